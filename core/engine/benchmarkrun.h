@@ -1,0 +1,55 @@
+// One benchmark run: pre-flight, setup, the staged ramp, cleanup, and the session.
+// Owns a control thread and the worker threads; the object itself lives on the caller's
+// thread and all its signals are delivered there by queued connection, so the GUI thread
+// never waits on the network.
+#pragma once
+
+#include "engine/runsnapshot.h"
+#include "profile/profile.h"
+#include "session/session.h"
+
+#include <QObject>
+#include <memory>
+
+namespace vw {
+
+struct RunOptions {
+    QByteArray token;            ///< from core/vault/tokensource.h or the GUI; never stored
+    QString addressOverride;     ///< replaces profile.target.address when non-empty
+    QString label;               ///< session label; defaults to the profile name
+    int workerThreads = 0;       ///< 0 = min(QThread::idealThreadCount(), max stage VUs)
+    int snapshotIntervalMs = 100;///< >= 100 (<= 10 Hz)
+};
+
+class BenchmarkRunPrivate;
+
+class BenchmarkRun : public QObject {
+    Q_OBJECT
+public:
+    BenchmarkRun(const Profile &profile, const RunOptions &options, QObject *parent = nullptr);
+    ~BenchmarkRun() override;   ///< stops and joins all threads (after cleanup)
+
+    /// Starts the run in the background; returns at once.
+    void start();
+    /// Thread-safe. Ends the current stage early, runs cleanup, and finishes with
+    /// RunStatus::Stopped and a partial session. No-op after finished().
+    void requestStop();
+    bool isRunning() const;
+
+    /// Peak in-flight gauge over the whole run (all workers), for tests and the validity view.
+    int peakInFlight() const;
+
+signals:
+    void phaseChanged(vw::RunPhase phase, const QString &detail);
+    void stageStarted(int index, int vus);
+    void stageFinished(const vw::StageStats &stats);
+    void snapshot(const vw::RunSnapshot &snapshot);   ///< at most every snapshotIntervalMs
+    /// Exactly once per start(), after cleanup, whatever happened (completed, stopped,
+    /// failed, setup failed). The session never holds the token.
+    void finished(const vw::Session &session);
+
+private:
+    std::unique_ptr<BenchmarkRunPrivate> d;
+};
+
+} // namespace vw

@@ -1,0 +1,27 @@
+// The request an operation asks for and the result a transport delivers.
+// Plain values: they cross from operations (core/ops) to transports (core/engine) only.
+#pragma once
+
+#include "stats/errorclass.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace vw {
+
+struct HttpRequest {
+    QByteArray method;   ///< "GET", "POST", "PUT", "DELETE", "LIST"
+    QByteArray path;     ///< absolute path with query, e.g. "/v1/secret/data/k1"
+    QByteArray body;     ///< JSON text, empty for none
+};
+
+struct HttpResult {
+    int status = 0;                        ///< HTTP status, 0 when no response was received
+    ErrorClass transportError = ErrorClass::None; ///< Timeout/Connection/Tls/InvalidResponse, or None
+    QString errorText;                     ///< transport's message when transportError != None
+    QByteArray body;                       ///< response body (may be truncated by a transport)
+    qint64 sentNs = 0;                     ///< steady clock (core/util/clock.h) when sending began
+    qint64 doneNs = 0;                     ///< steady clock when the response was complete or failed
+};
+
+} // namespace vw

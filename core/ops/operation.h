@@ -1,0 +1,60 @@
+// A Vault workload operation: owns its setup and cleanup on the server and builds the
+// requests of the measured window. One type per file in core/ops/, registered by name in
+// operationregistry.cpp (vault-benchmark's test types are the model).
+#pragma once
+
+#include "engine/httpmessage.h"
+
+#include <QString>
+#include <cstdint>
+#include <random>
+
+namespace vw {
+
+class VaultClient;
+
+/// Set-up inputs common to all operations.
+struct SetupContext {
+    QString runPrefix;   ///< unique per run, e.g. "vwb-7f3a2c": prefixes every mount and role made
+    int opIndex = 0;     ///< position in the profile, to keep two ops of one type apart
+};
+
+/// Per-VU state handed to nextRequest(); owned by the VU, never shared between threads.
+struct VuState {
+    int vu = 0;              ///< VU number, 0-based
+    uint64_t iteration = 0;  ///< requests this VU has sent so far
+    std::mt19937_64 rng;
+};
+
+class Operation {
+public:
+    virtual ~Operation() = default;
+
+    virtual QString typeName() const = 0;
+
+    /// Control plane, before the measured window, on the run's control thread (never the GUI).
+    /// Creates what the op needs under ctx.runPrefix (mounts, roles, keys, seeded data).
+    /// Returns false with a clear *error ("enable mount vwb-7f3a-ssh: 403 permission denied").
+    virtual bool setup(VaultClient &client, const SetupContext &ctx, QString *error) = 0;
+
+    /// Removes all that setup() made. Idempotent and best effort: called after a failed or
+    /// partial setup, after a stop and after a normal run. Returns false with *error if
+    /// something could not be removed.
+    virtual bool cleanup(VaultClient &client, QString *error) = 0;
+
+    /// Hot path, after setup(): the next request for this VU. Must be thread-safe for
+    /// concurrent calls with different VuStates (the op itself is read-only after setup).
+    virtual HttpRequest nextRequest(VuState &vu) const = 0;
+
+    /// Classifies a complete response: ErrorClass::None for success, else the class.
+    /// Default: 200 and 204 are success, any other status is HttpStatus.
+    virtual ErrorClass classify(const HttpResult &result) const
+    {
+        if (result.transportError != ErrorClass::None)
+            return result.transportError;
+        return (result.status == 200 || result.status == 204) ? ErrorClass::None
+                                                              : ErrorClass::HttpStatus;
+    }
+};
+
+} // namespace vw

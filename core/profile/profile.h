@@ -1,0 +1,62 @@
+// The workload profile: what to run, against which server, with which ramp.
+// Parsed from YAML by profileparser.h; format documented in docs/profile-format.md.
+// A profile never holds a token (see core/vault/tokensource.h).
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QVariantMap>
+
+namespace vw {
+
+/// One load level of a ramp, held for `durationMs`.
+struct StageSpec {
+    int vus = 0;             ///< virtual users (closed model: requests in flight), >= 1
+    qint64 durationMs = 0;   ///< stage length in milliseconds, warm-up included, > 0
+};
+
+/// The list of stages and how load is applied (measurement.md, "Load models").
+struct RampSpec {
+    QString executor = QStringLiteral("closed"); ///< "closed": one request in flight per VU
+    qint64 warmupMs = 0;     ///< per stage, excluded from that stage's statistics; < durationMs
+    QList<StageSpec> stages;
+};
+
+/// Where the load goes. The token is *not* here: it comes from the environment,
+/// ~/.vault-token or the GUI (core/vault/tokensource.h).
+struct TargetSpec {
+    QString address = QStringLiteral("http://127.0.0.1:8200"); ///< scheme://host:port
+    QString vaultNamespace;      ///< X-Vault-Namespace, empty for none
+    QString caFile;              ///< PEM CA bundle for https targets, empty = system store
+    bool tlsSkipVerify = false;
+    qint64 requestTimeoutMs = 30000; ///< per request; a request over it counts as "timeout"
+};
+
+/// One weighted operation of the mix (vault-benchmark's `test "<type>" { weight }`).
+struct OperationSpec {
+    QString type;            ///< registered operation type, e.g. "kv2_read" (core/ops/)
+    int weight = 100;        ///< relative share of requests, > 0
+    QVariantMap params;      ///< type-specific, validated by the operation's registry entry
+};
+
+struct Profile {
+    QString name;
+    QString description;
+    TargetSpec target;
+    QString transport = QStringLiteral("qnam"); ///< load transport (core/engine/transport.h)
+    RampSpec ramp;
+    QList<OperationSpec> operations;
+    QByteArray sourceYaml;   ///< the YAML text this was parsed from, stored in sessions
+
+    /// Sum of stage durations in milliseconds.
+    qint64 totalDurationMs() const
+    {
+        qint64 t = 0;
+        for (const StageSpec &s : ramp.stages)
+            t += s.durationMs;
+        return t;
+    }
+};
+
+} // namespace vw

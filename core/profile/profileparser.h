@@ -1,0 +1,27 @@
+// YAML (yaml-cpp) to Profile, with validation. Every problem is reported, not only the first,
+// each with line, column and field (k6's Validate() returns all errors).
+#pragma once
+
+#include "profile/profile.h"
+#include "profile/profileerror.h"
+
+#include <optional>
+
+namespace vw {
+
+struct ProfileParseResult {
+    std::optional<Profile> profile; ///< set only when `errors` is empty
+    ProfileErrors errors;
+    bool ok() const { return profile.has_value() && errors.isEmpty(); }
+};
+
+/// Parses and validates profile YAML. Rejects: YAML syntax errors, unknown keys at any level,
+/// unknown operation types, invalid operation params (asked of core/ops/operationregistry.h),
+/// vus < 1 or not an integer, durations that do not parse (core/profile/duration.h) or are <= 0,
+/// warm-up >= a stage's duration, an empty stage list or operation list, weight < 1.
+ProfileParseResult parseProfile(const QByteArray &yaml);
+
+/// Reads a file and parses it; a read failure is one error with line 0 and the OS message.
+ProfileParseResult loadProfileFile(const QString &path);
+
+} // namespace vw

@@ -1,0 +1,25 @@
+// Renderings of a session for `vault-workbench report` and for the run's live table.
+#pragma once
+
+#include "session/session.h"
+
+#include <QJsonObject>
+
+namespace vw {
+
+/// The report JSON of issue 2: {"profile", "status", "target": {"address","server_version"},
+/// "stages": [{"index","vus","duration_s","complete","max_in_flight",
+///             "ops": [{"op","count","ok","errors":{class:n},"throughput_per_s",
+///                      "latency_ms": {"mean","p50","p90","p95","p99","p999","max"}}]}]}
+QJsonObject reportJson(const Session &s);
+
+/// A fixed-width text table, one row per stage and operation.
+QString reportTable(const Session &s);
+/// One header row of the columns of reportTable; used to print stage rows as they complete.
+QString reportTableHeader();
+QString reportTableRows(const StageStats &stage);
+
+/// RFC 4180 CSV, one row per stage and operation, header first.
+QString reportCsv(const Session &s);
+
+} // namespace vw

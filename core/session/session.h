@@ -1,0 +1,58 @@
+// A run, as saved: one file per run (docs/session-format.md). Never holds the token.
+#pragma once
+
+#include "stats/stagestats.h"
+#include "stats/timeseries.h"
+#include "vault/vaultclient.h"
+
+#include <QDateTime>
+#include <QStringList>
+
+namespace vw {
+
+/// The machine that generated the load (environment fingerprint).
+struct ClientInfo {
+    QString hostname;
+    QString os;            ///< QSysInfo::prettyProductName()
+    QString kernel;        ///< QSysInfo::kernelType() + kernelVersion()
+    QString cpuModel;      ///< /proc/cpuinfo "model name", empty if unknown
+    int logicalCores = 0;
+    qint64 memoryBytes = 0;
+    QString appVersion;    ///< vault-workbench version
+    QString qtVersion;
+
+    static ClientInfo collect();
+};
+
+enum class RunStatus {
+    Completed,    ///< every stage ran to its end
+    Stopped,      ///< the user stopped it; stages so far are kept, the last one maybe partial
+    Failed,       ///< an error during the measured window (e.g. the server went away for good)
+    SetupFailed,  ///< nothing was measured: setup or the pre-flight check failed
+};
+QString runStatusKey(RunStatus s);          ///< "completed", "stopped", "failed", "setup_failed"
+bool runStatusFromKey(const QString &k, RunStatus *out);
+
+struct Session {
+    static constexpr int kSchemaVersion = 1;
+
+    QString id;               ///< random, unique per run
+    QString label;            ///< user label, defaults to the profile name
+    QString profileName;
+    QByteArray profileYaml;   ///< the profile exactly as run (no token can be in it)
+    QStringList ops;          ///< operation types, in profile order
+    QString executor;         ///< "closed"
+    QString transport;        ///< "qnam"
+    QString targetAddress;
+    ServerInfo server;        ///< version and product at run start
+    ClientInfo client;
+    QDateTime startedAt;      ///< UTC
+    QDateTime finishedAt;     ///< UTC
+    RunStatus status = RunStatus::Completed;
+    QString error;            ///< why it failed or stopped, empty when completed
+    QString cleanupError;     ///< non-empty when cleanup could not remove everything
+    QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
+    TimeSeries series;        ///< 1-second series, all ops
+};
+
+} // namespace vw

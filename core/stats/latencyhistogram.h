@@ -1,0 +1,60 @@
+// Log-linear latency histogram with 3 significant digits (HdrHistogram-style, Gil Tene).
+// Values are microseconds in [1 us, 1 hour]; a value outside is clamped and counted in
+// clampedCount(). Relative error of any reported percentile <= 0.1 %. Fixed memory
+// (~ 2 * 1024 * 22 counters), no per-sample storage (measurement.md; k6 issue #763).
+// Mergeable by adding (add()), so per-thread histograms merge without locks on the hot path.
+// Not thread-safe: one writer; merge copies under the owner's own synchronisation.
+#pragma once
+
+#include <QJsonObject>
+#include <QVector>
+#include <cstdint>
+
+namespace vw {
+
+class LatencyHistogram {
+public:
+    static constexpr int64_t kLowestUs = 1;
+    static constexpr int64_t kHighestUs = 3600LL * 1000 * 1000; // 1 hour
+    static constexpr int kSignificantDigits = 3;
+
+    LatencyHistogram();
+
+    void record(int64_t valueUs);               ///< one sample, microseconds
+    void recordN(int64_t valueUs, int64_t n);   ///< n equal samples
+    void add(const LatencyHistogram &other);    ///< merge: counts are added bucket by bucket
+    void reset();
+
+    int64_t count() const { return m_total; }
+    int64_t clampedCount() const { return m_clamped; }
+    int64_t minUs() const;                      ///< 0 when empty
+    int64_t maxUs() const;                      ///< 0 when empty; exact largest value recorded
+    double meanUs() const;                      ///< 0 when empty; from exact sum of recorded values
+
+    /// Value at percentile p in [0, 100] (p=50 is the median, p=100 the max):
+    /// the highest value equivalent to the bucket holding the ceil(p/100 * count)-th sample,
+    /// as HdrHistogram's valueAtPercentile. 0 when empty.
+    int64_t valueAtPercentileUs(double p) const;
+
+    /// Lossless: {"v":1,"lowest_us":1,"highest_us":..,"digits":3,"total":n,"sum_us":s,
+    ///            "min_us":..,"max_us":..,"clamped":c,"counts":[[bucketIndex,count],...]}
+    /// (sparse, only non-zero buckets). fromJson(toJson(h)) == h.
+    QJsonObject toJson() const;
+    static bool fromJson(const QJsonObject &o, LatencyHistogram *out, QString *error);
+
+    bool operator==(const LatencyHistogram &o) const;
+
+private:
+    int indexFor(int64_t v) const;
+    int64_t lowestEquivalent(int index) const;
+    int64_t highestEquivalent(int index) const;
+
+    QVector<int64_t> m_counts;
+    int64_t m_total = 0;
+    int64_t m_clamped = 0;
+    int64_t m_min = 0;
+    int64_t m_max = 0;
+    double m_sum = 0;  // microseconds; double keeps hours of nanosecond-free sums exact enough
+};
+
+} // namespace vw

