@@ -1,11 +1,15 @@
 #include "ops/builtinoperations.h"
 
+#include "ops/kv2read.h"
+#include "ops/kv2write.h"
+#include "ops/sshsign.h"
+#include "ops/syshealth.h"
+
 namespace vw {
 
-// Filled by the operation files (sys_health, kv2_read, kv2_write, ssh_sign).
 QList<OperationType> builtinOperationTypes()
 {
-    return {};
+    return {sysHealthType(), kv2ReadType(), kv2WriteType(), sshSignType()};
 }
 
 } // namespace vw

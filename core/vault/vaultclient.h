@@ -1,12 +1,18 @@
 // Control-plane client for setup, cleanup and server facts (not the load path).
 // Synchronous: each call runs a local event loop around QNetworkAccessManager, so it must be
-// used on a worker thread (the run's control thread or a test), never on the GUI thread.
+// used on a worker thread (the run's control thread or a test), never on the GUI thread,
+// and only on the thread that constructed it (it owns a QNetworkAccessManager).
+// Every request times out after target.requestTimeoutMs (ErrorClass::Timeout). The token is
+// sent as X-Vault-Token and never logged or put into error texts.
+// A 2xx body that is neither JSON nor text/plain is ErrorClass::InvalidResponse.
 #pragma once
 
+#include "engine/httpmessage.h"
 #include "profile/profile.h"
 #include "stats/errorclass.h"
 
 #include <QJsonObject>
+#include <QSslConfiguration>
 #include <QStringList>
 #include <QUrl>
 #include <memory>
@@ -55,6 +61,9 @@ public:
     VaultResponse get(const QString &path) { return request("GET", path); }
     VaultResponse post(const QString &path, const QJsonObject &body) { return request("POST", path, body); }
     VaultResponse del(const QString &path) { return request("DELETE", path); }
+    /// Sends a request as built by Operation::nextRequest(): `r.path` is absolute
+    /// ("/v1/secret/data/k1", query included). Same headers, timeout and error classes.
+    VaultResponse send(const HttpRequest &r);
 
     /// Unauthenticated health probe; classifies unreachable, sealed, uninitialised, standby.
     ServerInfo serverInfo();
@@ -68,9 +77,15 @@ public:
     QStringList mountPaths(QString *error);
 
 private:
+    /// `authenticated` = send X-Vault-Token and X-Vault-Namespace.
+    VaultResponse perform(const QByteArray &method, const QByteArray &absolutePath,
+                          const QByteArray &body, bool authenticated);
+
     TargetSpec m_target;
     QByteArray m_token;
     std::unique_ptr<QNetworkAccessManager> m_nam;
+    QSslConfiguration m_ssl;   ///< https only: CA file / skip-verify applied
+    QString m_tlsSetupError;   ///< CA file could not be read: every https request fails with Tls
 };
 
 } // namespace vw

@@ -1,0 +1,96 @@
+#include "ops/kv2common.h"
+
+#include "vault/vaultclient.h"
+
+#include <QElapsedTimer>
+#include <QThread>
+
+namespace vw {
+
+namespace {
+constexpr qint64 kUpgradeWaitMs = 10000;
+constexpr unsigned long kUpgradePollMs = 50;
+} // namespace
+
+Kv2Params Kv2Params::fromParams(const QVariantMap &params)
+{
+    Kv2Params p;
+    p.keys = int(intParam(params, QStringLiteral("keys"), p.keys).value_or(p.keys));
+    p.payloadBytes = int(intParam(params, QStringLiteral("payload_bytes"), p.payloadBytes)
+                             .value_or(p.payloadBytes));
+    // create() may see unvalidated params: never let keys reach 0 (it is a divisor).
+    p.keys = qBound(1, p.keys, kMaxKeys);
+    p.payloadBytes = qBound(1, p.payloadBytes, kMaxPayloadBytes);
+    return p;
+}
+
+QStringList kv2ParamNames()
+{
+    return {QStringLiteral("keys"), QStringLiteral("payload_bytes")};
+}
+
+QList<ParamError> validateKv2Params(const QVariantMap &params)
+{
+    QList<ParamError> errors;
+    checkIntParam(params, QStringLiteral("keys"), 1, Kv2Params::kMaxKeys, errors);
+    checkIntParam(params, QStringLiteral("payload_bytes"), 1, Kv2Params::kMaxPayloadBytes, errors);
+    return errors;
+}
+
+QByteArray kv2Payload(int bytes, std::mt19937_64 &rng)
+{
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    QByteArray out(bytes, Qt::Uninitialized);
+    for (int i = 0; i < bytes; ++i)
+        out[i] = alphabet[rng() % (sizeof alphabet - 1)];
+    return out;
+}
+
+bool Kv2OperationBase::cleanup(VaultClient &client, QString *error)
+{
+    return m_mounts.disableAll(client, error);
+}
+
+bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, QString *error)
+{
+    m_mount = QStringLiteral("%1-kv2-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
+    m_keyPathPrefix = "/v1/" + m_mount.toUtf8() + "/data/key-";
+    if (!m_mounts.enable(client, m_mount, QStringLiteral("kv-v2"), {}, error))
+        return false;
+
+    // A new KV v2 mount answers 400 "Upgrading from non-versioned to versioned data" for a
+    // moment; any other answer to a read means it is ready.
+    QElapsedTimer waited;
+    waited.start();
+    const QString probe = m_mount + QStringLiteral("/data/vwb-upgrade-probe");
+    for (;;) {
+        const VaultResponse r = client.get(probe);
+        if (r.status == 0) {
+            if (error)
+                *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, r.describe());
+            return false;
+        }
+        if (!(r.status == 400 && r.errorText.contains(QLatin1String("Upgrading"))))
+            return true;
+        if (waited.elapsed() > kUpgradeWaitMs) {
+            if (error)
+                *error = QStringLiteral("KV v2 mount %1 still upgrading after %2 ms")
+                             .arg(m_mount)
+                             .arg(kUpgradeWaitMs);
+            return false;
+        }
+        QThread::msleep(kUpgradePollMs);
+    }
+}
+
+QByteArray Kv2OperationBase::randomKeyPath(VuState &vu) const
+{
+    return m_keyPathPrefix + QByteArray::number(quint64(vu.rng() % quint64(m_params.keys)));
+}
+
+QString Kv2OperationBase::keyPath(int n) const
+{
+    return QStringLiteral("%1/data/key-%2").arg(m_mount).arg(n);
+}
+
+} // namespace vw

@@ -1,0 +1,20 @@
+// kv2_read: GET /v1/<mount>/data/key-<n> on a KV v2 mount seeded at setup with `keys`
+// secrets of `payload_bytes` bytes (vault-benchmark's kvv2_read). Success is 200.
+#pragma once
+
+#include "ops/kv2common.h"
+
+namespace vw {
+
+class Kv2ReadOperation : public Kv2OperationBase {
+public:
+    explicit Kv2ReadOperation(const Kv2Params &params) : Kv2OperationBase(params) {}
+    QString typeName() const override { return QStringLiteral("kv2_read"); }
+    /// Enables the mount and writes key-0 .. key-(keys-1): `keys` sequential requests.
+    bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
+    HttpRequest nextRequest(VuState &vu) const override;
+};
+
+OperationType kv2ReadType();
+
+} // namespace vw

@@ -1,0 +1,173 @@
+#include "ops/sshsign.h"
+
+#include "profile/duration.h"
+#include "vault/vaultclient.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace vw {
+
+namespace {
+
+const QStringList kKeyTypes = {QStringLiteral("ed25519"), QStringLiteral("rsa-2048")};
+constexpr qint64 kMinTtlMs = 1000;
+constexpr qint64 kMaxTtlMs = 24LL * 3600 * 1000;
+constexpr qint64 kRoleMaxTtlMs = 3600 * 1000;
+
+SshKeyType keyType(const QString &name)
+{
+    return name == QLatin1String("rsa-2048") ? SshKeyType::Rsa2048 : SshKeyType::Ed25519;
+}
+
+QString seconds(qint64 ms)
+{
+    return QStringLiteral("%1s").arg(ms / 1000);
+}
+
+QList<ParamError> validateSshSign(const QVariantMap &params)
+{
+    QList<ParamError> errors;
+    checkChoiceParam(params, QStringLiteral("ca_key_type"), kKeyTypes, errors);
+    checkChoiceParam(params, QStringLiteral("client_key_type"), kKeyTypes, errors);
+    if (params.contains(QStringLiteral("ttl"))) {
+        const QString text = stringParam(params, QStringLiteral("ttl"), QString());
+        const std::optional<qint64> ms = parseDurationMs(text);
+        if (!ms || *ms < kMinTtlMs || *ms > kMaxTtlMs || *ms % 1000 != 0)
+            errors.append({QStringLiteral("ttl"),
+                           QStringLiteral("must be a duration of whole seconds from 1s to 24h "
+                                          "(e.g. \"5m\"), got \"%1\"")
+                               .arg(text)});
+    }
+    return errors;
+}
+
+} // namespace
+
+SshSignParams SshSignParams::fromParams(const QVariantMap &params)
+{
+    SshSignParams p;
+    p.caKeyType = keyType(stringParam(params, QStringLiteral("ca_key_type"), kKeyTypes.first()));
+    p.clientKeyType =
+        keyType(stringParam(params, QStringLiteral("client_key_type"), kKeyTypes.first()));
+    const std::optional<qint64> ttl =
+        parseDurationMs(stringParam(params, QStringLiteral("ttl"), QStringLiteral("5m")));
+    if (ttl && *ttl >= kMinTtlMs && *ttl <= kMaxTtlMs)
+        p.ttlMs = *ttl / 1000 * 1000;
+    return p;
+}
+
+bool SshSignOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
+{
+    const QString mount = QStringLiteral("%1-ssh-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
+    m_path = "/v1/" + mount.toUtf8() + "/sign/bench";
+    m_bodies.clear();
+    if (!m_mounts.enable(client, mount, QStringLiteral("ssh"), {}, error))
+        return false;
+
+    const bool rsaCa = m_params.caKeyType == SshKeyType::Rsa2048;
+    QJsonObject ca{{QStringLiteral("generate_signing_key"), true}};
+    if (rsaCa) {
+        ca.insert(QStringLiteral("key_type"), QStringLiteral("ssh-rsa"));
+        ca.insert(QStringLiteral("key_bits"), 2048);
+    } else {
+        ca.insert(QStringLiteral("key_type"), QStringLiteral("ssh-ed25519"));
+    }
+    VaultResponse r = client.post(mount + QStringLiteral("/config/ca"), ca);
+    if (!r.ok()) {
+        if (error)
+            *error = QStringLiteral("generate SSH CA on %1: %2").arg(mount, r.describe());
+        return false;
+    }
+
+    const QString ttl = seconds(m_params.ttlMs);
+    const QJsonObject role{
+        {QStringLiteral("key_type"), QStringLiteral("ca")},
+        {QStringLiteral("allow_user_certificates"), true},
+        {QStringLiteral("allowed_users"), QStringLiteral("bench")},
+        {QStringLiteral("default_user"), QStringLiteral("bench")},
+        {QStringLiteral("ttl"), ttl},
+        {QStringLiteral("max_ttl"), seconds(qMax(kRoleMaxTtlMs, m_params.ttlMs))},
+        {QStringLiteral("algorithm_signer"),
+         rsaCa ? QStringLiteral("rsa-sha2-256") : QStringLiteral("default")}};
+    r = client.post(mount + QStringLiteral("/roles/bench"), role);
+    if (!r.ok()) {
+        if (error)
+            *error = QStringLiteral("write SSH role %1/roles/bench: %2").arg(mount, r.describe());
+        return false;
+    }
+
+    for (int i = 0; i < kKeyPool; ++i) {
+        QString why;
+        const QByteArray line =
+            generateOpenSshPublicKey(m_params.clientKeyType, QByteArrayLiteral("vwb-bench"), &why);
+        if (line.isEmpty()) {
+            if (error)
+                *error = QStringLiteral("client key for ssh_sign: %1").arg(why);
+            m_bodies.clear();
+            return false;
+        }
+        const QJsonObject body{{QStringLiteral("public_key"), QString::fromLatin1(line)},
+                               {QStringLiteral("valid_principals"), QStringLiteral("bench")},
+                               {QStringLiteral("ttl"), ttl}};
+        m_bodies.append(QJsonDocument(body).toJson(QJsonDocument::Compact));
+    }
+    return true;
+}
+
+bool SshSignOperation::cleanup(VaultClient &client, QString *error)
+{
+    return m_mounts.disableAll(client, error);
+}
+
+HttpRequest SshSignOperation::nextRequest(VuState &vu) const
+{
+    // setup() succeeded, so the pool is full; the guard keeps a misuse from crashing.
+    const QByteArray body =
+        m_bodies.isEmpty() ? QByteArray() : m_bodies.at(int(vu.rng() % quint64(m_bodies.size())));
+    return {QByteArrayLiteral("POST"), m_path, body};
+}
+
+ErrorClass SshSignOperation::classify(const HttpResult &result) const
+{
+    if (result.transportError != ErrorClass::None)
+        return result.transportError;
+    if (result.status != 200)
+        return ErrorClass::HttpStatus;
+    return hasSignedKey(result.body) ? ErrorClass::None : ErrorClass::InvalidResponse;
+}
+
+bool hasSignedKey(const QByteArray &body)
+{
+    static const QByteArray key = QByteArrayLiteral("\"signed_key\"");
+    const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    for (qsizetype at = body.indexOf(key); at >= 0; at = body.indexOf(key, at + 1)) {
+        qsizetype i = at + key.size();
+        while (i < body.size() && isSpace(body.at(i)))
+            ++i;
+        if (i >= body.size() || body.at(i) != ':')
+            continue;   // the text "signed_key" as a value, not a member name
+        ++i;
+        while (i < body.size() && isSpace(body.at(i)))
+            ++i;
+        return i + 1 < body.size() && body.at(i) == '"' && body.at(i + 1) != '"';
+    }
+    return false;
+}
+
+OperationType sshSignType()
+{
+    OperationType t;
+    t.name = QStringLiteral("ssh_sign");
+    t.description = QStringLiteral("SSH CA: sign a client public key (ed25519 or rsa-2048) "
+                                   "with an ed25519 or rsa-2048 CA");
+    t.params = {QStringLiteral("ca_key_type"), QStringLiteral("client_key_type"),
+                QStringLiteral("ttl")};
+    t.validate = validateSshSign;
+    t.create = [](const QVariantMap &params) {
+        return std::make_unique<SshSignOperation>(SshSignParams::fromParams(params));
+    };
+    return t;
+}
+
+} // namespace vw

@@ -1,0 +1,50 @@
+// ssh_sign: POST /v1/<mount>/sign/bench with a locally generated client public key
+// (vault-benchmark's ssh_sign). Params: ca_key_type "ed25519" | "rsa-2048" (the CA key the
+// server generates at setup), client_key_type "ed25519" | "rsa-2048" (the keys sent to be
+// signed; a pool of kKeyPool made at setup) and ttl (certificate lifetime, whole seconds).
+// Success is 200 with data.signed_key; 200 without it is InvalidResponse.
+#pragma once
+
+#include "ops/operation.h"
+#include "ops/operationregistry.h"
+#include "ops/opsupport.h"
+#include "ops/sshkeys.h"
+
+#include <QList>
+
+namespace vw {
+
+struct SshSignParams {
+    SshKeyType caKeyType = SshKeyType::Ed25519;
+    SshKeyType clientKeyType = SshKeyType::Ed25519;
+    qint64 ttlMs = 5 * 60 * 1000;   ///< certificate TTL in milliseconds (whole seconds)
+    static SshSignParams fromParams(const QVariantMap &params);
+};
+
+class SshSignOperation : public Operation {
+public:
+    static constexpr int kKeyPool = 8;   ///< client keys made at setup, picked per request
+
+    explicit SshSignOperation(const SshSignParams &params) : m_params(params) {}
+    QString typeName() const override { return QStringLiteral("ssh_sign"); }
+    /// Enables "<runPrefix>-ssh-<opIndex>", generates the CA, writes role "bench" and the
+    /// client key pool (RSA-2048 pools take a few hundred ms of CPU).
+    bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
+    bool cleanup(VaultClient &client, QString *error) override;
+    HttpRequest nextRequest(VuState &vu) const override;
+    ErrorClass classify(const HttpResult &result) const override;
+
+private:
+    SshSignParams m_params;
+    MountTracker m_mounts;
+    QByteArray m_path;             ///< "/v1/<mount>/sign/bench"
+    QList<QByteArray> m_bodies;    ///< one prebuilt JSON body per pooled client key
+};
+
+OperationType sshSignType();
+
+/// True when `body` (a JSON response) has a non-empty string member "signed_key".
+/// Scans the text instead of parsing it all (hot path).
+bool hasSignedKey(const QByteArray &body);
+
+} // namespace vw

@@ -1,0 +1,37 @@
+#include "ops/syshealth.h"
+
+namespace vw {
+
+bool SysHealthOperation::setup(VaultClient &, const SetupContext &, QString *)
+{
+    return true;
+}
+
+bool SysHealthOperation::cleanup(VaultClient &, QString *)
+{
+    return true;
+}
+
+HttpRequest SysHealthOperation::nextRequest(VuState &) const
+{
+    return {QByteArrayLiteral("GET"), QByteArrayLiteral("/v1/sys/health"), QByteArray()};
+}
+
+ErrorClass SysHealthOperation::classify(const HttpResult &result) const
+{
+    if (result.transportError != ErrorClass::None)
+        return result.transportError;
+    return result.status == 200 ? ErrorClass::None : ErrorClass::HttpStatus;
+}
+
+OperationType sysHealthType()
+{
+    OperationType t;
+    t.name = QStringLiteral("sys_health");
+    t.description = QStringLiteral("GET sys/health: the server's cheapest request (no storage, no token check)");
+    t.validate = [](const QVariantMap &) { return QList<ParamError>(); };
+    t.create = [](const QVariantMap &) { return std::make_unique<SysHealthOperation>(); };
+    return t;
+}
+
+} // namespace vw

@@ -1,0 +1,21 @@
+// sys_health: GET /v1/sys/health (unauthenticated on the server side, token sent anyway).
+// No parameters, no setup; success is 200 (a standby's 429 or a sealed 503 is HttpStatus).
+#pragma once
+
+#include "ops/operation.h"
+#include "ops/operationregistry.h"
+
+namespace vw {
+
+class SysHealthOperation : public Operation {
+public:
+    QString typeName() const override { return QStringLiteral("sys_health"); }
+    bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
+    bool cleanup(VaultClient &client, QString *error) override;
+    HttpRequest nextRequest(VuState &vu) const override;
+    ErrorClass classify(const HttpResult &result) const override;
+};
+
+OperationType sysHealthType();
+
+} // namespace vw

@@ -1,0 +1,328 @@
+#include "vault/vaultclient.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QSslCertificate>
+#include <QSslError>
+#include <QTimer>
+
+#include <climits>
+
+namespace vw {
+
+namespace {
+
+constexpr qint64 kDefaultTimeoutMs = 30000;
+
+/// Maps a Qt transport error (no HTTP response) onto our classes.
+ErrorClass classifyTransport(QNetworkReply::NetworkError e, bool timedOut)
+{
+    if (timedOut)
+        return ErrorClass::Timeout;
+    switch (e) {
+    case QNetworkReply::TimeoutError:
+    case QNetworkReply::OperationCanceledError: // only our timer or the transfer timeout abort
+        return ErrorClass::Timeout;
+    case QNetworkReply::SslHandshakeFailedError:
+        return ErrorClass::Tls;
+    case QNetworkReply::ProtocolInvalidOperationError:
+    case QNetworkReply::ProtocolFailure:
+    case QNetworkReply::ProtocolUnknownError:
+        return ErrorClass::InvalidResponse;
+    default:
+        return ErrorClass::Connection;
+    }
+}
+
+QString transportText(QNetworkReply::NetworkError e, const QNetworkReply &reply, qint64 timeoutMs,
+                      bool timedOut, const QList<QSslError> &sslErrors)
+{
+    if (timedOut || e == QNetworkReply::TimeoutError || e == QNetworkReply::OperationCanceledError)
+        return QStringLiteral("timeout: no response within %1 ms").arg(timeoutMs);
+    switch (e) {
+    case QNetworkReply::ConnectionRefusedError:
+        return QStringLiteral("connection refused");
+    case QNetworkReply::RemoteHostClosedError:
+        return QStringLiteral("connection closed by the server");
+    case QNetworkReply::HostNotFoundError:
+        return QStringLiteral("host not found: %1").arg(reply.url().host());
+    default:
+        break;
+    }
+    if (!sslErrors.isEmpty()) {
+        QStringList parts;
+        for (const QSslError &s : sslErrors)
+            parts << s.errorString();
+        return QStringLiteral("TLS: ") + parts.join(QStringLiteral("; "));
+    }
+    return reply.errorString();
+}
+
+/// The server's {"errors":[...]} joined by "; ".
+QString joinedErrors(const QJsonObject &json)
+{
+    QStringList parts;
+    const QJsonArray errors = json.value(QStringLiteral("errors")).toArray();
+    for (const QJsonValue &v : errors)
+        parts << v.toString();
+    return parts.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+QString VaultResponse::describe() const
+{
+    if (status == 0)
+        return errorText.isEmpty() ? QStringLiteral("no response") : errorText;
+    if (errorText.isEmpty())
+        return QString::number(status);
+    return QStringLiteral("%1: %2").arg(status).arg(errorText);
+}
+
+VaultClient::VaultClient(const TargetSpec &target, const QByteArray &token)
+    : m_target(target), m_token(token), m_nam(std::make_unique<QNetworkAccessManager>())
+{
+    while (m_target.address.endsWith(QLatin1Char('/')))
+        m_target.address.chop(1);
+    if (m_target.requestTimeoutMs <= 0)
+        m_target.requestTimeoutMs = kDefaultTimeoutMs;
+
+    m_ssl = QSslConfiguration::defaultConfiguration();
+    if (!m_target.caFile.isEmpty()) {
+        const QList<QSslCertificate> certs = QSslCertificate::fromPath(
+            m_target.caFile, QSsl::Pem, QSslCertificate::PatternSyntax::FixedString);
+        if (certs.isEmpty())
+            m_tlsSetupError = QStringLiteral("TLS: no PEM certificate could be read from CA file %1")
+                                  .arg(m_target.caFile);
+        else
+            m_ssl.setCaCertificates(certs);
+    }
+    if (m_target.tlsSkipVerify)
+        m_ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
+}
+
+VaultClient::~VaultClient() = default;
+
+QUrl VaultClient::address() const
+{
+    return QUrl(m_target.address);
+}
+
+VaultResponse VaultClient::request(const QByteArray &method, const QString &path,
+                                   const QJsonObject &body)
+{
+    QByteArray payload;
+    if (!body.isEmpty())
+        payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return perform(method, "/v1/" + path.toUtf8(), payload, true);
+}
+
+VaultResponse VaultClient::send(const HttpRequest &r)
+{
+    return perform(r.method, r.path, r.body, true);
+}
+
+VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &absolutePath,
+                                   const QByteArray &body, bool authenticated)
+{
+    VaultResponse out;
+    const QUrl url(m_target.address + QString::fromUtf8(absolutePath));
+    const bool https = url.scheme() == QLatin1String("https");
+    if (!url.isValid() || (url.scheme() != QLatin1String("http") && !https)) {
+        out.errorClass = ErrorClass::Connection;
+        out.errorText = QStringLiteral("invalid address %1").arg(m_target.address);
+        return out;
+    }
+    if (https && !m_tlsSetupError.isEmpty()) {
+        out.errorClass = ErrorClass::Tls;
+        out.errorText = m_tlsSetupError;
+        return out;
+    }
+
+    const qint64 timeoutMs = m_target.requestTimeoutMs;
+    QNetworkRequest req(url);
+    req.setTransferTimeout(int(qMin<qint64>(timeoutMs, INT_MAX)));
+    req.setRawHeader("X-Vault-Request", "true");
+    if (authenticated && !m_token.isEmpty())
+        req.setRawHeader("X-Vault-Token", m_token);
+    if (authenticated && !m_target.vaultNamespace.isEmpty())
+        req.setRawHeader("X-Vault-Namespace", m_target.vaultNamespace.toUtf8());
+    if (!body.isEmpty())
+        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    if (https)
+        req.setSslConfiguration(m_ssl);
+
+    std::unique_ptr<QNetworkReply> reply(
+        method == "GET" ? m_nam->get(req) : m_nam->sendCustomRequest(req, method, body));
+
+    QList<QSslError> sslErrors;
+    QObject::connect(reply.get(), &QNetworkReply::sslErrors,
+                     [&sslErrors](const QList<QSslError> &e) { sslErrors = e; });
+    bool timedOut = false;
+    QEventLoop loop;
+    QTimer timer;
+    timer.setSingleShot(true);
+    QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
+        timedOut = true;
+        reply->abort();
+    });
+    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    timer.start(int(qMin<qint64>(timeoutMs, INT_MAX)));
+    if (!reply->isFinished())
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    timer.stop();
+
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QNetworkReply::NetworkError netError = reply->error();
+    if (status <= 0 || timedOut) {
+        out.errorClass = classifyTransport(netError, timedOut);
+        if (!sslErrors.isEmpty() && !timedOut)
+            out.errorClass = ErrorClass::Tls;
+        out.errorText = transportText(netError, *reply, timeoutMs, timedOut, sslErrors);
+        return out;
+    }
+
+    out.status = status;
+    out.body = reply->readAll();
+    // Any HTTP error that left a response behind is a status, not a transport failure,
+    // except a body cut short after the headers.
+    if (status < 400 && netError != QNetworkReply::NoError) {
+        out.errorClass = classifyTransport(netError, false);
+        out.errorText = transportText(netError, *reply, timeoutMs, false, sslErrors);
+        return out;
+    }
+
+    const QString contentType = reply->header(QNetworkRequest::ContentTypeHeader).toString();
+    const bool plainText = contentType.startsWith(QLatin1String("text/plain"));
+    bool parsed = false;
+    if (!out.body.isEmpty() && !plainText) {
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(out.body, &pe);
+        if (pe.error == QJsonParseError::NoError && doc.isObject()) {
+            out.json = doc.object();
+            parsed = true;
+        }
+    }
+
+    if (status >= 400) {
+        out.errorClass = ErrorClass::HttpStatus;
+        out.errorText = parsed ? joinedErrors(out.json) : QString();
+        if (out.errorText.isEmpty())
+            out.errorText = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+        if (out.errorText.isEmpty() && !parsed)
+            out.errorText = QString::fromUtf8(out.body.left(200)).simplified();
+        return out;
+    }
+    if (!out.body.isEmpty() && !plainText && !parsed) {
+        out.errorClass = ErrorClass::InvalidResponse;
+        out.errorText = QStringLiteral("invalid response: expected a JSON object, got %1 bytes of %2")
+                            .arg(out.body.size())
+                            .arg(contentType.isEmpty() ? QStringLiteral("untyped data") : contentType);
+    }
+    return out;
+}
+
+ServerInfo VaultClient::serverInfo()
+{
+    ServerInfo info;
+    // sys/health lives in the root namespace only: no token, no namespace header.
+    const VaultResponse r = perform(
+        "GET", "/v1/sys/health?standbycode=200&sealedcode=200&uninitcode=200", {}, false);
+    if (r.status == 0 || r.errorClass == ErrorClass::InvalidResponse || r.json.isEmpty()) {
+        info.errorClass = r.status == 0 ? r.errorClass : ErrorClass::InvalidResponse;
+        info.errorText = r.status == 0 ? r.errorText
+                                       : QStringLiteral("not a Vault/OpenBao server: sys/health "
+                                                        "answered %1")
+                                             .arg(r.describe());
+        return info;
+    }
+    if (r.status >= 400) { // e.g. 429 from a quota, 472/473 codes we did not remap
+        info.errorClass = r.errorClass;
+        info.errorText = QStringLiteral("sys/health: %1").arg(r.describe());
+    }
+    info.reachable = true;
+    info.initialized = r.json.value(QStringLiteral("initialized")).toBool();
+    info.sealed = r.json.value(QStringLiteral("sealed")).toBool();
+    info.standby = r.json.value(QStringLiteral("standby")).toBool();
+    info.version = r.json.value(QStringLiteral("version")).toString();
+    info.clusterName = r.json.value(QStringLiteral("cluster_name")).toString();
+
+    // Guess from the version: Vault is 1.x (or carries +ent); OpenBao is 2.x.
+    const bool ent = info.version.contains(QLatin1String("+ent"));
+    const int major = info.version.section(QLatin1Char('.'), 0, 0).toInt();
+    info.product = (!ent && major >= 2) ? QStringLiteral("openbao") : QStringLiteral("vault");
+
+    // Vault 2.x exists too: the builtin plugin suffix settles it when we may read sys/mounts.
+    if (!m_token.isEmpty() && !info.sealed && info.initialized) {
+        const VaultResponse m = get(QStringLiteral("sys/mounts"));
+        if (m.ok()) {
+            const QJsonObject data = m.json.value(QStringLiteral("data")).toObject();
+            for (auto it = data.constBegin(); it != data.constEnd(); ++it) {
+                const QString pv = it.value().toObject()
+                                       .value(QStringLiteral("running_plugin_version"))
+                                       .toString();
+                if (pv.contains(QLatin1String("+builtin.vault"))) {
+                    info.product = QStringLiteral("vault");
+                    break;
+                }
+                if (pv.contains(QLatin1String("+builtin.bao"))) {
+                    info.product = QStringLiteral("openbao");
+                    break;
+                }
+            }
+        }
+    }
+    return info;
+}
+
+bool VaultClient::enableMount(const QString &path, const QString &type, const QJsonObject &extra,
+                              QString *error)
+{
+    QJsonObject body = extra;
+    body.insert(QStringLiteral("type"), type);
+    const VaultResponse r = post(QStringLiteral("sys/mounts/") + path, body);
+    if (r.ok() && r.errorClass == ErrorClass::None)
+        return true;
+    if (error)
+        *error = QStringLiteral("enable %1 mount %2: %3").arg(type, path, r.describe());
+    return false;
+}
+
+bool VaultClient::disableMount(const QString &path, QString *error)
+{
+    const VaultResponse r = del(QStringLiteral("sys/mounts/") + path);
+    if (r.ok())
+        return true;
+    // Vault answers 204 for a missing mount; older versions said "no matching mount".
+    if (r.status == 404
+        || (r.status == 400 && r.errorText.contains(QLatin1String("no matching mount"))))
+        return true;
+    if (error)
+        *error = QStringLiteral("disable mount %1: %2").arg(path, r.describe());
+    return false;
+}
+
+QStringList VaultClient::mountPaths(QString *error)
+{
+    const VaultResponse r = get(QStringLiteral("sys/mounts"));
+    if (!r.ok() || r.errorClass != ErrorClass::None) {
+        if (error)
+            *error = QStringLiteral("list mounts: %1").arg(r.describe());
+        return {};
+    }
+    // Current servers wrap the map in "data"; old ones put it at the top level.
+    const QJsonObject data = r.json.contains(QStringLiteral("data"))
+                                 ? r.json.value(QStringLiteral("data")).toObject()
+                                 : r.json;
+    QStringList out;
+    for (auto it = data.constBegin(); it != data.constEnd(); ++it)
+        if (it.key().endsWith(QLatin1Char('/')) && it.value().isObject())
+            out << it.key();
+    return out;
+}
+
+} // namespace vw

@@ -1,0 +1,135 @@
+// lookupToken(): VAULT_TOKEN, then BAO_TOKEN, then ~/.vault-token (trimmed), with HOME
+// pointed at a temporary directory so the real home is never read or written.
+#include "vault/tokensource.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace vw;
+
+class TestTokenSource : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir *m_home = nullptr;
+    QByteArray m_savedHome, m_savedVault, m_savedBao;
+    bool m_hadVault = false, m_hadBao = false;
+
+    void writeTokenFile(const QByteArray &content)
+    {
+        QFile f(m_home->filePath(QStringLiteral(".vault-token")));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(f.write(content), qint64(content.size()));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_savedHome = qgetenv("HOME");
+        m_hadVault = qEnvironmentVariableIsSet("VAULT_TOKEN");
+        m_hadBao = qEnvironmentVariableIsSet("BAO_TOKEN");
+        m_savedVault = qgetenv("VAULT_TOKEN");
+        m_savedBao = qgetenv("BAO_TOKEN");
+    }
+
+    void init()
+    {
+        m_home = new QTemporaryDir;
+        QVERIFY(m_home->isValid());
+        qputenv("HOME", m_home->path().toLocal8Bit());
+        qunsetenv("VAULT_TOKEN");
+        qunsetenv("BAO_TOKEN");
+    }
+
+    void cleanup()
+    {
+        delete m_home;
+        m_home = nullptr;
+    }
+
+    void cleanupTestCase()
+    {
+        qputenv("HOME", m_savedHome);
+        if (m_hadVault)
+            qputenv("VAULT_TOKEN", m_savedVault);
+        if (m_hadBao)
+            qputenv("BAO_TOKEN", m_savedBao);
+    }
+
+    void vaultTokenWinsOverAll()
+    {
+        writeTokenFile("file-token\n");
+        qputenv("BAO_TOKEN", "bao-token");
+        qputenv("VAULT_TOKEN", "vault-token");
+        const TokenLookup t = lookupToken();
+        QCOMPARE(t.token, QByteArray("vault-token"));
+        QCOMPARE(t.source, QStringLiteral("VAULT_TOKEN"));
+    }
+
+    void baoTokenWhenNoVaultToken()
+    {
+        writeTokenFile("file-token\n");
+        qputenv("BAO_TOKEN", "bao-token");
+        const TokenLookup t = lookupToken();
+        QCOMPARE(t.token, QByteArray("bao-token"));
+        QCOMPARE(t.source, QStringLiteral("BAO_TOKEN"));
+    }
+
+    void blankVariableFallsThrough()
+    {
+        writeTokenFile("file-token");
+        qputenv("VAULT_TOKEN", "  \n");
+        qputenv("BAO_TOKEN", "");
+        const TokenLookup t = lookupToken();
+        QCOMPARE(t.token, QByteArray("file-token"));
+        QCOMPARE(t.source, QStringLiteral("~/.vault-token"));
+    }
+
+    void environmentValueIsTrimmed()
+    {
+        qputenv("VAULT_TOKEN", " \thvs.abc\n");
+        QCOMPARE(lookupToken().token, QByteArray("hvs.abc"));
+    }
+
+    void fileIsTrimmed()
+    {
+        writeTokenFile("  \n s.file-token \r\n\n");
+        const TokenLookup t = lookupToken();
+        QCOMPARE(t.token, QByteArray("s.file-token"));
+        QCOMPARE(t.source, QStringLiteral("~/.vault-token"));
+    }
+
+    void fileFollowsHome()
+    {
+        writeTokenFile("first");
+        QTemporaryDir other;
+        QVERIFY(other.isValid());
+        QFile f(other.filePath(QStringLiteral(".vault-token")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("second");
+        f.close();
+        QCOMPARE(lookupToken().token, QByteArray("first"));
+        qputenv("HOME", other.path().toLocal8Bit());
+        QCOMPARE(lookupToken().token, QByteArray("second"));
+    }
+
+    void missingFileGivesNothing()
+    {
+        QVERIFY(!QFile::exists(m_home->filePath(QStringLiteral(".vault-token"))));
+        const TokenLookup t = lookupToken();
+        QVERIFY(t.token.isEmpty());
+        QVERIFY(t.source.isEmpty());
+    }
+
+    void blankFileGivesNothing()
+    {
+        writeTokenFile(" \n\t\n");
+        const TokenLookup t = lookupToken();
+        QVERIFY(t.token.isEmpty());
+        QVERIFY(t.source.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTokenSource)
+#include "tst_tokensource.moc"
