@@ -1,0 +1,201 @@
+#include "engine/qnamtransport.h"
+
+#include "util/clock.h"
+
+#include <QFileInfo>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QSslCertificate>
+#include <QSslSocket>
+
+namespace vw {
+
+ErrorClass classifyNetworkError(int code, bool timedOut)
+{
+    switch (QNetworkReply::NetworkError(code)) {
+    case QNetworkReply::NoError:
+        return ErrorClass::None;
+    case QNetworkReply::TimeoutError:
+        return ErrorClass::Timeout;
+    case QNetworkReply::OperationCanceledError:
+        // Qt's transfer timeout aborts the reply; an abort by abortAll() is marked by the caller.
+        return timedOut ? ErrorClass::Timeout : ErrorClass::Connection;
+    case QNetworkReply::SslHandshakeFailedError:
+        return ErrorClass::Tls;
+    case QNetworkReply::ProtocolUnknownError:
+    case QNetworkReply::ProtocolInvalidOperationError:
+    case QNetworkReply::ProtocolFailure:
+    case QNetworkReply::UnknownContentError:
+        return ErrorClass::InvalidResponse;
+    default:
+        // Refused, remote closed, host not found, proxy and other network failures.
+        return ErrorClass::Connection;
+    }
+}
+
+std::unique_ptr<QnamTransport> QnamTransport::create(const TransportConfig &config,
+                                                     QString *error)
+{
+    const QString scheme = config.baseUrl.scheme().toLower();
+    if (!config.baseUrl.isValid() || config.baseUrl.host().isEmpty()
+        || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
+        *error = QStringLiteral("invalid target address \"%1\" (expected http(s)://host:port)")
+                     .arg(config.baseUrl.toString());
+        return nullptr;
+    }
+    std::unique_ptr<QnamTransport> t(new QnamTransport(config));
+    if (scheme == QLatin1String("https")) {
+        if (!QSslSocket::supportsSsl()) {
+            *error = QStringLiteral("TLS is not available (no TLS backend for Qt)");
+            return nullptr;
+        }
+        t->m_useTls = true;
+        t->m_ssl = QSslConfiguration::defaultConfiguration();
+        if (!config.caFile.isEmpty()) {
+            if (!QFileInfo(config.caFile).isReadable()) {
+                *error = QStringLiteral("cannot read CA file %1").arg(config.caFile);
+                return nullptr;
+            }
+            const QList<QSslCertificate> cas = QSslCertificate::fromPath(config.caFile);
+            if (cas.isEmpty()) {
+                *error = QStringLiteral("no PEM certificate in CA file %1").arg(config.caFile);
+                return nullptr;
+            }
+            t->m_ssl.setCaCertificates(cas);
+        }
+        if (config.tlsSkipVerify)
+            t->m_ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
+    }
+    return t;
+}
+
+QnamTransport::QnamTransport(const TransportConfig &config)
+    : m_config(config)
+{
+    m_base = config.baseUrl.toEncoded(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment
+                                      | QUrl::StripTrailingSlash);
+    const int managers = std::max(1, (config.maxConcurrency + kConnectionsPerManager - 1)
+                                         / kConnectionsPerManager);
+    for (int i = 0; i < managers; ++i)
+        m_pool.push_back({new QNetworkAccessManager, 0});
+}
+
+QnamTransport::~QnamTransport()
+{
+    for (auto it = m_pending.begin(); it != m_pending.end(); ++it) {
+        QNetworkReply *reply = it.key();
+        QObject::disconnect(reply, nullptr, nullptr, nullptr);
+        reply->abort();
+        delete reply;
+    }
+    m_pending.clear();
+    for (Manager &m : m_pool)
+        delete m.nam;
+}
+
+int QnamTransport::pickManager()
+{
+    // Least-loaded manager with a free connection; grow the pool if all are full (only when a
+    // caller exceeds maxConcurrency), so no request ever waits in Qt's per-host queue.
+    int best = -1;
+    for (int i = 0; i < int(m_pool.size()); ++i) {
+        if (m_pool[i].outstanding < kConnectionsPerManager
+            && (best < 0 || m_pool[i].outstanding < m_pool[best].outstanding))
+            best = i;
+    }
+    if (best >= 0)
+        return best;
+    m_pool.push_back({new QNetworkAccessManager, 0});
+    return int(m_pool.size()) - 1;
+}
+
+void QnamTransport::send(const HttpRequest &request, Completion done)
+{
+    QNetworkRequest req(QUrl::fromEncoded(m_base + request.path));
+    req.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    req.setAttribute(QNetworkRequest::HttpPipeliningAllowedAttribute, false);
+    req.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    req.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
+    if (m_config.requestTimeoutMs > 0)
+        req.setTransferTimeout(int(std::min<qint64>(m_config.requestTimeoutMs, INT_MAX)));
+    if (!m_config.token.isEmpty())
+        req.setRawHeader("X-Vault-Token", m_config.token);
+    if (!m_config.vaultNamespace.isEmpty())
+        req.setRawHeader("X-Vault-Namespace", m_config.vaultNamespace);
+    if (!request.body.isEmpty())
+        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    if (m_useTls)
+        req.setSslConfiguration(m_ssl);
+
+    const int mi = pickManager();
+    QNetworkAccessManager *nam = m_pool[mi].nam;
+    const qint64 sentNs = steadyNowNs();
+    QNetworkReply *reply = nullptr;
+    if (request.method == "GET")
+        reply = nam->get(req);
+    else if (request.method == "DELETE" && request.body.isEmpty())
+        reply = nam->deleteResource(req);
+    else if (request.method == "POST")
+        reply = nam->post(req, request.body);
+    else if (request.method == "PUT")
+        reply = nam->put(req, request.body);
+    else
+        reply = nam->sendCustomRequest(req, request.method, request.body);
+
+    ++m_pool[mi].outstanding;
+    m_pending.insert(reply, Pending{std::move(done), mi, sentNs, false});
+    QObject::connect(reply, &QNetworkReply::finished, reply, [this, reply] { onFinished(reply); });
+    if (reply->isFinished()) // finished before we connected (e.g. an unsupported request)
+        QMetaObject::invokeMethod(
+            reply, [this, reply] { onFinished(reply); }, Qt::QueuedConnection);
+}
+
+void QnamTransport::onFinished(QNetworkReply *reply)
+{
+    const qint64 doneNs = steadyNowNs();
+    auto it = m_pending.find(reply);
+    if (it == m_pending.end())
+        return;
+    Pending p = std::move(it.value());
+    m_pending.erase(it);
+    --m_pool[p.manager].outstanding;
+
+    HttpResult r;
+    r.sentNs = p.sentNs;
+    r.doneNs = doneNs;
+    r.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (p.aborted) {
+        r.status = 0;
+        r.transportError = ErrorClass::Connection;
+        r.errorText = QStringLiteral("aborted");
+    } else if (r.status > 0) {
+        // A complete response: whatever the status, the operation classifies it.
+        r.body = reply->readAll();
+    } else {
+        const bool timedOut = reply->error() == QNetworkReply::OperationCanceledError;
+        r.transportError = classifyNetworkError(reply->error(), timedOut);
+        r.errorText = r.transportError == ErrorClass::Timeout
+                          ? QStringLiteral("no response within %1 ms").arg(m_config.requestTimeoutMs)
+                          : reply->errorString();
+    }
+    reply->deleteLater();
+    p.done(std::move(r));
+}
+
+void QnamTransport::abortAll()
+{
+    // Snapshot first: a completion may send again (those new sends are not aborted).
+    const QList<QNetworkReply *> replies = m_pending.keys();
+    for (QNetworkReply *reply : replies) {
+        auto it = m_pending.find(reply);
+        if (it != m_pending.end())
+            it->aborted = true;
+    }
+    for (QNetworkReply *reply : replies) {
+        if (m_pending.contains(reply))
+            reply->abort();   // emits finished(): onFinished() delivers "aborted"
+    }
+}
+
+} // namespace vw

@@ -1,0 +1,63 @@
+// The "qnam" load transport: QNetworkAccessManager, HTTP/1.1 only.
+// Qt 6.4 opens at most 6 HTTP/1.1 connections per host per manager, so the transport keeps a
+// pool of ceil(maxConcurrency / 6) managers and routes each send to a manager with fewer than
+// 6 outstanding requests: N concurrent sends are N requests on N connections, never queued
+// inside Qt (measurement.md, "Closed model"). HTTP/2 is disabled so that model holds.
+// Thread affinity: created, used and destroyed on one thread that runs an event loop.
+#pragma once
+
+#include "engine/transport.h"
+
+#include <QHash>
+#include <QSslConfiguration>
+#include <vector>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace vw {
+
+class QnamTransport final : public Transport {
+public:
+    static constexpr int kConnectionsPerManager = 6;   ///< Qt 6.4's per-host channel count
+
+    /// Null + *error when the config is unusable (unreadable or empty CA file, TLS asked for
+    /// but unavailable).
+    static std::unique_ptr<QnamTransport> create(const TransportConfig &config, QString *error);
+    ~QnamTransport() override;   ///< drops outstanding requests without calling completions
+
+    void send(const HttpRequest &request, Completion done) override;
+    int inFlight() const override { return int(m_pending.size()); }
+    void abortAll() override;
+
+    int managerCount() const { return int(m_pool.size()); }
+
+private:
+    explicit QnamTransport(const TransportConfig &config);
+
+    struct Manager {
+        QNetworkAccessManager *nam = nullptr;
+        int outstanding = 0;
+    };
+    struct Pending {
+        Completion done;
+        int manager = 0;
+        qint64 sentNs = 0;
+        bool aborted = false;
+    };
+
+    int pickManager();
+    void onFinished(QNetworkReply *reply);
+
+    TransportConfig m_config;
+    QByteArray m_base;                    // "scheme://host:port", no trailing slash
+    bool m_useTls = false;
+    QSslConfiguration m_ssl;
+    std::vector<Manager> m_pool;
+    QHash<QNetworkReply *, Pending> m_pending;
+};
+
+/// Maps a failed reply without an HTTP status to the error class (exposed for tests).
+ErrorClass classifyNetworkError(int qnetworkReplyError, bool timedOut);
+
+} // namespace vw

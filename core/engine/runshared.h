@@ -1,0 +1,49 @@
+// State shared between a run's control thread (writer) and its worker threads (readers):
+// the stage clock, the stop flag and the in-flight gauge. Lock-free: atomics only.
+#pragma once
+
+#include "profile/profile.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+namespace vw {
+
+/// Per stage, written by whoever sends or completes a request of that stage.
+struct StageSlot {
+    std::atomic<int64_t> warmupEndNs{0};   ///< steady clock; published before the stage index
+    std::atomic<int> maxInFlight{0};       ///< gauge maximum at sends in the steady window
+    std::atomic<int> outstanding{0};       ///< requests started in this stage, not yet recorded
+};
+
+struct RunShared {
+    explicit RunShared(const QList<StageSpec> &s)
+        : stages(s), stageSlots(new StageSlot[size_t(std::max<qsizetype>(1, s.size()))])
+    {
+    }
+
+    const QList<StageSpec> stages;            ///< immutable plan
+    std::atomic<int64_t> windowStartNs{0};    ///< steady clock at the start of stage 0
+    std::atomic<int> stage{-1};               ///< current stage; -1 before the first
+    std::atomic<bool> stopping{false};        ///< no VU sends again once set
+    std::atomic<int> inFlight{0};             ///< the gauge: +1 at send, -1 at completion
+    std::atomic<int> peakInFlight{0};         ///< whole-run maximum of the gauge
+    std::unique_ptr<StageSlot[]> stageSlots;
+
+    /// VUs planned for the current stage (0 before the first stage or when stopping).
+    int activeVus() const
+    {
+        const int s = stage.load(std::memory_order_acquire);
+        return (s < 0 || stopping.load()) ? 0 : stages.at(s).vus;
+    }
+
+    static void atomicMax(std::atomic<int> &a, int v)
+    {
+        int cur = a.load(std::memory_order_relaxed);
+        while (v > cur && !a.compare_exchange_weak(cur, v, std::memory_order_relaxed)) {
+        }
+    }
+};
+
+} // namespace vw

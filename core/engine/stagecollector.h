@@ -1,0 +1,52 @@
+// The control thread's merged view of a run: per-stage OpStats and the 1-second series,
+// built by adding the workers' deltas (no per-sample storage). Control thread only.
+#pragma once
+
+#include "engine/worker.h"
+#include "stats/stagestats.h"
+#include "stats/timeseries.h"
+
+#include <QMap>
+#include <QVector>
+
+namespace vw {
+
+class StageCollector {
+public:
+    StageCollector(const QList<StageSpec> &stages, const QStringList &opNames);
+
+    /// Stage timing as it happened (steady clock ns), for series labelling.
+    void stageStarted(int index, int64_t startNs, int64_t warmupEndNs);
+    void setWindowStart(int64_t ns) { m_windowStartNs = ns; }
+
+    void merge(WorkerDelta &&delta);
+
+    /// Per-op statistics of a stage so far (profile order).
+    QList<OpStats> stageOps(int index) const;
+
+    /// The in-flight gauge at the end of `second` (seconds since the window start).
+    void noteGaugeAtSecondEnd(qint64 second, int inFlight);
+
+    /// Turns every second < `endSecond` into SeriesPoints (one per op, also when empty).
+    /// Requests recorded later for a finalised second still update its counts.
+    void finalizeSecondsBefore(qint64 endSecond);
+    const TimeSeries &series() const { return m_series; }
+
+private:
+    int stageAt(int64_t ns) const;
+    void addLate(qint64 second, const QVector<OpStats> &ops);
+
+    QList<StageSpec> m_stages;
+    QStringList m_names;
+    int64_t m_windowStartNs = 0;
+    QVector<int64_t> m_stageStartNs;
+    QVector<int64_t> m_warmupEndNs;
+    QMap<int, QVector<OpStats>> m_stageOps;
+    QMap<qint64, QVector<OpStats>> m_openSeconds;
+    QMap<qint64, int> m_gaugeAtEnd;
+    QMap<qint64, int> m_pointIndex;   // finalised second -> index of its first point
+    qint64 m_nextSecond = 0;          // first second not finalised yet
+    TimeSeries m_series;
+};
+
+} // namespace vw

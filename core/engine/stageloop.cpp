@@ -1,0 +1,201 @@
+// The measured window of a run, on the control thread: publishes each stage to the workers,
+// samples the in-flight gauge, merges the workers' statistics, emits snapshots and
+// stage results, and drains in-flight requests at the end (or after a stop).
+#include "engine/benchmarkrunprivate.h"
+#include "util/clock.h"
+
+#include <algorithm>
+
+namespace vw {
+
+namespace {
+
+constexpr int64_t kNsPerMs = 1'000'000LL;
+constexpr int64_t kNsPerS = 1'000'000'000LL;
+constexpr int64_t kTickNs = 10 * kNsPerMs;      // gauge sampling and boundary resolution
+constexpr int64_t kSeriesGraceNs = kNsPerS;     // a second is final 1 s after it ended
+constexpr int64_t kStopDrainMaxNs = 5 * kNsPerS; // after a stop, then abortAll
+
+} // namespace
+
+bool BenchmarkRunPrivate::waitUntil(int64_t untilNs, bool wakeOnStop)
+{
+    std::unique_lock<std::mutex> lock(m_waitMutex);
+    const int64_t waitNs = untilNs - steadyNowNs();
+    if (waitNs > 0)
+        m_waitCv.wait_for(lock, std::chrono::nanoseconds(waitNs),
+                          [this, wakeOnStop] { return wakeOnStop && m_stop.load(); });
+    return m_stop.load();
+}
+
+void BenchmarkRunPrivate::drainWorkers()
+{
+    for (WorkerThread &wt : m_workers)
+        m_collector->merge(wt.worker->takeDelta());
+}
+
+void BenchmarkRunPrivate::finalizeReadyStages(bool all)
+{
+    // In stage order: a stage is final once it ended and every request it started completed.
+    bool drained = false;
+    while (m_finished.size() < m_ended.size()) {
+        const int k = int(m_finished.size());
+        if (!all && m_shared->stageSlots[size_t(k)].outstanding.load() > 0)
+            break;
+        if (!drained) {
+            drainWorkers();
+            drained = true;
+        }
+        StageStats st = m_ended.at(k);
+        st.ops = m_collector->stageOps(k);
+        st.maxInFlight = m_shared->stageSlots[size_t(k)].maxInFlight.load();
+        m_finished.append(st);
+        emit q->stageFinished(st);
+    }
+}
+
+StageStats BenchmarkRunPrivate::currentStageStats(int64_t now) const
+{
+    const StageSpec &spec = m_profile.ramp.stages.at(m_cur.index);
+    StageStats st;
+    st.index = m_cur.index;
+    st.vus = spec.vus;
+    st.durationMs = spec.durationMs;
+    st.warmupMs = m_profile.ramp.warmupMs;
+    st.startMs = (m_cur.startNs - m_windowStartNs) / kNsPerMs;
+    st.steadySeconds = double(std::max<int64_t>(0, now - m_cur.warmupEndNs)) / double(kNsPerS);
+    st.maxInFlight = m_shared->stageSlots[size_t(m_cur.index)].maxInFlight.load();
+    st.meanInFlight = m_cur.gaugeSamples > 0 ? m_cur.gaugeSum / double(m_cur.gaugeSamples) : 0.0;
+    st.complete = true;
+    return st;
+}
+
+void BenchmarkRunPrivate::emitSnapshot(int64_t now)
+{
+    drainWorkers();
+    m_collector->finalizeSecondsBefore((now - kSeriesGraceNs - m_windowStartNs) / kNsPerS);
+    RunSnapshot snap;
+    snap.phase = m_phase;
+    snap.elapsedMs = (now - m_windowStartNs) / kNsPerMs;
+    snap.stageIndex = m_cur.index;
+    snap.stageCount = int(m_profile.ramp.stages.size());
+    if (m_cur.index >= 0) {
+        const StageSpec &spec = m_profile.ramp.stages.at(m_cur.index);
+        snap.vus = spec.vus;
+        snap.stageElapsedMs = (std::min(now, m_cur.plannedEndNs) - m_cur.startNs) / kNsPerMs;
+        snap.stageDurationMs = spec.durationMs;
+        snap.inWarmup = now < m_cur.warmupEndNs;
+        if (m_finished.size() <= m_cur.index) {
+            snap.current = currentStageStats(std::min(now, m_cur.plannedEndNs));
+            snap.current.ops = m_collector->stageOps(m_cur.index);
+            snap.current.complete = false;   // partial: the stage is still running
+        }
+    }
+    snap.inFlight = m_shared->inFlight.load();
+    snap.stages = m_finished;
+    snap.series = m_collector->series();
+    emit q->snapshot(snap);
+}
+
+void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
+{
+    // The gauge at the end of each second, for the series.
+    while (m_windowStartNs + (m_nextGaugeSecond + 1) * kNsPerS <= now) {
+        m_collector->noteGaugeAtSecondEnd(m_nextGaugeSecond, m_shared->inFlight.load());
+        ++m_nextGaugeSecond;
+    }
+    finalizeReadyStages(false);
+    if (forceSnapshot || now >= m_nextSnapshotNs) {
+        emitSnapshot(now);
+        m_nextSnapshotNs = now + int64_t(m_options.snapshotIntervalMs) * kNsPerMs;
+    }
+}
+
+void BenchmarkRunPrivate::runStages(Session &s)
+{
+    const QList<StageSpec> &stages = m_profile.ramp.stages;
+    const int64_t warmupNs = m_profile.ramp.warmupMs * kNsPerMs;
+    m_collector = std::make_unique<StageCollector>(stages, m_mix.names);
+    m_windowStartNs = steadyNowNs();
+    m_shared->windowStartNs.store(m_windowStartNs);
+    m_collector->setWindowStart(m_windowStartNs);
+    m_nextSnapshotNs = m_windowStartNs;
+    setPhase(RunPhase::Running, QStringLiteral("%1 stage(s)").arg(stages.size()));
+
+    bool cut = false;
+    int64_t now = m_windowStartNs;
+    for (int i = 0; i < stages.size() && !cut; ++i) {
+        m_cur = CurrentStage{};
+        m_cur.index = i;
+        m_cur.startNs = steadyNowNs();
+        m_cur.warmupEndNs = m_cur.startNs + warmupNs;
+        m_cur.plannedEndNs = m_cur.startNs + stages.at(i).durationMs * kNsPerMs;
+        m_shared->stageSlots[size_t(i)].warmupEndNs.store(m_cur.warmupEndNs);
+        m_shared->stage.store(i, std::memory_order_release);   // VUs attribute to i from now
+        m_collector->stageStarted(i, m_cur.startNs, m_cur.warmupEndNs);
+        for (WorkerThread &wt : m_workers) {
+            Worker *w = wt.worker;
+            QMetaObject::invokeMethod(w, [w] { w->startVus(); }, Qt::QueuedConnection);
+        }
+        emit q->stageStarted(i, stages.at(i).vus);
+
+        while (true) {
+            now = steadyNowNs();
+            if (now >= m_cur.plannedEndNs)
+                break;
+            if (stopRequested()) {
+                cut = true;
+                break;
+            }
+            if (now >= m_cur.warmupEndNs) {
+                m_cur.gaugeSum += m_shared->inFlight.load();
+                ++m_cur.gaugeSamples;
+            }
+            tick(now, false);
+            waitUntil(std::min(now + kTickNs, m_cur.plannedEndNs), true);
+        }
+        // The steady window ran until the next stage was published (or the stop).
+        StageStats st = currentStageStats(now);
+        st.complete = !cut;
+        m_ended.append(st);
+        if (cut)
+            s.error = QStringLiteral("stopped by the user during stage %1 of %2")
+                          .arg(i + 1)
+                          .arg(stages.size());
+    }
+
+    // No VU sends again; in-flight requests finish and count for their start stage.
+    m_shared->stopping.store(true);
+    const int64_t timeoutNs = m_profile.target.requestTimeoutMs * kNsPerMs;
+    int64_t deadline = steadyNowNs() + (cut ? std::min(timeoutNs, kStopDrainMaxNs)
+                                            : timeoutNs + kNsPerS);
+    while (m_shared->inFlight.load() > 0) {
+        now = steadyNowNs();
+        if (stopRequested())
+            deadline = std::min(deadline, now + std::min(timeoutNs, kStopDrainMaxNs));
+        if (now >= deadline)
+            break;
+        tick(now, false);
+        // Wakes early on a (new) stop request, which shortens the deadline.
+        waitUntil(std::min(now + kTickNs, deadline), !stopRequested());
+    }
+    if (m_shared->inFlight.load() > 0) {
+        for (WorkerThread &wt : m_workers) {
+            Worker *w = wt.worker;
+            QMetaObject::invokeMethod(w, [w] { w->abortAll(); }, Qt::BlockingQueuedConnection);
+        }
+    }
+    now = steadyNowNs();
+    drainWorkers();
+    finalizeReadyStages(true);
+    m_collector->finalizeSecondsBefore((now - m_windowStartNs + kNsPerS - 1) / kNsPerS);
+    tick(now, true);
+
+    s.stages = m_finished;
+    s.series = m_collector->series();
+    s.status = cut ? RunStatus::Stopped : RunStatus::Completed;
+    if (!cut)
+        s.error.clear();
+}
+
+} // namespace vw
