@@ -1,6 +1,43 @@
+// vault-workbench: one executable. The application type is picked before any widget exists
+// (hotspot's createApplication): run, report, --help, -h and --version are headless
+// (QCoreApplication); anything else opens the window (QApplication).
+#include "cli.h"
+
 #include <QCoreApplication>
+
+#ifdef VW_HAVE_GUI
+#include "guimain.h"
+
+#include <QApplication>
+#endif
+
+namespace {
+
+void setApplicationNames()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("vault-workbench"));
+    QCoreApplication::setApplicationName(QStringLiteral("vault-workbench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(VW_VERSION));
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
+    if (vw::cli::isHeadless(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        return vw::cli::runHeadless(QCoreApplication::arguments());
+    }
+#ifdef VW_HAVE_GUI
+    QApplication app(argc, argv);
+    setApplicationNames();
+    return vw::runGui(app);
+#else
     QCoreApplication app(argc, argv);
-    return 0;
+    vw::cli::printErr(QStringLiteral("vault-workbench was built without the window "
+                                     "(VW_BUILD_GUI=OFF); use run or report\n\n")
+                      + vw::cli::usage());
+    return vw::cli::ExitUsage;
+#endif
 }

@@ -1,0 +1,32 @@
+// The headless half of vault-workbench: argv dispatch, usage text, exit codes, output.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace vw::cli {
+
+/// Exit codes of the headless commands (documented in usage()).
+enum ExitCode {
+    ExitOk = 0,       ///< run completed, report printed
+    ExitFailed = 1,   ///< the run failed in the measured window, or was stopped
+    ExitUsage = 2,    ///< bad arguments, invalid profile, no token, unreadable session
+    ExitSetup = 3,    ///< unreachable, sealed, token refused, operation setup failed
+    ExitAborted = 130 ///< a second SIGINT/SIGTERM: left at once, without cleanup
+};
+
+/// True when argv[1] is a headless command (run, report, --help, -h, --version): the caller
+/// then builds a QCoreApplication instead of a QApplication. Reads argv only.
+bool isHeadless(int argc, char **argv);
+
+/// Runs a headless command; `args` is QCoreApplication::arguments(). Returns the exit code.
+int runHeadless(const QStringList &args);
+
+/// The --help text (all commands, options, the token lookup and the exit codes).
+QString usage();
+
+/// Unbuffered line output (flushed at once, so that piped output keeps pace with the run).
+void printOut(const QString &text);
+void printErr(const QString &text);
+
+} // namespace vw::cli

@@ -1,0 +1,11 @@
+// `vault-workbench report SESSION [--format table|json|csv]`: prints a saved session.
+#pragma once
+
+#include <QStringList>
+
+namespace vw::cli {
+
+/// `args` are the arguments after "report". Returns the exit code (cli.h).
+int reportCommand(const QStringList &args);
+
+} // namespace vw::cli

@@ -1,0 +1,249 @@
+#include "runcommand.h"
+
+#include "cli.h"
+#include "profile/duration.h"
+#include "profile/profileparser.h"
+#include "session/report.h"
+#include "session/sessionio.h"
+#include "stopsignals.h"
+#include "vault/tokensource.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <csignal>
+#include <unistd.h>
+
+namespace vw::cli {
+
+namespace {
+
+/// "<profile name>-<yyyyMMdd-HHmmss>.json", the name reduced to [A-Za-z0-9._-].
+QString defaultOutPath(const QString &profileName)
+{
+    QString name = profileName;
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("_"));
+    if (name.isEmpty() || name.startsWith(QLatin1Char('.')))
+        name.prepend(QStringLiteral("session"));
+    return QDir::current().filePath(
+        QStringLiteral("%1-%2.json")
+            .arg(name, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+}
+
+QString profileErrorLine(const QString &path, const ProfileError &e)
+{
+    QString line = path + QLatin1Char(':');
+    if (e.line > 0)
+        line += QStringLiteral("%1:%2:").arg(e.line).arg(e.column);
+    line += QLatin1Char(' ');
+    if (!e.field.isEmpty())
+        line += e.field + QStringLiteral(": ");
+    return line + e.message + QLatin1Char('\n');
+}
+
+} // namespace
+
+RunPrinter::RunPrinter(const Profile &profile, const RunOptions &options, const QString &outPath,
+                       QObject *parent)
+    : QObject(parent)
+    , m_profile(profile)
+    , m_options(options)
+    , m_outPath(outPath)
+{
+}
+
+RunPrinter::~RunPrinter() = default;
+
+QString RunPrinter::address() const
+{
+    return m_options.addressOverride.isEmpty() ? m_profile.target.address
+                                               : m_options.addressOverride;
+}
+
+void RunPrinter::start()
+{
+    m_run = std::make_unique<BenchmarkRun>(m_profile, m_options);
+    connect(m_run.get(), &BenchmarkRun::phaseChanged, this, &RunPrinter::onPhase);
+    connect(m_run.get(), &BenchmarkRun::stageStarted, this, &RunPrinter::onStageStarted);
+    connect(m_run.get(), &BenchmarkRun::stageFinished, this, &RunPrinter::onStageFinished);
+    connect(m_run.get(), &BenchmarkRun::finished, this, &RunPrinter::onFinished);
+    printOut(QStringLiteral("profile %1: %2 stage(s), %3, against %4\n")
+                 .arg(m_profile.name)
+                 .arg(m_profile.ramp.stages.size())
+                 .arg(formatDurationMs(m_profile.totalDurationMs()), address()));
+    m_run->start();
+}
+
+void RunPrinter::stop(int signalNumber, int count)
+{
+    const char *name = signalNumber == SIGTERM ? "SIGTERM" : "SIGINT";
+    if (count > 1) {
+        printErr(QStringLiteral("%1 again: aborting without cleanup\n").arg(QLatin1String(name)));
+        ::_exit(ExitAborted);
+    }
+    printErr(QStringLiteral("%1: stopping; the current stage ends, cleanup runs, the partial "
+                            "session is written (send it again to abort at once)\n")
+                 .arg(QLatin1String(name)));
+    if (m_run)
+        m_run->requestStop();
+}
+
+void RunPrinter::onPhase(RunPhase phase, const QString &detail)
+{
+    QString line = QStringLiteral("phase: ") + runPhaseName(phase);
+    if (!detail.isEmpty())
+        line += QStringLiteral(" (") + detail + QLatin1Char(')');
+    printOut(line + QLatin1Char('\n'));
+}
+
+void RunPrinter::onStageStarted(int index, int vus)
+{
+    const qint64 ms = index >= 0 && index < m_profile.ramp.stages.size()
+                          ? m_profile.ramp.stages.at(index).durationMs
+                          : 0;
+    printOut(QStringLiteral("stage %1: %2 VUs for %3\n")
+                 .arg(index)
+                 .arg(vus)
+                 .arg(formatDurationMs(ms)));
+}
+
+void RunPrinter::onStageFinished(const StageStats &stats)
+{
+    if (!m_headerPrinted) {
+        printOut(reportTableHeader());
+        m_headerPrinted = true;
+    }
+    printOut(reportTableRows(stats));
+}
+
+void RunPrinter::onFinished(const Session &session)
+{
+    switch (session.status) {
+    case RunStatus::Completed:
+        m_exitCode = ExitOk;
+        break;
+    case RunStatus::Stopped:
+        m_exitCode = ExitFailed;
+        printErr(QStringLiteral("run stopped%1\n")
+                     .arg(session.error.isEmpty() ? QString() : QStringLiteral(": ") + session.error));
+        break;
+    case RunStatus::Failed:
+        m_exitCode = ExitFailed;
+        printErr(QStringLiteral("error: run failed: %1\n").arg(session.error));
+        break;
+    case RunStatus::SetupFailed: {
+        m_exitCode = ExitSetup;
+        const ServerInfo &srv = session.server;
+        const bool noConnection = !srv.reachable
+                                  && (srv.errorClass == ErrorClass::Connection
+                                      || srv.errorClass == ErrorClass::Timeout
+                                      || srv.errorClass == ErrorClass::Tls
+                                      || !srv.errorText.isEmpty());
+        if (noConnection)
+            printErr(QStringLiteral("error: no connection to %1: %2\n")
+                         .arg(address(), srv.errorText.isEmpty() ? session.error : srv.errorText));
+        else
+            printErr(QStringLiteral("error: setup failed: %1\n").arg(session.error));
+        break;
+    }
+    }
+    if (!session.cleanupError.isEmpty())
+        printErr(QStringLiteral("warning: cleanup incomplete: %1\n").arg(session.cleanupError));
+
+    if (session.status == RunStatus::SetupFailed) {
+        printErr(QStringLiteral("no session written: nothing was measured\n"));
+    } else {
+        QString error;
+        if (writeSession(session, m_outPath, &error)) {
+            printOut(QStringLiteral("session: %1\n").arg(m_outPath));
+        } else {
+            printErr(QStringLiteral("error: %1\n").arg(error));
+            if (m_exitCode == ExitOk)
+                m_exitCode = ExitFailed;
+        }
+    }
+    emit done(m_exitCode);
+}
+
+int runCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("profile YAML"));
+    const QCommandLineOption addr(QStringLiteral("addr"), QStringLiteral("target address"),
+                                  QStringLiteral("URL"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("session file"),
+                                 QStringLiteral("SESSION"));
+    const QCommandLineOption label(QStringLiteral("label"), QStringLiteral("session label"),
+                                   QStringLiteral("TEXT"));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("this help"));
+    p.addOptions({addr, out, label, help});
+    if (!p.parse(QStringList{QStringLiteral("vault-workbench run")} + args)) {
+        printErr(QStringLiteral("vault-workbench run: %1 (see --help)\n").arg(p.errorText()));
+        return ExitUsage;
+    }
+    if (p.isSet(help)) {
+        printOut(usage());
+        return ExitOk;
+    }
+    const QStringList pos = p.positionalArguments();
+    if (pos.size() != 1) {
+        printErr(QStringLiteral("vault-workbench run: expected one PROFILE file; see --help\n"));
+        return ExitUsage;
+    }
+    const QString profilePath = pos.first();
+
+    // 1. The profile: every problem, nothing runs.
+    const ProfileParseResult parsed = loadProfileFile(profilePath);
+    if (!parsed.ok()) {
+        for (const ProfileError &e : parsed.errors)
+            printErr(profileErrorLine(profilePath, e));
+        if (parsed.errors.isEmpty())
+            printErr(QStringLiteral("%1: invalid profile\n").arg(profilePath));
+        return ExitUsage;
+    }
+    const Profile &profile = *parsed.profile;
+
+    // 2. Where the session goes: checked before any load is sent.
+    QString outPath = p.isSet(out) ? p.value(out) : defaultOutPath(profile.name);
+    if (!QFileInfo(outPath).absoluteDir().exists()) {
+        printErr(QStringLiteral("error: the folder of --out %1 does not exist\n").arg(outPath));
+        return ExitUsage;
+    }
+    if (QFileInfo(outPath).isDir()) {
+        printErr(QStringLiteral("error: --out %1 is a folder\n").arg(outPath));
+        return ExitUsage;
+    }
+
+    // 3. The token: environment or ~/.vault-token, never the profile.
+    const TokenLookup token = lookupToken();
+    if (token.token.isEmpty()) {
+        printErr(QStringLiteral(
+            "error: no Vault token found: set VAULT_TOKEN or BAO_TOKEN, or write the token to "
+            "~/.vault-token\n"));
+        return ExitUsage;
+    }
+    printOut(QStringLiteral("token from %1\n").arg(token.source));
+
+    RunOptions options;
+    options.token = token.token;
+    options.addressOverride = p.value(addr);
+    options.label = p.value(label);
+
+    RunPrinter printer(profile, options, outPath);
+    StopSignals stopSignals;
+    if (!stopSignals.isValid())
+        printErr(QStringLiteral("warning: cannot catch SIGINT/SIGTERM; a signal ends the run "
+                                "without cleanup\n"));
+    QObject::connect(&stopSignals, &StopSignals::received, &printer, &RunPrinter::stop);
+    QObject::connect(&printer, &RunPrinter::done, qApp, &QCoreApplication::exit,
+                     Qt::QueuedConnection);
+    printer.start();
+    return QCoreApplication::exec();
+}
+
+} // namespace vw::cli

@@ -1,0 +1,189 @@
+#include "session/report.h"
+
+#include <QJsonArray>
+
+namespace vw {
+
+namespace {
+
+QJsonObject errorsJson(const OpStats &o)
+{
+    QJsonObject e;
+    for (auto it = o.errors.cbegin(); it != o.errors.cend(); ++it)
+        e.insert(it.key(), qint64(it.value()));
+    return e;
+}
+
+/// "http_503=2;timeout=1", for the CSV.
+QString errorsText(const OpStats &o)
+{
+    QStringList parts;
+    for (auto it = o.errors.cbegin(); it != o.errors.cend(); ++it)
+        parts.append(it.key() + QLatin1Char('=') + QString::number(it.value()));
+    return parts.join(QLatin1Char(';'));
+}
+
+QString fixed(double v, int decimals)
+{
+    return QString::number(v, 'f', decimals);
+}
+
+/// RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes are doubled.
+QString csvField(const QString &f)
+{
+    if (!f.contains(QLatin1Char(',')) && !f.contains(QLatin1Char('"'))
+        && !f.contains(QLatin1Char('\n')) && !f.contains(QLatin1Char('\r')))
+        return f;
+    QString q = f;
+    q.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+// Column widths of the text table; the op column grows for long names.
+constexpr int kStageW = 5, kVusW = 6, kOpW = 18, kCountW = 10, kOkW = 10, kErrW = 8,
+              kThrW = 10, kMsW = 9;
+
+QString tableLine(const QString &stage, const QString &vus, const QString &op,
+                  const QString &count, const QString &ok, const QString &err,
+                  const QString &thr, const QStringList &latencies)
+{
+    QString line = stage.rightJustified(kStageW) + vus.rightJustified(kVusW) + QLatin1String("  ")
+                   + op.leftJustified(kOpW) + count.rightJustified(kCountW)
+                   + ok.rightJustified(kOkW) + err.rightJustified(kErrW)
+                   + thr.rightJustified(kThrW);
+    for (const QString &l : latencies)
+        line += l.rightJustified(kMsW);
+    return line + QLatin1Char('\n');
+}
+
+} // namespace
+
+QJsonObject reportJson(const Session &s)
+{
+    QJsonArray stages;
+    for (const StageStats &st : s.stages) {
+        QJsonArray ops;
+        for (const OpStats &o : st.ops) {
+            ops.append(QJsonObject{
+                {QStringLiteral("op"), o.op},
+                {QStringLiteral("count"), qint64(o.count)},
+                {QStringLiteral("ok"), qint64(o.ok)},
+                {QStringLiteral("errors"), errorsJson(o)},
+                {QStringLiteral("throughput_per_s"), st.throughputPerS(o)},
+                {QStringLiteral("latency_ms"), latencySummaryMs(o.latency)},
+            });
+        }
+        stages.append(QJsonObject{
+            {QStringLiteral("index"), st.index},
+            {QStringLiteral("vus"), st.vus},
+            {QStringLiteral("duration_s"), double(st.durationMs) / 1000.0},
+            {QStringLiteral("complete"), st.complete},
+            {QStringLiteral("max_in_flight"), st.maxInFlight},
+            {QStringLiteral("ops"), ops},
+        });
+    }
+    return QJsonObject{
+        {QStringLiteral("profile"), s.profileName},
+        {QStringLiteral("status"), runStatusKey(s.status)},
+        {QStringLiteral("started_at"), s.startedAt.isValid()
+                                           ? QJsonValue(s.startedAt.toUTC().toString(Qt::ISODateWithMs))
+                                           : QJsonValue()},
+        {QStringLiteral("target"),
+         QJsonObject{{QStringLiteral("address"), s.targetAddress},
+                     {QStringLiteral("server_version"), s.server.version}}},
+        {QStringLiteral("stages"), stages},
+    };
+}
+
+QString reportTableHeader()
+{
+    return tableLine(QStringLiteral("stage"), QStringLiteral("VUs"), QStringLiteral("op"),
+                     QStringLiteral("count"), QStringLiteral("ok"), QStringLiteral("err"),
+                     QStringLiteral("thr/s"),
+                     {QStringLiteral("mean"), QStringLiteral("p50"), QStringLiteral("p95"),
+                      QStringLiteral("p99"), QStringLiteral("max")})
+           + tableLine(QString(), QString(), QString(), QString(), QString(), QString(),
+                       QString(), {QStringLiteral("ms"), QStringLiteral("ms"),
+                                   QStringLiteral("ms"), QStringLiteral("ms"),
+                                   QStringLiteral("ms")});
+}
+
+QString reportTableRows(const StageStats &stage)
+{
+    QString out;
+    // A stage cut short by a stop is marked with '*'.
+    const QString stageText = QString::number(stage.index) + (stage.complete ? "" : "*");
+    for (const OpStats &o : stage.ops) {
+        const QJsonObject l = latencySummaryMs(o.latency);
+        auto lat = [&l](const char *key) {
+            return fixed(l.value(QLatin1String(key)).toDouble(), 3);
+        };
+        out += tableLine(stageText, QString::number(stage.vus), o.op, QString::number(o.count),
+                         QString::number(o.ok), QString::number(o.errorCount()),
+                         fixed(stage.throughputPerS(o), 1),
+                         {lat("mean"), lat("p50"), lat("p95"), lat("p99"), lat("max")});
+    }
+    return out;
+}
+
+QString reportTable(const Session &s)
+{
+    QString out = reportTableHeader();
+    bool partial = false;
+    for (const StageStats &st : s.stages) {
+        out += reportTableRows(st);
+        partial = partial || !st.complete;
+    }
+    if (partial)
+        out += QStringLiteral("* stage cut short (run stopped)\n");
+    return out;
+}
+
+QString reportCsv(const Session &s)
+{
+    static const QStringList header = {
+        QStringLiteral("label"),       QStringLiteral("profile"),   QStringLiteral("stage"),
+        QStringLiteral("vus"),         QStringLiteral("duration_s"), QStringLiteral("complete"),
+        QStringLiteral("op"),          QStringLiteral("count"),     QStringLiteral("ok"),
+        QStringLiteral("errors"),      QStringLiteral("error_classes"),
+        QStringLiteral("throughput_per_s"), QStringLiteral("mean_ms"), QStringLiteral("p50_ms"),
+        QStringLiteral("p90_ms"),      QStringLiteral("p95_ms"),    QStringLiteral("p99_ms"),
+        QStringLiteral("p999_ms"),     QStringLiteral("max_ms"),
+    };
+    // RFC 4180: CRLF line breaks.
+    const QLatin1String crlf("\r\n");
+    QString out = header.join(QLatin1Char(',')) + crlf;
+    for (const StageStats &st : s.stages) {
+        for (const OpStats &o : st.ops) {
+            const QJsonObject l = latencySummaryMs(o.latency);
+            const QStringList row = {
+                s.label,
+                s.profileName,
+                QString::number(st.index),
+                QString::number(st.vus),
+                fixed(double(st.durationMs) / 1000.0, 3),
+                st.complete ? QStringLiteral("true") : QStringLiteral("false"),
+                o.op,
+                QString::number(o.count),
+                QString::number(o.ok),
+                QString::number(o.errorCount()),
+                errorsText(o),
+                fixed(st.throughputPerS(o), 3),
+                fixed(l.value(QStringLiteral("mean")).toDouble(), 3),
+                fixed(l.value(QStringLiteral("p50")).toDouble(), 3),
+                fixed(l.value(QStringLiteral("p90")).toDouble(), 3),
+                fixed(l.value(QStringLiteral("p95")).toDouble(), 3),
+                fixed(l.value(QStringLiteral("p99")).toDouble(), 3),
+                fixed(l.value(QStringLiteral("p999")).toDouble(), 3),
+                fixed(l.value(QStringLiteral("max")).toDouble(), 3),
+            };
+            QStringList quoted;
+            for (const QString &f : row)
+                quoted.append(csvField(f));
+            out += quoted.join(QLatin1Char(',')) + crlf;
+        }
+    }
+    return out;
+}
+
+} // namespace vw

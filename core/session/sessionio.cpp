@@ -1,0 +1,396 @@
+// Session JSON, schema 1 (docs/session-format.md):
+// {"kind":"vault-workbench-session","schema":1,"id","label",
+//  "profile":{"name","yaml"},"ops":[..],"executor","transport",
+//  "target":{"address"},"server":{..},"client":{..},
+//  "started_at","finished_at" (ISO 8601 UTC, ms),"status","error","cleanup_error",
+//  "stages":[{"index","vus","duration_ms","warmup_ms","start_ms","steady_s","max_in_flight",
+//             "mean_in_flight","complete","ops":[OpStats::toJson(true)]}],
+//  "series":{"columns":[..],"rows":[[..],..]}}
+#include "session/sessionio.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace vw {
+
+namespace {
+
+const QLatin1String kKind("vault-workbench-session");
+
+// ServerInfo::errorClass by enum name (errorKey() cannot round-trip HttpStatus without a code).
+const QList<QPair<ErrorClass, QLatin1String>> &errorClassNames()
+{
+    static const QList<QPair<ErrorClass, QLatin1String>> names = {
+        {ErrorClass::None, QLatin1String("none")},
+        {ErrorClass::HttpStatus, QLatin1String("http_status")},
+        {ErrorClass::Timeout, QLatin1String("timeout")},
+        {ErrorClass::Connection, QLatin1String("connection")},
+        {ErrorClass::Tls, QLatin1String("tls")},
+        {ErrorClass::InvalidResponse, QLatin1String("invalid_response")},
+    };
+    return names;
+}
+
+QString errorClassName(ErrorClass c)
+{
+    for (const auto &p : errorClassNames())
+        if (p.first == c)
+            return p.second;
+    return QStringLiteral("none");
+}
+
+ErrorClass errorClassFromName(const QString &n)
+{
+    for (const auto &p : errorClassNames())
+        if (p.second == n)
+            return p.first;
+    return ErrorClass::None;
+}
+
+QJsonValue dateToJson(const QDateTime &d)
+{
+    return d.isValid() ? QJsonValue(d.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
+}
+
+QDateTime dateFromJson(const QJsonValue &v)
+{
+    if (!v.isString())
+        return QDateTime();
+    QDateTime d = QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
+    return d.isValid() ? d.toUTC() : d;
+}
+
+QJsonObject serverToJson(const ServerInfo &s)
+{
+    return QJsonObject{
+        {QStringLiteral("reachable"), s.reachable},
+        {QStringLiteral("initialized"), s.initialized},
+        {QStringLiteral("sealed"), s.sealed},
+        {QStringLiteral("standby"), s.standby},
+        {QStringLiteral("version"), s.version},
+        {QStringLiteral("cluster_name"), s.clusterName},
+        {QStringLiteral("product"), s.product},
+        {QStringLiteral("error"), s.errorText},
+        {QStringLiteral("error_class"), errorClassName(s.errorClass)},
+    };
+}
+
+ServerInfo serverFromJson(const QJsonObject &o)
+{
+    ServerInfo s;
+    s.reachable = o.value(QStringLiteral("reachable")).toBool();
+    s.initialized = o.value(QStringLiteral("initialized")).toBool();
+    s.sealed = o.value(QStringLiteral("sealed")).toBool();
+    s.standby = o.value(QStringLiteral("standby")).toBool();
+    s.version = o.value(QStringLiteral("version")).toString();
+    s.clusterName = o.value(QStringLiteral("cluster_name")).toString();
+    s.product = o.value(QStringLiteral("product")).toString();
+    s.errorText = o.value(QStringLiteral("error")).toString();
+    s.errorClass = errorClassFromName(o.value(QStringLiteral("error_class")).toString());
+    return s;
+}
+
+QJsonObject clientToJson(const ClientInfo &c)
+{
+    return QJsonObject{
+        {QStringLiteral("hostname"), c.hostname},
+        {QStringLiteral("os"), c.os},
+        {QStringLiteral("kernel"), c.kernel},
+        {QStringLiteral("cpu_model"), c.cpuModel},
+        {QStringLiteral("logical_cores"), c.logicalCores},
+        {QStringLiteral("memory_bytes"), c.memoryBytes},
+        {QStringLiteral("app_version"), c.appVersion},
+        {QStringLiteral("qt_version"), c.qtVersion},
+    };
+}
+
+ClientInfo clientFromJson(const QJsonObject &o)
+{
+    ClientInfo c;
+    c.hostname = o.value(QStringLiteral("hostname")).toString();
+    c.os = o.value(QStringLiteral("os")).toString();
+    c.kernel = o.value(QStringLiteral("kernel")).toString();
+    c.cpuModel = o.value(QStringLiteral("cpu_model")).toString();
+    c.logicalCores = o.value(QStringLiteral("logical_cores")).toInt();
+    c.memoryBytes = o.value(QStringLiteral("memory_bytes")).toInteger();
+    c.appVersion = o.value(QStringLiteral("app_version")).toString();
+    c.qtVersion = o.value(QStringLiteral("qt_version")).toString();
+    return c;
+}
+
+QJsonObject stageToJson(const StageStats &st)
+{
+    QJsonArray ops;
+    for (const OpStats &o : st.ops)
+        ops.append(o.toJson(true));
+    return QJsonObject{
+        {QStringLiteral("index"), st.index},
+        {QStringLiteral("vus"), st.vus},
+        {QStringLiteral("duration_ms"), st.durationMs},
+        {QStringLiteral("warmup_ms"), st.warmupMs},
+        {QStringLiteral("start_ms"), st.startMs},
+        {QStringLiteral("steady_s"), st.steadySeconds},
+        {QStringLiteral("max_in_flight"), st.maxInFlight},
+        {QStringLiteral("mean_in_flight"), st.meanInFlight},
+        {QStringLiteral("complete"), st.complete},
+        {QStringLiteral("ops"), ops},
+    };
+}
+
+bool stageFromJson(const QJsonObject &o, StageStats *st, QString *error)
+{
+    st->index = o.value(QStringLiteral("index")).toInt();
+    st->vus = o.value(QStringLiteral("vus")).toInt();
+    st->durationMs = o.value(QStringLiteral("duration_ms")).toInteger();
+    st->warmupMs = o.value(QStringLiteral("warmup_ms")).toInteger();
+    st->startMs = o.value(QStringLiteral("start_ms")).toInteger();
+    st->steadySeconds = o.value(QStringLiteral("steady_s")).toDouble();
+    st->maxInFlight = o.value(QStringLiteral("max_in_flight")).toInt();
+    st->meanInFlight = o.value(QStringLiteral("mean_in_flight")).toDouble();
+    st->complete = o.value(QStringLiteral("complete")).toBool(true);
+    const QJsonValue ops = o.value(QStringLiteral("ops"));
+    if (!ops.isArray()) {
+        *error = QStringLiteral("\"ops\" is not an array");
+        return false;
+    }
+    const QJsonArray arr = ops.toArray();
+    for (int i = 0; i < arr.size(); ++i) {
+        OpStats os;
+        QString e;
+        if (!arr.at(i).isObject() || !OpStats::fromJson(arr.at(i).toObject(), &os, &e)) {
+            *error = QStringLiteral("ops[%1]: %2")
+                         .arg(i)
+                         .arg(e.isEmpty() ? QStringLiteral("not an object") : e);
+            return false;
+        }
+        st->ops.append(os);
+    }
+    return true;
+}
+
+// The series is columnar: a 1-hour run of 5 ops is 18,000 points.
+const QStringList &seriesColumns()
+{
+    static const QStringList cols = {
+        QStringLiteral("t_s"),    QStringLiteral("stage"),  QStringLiteral("vus"),
+        QStringLiteral("op"),     QStringLiteral("count"),  QStringLiteral("ok"),
+        QStringLiteral("errors"), QStringLiteral("p50_ms"), QStringLiteral("p99_ms"),
+        QStringLiteral("in_flight"), QStringLiteral("warmup"),
+    };
+    return cols;
+}
+
+QJsonObject seriesToJson(const TimeSeries &series)
+{
+    QJsonArray rows;
+    for (const SeriesPoint &p : series) {
+        rows.append(QJsonArray{p.tS, p.stage, p.vus, p.op, qint64(p.count), qint64(p.ok),
+                               qint64(p.errors), p.p50Ms, p.p99Ms, p.inFlight, p.warmup});
+    }
+    return QJsonObject{{QStringLiteral("columns"), QJsonArray::fromStringList(seriesColumns())},
+                       {QStringLiteral("rows"), rows}};
+}
+
+bool seriesFromJson(const QJsonObject &o, TimeSeries *out, QString *error)
+{
+    const QJsonArray columns = o.value(QStringLiteral("columns")).toArray();
+    // Column positions by name, so that later schemas may add or reorder columns.
+    QList<int> pos;
+    for (const QString &c : seriesColumns()) {
+        int at = -1;
+        for (int i = 0; i < columns.size(); ++i)
+            if (columns.at(i).toString() == c)
+                at = i;
+        pos.append(at);
+    }
+    const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
+    for (int r = 0; r < rows.size(); ++r) {
+        if (!rows.at(r).isArray()) {
+            *error = QStringLiteral("series row %1 is not an array").arg(r);
+            return false;
+        }
+        const QJsonArray row = rows.at(r).toArray();
+        auto v = [&](int col) { return pos[col] >= 0 ? row.at(pos[col]) : QJsonValue(); };
+        SeriesPoint p;
+        p.tS = v(0).toDouble();
+        p.stage = v(1).toInt();
+        p.vus = v(2).toInt();
+        p.op = v(3).toString();
+        p.count = v(4).toInteger();
+        p.ok = v(5).toInteger();
+        p.errors = v(6).toInteger();
+        p.p50Ms = v(7).toDouble();
+        p.p99Ms = v(8).toDouble();
+        p.inFlight = v(9).toInt();
+        p.warmup = v(10).toBool();
+        out->append(p);
+    }
+    return true;
+}
+
+} // namespace
+
+QJsonObject sessionToJson(const Session &s)
+{
+    QJsonArray stages;
+    for (const StageStats &st : s.stages)
+        stages.append(stageToJson(st));
+    return QJsonObject{
+        {QStringLiteral("kind"), kKind},
+        {QStringLiteral("schema"), Session::kSchemaVersion},
+        {QStringLiteral("id"), s.id},
+        {QStringLiteral("label"), s.label},
+        {QStringLiteral("profile"),
+         QJsonObject{{QStringLiteral("name"), s.profileName},
+                     {QStringLiteral("yaml"), QString::fromUtf8(s.profileYaml)}}},
+        {QStringLiteral("ops"), QJsonArray::fromStringList(s.ops)},
+        {QStringLiteral("executor"), s.executor},
+        {QStringLiteral("transport"), s.transport},
+        {QStringLiteral("target"), QJsonObject{{QStringLiteral("address"), s.targetAddress}}},
+        {QStringLiteral("server"), serverToJson(s.server)},
+        {QStringLiteral("client"), clientToJson(s.client)},
+        {QStringLiteral("started_at"), dateToJson(s.startedAt)},
+        {QStringLiteral("finished_at"), dateToJson(s.finishedAt)},
+        {QStringLiteral("status"), runStatusKey(s.status)},
+        {QStringLiteral("error"), s.error},
+        {QStringLiteral("cleanup_error"), s.cleanupError},
+        {QStringLiteral("stages"), stages},
+        {QStringLiteral("series"), seriesToJson(s.series)},
+    };
+}
+
+std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
+{
+    QString dummy;
+    QString &err = error ? *error : dummy;
+    const QString kind = o.value(QStringLiteral("kind")).toString();
+    if (kind != kKind) {
+        err = kind.isEmpty()
+                  ? QStringLiteral("not a vault-workbench session (no \"kind\")")
+                  : QStringLiteral("not a vault-workbench session (kind \"%1\")").arg(kind);
+        return std::nullopt;
+    }
+    const QJsonValue schema = o.value(QStringLiteral("schema"));
+    if (!schema.isDouble() || schema.toInt() < 1) {
+        err = QStringLiteral("session has no valid \"schema\" version");
+        return std::nullopt;
+    }
+    if (schema.toInt() > Session::kSchemaVersion) {
+        err = QStringLiteral("session schema %1 is newer than this vault-workbench reads (%2); "
+                             "open it with a newer vault-workbench")
+                  .arg(schema.toInt())
+                  .arg(Session::kSchemaVersion);
+        return std::nullopt;
+    }
+
+    Session s;
+    s.id = o.value(QStringLiteral("id")).toString();
+    s.label = o.value(QStringLiteral("label")).toString();
+    const QJsonObject profile = o.value(QStringLiteral("profile")).toObject();
+    s.profileName = profile.value(QStringLiteral("name")).toString();
+    s.profileYaml = profile.value(QStringLiteral("yaml")).toString().toUtf8();
+    const QJsonArray ops = o.value(QStringLiteral("ops")).toArray();
+    for (const QJsonValue &v : ops)
+        s.ops.append(v.toString());
+    s.executor = o.value(QStringLiteral("executor")).toString();
+    s.transport = o.value(QStringLiteral("transport")).toString();
+    s.targetAddress =
+        o.value(QStringLiteral("target")).toObject().value(QStringLiteral("address")).toString();
+    s.server = serverFromJson(o.value(QStringLiteral("server")).toObject());
+    s.client = clientFromJson(o.value(QStringLiteral("client")).toObject());
+    s.startedAt = dateFromJson(o.value(QStringLiteral("started_at")));
+    s.finishedAt = dateFromJson(o.value(QStringLiteral("finished_at")));
+    const QString status = o.value(QStringLiteral("status")).toString();
+    if (!runStatusFromKey(status, &s.status)) {
+        err = QStringLiteral("unknown run status \"%1\"").arg(status);
+        return std::nullopt;
+    }
+    s.error = o.value(QStringLiteral("error")).toString();
+    s.cleanupError = o.value(QStringLiteral("cleanup_error")).toString();
+
+    const QJsonValue stages = o.value(QStringLiteral("stages"));
+    if (!stages.isArray()) {
+        err = QStringLiteral("\"stages\" is missing or not an array");
+        return std::nullopt;
+    }
+    const QJsonArray stageArr = stages.toArray();
+    for (int i = 0; i < stageArr.size(); ++i) {
+        StageStats st;
+        QString e;
+        if (!stageArr.at(i).isObject()) {
+            err = QStringLiteral("stages[%1]: not an object").arg(i);
+            return std::nullopt;
+        }
+        if (!stageFromJson(stageArr.at(i).toObject(), &st, &e)) {
+            err = QStringLiteral("stages[%1].%2").arg(i).arg(e);
+            return std::nullopt;
+        }
+        s.stages.append(st);
+    }
+    QString e;
+    if (!seriesFromJson(o.value(QStringLiteral("series")).toObject(), &s.series, &e)) {
+        err = e;
+        return std::nullopt;
+    }
+    return s;
+}
+
+bool writeSession(const Session &s, const QString &path, QString *error)
+{
+    QString dummy;
+    QString &err = error ? *error : dummy;
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        err = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    // Compact: histograms and the series are long arrays; use jq to read a session.
+    const QByteArray bytes = QJsonDocument(sessionToJson(s)).toJson(QJsonDocument::Compact);
+    if (f.write(bytes) != bytes.size()) {
+        err = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+        f.cancelWriting();
+        return false;
+    }
+    if (!f.commit()) {
+        err = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+std::optional<Session> readSession(const QString &path, QString *error)
+{
+    QString dummy;
+    QString &err = error ? *error : dummy;
+    QFile f(path);
+    if (!QFileInfo::exists(path)) {
+        err = QStringLiteral("%1: no such file").arg(path);
+        return std::nullopt;
+    }
+    if (!f.open(QIODevice::ReadOnly)) {
+        err = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        err = QStringLiteral("%1 is not JSON: %2 at offset %3")
+                  .arg(path, pe.errorString())
+                  .arg(pe.offset);
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        err = QStringLiteral("%1: not a vault-workbench session (not a JSON object)").arg(path);
+        return std::nullopt;
+    }
+    QString e;
+    std::optional<Session> s = sessionFromJson(doc.object(), &e);
+    if (!s)
+        err = QStringLiteral("%1: %2").arg(path, e);
+    return s;
+}
+
+} // namespace vw

@@ -1,0 +1,337 @@
+// The headless `vault-workbench` binary against a real `bao server -dev`: run, report,
+// exit codes, SIGINT, and that the token never reaches the session file.
+#include "baoserver.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace vw;
+
+namespace {
+
+struct AppResult {
+    int exitCode = -1;
+    QProcess::ExitStatus exitStatus = QProcess::CrashExit;
+    QString out;
+    QString err;
+};
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+    test::BaoServer m_bao;
+    QTemporaryDir m_emptyHome;  // HOME of the app: no ~/.vault-token of the machine's user
+
+    /// The app's environment: no token from the caller's environment, HOME empty;
+    /// VAULT_TOKEN = the dev server's random token when `withToken`.
+    QProcessEnvironment env(bool withToken) const
+    {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.remove(QStringLiteral("VAULT_TOKEN"));
+        e.remove(QStringLiteral("BAO_TOKEN"));
+        e.insert(QStringLiteral("HOME"), m_emptyHome.path());
+        if (withToken)
+            e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
+        return e;
+    }
+
+    /// Output with the token redacted, so that a leak fails the test without printing it.
+    QString redacted(const QByteArray &bytes) const
+    {
+        QString s = QString::fromLocal8Bit(bytes);
+        if (!m_bao.rootToken().isEmpty())
+            s.replace(QString::fromLatin1(m_bao.rootToken()), QStringLiteral("<TOKEN-LEAKED>"));
+        return s;
+    }
+
+    AppResult runApp(const QStringList &args, const QString &workDir, bool withToken = true,
+                     int timeoutMs = 45000)
+    {
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments(args);
+        p.setWorkingDirectory(workDir);
+        p.setProcessEnvironment(env(withToken));
+        p.start();
+        AppResult r;
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished(5000);
+            r.err = QStringLiteral("timed out: ") + redacted(p.readAllStandardError());
+            return r;
+        }
+        r.exitCode = p.exitCode();
+        r.exitStatus = p.exitStatus();
+        r.out = redacted(p.readAllStandardOutput());
+        r.err = redacted(p.readAllStandardError());
+        return r;
+    }
+
+    QString writeProfile(const QString &dir, const QString &name, const QString &stages,
+                         const QString &ops)
+    {
+        const QString path = QDir(dir).filePath(name + QStringLiteral(".yaml"));
+        const QString yaml = QStringLiteral("name: %1\n"
+                                            "target:\n"
+                                            "  address: %2\n"
+                                            "ramp:\n"
+                                            "  executor: closed\n"
+                                            "  stages:\n%3"
+                                            "operations:\n%4")
+                                 .arg(name, m_bao.address(), stages, ops);
+        return writeFile(path, yaml.toUtf8()) ? path : QString();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(QFileInfo(QStringLiteral(VW_APP_BINARY)).isExecutable());
+        QVERIFY(m_emptyHome.isValid());
+        QString error;
+        QVERIFY2(m_bao.start(&error), qPrintable(error));
+    }
+
+    void helpAndVersion()
+    {
+        QTemporaryDir dir;
+        const AppResult help = runApp({QStringLiteral("--help")}, dir.path(), false);
+        QCOMPARE(help.exitCode, 0);
+        for (const char *word : {"run PROFILE", "report SESSION", "--addr", "--out", "--label",
+                                 "--format", "VAULT_TOKEN", "BAO_TOKEN", "~/.vault-token",
+                                 "Exit codes", "  3 "})
+            QVERIFY2(help.out.contains(QString::fromLatin1(word)), word);
+        const AppResult version = runApp({QStringLiteral("--version")}, dir.path(), false);
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY2(version.out.contains(QStringLiteral(VW_VERSION)), qPrintable(version.out));
+    }
+
+    void runReportJsonAndCsv()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("cli-smoke"),
+            QStringLiteral("    - { vus: 1, duration: 1s }\n"
+                           "    - { vus: 2, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"
+                           "    weight: 50\n"
+                           "  - type: kv2_read\n"
+                           "    weight: 50\n"
+                           "    params: { keys: 5, payload_bytes: 64 }\n"));
+        QVERIFY(!profile.isEmpty());
+
+        // No --out: the session lands in the working folder as <name>-<timestamp>.json.
+        const AppResult run = runApp({QStringLiteral("run"), profile}, dir.path());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+        QVERIFY2(!run.out.contains(QStringLiteral("TOKEN-LEAKED"))
+                     && !run.err.contains(QStringLiteral("TOKEN-LEAKED")),
+                 "the token was printed");
+        // The header, then one row per stage and operation as the stages complete.
+        QVERIFY2(run.out.contains(QStringLiteral("thr/s")), qPrintable(run.out));
+        for (int stage = 0; stage < 2; ++stage) {
+            for (const char *op : {"sys_health", "kv2_read"}) {
+                const QRegularExpression row(QStringLiteral("^\\s*%1\\s+%2\\s+%3\\s+\\d+")
+                                                 .arg(stage)
+                                                 .arg(stage + 1)
+                                                 .arg(QLatin1String(op)),
+                                             QRegularExpression::MultilineOption);
+                QVERIFY2(row.match(run.out).hasMatch(), qPrintable(run.out));
+            }
+        }
+        const QStringList sessions =
+            QDir(dir.path()).entryList({QStringLiteral("cli-smoke-*.json")}, QDir::Files);
+        QCOMPARE(sessions.size(), 1);
+        QVERIFY(QRegularExpression(QStringLiteral("^cli-smoke-\\d{8}-\\d{6}\\.json$"))
+                    .match(sessions.first())
+                    .hasMatch());
+        const QString session = dir.filePath(sessions.first());
+        QVERIFY2(run.out.contains(sessions.first()), qPrintable(run.out));
+
+        const QByteArray bytes = fileBytes(session);
+        QVERIFY(bytes.size() > 100);
+        QVERIFY2(!bytes.contains(m_bao.rootToken()), "the session file holds the token");
+        QCOMPARE(QJsonDocument::fromJson(bytes).object().value(QStringLiteral("status")).toString(),
+                 QStringLiteral("completed"));
+
+        const AppResult json =
+            runApp({QStringLiteral("report"), session, QStringLiteral("--format"),
+                    QStringLiteral("json")},
+                   dir.path(), false);
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        QJsonParseError pe;
+        const QJsonObject report = QJsonDocument::fromJson(json.out.toUtf8(), &pe).object();
+        QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
+        QCOMPARE(report.value(QStringLiteral("profile")).toString(), QStringLiteral("cli-smoke"));
+        const QJsonObject target = report.value(QStringLiteral("target")).toObject();
+        QCOMPARE(target.value(QStringLiteral("address")).toString(), m_bao.address());
+        QVERIFY(!target.value(QStringLiteral("server_version")).toString().isEmpty());
+        const QJsonArray stages = report.value(QStringLiteral("stages")).toArray();
+        QCOMPARE(stages.size(), 2);
+        for (int i = 0; i < stages.size(); ++i) {
+            const QJsonObject st = stages[i].toObject();
+            QCOMPARE(st.value(QStringLiteral("index")).toInt(), i);
+            QCOMPARE(st.value(QStringLiteral("vus")).toInt(), i + 1);
+            QCOMPARE(st.value(QStringLiteral("duration_s")).toDouble(), 1.0);
+            const QJsonArray ops = st.value(QStringLiteral("ops")).toArray();
+            QCOMPARE(ops.size(), 2);
+            for (const QJsonValue &v : ops) {
+                const QJsonObject op = v.toObject();
+                for (const char *k : {"op", "count", "ok", "errors", "throughput_per_s",
+                                      "latency_ms"})
+                    QVERIFY2(op.contains(QLatin1String(k)), k);
+                QVERIFY(op.value(QStringLiteral("count")).toInteger() > 0);
+                QVERIFY(op.value(QStringLiteral("ok")).toInteger() > 0);
+                QVERIFY(op.value(QStringLiteral("throughput_per_s")).toDouble() > 0);
+                const QJsonObject lat = op.value(QStringLiteral("latency_ms")).toObject();
+                QVERIFY(lat.value(QStringLiteral("p99")).toDouble()
+                        >= lat.value(QStringLiteral("p50")).toDouble());
+                QVERIFY(lat.value(QStringLiteral("p50")).toDouble() > 0);
+            }
+        }
+
+        const AppResult csv =
+            runApp({QStringLiteral("report"), session, QStringLiteral("--format"),
+                    QStringLiteral("csv")},
+                   dir.path(), false);
+        QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
+        const QStringList lines = csv.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 2 * 2);
+        QVERIFY(lines.first().startsWith(QStringLiteral("label,profile,stage,vus,")));
+
+        const AppResult table = runApp({QStringLiteral("report"), session}, dir.path(), false);
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.out.contains(QStringLiteral("kv2_read")));
+
+        const AppResult missing = runApp(
+            {QStringLiteral("report"), dir.filePath(QStringLiteral("nope.json"))}, dir.path(), false);
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains(QStringLiteral("nope.json")));
+        const AppResult notSession = runApp({QStringLiteral("report"), profile}, dir.path(), false);
+        QCOMPARE(notSession.exitCode, 2);
+    }
+
+    void badProfileExits2AndWritesNothing()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("bad"),
+            QStringLiteral("    - { vus: 0, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const AppResult r = runApp({QStringLiteral("run"), profile}, dir.path());
+        QCOMPARE(r.exitCode, 2);
+        // PROFILE:line:column: field: message
+        const QRegularExpression located(QRegularExpression::escape(profile)
+                                         + QStringLiteral(":\\d+:\\d+: "));
+        QVERIFY2(located.match(r.err).hasMatch(), qPrintable(r.err));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("bad.yaml")});
+    }
+
+    void unreachableAddressExits3()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("gone"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const QString addr = QStringLiteral("http://127.0.0.1:%1").arg(test::freeLoopbackPort());
+        const AppResult r =
+            runApp({QStringLiteral("run"), profile, QStringLiteral("--addr"), addr}, dir.path());
+        QVERIFY2(r.exitCode == 3, qPrintable(r.out + r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("connection"), Qt::CaseInsensitive),
+                 qPrintable(r.err));
+        QVERIFY2(r.err.contains(addr), qPrintable(r.err));
+    }
+
+    void noTokenExits2()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("tokenless"),
+            QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const AppResult r = runApp({QStringLiteral("run"), profile}, dir.path(), false);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("VAULT_TOKEN")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("~/.vault-token")), qPrintable(r.err));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
+    }
+
+    void sigintStopsAndWritesPartialSession()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("long"), QStringLiteral("    - { vus: 2, duration: 20s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const QString out = dir.filePath(QStringLiteral("stopped.json"));
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out,
+                        QStringLiteral("--label"), QStringLiteral("interrupted")});
+        p.setWorkingDirectory(dir.path());
+        p.setProcessEnvironment(env(true));
+        QElapsedTimer t;
+        t.start();
+        p.start();
+        QVERIFY(p.waitForStarted(10000));
+        // Wait for the measured window, then ~2 s into the stage.
+        QString stdoutText;
+        while (!stdoutText.contains(QStringLiteral("stage 0")) && t.elapsed() < 20000
+               && p.state() == QProcess::Running) {
+            p.waitForReadyRead(200);
+            stdoutText += redacted(p.readAllStandardOutput());
+        }
+        QVERIFY2(stdoutText.contains(QStringLiteral("stage 0")), qPrintable(stdoutText));
+        QTest::qWait(2000);
+        QCOMPARE(p.state(), QProcess::Running);
+        const qint64 signalledAt = t.elapsed();
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(15000));
+        const qint64 stopTookMs = t.elapsed() - signalledAt;
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        const QString err = redacted(p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 1, qPrintable(err));
+        QVERIFY2(stopTookMs < 10000, qPrintable(QString::number(stopTookMs)));
+
+        const QByteArray bytes = fileBytes(out);
+        QVERIFY2(!bytes.isEmpty(), qPrintable(err));
+        QVERIFY(!bytes.contains(m_bao.rootToken()));
+        const QJsonObject s = QJsonDocument::fromJson(bytes).object();
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped"));
+        QCOMPARE(s.value(QStringLiteral("label")).toString(), QStringLiteral("interrupted"));
+        const QJsonArray stages = s.value(QStringLiteral("stages")).toArray();
+        QCOMPARE(stages.size(), 1);
+        QCOMPARE(stages[0].toObject().value(QStringLiteral("complete")).toBool(true), false);
+        // The partial stage holds the ~2 s that ran.
+        const QJsonObject op = stages[0].toObject().value(QStringLiteral("ops")).toArray()[0].toObject();
+        QVERIFY(op.value(QStringLiteral("ok")).toInteger() > 0);
+    }
+
+    void cleanupTestCase() { m_bao.stop(); }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

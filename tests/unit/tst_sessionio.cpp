@@ -1,0 +1,349 @@
+// Session files: lossless round trip, atomic writes, clear errors for files that are not
+// sessions of this version.
+#include "session/sessionio.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace vw;
+
+namespace {
+
+OpStats makeOp(const QString &name, int64_t okCount, int64_t baseUs, int timeouts, int http503)
+{
+    OpStats o;
+    o.op = name;
+    // A spread of latencies over several decades so that many buckets are in use.
+    for (int64_t i = 0; i < okCount; ++i)
+        o.recordOk(baseUs + (i * 37) % 5000 + (i % 97 == 0 ? 250000 : 0));
+    for (int i = 0; i < timeouts; ++i)
+        o.recordError(QStringLiteral("timeout"));
+    for (int i = 0; i < http503; ++i)
+        o.recordError(QStringLiteral("http_503"));
+    return o;
+}
+
+Session makeSession()
+{
+    Session s;
+    s.id = QStringLiteral("7f3a2c91");
+    s.label = QStringLiteral("nightly, node-2 \"eu\"");
+    s.profileName = QStringLiteral("quickstart");
+    s.profileYaml = QByteArray("name: quickstart\n# caf\xc3\xa9\nramp:\n  warmup: 1s\n");
+    s.ops = {QStringLiteral("kv2_read"), QStringLiteral("kv2_write")};
+    s.executor = QStringLiteral("closed");
+    s.transport = QStringLiteral("qnam");
+    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
+    s.server.reachable = true;
+    s.server.initialized = true;
+    s.server.sealed = false;
+    s.server.standby = true;
+    s.server.version = QStringLiteral("2.7.2");
+    s.server.clusterName = QStringLiteral("vault-cluster-1");
+    s.server.product = QStringLiteral("openbao");
+    s.server.errorClass = ErrorClass::Timeout;
+    s.server.errorText = QStringLiteral("slow sys/health");
+    s.client.hostname = QStringLiteral("loadgen-1");
+    s.client.os = QStringLiteral("Debian GNU/Linux 12");
+    s.client.kernel = QStringLiteral("linux 6.1.0");
+    s.client.cpuModel = QStringLiteral("AMD EPYC 7B13");
+    s.client.logicalCores = 2;
+    s.client.memoryBytes = 8LL * 1024 * 1024 * 1024 + 12345;
+    s.client.appVersion = QStringLiteral("0.1.0");
+    s.client.qtVersion = QStringLiteral("6.4.2");
+    s.startedAt = QDateTime(QDate(2024, 5, 17), QTime(9, 30, 12, 345), Qt::UTC);
+    s.finishedAt = s.startedAt.addMSecs(21789);
+    s.status = RunStatus::Stopped;
+    s.error = QStringLiteral("stopped by the user");
+    s.cleanupError = QStringLiteral("disable mount vwb-1-kv: 403 permission denied");
+    for (int i = 0; i < 2; ++i) {
+        StageStats st;
+        st.index = i;
+        st.vus = i == 0 ? 1 : 16;
+        st.durationMs = 10000;
+        st.warmupMs = 1000;
+        st.startMs = i * 10000;
+        st.steadySeconds = i == 0 ? 9.0 : 4.271;
+        st.maxInFlight = st.vus;
+        st.meanInFlight = i == 0 ? 0.998 : 15.731;
+        st.complete = i == 0;
+        st.ops = {makeOp(QStringLiteral("kv2_read"), 4000 + i * 1000, 300 + i * 200, i, 0),
+                  makeOp(QStringLiteral("kv2_write"), 1000 + i * 300, 900, 0, 2 * i)};
+        s.stages.append(st);
+    }
+    for (int t = 1; t <= 3; ++t) {
+        SeriesPoint p;
+        p.tS = t;
+        p.stage = t > 2 ? 1 : 0;
+        p.vus = t > 2 ? 16 : 1;
+        p.op = t % 2 ? QStringLiteral("kv2_read") : QStringLiteral("kv2_write");
+        p.count = 400 + t;
+        p.ok = 399 + t;
+        p.errors = 1;
+        p.p50Ms = 0.481 * t;
+        p.p99Ms = 1.0 / 3.0 * t;  // not a short decimal: the JSON must keep all digits
+        p.inFlight = t;
+        p.warmup = t == 1;
+        s.series.append(p);
+    }
+    return s;
+}
+
+void compareSessions(const Session &a, const Session &b)
+{
+    QCOMPARE(b.id, a.id);
+    QCOMPARE(b.label, a.label);
+    QCOMPARE(b.profileName, a.profileName);
+    QCOMPARE(b.profileYaml, a.profileYaml);
+    QCOMPARE(b.ops, a.ops);
+    QCOMPARE(b.executor, a.executor);
+    QCOMPARE(b.transport, a.transport);
+    QCOMPARE(b.targetAddress, a.targetAddress);
+    QCOMPARE(b.server.reachable, a.server.reachable);
+    QCOMPARE(b.server.initialized, a.server.initialized);
+    QCOMPARE(b.server.sealed, a.server.sealed);
+    QCOMPARE(b.server.standby, a.server.standby);
+    QCOMPARE(b.server.version, a.server.version);
+    QCOMPARE(b.server.clusterName, a.server.clusterName);
+    QCOMPARE(b.server.product, a.server.product);
+    QCOMPARE(b.server.errorText, a.server.errorText);
+    QCOMPARE(b.server.errorClass, a.server.errorClass);
+    QCOMPARE(b.client.hostname, a.client.hostname);
+    QCOMPARE(b.client.os, a.client.os);
+    QCOMPARE(b.client.kernel, a.client.kernel);
+    QCOMPARE(b.client.cpuModel, a.client.cpuModel);
+    QCOMPARE(b.client.logicalCores, a.client.logicalCores);
+    QCOMPARE(b.client.memoryBytes, a.client.memoryBytes);
+    QCOMPARE(b.client.appVersion, a.client.appVersion);
+    QCOMPARE(b.client.qtVersion, a.client.qtVersion);
+    QCOMPARE(b.startedAt, a.startedAt);
+    QCOMPARE(b.startedAt.time().msec(), a.startedAt.time().msec());
+    QCOMPARE(b.finishedAt, a.finishedAt);
+    QCOMPARE(b.status, a.status);
+    QCOMPARE(b.error, a.error);
+    QCOMPARE(b.cleanupError, a.cleanupError);
+    QCOMPARE(b.stages.size(), a.stages.size());
+    for (int i = 0; i < a.stages.size(); ++i) {
+        const StageStats &x = a.stages[i], &y = b.stages[i];
+        QCOMPARE(y.index, x.index);
+        QCOMPARE(y.vus, x.vus);
+        QCOMPARE(y.durationMs, x.durationMs);
+        QCOMPARE(y.warmupMs, x.warmupMs);
+        QCOMPARE(y.startMs, x.startMs);
+        QCOMPARE(y.steadySeconds, x.steadySeconds);
+        QCOMPARE(y.maxInFlight, x.maxInFlight);
+        QCOMPARE(y.meanInFlight, x.meanInFlight);
+        QCOMPARE(y.complete, x.complete);
+        QCOMPARE(y.ops.size(), x.ops.size());
+        for (int j = 0; j < x.ops.size(); ++j) {
+            const OpStats &p = x.ops[j], &q = y.ops[j];
+            QCOMPARE(q.op, p.op);
+            QCOMPARE(q.count, p.count);
+            QCOMPARE(q.ok, p.ok);
+            QCOMPARE(q.errors, p.errors);
+            QVERIFY(q.latency == p.latency);
+            QCOMPARE(q.latency.count(), p.latency.count());
+            QCOMPARE(q.latency.maxUs(), p.latency.maxUs());
+            QCOMPARE(q.latency.minUs(), p.latency.minUs());
+            QCOMPARE(q.latency.meanUs(), p.latency.meanUs());
+            for (double pct : {50.0, 90.0, 95.0, 99.0, 99.9, 100.0})
+                QCOMPARE(q.latency.valueAtPercentileUs(pct), p.latency.valueAtPercentileUs(pct));
+        }
+    }
+    QCOMPARE(b.series.size(), a.series.size());
+    for (int i = 0; i < a.series.size(); ++i) {
+        const SeriesPoint &p = a.series[i], &q = b.series[i];
+        QCOMPARE(q.tS, p.tS);
+        QCOMPARE(q.stage, p.stage);
+        QCOMPARE(q.vus, p.vus);
+        QCOMPARE(q.op, p.op);
+        QCOMPARE(q.count, p.count);
+        QCOMPARE(q.ok, p.ok);
+        QCOMPARE(q.errors, p.errors);
+        QCOMPARE(q.p50Ms, p.p50Ms);
+        QCOMPARE(q.p99Ms, p.p99Ms);
+        QCOMPARE(q.inFlight, p.inFlight);
+        QCOMPARE(q.warmup, p.warmup);
+    }
+}
+
+void writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+}
+
+} // namespace
+
+class TestSessionIo : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTripThroughFile()
+    {
+        const Session s = makeSession();
+        // The fixture must exercise the histograms: many buckets, errors, a partial stage.
+        QVERIFY(s.stages[1].ops[0].latency.count() == 5000);
+        QVERIFY(s.stages[1].ops[0].latency.valueAtPercentileUs(99.9)
+                > s.stages[1].ops[0].latency.valueAtPercentileUs(50) * 10);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.json"));
+        QString error;
+        QVERIFY2(writeSession(s, path, &error), qPrintable(error));
+        const std::optional<Session> back = readSession(path, &error);
+        QVERIFY2(back.has_value(), qPrintable(error));
+        compareSessions(s, *back);
+    }
+
+    void roundTripJsonObject_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addRow("completed") << int(RunStatus::Completed);
+        QTest::addRow("stopped") << int(RunStatus::Stopped);
+        QTest::addRow("failed") << int(RunStatus::Failed);
+        QTest::addRow("setup_failed") << int(RunStatus::SetupFailed);
+    }
+    void roundTripJsonObject()
+    {
+        QFETCH(int, status);
+        Session s = makeSession();
+        s.status = RunStatus(status);
+        const QJsonObject o = sessionToJson(s);
+        QCOMPARE(o.value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("vault-workbench-session"));
+        QCOMPARE(o.value(QStringLiteral("schema")).toInt(), Session::kSchemaVersion);
+        QCOMPARE(o.value(QStringLiteral("status")).toString(), runStatusKey(s.status));
+        QString error;
+        const std::optional<Session> back = sessionFromJson(o, &error);
+        QVERIFY2(back.has_value(), qPrintable(error));
+        compareSessions(s, *back);
+    }
+
+    void runStatusKeys()
+    {
+        for (RunStatus st : {RunStatus::Completed, RunStatus::Stopped, RunStatus::Failed,
+                             RunStatus::SetupFailed}) {
+            RunStatus back = RunStatus::Completed;
+            QVERIFY(runStatusFromKey(runStatusKey(st), &back));
+            QCOMPARE(back, st);
+        }
+        QCOMPARE(runStatusKey(RunStatus::SetupFailed), QStringLiteral("setup_failed"));
+        RunStatus unchanged = RunStatus::Failed;
+        QVERIFY(!runStatusFromKey(QStringLiteral("done"), &unchanged));
+        QCOMPARE(unchanged, RunStatus::Failed);
+    }
+
+    void writeTwiceReplacesAtomically()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.json"));
+        Session a = makeSession();
+        a.label = QStringLiteral("first");
+        Session b = makeSession();
+        b.label = QStringLiteral("second");
+        b.stages.removeLast();
+        QString error;
+        QVERIFY2(writeSession(a, path, &error), qPrintable(error));
+        QVERIFY2(writeSession(b, path, &error), qPrintable(error));
+        const std::optional<Session> back = readSession(path, &error);
+        QVERIFY2(back.has_value(), qPrintable(error));
+        QCOMPARE(back->label, QStringLiteral("second"));
+        QCOMPARE(back->stages.size(), 1);
+        // QSaveFile leaves no temporary file next to the session.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("run.json")});
+    }
+
+    void writeIntoMissingFolderFails()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("no/such/folder/run.json"));
+        QString error;
+        QVERIFY(!writeSession(makeSession(), path, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY2(error.contains(path), qPrintable(error));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void readErrors()
+    {
+        QTemporaryDir dir;
+        QString error;
+
+        const QString missing = dir.filePath(QStringLiteral("missing.json"));
+        QVERIFY(!readSession(missing, &error));
+        QVERIFY2(error.contains(missing) && error.contains(QStringLiteral("no such file")),
+                 qPrintable(error));
+
+        const QString notJson = dir.filePath(QStringLiteral("profile.yaml"));
+        writeBytes(notJson, "name: quickstart\nramp: {}\n");
+        error.clear();
+        QVERIFY(!readSession(notJson, &error));
+        QVERIFY2(error.contains(QStringLiteral("not JSON")), qPrintable(error));
+
+        const QString otherKind = dir.filePath(QStringLiteral("other.json"));
+        writeBytes(otherKind, R"({"kind":"k6-summary","schema":1,"stages":[]})");
+        error.clear();
+        QVERIFY(!readSession(otherKind, &error));
+        QVERIFY2(error.contains(QStringLiteral("not a vault-workbench session"))
+                     && error.contains(QStringLiteral("k6-summary")),
+                 qPrintable(error));
+
+        const QString array = dir.filePath(QStringLiteral("array.json"));
+        writeBytes(array, "[1,2,3]");
+        error.clear();
+        QVERIFY(!readSession(array, &error));
+        QVERIFY2(error.contains(QStringLiteral("not a vault-workbench session")),
+                 qPrintable(error));
+
+        QJsonObject future = sessionToJson(makeSession());
+        future.insert(QStringLiteral("schema"), 99);
+        const QString newer = dir.filePath(QStringLiteral("newer.json"));
+        writeBytes(newer, QJsonDocument(future).toJson());
+        error.clear();
+        QVERIFY(!readSession(newer, &error));
+        QVERIFY2(error.contains(QStringLiteral("99")) && error.contains(QStringLiteral("newer")),
+                 qPrintable(error));
+
+        // A damaged histogram is an error, not a silently wrong percentile.
+        QJsonObject damaged = sessionToJson(makeSession());
+        QJsonArray stages = damaged.value(QStringLiteral("stages")).toArray();
+        QJsonObject st = stages[0].toObject();
+        QJsonArray ops = st.value(QStringLiteral("ops")).toArray();
+        QJsonObject op = ops[0].toObject();
+        op.insert(QStringLiteral("ok"), op.value(QStringLiteral("ok")).toInteger() + 1);
+        op.insert(QStringLiteral("count"), op.value(QStringLiteral("count")).toInteger() + 1);
+        ops[0] = op;
+        st.insert(QStringLiteral("ops"), ops);
+        stages[0] = st;
+        damaged.insert(QStringLiteral("stages"), stages);
+        error.clear();
+        QVERIFY(!sessionFromJson(damaged, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("stages[0].ops[0]")), qPrintable(error));
+    }
+
+    void clientInfoCollect()
+    {
+        const ClientInfo c = ClientInfo::collect();
+        QVERIFY(!c.hostname.isEmpty());
+        QVERIFY(c.kernel.startsWith(QStringLiteral("linux")));
+        QVERIFY(c.logicalCores >= 1);
+        QVERIFY(c.memoryBytes > 64LL * 1024 * 1024);
+        QCOMPARE(c.appVersion, QStringLiteral(VW_VERSION));
+        QCOMPARE(c.qtVersion, QString::fromLatin1(qVersion()));
+    }
+
+    void sessionFileNeverHoldsAToken()
+    {
+        // The Session struct has no token field; the file holds only what sessionToJson writes.
+        const QByteArray json = QJsonDocument(sessionToJson(makeSession())).toJson();
+        QVERIFY(!json.contains("token"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSessionIo)
+#include "tst_sessionio.moc"
