@@ -14,6 +14,9 @@ namespace vw {
 struct StageSpec {
     int vus = 0;             ///< virtual users (closed model: requests in flight), >= 1
     qint64 durationMs = 0;   ///< stage length in milliseconds, warm-up included, > 0
+
+    bool operator==(const StageSpec &o) const { return vus == o.vus && durationMs == o.durationMs; }
+    bool operator!=(const StageSpec &o) const { return !(*this == o); }
 };
 
 /// The list of stages and how load is applied (measurement.md, "Load models").
@@ -21,6 +24,12 @@ struct RampSpec {
     QString executor = QStringLiteral("closed"); ///< "closed": one request in flight per VU
     qint64 warmupMs = 0;     ///< per stage, excluded from that stage's statistics; < durationMs
     QList<StageSpec> stages;
+
+    bool operator==(const RampSpec &o) const
+    {
+        return executor == o.executor && warmupMs == o.warmupMs && stages == o.stages;
+    }
+    bool operator!=(const RampSpec &o) const { return !(*this == o); }
 };
 
 /// Where the load goes. The token is *not* here: it comes from the environment,
@@ -31,6 +40,13 @@ struct TargetSpec {
     QString caFile;              ///< PEM CA bundle for https targets, empty = system store
     bool tlsSkipVerify = false;
     qint64 requestTimeoutMs = 30000; ///< per request; a request over it counts as "timeout"
+
+    bool operator==(const TargetSpec &o) const
+    {
+        return address == o.address && vaultNamespace == o.vaultNamespace && caFile == o.caFile
+            && tlsSkipVerify == o.tlsSkipVerify && requestTimeoutMs == o.requestTimeoutMs;
+    }
+    bool operator!=(const TargetSpec &o) const { return !(*this == o); }
 };
 
 /// One weighted operation of the mix (vault-benchmark's `test "<type>" { weight }`).
@@ -38,6 +54,12 @@ struct OperationSpec {
     QString type;            ///< registered operation type, e.g. "kv2_read" (core/ops/)
     int weight = 100;        ///< relative share of requests, > 0
     QVariantMap params;      ///< type-specific, validated by the operation's registry entry
+
+    bool operator==(const OperationSpec &o) const
+    {
+        return type == o.type && weight == o.weight && params == o.params;
+    }
+    bool operator!=(const OperationSpec &o) const { return !(*this == o); }
 };
 
 struct Profile {
@@ -48,6 +70,13 @@ struct Profile {
     RampSpec ramp;
     QList<OperationSpec> operations;
     QByteArray sourceYaml;   ///< the YAML text this was parsed from, stored in sessions
+
+    /// Same settings: every field but sourceYaml (e.g. a profile and its re-parsed YAML).
+    bool sameSettings(const Profile &o) const
+    {
+        return name == o.name && description == o.description && target == o.target
+            && transport == o.transport && ramp == o.ramp && operations == o.operations;
+    }
 
     /// Sum of stage durations in milliseconds.
     qint64 totalDurationMs() const

@@ -1,0 +1,328 @@
+// Profile YAML schema (source for docs/profile-format.md). Every key is optional unless marked
+// required; any key not listed here is an error, at every level.
+//
+//   name: ssh-sign-ed25519            # required, non-empty text
+//   description: Sign SSH keys        # optional text
+//   target:                           # optional block
+//     address: http://127.0.0.1:8200  # http or https URL: scheme://host[:port], no user
+//                                     # info, path, query or fragment; default as shown
+//     namespace: ""                   # X-Vault-Namespace, default none
+//     ca_file: ""                     # PEM CA bundle for https, default the system store
+//     tls_skip_verify: false          # true/false, default false
+//     request_timeout: 30s            # duration > 0, default 30s
+//   transport: qnam                   # one of transportKinds() (core/engine/transport.h)
+//   ramp:                             # required block
+//     executor: closed                # only "closed" (one request in flight per VU)
+//     warmup: 2s                      # duration >= 0 excluded from each stage, default 0;
+//                                     # must be shorter than every stage
+//     stages:                         # required, non-empty list
+//       - { vus: 1, duration: 10s }   # vus: whole number 1..100000; duration > 0
+//   operations:                       # required, non-empty list
+//     - type: ssh_sign                # required, a registered type (core/ops/)
+//       weight: 100                   # whole number 1..1000000, default 100
+//       params: { ca_key_type: ed25519 }  # map, checked by OperationRegistry::validate()
+//
+// Durations: "500ms", "10s", "1.5s", "2m", "1h", "1m30s" (core/profile/duration.h); a bare
+// number is not a duration. Whole numbers and booleans must be plain (unquoted) scalars.
+// Param values become QVariant by the YAML 1.2 core schema (core/profile/yamlvariant.h):
+// qlonglong, double, bool, QString, invalid QVariant for null, QVariantList, QVariantMap;
+// quoted scalars are always QString.
+// A key containing "token" (any case, any level) is an error: tokens never live in profiles.
+// Errors carry 1-based line and column, the dotted field path ("ramp.stages[1].vus",
+// "operations[0].params.keys") and a message; all errors are reported, not only the first.
+#include "profile/profileparser.h"
+
+#include "engine/transport.h"
+#include "ops/operationregistry.h"
+#include "profile/duration.h"
+#include "profile/yamlfieldreader.h"
+#include "profile/yamlvariant.h"
+
+#include <QFile>
+#include <QUrl>
+#include <yaml-cpp/yaml.h>
+
+namespace vw {
+
+namespace {
+
+constexpr qint64 kMaxVus = 100000;
+constexpr qint64 kMaxWeight = 1000000;
+
+class Parser : public YamlFieldReader {
+public:
+    void parseTarget(const YAML::Node &n, TargetSpec *t)
+    {
+        QMap<QString, YAML::Node> keys;
+        if (!checkMap(n, QStringLiteral("target"),
+                      {QStringLiteral("address"), QStringLiteral("namespace"),
+                       QStringLiteral("ca_file"), QStringLiteral("tls_skip_verify"),
+                       QStringLiteral("request_timeout")},
+                      &keys))
+            return;
+        if (keys.contains(QStringLiteral("address"))) {
+            const YAML::Node v = n["address"];
+            const QString field = QStringLiteral("target.address");
+            if (const auto s = text(v, field, true)) {
+                const QUrl url(*s, QUrl::StrictMode);
+                const QString scheme = url.scheme();
+                if (!url.isValid() || url.host().isEmpty()
+                    || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+                    add(v.Mark(), field,
+                        QStringLiteral("must be an http:// or https:// URL with a host, e.g. "
+                                       "http://127.0.0.1:8200"));
+                else if (!url.userInfo().isEmpty())
+                    add(v.Mark(), field,
+                        QStringLiteral("must not contain a user name or password"));
+                else if ((!url.path().isEmpty() && url.path() != QLatin1String("/"))
+                         || url.hasQuery() || url.hasFragment())
+                    add(v.Mark(), field,
+                        QStringLiteral("must be scheme://host[:port] only (no path, query or "
+                                       "fragment)"));
+                else
+                    t->address = *s;
+            }
+        }
+        if (keys.contains(QStringLiteral("namespace")))
+            if (const auto s = text(n["namespace"], QStringLiteral("target.namespace"), false))
+                t->vaultNamespace = *s;
+        if (keys.contains(QStringLiteral("ca_file")))
+            if (const auto s = text(n["ca_file"], QStringLiteral("target.ca_file"), false))
+                t->caFile = *s;
+        if (keys.contains(QStringLiteral("tls_skip_verify")))
+            if (const auto b = boolean(n["tls_skip_verify"], QStringLiteral("target.tls_skip_verify")))
+                t->tlsSkipVerify = *b;
+        if (keys.contains(QStringLiteral("request_timeout")))
+            if (const auto ms = duration(n["request_timeout"],
+                                         QStringLiteral("target.request_timeout"), 1))
+                t->requestTimeoutMs = *ms;
+    }
+
+    void parseRamp(const YAML::Node &n, RampSpec *r)
+    {
+        QMap<QString, YAML::Node> keys;
+        if (!checkMap(n, QStringLiteral("ramp"),
+                      {QStringLiteral("executor"), QStringLiteral("warmup"),
+                       QStringLiteral("stages")},
+                      &keys))
+            return;
+        if (keys.contains(QStringLiteral("executor"))) {
+            const YAML::Node v = n["executor"];
+            if (const auto s = text(v, QStringLiteral("ramp.executor"), true)) {
+                if (*s != QLatin1String("closed"))
+                    add(v.Mark(), QStringLiteral("ramp.executor"),
+                        QStringLiteral("unknown executor \"%1\" (supported: closed)").arg(*s));
+                else
+                    r->executor = *s;
+            }
+        }
+        YAML::Node warmupNode;
+        bool warmupOk = true;
+        if (keys.contains(QStringLiteral("warmup"))) {
+            warmupNode = n["warmup"];
+            const auto ms = duration(warmupNode, QStringLiteral("ramp.warmup"), 0);
+            warmupOk = ms.has_value();
+            if (ms)
+                r->warmupMs = *ms;
+        }
+        const YAML::Node stages = n["stages"];
+        if (!keys.contains(QStringLiteral("stages"))) {
+            add(n.Mark(), QStringLiteral("ramp.stages"),
+                QStringLiteral("required: a list of stages such as - { vus: 1, duration: 10s }"));
+            return;
+        }
+        if (!stages.IsSequence() || stages.size() == 0) {
+            add(stages.Mark(), QStringLiteral("ramp.stages"),
+                QStringLiteral("must be a non-empty list of stages such as "
+                               "- { vus: 1, duration: 10s }"));
+            return;
+        }
+        for (std::size_t i = 0; i < stages.size(); ++i) {
+            const YAML::Node s = stages[i];
+            const QString path = indexPath(QStringLiteral("ramp.stages"), int(i));
+            QMap<QString, YAML::Node> stageKeys;
+            if (!checkMap(s, path, {QStringLiteral("vus"), QStringLiteral("duration")},
+                          &stageKeys))
+                continue;
+            StageSpec spec;
+            if (!stageKeys.contains(QStringLiteral("vus")))
+                add(s.Mark(), path + QStringLiteral(".vus"), QStringLiteral("required"));
+            else if (const auto v = wholeNumber(s["vus"], path + QStringLiteral(".vus"), 1, kMaxVus))
+                spec.vus = int(*v);
+            if (!stageKeys.contains(QStringLiteral("duration"))) {
+                add(s.Mark(), path + QStringLiteral(".duration"), QStringLiteral("required"));
+            } else if (const auto d = duration(s["duration"], path + QStringLiteral(".duration"), 1)) {
+                spec.durationMs = *d;
+                if (warmupOk && r->warmupMs >= *d)
+                    add(s["duration"].Mark(), path + QStringLiteral(".duration"),
+                        QStringLiteral("must be longer than the warm-up (ramp.warmup: %1, line %2)")
+                            .arg(formatDurationMs(r->warmupMs))
+                            .arg(warmupNode.IsDefined() ? warmupNode.Mark().line + 1 : 0));
+            }
+            r->stages.append(spec);
+        }
+    }
+
+    void parseOperations(const YAML::Node &ops, QList<OperationSpec> *out)
+    {
+        const OperationRegistry &registry = OperationRegistry::instance();
+        const QString listPath = QStringLiteral("operations");
+        if (!ops.IsSequence() || ops.size() == 0) {
+            add(ops.Mark(), listPath,
+                QStringLiteral("must be a non-empty list of operations such as - type: kv2_read"));
+            return;
+        }
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+            const YAML::Node o = ops[i];
+            const QString path = indexPath(listPath, int(i));
+            QMap<QString, YAML::Node> keys;
+            if (!checkMap(o, path,
+                          {QStringLiteral("type"), QStringLiteral("weight"),
+                           QStringLiteral("params")},
+                          &keys))
+                continue;
+            OperationSpec spec;
+            bool typeKnown = false;
+            if (!keys.contains(QStringLiteral("type"))) {
+                add(o.Mark(), path + QStringLiteral(".type"),
+                    QStringLiteral("required (known: %1)").arg(knownTypes(registry)));
+            } else if (const auto t = text(o["type"], path + QStringLiteral(".type"), true)) {
+                spec.type = *t;
+                typeKnown = registry.find(*t) != nullptr;
+                if (!typeKnown)
+                    add(o["type"].Mark(), path + QStringLiteral(".type"),
+                        QStringLiteral("unknown operation type \"%1\" (known: %2)")
+                            .arg(*t, knownTypes(registry)));
+            }
+            if (keys.contains(QStringLiteral("weight")))
+                if (const auto w = wholeNumber(o["weight"], path + QStringLiteral(".weight"), 1,
+                                               kMaxWeight))
+                    spec.weight = int(*w);
+            const QString paramsPath = path + QStringLiteral(".params");
+            const YAML::Node params = o["params"];
+            YAML::Mark paramsMark = keys.contains(QStringLiteral("params"))
+                                        ? keys.value(QStringLiteral("params")).Mark()
+                                        : o.Mark();
+            bool paramsOk = true;
+            if (keys.contains(QStringLiteral("params")) && !params.IsNull()) {
+                if (!params.IsMap()) {
+                    add(params.Mark(), paramsPath, QStringLiteral("must be a mapping of key: value"));
+                    paramsOk = false;
+                } else {
+                    spec.params = yamlToVariant(params).toMap();
+                    const QStringList names = spec.params.keys();
+                    for (const QString &name : names)
+                        if (isTokenKey(name)) // reported by scanKeys()
+                            spec.params.remove(name);
+                }
+            }
+            if (typeKnown && paramsOk) {
+                for (const ParamError &pe : registry.validate(spec.type, spec.params)) {
+                    YAML::Mark mark = paramsMark;
+                    QString field = paramsPath;
+                    if (!pe.param.isEmpty()) {
+                        field = joinPath(paramsPath, pe.param);
+                        for (auto it = params.begin(); params.IsMap() && it != params.end(); ++it)
+                            if (it->first.IsScalar() && scalarText(it->first) == pe.param)
+                                mark = it->first.Mark();
+                    }
+                    add(mark, field, pe.message);
+                }
+            }
+            out->append(spec);
+        }
+    }
+
+    static QString knownTypes(const OperationRegistry &registry)
+    {
+        const QStringList names = registry.names();
+        return names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "));
+    }
+
+    void parseRoot(const YAML::Node &root, Profile *p)
+    {
+        scanKeys(root, QString());
+        QMap<QString, YAML::Node> keys;
+        if (!checkMap(root, QString(),
+                      {QStringLiteral("name"), QStringLiteral("description"),
+                       QStringLiteral("target"), QStringLiteral("transport"),
+                       QStringLiteral("ramp"), QStringLiteral("operations")},
+                      &keys))
+            return;
+        if (!keys.contains(QStringLiteral("name")))
+            add(root.Mark(), QStringLiteral("name"), QStringLiteral("required"));
+        else if (const auto s = text(root["name"], QStringLiteral("name"), true))
+            p->name = s->trimmed();
+        if (keys.contains(QStringLiteral("description")))
+            if (const auto s = text(root["description"], QStringLiteral("description"), false))
+                p->description = *s;
+        if (keys.contains(QStringLiteral("target")))
+            parseTarget(root["target"], &p->target);
+        if (keys.contains(QStringLiteral("transport"))) {
+            const YAML::Node v = root["transport"];
+            if (const auto s = text(v, QStringLiteral("transport"), true)) {
+                const QStringList kinds = transportKinds();
+                if (!kinds.contains(*s))
+                    add(v.Mark(), QStringLiteral("transport"),
+                        QStringLiteral("unknown transport \"%1\" (known: %2)")
+                            .arg(*s, kinds.join(QStringLiteral(", "))));
+                else
+                    p->transport = *s;
+            }
+        }
+        if (!keys.contains(QStringLiteral("ramp")))
+            add(root.Mark(), QStringLiteral("ramp"),
+                QStringLiteral("required: a block with stages such as "
+                               "stages: [ { vus: 1, duration: 10s } ]"));
+        else
+            parseRamp(root["ramp"], &p->ramp);
+        if (!keys.contains(QStringLiteral("operations")))
+            add(root.Mark(), QStringLiteral("operations"),
+                QStringLiteral("required: a list of operations such as - type: kv2_read"));
+        else
+            parseOperations(root["operations"], &p->operations);
+    }
+};
+
+} // namespace
+
+ProfileParseResult parseProfile(const QByteArray &yaml)
+{
+    ProfileParseResult result;
+    Parser parser;
+    Profile profile;
+    profile.sourceYaml = yaml;
+    try {
+        const std::vector<YAML::Node> docs = YAML::LoadAll(yaml.toStdString());
+        if (docs.empty() || docs.front().IsNull()) {
+            parser.add(YAML::Mark::null_mark(), QString(), QStringLiteral("the profile is empty"));
+        } else {
+            if (docs.size() > 1)
+                parser.add(docs[1].Mark(), QString(),
+                           QStringLiteral("a profile is a single YAML document (remove the "
+                                          "second ---)"));
+            parser.parseRoot(docs.front(), &profile);
+        }
+    } catch (const YAML::Exception &e) {
+        parser.add(e.mark, QString(),
+                   QStringLiteral("YAML syntax error: %1").arg(QString::fromStdString(e.msg)));
+    }
+    result.errors = parser.errors;
+    if (result.errors.isEmpty())
+        result.profile = profile;
+    return result;
+}
+
+ProfileParseResult loadProfileFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        ProfileParseResult result;
+        result.errors.append({0, 0, QString(),
+                              QStringLiteral("cannot read %1: %2").arg(path, f.errorString())});
+        return result;
+    }
+    return parseProfile(f.readAll());
+}
+
+} // namespace vw

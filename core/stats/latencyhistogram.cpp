@@ -1,0 +1,253 @@
+// HdrHistogram layout (Gil Tene, HdrHistogram/AbstractHistogram): lowest 1 us, highest 1 h,
+// 3 significant digits -> 2048 sub-buckets (sub-bucket half count 1024, unit magnitude 0)
+// and 22 buckets; the counts array holds (22 + 1) * 1024 = 23552 counters. Values below 2048 us
+// are exact; above, a bucket spans 2^b us for values >= 1024 * 2^b, so the relative error of
+// any reported value is < 1/1024.
+#include "stats/latencyhistogram.h"
+
+#include <QJsonArray>
+#include <algorithm>
+#include <cmath>
+
+namespace vw {
+
+namespace {
+
+constexpr int kSubBucketCountMagnitude = 11;                 // ceil(log2(2 * 10^3))
+constexpr int kSubBucketHalfCountMagnitude = kSubBucketCountMagnitude - 1;
+constexpr int64_t kSubBucketCount = int64_t(1) << kSubBucketCountMagnitude;       // 2048
+constexpr int64_t kSubBucketHalfCount = int64_t(1) << kSubBucketHalfCountMagnitude; // 1024
+constexpr int64_t kSubBucketMask = kSubBucketCount - 1;
+constexpr int kLeadingZeroCountBase = 64 - kSubBucketCountMagnitude; // unit magnitude 0
+
+constexpr int bucketsNeeded()
+{
+    int64_t smallestUntrackable = kSubBucketCount;
+    int buckets = 1;
+    while (smallestUntrackable <= LatencyHistogram::kHighestUs) {
+        smallestUntrackable <<= 1;
+        ++buckets;
+    }
+    return buckets;
+}
+
+constexpr int kBucketCount = bucketsNeeded(); // 22
+constexpr int kCountsLength = (kBucketCount + 1) * int(kSubBucketHalfCount);
+
+int64_t clampValue(int64_t v)
+{
+    return std::clamp(v, LatencyHistogram::kLowestUs, LatencyHistogram::kHighestUs);
+}
+
+} // namespace
+
+LatencyHistogram::LatencyHistogram() = default;
+
+int LatencyHistogram::indexFor(int64_t v) const
+{
+    const int bucketIndex =
+        kLeadingZeroCountBase - __builtin_clzll(uint64_t(v) | uint64_t(kSubBucketMask));
+    const int64_t subBucketIndex = v >> bucketIndex;
+    const int bucketBaseIndex = (bucketIndex + 1) << kSubBucketHalfCountMagnitude;
+    return bucketBaseIndex + int(subBucketIndex - kSubBucketHalfCount);
+}
+
+int64_t LatencyHistogram::lowestEquivalent(int index) const
+{
+    int bucketIndex = (index >> kSubBucketHalfCountMagnitude) - 1;
+    int64_t subBucketIndex = (index & (kSubBucketHalfCount - 1)) + kSubBucketHalfCount;
+    if (bucketIndex < 0) {
+        subBucketIndex -= kSubBucketHalfCount;
+        bucketIndex = 0;
+    }
+    return subBucketIndex << bucketIndex;
+}
+
+int64_t LatencyHistogram::highestEquivalent(int index) const
+{
+    const int bucketIndex = std::max(0, (index >> kSubBucketHalfCountMagnitude) - 1);
+    return lowestEquivalent(index) + (int64_t(1) << bucketIndex) - 1;
+}
+
+void LatencyHistogram::record(int64_t valueUs)
+{
+    recordN(valueUs, 1);
+}
+
+void LatencyHistogram::recordN(int64_t valueUs, int64_t n)
+{
+    if (n <= 0)
+        return;
+    const int64_t v = clampValue(valueUs);
+    if (v != valueUs)
+        m_clamped += n;
+    if (m_counts.isEmpty())
+        m_counts.fill(0, kCountsLength);
+    m_counts[indexFor(v)] += n;
+    if (m_total == 0) {
+        m_min = v;
+        m_max = v;
+    } else {
+        m_min = std::min(m_min, v);
+        m_max = std::max(m_max, v);
+    }
+    m_total += n;
+    m_sum += double(v) * double(n);
+}
+
+void LatencyHistogram::add(const LatencyHistogram &other)
+{
+    if (other.m_total == 0)
+        return;
+    if (m_counts.isEmpty())
+        m_counts.fill(0, kCountsLength);
+    for (int i = 0; i < kCountsLength; ++i)
+        m_counts[i] += other.m_counts[i];
+    if (m_total == 0) {
+        m_min = other.m_min;
+        m_max = other.m_max;
+    } else {
+        m_min = std::min(m_min, other.m_min);
+        m_max = std::max(m_max, other.m_max);
+    }
+    m_total += other.m_total;
+    m_clamped += other.m_clamped;
+    m_sum += other.m_sum;
+}
+
+void LatencyHistogram::reset()
+{
+    if (!m_counts.isEmpty())
+        m_counts.fill(0);
+    m_total = m_clamped = m_min = m_max = 0;
+    m_sum = 0;
+}
+
+int64_t LatencyHistogram::minUs() const
+{
+    return m_total > 0 ? m_min : 0;
+}
+
+int64_t LatencyHistogram::maxUs() const
+{
+    return m_total > 0 ? m_max : 0;
+}
+
+double LatencyHistogram::meanUs() const
+{
+    return m_total > 0 ? m_sum / double(m_total) : 0.0;
+}
+
+int64_t LatencyHistogram::valueAtPercentileUs(double p) const
+{
+    if (m_total == 0 || std::isnan(p))
+        return 0;
+    if (p <= 0)
+        return m_min;
+    if (p >= 100)
+        return m_max;
+    // Nearest rank; the tiny relative slack keeps p*count/100 from rounding up past an exact
+    // integer (99.9 % of 100000 must be rank 99900, not 99901).
+    const double exact = p * double(m_total) / 100.0;
+    int64_t rank = int64_t(std::ceil(exact - exact * 1e-12));
+    rank = std::clamp<int64_t>(rank, 1, m_total);
+    int64_t seen = 0;
+    for (int i = 0; i < kCountsLength; ++i) {
+        seen += m_counts[i];
+        if (seen >= rank)
+            return std::clamp(highestEquivalent(i), m_min, m_max);
+    }
+    return m_max;
+}
+
+QJsonObject LatencyHistogram::toJson() const
+{
+    QJsonArray counts;
+    for (int i = 0; i < m_counts.size(); ++i)
+        if (m_counts[i] != 0)
+            counts.append(QJsonArray{i, qint64(m_counts[i])});
+    return QJsonObject{
+        {QStringLiteral("v"), 1},
+        {QStringLiteral("lowest_us"), qint64(kLowestUs)},
+        {QStringLiteral("highest_us"), qint64(kHighestUs)},
+        {QStringLiteral("digits"), kSignificantDigits},
+        {QStringLiteral("total"), qint64(m_total)},
+        {QStringLiteral("sum_us"), m_sum},
+        {QStringLiteral("min_us"), qint64(minUs())},
+        {QStringLiteral("max_us"), qint64(maxUs())},
+        {QStringLiteral("clamped"), qint64(m_clamped)},
+        {QStringLiteral("counts"), counts},
+    };
+}
+
+bool LatencyHistogram::fromJson(const QJsonObject &o, LatencyHistogram *out, QString *error)
+{
+    auto fail = [error](const QString &msg) {
+        if (error)
+            *error = QStringLiteral("histogram: ") + msg;
+        return false;
+    };
+    if (o.value(QStringLiteral("v")).toInt() != 1)
+        return fail(QStringLiteral("unsupported version"));
+    if (o.value(QStringLiteral("lowest_us")).toInteger() != kLowestUs
+        || o.value(QStringLiteral("highest_us")).toInteger() != kHighestUs
+        || o.value(QStringLiteral("digits")).toInt() != kSignificantDigits)
+        return fail(QStringLiteral("lowest_us, highest_us or digits differ from this build"));
+
+    LatencyHistogram h;
+    const QJsonValue countsValue = o.value(QStringLiteral("counts"));
+    if (!countsValue.isArray())
+        return fail(QStringLiteral("\"counts\" is missing or not an array"));
+    int64_t total = 0;
+    int lowestIndex = -1;
+    int highestIndex = -1;
+    for (const QJsonValue &pairValue : countsValue.toArray()) {
+        const QJsonArray pair = pairValue.toArray();
+        if (pair.size() != 2 || !pair.at(0).isDouble() || !pair.at(1).isDouble())
+            return fail(QStringLiteral("a \"counts\" entry is not [index, count]"));
+        const qint64 index = pair.at(0).toInteger(-1);
+        const qint64 count = pair.at(1).toInteger(-1);
+        if (index < 0 || index >= kCountsLength)
+            return fail(QStringLiteral("bucket index %1 out of range").arg(index));
+        if (count <= 0)
+            return fail(QStringLiteral("bucket %1 has a non-positive count").arg(index));
+        if (h.m_counts.isEmpty())
+            h.m_counts.fill(0, kCountsLength);
+        if (h.m_counts[int(index)] != 0)
+            return fail(QStringLiteral("bucket %1 appears twice").arg(index));
+        h.m_counts[int(index)] = count;
+        total += count;
+        lowestIndex = lowestIndex < 0 ? int(index) : std::min(lowestIndex, int(index));
+        highestIndex = std::max(highestIndex, int(index));
+    }
+    h.m_total = o.value(QStringLiteral("total")).toInteger(-1);
+    if (h.m_total != total)
+        return fail(QStringLiteral("\"total\" does not match the bucket counts"));
+    h.m_clamped = o.value(QStringLiteral("clamped")).toInteger(-1);
+    if (h.m_clamped < 0 || h.m_clamped > total)
+        return fail(QStringLiteral("\"clamped\" is invalid"));
+    h.m_sum = o.value(QStringLiteral("sum_us")).toDouble(-1);
+    if (h.m_sum < 0)
+        return fail(QStringLiteral("\"sum_us\" is invalid"));
+    if (total > 0) {
+        h.m_min = o.value(QStringLiteral("min_us")).toInteger(-1);
+        h.m_max = o.value(QStringLiteral("max_us")).toInteger(-1);
+        if (h.m_min < kLowestUs || h.m_max > kHighestUs || h.m_min > h.m_max
+            || h.indexFor(h.m_min) != lowestIndex || h.indexFor(h.m_max) != highestIndex)
+            return fail(QStringLiteral("\"min_us\"/\"max_us\" do not match the bucket counts"));
+    }
+    *out = h;
+    return true;
+}
+
+bool LatencyHistogram::operator==(const LatencyHistogram &o) const
+{
+    if (m_total != o.m_total || m_clamped != o.m_clamped || minUs() != o.minUs()
+        || maxUs() != o.maxUs() || m_sum != o.m_sum)
+        return false;
+    if (m_total == 0)
+        return true;
+    return m_counts == o.m_counts; // both allocated when non-empty
+}
+
+} // namespace vw

@@ -1,0 +1,335 @@
+// parseProfile(): exact values of a valid profile, one located error per rule, all errors
+// reported, tokens refused, shipped profiles parse.
+#include "profile/profileparser.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace vw;
+
+namespace {
+
+// Lines are numbered in the comments; error cases below patch this base line by line.
+const char kBase[] = "name: t\n"                             // 1
+                     "ramp:\n"                               // 2
+                     "  warmup: 1s\n"                        // 3
+                     "  stages:\n"                           // 4
+                     "    - { vus: 1, duration: 10s }\n"     // 5
+                     "    - vus: 2\n"                        // 6
+                     "      duration: 5s\n"                  // 7
+                     "operations:\n"                         // 8
+                     "  - type: sys_health\n"                // 9
+                     "    weight: 100\n";                    // 10
+
+/// kBase with 1-based line `line` replaced by `text` (several lines allowed, "" deletes it).
+QByteArray patched(QList<QPair<int, QByteArray>> edits)
+{
+    QList<QByteArray> lines = QByteArray(kBase).split('\n');
+    std::sort(edits.begin(), edits.end(), [](auto &a, auto &b) { return a.first > b.first; });
+    for (const auto &e : edits) {
+        if (e.second.isNull())
+            lines.removeAt(e.first - 1);
+        else
+            lines[e.first - 1] = e.second;
+    }
+    return lines.join('\n');
+}
+
+QString dump(const ProfileErrors &errors)
+{
+    QStringList out;
+    for (const ProfileError &e : errors)
+        out << e.toString();
+    return out.join(QStringLiteral("\n  "));
+}
+
+} // namespace
+
+class TestProfileParser : public QObject {
+    Q_OBJECT
+private slots:
+    void validProfileExactValues();
+    void minimalProfileDefaults();
+    void errors_data();
+    void errors();
+    void allErrorsReported();
+    void tokenValueNeverEchoed();
+    void loadProfileFileErrors();
+    void shippedProfilesParse();
+};
+
+void TestProfileParser::validProfileExactValues()
+{
+    const QByteArray yaml = "name: ssh-sign-ed25519\n"
+                            "description: Sign with an ed25519 CA\n"
+                            "target:\n"
+                            "  address: https://vault.example.test:8200\n"
+                            "  namespace: team-a\n"
+                            "  ca_file: /etc/vault/ca.pem\n"
+                            "  tls_skip_verify: true\n"
+                            "  request_timeout: 5s\n"
+                            "transport: qnam\n"
+                            "ramp:\n"
+                            "  executor: closed\n"
+                            "  warmup: 1.5s\n"
+                            "  stages:\n"
+                            "    - { vus: 1, duration: 10s }\n"
+                            "    - { vus: 8, duration: 1m30s }\n"
+                            "    - vus: 64\n"
+                            "      duration: 2m\n"
+                            "operations:\n"
+                            "  - type: ssh_sign\n"
+                            "    weight: 70\n"
+                            "    params: { ca_key_type: ed25519 }\n"
+                            "  - type: kv2_read\n"
+                            "    params:\n"
+                            "      keys: 100\n"
+                            "      payload_bytes: 256\n"
+                            "  - type: sys_health\n"
+                            "    weight: 5\n";
+    const ProfileParseResult r = parseProfile(yaml);
+    QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
+    const Profile &p = *r.profile;
+    QCOMPARE(p.name, QStringLiteral("ssh-sign-ed25519"));
+    QCOMPARE(p.description, QStringLiteral("Sign with an ed25519 CA"));
+    QCOMPARE(p.target.address, QStringLiteral("https://vault.example.test:8200"));
+    QCOMPARE(p.target.vaultNamespace, QStringLiteral("team-a"));
+    QCOMPARE(p.target.caFile, QStringLiteral("/etc/vault/ca.pem"));
+    QCOMPARE(p.target.tlsSkipVerify, true);
+    QCOMPARE(p.target.requestTimeoutMs, qint64(5000));
+    QCOMPARE(p.transport, QStringLiteral("qnam"));
+    QCOMPARE(p.ramp.executor, QStringLiteral("closed"));
+    QCOMPARE(p.ramp.warmupMs, qint64(1500));
+    QCOMPARE(p.ramp.stages.size(), 3);
+    QCOMPARE(p.ramp.stages[0].vus, 1);
+    QCOMPARE(p.ramp.stages[0].durationMs, qint64(10000));
+    QCOMPARE(p.ramp.stages[1].vus, 8);
+    QCOMPARE(p.ramp.stages[1].durationMs, qint64(90000));
+    QCOMPARE(p.ramp.stages[2].vus, 64);
+    QCOMPARE(p.ramp.stages[2].durationMs, qint64(120000));
+    QCOMPARE(p.totalDurationMs(), qint64(220000));
+    QCOMPARE(p.operations.size(), 3);
+    QCOMPARE(p.operations[0].type, QStringLiteral("ssh_sign"));
+    QCOMPARE(p.operations[0].weight, 70);
+    QCOMPARE(p.operations[0].params.value(QStringLiteral("ca_key_type")),
+             QVariant(QStringLiteral("ed25519")));
+    QCOMPARE(p.operations[1].type, QStringLiteral("kv2_read"));
+    QCOMPARE(p.operations[1].weight, 100); // default
+    const QVariant keys = p.operations[1].params.value(QStringLiteral("keys"));
+    QCOMPARE(keys.typeId(), int(QMetaType::LongLong));
+    QCOMPARE(keys.toLongLong(), 100LL);
+    QCOMPARE(p.operations[1].params.value(QStringLiteral("payload_bytes")).toLongLong(), 256LL);
+    QCOMPARE(p.operations[2].type, QStringLiteral("sys_health"));
+    QCOMPARE(p.operations[2].weight, 5);
+    QVERIFY(p.operations[2].params.isEmpty());
+    QCOMPARE(p.sourceYaml, yaml);
+}
+
+void TestProfileParser::minimalProfileDefaults()
+{
+    const ProfileParseResult r = parseProfile(kBase);
+    QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
+    const Profile &p = *r.profile;
+    const TargetSpec defaults;
+    QVERIFY(p.target == defaults);
+    QCOMPARE(p.target.address, QStringLiteral("http://127.0.0.1:8200"));
+    QCOMPARE(p.target.requestTimeoutMs, qint64(30000));
+    QCOMPARE(p.transport, QStringLiteral("qnam"));
+    QCOMPARE(p.ramp.executor, QStringLiteral("closed"));
+    QCOMPARE(p.ramp.warmupMs, qint64(1000));
+    QCOMPARE(p.ramp.stages.size(), 2);
+    QCOMPARE(p.ramp.stages[1].vus, 2);
+    QCOMPARE(p.ramp.stages[1].durationMs, qint64(5000));
+    QCOMPARE(p.description, QString());
+}
+
+void TestProfileParser::errors_data()
+{
+    QTest::addColumn<QByteArray>("yaml");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message"); // a part of the expected message
+
+    QTest::newRow("YAML syntax")
+        << patched({{1, "name: t\n  colour: blue"}}) << 2 << 9 << ""
+        << "YAML syntax error: illegal map value";
+    QTest::newRow("YAML syntax, unclosed flow map")
+        << patched({{5, "    - { vus: 1, duration: 10s"}}) << 9 << 3 << ""
+        << "YAML syntax error: illegal block entry";
+    QTest::newRow("unknown key top level")
+        << patched({{1, "name: t\ncolour: blue"}}) << 2 << 1 << "colour"
+        << "unknown key \"colour\" (expected: name, description, target, transport, ramp, "
+           "operations)";
+    QTest::newRow("unknown key ramp")
+        << patched({{3, "  warmup: 1s\n  stgaes: []"}}) << 4 << 3 << "ramp.stgaes"
+        << "unknown key \"stgaes\" (expected: executor, warmup, stages)";
+    QTest::newRow("unknown key stage")
+        << patched({{5, "    - { vus: 1, duration: 10s, rate: 5 }"}}) << 5 << 32
+        << "ramp.stages[0].rate" << "unknown key \"rate\" (expected: vus, duration)";
+    QTest::newRow("unknown key operation")
+        << patched({{10, "    wieght: 100"}}) << 10 << 5 << "operations[0].wieght"
+        << "unknown key \"wieght\" (expected: type, weight, params)";
+    QTest::newRow("unknown operation type")
+        << patched({{9, "  - type: pki_issue"}}) << 9 << 11 << "operations[0].type"
+        << "unknown operation type \"pki_issue\"";
+    QTest::newRow("vus 0") << patched({{5, "    - { vus: 0, duration: 10s }"}}) << 5 << 14
+                           << "ramp.stages[0].vus" << "must be a whole number from 1";
+    QTest::newRow("vus -3") << patched({{6, "    - vus: -3"}}) << 6 << 12 << "ramp.stages[1].vus"
+                            << "(got -3)";
+    QTest::newRow("vus 1.5") << patched({{6, "    - vus: 1.5"}}) << 6 << 12
+                             << "ramp.stages[1].vus" << "(got \"1.5\")";
+    QTest::newRow("vus many") << patched({{6, "    - vus: many"}}) << 6 << 12
+                              << "ramp.stages[1].vus" << "must be a whole number";
+    QTest::newRow("vus quoted") << patched({{6, "    - vus: \"2\""}}) << 6 << 12
+                                << "ramp.stages[1].vus" << "must be a whole number";
+    QTest::newRow("duration without unit")
+        << patched({{7, "      duration: 10"}}) << 7 << 17 << "ramp.stages[1].duration"
+        << "\"10\" is not a duration";
+    QTest::newRow("duration garbage")
+        << patched({{5, "    - { vus: 1, duration: ten s }"}}) << 5 << 27
+        << "ramp.stages[0].duration" << "\"ten s\" is not a duration";
+    QTest::newRow("duration zero")
+        << patched({{7, "      duration: 0s"}}) << 7 << 17 << "ramp.stages[1].duration"
+        << "must be longer than 0";
+    QTest::newRow("warm-up not shorter than stage")
+        << patched({{3, "  warmup: 5s"}}) << 7 << 17 << "ramp.stages[1].duration"
+        << "must be longer than the warm-up (ramp.warmup: 5s, line 3)";
+    QTest::newRow("bad warm-up") << patched({{3, "  warmup: soon"}}) << 3 << 11 << "ramp.warmup"
+                                 << "\"soon\" is not a duration";
+    QTest::newRow("empty stages")
+        << patched({{4, "  stages: []"}, {5, {}}, {6, {}}, {7, {}}}) << 4 << 11
+        << "ramp.stages" << "must be a non-empty list";
+    QTest::newRow("missing stages")
+        << patched({{4, {}}, {5, {}}, {6, {}}, {7, {}}}) << 3 << 3 << "ramp.stages"
+        << "required";
+    QTest::newRow("missing name") << patched({{1, {}}}) << 1 << 1 << "name" << "required";
+    QTest::newRow("empty name") << patched({{1, "name: \"\""}}) << 1 << 7 << "name"
+                                << "must not be empty";
+    QTest::newRow("missing operations")
+        << patched({{8, {}}, {9, {}}, {10, {}}}) << 1 << 1 << "operations" << "required";
+    QTest::newRow("weight 0") << patched({{10, "    weight: 0"}}) << 10 << 13
+                              << "operations[0].weight" << "must be a whole number from 1";
+    QTest::newRow("invalid param")
+        << patched({{9, "  - type: ssh_sign"}, {10, "    params: { ca_key_type: dsa }"}})
+        << 10 << 15 << "operations[0].params.ca_key_type" << "";
+    QTest::newRow("unknown param")
+        << patched({{10, "    params:\n      colour: red"}}) << 11 << 7
+        << "operations[0].params.colour" << "unknown parameter";
+    QTest::newRow("params not a map")
+        << patched({{10, "    params: [1, 2]"}}) << 10 << 13 << "operations[0].params"
+        << "must be a mapping";
+    QTest::newRow("token key top level")
+        << patched({{1, "name: t\ntoken: s.abc"}}) << 2 << 1 << "token"
+        << "tokens are never stored in profiles: use VAULT_TOKEN, BAO_TOKEN or ~/.vault-token";
+    QTest::newRow("vault_token in target")
+        << patched({{1, "name: t\ntarget:\n  vault_token: s.abc"}}) << 3 << 3
+        << "target.vault_token" << "tokens are never stored in profiles";
+    QTest::newRow("token in params")
+        << patched({{10, "    params: { X-Vault-Token: s.abc }"}}) << 10 << 15
+        << "operations[0].params.X-Vault-Token" << "tokens are never stored in profiles";
+    QTest::newRow("bad address") << patched({{1, "name: t\ntarget: { address: ftp://host }"}})
+                                 << 2 << 20 << "target.address" << "http:// or https://";
+    QTest::newRow("address with credentials")
+        << patched({{1, "name: t\ntarget: { address: \"http://u:p@host:8200\" }"}}) << 2 << 20
+        << "target.address" << "user name or password";
+    QTest::newRow("unknown transport") << patched({{1, "name: t\ntransport: carrier-pigeon"}})
+                                       << 2 << 12 << "transport" << "unknown transport";
+    QTest::newRow("unknown executor") << patched({{3, "  executor: open\n  warmup: 1s"}}) << 3
+                                      << 13 << "ramp.executor" << "supported: closed";
+    QTest::newRow("bad bool") << patched({{1, "name: t\ntarget: { tls_skip_verify: maybe }"}})
+                              << 2 << 28 << "target.tls_skip_verify" << "true or false";
+    QTest::newRow("duplicate key") << patched({{1, "name: t\nname: u"}}) << 2 << 1 << "name"
+                                   << "duplicate key";
+    QTest::newRow("not a mapping") << QByteArray("- just\n- a list\n") << 1 << 1 << ""
+                                   << "must be a mapping";
+    QTest::newRow("empty document") << QByteArray("# nothing\n") << 0 << 0 << ""
+                                    << "the profile is empty";
+}
+
+void TestProfileParser::errors()
+{
+    QFETCH(QByteArray, yaml);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    const ProfileParseResult r = parseProfile(yaml);
+    QVERIFY(!r.ok());
+    QVERIFY(!r.profile.has_value());
+    QVERIFY2(r.errors.size() == 1,
+             qPrintable(QStringLiteral("expected exactly one error, got:\n  ") + dump(r.errors)));
+    const ProfileError &e = r.errors.first();
+    QCOMPARE(e.field, field);
+    QCOMPARE(e.line, line);
+    QCOMPARE(e.column, column);
+    QVERIFY2(e.message.contains(message), qPrintable(e.message));
+    QVERIFY(!e.message.isEmpty());
+}
+
+void TestProfileParser::allErrorsReported()
+{
+    const QByteArray yaml = patched({{5, "    - { vus: 0, duration: 10s }"},
+                                     {7, "      duration: ten s"},
+                                     {10, "    weight: 0"}});
+    const ProfileParseResult r = parseProfile(yaml);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errors.size(), 3);
+    QCOMPARE(r.errors[0].field, QStringLiteral("ramp.stages[0].vus"));
+    QCOMPARE(r.errors[0].line, 5);
+    QCOMPARE(r.errors[1].field, QStringLiteral("ramp.stages[1].duration"));
+    QCOMPARE(r.errors[1].line, 7);
+    QCOMPARE(r.errors[2].field, QStringLiteral("operations[0].weight"));
+    QCOMPARE(r.errors[2].line, 10);
+    QCOMPARE(r.errors[2].toString(),
+             QStringLiteral("line 10, column 13: operations[0].weight: must be a whole number "
+                            "from 1 to 1000000 (got 0)"));
+}
+
+void TestProfileParser::tokenValueNeverEchoed()
+{
+    const QByteArray secret = "s.Zx9SuperSecretTokenValue";
+    const ProfileParseResult r =
+        parseProfile(patched({{1, "name: t\ntarget:\n  token: " + secret},
+                              {10, "    params: { vault_token: " + secret + " }"}}));
+    QCOMPARE(r.errors.size(), 2);
+    for (const ProfileError &e : r.errors)
+        QVERIFY(!e.toString().contains(QString::fromLatin1(secret)));
+}
+
+void TestProfileParser::loadProfileFileErrors()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const ProfileParseResult missing = loadProfileFile(dir.filePath(QStringLiteral("nope.yaml")));
+    QCOMPARE(missing.errors.size(), 1);
+    QCOMPARE(missing.errors[0].line, 0);
+    QVERIFY(missing.errors[0].message.contains(QLatin1String("nope.yaml")));
+
+    QFile f(dir.filePath(QStringLiteral("ok.yaml")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kBase);
+    f.close();
+    const ProfileParseResult ok = loadProfileFile(f.fileName());
+    QVERIFY2(ok.ok(), qPrintable(dump(ok.errors)));
+    QCOMPARE(ok.profile->sourceYaml, QByteArray(kBase));
+}
+
+void TestProfileParser::shippedProfilesParse()
+{
+    const QDir dir(QStringLiteral(VW_SOURCE_DIR "/profiles"));
+    const QStringList files = dir.entryList({QStringLiteral("*.yaml")}, QDir::Files);
+    if (files.isEmpty())
+        QSKIP("no shipped profiles in profiles/*.yaml yet");
+    for (const QString &name : files) {
+        const ProfileParseResult r = loadProfileFile(dir.filePath(name));
+        QVERIFY2(r.ok(), qPrintable(name + QStringLiteral(":\n  ") + dump(r.errors)));
+        QVERIFY(!r.profile->name.isEmpty());
+        QVERIFY(!r.profile->ramp.stages.isEmpty());
+        QVERIFY(!r.profile->operations.isEmpty());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestProfileParser)
+#include "tst_profileparser.moc"
