@@ -1,9 +1,484 @@
 #include "mainwindow.h"
 
+#include "mainactions.h"
+#include "profileeditorpage.h"
+#include "recentfilesmenu.h"
+#include "resultspage.h"
+#include "runcontroller.h"
+#include "runpanel.h"
+#include "session/sessionio.h"
+#include "sessionfiles.h"
+#include "targetpanel.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QVBoxLayout>
+
 namespace vw {
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {}
+
+namespace {
+const int kStatusMs = 6000;
+
+QWidget *boxed(const QString &title, QWidget *content, QWidget *parent)
+{
+    auto *box = new QGroupBox(title, parent);
+    auto *l = new QVBoxLayout(box);
+    l->setContentsMargins(6, 6, 6, 6);
+    l->addWidget(content);
+    return box;
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    qRegisterMetaType<vw::RunSnapshot>();
+
+    m_editor = new ProfileEditorPage(this);
+    m_target = new TargetPanel(this);
+    m_runPanel = new RunPanel(this);
+    m_runPanel->setObjectName(QStringLiteral("runPanel"));
+    m_results = new ResultsPage(this);
+    m_results->setObjectName(QStringLiteral("resultsPage"));
+    m_controller = new RunController(this);
+
+    auto *left = new QWidget(this);
+    auto *ll = new QVBoxLayout(left);
+    ll->setContentsMargins(0, 0, 0, 0);
+    ll->addWidget(boxed(tr("Target"), m_target, left));
+    ll->addWidget(boxed(tr("Profile"), m_editor, left), 1);
+
+    auto *right = new QWidget(this);
+    auto *rl = new QVBoxLayout(right);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->addWidget(m_runPanel);
+    rl->addWidget(m_results, 1);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(right);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({440, 960});
+    m_splitter->setChildrenCollapsible(false);
+    setCentralWidget(m_splitter);
+    for (QWidget *w : {static_cast<QWidget *>(m_splitter), left, right})
+        w->setContentsMargins(4, 4, 4, 4);
+
+    createActions();
+    createMenus();
+
+    connect(m_editor, &ProfileEditorPage::validityChanged, this, &MainWindow::updateActions);
+    connect(m_editor, &ProfileEditorPage::modificationChanged, this, &MainWindow::updateTitle);
+    connect(m_editor, &ProfileEditorPage::profileChanged, this, [this](const Profile &p) {
+        m_target->setProfileAddress(p.target.address);
+        m_target->setLabelPlaceholder(p.name);
+        updateTitle();
+    });
+    connect(m_editor, &ProfileEditorPage::saved, this, [this](const QString &path,
+                                                              const QString &error) {
+        if (error.isEmpty()) {
+            m_recent->add(path);
+            statusBar()->showMessage(tr("Profile saved to %1").arg(path), kStatusMs);
+        } else {
+            m_runPanel->showError(tr("Could not save the profile to %1: %2").arg(path, error));
+        }
+        updateTitle();
+    });
+    connect(m_target, &TargetPanel::message, this,
+            [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
+
+    connect(m_controller, &RunController::phaseChanged, this,
+            [this](RunPhase phase, const QString &detail) {
+                m_runPanel->setPhase(phase, detail);
+                statusBar()->showMessage(detail.isEmpty() ? runPhaseName(phase)
+                                                          : runPhaseName(phase) + QStringLiteral(": ") + detail);
+            });
+    connect(m_controller, &RunController::liveUpdate, this, [this](const RunSnapshot &s) {
+        m_runPanel->showSnapshot(s);
+        m_results->showLive(s);
+    });
+    connect(m_controller, &RunController::stageFinished, this, [this](const StageStats &s) {
+        QStringList parts;
+        for (const OpStats &o : s.ops)
+            parts << tr("%1 %2/s p99 %3 ms")
+                         .arg(o.op)
+                         .arg(s.throughputPerS(o), 0, 'f', 0)
+                         .arg(double(o.latency.valueAtPercentileUs(99)) / 1000.0, 0, 'f', 2);
+        statusBar()->showMessage(tr("Stage %1 (%2 VUs) done: %3")
+                                     .arg(s.index + 1)
+                                     .arg(s.vus)
+                                     .arg(parts.join(QStringLiteral(" · "))));
+    });
+    connect(m_controller, &RunController::finished, this, &MainWindow::onRunFinished);
+    connect(m_controller, &RunController::sessionSaved, this,
+            [this](const QString &path, const QString &error) {
+                if (!error.isEmpty()) {
+                    m_runPanel->showError(tr("Could not save the session: %1").arg(error));
+                    return;
+                }
+                m_lastSavedPath = path;
+                m_recent->add(path);
+                statusBar()->showMessage(tr("Session saved to %1").arg(path), kStatusMs);
+                emit sessionSaved(path);
+            });
+    connect(m_results, &ResultsPage::addOverlayRequested, this, &MainWindow::addOverlayDialog);
+    connect(m_results, &ResultsPage::overlaysChanged, this, &MainWindow::updateActions);
+
+    m_editor->setInitialText(defaultProfileYaml());
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1400, 900);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+
+    updateActions();
+    updateTitle();
+    statusBar()->showMessage(tr("Ready: edit the profile, check the target, Ctrl+R runs"));
+}
+
 MainWindow::~MainWindow() = default;
-bool MainWindow::openProfile(const QString &) { return false; }
-bool MainWindow::openSession(const QString &) { return false; }
-void MainWindow::setTargetAddress(const QString &) {}
+
+void MainWindow::createActions()
+{
+    const MainActions a = createMainActions(this);
+    m_newAction = a.newProfile;
+    m_openAction = a.open;
+    m_saveAction = a.save;
+    m_saveAsAction = a.saveAs;
+    m_runAction = a.run;
+    m_stopAction = a.stop;
+    m_addOverlayAction = a.addOverlay;
+    m_removeOverlayAction = a.removeOverlay;
+    m_quitAction = a.quit;
+
+    connect(m_newAction, &QAction::triggered, this, [this] {
+        m_editor->setText(defaultProfileYaml());
+        statusBar()->showMessage(tr("Quickstart profile loaded (Ctrl+Z undoes)"), kStatusMs);
+    });
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::saveProfile);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveProfileAs);
+    connect(m_runAction, &QAction::triggered, this, &MainWindow::startRun);
+    connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRun);
+    connect(m_addOverlayAction, &QAction::triggered, this, &MainWindow::addOverlayDialog);
+    connect(m_removeOverlayAction, &QAction::triggered, m_results,
+            &ResultsPage::removeSelectedOverlays);
+    connect(m_quitAction, &QAction::triggered, this, &MainWindow::close);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newAction);
+    file->addAction(m_openAction);
+    m_recent = new RecentFilesMenu(this);
+    connect(m_recent, &RecentFilesMenu::fileTriggered, this,
+            [this](const QString &p) { openFiles({p}); });
+    file->addMenu(m_recent);
+    file->addSeparator();
+    file->addAction(m_saveAction);
+    file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_runAction);
+    run->addAction(m_stopAction);
+    run->addSeparator();
+    QAction *focusAddress = run->addAction(tr("Edit &Address"), m_target, &TargetPanel::focusAddress);
+    focusAddress->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
+    QAction *focusToken = run->addAction(tr("Edit &Token"), m_target, &TargetPanel::focusToken);
+    focusToken->setShortcut(QKeySequence(QStringLiteral("Ctrl+T")));
+    QAction *focusEditor = run->addAction(tr("Edit &Profile"), this, [this] {
+        m_editor->editor()->setFocus();
+    });
+    focusEditor->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
+
+    QMenu *view = menuBar()->addMenu(tr("&Sessions"));
+    view->addAction(m_addOverlayAction);
+    view->addAction(m_removeOverlayAction);
+    view->addSeparator();
+    const int pcts[] = {50, 95, 99};
+    for (int i = 0; i < 3; ++i) {
+        const int p = pcts[i];
+        QAction *a = view->addAction(tr("Show p%1").arg(p));
+        a->setCheckable(true);
+        a->setChecked(true);
+        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+        connect(a, &QAction::toggled, this, [this, p](bool on) {
+            QList<int> ps = m_results->percentiles();
+            ps.removeAll(p);
+            if (on)
+                ps << p;
+            std::sort(ps.begin(), ps.end());
+            m_results->setPercentiles(ps);
+        });
+    }
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)
+        ->setShortcut(QKeySequence::HelpContents);
+
+    QToolBar *tb = addToolBar(tr("Main"));
+    tb->setObjectName(QStringLiteral("mainToolBar"));
+    tb->setMovable(false);
+    tb->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    tb->addAction(m_openAction);
+    tb->addAction(m_saveAction);
+    tb->addSeparator();
+    tb->addAction(m_runAction);
+    tb->addAction(m_stopAction);
+    tb->addSeparator();
+    tb->addAction(m_addOverlayAction);
+    tb->addAction(m_removeOverlayAction);
+}
+
+bool MainWindow::openProfile(const QString &path)
+{
+    QString error;
+    if (!m_editor->loadFile(path, &error)) {
+        m_runPanel->showError(error);
+        statusBar()->showMessage(error, kStatusMs);
+        return false;
+    }
+    m_recent->add(path);
+    updateTitle();
+    statusBar()->showMessage(m_editor->isValid()
+                                 ? tr("Profile %1 loaded").arg(QFileInfo(path).fileName())
+                                 : tr("Profile %1 has problems: see the list under the editor")
+                                       .arg(QFileInfo(path).fileName()),
+                             kStatusMs);
+    return true;
+}
+
+bool MainWindow::openSession(const QString &path)
+{
+    if (isRunning())   // the live run keeps the main place; the session goes beside it
+        return addOverlaySession(path);
+    QString error;
+    const std::optional<Session> s = readSession(path, &error);
+    if (!s) {
+        m_runPanel->showError(tr("Cannot open session %1: %2").arg(path, error));
+        return false;
+    }
+    m_results->showSession(*s);
+    m_runPanel->showSession(*s);
+    if (!m_editor->isModified() && !s->profileYaml.isEmpty())
+        m_editor->setInitialText(QString::fromUtf8(s->profileYaml));
+    m_recent->add(path);
+    statusBar()->showMessage(tr("Session %1 opened").arg(s->label), kStatusMs);
+    updateActions();
+    return true;
+}
+
+bool MainWindow::addOverlaySession(const QString &path)
+{
+    if (!m_results->hasPrimary() && !isRunning())
+        return openSession(path);
+    QString error;
+    const std::optional<Session> s = readSession(path, &error);
+    if (!s) {
+        m_runPanel->showError(tr("Cannot open session %1: %2").arg(path, error));
+        return false;
+    }
+    m_results->addOverlay(*s);
+    m_recent->add(path);
+    statusBar()->showMessage(tr("Overlaid %1").arg(s->label), kStatusMs);
+    return true;
+}
+
+void MainWindow::setTargetAddress(const QString &address)
+{
+    m_target->setAddress(address);
+}
+
+bool MainWindow::isRunning() const
+{
+    return m_controller->isRunning();
+}
+
+bool MainWindow::startRun()
+{
+    if (isRunning())
+        return false;
+    if (!m_editor->validateNow()) {
+        statusBar()->showMessage(tr("The profile has problems; fix them to run"), kStatusMs);
+        updateActions();
+        return false;
+    }
+    const Profile profile = *m_editor->profile();
+    RunOptions options;
+    options.token = m_target->token();
+    options.addressOverride = m_target->address();
+    options.label = m_target->label().isEmpty() ? profile.name : m_target->label();
+    if (options.token.isEmpty())
+        statusBar()->showMessage(tr("No token: only unauthenticated operations will succeed"),
+                                 kStatusMs);
+    m_target->tokenUsedForRun();
+    m_results->beginLive(options.label);
+    m_runPanel->runStarted(profile);
+    const bool ok = m_controller->start(profile, options);
+    updateActions();
+    return ok;
+}
+
+void MainWindow::stopRun()
+{
+    if (!isRunning())
+        return;
+    m_controller->stop();
+    statusBar()->showMessage(tr("Stopping: ending the stage and cleaning up…"));
+    updateActions();
+}
+
+void MainWindow::onRunFinished(const Session &session)
+{
+    m_results->showSession(session);
+    m_runPanel->runFinished(session);
+    statusBar()->showMessage(tr("Run %1: %2 stage(s)")
+                                 .arg(runStatusKey(session.status))
+                                 .arg(session.stages.size()),
+                             kStatusMs);
+    updateActions();
+    emit runFinished(session);
+    if (m_closeWhenFinished)
+        close();
+}
+
+void MainWindow::openFiles(const QStringList &paths)
+{
+    bool first = true;
+    for (const QString &p : paths) {
+        if (looksLikeSessionFile(p)) {
+            if (first && !isRunning())
+                openSession(p);
+            else
+                addOverlaySession(p);
+            first = false;
+        } else {
+            openProfile(p);
+        }
+    }
+}
+
+void MainWindow::openDialog()
+{
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("dialogs/lastDir"), QDir::homePath()).toString();
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Open profiles or sessions"), dir,
+        tr("Profiles and sessions (*.yaml *.yml *.json);;Profiles (*.yaml *.yml);;"
+           "Sessions (*.json);;All files (*)"));
+    if (files.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("dialogs/lastDir"), QFileInfo(files.first()).absolutePath());
+    openFiles(files);
+}
+
+void MainWindow::addOverlayDialog()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Add sessions to the overlay"), sessionsDirectory(),
+        tr("Sessions (*.json);;All files (*)"));
+    for (const QString &f : files)
+        addOverlaySession(f);
+}
+
+void MainWindow::saveProfile()
+{
+    if (m_editor->filePath().isEmpty())
+        saveProfileAs();
+    else
+        m_editor->saveTo(m_editor->filePath());
+}
+
+void MainWindow::saveProfileAs()
+{
+    QString suggested = m_editor->filePath();
+    if (suggested.isEmpty() && m_editor->profile())
+        suggested = QDir::home().filePath(m_editor->profile()->name + QStringLiteral(".yaml"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save profile"), suggested,
+                                                      tr("Profiles (*.yaml *.yml)"));
+    if (!path.isEmpty())
+        m_editor->saveTo(path);
+}
+
+void MainWindow::updateActions()
+{
+    const bool running = isRunning();
+    m_runAction->setEnabled(!running && m_editor->isValid());
+    m_stopAction->setEnabled(running && !m_controller->isStopping());
+    m_removeOverlayAction->setEnabled(m_results->overlayCount() > 0);
+    m_target->setEditable(!running);
+}
+
+void MainWindow::updateTitle()
+{
+    QString name = m_editor->filePath().isEmpty() ? QString()
+                                                  : QFileInfo(m_editor->filePath()).fileName();
+    if (name.isEmpty())
+        name = m_editor->profile() ? m_editor->profile()->name : tr("untitled");
+    setWindowTitle(tr("%1[*] — Vault Workbench").arg(name));
+    setWindowModified(m_editor->isModified());
+}
+
+void MainWindow::showShortcuts()
+{
+    showShortcutsWindow(this, actions());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    if (isRunning()) {
+        // never block the GUI on cleanup: stop, and close when finished() arrives
+        m_closeWhenFinished = true;
+        m_controller->stop();
+        statusBar()->showMessage(tr("Stopping the run; the window closes after cleanup"));
+        event->ignore();
+        return;
+    }
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    const auto urls = event->mimeData()->urls();
+    for (const QUrl &u : urls)
+        if (u.isLocalFile())
+            paths << u.toLocalFile();
+    // sessions dropped on a window that already shows results are overlaid
+    for (const QString &p : std::as_const(paths)) {
+        if (looksLikeSessionFile(p))
+            addOverlaySession(p);
+        else
+            openProfile(p);
+    }
+    event->acceptProposedAction();
+}
+
 } // namespace vw

@@ -1,0 +1,136 @@
+// The profile editor: debounced validation, problems listed with line and column, the bad
+// line marked, clicking a problem moves the cursor, Run disabled while invalid, undo.
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QPlainTextEdit>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTextBlock>
+#include <QTreeWidget>
+
+using namespace vw;
+
+namespace {
+
+const char kGood[] =
+    "name: editor-test\n"
+    "ramp:\n"
+    "  stages:\n"
+    "    - { vus: 1, duration: 1s }\n"
+    "    - { vus: 2, duration: 1s }\n"
+    "operations:\n"
+    "  - type: sys_health\n";
+
+// Replaces the first `from` by `to` as a user edit (one undo step).
+void edit(QPlainTextEdit *e, const QString &from, const QString &to)
+{
+    QTextCursor c = e->document()->find(from);
+    QVERIFY2(!c.isNull(), qPrintable(from));
+    c.beginEditBlock();
+    c.insertText(to);
+    c.endEditBlock();
+}
+
+} // namespace
+
+class TestProfileEditor : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("vault-workbench-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_profileeditor"));
+    }
+
+    void badYamlDisablesRunAndFixClears()
+    {
+        MainWindow w;
+        auto *editor = w.findChild<QPlainTextEdit *>(QStringLiteral("profileEditor"));
+        auto *errors = w.findChild<QTreeWidget *>(QStringLiteral("profileErrors"));
+        auto *run = w.findChild<QAction *>(QStringLiteral("runAction"));
+        QVERIFY(editor && errors && run);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+        editor->setPlainText(QString::fromLatin1(kGood));
+        QTRY_VERIFY(run->isEnabled());
+        QCOMPARE(errors->topLevelItemCount(), 0);
+        const QString good = editor->toPlainText();
+
+        // line 5 is "    - { vus: 2, duration: 1s }"; the value starts at column 14
+        edit(editor, QStringLiteral("vus: 2"), QStringLiteral("vus: zero"));
+        const QString bad = editor->toPlainText();
+        // debounced: nothing is validated synchronously with the keystroke
+        QCOMPARE(errors->topLevelItemCount(), 0);
+        QTRY_VERIFY(errors->topLevelItemCount() > 0);
+        QVERIFY(!run->isEnabled());
+        QVERIFY(!w.startRun());
+
+        QTreeWidgetItem *item = errors->topLevelItem(0);
+        QCOMPARE(item->text(0), QStringLiteral("5"));
+        const int column = item->text(1).toInt();
+        QVERIFY2(column >= 9 && column <= 14, qPrintable(item->text(1)));
+        QVERIFY2(item->text(2).contains(QStringLiteral("stages[1].vus")), qPrintable(item->text(2)));
+        QVERIFY(!item->text(3).isEmpty());
+
+        // the offending line is marked
+        bool marked = false;
+        const auto sels = editor->extraSelections();
+        for (const QTextEdit::ExtraSelection &s : sels)
+            marked = marked || s.cursor.blockNumber() == 4;
+        QVERIFY(marked);
+
+        // clicking the problem moves the cursor to its line and column
+        editor->moveCursor(QTextCursor::Start);
+        QCOMPARE(editor->textCursor().blockNumber(), 0);
+        const QRect r = errors->visualItemRect(item);
+        QTest::mouseClick(errors->viewport(), Qt::LeftButton, {}, r.center());
+        QCOMPARE(editor->textCursor().blockNumber(), 4);
+        QCOMPARE(editor->textCursor().positionInBlock(), column - 1);
+
+        // fixing it clears the problem and enables Run
+        edit(editor, QStringLiteral("vus: zero"), QStringLiteral("vus: 4"));
+        QTRY_COMPARE(errors->topLevelItemCount(), 0);
+        QVERIFY(run->isEnabled());
+        QVERIFY(editor->extraSelections().isEmpty());
+
+        // undo restores the text step by step (and the problem comes back)
+        editor->undo();
+        QCOMPARE(editor->toPlainText(), bad);
+        QTRY_VERIFY(errors->topLevelItemCount() > 0);
+        QVERIFY(!run->isEnabled());
+        editor->undo();
+        QCOMPARE(editor->toPlainText(), good);
+        QTRY_VERIFY(run->isEnabled());
+        editor->redo();
+        QCOMPARE(editor->toPlainText(), bad);
+    }
+
+    void syntaxErrorAndUnknownKeyAllListed()
+    {
+        MainWindow w;
+        auto *editor = w.findChild<QPlainTextEdit *>(QStringLiteral("profileEditor"));
+        auto *errors = w.findChild<QTreeWidget *>(QStringLiteral("profileErrors"));
+        auto *run = w.findChild<QAction *>(QStringLiteral("runAction"));
+        editor->setPlainText(QString::fromLatin1(kGood).replace(QStringLiteral("stages:"),
+                                                                 QStringLiteral("stgaes:")));
+        QTRY_VERIFY(errors->topLevelItemCount() > 0);
+        QVERIFY(!run->isEnabled());
+        bool unknownKeyOnLine3 = false;
+        for (int i = 0; i < errors->topLevelItemCount(); ++i)
+            unknownKeyOnLine3 = unknownKeyOnLine3
+                                || (errors->topLevelItem(i)->text(0) == QStringLiteral("3")
+                                    && errors->topLevelItem(i)->text(3).contains(QStringLiteral("stgaes")));
+        QVERIFY(unknownKeyOnLine3);
+
+        editor->setPlainText(QStringLiteral("name: [unclosed\n"));
+        QTRY_VERIFY(errors->topLevelItemCount() > 0);
+        QVERIFY(errors->topLevelItem(0)->text(0).toInt() >= 1);
+        QVERIFY(!run->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestProfileEditor)
+#include "tst_profileeditor.moc"

@@ -1,0 +1,30 @@
+// Shared look of the workbench charts: palette, pens, axis set-up. GUI thread only.
+#pragma once
+
+#include <QColor>
+#include <QPen>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QLogValueAxis;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace vw {
+
+/// Distinct colour number i (Tableau 10, cycling).
+QColor chartColor(int i);
+
+/// Pen for a latency percentile: p99 solid, p95 dashed, p50 dotted (others dash-dot).
+QPen percentilePen(const QColor &c, int percentile);
+
+/// Light theme, no animation, compact margins, legend at the bottom.
+void styleChart(QChart *chart, const QString &title);
+
+/// Fits a base-2 log axis around [minX, maxX] (whole powers of two, at least one octave).
+void fitLog2Axis(QLogValueAxis *axis, double minX, double maxX);
+
+/// Fits a value axis to [0, maxY] with nice numbers; an empty range gives [0, 1].
+void fitZeroBasedAxis(QValueAxis *axis, double maxY);
+
+} // namespace vw

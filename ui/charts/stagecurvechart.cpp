@@ -1,0 +1,166 @@
+#include "charts/stagecurvechart.h"
+
+#include "charts/chartstyle.h"
+#include "charts/curvebuilder.h"
+
+#include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QToolTip>
+#include <QValueAxis>
+#include <limits>
+
+namespace vw {
+
+StageCurveChart::StageCurveChart(Metric metric, QWidget *parent)
+    : QChartView(parent), m_metric(metric)
+{
+    auto *chart = new QChart;
+    styleChart(chart, metric == Metric::Latency ? tr("Latency vs VUs")
+                                                : tr("Throughput vs VUs"));
+    m_axisX = new QLogValueAxis;
+    m_axisX->setBase(2);
+    m_axisX->setLabelFormat(QStringLiteral("%g"));
+    m_axisX->setMinorTickCount(0);
+    m_axisX->setTitleText(tr("VUs (log2)"));
+    m_axisY = new QValueAxis;
+    m_axisY->setLabelFormat(metric == Metric::Latency ? QStringLiteral("%.3g")
+                                                      : QStringLiteral("%.0f"));
+    m_axisY->setTitleText(metric == Metric::Latency ? tr("latency (ms)") : tr("requests/s"));
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    chart->addAxis(m_axisY, Qt::AlignLeft);
+    fitLog2Axis(m_axisX, 1, 2);
+    fitZeroBasedAxis(m_axisY, 0);
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(320, 240);
+}
+
+void StageCurveChart::setSources(const QList<CurveSource> &sources)
+{
+    m_sources = sources;
+    rebuild();
+}
+
+void StageCurveChart::setPercentiles(const QList<int> &percentiles)
+{
+    m_percentiles = percentiles;
+    std::sort(m_percentiles.begin(), m_percentiles.end());
+    rebuild();
+}
+
+QList<QLineSeries *> StageCurveChart::lineSeries() const
+{
+    QList<QLineSeries *> out;
+    const auto all = chart()->series();
+    for (QAbstractSeries *s : all)
+        if (auto *l = qobject_cast<QLineSeries *>(s))
+            out << l;
+    return out;
+}
+
+QList<StageCurveChart::Curve> StageCurveChart::buildCurves() const
+{
+    QList<Curve> curves;
+    const bool overlay = m_sources.size() > 1;
+    for (int si = 0; si < m_sources.size(); ++si) {
+        const CurveSource &src = m_sources.at(si);
+        const QStringList ops = curveOps(src);
+        for (int oi = 0; oi < ops.size(); ++oi) {
+            const QString &op = ops.at(oi);
+            // one source: a colour per op; overlay: a colour per source, ops as shades
+            QColor c = overlay ? chartColor(si) : chartColor(oi);
+            if (overlay && oi > 0)
+                c = (oi % 2) ? c.darker(150 + 25 * (oi / 2)) : c.lighter(135 + 25 * (oi / 2));
+            const QString prefix = overlay ? src.label + QStringLiteral(" · ") : QString();
+            const QString keyBase = QString::number(si) + QLatin1Char('\x1f') + src.label
+                                    + QLatin1Char('\x1f') + op;
+            if (m_metric == Metric::Latency) {
+                for (int p : m_percentiles) {
+                    Curve cv;
+                    cv.key = keyBase + QLatin1Char('\x1f') + QString::number(p);
+                    cv.name = prefix + op + QStringLiteral(" p%1").arg(p);
+                    // one legend entry per source x op; the pen style tells the percentile
+                    if (p == m_percentiles.last())
+                        cv.legendLabel = prefix + op;
+                    cv.pen = percentilePen(c, p);
+                    cv.points = latencyCurve(src, op, p);
+                    curves << cv;
+                }
+            } else {
+                Curve cv;
+                cv.key = keyBase;
+                cv.name = prefix + op;
+                cv.legendLabel = cv.name;
+                cv.pen = percentilePen(c, 99);
+                cv.points = throughputCurve(src, op);
+                curves << cv;
+            }
+        }
+    }
+    return curves;
+}
+
+void StageCurveChart::rebuild()
+{
+    const QList<Curve> curves = buildCurves();
+    QHash<QString, QLineSeries *> keep;
+    double minX = std::numeric_limits<double>::max(), maxX = 0, maxY = 0;
+
+    for (const Curve &cv : curves) {
+        QLineSeries *s = m_series.take(cv.key);
+        if (!s) {
+            s = new QLineSeries(this);
+            s->setPointsVisible(true);
+            chart()->addSeries(s);
+            s->attachAxis(m_axisX);
+            s->attachAxis(m_axisY);
+            connect(s, &QXYSeries::hovered, this, [this, s](const QPointF &p, bool state) {
+                onHovered(s, p, state);
+            });
+        }
+        s->setName(cv.name);
+        if (s->pen() != cv.pen)
+            s->setPen(cv.pen);
+        s->replace(cv.points);
+        const auto markers = chart()->legend()->markers(s);
+        for (QLegendMarker *m : markers) {
+            m->setVisible(!cv.legendLabel.isEmpty());
+            m->setLabel(cv.legendLabel);
+        }
+        keep.insert(cv.key, s);
+        for (const QPointF &p : cv.points) {
+            minX = std::min(minX, p.x());
+            maxX = std::max(maxX, p.x());
+            maxY = std::max(maxY, p.y());
+        }
+    }
+    for (QLineSeries *stale : std::as_const(m_series)) {
+        chart()->removeSeries(stale);
+        delete stale;
+    }
+    m_series = keep;
+
+    if (maxX > 0)
+        fitLog2Axis(m_axisX, minX, maxX);
+    else
+        fitLog2Axis(m_axisX, 1, 2);
+    fitZeroBasedAxis(m_axisY, maxY);
+}
+
+void StageCurveChart::onHovered(QLineSeries *series, const QPointF &point, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    const QString value = m_metric == Metric::Latency
+                              ? tr("%1 ms").arg(point.y(), 0, 'f', 3)
+                              : tr("%1 req/s").arg(point.y(), 0, 'f', 1);
+    QToolTip::showText(QCursor::pos(),
+                       tr("%1\n%2 VUs: %3").arg(series->name()).arg(point.x()).arg(value), this);
+}
+
+} // namespace vw

@@ -1,0 +1,63 @@
+// Latency or throughput against VUs, one curve per source x operation (x percentile for
+// latency). Sources are pushed whole with setSources(); the chart keeps its QLineSeries and
+// refills them with QXYSeries::replace (never per-point append). GUI thread only.
+#pragma once
+
+#include "charts/curvesource.h"
+
+#include <QChartView>
+#include <QHash>
+#include <QList>
+
+QT_BEGIN_NAMESPACE
+class QLineSeries;
+class QLogValueAxis;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace vw {
+
+class StageCurveChart : public QChartView {
+    Q_OBJECT
+public:
+    enum class Metric {
+        Latency,     ///< Y = latency percentile, milliseconds
+        Throughput,  ///< Y = successful requests per second
+    };
+
+    explicit StageCurveChart(Metric metric, QWidget *parent = nullptr);
+
+    /// Redraws from `sources` (the first is the primary run, the others are overlays).
+    /// With one source, series are named "<op> p99"; with several, "<label> · <op> p99".
+    /// The legend has one entry per source x op ("<label> · <op>"); percentiles differ by
+    /// pen style (chartstyle.h: p50 dotted, p95 dashed, p99 solid).
+    void setSources(const QList<CurveSource> &sources);
+    /// Latency percentiles to draw, e.g. {50, 95, 99}. Ignored for throughput.
+    void setPercentiles(const QList<int> &percentiles);
+    QList<int> percentiles() const { return m_percentiles; }
+
+    Metric metric() const { return m_metric; }
+    /// The line series currently shown (for tests and export).
+    QList<QLineSeries *> lineSeries() const;
+
+private:
+    struct Curve {
+        QString key;
+        QString name;
+        QString legendLabel;   ///< empty: no legend entry
+        QPen pen;
+        QList<QPointF> points;
+    };
+    QList<Curve> buildCurves() const;
+    void rebuild();
+    void onHovered(QLineSeries *series, const QPointF &point, bool state);
+
+    Metric m_metric;
+    QList<CurveSource> m_sources;
+    QList<int> m_percentiles{50, 95, 99};
+    QHash<QString, QLineSeries *> m_series;
+    QLogValueAxis *m_axisX = nullptr;
+    QValueAxis *m_axisY = nullptr;
+};
+
+} // namespace vw

@@ -1,0 +1,73 @@
+#include "mainactions.h"
+
+#include <QAction>
+#include <QKeySequence>
+#include <QLabel>
+#include <QWidget>
+
+namespace vw {
+
+MainActions createMainActions(QWidget *owner)
+{
+    MainActions a;
+    auto make = [owner](const QString &text, const QString &name, const QList<QKeySequence> &keys,
+                       const QString &tip) {
+        auto *a = new QAction(text, owner);
+        a->setObjectName(name);
+        a->setShortcuts(keys);
+        a->setShortcutContext(Qt::WindowShortcut);
+        QString tipText = tip;
+        if (!keys.isEmpty())
+            tipText += QStringLiteral(" (%1)").arg(keys.first().toString(QKeySequence::NativeText));
+        a->setToolTip(tipText);
+        a->setStatusTip(tip);
+        owner->addAction(a);
+        return a;
+    };
+    a.newProfile = make(QObject::tr("&New Profile"), QStringLiteral("newAction"), {QKeySequence::New},
+                       QObject::tr("Start from the quickstart profile"));
+    a.open = make(QObject::tr("&Open…"), QStringLiteral("openAction"), {QKeySequence::Open},
+                        QObject::tr("Open profiles (.yaml) or sessions (.json); several sessions overlay"));
+    a.save = make(QObject::tr("&Save Profile"), QStringLiteral("saveAction"), {QKeySequence::Save},
+                        QObject::tr("Save the profile YAML"));
+    a.saveAs = make(QObject::tr("Save Profile &As…"), QStringLiteral("saveAsAction"),
+                          {QKeySequence(QStringLiteral("Ctrl+Shift+S"))},
+                          QObject::tr("Save the profile YAML under a new name"));
+    a.run = make(QObject::tr("&Run"), QStringLiteral("runAction"),
+                       {QKeySequence(QStringLiteral("Ctrl+R")), QKeySequence(Qt::Key_F5)},
+                       QObject::tr("Run the profile against the target"));
+    a.stop = make(QObject::tr("S&top"), QStringLiteral("stopAction"),
+                        {QKeySequence(QStringLiteral("Ctrl+.")), QKeySequence(Qt::Key_Escape)},
+                        QObject::tr("Stop the run (cleanup still runs)"));
+    a.addOverlay = make(QObject::tr("&Add to Overlay…"), QStringLiteral("addOverlayAction"),
+                              {QKeySequence(QStringLiteral("Ctrl+Shift+O"))},
+                              QObject::tr("Draw another session's curves beside these"));
+    a.removeOverlay = make(QObject::tr("Re&move from Overlay"), QStringLiteral("removeOverlayAction"),
+                                 {QKeySequence(QStringLiteral("Ctrl+Shift+Del"))},
+                                 QObject::tr("Remove the selected (or last) overlaid session"));
+    a.quit = make(QObject::tr("&Quit"), QStringLiteral("quitAction"), {QKeySequence::Quit},
+                        QObject::tr("Quit (a running benchmark is stopped and cleaned up first)"));
+    return a;
+}
+
+void showShortcutsWindow(QWidget *parent, const QList<QAction *> &list)
+{
+    QStringList rows;
+    for (QAction *a : list)
+        if (!a->shortcut().isEmpty())
+            rows << QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                        .arg(a->shortcut().toString(QKeySequence::NativeText),
+                             a->text().remove(QLatin1Char('&')));
+    rows << QObject::tr("<tr><td><b>Ctrl+L / Ctrl+T / Ctrl+E</b></td><td>Address / token / editor</td></tr>")
+         << QObject::tr("<tr><td><b>Ctrl+1..3</b></td><td>Show p50 / p95 / p99</td></tr>")
+         << QObject::tr("<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>Undo / redo in the editor</td></tr>");
+    auto *label = new QLabel(QStringLiteral("<table cellspacing=6>%1</table>").arg(rows.join(QString())));
+    label->setWindowFlag(Qt::Tool);
+    label->setAttribute(Qt::WA_DeleteOnClose);
+    label->setWindowTitle(QObject::tr("Keyboard shortcuts"));
+    label->setContentsMargins(12, 12, 12, 12);
+    label->setParent(parent, Qt::Tool);
+    label->show();   // not modal: the run keeps going
+}
+
+} // namespace vw

@@ -1,0 +1,32 @@
+// The main window's actions (name, shortcuts, tool tips) and the shortcut overview.
+// Connections are made by MainWindow. GUI thread only.
+#pragma once
+
+#include <QList>
+
+QT_BEGIN_NAMESPACE
+class QAction;
+class QWidget;
+QT_END_NAMESPACE
+
+namespace vw {
+
+struct MainActions {
+    QAction *newProfile = nullptr;    ///< Ctrl+N
+    QAction *open = nullptr;          ///< Ctrl+O: profiles and sessions
+    QAction *save = nullptr;          ///< Ctrl+S
+    QAction *saveAs = nullptr;        ///< Ctrl+Shift+S
+    QAction *run = nullptr;           ///< Ctrl+R, F5
+    QAction *stop = nullptr;          ///< Ctrl+., Esc
+    QAction *addOverlay = nullptr;    ///< Ctrl+Shift+O
+    QAction *removeOverlay = nullptr; ///< Ctrl+Shift+Del
+    QAction *quit = nullptr;          ///< Ctrl+Q
+};
+
+/// Creates the actions as children of `owner` and adds them to it (window-wide shortcuts).
+MainActions createMainActions(QWidget *owner);
+
+/// A small non-modal tool window listing the shortcuts of `actions`.
+void showShortcutsWindow(QWidget *parent, const QList<QAction *> &actions);
+
+} // namespace vw

@@ -1,0 +1,148 @@
+#include "models/stagetablemodel.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QStringList>
+
+namespace vw {
+
+namespace {
+
+double ms(int64_t us) { return double(us) / 1000.0; }
+
+QString errorClasses(const OpStats &o)
+{
+    QStringList parts;
+    for (auto it = o.errors.cbegin(); it != o.errors.cend(); ++it)
+        if (it.value() > 0)
+            parts << QStringLiteral("%1: %2").arg(it.key()).arg(it.value());
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+StageTableModel::StageTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void StageTableModel::resetData(const QList<StageStats> &stages)
+{
+    beginResetModel();
+    m_stages = stages;
+    m_rows.clear();
+    for (int s = 0; s < m_stages.size(); ++s)
+        for (int o = 0; o < m_stages.at(s).ops.size(); ++o)
+            m_rows.append({s, o});
+    endResetModel();
+}
+
+int StageTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int StageTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant StageTableModel::rawValue(const StageStats &s, const OpStats &o, int column) const
+{
+    const LatencyHistogram &h = o.latency;
+    switch (column) {
+    case StageColumn: return s.index + 1;
+    case VusColumn: return s.vus;
+    case OpColumn: return o.op;
+    case CountColumn: return qint64(o.count);
+    case OkColumn: return qint64(o.ok);
+    case ErrorsColumn: return qint64(o.errorCount());
+    case ErrorClassesColumn: return errorClasses(o);
+    case ThroughputColumn: return s.throughputPerS(o);
+    case MeanColumn: return h.meanUs() / 1000.0;
+    case P50Column: return ms(h.valueAtPercentileUs(50));
+    case P95Column: return ms(h.valueAtPercentileUs(95));
+    case P99Column: return ms(h.valueAtPercentileUs(99));
+    case MaxColumn: return ms(h.maxUs());
+    case MaxInFlightColumn: return s.maxInFlight;
+    }
+    return {};
+}
+
+QVariant StageTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.parent().isValid() || index.row() >= m_rows.size()
+        || index.column() >= ColumnCount)
+        return {};
+    const Row &r = m_rows.at(index.row());
+    const StageStats &s = m_stages.at(r.stage);
+    const OpStats &o = s.ops.at(r.op);
+    const int c = index.column();
+
+    switch (role) {
+    case SortRole:
+        return rawValue(s, o, c);
+    case Qt::DisplayRole: {
+        const QVariant v = rawValue(s, o, c);
+        switch (c) {
+        case StageColumn:
+            return s.complete ? v.toString() : v.toString() + QStringLiteral("*");
+        case ThroughputColumn:
+            return QString::number(v.toDouble(), 'f', 1);
+        case MeanColumn: case P50Column: case P95Column: case P99Column: case MaxColumn:
+            return QString::number(v.toDouble(), 'f', 3);
+        default:
+            return v;
+        }
+    }
+    case Qt::TextAlignmentRole:
+        if (c == OpColumn || c == ErrorClassesColumn)
+            return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (c == ErrorsColumn && o.errorCount() > 0)
+            return QBrush(QColor(0xc0, 0x39, 0x2b));
+        if (!s.complete)
+            return QBrush(QColor(0x80, 0x80, 0x80));
+        return {};
+    case Qt::ToolTipRole:
+        if (c == StageColumn && !s.complete)
+            return tr("Stage %1 did not run to its end (run stopped or still running)")
+                .arg(s.index + 1);
+        if (c == ErrorsColumn || c == ErrorClassesColumn)
+            return errorClasses(o).isEmpty() ? tr("No errors") : errorClasses(o);
+        return {};
+    }
+    return {};
+}
+
+QVariant StageTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case StageColumn: return tr("Stage");
+        case VusColumn: return tr("VUs");
+        case OpColumn: return tr("Operation");
+        case CountColumn: return tr("Count");
+        case OkColumn: return tr("OK");
+        case ErrorsColumn: return tr("Errors");
+        case ErrorClassesColumn: return tr("Error classes");
+        case ThroughputColumn: return tr("Throughput/s");
+        case MeanColumn: return tr("Mean ms");
+        case P50Column: return tr("p50 ms");
+        case P95Column: return tr("p95 ms");
+        case P99Column: return tr("p99 ms");
+        case MaxColumn: return tr("Max ms");
+        case MaxInFlightColumn: return tr("Max in-flight");
+        }
+    } else if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case ThroughputColumn: return tr("Successful requests per second of the steady window");
+        case MeanColumn: case P50Column: case P95Column: case P99Column: case MaxColumn:
+            return tr("Latency of successful requests, milliseconds (warm-up excluded)");
+        case MaxInFlightColumn: return tr("Largest number of requests in flight at once");
+        }
+    }
+    return {};
+}
+
+} // namespace vw

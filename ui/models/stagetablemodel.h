@@ -1,0 +1,57 @@
+// Per-stage, per-operation statistics as a flat table (one row per stage x operation).
+// A QAbstractTableModel over a value-type QList<StageStats>; resetData() swaps it whole.
+// GUI thread only.
+#pragma once
+
+#include "stats/stagestats.h"
+
+#include <QAbstractTableModel>
+
+namespace vw {
+
+class StageTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        StageColumn,       ///< 1-based stage number ("3*" when the stage is incomplete)
+        VusColumn,
+        OpColumn,
+        CountColumn,
+        OkColumn,
+        ErrorsColumn,      ///< total errors
+        ErrorClassesColumn,///< "http_503: 3, timeout: 1"
+        ThroughputColumn,  ///< successes per second
+        MeanColumn,        ///< milliseconds
+        P50Column,         ///< milliseconds
+        P95Column,         ///< milliseconds
+        P99Column,         ///< milliseconds
+        MaxColumn,         ///< milliseconds
+        MaxInFlightColumn,
+        ColumnCount
+    };
+    /// Qt::DisplayRole is formatted text; SortRole gives the raw number (ms, per second, count).
+    static constexpr int SortRole = Qt::UserRole + 1;
+
+    explicit StageTableModel(QObject *parent = nullptr);
+
+    void resetData(const QList<StageStats> &stages);
+    const QList<StageStats> &stages() const { return m_stages; }
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        int stage;  ///< index into m_stages
+        int op;     ///< index into m_stages[stage].ops
+    };
+    QVariant rawValue(const StageStats &s, const OpStats &o, int column) const;
+
+    QList<StageStats> m_stages;
+    QList<Row> m_rows;
+};
+
+} // namespace vw

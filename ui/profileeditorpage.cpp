@@ -1,0 +1,260 @@
+#include "profileeditorpage.h"
+
+#include "profile/duration.h"
+#include "yamlhighlighter.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QTextBlock>
+#include <QThreadPool>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace vw {
+
+QString defaultProfileYaml()
+{
+    return QStringLiteral(
+        "name: quickstart\n"
+        "description: health check and KV v2 reads on a short ramp\n"
+        "target:\n"
+        "  address: http://127.0.0.1:8200\n"
+        "  request_timeout: 10s\n"
+        "ramp:\n"
+        "  executor: closed\n"
+        "  warmup: 1s\n"
+        "  stages:\n"
+        "    - { vus: 1, duration: 5s }\n"
+        "    - { vus: 2, duration: 5s }\n"
+        "    - { vus: 4, duration: 5s }\n"
+        "    - { vus: 8, duration: 5s }\n"
+        "operations:\n"
+        "  - type: sys_health\n"
+        "    weight: 20\n"
+        "  - type: kv2_read\n"
+        "    weight: 80\n"
+        "    params: { keys: 100, payload_bytes: 100 }\n");
+}
+
+ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
+{
+    m_editor = new QPlainTextEdit(this);
+    m_editor->setObjectName(QStringLiteral("profileEditor"));
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_editor->setFont(mono);
+    m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_editor->setTabStopDistance(QFontMetricsF(mono).horizontalAdvance(QLatin1Char(' ')) * 2);
+    m_editor->setPlaceholderText(tr("Profile YAML (docs/profile-format.md)"));
+    new YamlHighlighter(m_editor->document());
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("profileStatus"));
+    m_status->setTextFormat(Qt::PlainText);
+
+    m_errorList = new QTreeWidget(this);
+    m_errorList->setObjectName(QStringLiteral("profileErrors"));
+    m_errorList->setRootIsDecorated(false);
+    m_errorList->setUniformRowHeights(true);
+    m_errorList->setAlternatingRowColors(true);
+    m_errorList->setHeaderLabels({tr("Line"), tr("Col"), tr("Field"), tr("Problem")});
+    m_errorList->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_errorList->header()->setStretchLastSection(true);
+    m_errorList->setToolTip(tr("Click a problem to jump to it"));
+    connect(m_errorList, &QTreeWidget::itemClicked, this, &ProfileEditorPage::jumpTo);
+    connect(m_errorList, &QTreeWidget::itemActivated, this, &ProfileEditorPage::jumpTo);
+
+    auto *bottom = new QWidget(this);
+    auto *bl = new QVBoxLayout(bottom);
+    bl->setContentsMargins(0, 0, 0, 0);
+    bl->setSpacing(2);
+    bl->addWidget(m_status);
+    bl->addWidget(m_errorList);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_editor);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+
+    auto *lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(split);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+    connect(m_debounce, &QTimer::timeout, this, &ProfileEditorPage::validate);
+    connect(m_editor, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_editor->document(), &QTextDocument::modificationChanged, this,
+            &ProfileEditorPage::modificationChanged);
+    validate();
+}
+
+void ProfileEditorPage::setText(const QString &yaml)
+{
+    // select-all + insert keeps the replacement one undoable step (setPlainText clears undo)
+    QTextCursor c(m_editor->document());
+    c.beginEditBlock();
+    c.select(QTextCursor::Document);
+    c.insertText(yaml);
+    c.endEditBlock();
+    m_editor->moveCursor(QTextCursor::Start);
+    validateNow();
+}
+
+void ProfileEditorPage::setInitialText(const QString &yaml)
+{
+    m_editor->setPlainText(yaml);
+    m_editor->document()->setModified(false);
+    m_path.clear();
+    validateNow();
+}
+
+QString ProfileEditorPage::text() const
+{
+    return m_editor->toPlainText();
+}
+
+bool ProfileEditorPage::isModified() const
+{
+    return m_editor->document()->isModified();
+}
+
+bool ProfileEditorPage::loadFile(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("Cannot open %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    const QByteArray data = f.read(4 * 1024 * 1024);
+    m_editor->setPlainText(QString::fromUtf8(data));
+    m_editor->document()->setModified(false);
+    m_path = path;
+    validateNow();
+    return true;
+}
+
+void ProfileEditorPage::saveTo(const QString &path)
+{
+    const QByteArray data = text().toUtf8();
+    const int revision = m_editor->document()->revision();
+    QPointer<ProfileEditorPage> self(this);
+    QThreadPool::globalInstance()->start([self, path, data, revision] {
+        QString err;
+        QSaveFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
+            err = f.errorString().isEmpty() ? QStringLiteral("write failed") : f.errorString();
+        QMetaObject::invokeMethod(qApp, [self, path, err, revision] {
+            if (!self)
+                return;
+            if (err.isEmpty()) {
+                self->m_path = path;
+                if (self->m_editor->document()->revision() == revision)
+                    self->m_editor->document()->setModified(false);
+            }
+            emit self->saved(path, err);
+        });
+    });
+}
+
+bool ProfileEditorPage::validateNow()
+{
+    if (m_debounce->isActive() || m_firstValidation) {
+        m_debounce->stop();
+        validate();
+    }
+    return isValid();
+}
+
+void ProfileEditorPage::validate()
+{
+    m_firstValidation = false;
+    const ProfileParseResult r = parseProfile(text().toUtf8());
+    m_errors = r.errors;
+    if (r.ok())
+        m_profile = r.profile;
+    else
+        m_profile.reset();
+    showErrors();
+    if (isValid() != m_lastValid) {
+        m_lastValid = isValid();
+        emit validityChanged(m_lastValid);
+    }
+    if (m_profile)
+        emit profileChanged(*m_profile);
+}
+
+void ProfileEditorPage::showErrors()
+{
+    m_errorList->clear();
+    QList<QTextEdit::ExtraSelection> marks;
+    QTextCharFormat lineFmt;
+    lineFmt.setBackground(QColor(0xfd, 0xe2, 0xe1));
+    lineFmt.setProperty(QTextFormat::FullWidthSelection, true);
+    for (const ProfileError &e : std::as_const(m_errors)) {
+        auto *item = new QTreeWidgetItem(m_errorList);
+        item->setText(0, e.line > 0 ? QString::number(e.line) : QStringLiteral("–"));
+        item->setText(1, e.column > 0 ? QString::number(e.column) : QStringLiteral("–"));
+        item->setText(2, e.field);
+        item->setText(3, e.message);
+        item->setData(0, Qt::UserRole, e.line);
+        item->setData(1, Qt::UserRole, e.column);
+        item->setToolTip(3, e.toString());
+        if (e.line > 0) {
+            const QTextBlock b = m_editor->document()->findBlockByNumber(e.line - 1);
+            if (b.isValid()) {
+                QTextEdit::ExtraSelection sel;
+                sel.cursor = QTextCursor(b);
+                sel.format = lineFmt;
+                marks << sel;
+            }
+        }
+    }
+    m_editor->setExtraSelections(marks);
+
+    if (m_profile) {
+        const Profile &p = *m_profile;
+        m_status->setText(tr("✔ Valid: %1 stage(s), %2 operation(s), %3 in total")
+                              .arg(p.ramp.stages.size())
+                              .arg(p.operations.size())
+                              .arg(formatDurationMs(p.totalDurationMs())));
+        m_status->setStyleSheet(QStringLiteral("color: #2e7d32;"));
+    } else {
+        m_status->setText(m_errors.isEmpty() ? tr("✖ Not a valid profile")
+                                             : tr("✖ %n problem(s): Run is disabled until fixed",
+                                                  nullptr, int(m_errors.size())));
+        m_status->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
+    }
+}
+
+void ProfileEditorPage::jumpTo(QTreeWidgetItem *item)
+{
+    if (!item)
+        return;
+    const int line = item->data(0, Qt::UserRole).toInt();
+    const int column = item->data(1, Qt::UserRole).toInt();
+    if (line <= 0)
+        return;
+    const QTextBlock b = m_editor->document()->findBlockByNumber(line - 1);
+    if (!b.isValid())
+        return;
+    QTextCursor c(b);
+    c.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor,
+                   std::clamp(column - 1, 0, std::max(0, b.length() - 1)));
+    m_editor->setTextCursor(c);
+    m_editor->centerCursor();
+    m_editor->setFocus();
+}
+
+} // namespace vw

@@ -1,0 +1,326 @@
+#include "resultspage.h"
+
+#include "charts/chartstyle.h"
+#include "charts/stagecurvechart.h"
+#include "charts/timeserieschart.h"
+#include "models/stagetablemodel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPixmap>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace vw {
+
+namespace {
+
+QIcon swatch(const QColor &c)
+{
+    QPixmap pm(12, 12);
+    pm.fill(c);
+    return QIcon(pm);
+}
+
+} // namespace
+
+ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
+{
+    m_latency = new StageCurveChart(StageCurveChart::Metric::Latency, this);
+    m_latency->setObjectName(QStringLiteral("latencyChart"));
+    m_throughput = new StageCurveChart(StageCurveChart::Metric::Throughput, this);
+    m_throughput->setObjectName(QStringLiteral("throughputChart"));
+    m_time = new TimeSeriesChart(this);
+    m_time->setObjectName(QStringLiteral("timeChart"));
+
+    // percentile selection (latency chart)
+    auto makeCheck = [this](int p) {
+        const QString style = p >= 99 ? QStringLiteral("──") : p >= 95 ? QStringLiteral("- -")
+                                                                        : QStringLiteral("···");
+        auto *c = new QCheckBox(QStringLiteral("p%1 %2").arg(p).arg(style), this);
+        c->setObjectName(QStringLiteral("p%1Check").arg(p));
+        c->setChecked(true);
+        c->setToolTip(tr("Show the p%1 latency curves").arg(p));
+        connect(c, &QCheckBox::toggled, this, [this] { m_latency->setPercentiles(percentiles()); });
+        return c;
+    };
+    m_p50 = makeCheck(50);
+    m_p95 = makeCheck(95);
+    m_p99 = makeCheck(99);
+
+    auto *latencyBox = new QWidget(this);
+    auto *lbl = new QVBoxLayout(latencyBox);
+    lbl->setContentsMargins(0, 0, 0, 0);
+    lbl->setSpacing(0);
+    lbl->addWidget(m_latency, 1);
+    auto *pctRow = new QHBoxLayout;
+    pctRow->addStretch();
+    pctRow->addWidget(new QLabel(tr("Latency percentiles:"), this));
+    pctRow->addWidget(m_p50);
+    pctRow->addWidget(m_p95);
+    pctRow->addWidget(m_p99);
+    pctRow->addStretch();
+    lbl->addLayout(pctRow);
+
+    auto *chartsTop = new QSplitter(Qt::Horizontal, this);
+    chartsTop->addWidget(latencyBox);
+    chartsTop->addWidget(m_throughput);
+    chartsTop->setChildrenCollapsible(false);
+    chartsTop->setStretchFactor(0, 1);
+    chartsTop->setStretchFactor(1, 1);
+    chartsTop->setSizes({1000, 1000});
+
+    // overlay list
+    auto *overlayBox = new QGroupBox(tr("Sessions shown"), this);
+    m_overlayList = new QListWidget(overlayBox);
+    m_overlayList->setObjectName(QStringLiteral("overlayList"));
+    m_overlayList->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_overlayList->setToolTip(tr("The first entry is the run or session opened; the others "
+                                 "are overlays. Drop session files on the window to add them."));
+    auto *addBtn = new QPushButton(tr("Add to overlay…"), overlayBox);
+    addBtn->setObjectName(QStringLiteral("addOverlayButton"));
+    m_removeOverlay = new QPushButton(tr("Remove"), overlayBox);
+    m_removeOverlay->setObjectName(QStringLiteral("removeOverlayButton"));
+    m_removeOverlay->setEnabled(false);
+    connect(addBtn, &QPushButton::clicked, this, &ResultsPage::addOverlayRequested);
+    connect(m_removeOverlay, &QPushButton::clicked, this, &ResultsPage::removeSelectedOverlays);
+    auto *obtn = new QHBoxLayout;
+    obtn->addWidget(addBtn);
+    obtn->addWidget(m_removeOverlay);
+    auto *ol = new QVBoxLayout(overlayBox);
+    ol->setContentsMargins(6, 6, 6, 6);
+    ol->addWidget(m_overlayList, 1);
+    ol->addLayout(obtn);
+
+    auto *middle = new QSplitter(Qt::Horizontal, this);
+    middle->addWidget(m_time);
+    middle->addWidget(overlayBox);
+    middle->setStretchFactor(0, 3);
+    middle->setStretchFactor(1, 1);
+    middle->setChildrenCollapsible(false);
+
+    // table
+    m_model = new StageTableModel(this);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("stageTable"));
+    m_table->setModel(m_model);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::ErrorClassesColumn,
+                                                      QHeaderView::Stretch);
+    m_tableSource = new QComboBox(this);
+    m_tableSource->setObjectName(QStringLiteral("tableSourceCombo"));
+    m_tableSource->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_tableSource, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            &ResultsPage::refreshTable);
+    auto *tableBox = new QWidget(this);
+    auto *tl = new QVBoxLayout(tableBox);
+    tl->setContentsMargins(0, 0, 0, 0);
+    tl->setSpacing(2);
+    auto *trow = new QHBoxLayout;
+    trow->addWidget(new QLabel(tr("Per-stage statistics of"), this));
+    trow->addWidget(m_tableSource);
+    trow->addStretch();
+    tl->addLayout(trow);
+    tl->addWidget(m_table, 1);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(chartsTop);
+    split->addWidget(middle);
+    split->addWidget(tableBox);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 3);
+    split->setChildrenCollapsible(false);
+
+    auto *lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(split);
+    refreshOverlayList();
+}
+
+void ResultsPage::beginLive(const QString &label)
+{
+    CurveSource live;
+    live.label = label;
+    m_primary = live;
+    refreshOverlayList();
+    refreshCharts();
+    refreshTable();
+}
+
+void ResultsPage::showLive(const RunSnapshot &s)
+{
+    if (!m_primary)
+        m_primary = CurveSource();
+    m_primary->stages = s.stages;
+    m_primary->partial = s.current;
+    m_primary->partial.complete = false;
+    m_primary->hasPartial = s.phase == RunPhase::Running && s.stageIndex >= 0
+                            && s.stageIndex >= s.stages.size() && !s.current.ops.isEmpty();
+    m_primary->series = s.series;
+    refreshCharts();
+    if (m_tableSource->currentIndex() <= 0)
+        refreshTable();
+}
+
+void ResultsPage::showSession(const Session &session)
+{
+    CurveSource src;
+    src.label = session.label.isEmpty() ? session.profileName : session.label;
+    src.stages = session.stages;
+    src.series = session.series;
+    m_primary = src;
+    refreshOverlayList();
+    refreshCharts();
+    refreshTable();
+}
+
+QString ResultsPage::uniqueLabel(const QString &wanted) const
+{
+    QStringList used;
+    if (m_primary)
+        used << m_primary->label;
+    for (const CurveSource &o : m_overlays)
+        used << o.label;
+    QString base = wanted.isEmpty() ? tr("session") : wanted;
+    QString label = base;
+    for (int n = 2; used.contains(label); ++n)
+        label = QStringLiteral("%1 (%2)").arg(base).arg(n);
+    return label;
+}
+
+void ResultsPage::addOverlay(const Session &session)
+{
+    CurveSource src;
+    src.label = uniqueLabel(session.label.isEmpty() ? session.profileName : session.label);
+    src.stages = session.stages;
+    src.series = session.series;
+    m_overlays.append(src);
+    refreshOverlayList();
+    refreshCharts();
+    emit overlaysChanged(overlayCount());
+}
+
+void ResultsPage::removeOverlay(int index)
+{
+    if (index < 0 || index >= m_overlays.size())
+        return;
+    m_overlays.removeAt(index);
+    refreshOverlayList();
+    refreshCharts();
+    refreshTable();
+    emit overlaysChanged(overlayCount());
+}
+
+void ResultsPage::removeSelectedOverlays()
+{
+    const int offset = m_primary ? 1 : 0;
+    QList<int> rows;
+    const auto selected = m_overlayList->selectedItems();
+    for (QListWidgetItem *it : selected) {
+        const int r = m_overlayList->row(it) - offset;
+        if (r >= 0)
+            rows << r;
+    }
+    if (rows.isEmpty() && !m_overlays.isEmpty())
+        rows << int(m_overlays.size()) - 1;
+    std::sort(rows.begin(), rows.end(), std::greater<int>());
+    for (int r : rows)
+        m_overlays.removeAt(r);
+    refreshOverlayList();
+    refreshCharts();
+    refreshTable();
+    emit overlaysChanged(overlayCount());
+}
+
+void ResultsPage::setPercentiles(const QList<int> &p)
+{
+    const QSignalBlocker b1(m_p50), b2(m_p95), b3(m_p99);
+    m_p50->setChecked(p.contains(50));
+    m_p95->setChecked(p.contains(95));
+    m_p99->setChecked(p.contains(99));
+    m_latency->setPercentiles(percentiles());
+}
+
+QList<int> ResultsPage::percentiles() const
+{
+    QList<int> p;
+    if (m_p50->isChecked())
+        p << 50;
+    if (m_p95->isChecked())
+        p << 95;
+    if (m_p99->isChecked())
+        p << 99;
+    return p;
+}
+
+QList<CurveSource> ResultsPage::sources() const
+{
+    QList<CurveSource> all;
+    if (m_primary)
+        all << *m_primary;
+    all += m_overlays;
+    return all;
+}
+
+void ResultsPage::refreshCharts()
+{
+    const QList<CurveSource> all = sources();
+    m_latency->setSources(all);
+    m_throughput->setSources(all);
+    m_time->setSeries(m_primary ? m_primary->series : TimeSeries());
+}
+
+void ResultsPage::refreshTable()
+{
+    const QList<CurveSource> all = sources();
+    const int i = m_tableSource->currentIndex();
+    if (i < 0 || i >= all.size()) {
+        m_model->resetData({});
+        return;
+    }
+    QList<StageStats> stages = all.at(i).stages;
+    if (all.at(i).hasPartial)
+        stages << all.at(i).partial;
+    m_model->resetData(stages);
+}
+
+void ResultsPage::refreshOverlayList()
+{
+    const QList<CurveSource> all = sources();
+    const bool overlay = all.size() > 1;
+    m_overlayList->clear();
+    for (int i = 0; i < all.size(); ++i) {
+        const bool primary = m_primary && i == 0;
+        auto *item = new QListWidgetItem(
+            overlay ? swatch(chartColor(i)) : QIcon(),
+            primary ? tr("%1 (main)").arg(all.at(i).label) : all.at(i).label, m_overlayList);
+        if (primary)
+            item->setFlags(item->flags() & ~Qt::ItemIsSelectable);
+    }
+    m_removeOverlay->setEnabled(!m_overlays.isEmpty());
+
+    const int previous = m_tableSource->currentIndex();
+    {
+        const QSignalBlocker block(m_tableSource);
+        m_tableSource->clear();
+        for (const CurveSource &s : all)
+            m_tableSource->addItem(s.label);
+        m_tableSource->setCurrentIndex(previous >= 0 && previous < all.size() ? previous
+                                                                              : (all.isEmpty() ? -1 : 0));
+    }
+    m_tableSource->setEnabled(all.size() > 1);
+}
+
+} // namespace vw

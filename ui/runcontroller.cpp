@@ -1,0 +1,103 @@
+#include "runcontroller.h"
+
+#include "session/sessionio.h"
+#include "sessionfiles.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QPointer>
+#include <QThreadPool>
+
+namespace vw {
+
+RunController::RunController(QObject *parent) : QObject(parent)
+{
+    m_coalesce.setSingleShot(true);
+    m_coalesce.setInterval(kRepaintIntervalMs);
+    connect(&m_coalesce, &QTimer::timeout, this, &RunController::flush);
+}
+
+RunController::~RunController()
+{
+    if (m_run)
+        m_run->disconnect(this);
+}
+
+bool RunController::start(const Profile &profile, const RunOptions &options)
+{
+    if (m_running)
+        return false;
+    if (m_run) {
+        m_run->disconnect(this);
+        m_run.release()->deleteLater();
+    }
+    m_run = std::make_unique<BenchmarkRun>(profile, options);
+    BenchmarkRun *run = m_run.get();
+    connect(run, &BenchmarkRun::phaseChanged, this, &RunController::phaseChanged);
+    connect(run, &BenchmarkRun::stageStarted, this, &RunController::stageStarted);
+    connect(run, &BenchmarkRun::stageFinished, this, &RunController::stageFinished);
+    connect(run, &BenchmarkRun::snapshot, this, &RunController::onSnapshot);
+    connect(run, &BenchmarkRun::finished, this, &RunController::onFinished);
+    m_running = true;
+    m_stopping = false;
+    m_hasPending = false;
+    emit started(profile);
+    run->start();
+    return true;
+}
+
+void RunController::stop()
+{
+    if (!m_running || !m_run)
+        return;
+    m_stopping = true;
+    m_run->requestStop();
+}
+
+void RunController::onSnapshot(const RunSnapshot &s)
+{
+    m_pending = s;
+    m_hasPending = true;
+    if (!m_coalesce.isActive())
+        m_coalesce.start();
+}
+
+void RunController::flush()
+{
+    if (!m_hasPending)
+        return;
+    m_hasPending = false;
+    emit liveUpdate(m_pending);
+}
+
+void RunController::onFinished(const Session &session)
+{
+    m_coalesce.stop();
+    m_hasPending = false;
+    m_running = false;
+    m_stopping = false;
+    if (m_run) {
+        // its threads are done; delete it from the event loop, not inside its own signal
+        m_run->disconnect(this);
+        m_run.release()->deleteLater();
+    }
+    emit finished(session);
+
+    if (!m_autoSave || session.status == RunStatus::SetupFailed)
+        return;
+    const QString path = autoSavePath(session);
+    QPointer<RunController> self(this);
+    QThreadPool::globalInstance()->start([self, session, path] {
+        QString error;
+        if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+            error = QObject::tr("cannot create %1").arg(QFileInfo(path).absolutePath());
+        else
+            writeSession(session, path, &error);
+        QMetaObject::invokeMethod(qApp, [self, path, error] {
+            if (self)
+                emit self->sessionSaved(path, error);
+        });
+    });
+}
+
+} // namespace vw

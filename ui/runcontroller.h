@@ -1,0 +1,58 @@
+// Drives one BenchmarkRun at a time for the GUI. BenchmarkRun::start() returns at once and its
+// signals arrive queued on the GUI thread; snapshots are coalesced with a single-shot timer so
+// views repaint at <= 10 Hz. After the run the session is auto-saved on a pool thread
+// (sessionfiles.h); the GUI thread never waits on the network or the disk. GUI thread only.
+#pragma once
+
+#include "engine/benchmarkrun.h"
+
+#include <QObject>
+#include <QTimer>
+#include <memory>
+
+namespace vw {
+
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int kRepaintIntervalMs = 100;   ///< coalescing window, <= 10 Hz
+
+    explicit RunController(QObject *parent = nullptr);
+    ~RunController() override;   ///< a run still going is stopped (blocks until its cleanup)
+
+    /// Starts a run; false when one is already running.
+    bool start(const Profile &profile, const RunOptions &options);
+    /// Asks the run to stop (cleanup still runs; finished() follows). No-op when idle.
+    void stop();
+    bool isRunning() const { return m_running; }
+    bool isStopping() const { return m_stopping; }
+
+    /// Whether finished sessions are written to sessionsDirectory() (default on).
+    void setAutoSave(bool on) { m_autoSave = on; }
+
+signals:
+    void started(const vw::Profile &profile);
+    void phaseChanged(vw::RunPhase phase, const QString &detail);
+    void stageStarted(int index, int vus);
+    void stageFinished(const vw::StageStats &stats);
+    /// The latest snapshot, at most every kRepaintIntervalMs.
+    void liveUpdate(const vw::RunSnapshot &snapshot);
+    void finished(const vw::Session &session);
+    /// After the auto-save: `error` empty on success.
+    void sessionSaved(const QString &path, const QString &error);
+
+private:
+    void onSnapshot(const RunSnapshot &s);
+    void flush();
+    void onFinished(const Session &session);
+
+    std::unique_ptr<BenchmarkRun> m_run;
+    QTimer m_coalesce;
+    RunSnapshot m_pending;
+    bool m_hasPending = false;
+    bool m_running = false;
+    bool m_stopping = false;
+    bool m_autoSave = true;
+};
+
+} // namespace vw

@@ -1,0 +1,197 @@
+#include "runpanel.h"
+
+#include "profile/duration.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace vw {
+
+namespace {
+
+QString clock(qint64 ms)
+{
+    const qint64 s = ms / 1000;
+    return QStringLiteral("%1:%2.%3")
+        .arg(s / 60)
+        .arg(s % 60, 2, 10, QLatin1Char('0'))
+        .arg((ms % 1000) / 100);
+}
+
+QString phaseStyle(RunPhase p)
+{
+    switch (p) {
+    case RunPhase::Running: return QStringLiteral("background:#2e7d32;color:white;");
+    case RunPhase::Connecting:
+    case RunPhase::SettingUp:
+    case RunPhase::CleaningUp: return QStringLiteral("background:#f9a825;color:black;");
+    default: return QStringLiteral("background:#607d8b;color:white;");
+    }
+}
+
+} // namespace
+
+RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
+{
+    m_phase = new QLabel(tr("Idle"), this);
+    m_phase->setObjectName(QStringLiteral("phaseLabel"));
+    m_phase->setAlignment(Qt::AlignCenter);
+    m_phase->setMinimumWidth(110);
+    m_phase->setStyleSheet(QStringLiteral("QLabel{%1 border-radius:3px; padding:2px 8px;"
+                                          " font-weight:bold;}")
+                               .arg(phaseStyle(RunPhase::Idle)));
+    m_stage = new QLabel(tr("No run yet: Ctrl+R runs the profile"), this);
+    m_stage->setObjectName(QStringLiteral("stageLabel"));
+    m_elapsed = new QLabel(this);
+    m_elapsed->setObjectName(QStringLiteral("elapsedLabel"));
+    m_elapsed->setFont(QFont(QStringLiteral("monospace")));
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("runProgress"));
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumHeight(10);
+
+    m_banner = new QWidget(this);
+    m_banner->setObjectName(QStringLiteral("errorBanner"));
+    m_banner->setAttribute(Qt::WA_StyledBackground);
+    m_banner->setStyleSheet(QStringLiteral(
+        "#errorBanner{background:#fdecea; border:1px solid #e57373; border-radius:3px;}"
+        "QLabel{color:#b71c1c;}"));
+    m_bannerText = new QLabel(m_banner);
+    m_bannerText->setObjectName(QStringLiteral("errorText"));
+    m_bannerText->setWordWrap(true);
+    m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *close = new QToolButton(m_banner);
+    close->setText(QStringLiteral("✕"));
+    close->setAutoRaise(true);
+    close->setToolTip(tr("Dismiss"));
+    connect(close, &QToolButton::clicked, this, &RunPanel::clearError);
+    auto *bl = new QHBoxLayout(m_banner);
+    bl->setContentsMargins(8, 4, 4, 4);
+    bl->addWidget(m_bannerText, 1);
+    bl->addWidget(close, 0, Qt::AlignTop);
+    m_banner->hide();
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_phase);
+    row->addWidget(m_stage, 1);
+    row->addWidget(m_elapsed);
+    auto *lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->setSpacing(3);
+    lay->addLayout(row);
+    lay->addWidget(m_progress);
+    lay->addWidget(m_banner);
+}
+
+void RunPanel::runStarted(const Profile &profile)
+{
+    clearError();
+    m_totalMs = profile.totalDurationMs();
+    m_progress->setValue(0);
+    m_stage->setText(tr("%1: %2 stage(s), %3")
+                         .arg(profile.name)
+                         .arg(profile.ramp.stages.size())
+                         .arg(formatDurationMs(m_totalMs)));
+    m_elapsed->setText(clock(0) + QStringLiteral(" / ") + clock(m_totalMs));
+    setPhase(RunPhase::Connecting, QString());
+}
+
+void RunPanel::setPhase(RunPhase phase, const QString &detail)
+{
+    m_phase->setText(runPhaseName(phase));
+    m_phase->setStyleSheet(QStringLiteral("QLabel{%1 border-radius:3px; padding:2px 8px;"
+                                          " font-weight:bold;}")
+                               .arg(phaseStyle(phase)));
+    m_phase->setToolTip(detail);
+    if (phase != RunPhase::Running && !detail.isEmpty())
+        m_stage->setText(detail);
+}
+
+void RunPanel::showSnapshot(const RunSnapshot &s)
+{
+    if (s.phase == RunPhase::Running && s.stageIndex >= 0) {
+        QString text = tr("Stage %1 of %2 · %3 VUs · %4 in flight · %5 / %6")
+                           .arg(s.stageIndex + 1)
+                           .arg(s.stageCount)
+                           .arg(s.vus)
+                           .arg(s.inFlight)
+                           .arg(formatDurationMs(s.stageElapsedMs / 100 * 100),
+                                formatDurationMs(s.stageDurationMs));
+        if (s.inWarmup)
+            text += tr(" (warm-up)");
+        m_stage->setText(text);
+    }
+    m_elapsed->setText(clock(s.elapsedMs) + QStringLiteral(" / ") + clock(m_totalMs));
+    if (m_totalMs > 0)
+        m_progress->setValue(int(std::min<qint64>(1000, s.elapsedMs * 1000 / m_totalMs)));
+}
+
+void RunPanel::runFinished(const Session &session)
+{
+    setPhase(RunPhase::Finished, QString());
+    switch (session.status) {
+    case RunStatus::Completed:
+        m_progress->setValue(1000);
+        m_stage->setText(tr("Completed: %1 stage(s) measured").arg(session.stages.size()));
+        break;
+    case RunStatus::Stopped:
+        m_stage->setText(tr("Stopped after %1 stage(s)").arg(session.stages.size()));
+        break;
+    case RunStatus::Failed:
+        m_stage->setText(tr("Failed after %1 stage(s)").arg(session.stages.size()));
+        showError(tr("Run failed: %1").arg(session.error));
+        break;
+    case RunStatus::SetupFailed:
+        m_stage->setText(tr("Nothing measured"));
+        showError(tr("Setup failed: %1").arg(session.error.isEmpty() ? tr("unknown error")
+                                                                     : session.error));
+        break;
+    }
+    if (!session.cleanupError.isEmpty())
+        showError(errorText().isEmpty()
+                      ? tr("Cleanup incomplete: %1").arg(session.cleanupError)
+                      : errorText() + QLatin1Char('\n')
+                            + tr("Cleanup incomplete: %1").arg(session.cleanupError));
+}
+
+void RunPanel::showSession(const Session &session)
+{
+    clearError();
+    m_phase->setText(tr("Session"));
+    m_phase->setStyleSheet(QStringLiteral("QLabel{%1 border-radius:3px; padding:2px 8px;"
+                                          " font-weight:bold;}")
+                               .arg(phaseStyle(RunPhase::Idle)));
+    m_stage->setText(tr("%1 · %2 · %3 · %4 stage(s) · %5")
+                         .arg(session.label, session.targetAddress,
+                              session.startedAt.toLocalTime().toString(Qt::ISODate))
+                         .arg(session.stages.size())
+                         .arg(runStatusKey(session.status)));
+    m_elapsed->clear();
+    m_progress->setValue(session.status == RunStatus::Completed ? 1000 : 0);
+    if (!session.error.isEmpty())
+        showError(tr("This run ended with: %1").arg(session.error));
+}
+
+void RunPanel::showError(const QString &text)
+{
+    m_bannerText->setText(text);
+    m_banner->setVisible(!text.isEmpty());
+}
+
+void RunPanel::clearError()
+{
+    m_bannerText->clear();
+    m_banner->hide();
+}
+
+QString RunPanel::errorText() const
+{
+    return m_bannerText->text();
+}
+
+} // namespace vw

@@ -1,0 +1,48 @@
+// The run's state at a glance: phase, stage i of n, VUs, in-flight, elapsed, a progress bar,
+// and a banner for errors (setup failed, unreachable, sealed, stopped) that stays until the
+// next run. GUI thread only.
+#pragma once
+
+#include "engine/runsnapshot.h"
+#include "profile/profile.h"
+#include "session/session.h"
+
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QProgressBar;
+class QToolButton;
+QT_END_NAMESPACE
+
+namespace vw {
+
+class RunPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunPanel(QWidget *parent = nullptr);
+
+    /// A run starts: clears the banner, resets the progress.
+    void runStarted(const Profile &profile);
+    void setPhase(RunPhase phase, const QString &detail);
+    void showSnapshot(const RunSnapshot &s);
+    /// The run ended: shows its outcome; failures go to the banner.
+    void runFinished(const Session &session);
+    /// Shows a loaded session's summary (not a run).
+    void showSession(const Session &session);
+
+    void showError(const QString &text);
+    void clearError();
+    QString errorText() const;
+
+private:
+    QLabel *m_phase = nullptr;
+    QLabel *m_stage = nullptr;
+    QLabel *m_elapsed = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QWidget *m_banner = nullptr;
+    QLabel *m_bannerText = nullptr;
+    qint64 m_totalMs = 0;
+};
+
+} // namespace vw

@@ -1,0 +1,43 @@
+#include "sessionfiles.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QStandardPaths>
+
+namespace vw {
+
+QString sessionsDirectory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+           + QStringLiteral("/sessions");
+}
+
+QString autoSavePath(const Session &s)
+{
+    QString label = s.label.isEmpty() ? s.profileName : s.label;
+    label.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("_"));
+    if (label.isEmpty())
+        label = QStringLiteral("run");
+    const QDateTime t = s.startedAt.isValid() ? s.startedAt : QDateTime::currentDateTimeUtc();
+    return QDir(sessionsDirectory())
+        .filePath(QStringLiteral("%1-%2-%3.json")
+                      .arg(t.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss")), label.left(40),
+                           s.id.left(8)));
+}
+
+bool looksLikeSessionFile(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("json"))
+        return true;
+    if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml"))
+        return false;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    return f.read(64).trimmed().startsWith('{');
+}
+
+} // namespace vw

@@ -1,0 +1,17 @@
+// Where the GUI auto-saves sessions: QStandardPaths::AppDataLocation + "/sessions/".
+#pragma once
+
+#include "session/session.h"
+
+#include <QString>
+
+namespace vw {
+
+/// The auto-save folder (not created here).
+QString sessionsDirectory();
+/// "<sessions>/<yyyyMMdd-HHmmss>-<label>-<id8>.json", label reduced to [A-Za-z0-9._-].
+QString autoSavePath(const Session &s);
+/// True when `path` looks like a session file (.json, or content starting with '{').
+bool looksLikeSessionFile(const QString &path);
+
+} // namespace vw
