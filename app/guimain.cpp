@@ -14,7 +14,9 @@ namespace vw {
 int runGui(QApplication &app)
 {
     QCommandLineParser p;
-    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("session or profile"));
+    p.addPositionalArgument(QStringLiteral("FILE"),
+                            QStringLiteral("sessions (the first opens, the rest are overlaid) "
+                                           "or a profile"));
     const QCommandLineOption addr(QStringLiteral("addr"), QStringLiteral("target address"),
                                   QStringLiteral("URL"));
     p.addOption(addr);
@@ -23,21 +25,22 @@ int runGui(QApplication &app)
         return cli::ExitUsage;
     }
     const QStringList files = p.positionalArguments();
-    if (files.size() > 1) {
-        cli::printErr(QStringLiteral("vault-workbench: one FILE at most; see --help\n"));
-        return cli::ExitUsage;
-    }
 
     MainWindow window;
     if (p.isSet(addr))
         window.setTargetAddress(p.value(addr));
-    if (!files.isEmpty()) {
-        // A session if it parses as one, else a profile (whose errors the editor shows).
-        const QString file = files.first();
-        if (readSession(file, nullptr))
-            window.openSession(file);
-        else
+    // Each FILE is a session if it parses as one, else a profile (whose errors the editor
+    // shows). The first session opens; later ones are overlaid for comparison.
+    bool haveSession = false;
+    for (const QString &file : files) {
+        if (readSession(file, nullptr)) {
+            if (haveSession)
+                window.addOverlaySession(file);
+            else
+                haveSession = window.openSession(file);
+        } else {
             window.openProfile(file);
+        }
     }
     window.show();
     return app.exec();
