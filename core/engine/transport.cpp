@@ -1,5 +1,6 @@
 #include "engine/transport.h"
 
+#include "engine/directtransport.h"
 #include "engine/qnamtransport.h"
 
 #include <QStringList>
@@ -9,6 +10,8 @@ namespace vw {
 std::unique_ptr<Transport> createTransport(const QString &kind, const TransportConfig &config,
                                            QString *error)
 {
+    if (kind == QLatin1String("direct"))
+        return DirectTransport::create(config, error);
     if (kind == QLatin1String("qnam"))
         return QnamTransport::create(config, error);
     *error = QStringLiteral("unknown transport \"%1\" (known: %2)")
@@ -18,7 +21,7 @@ std::unique_ptr<Transport> createTransport(const QString &kind, const TransportC
 
 QStringList transportKinds()
 {
-    return {QStringLiteral("qnam")};
+    return {QStringLiteral("direct"), QStringLiteral("qnam")};
 }
 
 } // namespace vw

@@ -1,6 +1,7 @@
 // The load transport: sends an operation's HttpRequest to the target and reports the result.
 // One Transport per worker thread; it lives on that thread and is used only there.
-// Implementations: "qnam" (QNetworkAccessManager, qnamtransport.*). Issue 3 adds "direct".
+// Implementations: "qnam" (QNetworkAccessManager, qnamtransport.*) and "direct" (persistent
+// HTTP/1.1 keep-alive sockets with http-parser, directtransport.*).
 #pragma once
 
 #include "engine/httpmessage.h"
@@ -17,6 +18,8 @@ struct TransportConfig {
     QByteArray vaultNamespace;    ///< X-Vault-Namespace, empty for none
     QString caFile;               ///< PEM CA bundle, empty for the system store
     bool tlsSkipVerify = false;
+    QString clientCertFile;       ///< PEM client certificate (chain) for mutual TLS ("direct" only)
+    QString clientKeyFile;        ///< PEM private key of clientCertFile, unencrypted ("direct" only)
     qint64 requestTimeoutMs = 30000;
     int maxConcurrency = 1;       ///< the most requests this transport must keep in flight at once
 };
@@ -40,7 +43,7 @@ public:
     virtual void abortAll() = 0;
 };
 
-/// Creates a transport by name ("qnam"). Returns null and sets *error for an unknown name or
+/// Creates a transport by name ("direct", "qnam"). Returns null and sets *error for an unknown name or
 /// an unusable config (for example an unreadable CA file).
 std::unique_ptr<Transport> createTransport(const QString &kind, const TransportConfig &config,
                                            QString *error);

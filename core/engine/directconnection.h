@@ -1,0 +1,87 @@
+// One persistent HTTP/1.1 keep-alive connection of the "direct" transport (one per VU slot):
+// a QTcpSocket, or a QSslSocket for https, plus an http-parser response parser.
+// One request at a time, never pipelined. The socket is (re)opened on demand: on the first
+// request, after the server closed the connection (Connection: close, idle close) and after
+// any error. A request that fails on a *reused* connection before any byte of the response
+// arrived (the server closed the idle keep-alive connection as we wrote) is retried once on
+// a new connection; its sentNs stays the first attempt's.
+// Thread affinity: created, used and destroyed on the transport's thread (event loop).
+#pragma once
+
+#include "engine/httpresponseparser.h"
+#include "engine/transport.h"
+
+#include <QAbstractSocket>
+#include <QObject>
+#include <QSslConfiguration>
+#include <string>
+
+class QTcpSocket;
+
+namespace vw {
+
+/// What all connections of one transport share (read-only after the transport is created).
+struct DirectTarget {
+    QString host;                 ///< connect and SNI/verify name (the URL's host)
+    quint16 port = 0;
+    bool tls = false;
+    QSslConfiguration ssl;        ///< CA, verify mode, client certificate (tls only)
+    qint64 requestTimeoutMs = 30000;
+};
+
+class DirectConnection final : public QObject {
+public:
+    /// Called when a request finished (success or failure), before its completion runs.
+    using Released = std::function<void(DirectConnection *)>;
+
+    DirectConnection(const DirectTarget *target, Released released);
+    ~DirectConnection() override;   ///< drops the socket; a pending completion is not called
+
+    /// The reused buffer into which the transport serialises the next request (bytes).
+    std::string &requestBuffer() { return m_out; }
+
+    /// Sends the bytes in requestBuffer(); `done` runs once, later (never inside start()).
+    void start(Transport::Completion done);
+    bool busy() const { return bool(m_done); }
+
+    /// Fails the request with Timeout when its deadline (sentNs + timeout) has passed.
+    void checkTimeout(qint64 nowNs);
+    /// Fails the outstanding request with Connection "aborted" (completion runs now).
+    void abort();
+
+    int socketsOpened() const { return m_socketsOpened; }   ///< for tests: reconnects + 1
+    int retries() const { return m_retries; }               ///< requests retried once
+
+private:
+    void openSocket();
+    void dropSocket();
+    void writeRequest();
+    void onReadyRead(QTcpSocket *s);
+    void onClosedOrError(QTcpSocket *s, QAbstractSocket::SocketError error);
+    void fail(ErrorClass c, const QString &text);
+    void finish(HttpResult &&r);
+    void deliver(HttpResult &&r);
+
+    const DirectTarget *m_target;
+    Released m_released;
+    QTcpSocket *m_socket = nullptr;
+    bool m_tcpConnected = false;     // TCP connected (TLS handshake may still run)
+    bool m_socketReady = false;      // connected (and encrypted for tls)
+    int m_requestsOnSocket = 0;      // responses completed on the current socket
+    HttpResponseParser m_parser;
+    std::string m_out;
+
+    Transport::Completion m_done;    // set while a request is outstanding
+    qint64 m_sentNs = 0;
+    bool m_reusedSocket = false;     // this attempt went out on a socket that served before
+    bool m_retried = false;
+    bool m_starting = false;         // inside start(): completions are deferred
+    bool m_hasDeferred = false;      // a result waits for its queued delivery
+    HttpResult m_deferred;
+    QString m_tlsErrors;
+
+    int m_socketsOpened = 0;
+    int m_retries = 0;
+};
+
+} // namespace vw

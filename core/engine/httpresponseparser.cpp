@@ -1,0 +1,107 @@
+#include "engine/httpresponseparser.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace vw {
+
+const http_parser_settings &HttpResponseParser::settings()
+{
+    static const http_parser_settings s = [] {
+        http_parser_settings x;
+        http_parser_settings_init(&x);
+        x.on_headers_complete = &HttpResponseParser::onHeadersComplete;
+        x.on_body = &HttpResponseParser::onBody;
+        x.on_message_complete = &HttpResponseParser::onMessageComplete;
+        return x;
+    }();
+    return s;
+}
+
+HttpResponseParser::HttpResponseParser()
+{
+    reset();
+}
+
+void HttpResponseParser::reset()
+{
+    http_parser_init(&m_parser, HTTP_RESPONSE);
+    m_parser.data = this;
+    m_state = State::NeedMore;
+    m_started = false;
+    m_keepAlive = false;
+    m_status = 0;
+    m_body.resize(0);   // keeps the capacity (Qt 6)
+    m_error.clear();
+}
+
+int HttpResponseParser::onHeadersComplete(http_parser *p)
+{
+    auto *self = static_cast<HttpResponseParser *>(p->data);
+    self->m_status = int(p->status_code);
+    if (p->content_length > 0 && p->content_length != ULLONG_MAX)
+        self->m_body.reserve(int(std::min<uint64_t>(p->content_length, kMaxBodyBytes)));
+    return 0;
+}
+
+int HttpResponseParser::onBody(http_parser *p, const char *at, size_t length)
+{
+    auto *self = static_cast<HttpResponseParser *>(p->data);
+    const qsizetype room = kMaxBodyBytes - self->m_body.size();
+    if (room > 0)
+        self->m_body.append(at, qsizetype(std::min<size_t>(length, size_t(room))));
+    return 0;
+}
+
+int HttpResponseParser::onMessageComplete(http_parser *p)
+{
+    auto *self = static_cast<HttpResponseParser *>(p->data);
+    self->m_status = int(p->status_code);
+    self->m_keepAlive = http_should_keep_alive(p) != 0;
+    self->m_state = State::Complete;
+    http_parser_pause(p, 1);   // stop here: later bytes are not part of this response
+    return 0;
+}
+
+HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t length,
+                                                   size_t *consumed)
+{
+    if (consumed)
+        *consumed = 0;
+    if (m_state != State::NeedMore || length == 0)
+        return m_state;
+    m_started = true;
+    const size_t n = http_parser_execute(&m_parser, &settings(), data, length);
+    if (consumed)
+        *consumed = n;
+    const http_errno err = HTTP_PARSER_ERRNO(&m_parser);
+    if (m_state == State::Complete)
+        return m_state;   // paused on purpose in onMessageComplete
+    if (err != HPE_OK || m_parser.upgrade) {
+        m_state = State::Error;
+        m_error = m_parser.upgrade
+                      ? QStringLiteral("invalid HTTP response: unexpected protocol upgrade")
+                      : QStringLiteral("invalid HTTP response: %1")
+                            .arg(QString::fromLatin1(http_errno_description(err)));
+    }
+    return m_state;
+}
+
+HttpResponseParser::State HttpResponseParser::feedEof()
+{
+    if (m_state != State::NeedMore)
+        return m_state;
+    if (m_started) {
+        http_parser_execute(&m_parser, &settings(), nullptr, 0);   // EOF: ends a close-delimited body
+        if (m_state == State::Complete) {
+            m_keepAlive = false;
+            return m_state;
+        }
+    }
+    m_state = State::Error;
+    m_error = m_started ? QStringLiteral("connection closed before the response was complete")
+                        : QStringLiteral("connection closed before any response");
+    return m_state;
+}
+
+} // namespace vw
