@@ -1,10 +1,12 @@
 #include "engine/benchmarkrun.h"
 
 #include "engine/benchmarkrunprivate.h"
+#include "engine/clientresources.h"
 #include "ops/operationregistry.h"
 #include "util/clock.h"
 #include "vault/vaultclient.h"
 
+#include <QDebug>
 #include <QRandomGenerator>
 #include <QUuid>
 #include <mutex>
@@ -22,14 +24,6 @@ void registerMetaTypes()
         qRegisterMetaType<vw::Session>("vw::Session");
         qRegisterMetaType<vw::RunPhase>("vw::RunPhase");
     });
-}
-
-int maxVus(const Profile &p)
-{
-    int n = 0;
-    for (const StageSpec &s : p.ramp.stages)
-        n = std::max(n, s.vus);
-    return n;
 }
 
 } // namespace
@@ -81,7 +75,7 @@ int BenchmarkRun::peakInFlight() const
 BenchmarkRunPrivate::BenchmarkRunPrivate(BenchmarkRun *qq, const Profile &profile,
                                          const RunOptions &options)
     : q(qq), m_profile(profile), m_options(options),
-      m_shared(std::make_shared<RunShared>(profile.ramp.stages))
+      m_shared(std::make_shared<RunShared>(profile.ramp))
 {
     m_options.snapshotIntervalMs = std::max(100, m_options.snapshotIntervalMs);
 }
@@ -179,9 +173,17 @@ bool BenchmarkRunPrivate::preflight(VaultClient &client, Session &s)
         return fail(QStringLiteral("the profile has no stages"));
     if (m_profile.operations.isEmpty())
         return fail(QStringLiteral("the profile has no operations"));
-    if (m_profile.ramp.executor != QLatin1String("closed"))
-        return fail(QStringLiteral("executor \"%1\" is not supported (known: closed)")
+    if (m_profile.ramp.executor != QLatin1String("closed") && !m_profile.ramp.isArrivalRate())
+        return fail(QStringLiteral("executor \"%1\" is not supported (known: closed, "
+                                   "arrival-rate)")
                         .arg(m_profile.ramp.executor));
+    if (m_profile.ramp.isArrivalRate()) {
+        if (m_profile.ramp.maxVus < 1)
+            return fail(QStringLiteral("arrival-rate needs ramp.max_vus >= 1"));
+        for (const StageSpec &st : m_profile.ramp.stages)
+            if (!(st.rate > 0))
+                return fail(QStringLiteral("arrival-rate stages need a rate > 0"));
+    }
 
     s.server = client.serverInfo();
     if (!s.server.reachable)
@@ -224,10 +226,19 @@ bool BenchmarkRunPrivate::createOperations(Session &s)
 
 bool BenchmarkRunPrivate::startWorkers(const QString &address, Session &s)
 {
-    const int vus = maxVus(m_profile);
+    const int vus = m_profile.ramp.peakVus();
     int w = m_options.workerThreads > 0 ? m_options.workerThreads
                                         : std::min(QThread::idealThreadCount(), vus);
     w = std::clamp(w, 1, std::max(1, vus));
+    // One connection per VU, plus the control plane, the event loops and the libraries.
+    const int64_t needFds = int64_t(vus) + 256;
+    const int64_t fdLimit = raiseOpenFileLimit(needFds);
+    if (fdLimit >= 0 && fdLimit < needFds)
+        qWarning().noquote() << QStringLiteral("open-file limit %1 is below the %2 that %3 VUs "
+                                               "need (raise the hard limit: ulimit -Hn)")
+                                    .arg(fdLimit)
+                                    .arg(needFds)
+                                    .arg(vus);
 
     TransportConfig config;
     config.baseUrl = QUrl(address);
@@ -245,7 +256,12 @@ bool BenchmarkRunPrivate::startWorkers(const QString &address, Session &s)
         WorkerThread wt;
         wt.thread = std::make_unique<QThread>();
         wt.thread->setObjectName(QStringLiteral("vw-worker-%1").arg(i));
-        wt.worker = new Worker(m_shared, m_mix, ids, seed);
+        WorkerConfig wc;
+        wc.index = i;
+        wc.count = w;
+        wc.requestTimeoutMs = m_profile.target.requestTimeoutMs;
+        wc.debugBusyLoopUsPerRequest = m_options.debugBusyLoopUsPerRequest;
+        wt.worker = new Worker(m_shared, m_mix, ids, seed, wc);
         wt.worker->moveToThread(wt.thread.get());
         wt.thread->start();
         bool ok = false;

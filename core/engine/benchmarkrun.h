@@ -19,6 +19,9 @@ struct RunOptions {
     QString label;               ///< session label; defaults to the profile name
     int workerThreads = 0;       ///< 0 = min(QThread::idealThreadCount(), max stage VUs)
     int snapshotIntervalMs = 100;///< >= 100 (<= 10 Hz)
+    /// Test hook (tst_validity): each worker spins this many microseconds after every
+    /// completion, as a client too slow for its load would. 0 in real runs.
+    int debugBusyLoopUsPerRequest = 0;
 };
 
 class BenchmarkRunPrivate;

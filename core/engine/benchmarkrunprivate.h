@@ -5,6 +5,7 @@
 #include "engine/benchmarkrun.h"
 #include "engine/runshared.h"
 #include "engine/stagecollector.h"
+#include "engine/validity.h"
 #include "engine/worker.h"
 #include "ops/operation.h"
 
@@ -47,6 +48,11 @@ private:
         int64_t plannedEndNs = 0;
         double gaugeSum = 0;
         int64_t gaugeSamples = 0;
+        // Validity guard: CPU clocks at the start of the steady window.
+        bool steadyStarted = false;
+        int64_t steadyStartNs = 0;
+        int64_t cpuStartNs = 0;
+        QVector<int64_t> workerCpuStartNs;
     };
 
     // benchmarkrun.cpp
@@ -63,6 +69,11 @@ private:
     void drainWorkers();
     void finalizeReadyStages(bool all);
     StageStats currentStageStats(int64_t now) const;
+    /// Samples the CPU clocks when the current stage's steady window begins.
+    void noteSteadyStart(int64_t now);
+    /// The current stage's self-measurements from its steady start to `now` (loop lag: the
+    /// collector's, so far).
+    ValidityInputs currentValidityInputs(int64_t now) const;
     void emitSnapshot(int64_t now);
     /// Sleeps until `untilNs` (or a stop request when `wakeOnStop`); true when a stop was
     /// requested.
@@ -84,6 +95,7 @@ private:
     qint64 m_nextGaugeSecond = 0;
     CurrentStage m_cur;
     QList<StageStats> m_ended;     // ended stages, index = stage; ops filled when finalised
+    QList<ValidityInputs> m_endedInputs; // same index: self-measurements of the steady window
     QList<StageStats> m_finished;  // finalised stages (stageFinished emitted)
 };
 

@@ -12,18 +12,24 @@ namespace vw {
 
 /// Per stage, written by whoever sends or completes a request of that stage.
 struct StageSlot {
+    std::atomic<int64_t> startNs{0};       ///< steady clock; published before the stage index
     std::atomic<int64_t> warmupEndNs{0};   ///< steady clock; published before the stage index
     std::atomic<int> maxInFlight{0};       ///< gauge maximum at sends in the steady window
     std::atomic<int> outstanding{0};       ///< requests started in this stage, not yet recorded
+    std::atomic<int64_t> sentInWindow{0};  ///< requests sent after the warm-up (by send time)
 };
 
 struct RunShared {
-    explicit RunShared(const QList<StageSpec> &s)
-        : stages(s), stageSlots(new StageSlot[size_t(std::max<qsizetype>(1, s.size()))])
+    explicit RunShared(const RampSpec &ramp)
+        : stages(ramp.stages), arrivalRate(ramp.isArrivalRate()), maxVus(ramp.maxVus),
+          stageSlots(new StageSlot[size_t(std::max<qsizetype>(1, ramp.stages.size()))])
     {
     }
 
     const QList<StageSpec> stages;            ///< immutable plan
+    const bool arrivalRate;                   ///< executor: arrival-rate
+    const int maxVus;                         ///< arrival-rate VU pool (0 in closed)
+    std::atomic<bool> droppedWarned{false};   ///< the "dropped starts" warning was logged
     std::atomic<int64_t> windowStartNs{0};    ///< steady clock at the start of stage 0
     std::atomic<int> stage{-1};               ///< current stage; -1 before the first
     std::atomic<bool> stopping{false};        ///< no VU sends again once set
@@ -35,7 +41,9 @@ struct RunShared {
     int activeVus() const
     {
         const int s = stage.load(std::memory_order_acquire);
-        return (s < 0 || stopping.load()) ? 0 : stages.at(s).vus;
+        if (s < 0 || stopping.load())
+            return 0;
+        return arrivalRate ? maxVus : stages.at(s).vus;
     }
 
     static void atomicMax(std::atomic<int> &a, int v)

@@ -41,6 +41,8 @@ void StageCollector::merge(WorkerDelta &&delta)
         else
             addAll(*mine, it.value());
     }
+    for (auto it = delta.loopLag.cbegin(); it != delta.loopLag.cend(); ++it)
+        m_loopLag[it.key()].add(it.value());
     for (auto it = delta.seconds.cbegin(); it != delta.seconds.cend(); ++it) {
         if (it.key() < m_nextSecond) {
             addLate(it.key(), it.value());

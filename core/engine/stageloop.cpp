@@ -2,7 +2,10 @@
 // samples the in-flight gauge, merges the workers' statistics, emits snapshots and
 // stage results, and drains in-flight requests at the end (or after a stop).
 #include "engine/benchmarkrunprivate.h"
+#include "engine/clientresources.h"
 #include "util/clock.h"
+
+#include <QThread>
 
 #include <algorithm>
 
@@ -49,6 +52,9 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         StageStats st = m_ended.at(k);
         st.ops = m_collector->stageOps(k);
         st.maxInFlight = m_shared->stageSlots[size_t(k)].maxInFlight.load();
+        ValidityInputs in = m_endedInputs.at(k);
+        in.loopLagUs = m_collector->loopLag(k);
+        st.validity = assessStage(st, in);
         m_finished.append(st);
         emit q->stageFinished(st);
     }
@@ -59,15 +65,43 @@ StageStats BenchmarkRunPrivate::currentStageStats(int64_t now) const
     const StageSpec &spec = m_profile.ramp.stages.at(m_cur.index);
     StageStats st;
     st.index = m_cur.index;
-    st.vus = spec.vus;
+    st.vus = m_profile.ramp.isArrivalRate() ? m_profile.ramp.maxVus : spec.vus;
+    st.rate = m_profile.ramp.isArrivalRate() ? spec.rate : 0.0;
     st.durationMs = spec.durationMs;
     st.warmupMs = m_profile.ramp.warmupMs;
     st.startMs = (m_cur.startNs - m_windowStartNs) / kNsPerMs;
     st.steadySeconds = double(std::max<int64_t>(0, now - m_cur.warmupEndNs)) / double(kNsPerS);
     st.maxInFlight = m_shared->stageSlots[size_t(m_cur.index)].maxInFlight.load();
     st.meanInFlight = m_cur.gaugeSamples > 0 ? m_cur.gaugeSum / double(m_cur.gaugeSamples) : 0.0;
+    st.sent = m_shared->stageSlots[size_t(m_cur.index)].sentInWindow.load();
     st.complete = true;
     return st;
+}
+
+void BenchmarkRunPrivate::noteSteadyStart(int64_t now)
+{
+    m_cur.steadyStarted = true;
+    m_cur.steadyStartNs = now;
+    m_cur.cpuStartNs = processCpuNs();
+    m_cur.workerCpuStartNs.clear();
+    for (const WorkerThread &wt : m_workers)
+        m_cur.workerCpuStartNs.append(wt.worker->threadCpuNs());
+}
+
+ValidityInputs BenchmarkRunPrivate::currentValidityInputs(int64_t now) const
+{
+    ValidityInputs in;
+    in.logicalCores = std::max(1, QThread::idealThreadCount());
+    if (!m_cur.steadyStarted || now <= m_cur.steadyStartNs)
+        return in;
+    in.wallSeconds = double(now - m_cur.steadyStartNs) / double(kNsPerS);
+    in.processCpuSeconds = double(processCpuNs() - m_cur.cpuStartNs) / double(kNsPerS);
+    for (size_t i = 0; i < m_workers.size() && int(i) < m_cur.workerCpuStartNs.size(); ++i)
+        in.workerCpuSeconds.append(
+            double(m_workers[i].worker->threadCpuNs() - m_cur.workerCpuStartNs.at(int(i)))
+            / double(kNsPerS));
+    in.loopLagUs = m_collector->loopLag(m_cur.index);
+    return in;
 }
 
 void BenchmarkRunPrivate::emitSnapshot(int64_t now)
@@ -81,7 +115,7 @@ void BenchmarkRunPrivate::emitSnapshot(int64_t now)
     snap.stageCount = int(m_profile.ramp.stages.size());
     if (m_cur.index >= 0) {
         const StageSpec &spec = m_profile.ramp.stages.at(m_cur.index);
-        snap.vus = spec.vus;
+        snap.vus = m_profile.ramp.isArrivalRate() ? m_profile.ramp.maxVus : spec.vus;
         snap.stageElapsedMs = (std::min(now, m_cur.plannedEndNs) - m_cur.startNs) / kNsPerMs;
         snap.stageDurationMs = spec.durationMs;
         snap.inWarmup = now < m_cur.warmupEndNs;
@@ -89,6 +123,8 @@ void BenchmarkRunPrivate::emitSnapshot(int64_t now)
             snap.current = currentStageStats(std::min(now, m_cur.plannedEndNs));
             snap.current.ops = m_collector->stageOps(m_cur.index);
             snap.current.complete = false;   // partial: the stage is still running
+            const int64_t end = std::min(now, m_cur.plannedEndNs);
+            snap.current.validity = assessStage(snap.current, currentValidityInputs(end));
         }
     }
     snap.inFlight = m_shared->inFlight.load();
@@ -130,14 +166,18 @@ void BenchmarkRunPrivate::runStages(Session &s)
         m_cur.startNs = steadyNowNs();
         m_cur.warmupEndNs = m_cur.startNs + warmupNs;
         m_cur.plannedEndNs = m_cur.startNs + stages.at(i).durationMs * kNsPerMs;
+        m_shared->stageSlots[size_t(i)].startNs.store(m_cur.startNs);
         m_shared->stageSlots[size_t(i)].warmupEndNs.store(m_cur.warmupEndNs);
         m_shared->stage.store(i, std::memory_order_release);   // VUs attribute to i from now
         m_collector->stageStarted(i, m_cur.startNs, m_cur.warmupEndNs);
         for (WorkerThread &wt : m_workers) {
             Worker *w = wt.worker;
-            QMetaObject::invokeMethod(w, [w] { w->startVus(); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(w, [w, i] { w->beginStage(i); }, Qt::QueuedConnection);
         }
-        emit q->stageStarted(i, stages.at(i).vus);
+        if (warmupNs == 0)
+            noteSteadyStart(m_cur.startNs);
+        emit q->stageStarted(i, m_profile.ramp.isArrivalRate() ? m_profile.ramp.maxVus
+                                                               : stages.at(i).vus);
 
         while (true) {
             now = steadyNowNs();
@@ -148,6 +188,8 @@ void BenchmarkRunPrivate::runStages(Session &s)
                 break;
             }
             if (now >= m_cur.warmupEndNs) {
+                if (!m_cur.steadyStarted)
+                    noteSteadyStart(now);
                 m_cur.gaugeSum += m_shared->inFlight.load();
                 ++m_cur.gaugeSamples;
             }
@@ -157,7 +199,19 @@ void BenchmarkRunPrivate::runStages(Session &s)
         // The steady window ran until the next stage was published (or the stop).
         StageStats st = currentStageStats(now);
         st.complete = !cut;
+        ValidityInputs in = currentValidityInputs(now);
+        in.loopLagUs = LatencyHistogram();   // taken from the collector when finalised
+        if (m_profile.ramp.isArrivalRate()) {
+            // No more starts of this stage; unsent due starts count as dropped (not after a
+            // stop). Blocking, so that they are in the deltas before the stage is finalised.
+            for (WorkerThread &wt : m_workers) {
+                Worker *w = wt.worker;
+                QMetaObject::invokeMethod(w, [w, i, cut] { w->closeStage(i, !cut); },
+                                          Qt::BlockingQueuedConnection);
+            }
+        }
         m_ended.append(st);
+        m_endedInputs.append(in);
         if (cut)
             s.error = QStringLiteral("stopped by the user during stage %1 of %2")
                           .arg(i + 1)

@@ -1,12 +1,18 @@
 #include "engine/worker.h"
 
+#include "engine/executors/arrivalrateexecutor.h"
+#include "engine/executors/closedexecutor.h"
 #include "util/clock.h"
 
+#include <QDebug>
 #include <algorithm>
+#include <pthread.h>
 
 namespace vw {
 
 namespace {
+
+constexpr int64_t kNsPerMs = 1'000'000LL;
 
 QVector<OpStats> emptyStats(const QStringList &names)
 {
@@ -16,19 +22,26 @@ QVector<OpStats> emptyStats(const QStringList &names)
     return v;
 }
 
-void record(OpStats &s, ErrorClass c, const HttpResult &r)
+int64_t us(int64_t ns)
 {
-    if (c == ErrorClass::None)
-        s.recordOk(std::max<int64_t>(1, (r.doneNs - r.sentNs) / 1000));
-    else
+    return std::max<int64_t>(1, ns / 1000);
+}
+
+void record(OpStats &s, ErrorClass c, const HttpResult &r, bool openModel, int64_t intendedNs)
+{
+    if (c != ErrorClass::None)
         s.recordError(errorKey(c, r.status));
+    else if (openModel)
+        s.recordOk(us(r.doneNs - intendedNs), us(r.doneNs - r.sentNs));
+    else
+        s.recordOk(us(r.doneNs - r.sentNs));
 }
 
 } // namespace
 
 Worker::Worker(std::shared_ptr<RunShared> shared, OperationMix mix, QVector<int> vuIds,
-               uint64_t runSeed)
-    : m_shared(std::move(shared)), m_mix(std::move(mix))
+               uint64_t runSeed, WorkerConfig config)
+    : m_shared(std::move(shared)), m_mix(std::move(mix)), m_config(config)
 {
     m_vus.resize(size_t(vuIds.size()));
     for (int i = 0; i < vuIds.size(); ++i) {
@@ -39,6 +52,9 @@ Worker::Worker(std::shared_ptr<RunShared> shared, OperationMix mix, QVector<int>
         std::seed_seq seq{uint32_t(runSeed), uint32_t(runSeed >> 32), uint32_t(vu.id)};
         vu.state.rng.seed(seq);
     }
+    std::seed_seq seq{uint32_t(runSeed), uint32_t(runSeed >> 32), 0x7fffffffu,
+                      uint32_t(config.index)};
+    m_rng.seed(seq);
 }
 
 Worker::~Worker() = default;
@@ -47,23 +63,42 @@ bool Worker::init(const QString &transportKind, TransportConfig config, QString 
 {
     config.maxConcurrency = std::max(1, int(m_vus.size()));
     m_transport = createTransport(transportKind, config, error);
-    return m_transport != nullptr;
+    if (!m_transport)
+        return false;
+    if (m_shared->arrivalRate)
+        m_executor = std::make_unique<ArrivalRateExecutor>(
+            *this, m_shared, m_config.index, m_config.count,
+            m_config.requestTimeoutMs * kNsPerMs);
+    else
+        m_executor = std::make_unique<ClosedExecutor>(*this, m_shared);
+    m_hasCpuClock = pthread_getcpuclockid(pthread_self(), &m_cpuClock) == 0;
+    m_probe = new QTimer(this);
+    m_probe->setSingleShot(true);
+    m_probe->setTimerType(Qt::PreciseTimer);
+    connect(m_probe, &QTimer::timeout, this, [this] { probeLag(); });
+    m_probeDueNs = steadyNowNs() + kLagProbeMs * kNsPerMs;
+    m_probe->start(kLagProbeMs);
+    return true;
 }
 
 void Worker::shutdown()
 {
+    if (m_probe)
+        m_probe->stop();
+    m_executor.reset();
     m_transport.reset();
 }
 
-void Worker::startVus()
+void Worker::beginStage(int stage)
 {
-    const int active = m_shared->activeVus();
-    for (size_t i = 0; i < m_vus.size(); ++i) {
-        if (m_vus[i].id < active && !m_vus[i].running) {
-            m_vus[i].running = true;
-            sendNext(int(i));
-        }
-    }
+    if (m_executor && !m_aborting)
+        m_executor->beginStage(stage);
+}
+
+void Worker::closeStage(int stage, bool countDrops)
+{
+    if (m_executor)
+        m_executor->closeStage(stage, countDrops);
 }
 
 void Worker::abortAll()
@@ -81,70 +116,122 @@ WorkerDelta Worker::takeDelta()
     return out;
 }
 
-int Worker::pickOp(Vu &vu) const
+int64_t Worker::threadCpuNs() const
+{
+    timespec ts{};
+    if (!m_hasCpuClock || clock_gettime(m_cpuClock, &ts) != 0)
+        return 0;
+    return int64_t(ts.tv_sec) * 1'000'000'000LL + ts.tv_nsec;
+}
+
+int Worker::pickOpWith(std::mt19937_64 &rng) const
 {
     const QVector<int> &cw = m_mix.cumulativeWeights;
     if (cw.size() == 1)
         return 0;
     std::uniform_int_distribution<int> dist(0, cw.last() - 1);
-    const int x = dist(vu.state.rng);
+    const int x = dist(rng);
     return int(std::upper_bound(cw.cbegin(), cw.cend(), x) - cw.cbegin());
 }
 
-void Worker::sendNext(int slot)
+int Worker::pickOp()
 {
-    Vu &vu = m_vus[size_t(slot)];
-    // A VU beyond the current stage's count (or any VU once stopping) stops here, after its
-    // previous request completed.
-    if (!m_transport || m_aborting || vu.id >= m_shared->activeVus()) {
-        vu.running = false;
-        return;
-    }
-    const int op = pickOp(vu);
-    HttpRequest request = m_mix.ops.at(op)->nextRequest(vu.state);
-    ++vu.state.iteration;
-
-    // Attribution by start: the stage current now, counted only after its warm-up.
-    const int stage = m_shared->stage.load(std::memory_order_acquire);
-    StageSlot &ss = m_shared->stageSlots[size_t(stage)];
-    const int64_t now = steadyNowNs();
-    const bool counted = now >= ss.warmupEndNs.load(std::memory_order_relaxed);
-    const qint64 second = (now - m_shared->windowStartNs.load()) / 1'000'000'000LL;
-    ss.outstanding.fetch_add(1);
-    const int gauge = m_shared->inFlight.fetch_add(1) + 1;
-    RunShared::atomicMax(m_shared->peakInFlight, gauge);
-    if (counted)
-        RunShared::atomicMax(ss.maxInFlight, gauge);
-
-    m_transport->send(request, [this, slot, op, stage, counted, second](HttpResult &&r) {
-        onDone(slot, op, stage, counted, second, std::move(r));
-    });
+    return pickOpWith(m_rng);
 }
 
-void Worker::onDone(int slot, int op, int stage, bool counted, qint64 second, HttpResult &&r)
+void Worker::launch(int slot, int op, int64_t intendedNs, bool openModel)
+{
+    if (!m_transport || m_aborting)
+        return;
+    Vu &vu = m_vus[size_t(slot)];
+    Started s;
+    s.slot = slot;
+    s.op = op >= 0 ? op : pickOpWith(vu.state.rng);
+    s.openModel = openModel;
+    s.intendedNs = intendedNs;
+    HttpRequest request = m_mix.ops.at(s.op)->nextRequest(vu.state);
+    ++vu.state.iteration;
+
+    // Attribution by start: the stage current now, counted only when the start (intended
+    // time) lies after its warm-up.
+    s.stage = m_shared->stage.load(std::memory_order_acquire);
+    StageSlot &ss = m_shared->stageSlots[size_t(s.stage)];
+    s.counted = intendedNs >= ss.warmupEndNs.load(std::memory_order_relaxed);
+    s.second = std::max<int64_t>(0, intendedNs - m_shared->windowStartNs.load()) / 1'000'000'000LL;
+    ss.outstanding.fetch_add(1);
+    if ((openModel ? steadyNowNs() : intendedNs) >= ss.warmupEndNs.load(std::memory_order_relaxed))
+        ss.sentInWindow.fetch_add(1, std::memory_order_relaxed);
+    const int gauge = m_shared->inFlight.fetch_add(1) + 1;
+    RunShared::atomicMax(m_shared->peakInFlight, gauge);
+    if (s.counted)
+        RunShared::atomicMax(ss.maxInFlight, gauge);
+
+    m_transport->send(request, [this, s](HttpResult &&r) { onDone(s, std::move(r)); });
+}
+
+void Worker::recordDropped(int stage, int op, int64_t n)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        auto it = m_delta.stages.find(stage);
+        if (it == m_delta.stages.end())
+            it = m_delta.stages.insert(stage, emptyStats(m_mix.names));
+        (*it)[op].dropped += n;
+    }
+    if (!m_shared->droppedWarned.exchange(true))
+        qWarning().noquote()
+            << QStringLiteral("arrival-rate stage %1: starts found no free VU in time "
+                              "(max_vus %2) and were dropped; the session counts them per "
+                              "op and stage")
+                   .arg(stage)
+                   .arg(m_shared->maxVus);
+}
+
+void Worker::onDone(const Started &s, HttpResult &&r)
 {
     // Requests aborted at the end of a stop are not measurements.
     const bool abortedByUs = m_aborting && r.transportError == ErrorClass::Connection
                              && r.errorText == QLatin1String("aborted");
     if (!abortedByUs) {
-        const ErrorClass c = m_mix.ops.at(op)->classify(r);
+        const ErrorClass c = m_mix.ops.at(s.op)->classify(r);
         QMutexLocker lock(&m_mutex);
-        if (counted) {
-            auto it = m_delta.stages.find(stage);
+        if (s.counted) {
+            auto it = m_delta.stages.find(s.stage);
             if (it == m_delta.stages.end())
-                it = m_delta.stages.insert(stage, emptyStats(m_mix.names));
-            record((*it)[op], c, r);
+                it = m_delta.stages.insert(s.stage, emptyStats(m_mix.names));
+            record((*it)[s.op], c, r, s.openModel, s.intendedNs);
         }
-        auto sit = m_delta.seconds.find(second);
+        auto sit = m_delta.seconds.find(s.second);
         if (sit == m_delta.seconds.end())
-            sit = m_delta.seconds.insert(second, emptyStats(m_mix.names));
-        record((*sit)[op], c, r);
+            sit = m_delta.seconds.insert(s.second, emptyStats(m_mix.names));
+        record((*sit)[s.op], c, r, s.openModel, s.intendedNs);
     }
     // Recorded first, then released: the control thread finalises a stage once its
     // outstanding count is 0, and must find every record in the delta by then.
     m_shared->inFlight.fetch_sub(1);
-    m_shared->stageSlots[size_t(stage)].outstanding.fetch_sub(1);
-    sendNext(slot);
+    m_shared->stageSlots[size_t(s.stage)].outstanding.fetch_sub(1);
+    if (m_config.debugBusyLoopUsPerRequest > 0) {
+        // Test hook (tst_validity): steal the worker thread as a slow client would.
+        const int64_t until = steadyNowNs() + int64_t(m_config.debugBusyLoopUsPerRequest) * 1000;
+        while (steadyNowNs() < until) {
+        }
+    }
+    if (m_executor && !m_aborting)
+        m_executor->vuFreed(s.slot);
+}
+
+void Worker::probeLag()
+{
+    const int64_t now = steadyNowNs();
+    const int64_t lateNs = now - m_probeDueNs;
+    const int stage = m_shared->stage.load(std::memory_order_acquire);
+    if (stage >= 0 && !m_shared->stopping.load()
+        && now >= m_shared->stageSlots[size_t(stage)].warmupEndNs.load()) {
+        QMutexLocker lock(&m_mutex);
+        m_delta.loopLag[stage].record(std::max<int64_t>(1, lateNs / 1000));
+    }
+    m_probeDueNs = now + kLagProbeMs * kNsPerMs;
+    m_probe->start(kLagProbeMs);
 }
 
 } // namespace vw

@@ -11,6 +11,12 @@ void OpStats::recordOk(int64_t latencyUs)
     latency.record(latencyUs);
 }
 
+void OpStats::recordOk(int64_t correctedUs, int64_t serviceUs)
+{
+    recordOk(correctedUs);
+    serviceTime.record(serviceUs);
+}
+
 void OpStats::recordError(const QString &key)
 {
     ++count;
@@ -26,6 +32,8 @@ void OpStats::add(const OpStats &o)
     for (auto it = o.errors.cbegin(); it != o.errors.cend(); ++it)
         errors[it.key()] += it.value();
     latency.add(o.latency);
+    serviceTime.add(o.serviceTime);
+    dropped += o.dropped;
 }
 
 QJsonObject OpStats::toJson(bool withHistogram) const
@@ -42,6 +50,12 @@ QJsonObject OpStats::toJson(bool withHistogram) const
     };
     if (withHistogram)
         o.insert(QStringLiteral("histogram"), latency.toJson());
+    if (hasOpenModelData()) {
+        o.insert(QStringLiteral("dropped"), qint64(dropped));
+        o.insert(QStringLiteral("service_time_ms"), latencySummaryMs(serviceTime));
+        if (withHistogram)
+            o.insert(QStringLiteral("service_time_histogram"), serviceTime.toJson());
+    }
     return o;
 }
 
@@ -78,6 +92,18 @@ bool OpStats::fromJson(const QJsonObject &o, OpStats *out, QString *error)
             return fail(QStringLiteral("%1: %2").arg(s.op, histError));
         if (s.latency.count() != s.ok)
             return fail(QStringLiteral("%1: histogram count differs from \"ok\"").arg(s.op));
+    }
+    s.dropped = o.value(QStringLiteral("dropped")).toInteger(0);
+    if (s.dropped < 0)
+        return fail(QStringLiteral("%1: invalid \"dropped\"").arg(s.op));
+    if (o.contains(QStringLiteral("service_time_histogram"))) {
+        QString histError;
+        if (!LatencyHistogram::fromJson(o.value(QStringLiteral("service_time_histogram")).toObject(),
+                                        &s.serviceTime, &histError))
+            return fail(QStringLiteral("%1: service time: %2").arg(s.op, histError));
+        if (s.serviceTime.count() != s.ok)
+            return fail(QStringLiteral("%1: service time histogram count differs from \"ok\"")
+                            .arg(s.op));
     }
     *out = s;
     return true;

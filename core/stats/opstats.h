@@ -15,17 +15,30 @@ struct OpStats {
     int64_t count = 0;              ///< requests completed (ok + errors) that started in the window
     int64_t ok = 0;                 ///< successes
     QMap<QString, int64_t> errors;  ///< error key (core/stats/errorclass.h) -> count
-    LatencyHistogram latency;       ///< latency of *successful* requests, microseconds
+    /// Latency of *successful* requests, microseconds. Closed model: from the actual send.
+    /// Arrival-rate: from the intended start (coordinated-omission corrected, as wrk2).
+    LatencyHistogram latency;
+    /// Arrival-rate only: service time of successful requests, from the actual send (us).
+    /// Empty in closed stages, where it would equal `latency`.
+    LatencyHistogram serviceTime;
+    /// Arrival-rate only: starts due in the window that were never sent (no VU became free
+    /// before the stage ended or before request_timeout passed). Not part of `count`.
+    int64_t dropped = 0;
 
     int64_t errorCount() const { return count - ok; }
     double errorRatio() const { return count > 0 ? double(count - ok) / double(count) : 0.0; }
     void recordOk(int64_t latencyUs);
+    /// Arrival-rate success: corrected latency (from the intended start) and service time.
+    void recordOk(int64_t correctedUs, int64_t serviceUs);
+    /// True when the open-model fields (serviceTime, dropped) carry data.
+    bool hasOpenModelData() const { return dropped > 0 || serviceTime.count() > 0; }
     void recordError(const QString &key);
     void add(const OpStats &o);     ///< merge another OpStats of the same op
 
     /// {"op","count","ok","errors":{...},"latency_ms":{mean,p50,p90,p95,p99,p999,max},
     ///  "histogram": LatencyHistogram::toJson()}; throughput is added by the caller who knows
-    ///  the window.
+    ///  the window. With open-model data also "dropped", "service_time_ms" (summary) and, with
+    ///  histograms, "service_time_histogram".
     QJsonObject toJson(bool withHistogram) const;
     static bool fromJson(const QJsonObject &o, OpStats *out, QString *error);
 };

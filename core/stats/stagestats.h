@@ -4,6 +4,7 @@
 #pragma once
 
 #include "stats/opstats.h"
+#include "stats/stagevalidity.h"
 
 #include <QList>
 
@@ -11,15 +12,40 @@ namespace vw {
 
 struct StageStats {
     int index = 0;              ///< 0-based stage number in the ramp
-    int vus = 0;                ///< planned virtual users
+    int vus = 0;                ///< planned virtual users (arrival-rate: the max_vus pool)
+    double rate = 0;            ///< arrival-rate: offered starts per second; 0 = closed stage
     qint64 durationMs = 0;      ///< planned stage length, warm-up included
     qint64 warmupMs = 0;
     qint64 startMs = 0;         ///< stage start, ms since the measured window began
     double steadySeconds = 0;   ///< measured (post-warm-up) window actually run, seconds
     int maxInFlight = 0;        ///< in-flight gauge maximum during the steady window
     double meanInFlight = 0;    ///< time-weighted mean of the gauge during the steady window
+    /// Requests *sent* during the steady window (by send time, all ops; arrival-rate starts
+    /// due in the warm-up but sent later count here, not in ops). 0 in old sessions.
+    int64_t sent = 0;
     bool complete = true;       ///< false when the run stopped during this stage
     QList<OpStats> ops;         ///< one per operation type, in profile order
+    StageValidity validity;     ///< was the client the bottleneck? (stagevalidity.h)
+
+    bool isArrivalRate() const { return rate > 0; }
+    /// Requests sent per second in the steady window, all ops (errors included): `sent`, or
+    /// for sessions without it the requests that started in the window.
+    double achievedPerS() const
+    {
+        int64_t n = sent;
+        if (n == 0)
+            for (const OpStats &o : ops)
+                n += o.count;
+        return steadySeconds > 0 ? double(n) / steadySeconds : 0.0;
+    }
+    /// Arrival-rate: dropped starts of all ops in the steady window.
+    int64_t droppedTotal() const
+    {
+        int64_t n = 0;
+        for (const OpStats &o : ops)
+            n += o.dropped;
+        return n;
+    }
 
     /// successes / steadySeconds of one op (0 when the window is empty).
     double throughputPerS(const OpStats &o) const

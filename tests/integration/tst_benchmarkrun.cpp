@@ -130,7 +130,7 @@ void TestBenchmarkRun::rampOfAllOperations()
                                  QStringLiteral("kv2_write"), QStringLiteral("ssh_sign"),
                                  QStringLiteral("ssh_sign")}));
     QCOMPARE(s.executor, QStringLiteral("closed"));
-    QCOMPARE(s.transport, QStringLiteral("qnam"));
+    QCOMPARE(s.transport, QStringLiteral("direct"));   // the default transport
     QCOMPARE(s.targetAddress, m_bao.address());
     QVERIFY(s.server.reachable);
     QVERIFY(!s.server.version.isEmpty());

@@ -1,9 +1,14 @@
 #include "delayserver.h"
 
 #include <QHostAddress>
+#include <QSslConfiguration>
+#include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QPointer>
 #include <QTimer>
+
+#include <chrono>
 
 namespace vw::test {
 
@@ -11,6 +16,14 @@ namespace {
 
 const QByteArray kBody = R"({"initialized":true,"sealed":false,"standby":false,"version":"test"})";
 constexpr int kMaxHeaderBytes = 64 * 1024;
+constexpr size_t kMaxHoldSamples = 1'000'000;
+
+qint64 nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 
 /// One client connection: parses requests one at a time (keep-alive, pipelining tolerated),
 /// holds each for the delay, then answers. Child of its socket, so it dies with it.
@@ -24,10 +37,13 @@ public:
             tryNext();
         });
         connect(socket, &QTcpSocket::disconnected, this, [this] {
+            leaveService();
             release();
             m_socket->deleteLater();
         });
     }
+
+    ~Connection() override { leaveService(); }
 
 private:
     void tryNext()
@@ -63,14 +79,58 @@ private:
             m_stats->lastHead = m_buffer.left(headerEnd);
         }
         m_buffer.remove(0, int(total));
+        m_stats->requests.fetch_add(1);
+        const int dropAfter = m_stats->dropAfter.load();
+        if (dropAfter > 0 && m_responses >= dropAfter) {
+            // A kept-alive connection closed by the server just as the client reused it.
+            m_stats->dropped.fetch_add(1);
+            m_buffer.clear();
+            m_socket->disconnectFromHost();
+            return;
+        }
         m_closeAfter = close;
         m_busy = true;
-        m_stats->requests.fetch_add(1);
+        m_readNs = nowNs();
         const int now = m_stats->holding.fetch_add(1) + 1;
         int peak = m_stats->peak.load();
         while (now > peak && !m_stats->peak.compare_exchange_weak(peak, now)) {
         }
+        admit();
+    }
+
+    /// Capacity gate (setMaxConcurrent): serve now when a slot is free, else wait in FIFO order.
+    void admit()
+    {
+        const int cap = m_stats->maxConcurrent.load();
+        if (cap > 0 && m_stats->serving >= cap) {
+            m_stats->waiting.push_back(QPointer<QObject>(this));
+            return;
+        }
+        startService();
+    }
+
+    void startService()
+    {
+        ++m_stats->serving;
+        m_inService = true;
         QTimer::singleShot(m_stats->delayMs.load(), Qt::PreciseTimer, this, [this] { respond(); });
+    }
+
+    /// Frees this request's slot and hands it to the oldest waiting request still connected.
+    void leaveService()
+    {
+        if (!m_inService)
+            return;
+        m_inService = false;
+        --m_stats->serving;
+        while (!m_stats->waiting.empty()) {
+            QPointer<QObject> next = m_stats->waiting.front();
+            m_stats->waiting.pop_front();
+            if (next) {
+                static_cast<Connection *>(next.data())->startService();
+                break;
+            }
+        }
     }
 
     void release()
@@ -84,12 +144,39 @@ private:
     void respond()
     {
         // Released before the answer leaves, so a client's next request is counted afresh.
+        leaveService();
         release();
-        QByteArray out = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ";
-        out += QByteArray::number(kBody.size());
-        out += m_closeAfter ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n";
-        out += kBody;
+        ++m_responses;
+        const int closeAfter = m_stats->closeAfter.load();
+        if (closeAfter > 0 && m_responses >= closeAfter)
+            m_closeAfter = true;
+        QByteArray body = kBody;
+        if (const int pad = m_stats->padding.load(); pad > 0) {
+            body.chop(1);
+            body += ",\"pad\":\"" + QByteArray(pad, 'x') + "\"}";
+        }
+        QByteArray out = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n";
+        if (m_stats->chunked.load()) {
+            out += "Transfer-Encoding: chunked\r\n";
+            out += m_closeAfter ? "Connection: close\r\n\r\n" : "\r\n";
+            for (qsizetype at = 0; at < body.size(); at += 1000) {
+                const QByteArray chunk = body.mid(at, 1000);
+                out += QByteArray::number(chunk.size(), 16) + "\r\n" + chunk + "\r\n";
+            }
+            out += "0\r\n\r\n";
+        } else {
+            out += "Content-Length: " + QByteArray::number(body.size());
+            out += m_closeAfter ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n";
+            out += body;
+        }
         m_socket->write(out);
+        m_socket->flush();
+        {
+            const qint64 held = nowNs() - m_readNs;
+            QMutexLocker lock(&m_stats->holdMutex);
+            if (m_stats->holdNs.size() < kMaxHoldSamples)
+                m_stats->holdNs.push_back(held);
+        }
         if (m_closeAfter)
             m_socket->disconnectFromHost();
         else
@@ -100,7 +187,51 @@ private:
     std::shared_ptr<DelayServer::Stats> m_stats;
     QByteArray m_buffer;
     bool m_busy = false;
+    bool m_inService = false;   // holds one of the maxConcurrent slots
     bool m_closeAfter = false;
+    int m_responses = 0;   // answered on this connection
+    qint64 m_readNs = 0;   // when the held request was fully read
+};
+
+/// Accepts connections as TLS server sockets (handshake on the server thread).
+class TlsServer : public QTcpServer {
+public:
+    TlsServer(std::shared_ptr<DelayServer::Tls> tls, std::shared_ptr<DelayServer::Stats> stats,
+              QObject *parent)
+        : QTcpServer(parent), m_tls(std::move(tls)), m_stats(std::move(stats))
+    {
+    }
+
+protected:
+    void incomingConnection(qintptr fd) override
+    {
+        auto *s = new QSslSocket(this);
+        if (!s->setSocketDescriptor(fd)) {
+            delete s;
+            return;
+        }
+        QSslConfiguration c = QSslConfiguration::defaultConfiguration();
+        c.setLocalCertificateChain(m_tls->chain);
+        c.setPrivateKey(m_tls->key);
+        if (!m_tls->clientCa.isEmpty()) {
+            c.setCaCertificates(m_tls->clientCa);
+            c.setPeerVerifyMode(QSslSocket::VerifyPeer);
+        } else {
+            c.setPeerVerifyMode(QSslSocket::VerifyNone);
+        }
+        s->setSslConfiguration(c);
+        connect(s, &QSslSocket::errorOccurred, s, [this, s](QAbstractSocket::SocketError) {
+            if (!s->isEncrypted())
+                m_stats->tlsFailures.fetch_add(1);
+            s->deleteLater();
+        });
+        addPendingConnection(s);
+        s->startServerEncryption();
+    }
+
+private:
+    std::shared_ptr<DelayServer::Tls> m_tls;
+    std::shared_ptr<DelayServer::Stats> m_stats;
 };
 
 } // namespace
@@ -108,15 +239,17 @@ private:
 /// Lives on the server thread: the listening socket and its connections.
 class DelayServerCore : public QObject {
 public:
-    explicit DelayServerCore(std::shared_ptr<DelayServer::Stats> stats)
-        : m_stats(std::move(stats))
+    DelayServerCore(std::shared_ptr<DelayServer::Stats> stats,
+                    std::shared_ptr<DelayServer::Tls> tls)
+        : m_stats(std::move(stats)), m_tls(std::move(tls))
     {
     }
 
     int listen(QString *error)
     {
-        m_server = new QTcpServer(this);
+        m_server = m_tls ? new TlsServer(m_tls, m_stats, this) : new QTcpServer(this);
         m_server->setMaxPendingConnections(1024);
+        m_server->setListenBacklogSize(4096);   // thousands of VUs connect at once (tst_scale)
         connect(m_server, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *s = m_server->nextPendingConnection()) {
                 m_stats->connections.fetch_add(1);
@@ -133,6 +266,7 @@ public:
 
 private:
     std::shared_ptr<DelayServer::Stats> m_stats;
+    std::shared_ptr<DelayServer::Tls> m_tls;
     QTcpServer *m_server = nullptr;
 };
 
@@ -149,7 +283,15 @@ DelayServer::~DelayServer()
 
 QString DelayServer::address() const
 {
-    return QStringLiteral("http://127.0.0.1:%1").arg(m_port);
+    return QStringLiteral("%1://127.0.0.1:%2")
+        .arg(m_tls ? QStringLiteral("https") : QStringLiteral("http"))
+        .arg(m_port);
+}
+
+void DelayServer::setTls(const QList<QSslCertificate> &chain, const QSslKey &key,
+                         const QList<QSslCertificate> &clientCa)
+{
+    m_tls = std::make_shared<Tls>(Tls{chain, key, clientCa});
 }
 
 bool DelayServer::start(QString *error)
@@ -157,7 +299,7 @@ bool DelayServer::start(QString *error)
     stop();
     m_thread = std::make_unique<QThread>();
     m_thread->setObjectName(QStringLiteral("DelayServer"));
-    m_core = new DelayServerCore(m_stats);
+    m_core = new DelayServerCore(m_stats, m_tls);
     m_core->moveToThread(m_thread.get());
     QObject::connect(m_thread.get(), &QThread::finished, m_core, &QObject::deleteLater);
     m_thread->start();

@@ -1,0 +1,62 @@
+// executor: arrival-rate (open model; k6 ramping-arrival-rate, wrk2 pacing). Each stage has a
+// rate; start i of the stage is due at stage start + i / rate (ArrivalRatePlan). With W
+// workers, worker w owns the starts i with i % W == w and the VUs v with v % W == w (max_vus
+// split the same way), so no start crosses threads.
+//
+// A due start takes a free VU of its worker at once. When none is free it waits, in order,
+// for the next VU to free up; its latency is then measured from the *intended* start (the
+// coordinated-omission correction: the wait is part of what a user at that rate sees), its
+// service time from the actual send. A start is *dropped* (counted per op per stage, warned
+// once per run) when it was not sent before its stage ended, or when it has waited longer
+// than the request timeout (such a user would have given up). The backlog is a range of
+// start indices: O(1) memory however far the client falls behind.
+//
+// Pacing uses a Qt precise timer (1 ms granularity, as wrk2's ae timers); the lateness of a
+// wake-up is part of the corrected latency. Worker thread only.
+#pragma once
+
+#include "engine/executors/arrivalrateplan.h"
+#include "engine/executors/vuexecutor.h"
+#include "engine/runshared.h"
+
+#include <QTimer>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace vw {
+
+class ArrivalRateExecutor final : public VuExecutor {
+public:
+    /// `workerIndex` in [0, workerCount); `requestTimeoutNs` bounds a start's wait for a VU.
+    ArrivalRateExecutor(VuHost &host, std::shared_ptr<RunShared> shared, int workerIndex,
+                        int workerCount, int64_t requestTimeoutNs);
+
+    void beginStage(int stage) override;
+    void vuFreed(int slot) override;
+    void closeStage(int stage, bool countDrops) override;
+
+private:
+    void pace();
+    void drop(int64_t intended);   // counts one start as dropped (not in warm-up)
+    void flushDrops();
+    int64_t intendedNs(int64_t i) const { return m_stageStartNs + m_plan->offsetNs(i); }
+
+    VuHost &m_host;
+    std::shared_ptr<RunShared> m_shared;
+    const int m_workerIndex;
+    const int m_workerCount;
+    const int64_t m_timeoutNs;
+    std::vector<int> m_free;        // free slots (a stack)
+    QTimer m_timer;
+
+    int m_stage = -1;               // stage being paced, -1 when none
+    std::optional<ArrivalRatePlan> m_plan;
+    int64_t m_stageStartNs = 0;
+    int64_t m_warmupEndNs = 0;
+    std::vector<int64_t> m_dropped; // per op, not yet handed to the host
+    int64_t m_next = 0;             // this worker's next start index not yet sent or dropped
+    int64_t m_end = 0;              // starts of the stage: indices < m_end
+};
+
+} // namespace vw

@@ -1,0 +1,129 @@
+// Open model (issue 3, "Open model"): an arrival-rate ramp of 100/s, 400/s and 800/s against a
+// loopback server of fixed capacity (8 requests served at once, 40 ms each = 200/s) with a
+// pool of 8 VUs. Below capacity every start is sent on time; above it, starts wait for a VU,
+// so the latency from the intended start (coordinated-omission corrected) grows stage by
+// stage while the service time (from the actual send) stays flat, and starts still unsent at
+// the stage end are counted as dropped. Offered vs achieved rates are in the report.
+// The pool equals the server's concurrency so that the service time holds no server queueing.
+#include "delayserver.h"
+#include "engine/benchmarkrun.h"
+#include "session/report.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace vw;
+
+class TestOpenModel : public QObject {
+    Q_OBJECT
+private slots:
+    void correctedLatencyGrowsServiceTimeStaysFlat();
+};
+
+namespace {
+
+double p50Ms(const LatencyHistogram &h)
+{
+    return double(h.valueAtPercentileUs(50)) / 1000.0;
+}
+
+} // namespace
+
+void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
+{
+    constexpr int kDelayMs = 40;
+    constexpr int kServerSlots = 8;   // capacity 8 / 40 ms = 200 per second
+    constexpr int kMaxVus = 8;
+    const double rates[] = {100, 400, 800};
+    vw::test::DelayServer server(kDelayMs);
+    server.setMaxConcurrent(kServerSlots);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+
+    Profile p;
+    p.name = QStringLiteral("open-model");
+    p.target.address = server.address();
+    p.target.requestTimeoutMs = 10000;
+    p.ramp.executor = QStringLiteral("arrival-rate");
+    p.ramp.maxVus = kMaxVus;
+    p.ramp.warmupMs = 500;
+    for (double r : rates)
+        p.ramp.stages.append(StageSpec{0, 2500, r});
+    p.operations = {{QStringLiteral("sys_health"), 100, {}}};
+
+    RunOptions o;
+    o.token = QByteArrayLiteral("loopback-test-token");   // the delay server accepts any token
+    BenchmarkRun run(p, o);
+    QSignalSpy finished(&run, &BenchmarkRun::finished);
+    run.start();
+    QVERIFY(finished.wait(30000));
+    const Session s = finished.at(0).at(0).value<Session>();
+    QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
+    QCOMPARE(s.stages.size(), 3);
+    QVERIFY(run.peakInFlight() <= kMaxVus);   // the pool bounds concurrency
+
+    double corrected[3], service[3];
+    for (int i = 0; i < 3; ++i) {
+        const StageStats &st = s.stages.at(i);
+        QCOMPARE(st.rate, rates[i]);
+        QCOMPARE(st.vus, kMaxVus);
+        const OpStats &op = st.ops.at(0);
+        QCOMPARE(op.errorCount(), 0);
+        QCOMPARE(op.serviceTime.count(), op.ok);
+        corrected[i] = p50Ms(op.latency);
+        service[i] = p50Ms(op.serviceTime);
+        const double planned = rates[i] * st.steadySeconds;
+        qInfo("stage %d: offered %.0f/s achieved %.1f/s dropped %lld (planned %.0f) "
+              "corrected p50 %.1f ms p99 %.1f ms, service p50 %.1f ms p99 %.1f ms, "
+              "client_bound %d %s",
+              i, st.rate, st.achievedPerS(), qint64(op.dropped), planned, corrected[i],
+              double(op.latency.valueAtPercentileUs(99)) / 1000.0, service[i],
+              double(op.serviceTime.valueAtPercentileUs(99)) / 1000.0,
+              int(st.validity.clientBound), qPrintable(st.validity.reasons.join(';')));
+        // Every planned start of the steady window was either sent or dropped.
+        QVERIFY2(qAbs(double(op.count + op.dropped) - planned) <= 0.05 * planned + 8,
+                 qPrintable(QStringLiteral("sent %1 + dropped %2 vs planned %3")
+                                .arg(op.count).arg(op.dropped).arg(planned)));
+        // The service time is the server's 40 ms (plus client overhead), in every stage.
+        QVERIFY2(service[i] >= kDelayMs && service[i] < kDelayMs * 1.35,
+                 qPrintable(QString::number(service[i])));
+    }
+
+    // Below capacity: on time, nothing dropped, achieved = offered.
+    const StageStats &low = s.stages.at(0);
+    QCOMPARE(low.droppedTotal(), 0);
+    QVERIFY2(qAbs(low.achievedPerS() - 100) < 10, qPrintable(QString::number(low.achievedPerS())));
+    QVERIFY2(corrected[0] - service[0] < 5, qPrintable(QString::number(corrected[0])));
+
+    // Above capacity: achieved ~ capacity, the rest dropped, corrected latency grows.
+    for (int i = 1; i < 3; ++i) {
+        const StageStats &st = s.stages.at(i);
+        QVERIFY(st.droppedTotal() > 0);
+        QVERIFY2(st.achievedPerS() > 150 && st.achievedPerS() < 230,
+                 qPrintable(QString::number(st.achievedPerS())));
+        QVERIFY(corrected[i] > 5 * service[i]);
+    }
+    QVERIFY(s.stages.at(2).droppedTotal() > s.stages.at(1).droppedTotal());
+    QVERIFY2(corrected[0] < corrected[1] && corrected[1] < corrected[2],
+             qPrintable(QStringLiteral("%1 %2 %3").arg(corrected[0]).arg(corrected[1])
+                            .arg(corrected[2])));
+    // Service time flat: the stages' medians within 25 % of each other.
+    const double sMin = std::min({service[0], service[1], service[2]});
+    const double sMax = std::max({service[0], service[1], service[2]});
+    QVERIFY2(sMax < 1.25 * sMin, qPrintable(QStringLiteral("%1 %2").arg(sMin).arg(sMax)));
+
+    // The report says which latency is which and shows offered vs achieved.
+    const QJsonArray stages = reportJson(s).value(QStringLiteral("stages")).toArray();
+    const QJsonObject hi = stages.at(2).toObject();
+    QCOMPARE(hi.value(QStringLiteral("offered_per_s")).toDouble(), 800.0);
+    QVERIFY(hi.value(QStringLiteral("achieved_per_s")).toDouble() < 400);
+    QCOMPARE(hi.value(QStringLiteral("dropped")).toInteger(), s.stages.at(2).droppedTotal());
+    const QJsonObject op = hi.value(QStringLiteral("ops")).toArray().at(0).toObject();
+    QCOMPARE(op.value(QStringLiteral("latency_kind")).toString(), QStringLiteral("corrected"));
+    QVERIFY(op.contains(QStringLiteral("service_time_ms")));
+    QVERIFY(hi.contains(QStringLiteral("validity")));
+}
+
+QTEST_GUILESS_MAIN(TestOpenModel)
+#include "tst_openmodel.moc"

@@ -1,0 +1,246 @@
+// The arrival-rate and validity fields in every format: the profile parser (located errors),
+// the profile writer (round trip), the session JSON (lossless) and the report (JSON, table).
+#include "profile/profileparser.h"
+#include "profile/profilewriter.h"
+#include "session/report.h"
+#include "session/sessionio.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace vw;
+
+namespace {
+
+QByteArray openProfile(const QByteArray &rampBody)
+{
+    return "name: open\n"                  // 1
+           "ramp:\n"                       // 2
+           + rampBody                      // 3..
+           + "operations:\n"
+             "  - type: sys_health\n";
+}
+
+QString dump(const ProfileErrors &errors)
+{
+    QStringList out;
+    for (const ProfileError &e : errors)
+        out << e.toString();
+    return out.join(QStringLiteral("\n  "));
+}
+
+Session openSession()
+{
+    Session s;
+    s.id = QStringLiteral("id-1");
+    s.profileName = QStringLiteral("open");
+    s.executor = QStringLiteral("arrival-rate");
+    s.transport = QStringLiteral("qnam");
+    s.ops = {QStringLiteral("sys_health")};
+    StageStats st;
+    st.index = 0;
+    st.vus = 8;
+    st.rate = 400;
+    st.durationMs = 10000;
+    st.steadySeconds = 10;
+    st.meanInFlight = 7.9;
+    OpStats o;
+    o.op = QStringLiteral("sys_health");
+    for (int i = 0; i < 2000; ++i)
+        o.recordOk(1000 + i * 1000, 40000 + i);   // corrected grows, service ~40 ms
+    o.recordError(QStringLiteral("timeout"));
+    o.dropped = 1999;
+    st.ops = {o};
+    st.validity.measured = true;
+    st.validity.clientCpu = 0.25;
+    st.validity.workerCpuMax = 0.97;
+    st.validity.loopLagMsP99 = 12.5;
+    st.validity.loopLagMsMax = 30;
+    st.validity.achievedOverOffered = 0.5;
+    st.validity.clientBound = true;
+    st.validity.reasons = {QStringLiteral("worker_cpu: x"), QStringLiteral("loop_lag: y")};
+    s.stages = {st};
+    return s;
+}
+
+} // namespace
+
+class TestOpenModelFormat : public QObject {
+    Q_OBJECT
+private slots:
+    void parsesArrivalRate();
+    void errors_data();
+    void errors();
+    void writerRoundTrip();
+    void sessionRoundTrip();
+    void reportSaysWhichLatencyIsWhich();
+};
+
+void TestOpenModelFormat::parsesArrivalRate()
+{
+    const ProfileParseResult r = parseProfile(openProfile("  executor: arrival-rate\n"
+                                                          "  max_vus: 8\n"
+                                                          "  stages:\n"
+                                                          "    - { rate: 100, duration: 2s }\n"
+                                                          "    - { rate: 0.5, duration: 3s }\n"));
+    QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
+    const RampSpec &ramp = r.profile->ramp;
+    QVERIFY(ramp.isArrivalRate());
+    QCOMPARE(ramp.maxVus, 8);
+    QCOMPARE(ramp.peakVus(), 8);
+    QCOMPARE(ramp.stages.size(), 2);
+    QCOMPARE(ramp.stages[0].rate, 100.0);
+    QCOMPARE(ramp.stages[0].vus, 0);
+    QCOMPARE(ramp.stages[1].rate, 0.5);
+    QCOMPARE(ramp.stages[1].durationMs, 3000);
+}
+
+void TestOpenModelFormat::errors_data()
+{
+    QTest::addColumn<QByteArray>("ramp");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("rate in closed") << QByteArray("  stages:\n"
+                                                  "    - { vus: 1, rate: 5, duration: 1s }\n")
+                                    << 4 << 17 << "ramp.stages[0].rate" << "only in arrival-rate";
+    QTest::addRow("vus in arrival-rate")
+        << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
+                      "    - { vus: 2, rate: 5, duration: 1s }\n")
+        << 6 << 9 << "ramp.stages[0].vus" << "not allowed in arrival-rate";
+    QTest::addRow("rate zero")
+        << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
+                      "    - { rate: 0, duration: 1s }\n")
+        << 6 << 15 << "ramp.stages[0].rate" << "must be a number of starts per second > 0";
+    QTest::addRow("rate negative")
+        << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
+                      "    - { rate: -3, duration: 1s }\n")
+        << 6 << 15 << "ramp.stages[0].rate" << "> 0";
+    QTest::addRow("rate text")
+        << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
+                      "    - { rate: \"5\", duration: 1s }\n")
+        << 6 << 15 << "ramp.stages[0].rate" << "got \"5\"";
+    QTest::addRow("rate missing")
+        << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
+                      "    - { duration: 1s }\n")
+        << 6 << 7 << "ramp.stages[0].rate" << "required";
+    QTest::addRow("max_vus missing")
+        << QByteArray("  executor: arrival-rate\n  stages:\n    - { rate: 5, duration: 1s }\n")
+        << 3 << 3 << "ramp.max_vus" << "required for executor: arrival-rate";
+    QTest::addRow("max_vus zero")
+        << QByteArray("  executor: arrival-rate\n  max_vus: 0\n  stages:\n"
+                      "    - { rate: 5, duration: 1s }\n")
+        << 4 << 12 << "ramp.max_vus" << "whole number from 1";
+    QTest::addRow("max_vus in closed")
+        << QByteArray("  max_vus: 3\n  stages:\n    - { vus: 1, duration: 1s }\n")
+        << 3 << 3 << "ramp.max_vus" << "only for executor: arrival-rate";
+    QTest::addRow("unknown executor")
+        << QByteArray("  executor: constant-vus\n  stages:\n    - { vus: 1, duration: 1s }\n")
+        << 3 << 13 << "ramp.executor" << "supported: closed, arrival-rate";
+}
+
+void TestOpenModelFormat::errors()
+{
+    QFETCH(QByteArray, ramp);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    const ProfileParseResult r = parseProfile(openProfile(ramp));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errors.size(), 1);
+    const ProfileError &e = r.errors.first();
+    QVERIFY2(e.field == field && e.message.contains(message), qPrintable(dump(r.errors)));
+    QCOMPARE(e.line, line);
+    QCOMPARE(e.column, column);
+}
+
+void TestOpenModelFormat::writerRoundTrip()
+{
+    const ProfileParseResult r = parseProfile(openProfile("  executor: arrival-rate\n"
+                                                          "  warmup: 500ms\n"
+                                                          "  max_vus: 12\n"
+                                                          "  stages:\n"
+                                                          "    - { rate: 100, duration: 2s }\n"
+                                                          "    - { rate: 333.333, duration: 2s }\n"
+                                                          "    - { rate: 0.25, duration: 9s }\n"));
+    QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
+    const QByteArray yaml = profileToYaml(*r.profile);
+    QVERIFY2(yaml.contains("rate: 333.333"), yaml.constData());
+    QVERIFY2(yaml.contains("rate: 100,") || yaml.contains("rate: 100}"), yaml.constData());
+    QVERIFY(!yaml.contains("vus: 0"));
+    const ProfileParseResult again = parseProfile(yaml);
+    QVERIFY2(again.ok(), qPrintable(dump(again.errors) + "\n" + yaml));
+    QVERIFY(again.profile->sameSettings(*r.profile));
+}
+
+void TestOpenModelFormat::sessionRoundTrip()
+{
+    const Session s = openSession();
+    QString error;
+    const std::optional<Session> back = sessionFromJson(sessionToJson(s), &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->stages.size(), 1);
+    const StageStats &st = back->stages[0];
+    QCOMPARE(st.rate, 400.0);
+    QCOMPARE(st.ops[0].dropped, qint64(1999));
+    QVERIFY(st.ops[0].latency == s.stages[0].ops[0].latency);
+    QVERIFY(st.ops[0].serviceTime == s.stages[0].ops[0].serviceTime);
+    QCOMPARE(st.ops[0].serviceTime.count(), qint64(2000));
+    QVERIFY(st.validity.measured);
+    QVERIFY(st.validity.clientBound);
+    QCOMPARE(st.validity.reasons, s.stages[0].validity.reasons);
+    QCOMPARE(st.validity.workerCpuMax, 0.97);
+    QCOMPARE(st.validity.loopLagMsP99, 12.5);
+    QCOMPARE(st.validity.achievedOverOffered, 0.5);
+
+    // A closed stage writes neither the open-model fields nor a validity it never measured.
+    Session closed = s;
+    closed.stages[0].rate = 0;
+    closed.stages[0].validity = StageValidity();
+    closed.stages[0].ops[0].serviceTime.reset();
+    closed.stages[0].ops[0].dropped = 0;
+    const QJsonObject stage =
+        sessionToJson(closed).value(QStringLiteral("stages")).toArray().at(0).toObject();
+    QVERIFY(!stage.contains(QStringLiteral("rate_per_s")));
+    QVERIFY(!stage.contains(QStringLiteral("validity")));
+    const QJsonObject op = stage.value(QStringLiteral("ops")).toArray().at(0).toObject();
+    QVERIFY(!op.contains(QStringLiteral("service_time_histogram")));
+    QVERIFY(!op.contains(QStringLiteral("dropped")));
+}
+
+void TestOpenModelFormat::reportSaysWhichLatencyIsWhich()
+{
+    const Session s = openSession();
+    const QJsonObject stage =
+        reportJson(s).value(QStringLiteral("stages")).toArray().at(0).toObject();
+    QCOMPARE(stage.value(QStringLiteral("executor")).toString(), QStringLiteral("arrival-rate"));
+    QCOMPARE(stage.value(QStringLiteral("offered_per_s")).toDouble(), 400.0);
+    QCOMPARE(stage.value(QStringLiteral("achieved_per_s")).toDouble(), 200.1);   // 2001 / 10 s
+    QCOMPARE(stage.value(QStringLiteral("dropped")).toInteger(), qint64(1999));
+    const QJsonObject v = stage.value(QStringLiteral("validity")).toObject();
+    QVERIFY(v.value(QStringLiteral("client_bound")).toBool());
+    QCOMPARE(v.value(QStringLiteral("reasons")).toArray().size(), 2);
+    const QJsonObject op = stage.value(QStringLiteral("ops")).toArray().at(0).toObject();
+    QCOMPARE(op.value(QStringLiteral("latency_kind")).toString(), QStringLiteral("corrected"));
+    const OpStats &o = s.stages[0].ops[0];
+    QCOMPARE(op.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p50")).toDouble(),
+             double(o.latency.valueAtPercentileUs(50)) / 1000.0);
+    QCOMPARE(op.value(QStringLiteral("corrected_latency_ms")), op.value(QStringLiteral("latency_ms")));
+    QCOMPARE(op.value(QStringLiteral("service_time_ms")).toObject().value(QStringLiteral("p50")).toDouble(),
+             double(o.serviceTime.valueAtPercentileUs(50)) / 1000.0);
+    QVERIFY(op.value(QStringLiteral("service_time_ms")).toObject().value(QStringLiteral("p99")).toDouble()
+            < op.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble());
+
+    // The table marks the stage '!' and shows its rate and reasons.
+    const QString table = reportTable(s);
+    QVERIFY2(table.contains(QStringLiteral("0!")), qPrintable(table));
+    QVERIFY2(table.contains(QStringLiteral("400/s")), qPrintable(table));
+    QVERIFY2(table.contains(QStringLiteral("client-bound: worker_cpu: x; loop_lag: y")),
+             qPrintable(table));
+    QVERIFY2(table.contains(QStringLiteral("dropped 1999")), qPrintable(table));
+}
+
+QTEST_GUILESS_MAIN(TestOpenModelFormat)
+#include "tst_openmodelformat.moc"

@@ -1,0 +1,172 @@
+// assessStage() (core/engine/validity.h): each documented threshold flags a stage with its
+// reason and numbers; a stage inside every threshold is not flagged.
+#include "engine/validity.h"
+
+#include <QTest>
+
+using namespace vw;
+
+namespace {
+
+/// A closed stage of `vus` VUs at `latencyMs` per request for 10 s, N = X * R exactly.
+StageStats closedStage(int vus, int latencyMs)
+{
+    StageStats st;
+    st.vus = vus;
+    st.steadySeconds = 10;
+    st.meanInFlight = vus;
+    OpStats o;
+    o.op = QStringLiteral("kv2_read");
+    const int n = vus * 10 * 1000 / latencyMs;
+    o.latency.recordN(latencyMs * 1000, n);
+    o.count = o.ok = n;
+    st.ops = {o};
+    return st;
+}
+
+ValidityInputs calmInputs()
+{
+    ValidityInputs in;
+    in.wallSeconds = 10;
+    in.processCpuSeconds = 2;        // 10 % of 2 cores
+    in.workerCpuSeconds = {1.5, 1.0};
+    in.logicalCores = 2;
+    in.loopLagUs.recordN(200, 1000);  // 0.2 ms
+    return in;
+}
+
+bool hasReason(const StageValidity &v, const char *key)
+{
+    for (const QString &r : v.reasons)
+        if (r.startsWith(QLatin1String(key) + QLatin1Char(':')))
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestValidityRules : public QObject {
+    Q_OBJECT
+private slots:
+    void calmStageIsValid();
+    void busyWorkerThread();
+    void busyProcess();
+    void loopLag();
+    void littlesLawGap();
+    void littlesLawSkippedWhenServerFails();
+    void openModelScheduleBehind();
+    void openModelDropsAloneAreNotClientBound();
+};
+
+void TestValidityRules::calmStageIsValid()
+{
+    const StageValidity v = assessStage(closedStage(10, 5), calmInputs());
+    QVERIFY(v.measured);
+    QVERIFY2(!v.clientBound, qPrintable(v.reasons.join(';')));
+    QCOMPARE(v.clientCpu, 0.1);
+    QCOMPARE(v.workerCpuMax, 0.15);
+    QCOMPARE(v.loopLagMsP99, 0.2);
+    QVERIFY(qAbs(v.littlesLawRatio - 1.0) < 0.01);
+    QVERIFY(qAbs(v.vusOverXr - 1.0) < 0.01);
+    QCOMPARE(v.inFlightOverPlanned, 1.0);
+}
+
+void TestValidityRules::busyWorkerThread()
+{
+    ValidityInputs in = calmInputs();
+    in.workerCpuSeconds = {9.5, 1.0};
+    const StageValidity v = assessStage(closedStage(10, 5), in);
+    QVERIFY(v.clientBound);
+    QVERIFY(hasReason(v, "worker_cpu"));
+    QVERIFY2(v.reasons.join(';').contains(QStringLiteral("95%")), qPrintable(v.reasons.join(';')));
+}
+
+void TestValidityRules::busyProcess()
+{
+    ValidityInputs in = calmInputs();
+    in.processCpuSeconds = 18.5;   // 92.5 % of 2 cores
+    const StageValidity v = assessStage(closedStage(10, 5), in);
+    QVERIFY(hasReason(v, "client_cpu"));
+    QVERIFY(v.clientBound);
+}
+
+void TestValidityRules::loopLag()
+{
+    ValidityInputs in = calmInputs();
+    in.loopLagUs.recordN(25000, 50);   // 5 % of probes 25 ms late
+    const StageValidity v = assessStage(closedStage(10, 5), in);
+    QVERIFY(hasReason(v, "loop_lag"));
+    QVERIFY(v.loopLagMsP99 > 10);
+    QCOMPARE(v.loopLagMsMax, 25.0);
+    // 0.5 % late probes stay under the p99 threshold.
+    ValidityInputs few = calmInputs();
+    few.loopLagUs.recordN(25000, 5);
+    QVERIFY(!assessStage(closedStage(10, 5), few).clientBound);
+}
+
+void TestValidityRules::littlesLawGap()
+{
+    // VUs idle half of the time between requests: X * R is half the planned VUs.
+    StageStats st = closedStage(10, 5);
+    st.ops[0].latency.reset();
+    st.ops[0].count = st.ops[0].ok = 10000;   // 1000/s at 5 ms = 5 in flight, not 10
+    st.ops[0].latency.recordN(5000, 10000);
+    st.meanInFlight = 5;
+    const StageValidity v = assessStage(st, calmInputs());
+    QVERIFY(hasReason(v, "littles_law"));
+    QVERIFY(qAbs(v.vusOverXr - 2.0) < 0.01);
+    QVERIFY(qAbs(v.littlesLawRatio - 1.0) < 0.01);
+    QCOMPARE(v.inFlightOverPlanned, 0.5);
+}
+
+void TestValidityRules::littlesLawSkippedWhenServerFails()
+{
+    StageStats st = closedStage(10, 5);
+    st.ops[0].latency.reset();
+    st.ops[0].latency.recordN(5000, 10000);
+    st.ops[0].ok = 10000;
+    st.ops[0].count = 12000;   // 2000 fast failures: the server, not the client
+    st.ops[0].errors.insert(QStringLiteral("http_503"), 2000);
+    const StageValidity v = assessStage(st, calmInputs());
+    QVERIFY(!hasReason(v, "littles_law"));
+    QCOMPARE(v.littlesLawRatio, 0.0);
+}
+
+void TestValidityRules::openModelScheduleBehind()
+{
+    StageStats st;
+    st.vus = 8;
+    st.rate = 100;
+    st.steadySeconds = 10;
+    OpStats o;
+    o.op = QStringLiteral("sys_health");
+    o.count = o.ok = 500;   // 1000 planned, 500 sent, none dropped: the pacer fell behind
+    o.latency.recordN(1000, 500);
+    o.serviceTime.recordN(1000, 500);
+    st.ops = {o};
+    const StageValidity v = assessStage(st, calmInputs());
+    QVERIFY(hasReason(v, "schedule"));
+    QCOMPARE(v.achievedOverOffered, 0.5);
+    QCOMPARE(v.littlesLawRatio, 0.0);   // closed-model check only
+}
+
+void TestValidityRules::openModelDropsAloneAreNotClientBound()
+{
+    StageStats st;
+    st.vus = 8;
+    st.rate = 400;
+    st.steadySeconds = 10;
+    OpStats o;
+    o.op = QStringLiteral("sys_health");
+    o.count = o.ok = 2000;
+    o.dropped = 2000;   // the server's capacity, not the client
+    o.latency.recordN(900000, 2000);
+    o.serviceTime.recordN(40000, 2000);
+    st.ops = {o};
+    const StageValidity v = assessStage(st, calmInputs());
+    QVERIFY2(!v.clientBound, qPrintable(v.reasons.join(';')));
+    QCOMPARE(v.achievedOverOffered, 0.5);
+}
+
+QTEST_GUILESS_MAIN(TestValidityRules)
+#include "tst_validityrules.moc"
