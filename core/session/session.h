@@ -1,6 +1,7 @@
 // A run, as saved: one file per run (docs/session-format.md). Never holds the token.
 #pragma once
 
+#include "analysis/opanalysis.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 #include "vault/vaultclient.h"
@@ -53,6 +54,10 @@ struct Session {
     QString cleanupError;     ///< non-empty when cleanup could not remove everything
     QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
     TimeSeries series;        ///< 1-second series, all ops
+    /// Capacity analysis per op (core/analysis/). Filled when a session is read (from the file,
+    /// or computed when the file has none); use sessionAnalysis() (capacityanalyzer.h) to get
+    /// it whether or not it is filled. sessionToJson() writes a freshly computed one.
+    SessionAnalysis analysis;
 };
 
 } // namespace vw

@@ -4,9 +4,13 @@
 //  "target":{"address"},"server":{..},"client":{..},
 //  "started_at","finished_at" (ISO 8601 UTC, ms),"status","error","cleanup_error",
 //  "stages":[{"index","vus","duration_ms","warmup_ms","start_ms","steady_s","max_in_flight",
-//             "mean_in_flight","complete","ops":[OpStats::toJson(true)]}],
-//  "series":{"columns":[..],"rows":[[..],..]}}
+//             "mean_in_flight","complete","ops":[OpStats::toJson(true)],
+//             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson()}],
+//  "series":{"columns":[..],"rows":[[..],..]},
+//  "analysis":{"<op>":OpAnalysis::toJson()}}  (core/analysis/opanalysis.h)
 #include "session/sessionio.h"
+
+#include "analysis/capacityanalyzer.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -121,12 +125,29 @@ ClientInfo clientFromJson(const QJsonObject &o)
     return c;
 }
 
+/// Issue 3: "rate_per_s" (arrival-rate stages only) and "validity" (when measured).
+void addOpenModelAndValidity(const StageStats &st, QJsonObject *out)
+{
+    if (st.isArrivalRate())
+        out->insert(QStringLiteral("rate_per_s"), st.rate);
+    out->insert(QStringLiteral("sent"), qint64(st.sent));
+    if (st.validity.measured)
+        out->insert(QStringLiteral("validity"), st.validity.toJson());
+}
+
+void readOpenModelAndValidity(const QJsonObject &o, StageStats *st)
+{
+    st->rate = o.value(QStringLiteral("rate_per_s")).toDouble(0);
+    st->sent = o.value(QStringLiteral("sent")).toInteger(0);
+    st->validity = StageValidity::fromJson(o.value(QStringLiteral("validity")).toObject());
+}
+
 QJsonObject stageToJson(const StageStats &st)
 {
     QJsonArray ops;
     for (const OpStats &o : st.ops)
         ops.append(o.toJson(true));
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("index"), st.index},
         {QStringLiteral("vus"), st.vus},
         {QStringLiteral("duration_ms"), st.durationMs},
@@ -138,6 +159,8 @@ QJsonObject stageToJson(const StageStats &st)
         {QStringLiteral("complete"), st.complete},
         {QStringLiteral("ops"), ops},
     };
+    addOpenModelAndValidity(st, &out);
+    return out;
 }
 
 bool stageFromJson(const QJsonObject &o, StageStats *st, QString *error)
@@ -151,6 +174,7 @@ bool stageFromJson(const QJsonObject &o, StageStats *st, QString *error)
     st->maxInFlight = o.value(QStringLiteral("max_in_flight")).toInt();
     st->meanInFlight = o.value(QStringLiteral("mean_in_flight")).toDouble();
     st->complete = o.value(QStringLiteral("complete")).toBool(true);
+    readOpenModelAndValidity(o, st);
     const QJsonValue ops = o.value(QStringLiteral("ops"));
     if (!ops.isArray()) {
         *error = QStringLiteral("\"ops\" is not an array");
@@ -259,6 +283,8 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("cleanup_error"), s.cleanupError},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
+        // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
+        {QStringLiteral("analysis"), analyzeSession(s).toJson()},
     };
 }
 
@@ -335,6 +361,10 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
         err = e;
         return std::nullopt;
     }
+    // The analysis as saved; sessions written before it existed get it computed.
+    const QJsonValue analysis = o.value(QStringLiteral("analysis"));
+    s.analysis = analysis.isObject() ? SessionAnalysis::fromJson(analysis.toObject(), s.ops)
+                                     : analyzeSession(s);
     return s;
 }
 

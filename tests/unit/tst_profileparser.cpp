@@ -135,7 +135,7 @@ void TestProfileParser::minimalProfileDefaults()
     QVERIFY(p.target == defaults);
     QCOMPARE(p.target.address, QStringLiteral("http://127.0.0.1:8200"));
     QCOMPARE(p.target.requestTimeoutMs, qint64(30000));
-    QCOMPARE(p.transport, QStringLiteral("qnam"));
+    QCOMPARE(p.transport, QStringLiteral("direct"));
     QCOMPARE(p.ramp.executor, QStringLiteral("closed"));
     QCOMPARE(p.ramp.warmupMs, qint64(1000));
     QCOMPARE(p.ramp.stages.size(), 2);
@@ -161,13 +161,13 @@ void TestProfileParser::errors_data()
     QTest::newRow("unknown key top level")
         << patched({{1, "name: t\ncolour: blue"}}) << 2 << 1 << "colour"
         << "unknown key \"colour\" (expected: name, description, target, transport, ramp, "
-           "operations)";
+           "operations, slo, analysis)";
     QTest::newRow("unknown key ramp")
         << patched({{3, "  warmup: 1s\n  stgaes: []"}}) << 4 << 3 << "ramp.stgaes"
-        << "unknown key \"stgaes\" (expected: executor, warmup, stages)";
+        << "unknown key \"stgaes\" (expected: executor, warmup, max_vus, stages)";
     QTest::newRow("unknown key stage")
-        << patched({{5, "    - { vus: 1, duration: 10s, rate: 5 }"}}) << 5 << 32
-        << "ramp.stages[0].rate" << "unknown key \"rate\" (expected: vus, duration)";
+        << patched({{5, "    - { vus: 1, duration: 10s, rte: 5 }"}}) << 5 << 32
+        << "ramp.stages[0].rte" << "unknown key \"rte\" (expected: vus, rate, duration)";
     QTest::newRow("unknown key operation")
         << patched({{10, "    wieght: 100"}}) << 10 << 5 << "operations[0].wieght"
         << "unknown key \"wieght\" (expected: type, weight, params)";

@@ -108,7 +108,8 @@ private slots:
     void jsonHasTheDocumentedKeys()
     {
         const QJsonObject r = reportJson(makeSession());
-        QCOMPARE(keys(r), set({"profile", "status", "started_at", "target", "stages"}));
+        QCOMPARE(keys(r), set({"profile", "status", "started_at", "target", "stages",
+                               "analysis"}));
         QCOMPARE(keys(r.value(QStringLiteral("target")).toObject()),
                  set({"address", "server_version"}));
         const QJsonArray stages = r.value(QStringLiteral("stages")).toArray();
@@ -116,13 +117,13 @@ private slots:
         for (const QJsonValue &sv : stages) {
             const QJsonObject st = sv.toObject();
             QCOMPARE(keys(st), set({"index", "vus", "duration_s", "complete", "max_in_flight",
-                                    "ops"}));
+                                    "ops", "executor", "achieved_per_s", "mean_in_flight"}));
             const QJsonArray ops = st.value(QStringLiteral("ops")).toArray();
             QCOMPARE(ops.size(), 2);
             for (const QJsonValue &ov : ops) {
                 const QJsonObject op = ov.toObject();
                 QCOMPARE(keys(op), set({"op", "count", "ok", "errors", "throughput_per_s",
-                                        "latency_ms"}));
+                                        "latency_ms", "latency_kind", "service_time_ms"}));
                 QCOMPARE(keys(op.value(QStringLiteral("latency_ms")).toObject()),
                          set({"mean", "p50", "p90", "p95", "p99", "p999", "max"}));
             }

@@ -1,0 +1,54 @@
+// The points the capacity detectors work on: one per measured stage of one operation,
+// in ramp order (x = VUs, y = throughput, latency, error ratio). Built from a session's
+// stages by curveFromStages(), or directly by tests.
+#pragma once
+
+#include "stats/stagestats.h"
+
+#include <QList>
+#include <QMap>
+#include <QString>
+
+namespace vw {
+
+struct CurvePoint {
+    int stage = 0;               ///< StageStats::index (0-based)
+    int vus = 0;                 ///< planned VUs of the stage
+    double throughputPerS = 0;   ///< successes per second of the steady window
+    double meanMs = 0;           ///< latency of successful requests, milliseconds
+    double p50Ms = 0;
+    double p95Ms = 0;
+    double p99Ms = 0;
+    qint64 count = 0;            ///< requests (ok + errors)
+    QMap<QString, qint64> errors;///< error key (core/stats/errorclass.h) -> count
+
+    double errorRatio() const
+    {
+        qint64 e = 0;
+        for (qint64 n : errors)
+            e += n;
+        return count > 0 ? double(e) / double(count) : 0.0;
+    }
+};
+
+/// A stage left out of the detectors, and why (shown with the results).
+struct ExcludedStage {
+    int stage = 0;
+    int vus = 0;
+    QString reason;   ///< "client-bound: ...", "no requests measured", "VUs not above ..."
+};
+
+struct OpCurve {
+    QString op;
+    QList<CurvePoint> points;       ///< strictly increasing VUs
+    QList<ExcludedStage> excluded;
+};
+
+/// The curve of `op` over `stages`. Left out: stages without the op or without any request
+/// in the steady window, arrival-rate stages (x would be the offered rate, not VUs), stages
+/// flagged client-bound by StageStats::validity (the load generator was the bottleneck,
+/// measurement.md "Validity"), and stages whose VUs are not above the previous kept stage
+/// (a ramp-down or a repeated level: the detectors need increasing concurrency).
+OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op);
+
+} // namespace vw

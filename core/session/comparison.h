@@ -1,0 +1,70 @@
+// Side-by-side comparison of two or more sessions (issue 4, "Comparison"): their capacity
+// analyses, their stages aligned by VUs with ratios to the first session (the baseline, "A"),
+// and warnings when they were not run the same way. Pure functions; any thread.
+#pragma once
+
+#include "analysis/opanalysis.h"
+#include "session/session.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <optional>
+
+namespace vw {
+
+/// Something that makes two sessions not directly comparable, named precisely.
+struct ComparisonWarning {
+    /// "target", "server_version", "ramp", "operations", "operation_params", "executor",
+    /// "transport"
+    QString kind;
+    QString text;    ///< e.g. "ssh_sign params differ: ca_key_type rsa-2048 (A) vs ed25519 (B)"
+};
+
+/// One stage of one session at a given VU level.
+struct AlignedCell {
+    int stage = 0;
+    double throughputPerS = 0;
+    double p99Ms = 0;
+    double errorRatio = 0;
+    bool clientBound = false;
+};
+
+/// One VU level present in at least one session.
+struct AlignedRow {
+    int vus = 0;
+    QList<std::optional<AlignedCell>> cells;           ///< one per session
+    QList<std::optional<double>> throughputRatio;      ///< per session: X / X of session A
+    QList<std::optional<double>> p99Ratio;             ///< per session: p99 / p99 of session A
+};
+
+struct OpComparison {
+    QString op;
+    QList<std::optional<OpAnalysis>> analyses;         ///< per session; empty when it lacks the op
+    QList<AlignedRow> rows;                            ///< ascending VUs
+};
+
+struct Comparison {
+    QStringList labels;      ///< per session: its label (made unique), "A", "B", ... in tables
+    QStringList letters;     ///< "A", "B", ...
+    QList<ComparisonWarning> warnings;
+    QList<OpComparison> ops; ///< union of the sessions' ops, in first-seen order
+};
+
+/// Needs at least one session; the first is the baseline of the ratios. For each session and
+/// op the first stage at a VU level counts (a repeated level is ignored); stages without the
+/// op or without requests are left out. Ratios are empty when a side is missing or zero.
+Comparison compareSessions(const QList<Session> &sessions);
+
+/// The table `vault-workbench compare` prints: sessions, warnings, per op the side-by-side
+/// capacity points and the per-stage table with ratios to A.
+QString comparisonText(const Comparison &c, const QList<Session> &sessions);
+
+/// {"sessions":[{"letter","label","profile","target","server_version","started_at"}],
+///  "warnings":[{"kind","text"}],
+///  "ops":{"<op>":{"analysis":[OpAnalysis|null,..],
+///                 "stages":[{"vus","sessions":[{"stage","throughput_per_s","p99_ms",
+///                            "error_ratio","client_bound"}|null,..],
+///                            "throughput_ratio":[..],"p99_ratio":[..]}]}}}
+QJsonObject comparisonJson(const Comparison &c, const QList<Session> &sessions);
+
+} // namespace vw

@@ -1,0 +1,277 @@
+// Comparison of sessions (core/session/comparison.h): alignment by VUs, ratios to the first
+// session, side-by-side capacity points, and one warning per kind of difference.
+#include "session/comparison.h"
+#include "session/sessionio.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QRegularExpression>
+#include <QTest>
+#include <cmath>
+
+using namespace vw;
+
+namespace {
+
+const QString kOp = QStringLiteral("ssh_sign");
+
+QByteArray profileYaml(const QByteArray &caKeyType, int weight = 100)
+{
+    return "name: ssh\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
+           "  - type: ssh_sign\n    weight: " + QByteArray::number(weight)
+           + "\n    params: { ca_key_type: " + caKeyType + " }\n";
+}
+
+/// Closed ramp against `workers` workers of `serviceMs` each.
+Session session(const QString &label, const QList<int> &vus, int workers, double serviceMs,
+                const QByteArray &caKeyType = "ed25519")
+{
+    Session s;
+    s.id = label;
+    s.label = label;
+    s.profileName = QStringLiteral("ssh");
+    s.profileYaml = profileYaml(caKeyType);
+    s.ops = {kOp};
+    s.executor = QStringLiteral("closed");
+    s.transport = QStringLiteral("qnam");
+    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
+    s.server.product = QStringLiteral("openbao");
+    s.server.version = QStringLiteral("2.7.2");
+    for (int i = 0; i < vus.size(); ++i) {
+        StageStats st;
+        st.index = i;
+        st.vus = vus[i];
+        st.durationMs = 2000;
+        st.warmupMs = 500;
+        st.steadySeconds = 1.0;
+        const double x = std::min(vus[i], workers) * 1000.0 / serviceMs;
+        OpStats o;
+        o.op = kOp;
+        o.ok = o.count = qint64(x);
+        o.latency.recordN(std::llround(vus[i] / x * 1e6), o.ok);
+        st.ops.append(o);
+        s.stages.append(st);
+    }
+    return s;
+}
+
+const QList<int> kRamp = {1, 2, 4, 8, 16, 32};
+
+bool hasWarning(const Comparison &c, const QString &kind, const QString &part)
+{
+    for (const ComparisonWarning &w : c.warnings)
+        if (w.kind == kind && w.text.contains(part))
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestComparison : public QObject {
+    Q_OBJECT
+private slots:
+    void alignsByVusWithRatios();
+    void sideBySideCapacityPoints();
+    void identicalSetupsGiveNoWarning();
+    void eachDifferenceIsNamed();
+    void jsonAndText();
+    void compareAndReportCommands();
+};
+
+void TestComparison::alignsByVusWithRatios()
+{
+    // A: 4 workers x 10 ms (RSA-like); B: 8 workers x 5 ms and one more stage, one fewer.
+    const Session a = session(QStringLiteral("rsa"), kRamp, 4, 10.0);
+    const Session b = session(QStringLiteral("ed25519"), {1, 4, 8, 16, 32, 64}, 8, 5.0);
+    const Comparison c = compareSessions({a, b});
+    QCOMPARE(c.letters, (QStringList{QStringLiteral("A"), QStringLiteral("B")}));
+    QCOMPARE(c.labels, (QStringList{QStringLiteral("rsa"), QStringLiteral("ed25519")}));
+    QCOMPARE(c.ops.size(), 1);
+    const OpComparison &oc = c.ops.first();
+    QList<int> levels;
+    for (const AlignedRow &r : oc.rows)
+        levels.append(r.vus);
+    QCOMPARE(levels, (QList<int>{1, 2, 4, 8, 16, 32, 64}));
+
+    const AlignedRow &two = oc.rows[1];      // only A ran 2 VUs
+    QVERIFY(two.cells[0].has_value());
+    QVERIFY(!two.cells[1].has_value());
+    QVERIFY(!two.throughputRatio[1].has_value());
+    const AlignedRow &sixtyFour = oc.rows[6]; // only B ran 64 VUs
+    QVERIFY(!sixtyFour.cells[0].has_value());
+    QVERIFY(!sixtyFour.throughputRatio[1].has_value());
+
+    // 8 VUs: A 400/s at 20 ms, B 1600/s at 5 ms.
+    const AlignedRow &eight = oc.rows[3];
+    QCOMPARE(eight.cells[0]->stage, 3);
+    QCOMPARE(eight.cells[1]->stage, 2);
+    QVERIFY(std::abs(*eight.throughputRatio[1] - 4.0) < 1e-9);
+    QVERIFY(std::abs(*eight.p99Ratio[1] - 0.25) < 0.001);
+    QVERIFY(std::abs(*eight.throughputRatio[0] - 1.0) < 1e-9); // A against itself
+    // 1 VU: 100/s vs 200/s.
+    QVERIFY(std::abs(*oc.rows[0].throughputRatio[1] - 2.0) < 1e-9);
+}
+
+void TestComparison::sideBySideCapacityPoints()
+{
+    const Session a = session(QStringLiteral("rsa"), {1, 2, 4, 8, 16, 32, 64}, 4, 10.0);
+    const Session b = session(QStringLiteral("ed25519"), {1, 2, 4, 8, 16, 32, 64}, 16, 5.0);
+    const Comparison c = compareSessions({a, b});
+    const OpComparison &oc = c.ops.first();
+    QCOMPARE(oc.analyses.size(), 2);
+    QCOMPARE(oc.analyses[0]->knee.vus, std::optional<int>(4));
+    QCOMPARE(oc.analyses[1]->knee.vus, std::optional<int>(16));
+    QCOMPARE(oc.analyses[0]->saturation.vus, std::optional<int>(4));
+    QCOMPARE(oc.analyses[1]->saturation.vus, std::optional<int>(16));
+    QCOMPARE(*oc.analyses[1]->maxThroughput.perS, 3200.0);
+    const QString text = comparisonText(c, {a, b});
+    QVERIFY2(text.contains(QRegularExpression(QStringLiteral("knee VUs\\s+4\\s+16\\n"))), qPrintable(text));
+    QVERIFY(text.contains(QRegularExpression(QStringLiteral("saturation VUs\\s+4\\s+16\\n"))));
+    QVERIFY(text.contains(QStringLiteral("USL N* VUs")));
+    QVERIFY(text.contains(QStringLiteral("p99 at knee ms")));
+}
+
+void TestComparison::identicalSetupsGiveNoWarning()
+{
+    const Session a = session(QStringLiteral("run 1"), kRamp, 8, 5.0);
+    Session b = session(QStringLiteral("run 1"), kRamp, 8, 5.5);
+    const Comparison c = compareSessions({a, b});
+    QVERIFY(c.warnings.isEmpty());
+    // Same labels are made distinct.
+    QCOMPARE(c.labels, (QStringList{QStringLiteral("run 1"), QStringLiteral("run 1 (2)")}));
+    QVERIFY(comparisonText(c, {a, b}).contains(QStringLiteral("warnings: none")));
+}
+
+void TestComparison::eachDifferenceIsNamed()
+{
+    const Session a = session(QStringLiteral("a"), kRamp, 8, 5.0, "rsa-2048");
+
+    Session target = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
+    target.targetAddress = QStringLiteral("https://vault.example:8200");
+    Comparison c = compareSessions({a, target});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("target"),
+                       QStringLiteral("http://127.0.0.1:8200 (A) vs https://vault.example:8200 (B)")));
+
+    Session version = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
+    version.server.version = QStringLiteral("2.8.0");
+    c = compareSessions({a, version});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("server_version"),
+                       QStringLiteral("openbao 2.7.2 (A) vs openbao 2.8.0 (B)")));
+
+    Session ramp = session(QStringLiteral("b"), {1, 2, 4, 8, 16}, 8, 5.0, "rsa-2048");
+    c = compareSessions({a, ramp});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("ramp"), QStringLiteral("1,2,4,8,16,32 (A) vs 1,2,4,8,16 (B)")));
+    Session durations = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
+    durations.stages[2].durationMs = 10000;
+    for (StageStats &st : durations.stages)
+        st.warmupMs = 1000;
+    c = compareSessions({a, durations});
+    QCOMPARE(c.warnings.size(), 2);
+    QVERIFY(hasWarning(c, QStringLiteral("ramp"), QStringLiteral("ramp stage durations: 2s (A) vs 2s,10s (B)")));
+    QVERIFY(hasWarning(c, QStringLiteral("ramp"), QStringLiteral("ramp warm-up: 500ms (A) vs 1s (B)")));
+
+    Session params = session(QStringLiteral("b"), kRamp, 8, 5.0, "ed25519");
+    c = compareSessions({a, params});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("operation_params"),
+                       QStringLiteral("ssh_sign params differ: ca_key_type rsa-2048 (A) vs ed25519 (B)")));
+    Session weight = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
+    weight.profileYaml = profileYaml("rsa-2048", 50);
+    c = compareSessions({a, weight});
+    QVERIFY(hasWarning(c, QStringLiteral("operation_params"), QStringLiteral("weight 100 (A) vs 50 (B)")));
+
+    Session ops = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
+    ops.ops = {QStringLiteral("kv2_read")};
+    for (StageStats &st : ops.stages)
+        st.ops[0].op = QStringLiteral("kv2_read");
+    c = compareSessions({a, ops});
+    QVERIFY(hasWarning(c, QStringLiteral("operations"),
+                       QStringLiteral("only in A: ssh_sign; only in B: kv2_read")));
+    QCOMPARE(c.ops.size(), 2);                       // both ops listed, each missing on one side
+    QVERIFY(!c.ops[0].analyses[1].has_value());
+    QVERIFY(!c.ops[1].analyses[0].has_value());
+
+    Session transport = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
+    transport.transport = QStringLiteral("direct");
+    c = compareSessions({a, transport});
+    QVERIFY(hasWarning(c, QStringLiteral("transport"), QStringLiteral("qnam (A) vs direct (B)")));
+
+    // Three sessions: each is compared with A and named by its letter.
+    c = compareSessions({a, target, version});
+    QVERIFY(hasWarning(c, QStringLiteral("target"), QStringLiteral("(B)")));
+    QVERIFY(hasWarning(c, QStringLiteral("server_version"), QStringLiteral("(C)")));
+    QVERIFY(comparisonText(c, {a, target, version}).contains(QStringLiteral("! server_version:")));
+}
+
+void TestComparison::jsonAndText()
+{
+    const Session a = session(QStringLiteral("rsa"), kRamp, 4, 10.0, "rsa-2048");
+    const Session b = session(QStringLiteral("ed25519"), kRamp, 8, 5.0, "ed25519");
+    const Comparison c = compareSessions({a, b});
+    const QJsonObject j = comparisonJson(c, {a, b});
+    QCOMPARE(j.value(QStringLiteral("sessions")).toArray().size(), 2);
+    QCOMPARE(j.value(QStringLiteral("warnings")).toArray().size(), 1);
+    const QJsonObject op = j.value(QStringLiteral("ops")).toObject().value(kOp).toObject();
+    QCOMPARE(op.value(QStringLiteral("analysis")).toArray().at(1).toObject()
+                 .value(QStringLiteral("knee_vus")).toInt(), 8);
+    const QJsonArray stages = op.value(QStringLiteral("stages")).toArray();
+    QCOMPARE(stages.size(), 6);
+    QCOMPARE(stages.at(3).toObject().value(QStringLiteral("throughput_ratio")).toArray().at(1).toDouble(), 4.0);
+
+    const QString text = comparisonText(c, {a, b});
+    QVERIFY(text.contains(QStringLiteral("  A  rsa  (profile ssh")));
+    QVERIFY(text.contains(QStringLiteral("thr/s B")));
+    QVERIFY(text.contains(QStringLiteral("B/A")));
+    // The 8-VU row: 400.0 vs 1600.0, ratio 4.00; p99 20 ms vs 5 ms, ratio 0.25.
+    QVERIFY2(text.contains(QRegularExpression(
+                 QStringLiteral("\\n\\s+8\\s+400\\.0\\s+1600\\.0\\s+4\\.00\\s+20\\.\\d+\\s+5\\.\\d+\\s+0\\.25\\n"))),
+             qPrintable(text));
+}
+
+void TestComparison::compareAndReportCommands()
+{
+    // The command line on session files: `compare` prints the table and the warnings,
+    // `report --format table` ends with the analysis.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fa = dir.filePath(QStringLiteral("rsa.json"));
+    const QString fb = dir.filePath(QStringLiteral("ed.json"));
+    QString error;
+    QVERIFY2(writeSession(session(QStringLiteral("rsa"), kRamp, 4, 10.0, "rsa-2048"), fa, &error),
+             qPrintable(error));
+    QVERIFY2(writeSession(session(QStringLiteral("ed25519"), kRamp, 8, 5.0, "ed25519"), fb, &error),
+             qPrintable(error));
+    auto run = [](const QStringList &args, QString *out, QString *err) {
+        QProcess p;
+        p.start(QStringLiteral(VW_APP_BINARY), args);
+        if (!p.waitForFinished(30000))
+            return -1;
+        *out = QString::fromLocal8Bit(p.readAllStandardOutput());
+        *err = QString::fromLocal8Bit(p.readAllStandardError());
+        return p.exitCode();
+    };
+    QString out, err;
+    QCOMPARE(run({QStringLiteral("compare"), fa, fb}, &out, &err), 0);
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("knee VUs\\s+4\\s+8\\n"))), qPrintable(out));
+    QVERIFY(out.contains(QStringLiteral("! operation_params: ssh_sign params differ: ca_key_type "
+                                        "rsa-2048 (A) vs ed25519 (B)")));
+    QCOMPARE(run({QStringLiteral("compare"), fa, fb, QStringLiteral("--format"), QStringLiteral("json")},
+                 &out, &err), 0);
+    QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value(QStringLiteral("warnings"))
+                 .toArray().size(), 1);
+    QCOMPARE(run({QStringLiteral("compare"), fa}, &out, &err), 2);
+    QCOMPARE(run({QStringLiteral("compare"), fa, fb, QStringLiteral("--out"),
+                  dir.filePath(QStringLiteral("r.html"))}, &out, &err), 2);
+    QVERIFY(err.contains(QStringLiteral("not yet")));
+    QCOMPARE(run({QStringLiteral("report"), fb}, &out, &err), 0);
+    QVERIFY2(out.contains(QStringLiteral("\nanalysis\nssh_sign\n  knee                   8 VUs\n")),
+             qPrintable(out));
+}
+
+QTEST_GUILESS_MAIN(TestComparison)
+#include "tst_comparison.moc"
