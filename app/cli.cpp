@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "benchcommand.h"
+#include "comparecommand.h"
 #include "reportcommand.h"
 #include "runcommand.h"
 
@@ -14,7 +16,8 @@ bool isHeadless(int argc, char **argv)
 {
     if (argc < 2)
         return false;
-    for (const char *cmd : {"run", "report", "--help", "-h", "--version"})
+    for (const char *cmd : {"run", "report", "compare", "bench-transport", "--help", "-h",
+                            "--version"})
         if (std::strcmp(argv[1], cmd) == 0)
             return true;
     return false;
@@ -26,13 +29,17 @@ QString usage()
         "vault-workbench %1: benchmarks HashiCorp Vault and OpenBao over their HTTP API.\n"
         "\n"
         "Usage:\n"
-        "  vault-workbench [FILE] [--addr URL]\n"
+        "  vault-workbench [FILE...] [--addr URL]\n"
         "  vault-workbench run PROFILE [--addr URL] [--out SESSION] [--label TEXT]\n"
-        "  vault-workbench report SESSION [--format table|json|csv]\n"
+        "  vault-workbench report SESSION [--format table|json|csv|html]\n"
+        "  vault-workbench compare SESSION SESSION... [--format table|json] [--out report.html]\n"
+        "  vault-workbench export SESSION... --chart latency|throughput|errors\n"
+        "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi 144]\n"
         "  vault-workbench --help | -h | --version\n"
         "\n"
         "Without a command, the workbench window opens.\n"
         "  FILE          a session file (JSON written by a run) opens in the results view;\n"
+        "                further session files are overlaid on it for comparison;\n"
         "                any other file opens as a profile (YAML) in the editor\n"
         "  --addr URL    target address, e.g. http://127.0.0.1:8200\n"
         "\n"
@@ -53,7 +60,25 @@ QString usage()
         "report: prints a saved session to stdout.\n"
         "  SESSION       session file written by run or by the window\n"
         "  --format F    table (default), json (stages x ops with throughput and latency\n"
-        "                percentiles) or csv (RFC 4180, one row per stage and operation)\n"
+        "                percentiles), csv (RFC 4180, one row per stage and operation) or\n"
+        "                html (self-contained report: charts, detected points with their\n"
+        "                evidence, environment, per-stage table, profile)\n"
+        "\n"
+        "report --format table ends with the capacity analysis: knee, saturation and\n"
+        "failure points, maximum throughput (within the profile's slo, if any) and the USL\n"
+        "fit, each with its evidence; --format json has it as \"analysis\".\n"
+        "\n"
+        "compare: prints saved sessions side by side: their capacity points, their stages\n"
+        "aligned by VUs with throughput and p99 ratios to the first session (A), and a\n"
+        "warning for each difference in target, server version, ramp or operation\n"
+        "parameters. --format json prints the same as JSON. --out FILE writes one\n"
+        "self-contained HTML report instead (inline CSS and SVG charts, no other file).\n"
+        "\n"
+        "export: draws a chart of saved sessions (the first is the main one, the others\n"
+        "overlaid) with the knee, saturation and failure markers, the USL fit, the SLO line\n"
+        "and client-bound stages shaded, and writes it as PNG, SVG or PDF (--format, default\n"
+        "from the --out suffix). --width/--height in pixels, --dpi for text size and the\n"
+        "PNG/PDF resolution. Runs without a display (offscreen).\n"
         "\n"
         "Exit codes:\n"
         "  0    run completed; report printed\n"
@@ -96,6 +121,10 @@ int runHeadless(const QStringList &args)
         return runCommand(rest);
     if (cmd == QLatin1String("report"))
         return reportCommand(rest);
+    if (cmd == QLatin1String("bench-transport")) // hidden: bench/run.sh (benchcommand.h)
+        return benchTransportCommand(rest);
+    if (cmd == QLatin1String("compare"))
+        return compareCommand(rest);
     printErr(QStringLiteral("vault-workbench: unknown command \"%1\"; see --help\n").arg(cmd));
     return ExitUsage;
 }

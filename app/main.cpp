@@ -1,7 +1,9 @@
 // vault-workbench: one executable. The application type is picked before any widget exists
 // (hotspot's createApplication): run, report, --help, -h and --version are headless
-// (QCoreApplication); anything else opens the window (QApplication).
+// (QCoreApplication); export draws charts without a window (QApplication, offscreen when
+// there is no display); anything else opens the window (QApplication).
 #include "cli.h"
+#include "exportcommand.h"
 
 #include <QCoreApplication>
 
@@ -30,6 +32,12 @@ int main(int argc, char **argv)
         return vw::cli::runHeadless(QCoreApplication::arguments());
     }
 #ifdef VW_HAVE_GUI
+    if (vw::cli::isExportCommand(argc, argv)) { // charts need a QApplication (offscreen)
+        vw::cli::prepareExportPlatform();
+        QApplication app(argc, argv);
+        setApplicationNames();
+        return vw::cli::exportCommand(QCoreApplication::arguments().mid(2));
+    }
     QApplication app(argc, argv);
     setApplicationNames();
     return vw::runGui(app);

@@ -1,6 +1,9 @@
 #include "reportcommand.h"
 
 #include "cli.h"
+#include "analysis/analysistext.h"
+#include "analysis/capacityanalyzer.h"
+#include "session/htmlreport.h"
 #include "session/report.h"
 #include "session/sessionio.h"
 
@@ -41,7 +44,7 @@ int reportCommand(const QStringList &args)
     p.setApplicationDescription(QStringLiteral("Prints a saved session."));
     p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session file"));
     const QCommandLineOption format(QStringLiteral("format"),
-                                    QStringLiteral("table (default), json or csv"),
+                                    QStringLiteral("table (default), json, csv or html"),
                                     QStringLiteral("F"), QStringLiteral("table"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("this help"));
@@ -62,9 +65,9 @@ int reportCommand(const QStringList &args)
     }
     const QString fmt = p.value(format);
     if (fmt != QLatin1String("table") && fmt != QLatin1String("json")
-        && fmt != QLatin1String("csv")) {
+        && fmt != QLatin1String("csv") && fmt != QLatin1String("html")) {
         printErr(QStringLiteral("vault-workbench report: unknown --format \"%1\" "
-                                "(table, json or csv)\n")
+                                "(table, json, csv or html)\n")
                      .arg(fmt));
         return ExitUsage;
     }
@@ -76,10 +79,13 @@ int reportCommand(const QStringList &args)
     }
     if (fmt == QLatin1String("json"))
         printOut(QString::fromUtf8(QJsonDocument(reportJson(*s)).toJson(QJsonDocument::Indented)));
+    else if (fmt == QLatin1String("html")) // self-contained report (htmlreport.h)
+        printOut(htmlReport({*s}));
     else if (fmt == QLatin1String("csv"))
         printOut(reportCsv(*s));
     else
-        printOut(tableContext(*s) + reportTable(*s));
+        printOut(tableContext(*s) + reportTable(*s) + QLatin1Char('\n')
+                 + analysisText(sessionAnalysis(*s)));
     return ExitOk;
 }
 

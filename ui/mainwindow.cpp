@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "chartexportdialog.h"
 #include "mainactions.h"
 #include "profileeditorpage.h"
 #include "recentfilesmenu.h"
@@ -193,6 +194,13 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
+    file->addSeparator();
+    QAction *exportChart = file->addAction(tr("&Export Chart…"), this, [this] {
+        ChartExportDialog dialog(m_results, this);
+        dialog.exec();
+    });
+    exportChart->setObjectName(QStringLiteral("exportChartAction"));
+    exportChart->setStatusTip(tr("Write a chart of the results as PNG, SVG or PDF"));
     file->addSeparator();
     file->addAction(m_quitAction);
 

@@ -1,6 +1,8 @@
 #include "resultspage.h"
 
 #include "charts/chartstyle.h"
+#include "charts/curvebuilder.h"
+#include "comparisonview.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
 #include "models/stagetablemodel.h"
@@ -15,6 +17,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -39,6 +42,18 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
     m_throughput->setObjectName(QStringLiteral("throughputChart"));
     m_time = new TimeSeriesChart(this);
     m_time->setObjectName(QStringLiteral("timeChart"));
+    m_timeThroughput = new TimeSeriesChart(TimeSeriesChart::Kind::Throughput, this);
+    m_timeThroughput->setObjectName(QStringLiteral("timeThroughputChart"));
+    m_errors = new StageCurveChart(StageCurveChart::Metric::ErrorRatio, this);
+    m_errors->setObjectName(QStringLiteral("errorChart"));
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("comparisonWarning"));
+    m_banner->setWordWrap(true);
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff4e5; border: 1px solid #f0a030; "
+                                           "padding: 4px 8px; }"));
+    m_banner->hide();
+    m_comparison = new ComparisonView(this);
+    m_comparison->setObjectName(QStringLiteral("comparisonView"));
 
     // percentile selection (latency chart)
     auto makeCheck = [this](int p) {
@@ -100,7 +115,12 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
     ol->addLayout(obtn);
 
     auto *middle = new QSplitter(Qt::Horizontal, this);
-    middle->addWidget(m_time);
+    auto *middleTabs = new QTabWidget(this);
+    middleTabs->setObjectName(QStringLiteral("middleTabs"));
+    middleTabs->addTab(m_time, tr("Latency over time"));
+    middleTabs->addTab(m_timeThroughput, tr("Throughput over time"));
+    middleTabs->addTab(m_errors, tr("Error ratio vs VUs"));
+    middle->addWidget(middleTabs);
     middle->addWidget(overlayBox);
     middle->setStretchFactor(0, 3);
     middle->setStretchFactor(1, 1);
@@ -137,7 +157,12 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(chartsTop);
     split->addWidget(middle);
-    split->addWidget(tableBox);
+    m_bottomTabs = new QTabWidget(this);
+    m_bottomTabs->setObjectName(QStringLiteral("bottomTabs"));
+    m_bottomTabs->addTab(tableBox, tr("Per-stage statistics"));
+    m_bottomTabs->addTab(m_comparison, tr("Comparison"));
+    m_bottomTabs->setTabEnabled(1, false);
+    split->addWidget(m_bottomTabs);
     split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 3);
@@ -145,7 +170,8 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
 
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
-    lay->addWidget(split);
+    lay->addWidget(m_banner);
+    lay->addWidget(split, 1);
     refreshOverlayList();
 }
 
@@ -154,7 +180,9 @@ void ResultsPage::beginLive(const QString &label)
     CurveSource live;
     live.label = label;
     m_primary = live;
+    m_primarySession.reset();
     refreshOverlayList();
+    refreshComparison();
     refreshCharts();
     refreshTable();
 }
@@ -176,12 +204,12 @@ void ResultsPage::showLive(const RunSnapshot &s)
 
 void ResultsPage::showSession(const Session &session)
 {
-    CurveSource src;
-    src.label = session.label.isEmpty() ? session.profileName : session.label;
-    src.stages = session.stages;
-    src.series = session.series;
-    m_primary = src;
+    const QString label = session.label.isEmpty() ? session.profileName : session.label;
+    m_primary = curveSourceFromSession(session, label);
+    m_primarySession = session;
+    m_primarySession->label = label;
     refreshOverlayList();
+    refreshComparison();
     refreshCharts();
     refreshTable();
 }
@@ -202,12 +230,12 @@ QString ResultsPage::uniqueLabel(const QString &wanted) const
 
 void ResultsPage::addOverlay(const Session &session)
 {
-    CurveSource src;
-    src.label = uniqueLabel(session.label.isEmpty() ? session.profileName : session.label);
-    src.stages = session.stages;
-    src.series = session.series;
-    m_overlays.append(src);
+    const QString label = uniqueLabel(session.label.isEmpty() ? session.profileName : session.label);
+    m_overlays.append(curveSourceFromSession(session, label));
+    m_overlaySessions.append(session);
+    m_overlaySessions.last().label = label;
     refreshOverlayList();
+    refreshComparison();
     refreshCharts();
     emit overlaysChanged(overlayCount());
 }
@@ -217,7 +245,9 @@ void ResultsPage::removeOverlay(int index)
     if (index < 0 || index >= m_overlays.size())
         return;
     m_overlays.removeAt(index);
+    m_overlaySessions.removeAt(index);
     refreshOverlayList();
+    refreshComparison();
     refreshCharts();
     refreshTable();
     emit overlaysChanged(overlayCount());
@@ -236,9 +266,12 @@ void ResultsPage::removeSelectedOverlays()
     if (rows.isEmpty() && !m_overlays.isEmpty())
         rows << int(m_overlays.size()) - 1;
     std::sort(rows.begin(), rows.end(), std::greater<int>());
-    for (int r : rows)
+    for (int r : rows) {
         m_overlays.removeAt(r);
+        m_overlaySessions.removeAt(r);
+    }
     refreshOverlayList();
+    refreshComparison();
     refreshCharts();
     refreshTable();
     emit overlaysChanged(overlayCount());
@@ -251,6 +284,27 @@ void ResultsPage::setPercentiles(const QList<int> &p)
     m_p95->setChecked(p.contains(95));
     m_p99->setChecked(p.contains(99));
     m_latency->setPercentiles(percentiles());
+}
+
+void ResultsPage::refreshComparison()
+{
+    QList<Session> sessions;
+    if (m_primarySession)
+        sessions << *m_primarySession;
+    sessions += m_overlaySessions;
+    const bool wasActive = m_comparison->isActive();
+    m_comparison->setSessions(sessions);
+    const bool active = m_comparison->isActive();
+    m_bottomTabs->setTabEnabled(1, active);
+    if (active && !wasActive)
+        m_bottomTabs->setCurrentIndex(1);
+    else if (!active)
+        m_bottomTabs->setCurrentIndex(0);
+    const QString warnings = m_comparison->warningText();
+    m_banner->setText(warnings.isEmpty()
+                          ? QString()
+                          : tr("⚠ The sessions shown were not run the same way:\n%1").arg(warnings));
+    m_banner->setVisible(active && !warnings.isEmpty());
 }
 
 QList<int> ResultsPage::percentiles() const
@@ -279,7 +333,9 @@ void ResultsPage::refreshCharts()
     const QList<CurveSource> all = sources();
     m_latency->setSources(all);
     m_throughput->setSources(all);
+    m_errors->setSources(all);
     m_time->setSeries(m_primary ? m_primary->series : TimeSeries());
+    m_timeThroughput->setSeries(m_primary ? m_primary->series : TimeSeries());
 }
 
 void ResultsPage::refreshTable()

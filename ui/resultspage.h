@@ -1,5 +1,6 @@
-// Results: latency and throughput against VUs, latency over time, the per-stage table, and
-// the overlay list. The primary source is the live run or the opened session; overlays are
+// Results: latency, throughput and error ratio against VUs (with the capacity analysis drawn
+// on them), latency over time, the per-stage table, the overlay list, and with two or more
+// sessions the comparison tables and a warning banner when they were not run the same way. The primary source is the live run or the opened session; overlays are
 // other sessions drawn beside it in distinct colours, named by their labels. The page keeps
 // value copies (QList<StageStats>, Session) and hands them to the charts and the model;
 // charts never own data. GUI thread only.
@@ -16,12 +17,15 @@ QT_BEGIN_NAMESPACE
 class QCheckBox;
 class QComboBox;
 class QListWidget;
+class QLabel;
 class QPushButton;
+class QTabWidget;
 class QTableView;
 QT_END_NAMESPACE
 
 namespace vw {
 
+class ComparisonView;
 class StageCurveChart;
 class StageTableModel;
 class TimeSeriesChart;
@@ -51,6 +55,13 @@ public:
 
     StageCurveChart *latencyChart() const { return m_latency; }
     StageCurveChart *throughputChart() const { return m_throughput; }
+    StageCurveChart *errorChart() const { return m_errors; }
+    TimeSeriesChart *timeChart() const { return m_time; }
+    TimeSeriesChart *timeThroughputChart() const { return m_timeThroughput; }
+    /// Side-by-side table and per-stage ratios; active with two or more saved sessions shown.
+    ComparisonView *comparisonView() const { return m_comparison; }
+    /// The banner above the charts naming what differs between the sessions shown.
+    QLabel *warningBanner() const { return m_banner; }
     StageTableModel *stageModel() const { return m_model; }
     QTableView *stageTable() const { return m_table; }
 
@@ -64,13 +75,21 @@ private:
     void refreshCharts();
     void refreshTable();
     void refreshOverlayList();
+    void refreshComparison();
 
     std::optional<CurveSource> m_primary;
     QList<CurveSource> m_overlays;
+    std::optional<Session> m_primarySession;   ///< the opened session (none while live)
+    QList<Session> m_overlaySessions;          ///< parallel to m_overlays, labels made unique
 
     StageCurveChart *m_latency = nullptr;
     StageCurveChart *m_throughput = nullptr;
+    StageCurveChart *m_errors = nullptr;
     TimeSeriesChart *m_time = nullptr;
+    TimeSeriesChart *m_timeThroughput = nullptr;
+    ComparisonView *m_comparison = nullptr;
+    QLabel *m_banner = nullptr;
+    QTabWidget *m_bottomTabs = nullptr;
     StageTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QComboBox *m_tableSource = nullptr;

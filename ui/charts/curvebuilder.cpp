@@ -1,5 +1,8 @@
 #include "charts/curvebuilder.h"
 
+#include "analysis/capacityanalyzer.h"
+#include "profile/analysisspecparser.h"
+
 namespace vw {
 
 namespace {
@@ -58,6 +61,36 @@ QList<QPointF> throughputCurve(const CurveSource &source, const QString &op)
         *y = s.throughputPerS(o);
         return true;
     });
+}
+
+QList<QPointF> errorRatioCurve(const CurveSource &source, const QString &op)
+{
+    return perStage(source, op, [](const StageStats &, const OpStats &o, double *y) {
+        if (o.count <= 0)
+            return false;
+        *y = o.errorRatio() * 100.0;
+        return true;
+    });
+}
+
+QList<QPointF> timeThroughputCurve(const TimeSeries &series, const QString &op)
+{
+    QList<QPointF> out;
+    for (const SeriesPoint &p : series)
+        if (p.op == op)
+            out.append(QPointF(p.tS, double(p.ok)));
+    return out;
+}
+
+CurveSource curveSourceFromSession(const Session &session, const QString &label)
+{
+    CurveSource src;
+    src.label = label;
+    src.stages = session.stages;
+    src.series = session.series;
+    src.analysis = sessionAnalysis(session);
+    src.slo = analysisSettingsFromYaml(session.profileYaml, nullptr).slo;
+    return src;
 }
 
 QList<QPointF> timeCurve(const TimeSeries &series, const QString &op, bool p99)

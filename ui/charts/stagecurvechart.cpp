@@ -6,7 +6,9 @@
 #include <QChart>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QAreaSeries>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QLogValueAxis>
 #include <QToolTip>
 #include <QValueAxis>
@@ -18,17 +20,20 @@ StageCurveChart::StageCurveChart(Metric metric, QWidget *parent)
     : QChartView(parent), m_metric(metric)
 {
     auto *chart = new QChart;
-    styleChart(chart, metric == Metric::Latency ? tr("Latency vs VUs")
-                                                : tr("Throughput vs VUs"));
+    styleChart(chart, metric == Metric::Latency      ? tr("Latency vs VUs")
+                      : metric == Metric::Throughput ? tr("Throughput vs VUs")
+                                                     : tr("Error ratio vs VUs"));
     m_axisX = new QLogValueAxis;
     m_axisX->setBase(2);
     m_axisX->setLabelFormat(QStringLiteral("%g"));
     m_axisX->setMinorTickCount(0);
     m_axisX->setTitleText(tr("VUs (log2)"));
     m_axisY = new QValueAxis;
-    m_axisY->setLabelFormat(metric == Metric::Latency ? QStringLiteral("%.3g")
-                                                      : QStringLiteral("%.0f"));
-    m_axisY->setTitleText(metric == Metric::Latency ? tr("latency (ms)") : tr("requests/s"));
+    m_axisY->setLabelFormat(metric == Metric::Throughput ? QStringLiteral("%.0f")
+                                                         : QStringLiteral("%.3g"));
+    m_axisY->setTitleText(metric == Metric::Latency      ? tr("latency (ms)")
+                          : metric == Metric::Throughput ? tr("requests/s")
+                                                         : tr("errors (% of requests)"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
     fitLog2Axis(m_axisX, 1, 2);
@@ -56,7 +61,7 @@ QList<QLineSeries *> StageCurveChart::lineSeries() const
     QList<QLineSeries *> out;
     const auto all = chart()->series();
     for (QAbstractSeries *s : all)
-        if (auto *l = qobject_cast<QLineSeries *>(s))
+        if (auto *l = qobject_cast<QLineSeries *>(s); l && !m_annotationSeries.contains(s))
             out << l;
     return out;
 }
@@ -95,7 +100,8 @@ QList<StageCurveChart::Curve> StageCurveChart::buildCurves() const
                 cv.name = prefix + op;
                 cv.legendLabel = cv.name;
                 cv.pen = percentilePen(c, 99);
-                cv.points = throughputCurve(src, op);
+                cv.points = m_metric == Metric::Throughput ? throughputCurve(src, op)
+                                                           : errorRatioCurve(src, op);
                 curves << cv;
             }
         }
@@ -143,11 +149,90 @@ void StageCurveChart::rebuild()
     }
     m_series = keep;
 
+    rebuildAnnotations(minX, maxX, &maxY);
     if (maxX > 0)
         fitLog2Axis(m_axisX, minX, maxX);
     else
         fitLog2Axis(m_axisX, 1, 2);
     fitZeroBasedAxis(m_axisY, maxY);
+    drawAnnotations();
+}
+
+void StageCurveChart::rebuildAnnotations(double minX, double maxX, double *maxY)
+{
+    const bool overlay = m_sources.size() > 1;
+    const int pct = m_percentiles.isEmpty() ? 99 : m_percentiles.last();
+    m_annotations = buildAnnotations(
+        m_metric, m_sources, pct, maxX > 0 ? minX : 0, maxX, [overlay](int si, int oi) {
+            QColor c = overlay ? chartColor(si) : chartColor(oi);
+            if (overlay && oi > 0)
+                c = (oi % 2) ? c.darker(150 + 25 * (oi / 2)) : c.lighter(135 + 25 * (oi / 2));
+            return c;
+        });
+    for (const ChartAnnotations::Line &l : std::as_const(m_annotations.lines))
+        for (const QPointF &p : l.points)
+            if (l.name.startsWith(QLatin1String("SLO")))
+                *maxY = std::max(*maxY, p.y());   // the USL may run off the top; the SLO not
+}
+
+void StageCurveChart::drawAnnotations()
+{
+    for (QAbstractSeries *s : std::as_const(m_annotationSeries)) {
+        chart()->removeSeries(s);
+        delete s;
+    }
+    m_annotationSeries.clear();
+    auto attach = [this](QAbstractSeries *s, const QString &legend) {
+        chart()->addSeries(s);
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+        const auto markers = chart()->legend()->markers(s);
+        for (QLegendMarker *m : markers) {
+            m->setVisible(!legend.isEmpty());
+            m->setLabel(legend);
+        }
+        m_annotationSeries << s;
+    };
+    const double top = m_axisY->max();
+    for (int i = 0; i < m_annotations.clientBound.size(); ++i) {
+        const auto &band = m_annotations.clientBound.at(i);
+        auto *upper = new QLineSeries;
+        upper->append(band.first, top);
+        upper->append(band.second, top);
+        auto *lower = new QLineSeries;
+        lower->append(band.first, 0);
+        lower->append(band.second, 0);
+        auto *area = new QAreaSeries(upper, lower);
+        upper->setParent(area);
+        lower->setParent(area);
+        area->setName(tr("client-bound stage"));
+        area->setBrush(QColor(128, 128, 128, 50));
+        area->setPen(Qt::NoPen);
+        attach(area, i == 0 ? tr("client-bound stage") : QString());
+    }
+    for (const ChartAnnotations::Line &l : std::as_const(m_annotations.lines)) {
+        auto *s = new QLineSeries;
+        s->setName(l.name);
+        s->setPen(l.pen);
+        s->replace(l.points);
+        attach(s, l.name);
+    }
+    for (const ChartAnnotations::Marker &m : std::as_const(m_annotations.markers)) {
+        auto *s = new QScatterSeries;
+        s->setName(m.label);
+        s->setMarkerShape(m.kind == QLatin1String("knee")         ? QScatterSeries::MarkerShapeCircle
+                          : m.kind == QLatin1String("saturation") ? QScatterSeries::MarkerShapeRectangle
+                                                                  : QScatterSeries::MarkerShapeTriangle);
+        s->setMarkerSize(11);
+        s->setColor(m.color);
+        s->setBorderColor(Qt::black);
+        s->append(m.at);
+        s->setPointLabelsFormat(m.label);
+        s->setPointLabelsVisible(true);
+        s->setPointLabelsClipping(false);
+        s->setPointLabelsColor(QColor(0x22, 0x22, 0x22));
+        attach(s, QString());
+    }
 }
 
 void StageCurveChart::onHovered(QLineSeries *series, const QPointF &point, bool state)
@@ -156,9 +241,9 @@ void StageCurveChart::onHovered(QLineSeries *series, const QPointF &point, bool 
         QToolTip::hideText();
         return;
     }
-    const QString value = m_metric == Metric::Latency
-                              ? tr("%1 ms").arg(point.y(), 0, 'f', 3)
-                              : tr("%1 req/s").arg(point.y(), 0, 'f', 1);
+    const QString value = m_metric == Metric::Latency      ? tr("%1 ms").arg(point.y(), 0, 'f', 3)
+                          : m_metric == Metric::Throughput ? tr("%1 req/s").arg(point.y(), 0, 'f', 1)
+                                                           : tr("%1 % errors").arg(point.y(), 0, 'f', 2);
     QToolTip::showText(QCursor::pos(),
                        tr("%1\n%2 VUs: %3").arg(series->name()).arg(point.x()).arg(value), this);
 }

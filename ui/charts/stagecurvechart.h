@@ -3,6 +3,7 @@
 // refills them with QXYSeries::replace (never per-point append). GUI thread only.
 #pragma once
 
+#include "charts/chartannotations.h"
 #include "charts/curvesource.h"
 
 #include <QChartView>
@@ -10,6 +11,7 @@
 #include <QList>
 
 QT_BEGIN_NAMESPACE
+class QAbstractSeries;
 class QLineSeries;
 class QLogValueAxis;
 class QValueAxis;
@@ -20,10 +22,8 @@ namespace vw {
 class StageCurveChart : public QChartView {
     Q_OBJECT
 public:
-    enum class Metric {
-        Latency,     ///< Y = latency percentile, milliseconds
-        Throughput,  ///< Y = successful requests per second
-    };
+    /// Latency (ms), Throughput (successes/s) or ErrorRatio (percent of requests).
+    using Metric = CurveMetric;
 
     explicit StageCurveChart(Metric metric, QWidget *parent = nullptr);
 
@@ -37,8 +37,11 @@ public:
     QList<int> percentiles() const { return m_percentiles; }
 
     Metric metric() const { return m_metric; }
-    /// The line series currently shown (for tests and export).
+    /// The data curves currently shown (for tests and export); annotation series excluded.
     QList<QLineSeries *> lineSeries() const;
+    /// The analysis drawn on the chart: markers (knee, saturation, failure), USL fit and SLO
+    /// lines, client-bound bands (chartannotations.h).
+    const ChartAnnotations &annotations() const { return m_annotations; }
 
 private:
     struct Curve {
@@ -51,11 +54,15 @@ private:
     QList<Curve> buildCurves() const;
     void rebuild();
     void onHovered(QLineSeries *series, const QPointF &point, bool state);
+    void rebuildAnnotations(double minX, double maxX, double *maxY);
+    void drawAnnotations();
 
     Metric m_metric;
     QList<CurveSource> m_sources;
     QList<int> m_percentiles{50, 95, 99};
     QHash<QString, QLineSeries *> m_series;
+    ChartAnnotations m_annotations;
+    QList<QAbstractSeries *> m_annotationSeries;   ///< owned by the chart, rebuilt each time
     QLogValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
 };

@@ -9,16 +9,17 @@
 
 namespace vw {
 
-TimeSeriesChart::TimeSeriesChart(QWidget *parent) : QChartView(parent)
+TimeSeriesChart::TimeSeriesChart(Kind kind, QWidget *parent) : QChartView(parent), m_kind(kind)
 {
     auto *chart = new QChart;
-    styleChart(chart, tr("Latency over time"));
+    const bool latency = kind == Kind::Latency;
+    styleChart(chart, latency ? tr("Latency over time") : tr("Throughput over time"));
     m_axisX = new QValueAxis;
     m_axisX->setTitleText(tr("time (s)"));
     m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     m_axisY = new QValueAxis;
-    m_axisY->setTitleText(tr("latency (ms)"));
-    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
+    m_axisY->setTitleText(latency ? tr("latency (ms)") : tr("requests/s"));
+    m_axisY->setLabelFormat(latency ? QStringLiteral("%.3g") : QStringLiteral("%.0f"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
     m_axisX->setRange(0, 10);
@@ -39,8 +40,10 @@ void TimeSeriesChart::setSeries(const TimeSeries &series)
     }
     QHash<QString, QLineSeries *> keep;
     for (int oi = 0; oi < ops.size(); ++oi) {
-        for (bool p99 : {false, true}) {
-            const QString key = ops.at(oi) + (p99 ? QStringLiteral(" p99") : QStringLiteral(" p50"));
+        const QList<bool> which = m_kind == Kind::Latency ? QList<bool>{false, true} : QList<bool>{true};
+        for (bool p99 : which) {
+            const QString key = m_kind == Kind::Throughput ? ops.at(oi)
+                                : ops.at(oi) + (p99 ? QStringLiteral(" p99") : QStringLiteral(" p50"));
             QLineSeries *s = m_series.take(key);
             if (!s) {
                 s = new QLineSeries(this);
@@ -50,7 +53,9 @@ void TimeSeriesChart::setSeries(const TimeSeries &series)
                 s->setName(key);
                 s->setPen(percentilePen(chartColor(oi), p99 ? 99 : 50));
             }
-            const QList<QPointF> pts = timeCurve(series, ops.at(oi), p99);
+            const QList<QPointF> pts = m_kind == Kind::Throughput
+                                           ? timeThroughputCurve(series, ops.at(oi))
+                                           : timeCurve(series, ops.at(oi), p99);
             for (const QPointF &p : pts)
                 maxY = std::max(maxY, p.y());
             s->replace(pts);

@@ -1,0 +1,126 @@
+#include "exportcommand.h"
+
+#include "cli.h"
+#include "session/sessionio.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <cstring>
+
+#ifdef VW_HAVE_GUI
+#include "charts/chartexport.h"
+#include "charts/curvebuilder.h"
+#include "charts/stagecurvechart.h"
+#endif
+
+namespace vw::cli {
+
+bool isExportCommand(int argc, char **argv)
+{
+    return argc >= 2 && std::strcmp(argv[1], "export") == 0;
+}
+
+void prepareExportPlatform()
+{
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+int exportCommand(const QStringList &args)
+{
+#ifndef VW_HAVE_GUI
+    Q_UNUSED(args);
+    printErr(QStringLiteral("vault-workbench export: built without charts (VW_BUILD_GUI=OFF)\n"));
+    return ExitUsage;
+#else
+    QCommandLineParser p;
+    p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session files"));
+    const QCommandLineOption chartOpt(QStringLiteral("chart"), QStringLiteral("latency, throughput or errors"),
+                                      QStringLiteral("C"), QStringLiteral("latency"));
+    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("png, svg or pdf"),
+                                       QStringLiteral("F"));
+    const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("file to write"),
+                                    QStringLiteral("FILE"));
+    const QCommandLineOption widthOpt(QStringLiteral("width"), QStringLiteral("pixels"),
+                                      QStringLiteral("N"), QStringLiteral("1600"));
+    const QCommandLineOption heightOpt(QStringLiteral("height"), QStringLiteral("pixels"),
+                                       QStringLiteral("N"), QStringLiteral("1000"));
+    const QCommandLineOption dpiOpt(QStringLiteral("dpi"), QStringLiteral("dots per inch"),
+                                    QStringLiteral("N"), QStringLiteral("144"));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("this help"));
+    p.addOptions({chartOpt, formatOpt, outOpt, widthOpt, heightOpt, dpiOpt, help});
+    if (!p.parse(QStringList{QStringLiteral("vault-workbench export")} + args)) {
+        printErr(QStringLiteral("vault-workbench export: %1 (see --help)\n").arg(p.errorText()));
+        return ExitUsage;
+    }
+    if (p.isSet(help)) {
+        printOut(usage());
+        return ExitOk;
+    }
+    const QStringList files = p.positionalArguments();
+    if (files.isEmpty() || !p.isSet(outOpt)) {
+        printErr(QStringLiteral("vault-workbench export: expected SESSION... and --out FILE; "
+                                "see --help\n"));
+        return ExitUsage;
+    }
+    const QString out = p.value(outOpt);
+    ChartExportOptions o;
+    const QString fmt = p.isSet(formatOpt) ? p.value(formatOpt) : QFileInfo(out).suffix();
+    if (!chartFormatFromName(fmt, &o.format)) {
+        printErr(QStringLiteral("vault-workbench export: unknown --format \"%1\" (png, svg or pdf)\n")
+                     .arg(fmt));
+        return ExitUsage;
+    }
+    const QString chartName = p.value(chartOpt);
+    StageCurveChart::Metric metric;
+    if (chartName == QLatin1String("latency"))
+        metric = StageCurveChart::Metric::Latency;
+    else if (chartName == QLatin1String("throughput"))
+        metric = StageCurveChart::Metric::Throughput;
+    else if (chartName == QLatin1String("errors"))
+        metric = StageCurveChart::Metric::ErrorRatio;
+    else {
+        printErr(QStringLiteral("vault-workbench export: unknown --chart \"%1\" "
+                                "(latency, throughput or errors)\n")
+                     .arg(chartName));
+        return ExitUsage;
+    }
+    bool okW = false, okH = false, okD = false;
+    o.size = QSize(p.value(widthOpt).toInt(&okW), p.value(heightOpt).toInt(&okH));
+    o.dpi = p.value(dpiOpt).toInt(&okD);
+    if (!okW || !okH || !okD) {
+        printErr(QStringLiteral("vault-workbench export: --width, --height and --dpi take whole "
+                                "numbers\n"));
+        return ExitUsage;
+    }
+    QList<CurveSource> sources;
+    QStringList used;
+    for (const QString &f : files) {
+        QString error;
+        const std::optional<Session> s = readSession(f, &error);
+        if (!s) {
+            printErr(QStringLiteral("error: %1\n").arg(error));
+            return ExitUsage;
+        }
+        const QString base = s->label.isEmpty() ? s->profileName : s->label;
+        QString label = base;
+        for (int n = 2; used.contains(label); ++n)
+            label = QStringLiteral("%1 (%2)").arg(base).arg(n);
+        used << label;
+        sources << curveSourceFromSession(*s, label);
+    }
+    StageCurveChart chart(metric);
+    chart.setSources(sources);
+    QString error;
+    if (!exportChart(chart.chart(), out, o, &error)) {
+        printErr(QStringLiteral("error: %1\n").arg(error));
+        return ExitUsage;
+    }
+    printOut(out + QLatin1Char('\n'));
+    return ExitOk;
+#endif
+}
+
+} // namespace vw::cli

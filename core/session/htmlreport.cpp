@@ -1,0 +1,280 @@
+#include "session/htmlreport.h"
+
+#include "analysis/analysistext.h"
+#include "analysis/capacityanalyzer.h"
+#include "session/comparison.h"
+#include "session/reportcharts.h"
+
+#include <QLocale>
+
+namespace vw {
+
+namespace {
+
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+QString td(const QString &s, const QString &cls = QString())
+{
+    return cls.isEmpty() ? QStringLiteral("<td>%1</td>").arg(esc(s))
+                         : QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, esc(s));
+}
+
+QString th(const QString &s)
+{
+    return QStringLiteral("<th>%1</th>").arg(esc(s));
+}
+
+QString ratioCell(const std::optional<double> &r)
+{
+    return r ? QString::number(*r, 'f', 2) + QStringLiteral("x") : QStringLiteral("-");
+}
+
+const char *kCss = R"(
+body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1200px}
+h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc}h3{font-size:15px}
+table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px}
+th{background:#f2f2f2;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}
+.warning{background:#fff4e5;border:1px solid #f0a030;padding:8px 12px;margin:8px 0;border-radius:4px}
+.evidence{color:#444;font-size:12px}.charts svg{margin:8px 8px 8px 0;border:1px solid #ddd}
+pre{background:#f7f7f7;border:1px solid #ddd;padding:8px;font-size:12px;overflow:auto}
+.swatch{display:inline-block;width:12px;height:12px;margin-right:6px;vertical-align:middle}
+.cb{background:#eeeeee}
+)";
+
+QString sessionsTable(const Comparison &c, const QList<Session> &sessions)
+{
+    QString o = QStringLiteral("<table><tr>") + th(QString()) + th(QStringLiteral("label"))
+                + th(QStringLiteral("profile")) + th(QStringLiteral("target"))
+                + th(QStringLiteral("server")) + th(QStringLiteral("started (UTC)"))
+                + th(QStringLiteral("status")) + QStringLiteral("</tr>\n");
+    for (int i = 0; i < sessions.size(); ++i) {
+        const Session &s = sessions.at(i);
+        o += QStringLiteral("<tr><td><span class=\"swatch\" style=\"background:%1\"></span>%2</td>")
+                 .arg(reportColor(i), esc(c.letters.value(i)));
+        o += td(c.labels.value(i)) + td(s.profileName) + td(s.targetAddress)
+             + td((s.server.product + QLatin1Char(' ') + s.server.version).trimmed())
+             + td(s.startedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
+             + td(runStatusKey(s.status)) + QStringLiteral("</tr>\n");
+    }
+    return o + QStringLiteral("</table>\n");
+}
+
+QString capacityTable(const OpComparison &oc, const Comparison &c)
+{
+    QString o = QStringLiteral("<table><tr>") + th(QStringLiteral("point"));
+    for (int i = 0; i < oc.analyses.size(); ++i)
+        o += th(c.labels.value(i));
+    o += QStringLiteral("</tr>\n");
+    auto row = [&](const QString &name, auto cell) {
+        o += QStringLiteral("<tr>") + th(name);
+        for (const std::optional<OpAnalysis> &a : oc.analyses)
+            o += td(a ? cell(*a) : QStringLiteral("-"), QStringLiteral("n"));
+        o += QStringLiteral("</tr>\n");
+    };
+    row(QStringLiteral("knee (VUs)"), [](const OpAnalysis &a) { return vusCell(a.knee.vus); });
+    row(QStringLiteral("saturation (VUs)"),
+        [](const OpAnalysis &a) { return vusCell(a.saturation.vus); });
+    row(QStringLiteral("failure (VUs)"), [](const OpAnalysis &a) {
+        QString s = vusCell(a.failure.vus);
+        if (a.failure.vus && !a.failure.errorClass.isEmpty())
+            s += QStringLiteral(" (%1)").arg(a.failure.errorClass);
+        return s;
+    });
+    row(QStringLiteral("max throughput (/s)"),
+        [](const OpAnalysis &a) { return numberCell(a.maxThroughput.perS, 1); });
+    row(QStringLiteral("max throughput within SLO (/s)"),
+        [](const OpAnalysis &a) { return numberCell(a.maxThroughputAtSlo.perS, 1); });
+    row(QStringLiteral("p99 at knee (ms)"),
+        [](const OpAnalysis &a) { return numberCell(a.knee.p99Ms, 2); });
+    row(QStringLiteral("USL N* (VUs)"), [](const OpAnalysis &a) { return numberCell(a.usl.nStar, 1); });
+    row(QStringLiteral("USL R\u00b2"), [](const OpAnalysis &a) {
+        return a.usl.fitted ? QString::number(a.usl.r2, 'f', 3) : QStringLiteral("-");
+    });
+    return o + QStringLiteral("</table>\n");
+}
+
+QString ratioTable(const OpComparison &oc, const Comparison &c)
+{
+    const int n = int(oc.analyses.size());
+    QString o = QStringLiteral("<table><tr>") + th(QStringLiteral("VUs"));
+    for (int i = 0; i < n; ++i)
+        o += th(QStringLiteral("%1 X/s").arg(c.letters.value(i)))
+             + th(QStringLiteral("%1 p99 ms").arg(c.letters.value(i)));
+    for (int i = 1; i < n; ++i)
+        o += th(QStringLiteral("X %1/A").arg(c.letters.value(i)))
+             + th(QStringLiteral("p99 %1/A").arg(c.letters.value(i)));
+    o += QStringLiteral("</tr>\n");
+    for (const AlignedRow &r : oc.rows) {
+        o += QStringLiteral("<tr>") + td(QString::number(r.vus), QStringLiteral("n"));
+        for (int i = 0; i < n; ++i) {
+            const std::optional<AlignedCell> &cell = r.cells.value(i);
+            const QString cls = cell && cell->clientBound ? QStringLiteral("n cb") : QStringLiteral("n");
+            o += td(cell ? QString::number(cell->throughputPerS, 'f', 1) : QStringLiteral("-"), cls)
+                 + td(cell ? QString::number(cell->p99Ms, 'f', 2) : QStringLiteral("-"), cls);
+        }
+        for (int i = 1; i < n; ++i)
+            o += td(ratioCell(r.throughputRatio.value(i)), QStringLiteral("n"))
+                 + td(ratioCell(r.p99Ratio.value(i)), QStringLiteral("n"));
+        o += QStringLiteral("</tr>\n");
+    }
+    return o + QStringLiteral("</table>\n");
+}
+
+QString evidenceTable(const OpAnalysis &a)
+{
+    QString o = QStringLiteral("<table><tr>") + th(QStringLiteral("point"))
+                + th(QStringLiteral("value")) + th(QStringLiteral("evidence"))
+                + QStringLiteral("</tr>\n");
+    auto row = [&](const QString &name, const QString &value, const Evidence &e) {
+        QStringList stages;
+        for (int st : e.stages)
+            stages << QString::number(st);
+        QString ev = esc(e.text);
+        if (!stages.isEmpty())
+            ev += QStringLiteral(" <span class=\"evidence\">(stages %1)</span>")
+                      .arg(stages.join(QStringLiteral(", ")));
+        o += QStringLiteral("<tr>") + th(name) + td(value, QStringLiteral("n"))
+             + QStringLiteral("<td>%1</td></tr>\n").arg(ev);
+    };
+    row(QStringLiteral("knee"), vusCell(a.knee.vus) + QStringLiteral(" VUs"), a.knee.evidence);
+    row(QStringLiteral("saturation"), vusCell(a.saturation.vus) + QStringLiteral(" VUs"),
+        a.saturation.evidence);
+    row(QStringLiteral("failure"), vusCell(a.failure.vus) + QStringLiteral(" VUs"),
+        a.failure.evidence);
+    row(QStringLiteral("max throughput"), numberCell(a.maxThroughput.perS, 1) + QStringLiteral(" /s"),
+        a.maxThroughput.evidence);
+    row(QStringLiteral("max throughput within SLO"),
+        numberCell(a.maxThroughputAtSlo.perS, 1) + QStringLiteral(" /s"),
+        a.maxThroughputAtSlo.evidence);
+    const QString usl = a.usl.fitted
+                            ? QStringLiteral("lambda %1, sigma %2, kappa %3, N* %4, R\u00b2 %5")
+                                  .arg(a.usl.lambda, 0, 'f', 2)
+                                  .arg(a.usl.sigma, 0, 'g', 3)
+                                  .arg(a.usl.kappa, 0, 'g', 3)
+                                  .arg(numberCell(a.usl.nStar, 1))
+                                  .arg(a.usl.r2, 0, 'f', 3)
+                            : QStringLiteral("not fitted");
+    row(QStringLiteral("USL fit"), usl, a.usl.evidence);
+    o += QStringLiteral("</table>\n");
+    for (const QString &note : a.notes)
+        o += QStringLiteral("<p class=\"evidence\">%1</p>\n").arg(esc(note));
+    return o;
+}
+
+QString stageTable(const Session &s)
+{
+    QString o = QStringLiteral("<table><tr>");
+    for (const char *h : {"stage", "VUs", "op", "requests", "ok", "errors", "throughput /s",
+                          "p50 ms", "p95 ms", "p99 ms", "max in flight", "client-bound"})
+        o += th(QString::fromLatin1(h));
+    o += QStringLiteral("</tr>\n");
+    for (const StageStats &st : s.stages)
+        for (const OpStats &op : st.ops) {
+            QStringList errs;
+            for (auto it = op.errors.cbegin(); it != op.errors.cend(); ++it)
+                errs << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
+            auto ms = [&](double p) {
+                return op.latency.count() > 0
+                           ? QString::number(double(op.latency.valueAtPercentileUs(p)) / 1000.0, 'f', 2)
+                           : QStringLiteral("-");
+            };
+            const QString cls = st.validity.clientBound ? QStringLiteral(" class=\"cb\"") : QString();
+            o += QStringLiteral("<tr%1>").arg(cls) + td(QString::number(st.index), QStringLiteral("n"))
+                 + td(QString::number(st.vus), QStringLiteral("n")) + td(op.op)
+                 + td(QString::number(op.count), QStringLiteral("n"))
+                 + td(QString::number(op.ok), QStringLiteral("n"))
+                 + td(errs.isEmpty() ? QStringLiteral("0") : errs.join(QStringLiteral(", ")))
+                 + td(QString::number(st.throughputPerS(op), 'f', 1), QStringLiteral("n"))
+                 + td(ms(50), QStringLiteral("n")) + td(ms(95), QStringLiteral("n"))
+                 + td(ms(99), QStringLiteral("n"))
+                 + td(QString::number(st.maxInFlight), QStringLiteral("n"))
+                 + td(st.validity.clientBound ? st.validity.reasons.join(QStringLiteral("; "))
+                                              : QStringLiteral("no"))
+                 + QStringLiteral("</tr>\n");
+        }
+    return o + QStringLiteral("</table>\n");
+}
+
+QString environment(const Session &s)
+{
+    QString o = QStringLiteral("<table>");
+    auto row = [&](const QString &k, const QString &v) {
+        if (!v.isEmpty())
+            o += QStringLiteral("<tr>") + th(k) + td(v) + QStringLiteral("</tr>\n");
+    };
+    row(QStringLiteral("target"), s.targetAddress);
+    row(QStringLiteral("server"), (s.server.product + QLatin1Char(' ') + s.server.version).trimmed());
+    row(QStringLiteral("executor"), s.executor);
+    row(QStringLiteral("transport"), s.transport);
+    row(QStringLiteral("started (UTC)"), s.startedAt.toUTC().toString(Qt::ISODate));
+    row(QStringLiteral("finished (UTC)"), s.finishedAt.toUTC().toString(Qt::ISODate));
+    row(QStringLiteral("status"), runStatusKey(s.status));
+    row(QStringLiteral("error"), s.error);
+    row(QStringLiteral("cleanup"), s.cleanupError);
+    row(QStringLiteral("client host"), s.client.hostname);
+    row(QStringLiteral("client OS"), s.client.os);
+    row(QStringLiteral("kernel"), s.client.kernel);
+    row(QStringLiteral("CPU"), s.client.cpuModel);
+    if (s.client.logicalCores > 0)
+        row(QStringLiteral("logical cores"), QString::number(s.client.logicalCores));
+    if (s.client.memoryBytes > 0)
+        row(QStringLiteral("memory"), QLocale::c().formattedDataSize(s.client.memoryBytes));
+    row(QStringLiteral("vault-workbench"), s.client.appVersion);
+    row(QStringLiteral("Qt"), s.client.qtVersion);
+    return o + QStringLiteral("</table>\n");
+}
+
+} // namespace
+
+QString htmlReport(const QList<Session> &sessions)
+{
+    const bool comparison = sessions.size() > 1;
+    QString title = comparison ? QStringLiteral("Comparison of %1 sessions").arg(sessions.size())
+                               : QStringLiteral("Session report");
+    if (!sessions.isEmpty() && !comparison)
+        title += QStringLiteral(": ") + sessions.first().label;
+    QString o = QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                               "<title>%1</title><style>%2</style></head><body>\n<h1>%1</h1>\n")
+                    .arg(esc(title), QString::fromLatin1(kCss));
+    if (sessions.isEmpty())
+        return o + QStringLiteral("<p>No session.</p></body></html>\n");
+
+    const Comparison c = compareSessions(sessions);
+    o += QStringLiteral("<p>vault-workbench %1</p>\n").arg(esc(QStringLiteral(VW_VERSION)));
+    o += sessionsTable(c, sessions);
+    if (comparison) {
+        if (c.warnings.isEmpty())
+            o += QStringLiteral("<p>The sessions were run the same way (target, server version, "
+                                "ramp, operations and parameters).</p>\n");
+        for (const ComparisonWarning &w : c.warnings)
+            o += QStringLiteral("<div class=\"warning\"><b>Not directly comparable:</b> %1</div>\n")
+                     .arg(esc(w.text));
+    }
+    for (const OpComparison &oc : c.ops) {
+        o += QStringLiteral("<h2>%1</h2>\n<div class=\"charts\">\n").arg(esc(oc.op));
+        for (ReportChart which : {ReportChart::Latency, ReportChart::Throughput, ReportChart::Errors})
+            o += svgChart(reportChartSpec(which, oc.op, sessions, c.labels));
+        o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
+        if (comparison)
+            o += QStringLiteral("<h3>Per-stage ratios to A (aligned by VUs)</h3>\n")
+                 + ratioTable(oc, c);
+    }
+    for (int i = 0; i < sessions.size(); ++i) {
+        const Session &s = sessions.at(i);
+        o += QStringLiteral("<h2><span class=\"swatch\" style=\"background:%1\"></span>%2 %3</h2>\n")
+                 .arg(reportColor(i), esc(c.letters.value(i)), esc(c.labels.value(i)));
+        o += QStringLiteral("<h3>Environment</h3>\n") + environment(s);
+        const SessionAnalysis a = sessionAnalysis(s);
+        for (const OpAnalysis &op : a.ops)
+            o += QStringLiteral("<h3>Detected points: %1</h3>\n").arg(esc(op.op)) + evidenceTable(op);
+        o += QStringLiteral("<h3>Per-stage statistics</h3>\n") + stageTable(s);
+        o += QStringLiteral("<h3>Profile</h3>\n<pre>%1</pre>\n")
+                 .arg(esc(QString::fromUtf8(s.profileYaml)));
+    }
+    return o + QStringLiteral("</body></html>\n");
+}
+
+} // namespace vw

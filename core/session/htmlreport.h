@@ -1,0 +1,21 @@
+// One self-contained HTML report (issue 4, "Export for capacity-planning reviews") of one
+// session or of a comparison of several: inline CSS, inline SVG charts (reportcharts.h) of
+// latency, throughput and error ratio vs VUs with every session's curves and detected points,
+// the side-by-side capacity table, the per-stage ratios to the first session, the comparison
+// warnings, each session's environment fingerprint, detected points with their evidence,
+// per-stage table and profile YAML. No script, no external reference: it opens in a browser
+// with no other file. Pure function; any thread.
+#pragma once
+
+#include "session/session.h"
+
+#include <QList>
+#include <QString>
+
+namespace vw {
+
+/// UTF-8 HTML5 document. One session: its report; two or more: the comparison, the first
+/// session being the baseline ("A") of the ratios. Empty list: an empty report.
+QString htmlReport(const QList<Session> &sessions);
+
+} // namespace vw

@@ -1,0 +1,316 @@
+// Chart export (ui/charts/chartexport.h) and the analysis drawn on the charts
+// (ui/charts/chartannotations.h): PNG at the asked size and DPI, SVG that parses as XML, PDF
+// with one page; knee/saturation markers, USL fit, SLO line and client-bound band follow
+// the session's analysis; `vault-workbench export` writes the three formats headless.
+#include "analysis/capacityanalyzer.h"
+#include "charts/chartexport.h"
+#include "charts/curvebuilder.h"
+#include "charts/stagecurvechart.h"
+#include "charts/timeserieschart.h"
+#include "chartexportdialog.h"
+#include "resultspage.h"
+#include "session/sessionio.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QImage>
+#include <QImageReader>
+#include <QLineSeries>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+#include <cmath>
+
+using namespace vw;
+
+namespace {
+
+const QString kOp = QStringLiteral("ssh_sign");
+
+Session session(const QString &label, int workers, double serviceMs, const QByteArray &extraYaml = {})
+{
+    Session s;
+    s.id = label;
+    s.label = label;
+    s.profileName = QStringLiteral("ssh");
+    s.profileYaml = "name: ssh\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
+                    "  - type: ssh_sign\n    params: { ca_key_type: ed25519 }\n" + extraYaml;
+    s.ops = {kOp};
+    s.executor = QStringLiteral("closed");
+    s.transport = QStringLiteral("qnam");
+    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
+    const QList<int> vus = {1, 2, 4, 8, 16, 32, 64};
+    for (int i = 0; i < vus.size(); ++i) {
+        StageStats st;
+        st.index = i;
+        st.vus = vus[i];
+        st.durationMs = 2000;
+        st.warmupMs = 500;
+        st.steadySeconds = 1.0;
+        const double x = std::min(vus[i], workers) * 1000.0 / serviceMs;
+        OpStats o;
+        o.op = kOp;
+        o.ok = o.count = qint64(x);
+        o.latency.recordN(std::llround(vus[i] / x * 1e6), o.ok);
+        st.ops.append(o);
+        s.stages.append(st);
+    }
+    return s;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void verifyPng(const QString &path, QSize size)
+{
+    QImageReader r(path);
+    QCOMPARE(r.format(), QByteArray("png"));
+    QCOMPARE(r.size(), size);
+    const QImage img = r.read();
+    QVERIFY2(!img.isNull(), qPrintable(r.errorString()));
+    QCOMPARE(img.size(), size);
+    // something was drawn: not a blank white page
+    int dark = 0;
+    for (int y = 0; y < img.height(); y += 3)
+        for (int x = 0; x < img.width(); x += 3)
+            if (qGray(img.pixel(x, y)) < 128)
+                ++dark;
+    QVERIFY2(dark > 50, qPrintable(QString::number(dark)));
+}
+
+void verifySvg(const QString &path)
+{
+    const QByteArray data = readAll(path);
+    QVERIFY(!data.isEmpty());
+    QXmlStreamReader xml(data);
+    bool sawSvg = false;
+    int texts = 0;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement) {
+            if (xml.name() == QLatin1String("svg"))
+                sawSvg = true;
+            if (xml.name() == QLatin1String("text"))
+                ++texts;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(sawSvg);
+    QVERIFY(texts > 5);   // title, axis labels, tick labels
+}
+
+void verifyPdf(const QString &path)
+{
+    const QByteArray data = readAll(path);
+    QVERIFY(data.startsWith("%PDF-"));
+    QCOMPARE(data.count("/Type /Page\n") + data.count("/Type /Page ") + data.count("/Type /Page/")
+                 + data.count("/Type /Page>"),
+             1);
+    QVERIFY(data.contains("/Count 1"));
+}
+
+} // namespace
+
+class TestChartExport : public QObject {
+    Q_OBJECT
+private slots:
+    void annotationsFollowAnalysis();
+    void exportsThreeFormats();
+    void rejectsBadOptions();
+    void exportCommand();
+    void exportDialog();
+};
+
+void TestChartExport::annotationsFollowAnalysis()
+{
+    Session s = session(QStringLiteral("ed"), 8, 5.0, "slo: { p99_ms: 6 }\n");
+    s.stages[6].validity.measured = true;
+    s.stages[6].validity.clientBound = true;
+    const SessionAnalysis a = analyzeSession(s);
+    const OpAnalysis *op = a.find(kOp);
+    QVERIFY(op && op->knee.vus && op->saturation.vus && op->usl.fitted);
+
+    StageCurveChart throughput(StageCurveChart::Metric::Throughput);
+    throughput.setSources({curveSourceFromSession(s, s.label)});
+    const ChartAnnotations &t = throughput.annotations();
+    QString labels;
+    for (const auto &m : t.markers)
+        labels += m.label + QLatin1Char('|');
+    QVERIFY2(labels.contains(QStringLiteral("knee %1").arg(*op->knee.vus)), qPrintable(labels));
+    QVERIFY2(labels.contains(QStringLiteral("saturation %1").arg(*op->saturation.vus)),
+             qPrintable(labels));
+    // the marker sits on the curve: throughput at the knee stage
+    for (const auto &m : t.markers)
+        if (m.kinds.contains(QLatin1String("knee")))
+            QCOMPARE(m.at.y(), std::min(*op->knee.vus, 8) * 200.0);
+    bool usl = false;
+    for (const auto &l : t.lines)
+        if (l.name.contains(QLatin1String("USL fit"))) {
+            usl = true;
+            QCOMPARE(l.pen.style(), Qt::DashLine);
+            QVERIFY(std::abs(l.points.first().y() - op->usl.predict(l.points.first().x())) < 1e-9);
+        }
+    QVERIFY(usl);
+    // knee and saturation on one stage share one marker and one label
+    Session same = session(QStringLiteral("flat"), 2, 5.0);
+    const OpAnalysis *fo = analyzeSession(same).find(kOp);
+    QVERIFY(fo && fo->knee.vus && fo->knee.vus == fo->saturation.vus);
+    {
+        StageCurveChart flat(StageCurveChart::Metric::Throughput);
+        flat.setSources({curveSourceFromSession(same, same.label)});
+        QCOMPARE(flat.annotations().markers.size(), 1);
+        QCOMPARE(flat.annotations().markers.first().label,
+                 QStringLiteral("knee %1, saturation %1").arg(*fo->knee.vus));
+    }
+    QCOMPARE(t.clientBound.size(), 1);
+    QVERIFY(t.clientBound.first().first < 64 && t.clientBound.first().second > 64);
+    QCOMPARE(throughput.lineSeries().size(), 1);   // the data curve; annotations apart
+
+    StageCurveChart latency(StageCurveChart::Metric::Latency);
+    latency.setSources({curveSourceFromSession(s, s.label)});
+    bool slo = false;
+    for (const auto &l : latency.annotations().lines)
+        if (l.name.startsWith(QLatin1String("SLO p99"))) {
+            slo = true;
+            QCOMPARE(l.points.first().y(), 6.0);
+            QCOMPARE(l.points.last().y(), 6.0);
+        }
+    QVERIFY(slo);
+    // errors: a new metric, one point per stage at 0 %
+    StageCurveChart errors(StageCurveChart::Metric::ErrorRatio);
+    errors.setSources({curveSourceFromSession(s, s.label)});
+    QCOMPARE(errors.lineSeries().size(), 1);
+    QCOMPARE(errors.lineSeries().first()->count(), 7);
+}
+
+void TestChartExport::exportsThreeFormats()
+{
+    QTemporaryDir dir;
+    StageCurveChart chart(StageCurveChart::Metric::Latency);
+    chart.setSources({curveSourceFromSession(session(QStringLiteral("a"), 8, 5.0), QStringLiteral("a")),
+                      curveSourceFromSession(session(QStringLiteral("b"), 4, 10.0), QStringLiteral("b"))});
+    const QRectF before = chart.chart()->geometry();
+    ChartExportOptions o;
+    o.size = QSize(900, 560);
+    o.dpi = 144;
+    QString error;
+    const QString png = dir.filePath(QStringLiteral("c.png"));
+    QVERIFY2(exportChart(chart.chart(), png, o, &error), qPrintable(error));
+    verifyPng(png, QSize(900, 560));
+    QCOMPARE(qRound(QImage(png).dotsPerMeterX() * 0.0254), 144);
+    QCOMPARE(chart.chart()->geometry(), before);   // restored
+
+    o.format = ChartFormat::Svg;
+    const QString svg = dir.filePath(QStringLiteral("c.svg"));
+    QVERIFY2(exportChart(chart.chart(), svg, o, &error), qPrintable(error));
+    verifySvg(svg);
+    QVERIFY(readAll(svg).contains("Latency vs VUs"));
+
+    o.format = ChartFormat::Pdf;
+    const QString pdf = dir.filePath(QStringLiteral("c.pdf"));
+    QVERIFY2(exportChart(chart.chart(), pdf, o, &error), qPrintable(error));
+    verifyPdf(pdf);
+}
+
+void TestChartExport::rejectsBadOptions()
+{
+    QTemporaryDir dir;
+    StageCurveChart chart(StageCurveChart::Metric::Throughput);
+    ChartExportOptions o;
+    o.dpi = 10;
+    QString error;
+    QVERIFY(!exportChart(chart.chart(), dir.filePath(QStringLiteral("x.png")), o, &error));
+    QVERIFY(error.contains(QLatin1String("dpi")));
+    o.dpi = 96;
+    QVERIFY(!exportChart(chart.chart(), dir.filePath(QStringLiteral("no/such/dir/x.png")), o, &error));
+    QVERIFY(error.contains(QLatin1String("cannot write")));
+    ChartFormat f;
+    QVERIFY(chartFormatFromName(QStringLiteral("SVG"), &f) && f == ChartFormat::Svg);
+    QVERIFY(!chartFormatFromName(QStringLiteral("jpeg"), &f));
+}
+
+void TestChartExport::exportCommand()
+{
+    QTemporaryDir dir;
+    const QString fa = dir.filePath(QStringLiteral("a.json")), fb = dir.filePath(QStringLiteral("b.json"));
+    QString error;
+    QVERIFY2(writeSession(session(QStringLiteral("a"), 8, 5.0), fa, &error), qPrintable(error));
+    QVERIFY2(writeSession(session(QStringLiteral("b"), 4, 10.0), fb, &error), qPrintable(error));
+    // no display and no platform set: the command must pick offscreen by itself
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    auto run = [&](const QStringList &args) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(VW_APP_BINARY), QStringList{QStringLiteral("export")} + args);
+        if (!p.waitForFinished(30000))
+            return -1;
+        return p.exitCode();
+    };
+    const QString png = dir.filePath(QStringLiteral("t.png"));
+    QCOMPARE(run({fa, fb, QStringLiteral("--chart"), QStringLiteral("throughput"), QStringLiteral("--format"),
+                  QStringLiteral("png"), QStringLiteral("--out"), png, QStringLiteral("--width"),
+                  QStringLiteral("640"), QStringLiteral("--height"), QStringLiteral("400"),
+                  QStringLiteral("--dpi"), QStringLiteral("96")}),
+             0);
+    verifyPng(png, QSize(640, 400));
+    const QString svg = dir.filePath(QStringLiteral("l.svg"));
+    QCOMPARE(run({fa, QStringLiteral("--chart"), QStringLiteral("latency"), QStringLiteral("--out"), svg}), 0);
+    verifySvg(svg);
+    const QString pdf = dir.filePath(QStringLiteral("e.pdf"));
+    QCOMPARE(run({fa, fb, QStringLiteral("--chart"), QStringLiteral("errors"), QStringLiteral("--format"),
+                  QStringLiteral("pdf"), QStringLiteral("--out"), pdf}),
+             0);
+    verifyPdf(pdf);
+    QCOMPARE(run({fa, QStringLiteral("--chart"), QStringLiteral("pie"), QStringLiteral("--out"), png}), 2);
+    QCOMPARE(run({fa, QStringLiteral("--out"), dir.filePath(QStringLiteral("x.gif"))}), 2);
+}
+
+void TestChartExport::exportDialog()
+{
+    // File > Export Chart… on the results page: throughput over time as SVG, then as PNG
+    Session s = session(QStringLiteral("a"), 8, 5.0);
+    for (int t = 1; t <= 5; ++t) {
+        SeriesPoint p;
+        p.tS = t;
+        p.op = kOp;
+        p.ok = p.count = 100 * t;
+        p.p50Ms = p.p99Ms = 1.0;
+        s.series.append(p);
+    }
+    ResultsPage page;
+    page.showSession(s);
+    const auto tput = page.timeThroughputChart()->chart()->series();
+    QCOMPARE(tput.size(), 1);
+    auto *line = qobject_cast<QLineSeries *>(tput.first());
+    QVERIFY(line);
+    QCOMPARE(line->count(), 5);
+    QCOMPARE(line->at(4), QPointF(5, 500));
+
+    QTemporaryDir dir;
+    ChartExportDialog d(&page);
+    d.chartCombo()->setCurrentIndex(d.chartCombo()->findData(QStringLiteral("time-throughput")));
+    d.formatCombo()->setCurrentIndex(d.formatCombo()->findData(QStringLiteral("svg")));
+    const QString svg = dir.filePath(QStringLiteral("t.svg"));
+    d.pathEdit()->setText(svg);
+    QVERIFY(d.exportNow(true));
+    verifySvg(svg);
+    QVERIFY(readAll(svg).contains("Throughput over time"));
+    d.chartCombo()->setCurrentIndex(d.chartCombo()->findData(QStringLiteral("errors")));
+    d.formatCombo()->setCurrentIndex(d.formatCombo()->findData(QStringLiteral("png")));
+    QVERIFY(d.pathEdit()->text().endsWith(QLatin1String("t.png")));   // suffix follows the format
+    d.widthSpin()->setValue(500);
+    d.heightSpin()->setValue(300);
+    QVERIFY(d.exportNow(true));
+    verifyPng(d.pathEdit()->text(), QSize(500, 300));
+}
+
+QTEST_MAIN(TestChartExport)
+#include "tst_chartexport.moc"

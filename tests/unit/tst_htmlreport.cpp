@@ -1,0 +1,223 @@
+// The self-contained HTML report (core/session/htmlreport.h) and its SVG charts: every chart
+// embedded and well-formed, no external reference, the labels, the detected points with
+// their evidence sentences, the comparison warning, the SLO line and client-bound bands;
+// and `compare --out` / `report --format html` on session files.
+#include "analysis/capacityanalyzer.h"
+#include "session/htmlreport.h"
+#include "session/sessionio.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+#include <cmath>
+
+using namespace vw;
+
+namespace {
+
+const QString kOp = QStringLiteral("ssh_sign");
+
+/// Closed ramp against `workers` workers of `serviceMs` each (a knee and a plateau).
+Session session(const QString &label, const QList<int> &vus, int workers, double serviceMs,
+                const QByteArray &caKeyType, const QByteArray &extraYaml = {})
+{
+    Session s;
+    s.id = label;
+    s.label = label;
+    s.profileName = QStringLiteral("ssh");
+    s.profileYaml = "name: ssh\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
+                    "  - type: ssh_sign\n    params: { ca_key_type: " + caKeyType + " }\n"
+                    + extraYaml;
+    s.ops = {kOp};
+    s.executor = QStringLiteral("closed");
+    s.transport = QStringLiteral("qnam");
+    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
+    s.server.product = QStringLiteral("openbao");
+    s.server.version = QStringLiteral("2.7.2");
+    s.client.hostname = QStringLiteral("loadgen-7");
+    s.client.logicalCores = 2;
+    s.startedAt = QDateTime(QDate(2026, 11, 30), QTime(1, 2, 3), Qt::UTC);
+    s.finishedAt = s.startedAt.addSecs(60);
+    for (int i = 0; i < vus.size(); ++i) {
+        StageStats st;
+        st.index = i;
+        st.vus = vus[i];
+        st.durationMs = 2000;
+        st.warmupMs = 500;
+        st.steadySeconds = 1.0;
+        const double x = std::min(vus[i], workers) * 1000.0 / serviceMs;
+        OpStats o;
+        o.op = kOp;
+        o.ok = o.count = qint64(x);
+        o.latency.recordN(std::llround(vus[i] / x * 1e6), o.ok);
+        st.ops.append(o);
+        s.stages.append(st);
+    }
+    return s;
+}
+
+const QList<int> kRamp = {1, 2, 4, 8, 16, 32, 64};
+
+/// Every <svg>...</svg> of `html`.
+QStringList svgs(const QString &html)
+{
+    QStringList out;
+    qsizetype from = 0;
+    while (true) {
+        const qsizetype a = html.indexOf(QLatin1String("<svg"), from);
+        if (a < 0)
+            break;
+        const qsizetype b = html.indexOf(QLatin1String("</svg>"), a);
+        if (b < 0)
+            break;
+        out << html.mid(a, b + 6 - a);
+        from = b + 6;
+    }
+    return out;
+}
+
+void verifySelfContained(const QString &html)
+{
+    QVERIFY(html.startsWith(QLatin1String("<!DOCTYPE html>")));
+    QVERIFY(!html.contains(QLatin1String("<link"), Qt::CaseInsensitive));
+    QVERIFY(!html.contains(QLatin1String("<script"), Qt::CaseInsensitive));
+    QVERIFY(!html.contains(QLatin1String("<img"), Qt::CaseInsensitive));
+    QVERIFY(!html.contains(QLatin1String("@import"), Qt::CaseInsensitive));
+    QVERIFY(!html.contains(QLatin1String("url("), Qt::CaseInsensitive));
+    static const QRegularExpression ref(QStringLiteral("\\b(src|href)\\s*="),
+                                        QRegularExpression::CaseInsensitiveOption);
+    QVERIFY2(!ref.match(html).hasMatch(), qPrintable(ref.match(html).captured()));
+}
+
+} // namespace
+
+class TestHtmlReport : public QObject {
+    Q_OBJECT
+private slots:
+    void comparisonReport();
+    void singleSessionReport();
+    void sloLineAndClientBoundBands();
+    void commands();
+};
+
+void TestHtmlReport::comparisonReport()
+{
+    const Session a = session(QStringLiteral("rsa-2048"), kRamp, 4, 10.0, "rsa-2048");
+    const Session b = session(QStringLiteral("ed25519"), kRamp, 16, 5.0, "ed25519");
+    const QString html = htmlReport({a, b});
+    verifySelfContained(html);
+
+    // latency, throughput and error ratio vs VUs for the one op, each well-formed SVG
+    const QStringList charts = svgs(html);
+    QCOMPARE(charts.size(), 3);
+    QCOMPARE(html.count(QLatin1String("<svg")), 3);
+    for (const QString &svg : charts) {
+        QXmlStreamReader xml(svg);
+        bool sawSvg = false;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("svg"))
+                sawSvg = true;
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(sawSvg);
+        // both sessions' curves, in the legend by label
+        QVERIFY(svg.contains(QLatin1String(">rsa-2048<")));
+        QVERIFY(svg.contains(QLatin1String(">ed25519<")));
+    }
+    // the throughput chart has a dashed USL fit per session and the knee markers
+    const QString &throughput = charts.at(1);
+    QCOMPARE(throughput.count(QLatin1String("stroke-dasharray=\"6 4\"")) >= 2, true);
+    const SessionAnalysis aa = analyzeSession(a), ab = analyzeSession(b);
+    const OpAnalysis *ka = aa.find(kOp), *kb = ab.find(kOp);
+    QVERIFY(ka && kb && ka->knee.vus && kb->knee.vus);
+    QVERIFY(throughput.contains(QStringLiteral("rsa-2048: knee %1").arg(*ka->knee.vus)));
+    QVERIFY(throughput.contains(QStringLiteral("ed25519: knee %1").arg(*kb->knee.vus)));
+
+    // the warning names the parameter that differs
+    QVERIFY(html.contains(QLatin1String("class=\"warning\"")));
+    QVERIFY(html.contains(QLatin1String("ca_key_type")));
+    // detected points with their evidence sentences (escaped as HTML)
+    QVERIFY(!ka->knee.evidence.text.isEmpty());
+    QVERIFY(html.contains(ka->knee.evidence.text.toHtmlEscaped()));
+    QVERIFY(html.contains(kb->saturation.evidence.text.toHtmlEscaped()));
+    QVERIFY(html.contains(ka->usl.evidence.text.toHtmlEscaped()));
+    // ratio table: at 16 VUs B/A throughput = (16*200)/(4*100) = 8
+    QVERIFY(html.contains(QLatin1String("Per-stage ratios")));
+    QVERIFY(html.contains(QLatin1String("<td class=\"n\">8.00x</td>")));
+    // environment and profile of each session
+    QVERIFY(html.contains(QLatin1String("loadgen-7")));
+    QVERIFY(html.contains(QLatin1String("ca_key_type: rsa-2048")));
+    QVERIFY(html.contains(QLatin1String("ca_key_type: ed25519")));
+
+    // the same setup twice: no warning
+    const QString same = htmlReport({a, session(QStringLiteral("rsa again"), kRamp, 4, 10.0, "rsa-2048")});
+    QVERIFY(!same.contains(QLatin1String("class=\"warning\"")));
+}
+
+void TestHtmlReport::singleSessionReport()
+{
+    const Session a = session(QStringLiteral("solo <b>&"), kRamp, 8, 5.0, "ed25519");
+    const QString html = htmlReport({a});
+    verifySelfContained(html);
+    QCOMPARE(svgs(html).size(), 3);
+    QVERIFY(html.contains(QLatin1String("solo &lt;b&gt;&amp;")));   // escaped label
+    QVERIFY(!html.contains(QLatin1String("solo <b>")));
+    QVERIFY(!html.contains(QLatin1String("Per-stage ratios")));
+    // per-stage table: one row per stage, with its VUs and throughput (8 x 200/s at 64 VUs)
+    QVERIFY(html.contains(QLatin1String("<td class=\"n\">1600.0</td>")));
+    QCOMPARE(html.count(QLatin1String("<td>ssh_sign</td>")), kRamp.size());
+}
+
+void TestHtmlReport::sloLineAndClientBoundBands()
+{
+    Session a = session(QStringLiteral("slo"), kRamp, 8, 5.0, "ed25519", "slo: { p99_ms: 6 }\n");
+    a.stages[6].validity.measured = true;
+    a.stages[6].validity.clientBound = true;
+    a.stages[6].validity.reasons = {QStringLiteral("client_cpu: 97% of the client's CPU")};
+    const QStringList charts = svgs(htmlReport({a}));
+    QCOMPARE(charts.size(), 3);
+    QVERIFY(charts.at(0).contains(QLatin1String("SLO p99 &lt;= 6 ms")));
+    QVERIFY(!charts.at(1).contains(QLatin1String("SLO")));
+    for (const QString &svg : charts)
+        QVERIFY(svg.contains(QLatin1String("fill-opacity=\"0.18\"")));  // the band of stage 6
+    QVERIFY(htmlReport({a}).contains(QLatin1String("client_cpu: 97%")));
+    const Session b = session(QStringLiteral("ok"), kRamp, 8, 5.0, "ed25519");
+    QVERIFY(!svgs(htmlReport({b})).at(0).contains(QLatin1String("fill-opacity=\"0.18\"")));
+}
+
+void TestHtmlReport::commands()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fa = dir.filePath(QStringLiteral("a.json")), fb = dir.filePath(QStringLiteral("b.json"));
+    QString error;
+    QVERIFY2(writeSession(session(QStringLiteral("rsa-2048"), kRamp, 4, 10.0, "rsa-2048"), fa, &error),
+             qPrintable(error));
+    QVERIFY2(writeSession(session(QStringLiteral("ed25519"), kRamp, 16, 5.0, "ed25519"), fb, &error),
+             qPrintable(error));
+    const QString out = dir.filePath(QStringLiteral("report.html"));
+    QProcess p;
+    p.start(QStringLiteral(VW_APP_BINARY),
+            {QStringLiteral("compare"), fa, fb, QStringLiteral("--out"), out});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString html = QString::fromUtf8(f.readAll());
+    verifySelfContained(html);
+    QCOMPARE(svgs(html).size(), 3);
+    QVERIFY(html.contains(QLatin1String("ca_key_type")));
+
+    p.start(QStringLiteral(VW_APP_BINARY),
+            {QStringLiteral("report"), fa, QStringLiteral("--format"), QStringLiteral("html")});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString one = QString::fromUtf8(p.readAllStandardOutput());
+    verifySelfContained(one);
+    QCOMPARE(svgs(one).size(), 3);
+    QVERIFY(one.contains(QLatin1String("rsa-2048")));
+}
+
+QTEST_GUILESS_MAIN(TestHtmlReport)
+#include "tst_htmlreport.moc"

@@ -1,0 +1,126 @@
+#include "chartexportdialog.h"
+
+#include "charts/chartexport.h"
+#include "charts/stagecurvechart.h"
+#include "charts/timeserieschart.h"
+#include "resultspage.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace vw {
+
+ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
+    : QDialog(parent), m_page(page)
+{
+    setWindowTitle(tr("Export chart"));
+    m_chart = new QComboBox(this);
+    m_chart->setObjectName(QStringLiteral("exportChartCombo"));
+    m_chart->addItem(tr("Latency vs VUs"), QStringLiteral("latency"));
+    m_chart->addItem(tr("Throughput vs VUs"), QStringLiteral("throughput"));
+    m_chart->addItem(tr("Error ratio vs VUs"), QStringLiteral("errors"));
+    m_chart->addItem(tr("Latency over time"), QStringLiteral("time"));
+    m_chart->addItem(tr("Throughput over time"), QStringLiteral("time-throughput"));
+    m_format = new QComboBox(this);
+    m_format->setObjectName(QStringLiteral("exportFormatCombo"));
+    m_format->addItem(QStringLiteral("PNG"), QStringLiteral("png"));
+    m_format->addItem(QStringLiteral("SVG"), QStringLiteral("svg"));
+    m_format->addItem(QStringLiteral("PDF"), QStringLiteral("pdf"));
+    auto spin = [this](int lo, int hi, int value, const QString &suffix) {
+        auto *s = new QSpinBox(this);
+        s->setRange(lo, hi);
+        s->setValue(value);
+        s->setSuffix(suffix);
+        return s;
+    };
+    m_width = spin(16, 20000, 1600, tr(" px"));
+    m_height = spin(16, 20000, 1000, tr(" px"));
+    m_dpi = spin(72, 1200, 144, tr(" dpi"));
+    m_path = new QLineEdit(QDir::home().filePath(QStringLiteral("chart.png")), this);
+    m_path->setObjectName(QStringLiteral("exportPathEdit"));
+    auto *browseBtn = new QPushButton(tr("Browse…"), this);
+    connect(browseBtn, &QPushButton::clicked, this, &ChartExportDialog::browse);
+    connect(m_format, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            &ChartExportDialog::syncSuffix);
+    auto *pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browseBtn);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Chart:"), m_chart);
+    form->addRow(tr("Format:"), m_format);
+    form->addRow(tr("Width:"), m_width);
+    form->addRow(tr("Height:"), m_height);
+    form->addRow(tr("Resolution:"), m_dpi);
+    form->addRow(tr("File:"), pathRow);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (exportNow())
+            accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *lay = new QVBoxLayout(this);
+    lay->addLayout(form);
+    lay->addWidget(buttons);
+}
+
+QChart *ChartExportDialog::selectedChart() const
+{
+    const QString key = m_chart->currentData().toString();
+    if (key == QLatin1String("latency"))
+        return m_page->latencyChart()->chart();
+    if (key == QLatin1String("throughput"))
+        return m_page->throughputChart()->chart();
+    if (key == QLatin1String("errors"))
+        return m_page->errorChart()->chart();
+    if (key == QLatin1String("time-throughput"))
+        return m_page->timeThroughputChart()->chart();
+    return m_page->timeChart()->chart();
+}
+
+void ChartExportDialog::syncSuffix()
+{
+    QFileInfo fi(m_path->text());
+    if (fi.fileName().isEmpty())
+        return;
+    m_path->setText(fi.dir().filePath(fi.completeBaseName() + QLatin1Char('.')
+                                      + m_format->currentData().toString()));
+}
+
+void ChartExportDialog::browse()
+{
+    const QString f = QFileDialog::getSaveFileName(
+        this, tr("Export chart"), m_path->text(),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (f.isEmpty())
+        return;
+    m_path->setText(f);
+    ChartFormat fmt;
+    if (chartFormatFromName(QFileInfo(f).suffix(), &fmt))
+        m_format->setCurrentIndex(int(fmt));
+}
+
+bool ChartExportDialog::exportNow(bool quiet)
+{
+    ChartExportOptions o;
+    chartFormatFromName(m_format->currentData().toString(), &o.format);
+    o.size = QSize(m_width->value(), m_height->value());
+    o.dpi = m_dpi->value();
+    QString error;
+    if (exportChart(selectedChart(), m_path->text(), o, &error))
+        return true;
+    if (!quiet)
+        QMessageBox::warning(this, tr("Export chart"), error);
+    return false;
+}
+
+} // namespace vw

@@ -1,0 +1,34 @@
+// Export of a chart to PNG (pixel size and DPI chosen), SVG (QSvgGenerator) or PDF
+// (QPdfWriter, one page the size of the chart). The chart is laid out at width x height
+// device pixels / (dpi / 96) logical pixels, so text keeps its physical size at any DPI.
+// GUI thread only (QChart); needs a QGuiApplication (offscreen is fine). Writes with
+// QSaveFile for PNG; SVG and PDF are written by their Qt generators.
+#pragma once
+
+#include <QSize>
+#include <QString>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+QT_END_NAMESPACE
+
+namespace vw {
+
+enum class ChartFormat { Png, Svg, Pdf };
+
+/// "png", "svg", "pdf" (case-insensitive) -> format; false for anything else.
+bool chartFormatFromName(const QString &name, ChartFormat *out);
+
+struct ChartExportOptions {
+    ChartFormat format = ChartFormat::Png;
+    QSize size{1600, 1000};   ///< device pixels (PNG image size; SVG size; PDF page at dpi)
+    int dpi = 144;            ///< dots per inch, 72..1200
+};
+
+/// Renders `chart` (its scene) to `path`. The chart's geometry is restored afterwards.
+/// Returns false with *error set (may be null) when the options are out of range or the
+/// file cannot be written.
+bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &options,
+                 QString *error);
+
+} // namespace vw

@@ -1,0 +1,165 @@
+#include "comparisonview.h"
+
+#include "analysis/analysistext.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace vw {
+
+namespace {
+
+QTableWidget *makeTable(const QString &name, QWidget *parent)
+{
+    auto *t = new QTableWidget(parent);
+    t->setObjectName(name);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setAlternatingRowColors(true);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    return t;
+}
+
+QTableWidgetItem *cell(const QString &text, bool number = true)
+{
+    auto *it = new QTableWidgetItem(text);
+    if (number)
+        it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return it;
+}
+
+QString ratio(const std::optional<double> &r)
+{
+    return r ? QString::number(*r, 'f', 2) + QStringLiteral("×") : QStringLiteral("-");
+}
+
+} // namespace
+
+ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
+{
+    m_capacity = makeTable(QStringLiteral("comparisonTable"), this);
+    m_ratios = makeTable(QStringLiteral("ratioTable"), this);
+    auto *capBox = new QWidget(this);
+    auto *cl = new QVBoxLayout(capBox);
+    cl->setContentsMargins(0, 0, 0, 0);
+    cl->addWidget(new QLabel(tr("Capacity points side by side"), capBox));
+    cl->addWidget(m_capacity, 1);
+    auto *ratioBox = new QWidget(this);
+    auto *rl = new QVBoxLayout(ratioBox);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->addWidget(new QLabel(tr("Per-stage ratios to A, aligned by VUs"), ratioBox));
+    rl->addWidget(m_ratios, 1);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(capBox);
+    split->addWidget(ratioBox);
+    split->setChildrenCollapsible(false);
+    auto *lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(split);
+}
+
+void ComparisonView::setSessions(const QList<Session> &sessions)
+{
+    m_active = sessions.size() >= 2;
+    m_comparison = m_active ? compareSessions(sessions) : Comparison();
+    fillCapacity();
+    fillRatios();
+}
+
+QString ComparisonView::warningText() const
+{
+    QStringList lines;
+    for (const ComparisonWarning &w : m_comparison.warnings)
+        lines << w.text;
+    return lines.join(QLatin1Char('\n'));
+}
+
+void ComparisonView::fillCapacity()
+{
+    const Comparison &c = m_comparison;
+    m_capacity->clear();
+    m_capacity->setRowCount(0);
+    m_capacity->setColumnCount(0);
+    if (!m_active)
+        return;
+    QStringList headers{tr("operation"), tr("point")};
+    for (int i = 0; i < c.labels.size(); ++i)
+        headers << QStringLiteral("%1 · %2").arg(c.letters.value(i), c.labels.at(i));
+    m_capacity->setColumnCount(int(headers.size()));
+    m_capacity->setHorizontalHeaderLabels(headers);
+    using Cell = std::function<QString(const OpAnalysis &)>;
+    const QList<QPair<QString, Cell>> rows = {
+        {tr("knee (VUs)"), [](const OpAnalysis &a) { return vusCell(a.knee.vus); }},
+        {tr("saturation (VUs)"), [](const OpAnalysis &a) { return vusCell(a.saturation.vus); }},
+        {tr("failure (VUs)"),
+         [](const OpAnalysis &a) {
+             QString s = vusCell(a.failure.vus);
+             if (a.failure.vus && !a.failure.errorClass.isEmpty())
+                 s += QStringLiteral(" (%1)").arg(a.failure.errorClass);
+             return s;
+         }},
+        {tr("max throughput (/s)"),
+         [](const OpAnalysis &a) { return numberCell(a.maxThroughput.perS, 1); }},
+        {tr("p99 at knee (ms)"), [](const OpAnalysis &a) { return numberCell(a.knee.p99Ms, 2); }},
+        {tr("USL N* (VUs)"), [](const OpAnalysis &a) { return numberCell(a.usl.nStar, 1); }},
+    };
+    for (const OpComparison &oc : c.ops)
+        for (const auto &row : rows) {
+            const int r = m_capacity->rowCount();
+            m_capacity->insertRow(r);
+            m_capacity->setItem(r, 0, cell(oc.op, false));
+            m_capacity->setItem(r, 1, cell(row.first, false));
+            for (int i = 0; i < oc.analyses.size(); ++i)
+                m_capacity->setItem(r, 2 + i,
+                                    cell(oc.analyses.at(i) ? row.second(*oc.analyses.at(i))
+                                                           : QStringLiteral("-")));
+        }
+}
+
+void ComparisonView::fillRatios()
+{
+    const Comparison &c = m_comparison;
+    m_ratios->clear();
+    m_ratios->setRowCount(0);
+    m_ratios->setColumnCount(0);
+    if (!m_active)
+        return;
+    const int n = int(c.letters.size());
+    QStringList headers{tr("operation"), tr("VUs")};
+    for (int i = 0; i < n; ++i)
+        headers << tr("%1 X/s").arg(c.letters.at(i)) << tr("%1 p99 ms").arg(c.letters.at(i));
+    for (int i = 1; i < n; ++i)
+        headers << tr("X %1/A").arg(c.letters.at(i)) << tr("p99 %1/A").arg(c.letters.at(i));
+    m_ratios->setColumnCount(int(headers.size()));
+    m_ratios->setHorizontalHeaderLabels(headers);
+    for (const OpComparison &oc : c.ops)
+        for (const AlignedRow &row : oc.rows) {
+            const int r = m_ratios->rowCount();
+            m_ratios->insertRow(r);
+            m_ratios->setItem(r, 0, cell(oc.op, false));
+            m_ratios->setItem(r, 1, cell(QString::number(row.vus)));
+            int col = 2;
+            for (int i = 0; i < n; ++i) {
+                const std::optional<AlignedCell> &a = row.cells.value(i);
+                auto *x = cell(a ? QString::number(a->throughputPerS, 'f', 1) : QStringLiteral("-"));
+                auto *p = cell(a ? QString::number(a->p99Ms, 'f', 2) : QStringLiteral("-"));
+                if (a && a->clientBound) {
+                    x->setToolTip(tr("client-bound stage"));
+                    p->setToolTip(tr("client-bound stage"));
+                    x->setBackground(QColor(230, 230, 230));
+                    p->setBackground(QColor(230, 230, 230));
+                }
+                m_ratios->setItem(r, col++, x);
+                m_ratios->setItem(r, col++, p);
+            }
+            for (int i = 1; i < n; ++i) {
+                m_ratios->setItem(r, col++, cell(ratio(row.throughputRatio.value(i))));
+                m_ratios->setItem(r, col++, cell(ratio(row.p99Ratio.value(i))));
+            }
+        }
+}
+
+} // namespace vw
