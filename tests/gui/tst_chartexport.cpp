@@ -2,6 +2,7 @@
 // (ui/charts/chartannotations.h): PNG at the asked size and DPI, SVG that parses as XML, PDF
 // with one page; knee/saturation markers, USL fit, SLO line and client-bound band follow
 // the session's analysis; `vault-workbench export` writes the three formats headless.
+#include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "charts/chartexport.h"
 #include "charts/curvebuilder.h"
@@ -43,21 +44,7 @@ Session session(const QString &label, int workers, double serviceMs, const QByte
     s.transport = QStringLiteral("qnam");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     const QList<int> vus = {1, 2, 4, 8, 16, 32, 64};
-    for (int i = 0; i < vus.size(); ++i) {
-        StageStats st;
-        st.index = i;
-        st.vus = vus[i];
-        st.durationMs = 2000;
-        st.warmupMs = 500;
-        st.steadySeconds = 1.0;
-        const double x = std::min(vus[i], workers) * 1000.0 / serviceMs;
-        OpStats o;
-        o.op = kOp;
-        o.ok = o.count = qint64(x);
-        o.latency.recordN(std::llround(vus[i] / x * 1e6), o.ok);
-        st.ops.append(o);
-        s.stages.append(st);
-    }
+    s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
     return s;
 }
 

@@ -2,6 +2,7 @@
 // two sessions with different parameters and ramps -> both labels in the charts' legends,
 // the side-by-side capacity table with each session's detected points, the per-stage ratio
 // table, and the warning banner naming the difference; one session -> no comparison.
+#include "syntheticstages.h"
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
 #include "charts/stagecurvechart.h"
@@ -37,21 +38,7 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     s.server.product = QStringLiteral("openbao");
     s.server.version = QStringLiteral("2.7.2");
-    for (int i = 0; i < vus.size(); ++i) {
-        StageStats st;
-        st.index = i;
-        st.vus = vus[i];
-        st.durationMs = 2000;
-        st.warmupMs = 500;
-        st.steadySeconds = 1.0;
-        const double x = std::min(vus[i], workers) * 1000.0 / serviceMs;
-        OpStats o;
-        o.op = kOp;
-        o.ok = o.count = qint64(x);
-        o.latency.recordN(std::llround(vus[i] / x * 1e6), o.ok);
-        st.ops.append(o);
-        s.stages.append(st);
-    }
+    s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
     return s;
 }
 

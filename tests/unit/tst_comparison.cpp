@@ -1,5 +1,6 @@
 // Comparison of sessions (core/session/comparison.h): alignment by VUs, ratios to the first
 // session, side-by-side capacity points, and one warning per kind of difference.
+#include "syntheticstages.h"
 #include "session/comparison.h"
 #include "session/sessionio.h"
 
@@ -39,21 +40,7 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     s.server.product = QStringLiteral("openbao");
     s.server.version = QStringLiteral("2.7.2");
-    for (int i = 0; i < vus.size(); ++i) {
-        StageStats st;
-        st.index = i;
-        st.vus = vus[i];
-        st.durationMs = 2000;
-        st.warmupMs = 500;
-        st.steadySeconds = 1.0;
-        const double x = std::min(vus[i], workers) * 1000.0 / serviceMs;
-        OpStats o;
-        o.op = kOp;
-        o.ok = o.count = qint64(x);
-        o.latency.recordN(std::llround(vus[i] / x * 1e6), o.ok);
-        st.ops.append(o);
-        s.stages.append(st);
-    }
+    s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
     return s;
 }
 

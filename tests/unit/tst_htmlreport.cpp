@@ -2,6 +2,7 @@
 // embedded and well-formed, no external reference, the labels, the detected points with
 // their evidence sentences, the comparison warning, the SLO line and client-bound bands;
 // and `compare --out` / `report --format html` on session files.
+#include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/htmlreport.h"
 #include "session/sessionio.h"
@@ -40,21 +41,7 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.client.logicalCores = 2;
     s.startedAt = QDateTime(QDate(2026, 11, 30), QTime(1, 2, 3), Qt::UTC);
     s.finishedAt = s.startedAt.addSecs(60);
-    for (int i = 0; i < vus.size(); ++i) {
-        StageStats st;
-        st.index = i;
-        st.vus = vus[i];
-        st.durationMs = 2000;
-        st.warmupMs = 500;
-        st.steadySeconds = 1.0;
-        const double x = std::min(vus[i], workers) * 1000.0 / serviceMs;
-        OpStats o;
-        o.op = kOp;
-        o.ok = o.count = qint64(x);
-        o.latency.recordN(std::llround(vus[i] / x * 1e6), o.ok);
-        st.ops.append(o);
-        s.stages.append(st);
-    }
+    s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
     return s;
 }
 

@@ -1,0 +1,30 @@
+#include "syntheticstages.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vw::test {
+
+QList<StageStats> fixedCapacityStages(const QString &op, const QList<int> &vus, int workers,
+                                      double serviceMs)
+{
+    QList<StageStats> stages;
+    for (int i = 0; i < vus.size(); ++i) {
+        StageStats st;
+        st.index = i;
+        st.vus = vus[i];
+        st.durationMs = 2000;
+        st.warmupMs = 500;
+        st.steadySeconds = 1.0;
+        const double x = std::min(vus[i], workers) * 1000.0 / serviceMs;
+        OpStats o;
+        o.op = op;
+        o.ok = o.count = qint64(x);
+        o.latency.recordN(std::llround(vus[i] / x * 1e6), o.ok);
+        st.ops.append(o);
+        stages.append(st);
+    }
+    return stages;
+}
+
+} // namespace vw::test

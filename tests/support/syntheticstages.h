@@ -1,0 +1,16 @@
+// Test fixture: the stages a closed ramp would measure against an ideal server with a fixed
+// capacity of `workers` requests served at once, `serviceMs` each. Throughput per stage is
+// min(VUs, workers) * 1000 / serviceMs per second; latency follows Little's law
+// (VUs / throughput). One operation, 1 s steady windows, no errors.
+#pragma once
+
+#include "stats/stagestats.h"
+
+#include <QList>
+
+namespace vw::test {
+
+QList<StageStats> fixedCapacityStages(const QString &op, const QList<int> &vus, int workers,
+                                      double serviceMs);
+
+} // namespace vw::test
