@@ -1,6 +1,7 @@
 #include "engine/directtransport.h"
 
 #include "util/clock.h"
+#include "util/tlsconfig.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -14,78 +15,18 @@ namespace vw {
 
 namespace {
 
-bool loadClientIdentity(const TransportConfig &c, QSslConfiguration *ssl, QString *error)
-{
-    if (c.clientCertFile.isEmpty() && c.clientKeyFile.isEmpty())
-        return true;
-    if (c.clientCertFile.isEmpty() || c.clientKeyFile.isEmpty()) {
-        *error = QStringLiteral("a client certificate needs both a certificate and a key file");
-        return false;
-    }
-    const QList<QSslCertificate> certs = QSslCertificate::fromPath(c.clientCertFile);
-    if (certs.isEmpty()) {
-        *error = QStringLiteral("no PEM certificate in client certificate file %1")
-                     .arg(c.clientCertFile);
-        return false;
-    }
-    QFile f(c.clientKeyFile);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read client key file %1").arg(c.clientKeyFile);
-        return false;
-    }
-    const QByteArray pem = f.readAll();
-    QSslKey key;
-    for (QSsl::KeyAlgorithm alg : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa}) {
-        key = QSslKey(pem, alg, QSsl::Pem, QSsl::PrivateKey);
-        if (!key.isNull())
-            break;
-    }
-    if (key.isNull()) {
-        *error = QStringLiteral("no usable PEM private key in %1").arg(c.clientKeyFile);
-        return false;
-    }
-    ssl->setLocalCertificateChain(certs);
-    ssl->setPrivateKey(key);
-    return true;
-}
-
 } // namespace
 
 std::unique_ptr<DirectTransport> DirectTransport::create(const TransportConfig &config,
                                                          QString *error)
 {
-    const QString scheme = config.baseUrl.scheme().toLower();
-    if (!config.baseUrl.isValid() || config.baseUrl.host().isEmpty()
-        || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
-        *error = QStringLiteral("invalid target address \"%1\" (expected http(s)://host:port)")
-                     .arg(config.baseUrl.toString());
+    if (!checkTargetAddress(config.baseUrl, error))
         return nullptr;
-    }
     std::unique_ptr<DirectTransport> t(new DirectTransport(config));
-    if (t->m_target.tls) {
-        if (!QSslSocket::supportsSsl()) {
-            *error = QStringLiteral("TLS is not available (no TLS backend for Qt)");
-            return nullptr;
-        }
-        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
-        if (!config.caFile.isEmpty()) {
-            if (!QFileInfo(config.caFile).isReadable()) {
-                *error = QStringLiteral("cannot read CA file %1").arg(config.caFile);
-                return nullptr;
-            }
-            const QList<QSslCertificate> cas = QSslCertificate::fromPath(config.caFile);
-            if (cas.isEmpty()) {
-                *error = QStringLiteral("no PEM certificate in CA file %1").arg(config.caFile);
-                return nullptr;
-            }
-            ssl.setCaCertificates(cas);
-        }
-        if (config.tlsSkipVerify)
-            ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
-        if (!loadClientIdentity(config, &ssl, error))
-            return nullptr;
-        t->m_target.ssl = ssl;
-    }
+    if (t->m_target.tls
+        && !makeTlsConfiguration(config.caFile, config.tlsSkipVerify, config.clientCertFile,
+                                 config.clientKeyFile, &t->m_target.ssl, error))
+        return nullptr;
     return t;
 }
 

@@ -1,5 +1,7 @@
 #include "engine/qnamtransport.h"
 
+#include "util/tlsconfig.h"
+
 #include "util/clock.h"
 
 #include <QFileInfo>
@@ -37,35 +39,14 @@ ErrorClass classifyNetworkError(int code, bool timedOut)
 std::unique_ptr<QnamTransport> QnamTransport::create(const TransportConfig &config,
                                                      QString *error)
 {
-    const QString scheme = config.baseUrl.scheme().toLower();
-    if (!config.baseUrl.isValid() || config.baseUrl.host().isEmpty()
-        || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
-        *error = QStringLiteral("invalid target address \"%1\" (expected http(s)://host:port)")
-                     .arg(config.baseUrl.toString());
+    if (!checkTargetAddress(config.baseUrl, error))
         return nullptr;
-    }
     std::unique_ptr<QnamTransport> t(new QnamTransport(config));
-    if (scheme == QLatin1String("https")) {
-        if (!QSslSocket::supportsSsl()) {
-            *error = QStringLiteral("TLS is not available (no TLS backend for Qt)");
-            return nullptr;
-        }
+    if (config.baseUrl.scheme().toLower() == QLatin1String("https")) {
         t->m_useTls = true;
-        t->m_ssl = QSslConfiguration::defaultConfiguration();
-        if (!config.caFile.isEmpty()) {
-            if (!QFileInfo(config.caFile).isReadable()) {
-                *error = QStringLiteral("cannot read CA file %1").arg(config.caFile);
-                return nullptr;
-            }
-            const QList<QSslCertificate> cas = QSslCertificate::fromPath(config.caFile);
-            if (cas.isEmpty()) {
-                *error = QStringLiteral("no PEM certificate in CA file %1").arg(config.caFile);
-                return nullptr;
-            }
-            t->m_ssl.setCaCertificates(cas);
-        }
-        if (config.tlsSkipVerify)
-            t->m_ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
+        if (!makeTlsConfiguration(config.caFile, config.tlsSkipVerify, QString(), QString(),
+                                  &t->m_ssl, error))
+            return nullptr;
     }
     return t;
 }

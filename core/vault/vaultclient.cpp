@@ -1,5 +1,7 @@
 #include "vault/vaultclient.h"
 
+#include "util/tlsconfig.h"
+
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -91,18 +93,13 @@ VaultClient::VaultClient(const TargetSpec &target, const QByteArray &token)
     if (m_target.requestTimeoutMs <= 0)
         m_target.requestTimeoutMs = kDefaultTimeoutMs;
 
+    // Used only for https requests; a CA file that cannot be used fails each of them as Tls.
     m_ssl = QSslConfiguration::defaultConfiguration();
-    if (!m_target.caFile.isEmpty()) {
-        const QList<QSslCertificate> certs = QSslCertificate::fromPath(
-            m_target.caFile, QSsl::Pem, QSslCertificate::PatternSyntax::FixedString);
-        if (certs.isEmpty())
-            m_tlsSetupError = QStringLiteral("TLS: no PEM certificate could be read from CA file %1")
-                                  .arg(m_target.caFile);
-        else
-            m_ssl.setCaCertificates(certs);
-    }
-    if (m_target.tlsSkipVerify)
-        m_ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
+    QString tlsError;
+    if (QUrl(m_target.address).scheme().toLower() == QLatin1String("https")
+        && !makeTlsConfiguration(m_target.caFile, m_target.tlsSkipVerify, QString(), QString(),
+                                 &m_ssl, &tlsError))
+        m_tlsSetupError = QStringLiteral("TLS: ") + tlsError;
 }
 
 VaultClient::~VaultClient() = default;
