@@ -51,23 +51,13 @@ QString joinInts(const QList<int> &v)
     return s.join(QLatin1Char(','));
 }
 
-/// "10s" or "2s,10s": the distinct stage durations in order of appearance.
-QString durationsText(const Session &s)
+/// "10s" or "2s,10s": the distinct values of one stage duration field (durationMs or
+/// warmupMs), in order of appearance.
+QString distinctDurationsText(const Session &s, qint64 StageStats::*field)
 {
     QStringList d;
     for (const StageStats &st : s.stages) {
-        const QString t = formatDurationMs(st.durationMs);
-        if (!d.contains(t))
-            d.append(t);
-    }
-    return d.join(QLatin1Char(','));
-}
-
-QString warmupsText(const Session &s)
-{
-    QStringList d;
-    for (const StageStats &st : s.stages) {
-        const QString t = formatDurationMs(st.warmupMs);
+        const QString t = formatDurationMs(st.*field);
         if (!d.contains(t))
             d.append(t);
     }
@@ -200,8 +190,11 @@ Comparison compareSessions(const QList<Session> &ss)
                       return joinInts(v);
                   });
     warnIfDiffers(&c, ss, QStringLiteral("ramp"), QStringLiteral("ramp stage durations"),
-                  durationsText);
-    warnIfDiffers(&c, ss, QStringLiteral("ramp"), QStringLiteral("ramp warm-up"), warmupsText);
+                  [](const Session &s) {
+                      return distinctDurationsText(s, &StageStats::durationMs);
+                  });
+    warnIfDiffers(&c, ss, QStringLiteral("ramp"), QStringLiteral("ramp warm-up"),
+                  [](const Session &s) { return distinctDurationsText(s, &StageStats::warmupMs); });
     warnIfDiffers(&c, ss, QStringLiteral("executor"), QStringLiteral("executor"),
                   [](const Session &s) { return s.executor; });
     warnIfDiffers(&c, ss, QStringLiteral("transport"), QStringLiteral("transport"),
