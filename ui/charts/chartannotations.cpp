@@ -114,4 +114,20 @@ ChartAnnotations buildAnnotations(CurveMetric metric, const QList<CurveSource> &
     return out;
 }
 
+bool operator==(const ChartAnnotations::Marker &a, const ChartAnnotations::Marker &b)
+{
+    return a.kind == b.kind && a.at == b.at && a.label == b.label && a.color == b.color
+           && a.kinds == b.kinds;
+}
+
+bool operator==(const ChartAnnotations::Line &a, const ChartAnnotations::Line &b)
+{
+    return a.name == b.name && a.pen == b.pen && a.points == b.points;
+}
+
+bool operator==(const ChartAnnotations &a, const ChartAnnotations &b)
+{
+    return a.markers == b.markers && a.lines == b.lines && a.clientBound == b.clientBound;
+}
+
 } // namespace vw

@@ -37,6 +37,11 @@ struct ChartAnnotations {
     QList<QPair<double, double>> clientBound;  ///< x ranges of client-bound stages
 };
 
+bool operator==(const ChartAnnotations::Marker &a, const ChartAnnotations::Marker &b);
+bool operator==(const ChartAnnotations::Line &a, const ChartAnnotations::Line &b);
+bool operator==(const ChartAnnotations &a, const ChartAnnotations &b);
+inline bool operator!=(const ChartAnnotations &a, const ChartAnnotations &b) { return !(a == b); }
+
 /// `color(si, oi)` gives the curve colour of source si, op oi. `percentile` is the latency
 /// percentile the markers sit on (the highest one drawn). [minX, maxX]: the x range drawn.
 ChartAnnotations buildAnnotations(CurveMetric metric, const QList<CurveSource> &sources,

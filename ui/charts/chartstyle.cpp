@@ -58,21 +58,31 @@ void styleChart(QChart *chart, const QString &title)
 void fitLog2Axis(QLogValueAxis *axis, double minX, double maxX)
 {
     if (!(minX > 0) || !(maxX > 0)) {
-        axis->setRange(1, 2);
-        return;
+        minX = 1;
+        maxX = 2;
     }
     double lo = std::pow(2.0, std::floor(std::log2(minX)));
     double hi = std::pow(2.0, std::ceil(std::log2(maxX)));
     if (hi <= lo)
         hi = lo * 2;
     // a little air so the end points' markers are not cut
-    axis->setRange(lo / 1.15, hi * 1.15);
+    if (axis->min() != lo / 1.15 || axis->max() != hi * 1.15)
+        axis->setRange(lo / 1.15, hi * 1.15);
+}
+
+void fitNiceAxis(QValueAxis *axis, double min, double max)
+{
+    QValueAxis nice;   // default tick count, so the result depends on [min, max] only
+    nice.setRange(min, max);
+    nice.applyNiceNumbers();
+    if (axis->tickCount() != nice.tickCount())
+        axis->setTickCount(nice.tickCount());
+    axis->setRange(nice.min(), nice.max());   // QValueAxis emits nothing when unchanged
 }
 
 void fitZeroBasedAxis(QValueAxis *axis, double maxY)
 {
-    axis->setRange(0, maxY > 0 ? maxY * 1.08 : 1.0);
-    axis->applyNiceNumbers();
+    fitNiceAxis(axis, 0, maxY > 0 ? maxY * 1.08 : 1.0);
 }
 
 } // namespace vw

@@ -177,6 +177,12 @@ void StageCurveChart::rebuildAnnotations(double minX, double maxX, double *maxY)
 
 void StageCurveChart::drawAnnotations()
 {
+    // a live chart gets the same annotations most updates; re-adding series relays the legend
+    const double top = m_axisY->max();
+    if (m_annotations == m_drawnAnnotations && top == m_drawnTop)
+        return;
+    m_drawnAnnotations = m_annotations;
+    m_drawnTop = top;
     for (QAbstractSeries *s : std::as_const(m_annotationSeries)) {
         chart()->removeSeries(s);
         delete s;
@@ -193,7 +199,6 @@ void StageCurveChart::drawAnnotations()
         }
         m_annotationSeries << s;
     };
-    const double top = m_axisY->max();
     for (int i = 0; i < m_annotations.clientBound.size(); ++i) {
         const auto &band = m_annotations.clientBound.at(i);
         auto *upper = new QLineSeries;

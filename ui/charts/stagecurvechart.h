@@ -62,7 +62,9 @@ private:
     QList<int> m_percentiles{50, 95, 99};
     QHash<QString, QLineSeries *> m_series;
     ChartAnnotations m_annotations;
-    QList<QAbstractSeries *> m_annotationSeries;   ///< owned by the chart, rebuilt each time
+    QList<QAbstractSeries *> m_annotationSeries;   ///< owned by the chart, rebuilt on change
+    ChartAnnotations m_drawnAnnotations;           ///< what m_annotationSeries show
+    double m_drawnTop = -1;                        ///< the y-axis top the bands were drawn to
     QLogValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
 };

@@ -67,8 +67,7 @@ void TimeSeriesChart::setSeries(const TimeSeries &series)
         delete stale;
     }
     m_series = keep;
-    m_axisX->setRange(0, std::max(10.0, maxT));
-    m_axisX->applyNiceNumbers();
+    fitNiceAxis(m_axisX, 0, std::max(10.0, maxT));
     fitZeroBasedAxis(m_axisY, maxY);
 }
 
