@@ -45,9 +45,15 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
                                .arg(phaseStyle(RunPhase::Idle)));
     m_stage = new QLabel(tr("No run yet: Ctrl+R runs the profile"), this);
     m_stage->setObjectName(QStringLiteral("stageLabel"));
+    // These two labels change with every live update (<= 10 Hz). Their widths must not follow
+    // the text: a changed size hint lays the whole window out again and resizes the charts.
+    m_stage->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_stage->setMinimumWidth(120);
     m_elapsed = new QLabel(this);
     m_elapsed->setObjectName(QStringLiteral("elapsedLabel"));
     m_elapsed->setFont(QFont(QStringLiteral("monospace")));
+    m_elapsed->setFixedWidth(
+        QFontMetrics(m_elapsed->font()).horizontalAdvance(QStringLiteral("00:00:00 / 00:00:00 ")));
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("runProgress"));
     m_progress->setRange(0, 1000);
