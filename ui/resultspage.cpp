@@ -20,6 +20,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace vw {
 
@@ -120,6 +121,10 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
     middleTabs->addTab(m_time, tr("Latency over time"));
     middleTabs->addTab(m_timeThroughput, tr("Throughput over time"));
     middleTabs->addTab(m_errors, tr("Error ratio vs VUs"));
+    connect(middleTabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_chartsStale)
+            refreshCharts();
+    });
     middle->addWidget(middleTabs);
     middle->addWidget(overlayBox);
     middle->setStretchFactor(0, 3);
@@ -191,13 +196,25 @@ void ResultsPage::showLive(const RunSnapshot &s)
 {
     if (!m_primary)
         m_primary = CurveSource();
+    // the running stage is drawn once a request of its steady window has completed (before,
+    // it would show as a point at zero throughput)
+    const bool running = s.phase == RunPhase::Running && s.stageIndex >= 0
+                         && s.stageIndex >= s.stages.size()
+                         && std::any_of(s.current.ops.cbegin(), s.current.ops.cend(),
+                                        [](const OpStats &o) { return o.count > 0; });
+    // A stage that has ended but is still draining its in-flight requests is in neither
+    // s.stages nor s.current (which is the next stage, still in warm-up): keep its last partial
+    // point until its final statistics arrive, so the curve and the axes do not jump.
+    const bool draining = !running && m_primary->hasPartial
+                          && m_primary->partial.index >= s.stages.size();
     m_primary->stages = s.stages;
-    m_primary->partial = s.current;
-    m_primary->partial.complete = false;
-    m_primary->hasPartial = s.phase == RunPhase::Running && s.stageIndex >= 0
-                            && s.stageIndex >= s.stages.size() && !s.current.ops.isEmpty();
+    if (!draining) {
+        m_primary->partial = s.current;
+        m_primary->partial.complete = false;
+        m_primary->hasPartial = running;
+    }
     m_primary->series = s.series;
-    refreshCharts();
+    refreshCharts(/*visibleOnly=*/true);   // <= 10 Hz: charts in hidden tabs wait
     if (m_tableSource->currentIndex() <= 0)
         refreshTable();
 }
@@ -328,14 +345,22 @@ QList<CurveSource> ResultsPage::sources() const
     return all;
 }
 
-void ResultsPage::refreshCharts()
+void ResultsPage::refreshCharts(bool visibleOnly) const
 {
     const QList<CurveSource> all = sources();
-    m_latency->setSources(all);
-    m_throughput->setSources(all);
-    m_errors->setSources(all);
-    m_time->setSeries(m_primary ? m_primary->series : TimeSeries());
-    m_timeThroughput->setSeries(m_primary ? m_primary->series : TimeSeries());
+    const TimeSeries series = m_primary ? m_primary->series : TimeSeries();
+    m_chartsStale = false;
+    auto wanted = [&](const QWidget *chart) {
+        const bool now = !visibleOnly || chart->isVisible();
+        m_chartsStale = m_chartsStale || !now;
+        return now;
+    };
+    for (StageCurveChart *c : {m_latency, m_throughput, m_errors})
+        if (wanted(c))
+            c->setSources(all);
+    for (TimeSeriesChart *c : {m_time, m_timeThroughput})
+        if (wanted(c))
+            c->setSeries(series);
 }
 
 void ResultsPage::refreshTable()
@@ -343,13 +368,13 @@ void ResultsPage::refreshTable()
     const QList<CurveSource> all = sources();
     const int i = m_tableSource->currentIndex();
     if (i < 0 || i >= all.size()) {
-        m_model->resetData({});
+        m_model->setStages({});
         return;
     }
     QList<StageStats> stages = all.at(i).stages;
     if (all.at(i).hasPartial)
         stages << all.at(i).partial;
-    m_model->resetData(stages);
+    m_model->setStages(stages);
 }
 
 void ResultsPage::refreshOverlayList()

@@ -53,11 +53,13 @@ public:
     void setPercentiles(const QList<int> &percentiles);
     QList<int> percentiles() const;
 
-    StageCurveChart *latencyChart() const { return m_latency; }
-    StageCurveChart *throughputChart() const { return m_throughput; }
-    StageCurveChart *errorChart() const { return m_errors; }
-    TimeSeriesChart *timeChart() const { return m_time; }
-    TimeSeriesChart *timeThroughputChart() const { return m_timeThroughput; }
+    // During a live run only the charts on screen follow each update; the others (in hidden
+    // tabs) catch up when shown or fetched here (for export), so they are never stale.
+    StageCurveChart *latencyChart() const { return current(m_latency); }
+    StageCurveChart *throughputChart() const { return current(m_throughput); }
+    StageCurveChart *errorChart() const { return current(m_errors); }
+    TimeSeriesChart *timeChart() const { return current(m_time); }
+    TimeSeriesChart *timeThroughputChart() const { return current(m_timeThroughput); }
     /// Side-by-side table and per-stage ratios; active with two or more saved sessions shown.
     ComparisonView *comparisonView() const { return m_comparison; }
     /// The banner above the charts naming what differs between the sessions shown.
@@ -72,12 +74,22 @@ signals:
 private:
     QString uniqueLabel(const QString &wanted) const;
     QList<CurveSource> sources() const;
-    void refreshCharts();
+    /// Sends the sources to the charts; with `visibleOnly`, charts not on screen are skipped
+    /// and marked stale. Const: it changes the chart widgets, not the page's data.
+    void refreshCharts(bool visibleOnly = false) const;
+    template <typename Chart>
+    Chart *current(Chart *chart) const
+    {
+        if (m_chartsStale)
+            refreshCharts();
+        return chart;
+    }
     void refreshTable();
     void refreshOverlayList();
     void refreshComparison();
 
     std::optional<CurveSource> m_primary;
+    mutable bool m_chartsStale = false;   ///< some hidden chart missed live updates
     QList<CurveSource> m_overlays;
     std::optional<Session> m_primarySession;   ///< the opened session (none while live)
     QList<Session> m_overlaySessions;          ///< parallel to m_overlays, labels made unique

@@ -209,7 +209,7 @@ private slots:
         std::optional<Session> s = readSession(m_savedPath, nullptr);
         QVERIFY(s);
         StageTableModel reference;
-        reference.resetData(s->stages);
+        reference.setStages(s->stages);
 
         MainWindow w;
         w.resize(1400, 900);

@@ -2,6 +2,7 @@
 #include "models/stagetablemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace vw;
@@ -58,7 +59,7 @@ private slots:
     {
         StageTableModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m.resetData({makeStage(0, 1, 2.0, true), makeStage(1, 4, 4.0, true),
+        m.setStages({makeStage(0, 1, 2.0, true), makeStage(1, 4, 4.0, true),
                      makeStage(2, 8, 0.5, false)});
         QCOMPARE(m.rowCount(), 3 * 2);
         QCOMPARE(m.columnCount(), 14);
@@ -102,17 +103,55 @@ private slots:
         QVERIFY(!m.data(m.index(6, 0)).isValid());
     }
 
-    void resetReplaces()
+    void replaceWithOtherRows()
     {
         StageTableModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m.resetData({makeStage(0, 1, 1.0, true), makeStage(1, 2, 1.0, true)});
+        m.setStages({makeStage(0, 1, 1.0, true), makeStage(1, 2, 1.0, true)});
         QCOMPARE(m.rowCount(), 4);
-        m.resetData({makeStage(0, 16, 1.0, true)});
+        m.setStages({makeStage(0, 16, 1.0, true)});
         QCOMPARE(m.rowCount(), 2);
         QCOMPARE(cell(m, 1, StageTableModel::VusColumn).toInt(), 16);
-        m.resetData({});
+        m.setStages({});
         QCOMPARE(m.rowCount(), 0);
+    }
+
+    // A live run: the running stage's values change and finished stages' rows are followed by
+    // the next stage's. The view must see updates and appended rows, not a reset each time.
+    void liveUpdatesKeepRows()
+    {
+        StageTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setStages({makeStage(0, 1, 1.0, false)});
+        QSignalSpy reset(&m, &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(&m, &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+        const QPersistentModelIndex kv2(m.index(1, StageTableModel::OpColumn));
+
+        m.setStages({makeStage(0, 1, 2.0, false)});          // same rows, new values
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(inserted.count(), 0);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(1).toModelIndex(), m.index(1, StageTableModel::ColumnCount - 1));
+        QCOMPARE(cell(m, 0, StageTableModel::ThroughputColumn, StageTableModel::SortRole).toDouble(),
+                 50.0);   // 100 successes over 2 s
+
+        m.setStages({makeStage(0, 1, 2.0, true), makeStage(1, 2, 1.0, false)});   // next stage
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(inserted.at(0).at(1).toInt(), 2);
+        QCOMPARE(inserted.at(0).at(2).toInt(), 3);
+        QCOMPARE(m.rowCount(), 4);
+        QCOMPARE(cell(m, 3, StageTableModel::VusColumn).toInt(), 2);
+        QVERIFY(kv2.isValid());
+        QCOMPARE(kv2.row(), 1);   // a persistent index (a selection) survived
+
+        // different operations in the same places: a reset
+        StageStats other = makeStage(0, 1, 1.0, true);
+        other.ops[0].op = QStringLiteral("ssh_sign");
+        m.setStages({other});
+        QCOMPARE(reset.count(), 1);
+        QCOMPARE(m.rowCount(), 2);
     }
 };
 

@@ -23,15 +23,34 @@ QString errorClasses(const OpStats &o)
 
 StageTableModel::StageTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void StageTableModel::resetData(const QList<StageStats> &stages)
+void StageTableModel::setStages(const QList<StageStats> &stages)
 {
-    beginResetModel();
+    QList<Row> rows;
+    for (int s = 0; s < stages.size(); ++s)
+        for (int o = 0; o < stages.at(s).ops.size(); ++o)
+            rows.append({s, o});
+    const qsizetype kept = m_rows.size();
+    bool prefix = kept <= rows.size();
+    for (qsizetype i = 0; prefix && i < kept; ++i)
+        prefix = rows.at(i) == m_rows.at(i)
+                 && stages.at(rows.at(i).stage).ops.at(rows.at(i).op).op
+                        == m_stages.at(m_rows.at(i).stage).ops.at(m_rows.at(i).op).op;
+    if (!prefix) {
+        beginResetModel();
+        m_stages = stages;
+        m_rows = rows;
+        endResetModel();
+        return;
+    }
+    // the kept rows point at the same stage x op in the new list: new values first, then rows
     m_stages = stages;
-    m_rows.clear();
-    for (int s = 0; s < m_stages.size(); ++s)
-        for (int o = 0; o < m_stages.at(s).ops.size(); ++o)
-            m_rows.append({s, o});
-    endResetModel();
+    if (kept > 0)
+        emit dataChanged(index(0, 0), index(int(kept - 1), ColumnCount - 1));
+    if (rows.size() > kept) {
+        beginInsertRows(QModelIndex(), int(kept), int(rows.size() - 1));
+        m_rows = rows;
+        endInsertRows();
+    }
 }
 
 int StageTableModel::rowCount(const QModelIndex &parent) const

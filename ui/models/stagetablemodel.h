@@ -1,5 +1,5 @@
 // Per-stage, per-operation statistics as a flat table (one row per stage x operation).
-// A QAbstractTableModel over a value-type QList<StageStats>; resetData() swaps it whole.
+// A QAbstractTableModel over a value-type QList<StageStats>; setStages() replaces the list.
 // GUI thread only.
 #pragma once
 
@@ -34,7 +34,10 @@ public:
 
     explicit StageTableModel(QObject *parent = nullptr);
 
-    void resetData(const QList<StageStats> &stages);
+    /// Replaces the statistics. When the old rows (stage x op) are a prefix of the new ones,
+    /// as in a live run, the model reports changed values and appended rows instead of a
+    /// reset, so selection, scroll position and column widths survive <= 10 Hz updates.
+    void setStages(const QList<StageStats> &stages);
     const QList<StageStats> &stages() const { return m_stages; }
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -47,6 +50,7 @@ private:
     struct Row {
         int stage;  ///< index into m_stages
         int op;     ///< index into m_stages[stage].ops
+        bool operator==(const Row &o) const { return stage == o.stage && op == o.op; }
     };
     QVariant rawValue(const StageStats &s, const OpStats &o, int column) const;
 
