@@ -4,6 +4,7 @@
 #include "engine/clientresources.h"
 #include "ops/operationregistry.h"
 #include "util/clock.h"
+#include "util/threadpriority.h"
 #include "vault/vaultclient.h"
 
 #include <QDebug>
@@ -111,6 +112,7 @@ void BenchmarkRunPrivate::run()
     s.targetAddress = m_options.addressOverride.isEmpty() ? m_profile.target.address
                                                           : m_options.addressOverride;
     s.client = ClientInfo::collect();
+    s.client.workerNice = m_options.workerNice;
     s.startedAt = QDateTime::currentDateTimeUtc();
     s.status = RunStatus::SetupFailed;
 
@@ -268,7 +270,13 @@ bool BenchmarkRunPrivate::startWorkers(const QString &address, Session &s)
         QString error;
         Worker *worker = wt.worker;
         QMetaObject::invokeMethod(
-            worker, [&] { ok = worker->init(m_profile.transport, config, &error); },
+            worker,
+            [&] {
+                QString niceError;
+                if (!lowerCurrentThreadPriority(m_options.workerNice, &niceError))
+                    qWarning().noquote() << QStringLiteral("worker priority unchanged: %1").arg(niceError);
+                ok = worker->init(m_profile.transport, config, &error);
+            },
             Qt::BlockingQueuedConnection);
         m_workers.push_back(std::move(wt));
         if (!ok) {

@@ -19,6 +19,10 @@ struct RunOptions {
     QString label;               ///< session label; defaults to the profile name
     int workerThreads = 0;       ///< 0 = min(QThread::idealThreadCount(), max stage VUs)
     int snapshotIntervalMs = 100;///< >= 100 (<= 10 Hz)
+    /// Added to each worker thread's nice value (core/util/threadpriority.h; Linux), so that
+    /// the caller's own thread (a GUI) keeps the CPU it needs when load generation saturates
+    /// the machine. 0 = unchanged (the CLI). Starved workers show in the validity guard.
+    int workerNice = 0;
     /// Test hook (tst_validity): each worker spins this many microseconds after every
     /// completion, as a client too slow for its load would. 0 in real runs.
     int debugBusyLoopUsPerRequest = 0;

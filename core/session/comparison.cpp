@@ -199,6 +199,8 @@ Comparison compareSessions(const QList<Session> &ss)
                   [](const Session &s) { return s.executor; });
     warnIfDiffers(&c, ss, QStringLiteral("transport"), QStringLiteral("transport"),
                   [](const Session &s) { return s.transport; });
+    warnIfDiffers(&c, ss, QStringLiteral("client"), QStringLiteral("worker threads' nice value"),
+                  [](const Session &s) { return QString::number(s.client.workerNice); });
     operationWarnings(&c, ss);
 
     QStringList ops;

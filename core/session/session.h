@@ -21,6 +21,10 @@ struct ClientInfo {
     qint64 memoryBytes = 0;
     QString appVersion;    ///< vault-workbench version
     QString qtVersion;
+    /// Nice value added to the worker threads (RunOptions::workerNice): 5 for GUI runs, 0 for
+    /// the CLI. Matters only when the machine's CPU was saturated (then the stage is also
+    /// flagged client-bound); comparisons warn when it differs.
+    int workerNice = 0;
 
     static ClientInfo collect();
 };

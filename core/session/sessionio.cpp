@@ -108,6 +108,7 @@ QJsonObject clientToJson(const ClientInfo &c)
         {QStringLiteral("memory_bytes"), c.memoryBytes},
         {QStringLiteral("app_version"), c.appVersion},
         {QStringLiteral("qt_version"), c.qtVersion},
+        {QStringLiteral("worker_nice"), c.workerNice},
     };
 }
 
@@ -122,6 +123,7 @@ ClientInfo clientFromJson(const QJsonObject &o)
     c.memoryBytes = o.value(QStringLiteral("memory_bytes")).toInteger();
     c.appVersion = o.value(QStringLiteral("app_version")).toString();
     c.qtVersion = o.value(QStringLiteral("qt_version")).toString();
+    c.workerNice = o.value(QStringLiteral("worker_nice")).toInt();   // 0 in older files
     return c;
 }
 

@@ -188,6 +188,12 @@ void TestComparison::eachDifferenceIsNamed()
     c = compareSessions({a, transport});
     QVERIFY(hasWarning(c, QStringLiteral("transport"), QStringLiteral("qnam (A) vs direct (B)")));
 
+    Session gui = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
+    gui.client.workerNice = 5;   // run from the GUI, A from the CLI
+    c = compareSessions({a, gui});
+    QVERIFY(hasWarning(c, QStringLiteral("client"),
+                       QStringLiteral("worker threads' nice value: 0 (A) vs 5 (B)")));
+
     // Three sessions: each is compared with A and named by its letter.
     c = compareSessions({a, target, version});
     QVERIFY(hasWarning(c, QStringLiteral("target"), QStringLiteral("(B)")));

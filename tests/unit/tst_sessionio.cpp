@@ -55,6 +55,7 @@ Session makeSession()
     s.client.memoryBytes = 8LL * 1024 * 1024 * 1024 + 12345;
     s.client.appVersion = QStringLiteral("0.1.0");
     s.client.qtVersion = QStringLiteral("6.4.2");
+    s.client.workerNice = 5;
     s.startedAt = QDateTime(QDate(2024, 5, 17), QTime(9, 30, 12, 345), Qt::UTC);
     s.finishedAt = s.startedAt.addMSecs(21789);
     s.status = RunStatus::Stopped;
@@ -120,6 +121,7 @@ void compareSessions(const Session &a, const Session &b)
     QCOMPARE(b.client.memoryBytes, a.client.memoryBytes);
     QCOMPARE(b.client.appVersion, a.client.appVersion);
     QCOMPARE(b.client.qtVersion, a.client.qtVersion);
+    QCOMPARE(b.client.workerNice, 5);
     QCOMPARE(b.startedAt, a.startedAt);
     QCOMPARE(b.startedAt.time().msec(), a.startedAt.time().msec());
     QCOMPARE(b.finishedAt, a.finishedAt);
