@@ -19,6 +19,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -122,9 +123,13 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
     middleTabs->addTab(m_timeThroughput, tr("Throughput over time"));
     middleTabs->addTab(m_errors, tr("Error ratio vs VUs"));
     connect(middleTabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_chartsStale)
+        if (m_outdatedCharts)
             refreshCharts();
     });
+    m_liveChartTimer = new QTimer(this);
+    m_liveChartTimer->setSingleShot(true);
+    m_liveChartTimer->setInterval(0);
+    connect(m_liveChartTimer, &QTimer::timeout, this, &ResultsPage::refreshNextLiveChart);
     middle->addWidget(middleTabs);
     middle->addWidget(overlayBox);
     middle->setStretchFactor(0, 3);
@@ -214,7 +219,7 @@ void ResultsPage::showLive(const RunSnapshot &s)
         m_primary->hasPartial = running;
     }
     m_primary->series = s.series;
-    refreshCharts(/*visibleOnly=*/true);   // <= 10 Hz: charts in hidden tabs wait
+    scheduleLiveChartRefresh();
     if (m_tableSource->currentIndex() <= 0)
         refreshTable();
 }
@@ -345,22 +350,47 @@ QList<CurveSource> ResultsPage::sources() const
     return all;
 }
 
-void ResultsPage::refreshCharts(bool visibleOnly) const
+QList<QWidget *> ResultsPage::chartWidgets() const
 {
-    const QList<CurveSource> all = sources();
-    const TimeSeries series = m_primary ? m_primary->series : TimeSeries();
-    m_chartsStale = false;
-    auto wanted = [&](const QWidget *chart) {
-        const bool now = !visibleOnly || chart->isVisible();
-        m_chartsStale = m_chartsStale || !now;
-        return now;
-    };
-    for (StageCurveChart *c : {m_latency, m_throughput, m_errors})
-        if (wanted(c))
-            c->setSources(all);
-    for (TimeSeriesChart *c : {m_time, m_timeThroughput})
-        if (wanted(c))
-            c->setSeries(series);
+    return {m_latency, m_throughput, m_time, m_timeThroughput, m_errors};
+}
+
+void ResultsPage::refreshChart(int i) const
+{
+    const TimeSeries none;
+    switch (i) {   // the order of chartWidgets()
+    case 0: m_latency->setSources(sources()); break;
+    case 1: m_throughput->setSources(sources()); break;
+    case 2: m_time->setSeries(m_primary ? m_primary->series : none); break;
+    case 3: m_timeThroughput->setSeries(m_primary ? m_primary->series : none); break;
+    case 4: m_errors->setSources(sources()); break;
+    }
+    m_outdatedCharts &= ~(1u << i);
+}
+
+void ResultsPage::refreshCharts() const
+{
+    for (int i = 0; i < chartWidgets().size(); ++i)
+        refreshChart(i);
+}
+
+void ResultsPage::scheduleLiveChartRefresh()
+{
+    m_outdatedCharts = (1u << chartWidgets().size()) - 1;
+    if (!m_liveChartTimer->isActive())
+        m_liveChartTimer->start();
+}
+
+void ResultsPage::refreshNextLiveChart()
+{
+    const QList<QWidget *> charts = chartWidgets();
+    for (int i = 0; i < charts.size(); ++i) {
+        if (!(m_outdatedCharts & (1u << i)) || !charts.at(i)->isVisible())
+            continue;
+        refreshChart(i);
+        m_liveChartTimer->start();   // the next visible one in a later pass
+        return;
+    }
 }
 
 void ResultsPage::refreshTable()

@@ -15,6 +15,7 @@
 
 QT_BEGIN_NAMESPACE
 class QCheckBox;
+class QTimer;
 class QComboBox;
 class QListWidget;
 class QLabel;
@@ -74,13 +75,20 @@ signals:
 private:
     QString uniqueLabel(const QString &wanted) const;
     QList<CurveSource> sources() const;
-    /// Sends the sources to the charts; with `visibleOnly`, charts not on screen are skipped
-    /// and marked stale. Const: it changes the chart widgets, not the page's data.
-    void refreshCharts(bool visibleOnly = false) const;
+    /// Sends the sources to every chart now. Const: it changes the chart widgets, not the
+    /// page's data.
+    void refreshCharts() const;
+    /// Live path: marks every chart outdated and refreshes the visible ones one per
+    /// event-loop pass (m_liveChartTimer), so input and timers run between them; charts in
+    /// hidden tabs stay outdated until shown or fetched.
+    void scheduleLiveChartRefresh();
+    void refreshNextLiveChart();
+    void refreshChart(int i) const;   ///< i indexes chartWidgets()
+    QList<QWidget *> chartWidgets() const;
     template <typename Chart>
     Chart *current(Chart *chart) const
     {
-        if (m_chartsStale)
+        if (m_outdatedCharts)
             refreshCharts();
         return chart;
     }
@@ -89,7 +97,8 @@ private:
     void refreshComparison();
 
     std::optional<CurveSource> m_primary;
-    mutable bool m_chartsStale = false;   ///< some hidden chart missed live updates
+    mutable unsigned m_outdatedCharts = 0;   ///< bit i: chartWidgets()[i] missed an update
+    QTimer *m_liveChartTimer = nullptr;
     QList<CurveSource> m_overlays;
     std::optional<Session> m_primarySession;   ///< the opened session (none while live)
     QList<Session> m_overlaySessions;          ///< parallel to m_overlays, labels made unique

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QPointer>
 #include <QThreadPool>
+#include <algorithm>
 
 namespace vw {
 
@@ -31,7 +32,9 @@ bool RunController::start(const Profile &profile, const RunOptions &options)
         m_run->disconnect(this);
         m_run.release()->deleteLater();
     }
-    m_run = std::make_unique<BenchmarkRun>(profile, options);
+    RunOptions o = options;
+    o.workerNice = std::max(o.workerNice, kWorkerNice);
+    m_run = std::make_unique<BenchmarkRun>(profile, o);
     BenchmarkRun *run = m_run.get();
     connect(run, &BenchmarkRun::phaseChanged, this, &RunController::phaseChanged);
     connect(run, &BenchmarkRun::stageStarted, this, &RunController::stageStarted);

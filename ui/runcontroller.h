@@ -16,6 +16,10 @@ class RunController : public QObject {
     Q_OBJECT
 public:
     static constexpr int kRepaintIntervalMs = 100;   ///< coalescing window, <= 10 Hz
+    /// Runs started here lower their worker threads' priority by this much (nice value,
+    /// RunOptions::workerNice) unless the options ask for more: with 10,000 VUs on two cores
+    /// the GUI thread otherwise waits behind them (docs/performance.md).
+    static constexpr int kWorkerNice = 5;
 
     explicit RunController(QObject *parent = nullptr);
     ~RunController() override;   ///< a run still going is stopped (blocks until its cleanup)

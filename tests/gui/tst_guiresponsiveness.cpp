@@ -2,10 +2,8 @@
 // on the direct transport against the child-process delay server (1 s per request,
 // tests/support/delayserverprocess.h) while a 10 ms precise timer on the GUI thread records
 // how late each tick fires: that lateness is the GUI thread's event-loop lag, from Run to the
-// finished session, while the live charts repaint. Asserted: p99 under 50 ms, and no single
-// tick later than 100 ms (no freeze). The worst tick comes when the last stage ends and
-// 10,000 connections drain and close on the same two cores as the GUI; it is printed, and
-// docs/performance.md keeps the figures. VW_GUI_SCALE_VUS overrides the last stage's VUs.
+// finished session, while the live charts repaint. Asserted: no tick later than 50 ms.
+// Figures in docs/performance.md. VW_GUI_SCALE_VUS overrides the last stage's VUs.
 #include "charts/stagecurvechart.h"
 #include "delayserverprocess.h"
 #include "mainwindow.h"
@@ -198,8 +196,7 @@ private slots:
         const QString lag = QStringLiteral("GUI event-loop lag p99 %1 ms, max %2 ms")
                                 .arg(double(probe.percentileUs(99)) / 1000.0)
                                 .arg(double(probe.maxUs()) / 1000.0);
-        QVERIFY2(probe.percentileUs(99) < 50'000, qPrintable(lag));
-        QVERIFY2(probe.maxUs() < 100'000, qPrintable(lag));
+        QVERIFY2(probe.maxUs() < 50'000, qPrintable(lag));
     }
 };
 
