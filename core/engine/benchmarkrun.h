@@ -23,6 +23,11 @@ struct RunOptions {
     /// the caller's own thread (a GUI) keeps the CPU it needs when load generation saturates
     /// the machine. 0 = unchanged (the CLI). Starved workers show in the validity guard.
     int workerNice = 0;
+    /// When set, the session so far (status "incomplete") is written here atomically each
+    /// time a stage's statistics are final, on the run's control thread, so that a crashed or
+    /// killed process still leaves its finished stages. The caller writes the final session
+    /// (normally to the same path) after finished(). A failed write is logged, not fatal.
+    QString checkpointPath;
     /// Test hook (tst_validity): each worker spins this many microseconds after every
     /// completion, as a client too slow for its load would. 0 in real runs.
     int debugBusyLoopUsPerRequest = 0;

@@ -68,6 +68,8 @@ private:
     void tick(int64_t now, bool forceSnapshot);
     void drainWorkers();
     void finalizeReadyStages(bool all);
+    /// Writes the session so far to RunOptions::checkpointPath (no-op when empty).
+    void writeCheckpoint();
     StageStats currentStageStats(int64_t now) const;
     /// Samples the CPU clocks when the current stage's steady window begins.
     void noteSteadyStart(int64_t now);
@@ -97,6 +99,8 @@ private:
     QList<StageStats> m_ended;     // ended stages, index = stage; ops filled when finalised
     QList<ValidityInputs> m_endedInputs; // same index: self-measurements of the steady window
     QList<StageStats> m_finished;  // finalised stages (stageFinished emitted)
+    Session m_checkpointBase;      // the session's header (target, server, client, profile)
+    bool m_checkpointWarned = false;
 };
 
 } // namespace vw

@@ -3,8 +3,13 @@
 // stage results, and drains in-flight requests at the end (or after a stop).
 #include "engine/benchmarkrunprivate.h"
 #include "engine/clientresources.h"
+#include "session/sessionio.h"
 #include "util/clock.h"
 
+#include <QDateTime>
+#include <QDebug>
+#include <QDir>
+#include <QFileInfo>
 #include <QThread>
 
 #include <algorithm>
@@ -57,6 +62,7 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         st.validity = assessStage(st, in);
         m_finished.append(st);
         emit q->stageFinished(st);
+        writeCheckpoint();
     }
 }
 
@@ -151,6 +157,7 @@ void BenchmarkRunPrivate::runStages(Session &s)
 {
     const QList<StageSpec> &stages = m_profile.ramp.stages;
     const int64_t warmupNs = m_profile.ramp.warmupMs * kNsPerMs;
+    m_checkpointBase = s;
     m_collector = std::make_unique<StageCollector>(stages, m_mix.names);
     m_windowStartNs = steadyNowNs();
     m_shared->windowStartNs.store(m_windowStartNs);
@@ -250,6 +257,29 @@ void BenchmarkRunPrivate::runStages(Session &s)
     s.status = cut ? RunStatus::Stopped : RunStatus::Completed;
     if (!cut)
         s.error.clear();
+}
+
+void BenchmarkRunPrivate::writeCheckpoint()
+{
+    if (m_options.checkpointPath.isEmpty())
+        return;
+    Session c = m_checkpointBase;
+    c.stages = m_finished;
+    c.series = m_collector->series();
+    c.status = RunStatus::Incomplete;
+    c.finishedAt = QDateTime::currentDateTimeUtc();
+    c.error = QStringLiteral("the run had not finished when this was written (%1 of %2 stages)")
+                  .arg(m_finished.size())
+                  .arg(m_profile.ramp.stages.size());
+    QString error;
+    const QString dir = QFileInfo(m_options.checkpointPath).absolutePath();
+    if ((QDir().mkpath(dir) && writeSession(c, m_options.checkpointPath, &error))
+        || m_checkpointWarned)
+        return;
+    m_checkpointWarned = true;   // once per run; the run goes on
+    qWarning().noquote() << QStringLiteral("checkpoint %1 not written: %2")
+                                .arg(m_options.checkpointPath,
+                                     error.isEmpty() ? QStringLiteral("cannot create ") + dir : error);
 }
 
 } // namespace vw

@@ -61,6 +61,8 @@ QString runStatusKey(RunStatus s)
         return QStringLiteral("failed");
     case RunStatus::SetupFailed:
         return QStringLiteral("setup_failed");
+    case RunStatus::Incomplete:
+        return QStringLiteral("incomplete");
     }
     return QString();
 }
@@ -68,7 +70,7 @@ QString runStatusKey(RunStatus s)
 bool runStatusFromKey(const QString &k, RunStatus *out)
 {
     for (RunStatus s : {RunStatus::Completed, RunStatus::Stopped, RunStatus::Failed,
-                        RunStatus::SetupFailed}) {
+                        RunStatus::SetupFailed, RunStatus::Incomplete}) {
         if (runStatusKey(s) == k) {
             if (out)
                 *out = s;

@@ -34,8 +34,13 @@ enum class RunStatus {
     Stopped,      ///< the user stopped it; stages so far are kept, the last one maybe partial
     Failed,       ///< an error during the measured window (e.g. the server went away for good)
     SetupFailed,  ///< nothing was measured: setup or the pre-flight check failed
+    /// A checkpoint written after each stage while the run went on (RunOptions::checkpointPath).
+    /// A file that still says so was left by a run that never finished (crash, kill): its
+    /// finished stages are final, and finished_at is the time of the last checkpoint.
+    Incomplete,
 };
-QString runStatusKey(RunStatus s);          ///< "completed", "stopped", "failed", "setup_failed"
+/// "completed", "stopped", "failed", "setup_failed", "incomplete"
+QString runStatusKey(RunStatus s);
 bool runStatusFromKey(const QString &k, RunStatus *out);
 
 struct Session {
