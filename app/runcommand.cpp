@@ -132,6 +132,7 @@ void RunPrinter::onFinished(const Session &session)
                      .arg(session.error.isEmpty() ? QString() : QStringLiteral(": ") + session.error));
         break;
     case RunStatus::Failed:
+    case RunStatus::Incomplete:   // not the status of a finished run; handled as a failure
         m_exitCode = ExitFailed;
         printErr(QStringLiteral("error: run failed: %1\n").arg(session.error));
         break;
@@ -233,6 +234,7 @@ int runCommand(const QStringList &args)
     options.token = token.token;
     options.addressOverride = p.value(addr);
     options.label = p.value(label);
+    options.checkpointPath = outPath;   // after each stage: a killed run still leaves its stages
 
     RunPrinter printer(profile, options, outPath);
     StopSignals stopSignals;

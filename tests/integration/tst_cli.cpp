@@ -280,6 +280,45 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
     }
 
+    // A process that dies (SIGKILL: no handler, no cleanup) still leaves the stages it had
+    // finished: the --out file is checkpointed after each stage, and `report` reads it.
+    void killedRunLeavesItsFinishedStages()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("killed"),
+            QStringLiteral("    - { vus: 1, duration: 1s }\n"
+                           "    - { vus: 2, duration: 30s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const QString out = dir.filePath(QStringLiteral("killed.json"));
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
+        p.setWorkingDirectory(dir.path());
+        p.setProcessEnvironment(env(true));
+        p.start();
+        QVERIFY(p.waitForStarted(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(out) || p.state() != QProcess::Running, 20000);
+        QCOMPARE(p.state(), QProcess::Running);   // in the second stage
+        ::kill(pid_t(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+
+        const QByteArray bytes = fileBytes(out);
+        QVERIFY(!bytes.contains(m_bao.rootToken()));
+        const QJsonObject s = QJsonDocument::fromJson(bytes).object();
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("incomplete"));
+        const QJsonArray stages = s.value(QStringLiteral("stages")).toArray();
+        QCOMPARE(stages.size(), 1);
+        QVERIFY(stages[0].toObject().value(QStringLiteral("complete")).toBool());
+        const QJsonObject op = stages[0].toObject().value(QStringLiteral("ops")).toArray()[0].toObject();
+        QVERIFY(op.value(QStringLiteral("ok")).toInteger() > 0);
+
+        const AppResult r = runApp({QStringLiteral("report"), out}, dir.path(), false);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("status incomplete")), qPrintable(r.out));
+    }
+
     void sigintStopsAndWritesPartialSession()
     {
         QTemporaryDir dir;
