@@ -6,7 +6,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QPointer>
+#include <QDateTime>
 #include <QThreadPool>
+#include <QUuid>
 #include <algorithm>
 
 namespace vw {
@@ -34,6 +36,18 @@ bool RunController::start(const Profile &profile, const RunOptions &options)
     }
     RunOptions o = options;
     o.workerNice = std::max(o.workerNice, kWorkerNice);
+    // The file is named now: the run checkpoints into it after each stage (on its control
+    // thread) and onFinished() writes the final session over the last checkpoint.
+    m_savePath.clear();
+    if (m_autoSave) {
+        Session planned;
+        planned.label = options.label;
+        planned.profileName = profile.name;
+        planned.startedAt = QDateTime::currentDateTimeUtc();
+        planned.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        m_savePath = autoSavePath(planned);
+        o.checkpointPath = m_savePath;
+    }
     m_run = std::make_unique<BenchmarkRun>(profile, o);
     BenchmarkRun *run = m_run.get();
     connect(run, &BenchmarkRun::phaseChanged, this, &RunController::phaseChanged);
@@ -86,9 +100,9 @@ void RunController::onFinished(const Session &session)
     }
     emit finished(session);
 
-    if (!m_autoSave || session.status == RunStatus::SetupFailed)
+    if (m_savePath.isEmpty() || session.status == RunStatus::SetupFailed)
         return;
-    const QString path = autoSavePath(session);
+    const QString path = m_savePath;
     QPointer<RunController> self(this);
     QThreadPool::globalInstance()->start([self, session, path] {
         QString error;

@@ -1,7 +1,9 @@
 // Drives one BenchmarkRun at a time for the GUI. BenchmarkRun::start() returns at once and its
 // signals arrive queued on the GUI thread; snapshots are coalesced with a single-shot timer so
-// views repaint at <= 10 Hz. After the run the session is auto-saved on a pool thread
-// (sessionfiles.h); the GUI thread never waits on the network or the disk. GUI thread only.
+// views repaint at <= 10 Hz. The session file is named at start (sessionfiles.h): the run
+// checkpoints into it after each stage on its control thread, and after the run the final
+// session replaces it from a pool thread; the GUI thread never waits on the network or the
+// disk. GUI thread only.
 #pragma once
 
 #include "engine/benchmarkrun.h"
@@ -57,6 +59,7 @@ private:
     bool m_running = false;
     bool m_stopping = false;
     bool m_autoSave = true;
+    QString m_savePath;   ///< this run's session file (checkpoints, then the final session)
 };
 
 } // namespace vw

@@ -149,6 +149,7 @@ void RunPanel::runFinished(const Session &session)
         m_stage->setText(tr("Stopped after %1 stage(s)").arg(session.stages.size()));
         break;
     case RunStatus::Failed:
+    case RunStatus::Incomplete:   // not the status of a finished run
         m_stage->setText(tr("Failed after %1 stage(s)").arg(session.stages.size()));
         showError(tr("Run failed: %1").arg(session.error));
         break;
@@ -179,7 +180,11 @@ void RunPanel::showSession(const Session &session)
                          .arg(runStatusKey(session.status)));
     m_elapsed->clear();
     m_progress->setValue(session.status == RunStatus::Completed ? 1000 : 0);
-    if (!session.error.isEmpty())
+    if (session.status == RunStatus::Incomplete)
+        showError(tr("This run did not finish (the program ended before the run did); its "
+                     "%1 finished stage(s) were saved after each stage.")
+                      .arg(session.stages.size()));
+    else if (!session.error.isEmpty())
         showError(tr("This run ended with: %1").arg(session.error));
 }
 

@@ -12,6 +12,7 @@
 #include <QChart>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineEdit>
@@ -146,6 +147,24 @@ private slots:
             QVERIFY(w.grab().save(qEnvironmentVariable("VW_SCREENSHOT_LIVE")));
         }
 
+        // after the first stage the auto-save file is already there, as a checkpoint
+        auto sessionFiles = [] {
+            return QDir(sessionsDirectory()).entryList({QStringLiteral("*.json")}, QDir::Files);
+        };
+        auto firstFileStatus = [&] {
+            const QStringList files = sessionFiles();
+            if (files.isEmpty())
+                return QString();
+            QString error;
+            const auto s = readSession(QDir(sessionsDirectory()).filePath(files.first()), &error);
+            return s ? runStatusKey(s->status) + QLatin1Char('/') + QString::number(s->stages.size())
+                     : error;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!firstFileStatus().isEmpty() || finished.count() > 0, 30000);
+        QVERIFY2(finished.isEmpty(), "the run ended before the first checkpoint was seen");
+        QCOMPARE(firstFileStatus(), QStringLiteral("incomplete/1"));
+        const QString checkpointFile = sessionFiles().first();
+
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 45000);
         const Session session = finished.at(0).at(0).value<Session>();
         QVERIFY2(session.status == RunStatus::Completed, qPrintable(session.error));
@@ -186,6 +205,10 @@ private slots:
         // the session was auto-saved off the GUI thread, without the token
         QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 10000);
         m_savedPath = saved.at(0).at(0).toString();
+        // the final session replaced the checkpoint: one file, the same name, completed
+        QCOMPARE(sessionFiles(), QStringList{checkpointFile});
+        QCOMPARE(QFileInfo(m_savedPath).fileName(), checkpointFile);
+        QCOMPARE(firstFileStatus(), QStringLiteral("completed/2"));
         QVERIFY(m_savedPath.startsWith(sessionsDirectory()));
         QCOMPARE(w.lastSavedSessionPath(), m_savedPath);
         const QByteArray json = fileBytes(m_savedPath);
