@@ -106,7 +106,7 @@ void RunPrinter::onStageStarted(int index, int vus)
                           ? m_profile.ramp.stages.at(index).durationMs
                           : 0;
     printOut(QStringLiteral("stage %1: %2 VUs for %3\n")
-                 .arg(index)
+                 .arg(stageNumber(index))
                  .arg(vus)
                  .arg(formatDurationMs(ms)));
 }

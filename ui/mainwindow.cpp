@@ -120,7 +120,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
                          .arg(s.throughputPerS(o), 0, 'f', 0)
                          .arg(double(o.latency.valueAtPercentileUs(99)) / 1000.0, 0, 'f', 2);
         statusBar()->showMessage(tr("Stage %1 (%2 VUs) done: %3")
-                                     .arg(s.index + 1)
+                                     .arg(stageNumber(s.index))
                                      .arg(s.vus)
                                      .arg(parts.join(QStringLiteral(" · "))));
     });

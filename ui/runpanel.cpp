@@ -122,7 +122,7 @@ void RunPanel::showSnapshot(const RunSnapshot &s)
 {
     if (s.phase == RunPhase::Running && s.stageIndex >= 0) {
         QString text = tr("Stage %1 of %2 · %3 VUs · %4 in flight · %5 / %6")
-                           .arg(s.stageIndex + 1)
+                           .arg(stageNumber(s.stageIndex))
                            .arg(s.stageCount)
                            .arg(s.vus)
                            .arg(s.inFlight)

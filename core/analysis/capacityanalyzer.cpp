@@ -20,7 +20,7 @@ OpAnalysis analyzeCurve(const OpCurve &c, const AnalysisSettings &settings)
     a.usl = fitUsl(c);
     for (const ExcludedStage &e : c.excluded)
         a.notes.append(QStringLiteral("stage %1 (%2 VUs) left out: %3")
-                           .arg(e.stage)
+                           .arg(stageNumber(e.stage))
                            .arg(e.vus)
                            .arg(e.reason));
     return a;

@@ -105,7 +105,7 @@ KneeResult detectKnee(const OpCurve &c)
     if (kneedle)
         kneedleText = QStringLiteral("Kneedle on throughput vs VUs puts it at %1 VUs (stage %2)")
                           .arg(pts[*kneedle].vus)
-                          .arg(pts[*kneedle].stage);
+                          .arg(stageNumber(pts[*kneedle].stage));
     else
         kneedleText = QStringLiteral("Kneedle on throughput vs VUs finds no knee");
 
@@ -126,7 +126,7 @@ KneeResult detectKnee(const OpCurve &c)
             QStringLiteral("No knee within the ramp: power (throughput / mean latency) is still "
                            "highest at the last stage, %1 VUs (stage %2: %3/s at %4 ms). %5.")
                 .arg(pts.last().vus)
-                .arg(pts.last().stage)
+                .arg(stageNumber(pts.last().stage))
                 .arg(pts.last().throughputPerS, 0, 'f', 1)
                 .arg(pts.last().meanMs, 0, 'f', 3)
                 .arg(kneedle ? kneedleText + QStringLiteral(", not confirmed by power")
@@ -148,7 +148,7 @@ KneeResult detectKnee(const OpCurve &c)
         QStringLiteral("Knee at %1 VUs (stage %2): power (throughput / mean latency) peaks there, "
                        "%3/s at %4 ms mean (p99 %5 ms)%6. %7%8.")
             .arg(p.vus)
-            .arg(p.stage)
+            .arg(stageNumber(p.stage))
             .arg(p.throughputPerS, 0, 'f', 1)
             .arg(p.meanMs, 0, 'f', 3)
             .arg(p.p99Ms, 0, 'f', 3)

@@ -2,6 +2,7 @@
 
 #include "engine/executors/arrivalrateexecutor.h"
 #include "engine/executors/closedexecutor.h"
+#include "stats/stagestats.h"
 #include "util/clock.h"
 
 #include <QDebug>
@@ -183,7 +184,7 @@ void Worker::recordDropped(int stage, int op, int64_t n)
             << QStringLiteral("arrival-rate stage %1: starts found no free VU in time "
                               "(max_vus %2) and were dropped; the session counts them per "
                               "op and stage")
-                   .arg(stage)
+                   .arg(stageNumber(stage))
                    .arg(m_shared->maxVus);
 }
 

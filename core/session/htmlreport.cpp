@@ -182,7 +182,7 @@ QString stageTable(const Session &s)
                            : QStringLiteral("-");
             };
             const QString cls = st.validity.clientBound ? QStringLiteral(" class=\"cb\"") : QString();
-            o += QStringLiteral("<tr%1>").arg(cls) + td(QString::number(st.index), QStringLiteral("n"))
+            o += QStringLiteral("<tr%1>").arg(cls) + td(QString::number(stageNumber(st.index)), QStringLiteral("n"))
                  + td(QString::number(st.vus), QStringLiteral("n")) + td(op.op)
                  + td(QString::number(op.count), QStringLiteral("n"))
                  + td(QString::number(op.ok), QStringLiteral("n"))

@@ -97,7 +97,7 @@ QString stageNotes(const StageStats &st)
     if (st.isArrivalRate()) {
         out += QStringLiteral("  stage %1: arrival-rate, offered %2/s, achieved %3/s, dropped %4; "
                               "latency from the intended start")
-                   .arg(st.index)
+                   .arg(stageNumber(st.index))
                    .arg(st.rate)
                    .arg(fixed(st.achievedPerS(), 1))
                    .arg(st.droppedTotal());
@@ -108,7 +108,7 @@ QString stageNotes(const StageStats &st)
     }
     if (st.validity.clientBound)
         out += QStringLiteral("  ! stage %1 client-bound: %2\n")
-                   .arg(st.index)
+                   .arg(stageNumber(st.index))
                    .arg(st.validity.reasons.join(QStringLiteral("; ")));
     return out;
 }
@@ -174,7 +174,7 @@ QString reportTableRows(const StageStats &stage)
 {
     QString out;
     // A stage cut short by a stop is marked with '*', a client-bound one with '!'.
-    const QString stageText = QString::number(stage.index) + (stage.complete ? "" : "*")
+    const QString stageText = QString::number(stageNumber(stage.index)) + (stage.complete ? "" : "*")
                               + (stage.validity.clientBound ? "!" : "");
     // Arrival-rate stages show their offered rate where closed ones show VUs.
     const QString load = stage.isArrivalRate() ? QString::number(stage.rate) + QStringLiteral("/s")

@@ -10,6 +10,11 @@
 
 namespace vw {
 
+/// The number a person reads for the stage at `index`: text (tables, evidence sentences,
+/// notes, messages, the GUI) counts stages from 1; data (JSON "index" and "*_stage" fields,
+/// CSV) keeps the 0-based index.
+inline int stageNumber(int index) { return index + 1; }
+
 struct StageStats {
     int index = 0;              ///< 0-based stage number in the ramp
     int vus = 0;                ///< planned virtual users (arrival-rate: the max_vus pool)

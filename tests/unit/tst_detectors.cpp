@@ -107,13 +107,13 @@ void TestDetectors::plateauGivesSaturationAndKnee()
 
     // Evidence: sentences naming the stage, and the data behind them.
     QCOMPARE(a.saturation.evidence.stages, (QList<int>{3, 4, 5}));
-    QVERIFY2(a.saturation.evidence.text.contains(QStringLiteral("Saturation at 8 VUs (stage 3")),
+    QVERIFY2(a.saturation.evidence.text.contains(QStringLiteral("Saturation at 8 VUs (stage 4")),
              qPrintable(a.saturation.evidence.text));
     const QJsonArray gains = a.saturation.evidence.data.value(QStringLiteral("gain_per_s_per_vu")).toArray();
     QCOMPARE(gains.size(), 5);
     QCOMPARE(gains.at(0).toDouble(), 200.0);
     QCOMPARE(gains.at(3).toDouble(), 0.0);
-    QVERIFY(a.knee.evidence.text.contains(QStringLiteral("Knee at 8 VUs (stage 3)")));
+    QVERIFY(a.knee.evidence.text.contains(QStringLiteral("Knee at 8 VUs (stage 4)")));
     QCOMPARE(a.knee.evidence.stages.first(), 3);
     QCOMPARE(a.knee.evidence.data.value(QStringLiteral("power_per_s_per_ms")).toArray().size(), 6);
     QVERIFY(!a.failure.evidence.text.isEmpty());
@@ -317,7 +317,7 @@ void TestDetectors::clientBoundStagesAreLeftOut()
     QCOMPARE(c.excluded.first().stage, 4);
     QVERIFY(c.excluded.first().reason.contains(QStringLiteral("client-bound: client_cpu")));
     const OpAnalysis a = analyzeCurve(c, {});
-    QVERIFY(a.notes.first().contains(QStringLiteral("stage 4 (16 VUs) left out")));
+    QVERIFY(a.notes.first().contains(QStringLiteral("stage 5 (16 VUs) left out")));
     // The remaining stages still give the plateau: 8 -> 32 VUs gains nothing.
     QCOMPARE(a.knee.vus, std::optional<int>(8));
     for (int s : a.knee.evidence.stages)

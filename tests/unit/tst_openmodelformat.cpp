@@ -235,7 +235,7 @@ void TestOpenModelFormat::reportSaysWhichLatencyIsWhich()
 
     // The table marks the stage '!' and shows its rate and reasons.
     const QString table = reportTable(s);
-    QVERIFY2(table.contains(QStringLiteral("0!")), qPrintable(table));
+    QVERIFY2(table.contains(QStringLiteral("1!")), qPrintable(table));
     QVERIFY2(table.contains(QStringLiteral("400/s")), qPrintable(table));
     QVERIFY2(table.contains(QStringLiteral("client-bound: worker_cpu: x; loop_lag: y")),
              qPrintable(table));

@@ -230,7 +230,7 @@ private slots:
             const int stage = r / 2;
             // stage, VUs, op, count, ok, err, thr/s, mean, p50, p95, p99, max
             QCOMPARE(cells.size(), 12);
-            QCOMPARE(cells[0], QString::number(stage) + (stage == 2 ? "*" : ""));
+            QCOMPARE(cells[0], QString::number(stage + 1) + (stage == 2 ? "*" : ""));   // 1-based
             QCOMPARE(cells[1].toInt(), s.stages[stage].vus);
             QCOMPARE(cells[2], s.stages[stage].ops[r % 2].op);
             QCOMPARE(cells[5].toLongLong(), s.stages[stage].ops[r % 2].errorCount());

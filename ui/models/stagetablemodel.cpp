@@ -67,7 +67,7 @@ QVariant StageTableModel::rawValue(const StageStats &s, const OpStats &o, int co
 {
     const LatencyHistogram &h = o.latency;
     switch (column) {
-    case StageColumn: return s.index + 1;
+    case StageColumn: return stageNumber(s.index);
     case VusColumn: return s.vus;
     case OpColumn: return o.op;
     case CountColumn: return qint64(o.count);
@@ -124,7 +124,7 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (c == StageColumn && !s.complete)
             return tr("Stage %1 did not run to its end (run stopped or still running)")
-                .arg(s.index + 1);
+                .arg(stageNumber(s.index));
         if (c == ErrorsColumn || c == ErrorClassesColumn)
             return errorClasses(o).isEmpty() ? tr("No errors") : errorClasses(o);
         return {};
