@@ -98,7 +98,7 @@ void TestValidity::busyLoopStageIsClientBound()
 
     // The table marks the stage and names the reason; the live snapshot carried it too.
     const QString table = reportTable(s);
-    QVERIFY2(table.contains(QStringLiteral("0!")), qPrintable(table));
+    QVERIFY2(table.contains(QStringLiteral("1!")), qPrintable(table));
     QVERIFY2(table.contains(QStringLiteral("client-bound")), qPrintable(table));
     bool snapshotFlagged = false;
     for (const RunSnapshot &snap : out.snapshots) {
