@@ -6,6 +6,7 @@
 // Figures in docs/performance.md. VW_GUI_SCALE_VUS overrides the last stage's VUs.
 #include "charts/stagecurvechart.h"
 #include "delayserverprocess.h"
+#include "engine/clientresources.h"
 #include "mainwindow.h"
 #include "resultspage.h"
 #include "runcontroller.h"
@@ -112,7 +113,7 @@ private slots:
         const int vus = qEnvironmentVariableIsSet("VW_GUI_SCALE_VUS")
                             ? qEnvironmentVariableIntValue("VW_GUI_SCALE_VUS")
                             : 10000;
-        const int fdLimit = test::raiseOpenFileLimit();
+        const int64_t fdLimit = raiseOpenFileLimit(vus + 256);   // as the engine does
         QVERIFY2(fdLimit >= vus + 256,
                  qPrintable(QStringLiteral("open-file limit %1 < %2").arg(fdLimit).arg(vus + 256)));
         test::DelayServerProcess server(1000);

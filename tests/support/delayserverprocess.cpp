@@ -1,19 +1,6 @@
 #include "delayserverprocess.h"
 
-#include <algorithm>
-#include <sys/resource.h>
-
 namespace vw::test {
-
-int raiseOpenFileLimit()
-{
-    rlimit rl{};
-    getrlimit(RLIMIT_NOFILE, &rl);
-    rl.rlim_cur = rl.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &rl);
-    getrlimit(RLIMIT_NOFILE, &rl);
-    return int(std::min<rlim_t>(rl.rlim_cur, 1 << 30));
-}
 
 bool DelayServerProcess::start(QString *error)
 {

@@ -13,9 +13,6 @@
 
 namespace vw::test {
 
-/// Raises this process's open-file soft limit to its hard limit; returns the new soft limit.
-int raiseOpenFileLimit();
-
 class DelayServerProcess {
 public:
     explicit DelayServerProcess(int delayMs = 1000) : m_delayMs(delayMs) {}
