@@ -12,6 +12,8 @@
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QThread>
+#include <csignal>
+#include <sys/prctl.h>
 #include <QTimer>
 
 namespace vw::test {
@@ -101,6 +103,9 @@ bool BaoServer::start(QString *error)
         m_logDir = std::make_unique<QTemporaryDir>();
         m_proc->setProcessChannelMode(QProcess::MergedChannels);
         m_proc->setStandardOutputFile(m_logDir->filePath(QStringLiteral("bao.log")));
+        // Survives the exec (the pip `bao` script execs the real binary): a crashed test
+        // leaves no server behind.
+        m_proc->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
         m_proc->start();
         if (!m_proc->waitForStarted(10000)) {
             *error = QStringLiteral("could not start %1: %2").arg(bin, m_proc->errorString());

