@@ -1,5 +1,6 @@
 #include "profile/analysisspecparser.h"
 
+#include "profile/yamlbounds.h"
 #include "profile/yamlvariant.h"
 
 #include <cmath>
@@ -95,7 +96,7 @@ AnalysisSettings analysisSettingsFromYaml(const QByteArray &yaml, QStringList *p
     YamlFieldReader r;
     try {
         const YAML::Node root = YAML::Load(yaml.toStdString());
-        if (root.IsMap()) {
+        if (root.IsMap() && yamlWithinBounds(root)) {
             if (root["slo"])
                 parseSloBlock(r, root["slo"], &s.slo);
             if (root["analysis"])

@@ -46,6 +46,7 @@
 #include "profile/analysisspecparser.h"
 #include "ops/operationregistry.h"
 #include "profile/duration.h"
+#include "profile/yamlbounds.h"
 #include "profile/yamlfieldreader.h"
 #include "profile/yamlvariant.h"
 
@@ -398,7 +399,13 @@ ProfileParseResult parseProfile(const QByteArray &yaml)
                 parser.add(docs[1].Mark(), QString(),
                            QStringLiteral("a profile is a single YAML document (remove the "
                                           "second ---)"));
-            parser.parseRoot(docs.front(), &profile);
+            if (yamlWithinBounds(docs.front()))
+                parser.parseRoot(docs.front(), &profile);
+            else
+                parser.add(docs.front().Mark(), QString(),
+                           QStringLiteral("the profile nests too deeply or its aliases refer to "
+                                          "themselves or expand too far (limits: 64 levels, "
+                                          "100000 nodes)"));
         }
     } catch (const YAML::Exception &e) {
         parser.add(e.mark, QString(),

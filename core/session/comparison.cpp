@@ -1,5 +1,6 @@
 #include "session/comparison.h"
 
+#include "profile/yamlbounds.h"
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
 #include "profile/duration.h"
@@ -19,7 +20,8 @@ QVariantMap operationSettings(const QByteArray &yaml)
     QVariantMap out;
     try {
         const YAML::Node root = YAML::Load(yaml.toStdString());
-        if (!root.IsMap() || !root["operations"] || !root["operations"].IsSequence())
+        if (!root.IsMap() || !yamlWithinBounds(root) || !root["operations"]
+            || !root["operations"].IsSequence())
             return out;
         const QVariantList ops = yamlToVariant(root["operations"]).toList();
         for (const QVariant &v : ops) {

@@ -58,6 +58,8 @@ private slots:
     void tokenValueNeverEchoed();
     void loadProfileFileErrors();
     void shippedProfilesParse();
+    void runawayAliasesAreErrors_data();
+    void runawayAliasesAreErrors();
 };
 
 void TestProfileParser::validProfileExactValues()
@@ -331,6 +333,36 @@ void TestProfileParser::shippedProfilesParse()
         QVERIFY(!r.profile->ramp.stages.isEmpty());
         QVERIFY(!r.profile->operations.isEmpty());
     }
+}
+
+// An alias inside its own anchor is a cycle, nested aliases expand exponentially ("billion
+// laughs"): both are one located error, not a crash (stack overflow) or a hang.
+void TestProfileParser::runawayAliasesAreErrors_data()
+{
+    QTest::addColumn<QByteArray>("yaml");
+    QTest::newRow("sequence refers to itself") << QByteArray("name: t\nx: &a [*a]\n");
+    QTest::newRow("mapping refers to itself") << QByteArray("name: t\nfoo: &a {b: *a}\n");
+    QByteArray laughs = "name: t\nl0: &l0 [x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i <= 9; ++i) {   // 9^10 nodes when expanded
+        laughs += QStringLiteral("l%1: &l%1 [").arg(i).toUtf8();
+        for (int k = 0; k < 9; ++k)
+            laughs += QStringLiteral("%1*l%2").arg(k ? ", " : "").arg(i - 1).toUtf8();
+        laughs += "]\n";
+    }
+    QTest::newRow("billion laughs") << laughs;
+    QByteArray deep = "name: t\nx: ";
+    deep += QByteArray(100, '[') + QByteArray(100, ']') + "\n";
+    QTest::newRow("100 levels") << deep;
+}
+
+void TestProfileParser::runawayAliasesAreErrors()
+{
+    QFETCH(QByteArray, yaml);
+    const ProfileParseResult r = parseProfile(yaml);
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors.first().message.contains(QStringLiteral("nests too deeply")),
+             qPrintable(dump(r.errors)));
+    QVERIFY(r.errors.first().line >= 1);
 }
 
 QTEST_GUILESS_MAIN(TestProfileParser)
