@@ -211,12 +211,8 @@ int runCommand(const QStringList &args)
 
     // 2. Where the session goes: checked before any load is sent.
     QString outPath = p.isSet(out) ? p.value(out) : defaultOutPath(profile.name);
-    if (!QFileInfo(outPath).absoluteDir().exists()) {
-        printErr(QStringLiteral("error: the folder of --out %1 does not exist\n").arg(outPath));
-        return ExitUsage;
-    }
-    if (QFileInfo(outPath).isDir()) {
-        printErr(QStringLiteral("error: --out %1 is a folder\n").arg(outPath));
+    if (const QString problem = sessionPathProblem(outPath); !problem.isEmpty()) {
+        printErr(QStringLiteral("error: --out %1: %2\n").arg(outPath, problem));
         return ExitUsage;
     }
 

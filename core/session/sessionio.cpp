@@ -12,11 +12,13 @@
 
 #include "analysis/capacityanalyzer.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <sys/stat.h>
 
 namespace vw {
 
@@ -370,10 +372,31 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     return s;
 }
 
+QString sessionPathProblem(const QString &path)
+{
+    if (path.isEmpty())
+        return QStringLiteral("no file name");
+    const QFileInfo info(path);
+    if (!info.absoluteDir().exists())
+        return QStringLiteral("its folder does not exist");
+    struct stat st {};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return QString();   // a new file
+    if (S_ISDIR(st.st_mode))
+        return QStringLiteral("it is a folder");
+    if (!S_ISREG(st.st_mode))
+        return QStringLiteral("not a regular file");
+    return QString();
+}
+
 bool writeSession(const Session &s, const QString &path, QString *error)
 {
     QString dummy;
     QString &err = error ? *error : dummy;
+    if (const QString problem = sessionPathProblem(path); !problem.isEmpty()) {
+        err = QStringLiteral("cannot write %1: %2").arg(path, problem);
+        return false;
+    }
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)) {
         err = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());

@@ -11,7 +11,13 @@ namespace vw {
 QJsonObject sessionToJson(const Session &s);
 std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error);
 
-/// Atomic: a reader sees the old file or the new one, never half of one.
+/// Why `path` cannot take a session file, empty when it can: the name is empty, its folder
+/// is missing, or it exists and is a folder or not a regular file (a device, pipe or socket:
+/// the atomic save would rename a file over it). `run --out` checks it before any load.
+QString sessionPathProblem(const QString &path);
+
+/// Atomic: a reader sees the old file or the new one, never half of one. Refuses the paths
+/// sessionPathProblem() names.
 bool writeSession(const Session &s, const QString &path, QString *error);
 /// A missing file, bad JSON or a newer schema version gives nullopt and a clear *error.
 std::optional<Session> readSession(const QString &path, QString *error);

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
 
 using namespace vw;
 
@@ -344,6 +345,29 @@ private slots:
         // The Session struct has no token field; the file holds only what sessionToJson writes.
         const QByteArray json = QJsonDocument(sessionToJson(makeSession())).toJson();
         QVERIFY(!json.contains("token"));
+    }
+
+    // The atomic save renames over its target: a device, pipe or socket is refused (as root,
+    // `--out /dev/null` would otherwise replace the system's /dev/null).
+    void refusesNonRegularTargets()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("pipe"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QCOMPARE(sessionPathProblem(fifo), QStringLiteral("not a regular file"));
+        QString error;
+        QVERIFY(!writeSession(Session(), fifo, &error));
+        QVERIFY2(error.contains(QStringLiteral("not a regular file")), qPrintable(error));
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));   // still the pipe
+        QCOMPARE(sessionPathProblem(dir.path()), QStringLiteral("it is a folder"));
+        QCOMPARE(sessionPathProblem(QString()), QStringLiteral("no file name"));
+        QCOMPARE(sessionPathProblem(dir.filePath(QStringLiteral("no/such/x.json"))),
+                 QStringLiteral("its folder does not exist"));
+        QVERIFY(sessionPathProblem(dir.filePath(QStringLiteral("new.json"))).isEmpty());
+        QVERIFY(writeSession(Session(), dir.filePath(QStringLiteral("new.json")), &error));
+        QVERIFY(sessionPathProblem(dir.filePath(QStringLiteral("new.json"))).isEmpty());
     }
 };
 
