@@ -5,6 +5,7 @@
 #include "reportcommand.h"
 #include "runcommand.h"
 
+#include <QFileInfo>
 #include <QCoreApplication>
 
 #include <cstdio>
@@ -21,6 +22,14 @@ bool isHeadless(int argc, char **argv)
         if (std::strcmp(argv[1], cmd) == 0)
             return true;
     return false;
+}
+
+QString unknownFirstArgument(int argc, char **argv)
+{
+    if (argc < 2 || argv[1][0] == '-' || std::strcmp(argv[1], "export") == 0)
+        return QString();
+    const QString arg = QString::fromLocal8Bit(argv[1]);
+    return QFileInfo::exists(arg) ? QString() : arg;
 }
 
 QString usage()

@@ -18,6 +18,9 @@ enum ExitCode {
 /// True when argv[1] is a headless command (run, report, --help, -h, --version): the caller
 /// then builds a QCoreApplication instead of a QApplication. Reads argv only.
 bool isHeadless(int argc, char **argv);
+/// The first argument when it is neither a command, an option nor an existing file (a typo
+/// such as "vault-workbench frobnicate"), else empty: reported before any window opens.
+QString unknownFirstArgument(int argc, char **argv);
 
 /// Runs a headless command; `args` is QCoreApplication::arguments(). Returns the exit code.
 int runHeadless(const QStringList &args);

@@ -31,6 +31,13 @@ int main(int argc, char **argv)
         setApplicationNames();
         return vw::cli::runHeadless(QCoreApplication::arguments());
     }
+    if (const QString bad = vw::cli::unknownFirstArgument(argc, argv); !bad.isEmpty()) {
+        QCoreApplication app(argc, argv);
+        vw::cli::printErr(QStringLiteral("error: %1 is neither a command nor an existing file\n\n")
+                              .arg(bad)
+                          + vw::cli::usage());
+        return vw::cli::ExitUsage;
+    }
 #ifdef VW_HAVE_GUI
     if (vw::cli::isExportCommand(argc, argv)) { // charts need a QApplication (offscreen)
         vw::cli::prepareExportPlatform();

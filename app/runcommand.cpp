@@ -224,6 +224,12 @@ int runCommand(const QStringList &args)
             "~/.vault-token\n"));
         return ExitUsage;
     }
+    if (tokenHasControlCharacters(token.token)) {
+        printErr(QStringLiteral("error: the token from %1 contains control characters (a line "
+                                "break?); it is not sent\n")
+                     .arg(token.source));
+        return ExitUsage;
+    }
     printOut(QStringLiteral("token from %1\n").arg(token.source));
 
     RunOptions options;

@@ -5,6 +5,7 @@
 #include "ops/operationregistry.h"
 #include "util/clock.h"
 #include "util/threadpriority.h"
+#include "vault/tokensource.h"
 #include "vault/vaultclient.h"
 
 #include <QDebug>
@@ -187,6 +188,9 @@ bool BenchmarkRunPrivate::preflight(VaultClient &client, Session &s)
                 return fail(QStringLiteral("arrival-rate stages need a rate > 0"));
     }
 
+    if (tokenHasControlCharacters(m_options.token))   // checked before any request carries it
+        return fail(QStringLiteral("the token contains control characters (a line break?); "
+                                   "it is not sent"));
     s.server = client.serverInfo();
     if (!s.server.reachable)
         return fail(QStringLiteral("cannot reach %1: %2").arg(s.targetAddress, s.server.errorText));

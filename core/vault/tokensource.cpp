@@ -5,6 +5,14 @@
 
 namespace vw {
 
+bool tokenHasControlCharacters(const QByteArray &token)
+{
+    for (const char c : token)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            return true;
+    return false;
+}
+
 TokenLookup lookupToken()
 {
     TokenLookup out;

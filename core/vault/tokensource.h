@@ -15,4 +15,8 @@ struct TokenLookup {
 /// Looks in the environment and ~/.vault-token (trimmed). Does not touch the network.
 TokenLookup lookupToken();
 
+/// True when `token` holds a byte below 0x20 or 0x7f (a line break would inject headers
+/// into the X-Vault-Token request header). Such a token is never sent.
+bool tokenHasControlCharacters(const QByteArray &token);
+
 } // namespace vw

@@ -320,6 +320,40 @@ private slots:
         QVERIFY2(r.out.contains(QStringLiteral("status incomplete")), qPrintable(r.out));
     }
 
+    // A typo for a command is reported before any window opens (no display needed).
+    void unknownCommandExits2()
+    {
+        QTemporaryDir dir;
+        const AppResult r = runApp({QStringLiteral("frobnicate")}, dir.path(), false);
+        QCOMPARE(r.exitStatus, QProcess::NormalExit);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("frobnicate is neither a command nor an existing file")),
+                 qPrintable(r.err));
+    }
+
+    // A token with a line break would inject request headers: refused before any request.
+    void tokenWithLineBreakIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("crlf"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("run"), profile});
+        p.setWorkingDirectory(dir.path());
+        QProcessEnvironment e = env(false);
+        e.insert(QStringLiteral("VAULT_TOKEN"), QStringLiteral("abc\r\nX-Injected: 1"));
+        p.setProcessEnvironment(e);
+        p.start();
+        QVERIFY(p.waitForFinished(20000));
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains(QStringLiteral("control characters")), qPrintable(err));
+        QVERIFY(!err.contains(QStringLiteral("X-Injected")));   // never echoed
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);   // only the profile
+    }
+
     void sigintStopsAndWritesPartialSession()
     {
         QTemporaryDir dir;

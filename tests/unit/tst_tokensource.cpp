@@ -129,6 +129,15 @@ private slots:
         QVERIFY(t.token.isEmpty());
         QVERIFY(t.source.isEmpty());
     }
+
+    void controlCharactersAreFlagged()
+    {
+        QVERIFY(!tokenHasControlCharacters(QByteArray("s.abcDEF123-_.")));
+        QVERIFY(tokenHasControlCharacters(QByteArray("abc\r\nX-Evil: 1")));
+        QVERIFY(tokenHasControlCharacters(QByteArray("abc\tdef")));
+        QVERIFY(tokenHasControlCharacters(QByteArray("abc\x7f")));
+        QVERIFY(tokenHasControlCharacters(QByteArray("a\0b", 3)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTokenSource)
