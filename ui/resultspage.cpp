@@ -357,14 +357,11 @@ QList<QWidget *> ResultsPage::chartWidgets() const
 
 void ResultsPage::refreshChart(int i) const
 {
-    const TimeSeries none;
-    switch (i) {   // the order of chartWidgets()
-    case 0: m_latency->setSources(sources()); break;
-    case 1: m_throughput->setSources(sources()); break;
-    case 2: m_time->setSeries(m_primary ? m_primary->series : none); break;
-    case 3: m_timeThroughput->setSeries(m_primary ? m_primary->series : none); break;
-    case 4: m_errors->setSources(sources()); break;
-    }
+    QWidget *chart = chartWidgets().at(i);
+    if (auto *curve = qobject_cast<StageCurveChart *>(chart))
+        curve->setSources(sources());
+    else if (auto *time = qobject_cast<TimeSeriesChart *>(chart))
+        time->setSeries(m_primary ? m_primary->series : TimeSeries());
     m_outdatedCharts &= ~(1u << i);
 }
 
