@@ -1,7 +1,7 @@
 #include "benchcommand.h"
 
 #include "cli.h"
-#include "engine/transport.h"
+#include "http/transport.h"
 #include "stats/latencyhistogram.h"
 #include "util/clock.h"
 

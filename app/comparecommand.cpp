@@ -1,8 +1,8 @@
 #include "comparecommand.h"
 
 #include "cli.h"
-#include "session/comparison.h"
-#include "session/htmlreport.h"
+#include "report/comparisontext.h"
+#include "report/htmlreport.h"
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>

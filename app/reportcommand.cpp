@@ -3,8 +3,9 @@
 #include "cli.h"
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
-#include "session/htmlreport.h"
-#include "session/report.h"
+#include "session/sessionanalysis.h"
+#include "report/htmlreport.h"
+#include "report/report.h"
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>

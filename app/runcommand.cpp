@@ -1,9 +1,9 @@
 #include "runcommand.h"
 
 #include "cli.h"
-#include "profile/duration.h"
+#include "util/duration.h"
 #include "profile/profileparser.h"
-#include "session/report.h"
+#include "report/report.h"
 #include "session/sessionio.h"
 #include "stopsignals.h"
 #include "vault/tokensource.h"
@@ -120,8 +120,9 @@ void RunPrinter::onStageFinished(const StageStats &stats)
     printOut(reportTableRows(stats));
 }
 
-void RunPrinter::onFinished(const Session &session)
+void RunPrinter::onFinished(const RunRecord &record)
 {
+    const Session session(record);
     switch (session.status) {
     case RunStatus::Completed:
         m_exitCode = ExitOk;
@@ -236,7 +237,7 @@ int runCommand(const QStringList &args)
     options.token = token.token;
     options.addressOverride = p.value(addr);
     options.label = p.value(label);
-    options.checkpointPath = outPath;   // after each stage: a killed run still leaves its stages
+    options.checkpoint = checkpointWriter(outPath);   // after each stage: a killed run still leaves its stages
 
     RunPrinter printer(profile, options, outPath);
     StopSignals stopSignals;

@@ -32,7 +32,7 @@ private:
     void onPhase(vw::RunPhase phase, const QString &detail);
     void onStageStarted(int index, int vus);
     void onStageFinished(const vw::StageStats &stats);
-    void onFinished(const vw::Session &session);
+    void onFinished(const vw::RunRecord &record);
     QString address() const;
 
     Profile m_profile;

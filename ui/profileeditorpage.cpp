@@ -1,6 +1,6 @@
 #include "profileeditorpage.h"
 
-#include "profile/duration.h"
+#include "util/duration.h"
 #include "yamlhighlighter.h"
 
 #include <QCoreApplication>

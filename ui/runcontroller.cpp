@@ -46,7 +46,7 @@ bool RunController::start(const Profile &profile, const RunOptions &options)
         planned.startedAt = QDateTime::currentDateTimeUtc();
         planned.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
         m_savePath = autoSavePath(planned);
-        o.checkpointPath = m_savePath;
+        o.checkpoint = checkpointWriter(m_savePath);
     }
     m_run = std::make_unique<BenchmarkRun>(profile, o);
     BenchmarkRun *run = m_run.get();
@@ -87,7 +87,7 @@ void RunController::flush()
     emit liveUpdate(m_pending);
 }
 
-void RunController::onFinished(const Session &session)
+void RunController::onFinished(const RunRecord &record)
 {
     m_coalesce.stop();
     m_hasPending = false;
@@ -98,6 +98,7 @@ void RunController::onFinished(const Session &session)
         m_run->disconnect(this);
         m_run.release()->deleteLater();
     }
+    const Session session(record);
     emit finished(session);
 
     if (m_savePath.isEmpty() || session.status == RunStatus::SetupFailed)

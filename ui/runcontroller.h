@@ -7,6 +7,7 @@
 #pragma once
 
 #include "engine/benchmarkrun.h"
+#include "session/session.h"
 
 #include <QObject>
 #include <QTimer>
@@ -50,7 +51,7 @@ signals:
 private:
     void onSnapshot(const RunSnapshot &s);
     void flush();
-    void onFinished(const Session &session);
+    void onFinished(const RunRecord &record);
 
     std::unique_ptr<BenchmarkRun> m_run;
     QTimer m_coalesce;

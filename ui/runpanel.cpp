@@ -1,6 +1,6 @@
 #include "runpanel.h"
 
-#include "profile/duration.h"
+#include "util/duration.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

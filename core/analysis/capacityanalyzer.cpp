@@ -3,7 +3,6 @@
 #include "analysis/kneedetector.h"
 #include "analysis/stagedetectors.h"
 #include "analysis/uslfit.h"
-#include "profile/analysisspecparser.h"
 
 namespace vw {
 
@@ -26,24 +25,18 @@ OpAnalysis analyzeCurve(const OpCurve &c, const AnalysisSettings &settings)
     return a;
 }
 
-SessionAnalysis analyzeSession(const Session &s)
+SessionAnalysis analyzeStages(const QList<StageStats> &stages, const QStringList &ops,
+                              const AnalysisSettings &settings, const QStringList &settingsNotes)
 {
-    QStringList problems;
-    const AnalysisSettings settings = analysisSettingsFromYaml(s.profileYaml, &problems);
     SessionAnalysis out;
     out.computed = true;
-    for (const QString &op : s.ops) {
-        OpAnalysis a = analyzeCurve(curveFromStages(s.stages, op), settings);
-        for (const QString &p : problems)
-            a.notes.append(QStringLiteral("profile thresholds: %1 (default used)").arg(p));
+    for (const QString &op : ops) {
+        OpAnalysis a = analyzeCurve(curveFromStages(stages, op), settings);
+        for (const QString &n : settingsNotes)
+            a.notes.append(n);
         out.ops.append(a);
     }
     return out;
-}
-
-SessionAnalysis sessionAnalysis(const Session &s)
-{
-    return s.analysis.computed ? s.analysis : analyzeSession(s);
 }
 
 } // namespace vw

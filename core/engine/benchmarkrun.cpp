@@ -23,7 +23,7 @@ void registerMetaTypes()
     std::call_once(once, [] {
         qRegisterMetaType<vw::RunSnapshot>("vw::RunSnapshot");
         qRegisterMetaType<vw::StageStats>("vw::StageStats");
-        qRegisterMetaType<vw::Session>("vw::Session");
+        qRegisterMetaType<vw::RunRecord>("vw::RunRecord");
         qRegisterMetaType<vw::RunPhase>("vw::RunPhase");
     });
 }
@@ -101,7 +101,7 @@ void BenchmarkRunPrivate::setPhase(RunPhase phase, const QString &detail)
 
 void BenchmarkRunPrivate::run()
 {
-    Session s;
+    RunRecord s;
     s.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     s.label = m_options.label.isEmpty() ? m_profile.name : m_options.label;
     s.profileName = m_profile.name;
@@ -164,7 +164,7 @@ void BenchmarkRunPrivate::run()
     emit q->finished(s);
 }
 
-bool BenchmarkRunPrivate::preflight(VaultClient &client, Session &s)
+bool BenchmarkRunPrivate::preflight(VaultClient &client, RunRecord &s)
 {
     setPhase(RunPhase::Connecting, QStringLiteral("connecting to %1").arg(s.targetAddress));
     auto fail = [&](const QString &msg) {
@@ -211,7 +211,7 @@ bool BenchmarkRunPrivate::preflight(VaultClient &client, Session &s)
     return !stopRequested() || fail(QStringLiteral("stopped by the user before setup"));
 }
 
-bool BenchmarkRunPrivate::createOperations(Session &s)
+bool BenchmarkRunPrivate::createOperations(RunRecord &s)
 {
     int total = 0;
     for (const OperationSpec &spec : m_profile.operations) {
@@ -230,7 +230,7 @@ bool BenchmarkRunPrivate::createOperations(Session &s)
     return true;
 }
 
-bool BenchmarkRunPrivate::startWorkers(const QString &address, Session &s)
+bool BenchmarkRunPrivate::startWorkers(const QString &address, RunRecord &s)
 {
     const int vus = m_profile.ramp.peakVus();
     int w = m_options.workerThreads > 0 ? m_options.workerThreads

@@ -1,4 +1,4 @@
-// One benchmark run: pre-flight, setup, the staged ramp, cleanup, and the session.
+// One benchmark run: pre-flight, setup, the staged ramp, cleanup, and its RunRecord.
 // Owns a control thread and the worker threads; the object itself lives on the caller's
 // thread and all its signals are delivered there by queued connection, so the GUI thread
 // never waits on the network.
@@ -6,9 +6,10 @@
 
 #include "engine/runsnapshot.h"
 #include "profile/profile.h"
-#include "session/session.h"
+#include "engine/runrecord.h"
 
 #include <QObject>
+#include <functional>
 #include <memory>
 
 namespace vw {
@@ -23,11 +24,12 @@ struct RunOptions {
     /// the caller's own thread (a GUI) keeps the CPU it needs when load generation saturates
     /// the machine. 0 = unchanged (the CLI). Starved workers show in the validity guard.
     int workerNice = 0;
-    /// When set, the session so far (status "incomplete") is written here atomically each
-    /// time a stage's statistics are final, on the run's control thread, so that a crashed or
-    /// killed process still leaves its finished stages. The caller writes the final session
-    /// (normally to the same path) after finished(). A failed write is logged, not fatal.
-    QString checkpointPath;
+    /// When set, called with the run so far (status "incomplete") each time a stage's
+    /// statistics are final, on the run's control thread, so that a crashed or killed process
+    /// still leaves its finished stages (core/session/sessionio.h: checkpointWriter() writes
+    /// it atomically to a file). The caller saves the final record after finished(). A false
+    /// return (with *error) is logged once per run, never fatal.
+    std::function<bool(const RunRecord &record, QString *error)> checkpoint;
     /// Test hook (tst_validity): each worker spins this many microseconds after every
     /// completion, as a client too slow for its load would. 0 in real runs.
     int debugBusyLoopUsPerRequest = 0;
@@ -57,8 +59,8 @@ signals:
     void stageFinished(const vw::StageStats &stats);
     void snapshot(const vw::RunSnapshot &snapshot);   ///< at most every snapshotIntervalMs
     /// Exactly once per start(), after cleanup, whatever happened (completed, stopped,
-    /// failed, setup failed). The session never holds the token.
-    void finished(const vw::Session &session);
+    /// failed, setup failed). The record never holds the token.
+    void finished(const vw::RunRecord &record);
 
 private:
     std::unique_ptr<BenchmarkRunPrivate> d;

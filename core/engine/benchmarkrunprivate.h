@@ -56,19 +56,19 @@ private:
     };
 
     // benchmarkrun.cpp
-    bool preflight(VaultClient &client, Session &s);
-    bool createOperations(Session &s);
-    bool startWorkers(const QString &address, Session &s);
+    bool preflight(VaultClient &client, RunRecord &s);
+    bool createOperations(RunRecord &s);
+    bool startWorkers(const QString &address, RunRecord &s);
     void stopWorkers();
     QString cleanupOperations(VaultClient &client);
     void setPhase(RunPhase phase, const QString &detail);
 
     // stageloop.cpp
-    void runStages(Session &s);
+    void runStages(RunRecord &s);
     void tick(int64_t now, bool forceSnapshot);
     void drainWorkers();
     void finalizeReadyStages(bool all);
-    /// Writes the session so far to RunOptions::checkpointPath (no-op when empty).
+    /// Hands the run so far to RunOptions::checkpoint (no-op when unset).
     void writeCheckpoint();
     StageStats currentStageStats(int64_t now) const;
     /// Samples the CPU clocks when the current stage's steady window begins.
@@ -99,7 +99,7 @@ private:
     QList<StageStats> m_ended;     // ended stages, index = stage; ops filled when finalised
     QList<ValidityInputs> m_endedInputs; // same index: self-measurements of the steady window
     QList<StageStats> m_finished;  // finalised stages (stageFinished emitted)
-    Session m_checkpointBase;      // the session's header (target, server, client, profile)
+    RunRecord m_checkpointBase;      // the session's header (target, server, client, profile)
     bool m_checkpointWarned = false;
 };
 

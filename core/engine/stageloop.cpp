@@ -3,13 +3,10 @@
 // stage results, and drains in-flight requests at the end (or after a stop).
 #include "engine/benchmarkrunprivate.h"
 #include "engine/clientresources.h"
-#include "session/sessionio.h"
 #include "util/clock.h"
 
 #include <QDateTime>
 #include <QDebug>
-#include <QDir>
-#include <QFileInfo>
 #include <QThread>
 
 #include <algorithm>
@@ -153,7 +150,7 @@ void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
     }
 }
 
-void BenchmarkRunPrivate::runStages(Session &s)
+void BenchmarkRunPrivate::runStages(RunRecord &s)
 {
     const QList<StageSpec> &stages = m_profile.ramp.stages;
     const int64_t warmupNs = m_profile.ramp.warmupMs * kNsPerMs;
@@ -261,9 +258,9 @@ void BenchmarkRunPrivate::runStages(Session &s)
 
 void BenchmarkRunPrivate::writeCheckpoint()
 {
-    if (m_options.checkpointPath.isEmpty())
+    if (!m_options.checkpoint)
         return;
-    Session c = m_checkpointBase;
+    RunRecord c = m_checkpointBase;
     c.stages = m_finished;
     c.series = m_collector->series();
     c.status = RunStatus::Incomplete;
@@ -272,14 +269,10 @@ void BenchmarkRunPrivate::writeCheckpoint()
                   .arg(m_finished.size())
                   .arg(m_profile.ramp.stages.size());
     QString error;
-    const QString dir = QFileInfo(m_options.checkpointPath).absolutePath();
-    if ((QDir().mkpath(dir) && writeSession(c, m_options.checkpointPath, &error))
-        || m_checkpointWarned)
+    if (m_options.checkpoint(c, &error) || m_checkpointWarned)
         return;
     m_checkpointWarned = true;   // once per run; the run goes on
-    qWarning().noquote() << QStringLiteral("checkpoint %1 not written: %2")
-                                .arg(m_options.checkpointPath,
-                                     error.isEmpty() ? QStringLiteral("cannot create ") + dir : error);
+    qWarning().noquote() << QStringLiteral("checkpoint not written: %1").arg(error);
 }
 
 } // namespace vw

@@ -7,7 +7,7 @@
 
 #include "engine/executors/vuexecutor.h"
 #include "engine/runshared.h"
-#include "engine/transport.h"
+#include "http/transport.h"
 #include "ops/operation.h"
 #include "stats/opstats.h"
 

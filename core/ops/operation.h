@@ -3,7 +3,7 @@
 // operationregistry.cpp (vault-benchmark's test types are the model).
 #pragma once
 
-#include "engine/httpmessage.h"
+#include "http/httpmessage.h"
 
 #include <QString>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "ops/sshsign.h"
 
-#include "profile/duration.h"
+#include "util/duration.h"
 #include "vault/vaultclient.h"
 
 #include <QJsonDocument>

@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include "profile/analysisspec.h"
+#include "vault/targetspec.h"
 
 #include <QList>
 #include <QString>
@@ -53,23 +54,6 @@ struct RampSpec {
             && stages == o.stages;
     }
     bool operator!=(const RampSpec &o) const { return !(*this == o); }
-};
-
-/// Where the load goes. The token is *not* here: it comes from the environment,
-/// ~/.vault-token or the GUI (core/vault/tokensource.h).
-struct TargetSpec {
-    QString address = QStringLiteral("http://127.0.0.1:8200"); ///< scheme://host:port
-    QString vaultNamespace;      ///< X-Vault-Namespace, empty for none
-    QString caFile;              ///< PEM CA bundle for https targets, empty = system store
-    bool tlsSkipVerify = false;
-    qint64 requestTimeoutMs = 30000; ///< per request; a request over it counts as "timeout"
-
-    bool operator==(const TargetSpec &o) const
-    {
-        return address == o.address && vaultNamespace == o.vaultNamespace && caFile == o.caFile
-            && tlsSkipVerify == o.tlsSkipVerify && requestTimeoutMs == o.requestTimeoutMs;
-    }
-    bool operator!=(const TargetSpec &o) const { return !(*this == o); }
 };
 
 /// One weighted operation of the mix (vault-benchmark's `test "<type>" { weight }`).

@@ -42,10 +42,10 @@
 // "operations[0].params.keys") and a message; all errors are reported, not only the first.
 #include "profile/profileparser.h"
 
-#include "engine/transport.h"
+#include "http/transport.h"
 #include "profile/analysisspecparser.h"
 #include "ops/operationregistry.h"
-#include "profile/duration.h"
+#include "util/duration.h"
 #include "profile/yamlbounds.h"
 #include "profile/yamlfieldreader.h"
 #include "profile/yamlvariant.h"

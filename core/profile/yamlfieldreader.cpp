@@ -1,6 +1,6 @@
 #include "profile/yamlfieldreader.h"
 
-#include "profile/duration.h"
+#include "util/duration.h"
 #include "profile/yamlvariant.h"
 
 namespace vw {

@@ -3,7 +3,8 @@
 #include "profile/yamlbounds.h"
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
-#include "profile/duration.h"
+#include "session/sessionanalysis.h"
+#include "util/duration.h"
 #include "profile/yamlvariant.h"
 
 #include <QJsonArray>
@@ -157,11 +158,6 @@ std::optional<double> ratio(double b, double a)
     return a > 0 && b >= 0 ? std::optional<double>(b / a) : std::nullopt;
 }
 
-QJsonValue opt(const std::optional<double> &v)
-{
-    return v ? QJsonValue(*v) : QJsonValue();
-}
-
 } // namespace
 
 Comparison compareSessions(const QList<Session> &ss)
@@ -248,57 +244,6 @@ Comparison compareSessions(const QList<Session> &ss)
         c.ops.append(oc);
     }
     return c;
-}
-
-QJsonObject comparisonJson(const Comparison &c, const QList<Session> &ss)
-{
-    QJsonArray sessions;
-    for (int i = 0; i < ss.size() && i < c.labels.size(); ++i)
-        sessions.append(QJsonObject{
-            {QStringLiteral("letter"), c.letters[i]},
-            {QStringLiteral("label"), c.labels[i]},
-            {QStringLiteral("profile"), ss[i].profileName},
-            {QStringLiteral("target"), ss[i].targetAddress},
-            {QStringLiteral("server_version"), ss[i].server.version},
-            {QStringLiteral("started_at"),
-             ss[i].startedAt.isValid() ? QJsonValue(ss[i].startedAt.toUTC().toString(Qt::ISODateWithMs))
-                                       : QJsonValue()},
-        });
-    QJsonArray warnings;
-    for (const ComparisonWarning &w : c.warnings)
-        warnings.append(QJsonObject{{QStringLiteral("kind"), w.kind},
-                                    {QStringLiteral("text"), w.text}});
-    QJsonObject ops;
-    for (const OpComparison &oc : c.ops) {
-        QJsonArray analyses;
-        for (const std::optional<OpAnalysis> &a : oc.analyses)
-            analyses.append(a ? QJsonValue(a->toJson()) : QJsonValue());
-        QJsonArray rows;
-        for (const AlignedRow &r : oc.rows) {
-            QJsonArray cells, tr, pr;
-            for (int i = 0; i < r.cells.size(); ++i) {
-                const std::optional<AlignedCell> &cell = r.cells[i];
-                cells.append(cell ? QJsonValue(QJsonObject{
-                                        {QStringLiteral("stage"), cell->stage},
-                                        {QStringLiteral("throughput_per_s"), cell->throughputPerS},
-                                        {QStringLiteral("p99_ms"), cell->p99Ms},
-                                        {QStringLiteral("error_ratio"), cell->errorRatio},
-                                        {QStringLiteral("client_bound"), cell->clientBound}})
-                                  : QJsonValue());
-                tr.append(opt(r.throughputRatio[i]));
-                pr.append(opt(r.p99Ratio[i]));
-            }
-            rows.append(QJsonObject{{QStringLiteral("vus"), r.vus},
-                                    {QStringLiteral("sessions"), cells},
-                                    {QStringLiteral("throughput_ratio"), tr},
-                                    {QStringLiteral("p99_ratio"), pr}});
-        }
-        ops.insert(oc.op, QJsonObject{{QStringLiteral("analysis"), analyses},
-                                      {QStringLiteral("stages"), rows}});
-    }
-    return QJsonObject{{QStringLiteral("sessions"), sessions},
-                       {QStringLiteral("warnings"), warnings},
-                       {QStringLiteral("ops"), ops}};
 }
 
 } // namespace vw

@@ -55,16 +55,4 @@ struct Comparison {
 /// op or without requests are left out. Ratios are empty when a side is missing or zero.
 Comparison compareSessions(const QList<Session> &sessions);
 
-/// The table `vault-workbench compare` prints: sessions, warnings, per op the side-by-side
-/// capacity points and the per-stage table with ratios to A.
-QString comparisonText(const Comparison &c, const QList<Session> &sessions);
-
-/// {"sessions":[{"letter","label","profile","target","server_version","started_at"}],
-///  "warnings":[{"kind","text"}],
-///  "ops":{"<op>":{"analysis":[OpAnalysis|null,..],
-///                 "stages":[{"vus","sessions":[{"stage","throughput_per_s","p99_ms",
-///                            "error_ratio","client_bound"}|null,..],
-///                            "throughput_ratio":[..],"p99_ratio":[..]}]}}}
-QJsonObject comparisonJson(const Comparison &c, const QList<Session> &sessions);
-
 } // namespace vw

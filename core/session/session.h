@@ -2,67 +2,17 @@
 #pragma once
 
 #include "analysis/opanalysis.h"
-#include "stats/stagestats.h"
-#include "stats/timeseries.h"
-#include "vault/vaultclient.h"
-
-#include <QDateTime>
-#include <QStringList>
+#include "engine/runrecord.h"
 
 namespace vw {
 
-/// The machine that generated the load (environment fingerprint).
-struct ClientInfo {
-    QString hostname;
-    QString os;            ///< QSysInfo::prettyProductName()
-    QString kernel;        ///< QSysInfo::kernelType() + kernelVersion()
-    QString cpuModel;      ///< /proc/cpuinfo "model name", empty if unknown
-    int logicalCores = 0;
-    qint64 memoryBytes = 0;
-    QString appVersion;    ///< vault-workbench version
-    QString qtVersion;
-    /// Nice value added to the worker threads (RunOptions::workerNice): 5 for GUI runs, 0 for
-    /// the CLI. Matters only when the machine's CPU was saturated (then the stage is also
-    /// flagged client-bound); comparisons warn when it differs.
-    int workerNice = 0;
-
-    static ClientInfo collect();
-};
-
-enum class RunStatus {
-    Completed,    ///< every stage ran to its end
-    Stopped,      ///< the user stopped it; stages so far are kept, the last one maybe partial
-    Failed,       ///< an error during the measured window (e.g. the server went away for good)
-    SetupFailed,  ///< nothing was measured: setup or the pre-flight check failed
-    /// A checkpoint written after each stage while the run went on (RunOptions::checkpointPath).
-    /// A file that still says so was left by a run that never finished (crash, kill): its
-    /// finished stages are final, and finished_at is the time of the last checkpoint.
-    Incomplete,
-};
-/// "completed", "stopped", "failed", "setup_failed", "incomplete"
-QString runStatusKey(RunStatus s);
-bool runStatusFromKey(const QString &k, RunStatus *out);
-
-struct Session {
+/// A RunRecord with its capacity analysis (core/analysis/).
+struct Session : RunRecord {
     static constexpr int kSchemaVersion = 1;
 
-    QString id;               ///< random, unique per run
-    QString label;            ///< user label, defaults to the profile name
-    QString profileName;
-    QByteArray profileYaml;   ///< the profile exactly as run (no token can be in it)
-    QStringList ops;          ///< operation types, in profile order
-    QString executor;         ///< "closed"
-    QString transport;        ///< "qnam"
-    QString targetAddress;
-    ServerInfo server;        ///< version and product at run start
-    ClientInfo client;
-    QDateTime startedAt;      ///< UTC
-    QDateTime finishedAt;     ///< UTC
-    RunStatus status = RunStatus::Completed;
-    QString error;            ///< why it failed or stopped, empty when completed
-    QString cleanupError;     ///< non-empty when cleanup could not remove everything
-    QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
-    TimeSeries series;        ///< 1-second series, all ops
+    Session() = default;
+    explicit Session(const RunRecord &run) : RunRecord(run) {}
+
     /// Capacity analysis per op (core/analysis/). Filled when a session is read (from the file,
     /// or computed when the file has none); use sessionAnalysis() (capacityanalyzer.h) to get
     /// it whether or not it is filled. sessionToJson() writes a freshly computed one.

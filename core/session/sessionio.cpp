@@ -11,6 +11,7 @@
 #include "session/sessionio.h"
 
 #include "analysis/capacityanalyzer.h"
+#include "session/sessionanalysis.h"
 
 #include <QDir>
 #include <QFile>
@@ -414,6 +415,22 @@ bool writeSession(const Session &s, const QString &path, QString *error)
         return false;
     }
     return true;
+}
+
+std::function<bool(const RunRecord &, QString *)> checkpointWriter(const QString &path)
+{
+    return [path, folderMade = false](const RunRecord &record, QString *error) mutable {
+        if (!folderMade) {
+            const QString dir = QFileInfo(path).absolutePath();
+            if (!QDir().mkpath(dir)) {
+                if (error)
+                    *error = QStringLiteral("cannot create %1").arg(dir);
+                return false;
+            }
+            folderMade = true;
+        }
+        return writeSession(Session(record), path, error);
+    };
 }
 
 std::optional<Session> readSession(const QString &path, QString *error)

@@ -4,6 +4,7 @@
 #include "session/session.h"
 
 #include <QJsonObject>
+#include <functional>
 #include <optional>
 
 namespace vw {
@@ -21,5 +22,9 @@ QString sessionPathProblem(const QString &path);
 bool writeSession(const Session &s, const QString &path, QString *error);
 /// A missing file, bad JSON or a newer schema version gives nullopt and a clear *error.
 std::optional<Session> readSession(const QString &path, QString *error);
+
+/// For RunOptions::checkpoint (core/engine/benchmarkrun.h): writes each checkpoint it is
+/// handed to `path` as a session file with writeSession(), creating the folder first.
+std::function<bool(const RunRecord &, QString *)> checkpointWriter(const QString &path);
 
 } // namespace vw

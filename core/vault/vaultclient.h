@@ -7,8 +7,9 @@
 // A 2xx body that is neither JSON nor text/plain is ErrorClass::InvalidResponse.
 #pragma once
 
-#include "engine/httpmessage.h"
-#include "profile/profile.h"
+#include "http/httpmessage.h"
+#include "vault/serverinfo.h"
+#include "vault/targetspec.h"
 #include "stats/errorclass.h"
 
 #include <QJsonObject>
@@ -30,20 +31,6 @@ struct VaultResponse {
     bool ok() const { return status >= 200 && status < 300; }
     /// "403: permission denied" / "connection refused" — for error messages.
     QString describe() const;
-};
-
-/// What the server says about itself (sys/health, sys/seal-status).
-struct ServerInfo {
-    bool reachable = false;
-    bool initialized = false;
-    bool sealed = false;
-    bool standby = false;
-    QString version;        ///< e.g. "2.7.2"
-    QString clusterName;
-    QString product;        ///< "openbao" or "vault" (guessed: version 2.x without +ent -> openbao
-                            ///  unless sys/mounts reports +builtin.vault)
-    QString errorText;      ///< set when !reachable
-    ErrorClass errorClass = ErrorClass::None;
 };
 
 class VaultClient {

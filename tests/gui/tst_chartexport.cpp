@@ -4,6 +4,7 @@
 // the session's analysis; `vault-workbench export` writes the three formats headless.
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
+#include "session/sessionanalysis.h"
 #include "charts/chartexport.h"
 #include "charts/curvebuilder.h"
 #include "charts/stagecurvechart.h"

@@ -5,6 +5,7 @@
 #include "syntheticstages.h"
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
+#include "session/sessionanalysis.h"
 #include "charts/stagecurvechart.h"
 #include "comparisonview.h"
 #include "resultspage.h"

@@ -14,7 +14,7 @@
 // A loaded 2-core machine can stall any thread for a millisecond, so one measurement may be
 // repeated twice before the test fails; every attempt is printed.
 #include "delayserver.h"
-#include "engine/transport.h"
+#include "http/transport.h"
 
 #include <QEventLoop>
 #include <QMap>

@@ -70,7 +70,7 @@ Session TestBenchmarkRun::runToEnd(BenchmarkRun &run, int timeoutMs)
         run.start();
     if (!finished.wait(timeoutMs) || finished.isEmpty())
         return {};
-    return finished.at(0).at(0).value<Session>();
+    return Session(finished.at(0).at(0).value<RunRecord>());
 }
 
 void TestBenchmarkRun::rampOfAllOperations()
@@ -114,7 +114,7 @@ void TestBenchmarkRun::rampOfAllOperations()
         QVERIFY2(m.startsWith(prefix), qPrintable(m));
 
     QVERIFY(finished.wait(30000));
-    const Session s = finished.at(0).at(0).value<Session>();
+    const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
     QVERIFY(s.error.isEmpty());
     QVERIFY2(s.cleanupError.isEmpty(), qPrintable(s.cleanupError));
@@ -220,7 +220,7 @@ void TestBenchmarkRun::stopMidStage()
     QVERIFY(!run.isRunning());
     run.requestStop();   // no-op after finished
 
-    const Session s = finished.at(0).at(0).value<Session>();
+    const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     QCOMPARE(s.status, RunStatus::Stopped);
     QVERIFY(s.error.contains(QLatin1String("stopped")));
     QCOMPARE(s.stages.size(), 1);

@@ -4,8 +4,10 @@
 // a Vault: this test is about the client's measurements and the detectors on them.
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
+#include "session/sessionanalysis.h"
 #include "delayserver.h"
 #include "engine/benchmarkrun.h"
+#include "session/session.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -42,7 +44,7 @@ void TestCapacity::fixedCapacityServerPutsKneeAndSaturationAtItsWorkers()
     QSignalSpy finished(&run, &BenchmarkRun::finished);
     run.start();
     QVERIFY(finished.wait(30000));
-    const Session s = finished.at(0).at(0).value<Session>();
+    const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
     QCOMPARE(s.stages.size(), 6);
     // More requests were held than the server has workers: the extra ones queued there.

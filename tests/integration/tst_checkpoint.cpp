@@ -1,4 +1,4 @@
-// RunOptions::checkpointPath: each time a stage's statistics are final the session so far is
+// RunOptions::checkpoint (checkpointWriter): each time a stage's statistics are final the session so far is
 // on disk (status "incomplete", the finished stages, readable by sessionio), so a run that
 // dies leaves them. Against the loopback delay server; tst_cli kills a real run.
 #include "delayserver.h"
@@ -49,7 +49,7 @@ private slots:
 
         RunOptions o;
         o.token = QByteArrayLiteral("unused-by-the-delay-server");
-        o.checkpointPath = path;
+        o.checkpoint = checkpointWriter(path);
         BenchmarkRun run(threeStages(server.address()), o);
         QSignalSpy stageFinished(&run, &BenchmarkRun::stageFinished);
         QSignalSpy finished(&run, &BenchmarkRun::finished);
@@ -61,7 +61,7 @@ private slots:
         QVERIFY(finished.wait(20000));
 
         // the last checkpoint holds every stage; the final write is the caller's
-        const Session last = finished.at(0).at(0).value<Session>();
+        const Session last = Session(finished.at(0).at(0).value<RunRecord>());
         QCOMPARE(last.status, RunStatus::Completed);
         const std::optional<Session> s = readSession(path, &error);
         QVERIFY2(s, qPrintable(error));

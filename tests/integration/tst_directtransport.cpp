@@ -3,7 +3,7 @@
 // retry on a reused connection, refused, timeout, TLS with a throw-away CA, concurrency.
 #include "baoserver.h"
 #include "delayserver.h"
-#include "engine/directtransport.h"
+#include "http/directtransport.h"
 #include "tlstestca.h"
 #include "util/clock.h"
 

@@ -2,6 +2,7 @@
 // 32 VUs against the loopback delay server, checked by the engine's gauge and server-side.
 #include "delayserver.h"
 #include "engine/benchmarkrun.h"
+#include "session/session.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -43,7 +44,7 @@ void TestInFlight::thirtyTwoVusAreThirtyTwoRequestsInFlight()
     QVERIFY(run.isRunning());
     QVERIFY(finished.wait(20000));
     QVERIFY(!run.isRunning());
-    const Session s = finished.at(0).at(0).value<Session>();
+    const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
 
     // The engine's gauge and the server agree: all 32 VUs had a request in flight at once.
@@ -121,7 +122,7 @@ void TestInFlight::requestsCountForTheStageTheyStartedIn()
     const qint64 before = server.requestCount();
     run.start();
     QVERIFY(finished.wait(20000));
-    const Session s = finished.at(0).at(0).value<Session>();
+    const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
     QCOMPARE(s.stages.size(), 2);
     QCOMPARE(s.stages.at(0).ops.at(0).count, 12);

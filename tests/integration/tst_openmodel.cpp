@@ -7,7 +7,8 @@
 // The pool equals the server's concurrency so that the service time holds no server queueing.
 #include "delayserver.h"
 #include "engine/benchmarkrun.h"
-#include "session/report.h"
+#include "session/session.h"
+#include "report/report.h"
 
 #include <QJsonArray>
 #include <QSignalSpy>
@@ -58,7 +59,7 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
     QSignalSpy finished(&run, &BenchmarkRun::finished);
     run.start();
     QVERIFY(finished.wait(30000));
-    const Session s = finished.at(0).at(0).value<Session>();
+    const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
     QCOMPARE(s.stages.size(), 3);
     QVERIFY(run.peakInFlight() <= kMaxVus);   // the pool bounds concurrency

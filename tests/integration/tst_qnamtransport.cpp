@@ -1,7 +1,7 @@
 // The "qnam" load transport against the loopback delay server (a test about the client).
 #include "baoserver.h"
 #include "delayserver.h"
-#include "engine/qnamtransport.h"
+#include "http/qnamtransport.h"
 #include "util/clock.h"
 
 #include <QElapsedTimer>

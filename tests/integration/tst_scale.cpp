@@ -6,6 +6,7 @@
 // process, so its sockets and memory do not count against this one.
 #include "delayserverprocess.h"
 #include "engine/benchmarkrun.h"
+#include "session/session.h"
 #include "engine/clientresources.h"
 
 #include <QCoreApplication>
@@ -53,7 +54,7 @@ void TestScale::everyVuInFlightUnderOneGiB()
     run.start();
     QVERIFY(finished.wait(60000));
     const qint64 wallMs = clock.elapsed();
-    const Session s = finished.at(0).at(0).value<Session>();
+    const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     server.stop();
     QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
 

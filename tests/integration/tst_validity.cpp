@@ -4,7 +4,8 @@
 // table; the same stage without the busy loop is not.
 #include "delayserver.h"
 #include "engine/benchmarkrun.h"
-#include "session/report.h"
+#include "session/session.h"
+#include "report/report.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -40,7 +41,7 @@ Outcome runStage(const QString &address, int busyUs)
     Outcome out;
     if (!finished.wait(30000))
         return out;
-    out.session = finished.at(0).at(0).value<Session>();
+    out.session = Session(finished.at(0).at(0).value<RunRecord>());
     for (const QList<QVariant> &args : snapshots)
         out.snapshots.append(args.at(0).value<RunSnapshot>());
     return out;

@@ -3,6 +3,7 @@
 // the workers keep the process' nice value. Linux: threads read from /proc/self/task.
 #include "delayserver.h"
 #include "engine/benchmarkrun.h"
+#include "session/session.h"
 #include "util/threadpriority.h"
 
 #include <QDir>
@@ -71,7 +72,7 @@ private slots:
         QVERIFY(started.wait(10000));
         const QList<int> nices = workerNices();
         QVERIFY(finished.wait(20000));
-        const Session s = finished.at(0).at(0).value<Session>();
+        const Session s = Session(finished.at(0).at(0).value<RunRecord>());
         QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
 
         QCOMPARE(nices.size(), 2);

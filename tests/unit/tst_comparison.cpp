@@ -1,7 +1,7 @@
 // Comparison of sessions (core/session/comparison.h): alignment by VUs, ratios to the first
 // session, side-by-side capacity points, and one warning per kind of difference.
 #include "syntheticstages.h"
-#include "session/comparison.h"
+#include "report/comparisontext.h"
 #include "session/sessionio.h"
 
 #include <QJsonArray>

@@ -2,11 +2,12 @@
 // saturation, failure, SLO, thresholds from the profile, client-bound stages, evidence, and
 // the analysis in the session file and the report JSON.
 #include "analysis/capacityanalyzer.h"
+#include "session/sessionanalysis.h"
 #include "analysis/kneedetector.h"
 #include "analysis/stagedetectors.h"
 #include "profile/profileparser.h"
 #include "profile/profilewriter.h"
-#include "session/report.h"
+#include "report/report.h"
 #include "session/sessionio.h"
 
 #include <QJsonArray>

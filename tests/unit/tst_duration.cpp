@@ -1,5 +1,5 @@
 // parseDurationMs / formatDurationMs: accepted forms, rejected forms, round trip.
-#include "profile/duration.h"
+#include "util/duration.h"
 
 #include <QTest>
 

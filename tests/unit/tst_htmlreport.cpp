@@ -4,7 +4,8 @@
 // and `compare --out` / `report --format html` on session files.
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
-#include "session/htmlreport.h"
+#include "session/sessionanalysis.h"
+#include "report/htmlreport.h"
 #include "session/sessionio.h"
 
 #include <QProcess>

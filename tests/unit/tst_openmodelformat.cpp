@@ -2,7 +2,7 @@
 // the profile writer (round trip), the session JSON (lossless) and the report (JSON, table).
 #include "profile/profileparser.h"
 #include "profile/profilewriter.h"
-#include "session/report.h"
+#include "report/report.h"
 #include "session/sessionio.h"
 
 #include <QJsonArray>

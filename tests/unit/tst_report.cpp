@@ -1,6 +1,6 @@
 // Renderings of a session: the report JSON (issue 2's keys, values from the statistics),
 // the RFC 4180 CSV and the fixed-width table.
-#include "session/report.h"
+#include "report/report.h"
 
 #include <QJsonArray>
 #include <QSet>

@@ -1,6 +1,7 @@
 #include "charts/curvebuilder.h"
 
 #include "analysis/capacityanalyzer.h"
+#include "session/sessionanalysis.h"
 #include "profile/analysisspecparser.h"
 
 namespace vw {

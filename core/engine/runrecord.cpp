@@ -1,4 +1,4 @@
-#include "session/session.h"
+#include "engine/runrecord.h"
 
 #include <QFile>
 #include <QSysInfo>

@@ -4,7 +4,7 @@
 // HTTP/1.1 keep-alive sockets with http-parser, directtransport.*).
 #pragma once
 
-#include "engine/httpmessage.h"
+#include "http/httpmessage.h"
 
 #include <QUrl>
 #include <functional>

@@ -1,9 +1,10 @@
-#include "session/htmlreport.h"
+#include "report/htmlreport.h"
 
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
+#include "session/sessionanalysis.h"
 #include "session/comparison.h"
-#include "session/reportcharts.h"
+#include "report/reportcharts.h"
 
 #include <QLocale>
 

@@ -1,4 +1,4 @@
-#include "engine/directtransport.h"
+#include "http/directtransport.h"
 
 #include "util/clock.h"
 #include "util/tlsconfig.h"

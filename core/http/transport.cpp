@@ -1,7 +1,7 @@
-#include "engine/transport.h"
+#include "http/transport.h"
 
-#include "engine/directtransport.h"
-#include "engine/qnamtransport.h"
+#include "http/directtransport.h"
+#include "http/qnamtransport.h"
 
 #include <QStringList>
 

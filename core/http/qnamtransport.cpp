@@ -1,4 +1,4 @@
-#include "engine/qnamtransport.h"
+#include "http/qnamtransport.h"
 
 #include "util/tlsconfig.h"
 

@@ -1,4 +1,4 @@
-#include "engine/httpresponseparser.h"
+#include "http/httpresponseparser.h"
 
 #include <algorithm>
 #include <climits>

@@ -1,6 +1,7 @@
-#include "session/report.h"
+#include "report/report.h"
 
 #include "analysis/capacityanalyzer.h"
+#include "session/sessionanalysis.h"
 
 #include <QJsonArray>
 

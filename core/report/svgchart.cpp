@@ -1,4 +1,4 @@
-#include "session/svgchart.h"
+#include "report/svgchart.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "engine/directconnection.h"
+#include "http/directconnection.h"
 
 #include "util/clock.h"
 

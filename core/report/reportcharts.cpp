@@ -1,6 +1,7 @@
-#include "session/reportcharts.h"
+#include "report/reportcharts.h"
 
 #include "analysis/capacityanalyzer.h"
+#include "session/sessionanalysis.h"
 #include "profile/analysisspecparser.h"
 
 #include <cmath>

@@ -8,8 +8,8 @@
 // Thread affinity: created, used and destroyed on the transport's thread (event loop).
 #pragma once
 
-#include "engine/httpresponseparser.h"
-#include "engine/transport.h"
+#include "http/httpresponseparser.h"
+#include "http/transport.h"
 
 #include <QAbstractSocket>
 #include <QObject>

@@ -14,8 +14,8 @@
 // Thread affinity: created, used and destroyed on one thread that runs an event loop.
 #pragma once
 
-#include "engine/directconnection.h"
-#include "engine/transport.h"
+#include "http/directconnection.h"
+#include "http/transport.h"
 
 #include <memory>
 #include <string>

@@ -1,7 +1,7 @@
 // Go/k6-style durations with millisecond resolution: one or more <number><unit> terms,
 // unit ms, s, m or h, the number a non-negative decimal ("1.5s"). The total must be a whole
 // number of milliseconds ("0.5ms" is rejected) and fit in qint64.
-#include "profile/duration.h"
+#include "util/duration.h"
 
 #include <limits>
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "session/session.h"
-#include "session/svgchart.h"
+#include "report/svgchart.h"
 
 namespace vw {
 

@@ -6,7 +6,7 @@
 // Thread affinity: created, used and destroyed on one thread that runs an event loop.
 #pragma once
 
-#include "engine/transport.h"
+#include "http/transport.h"
 
 #include <QHash>
 #include <QSslConfiguration>

@@ -1,0 +1,69 @@
+// What a benchmark run produced: its header (target, server, client, profile), status and
+// measured stages. BenchmarkRun (core/engine/benchmarkrun.h) fills it; a Session
+// (core/session/session.h) is a RunRecord with its capacity analysis, as saved to a file
+// (docs/session-format.md). Never holds the token.
+#pragma once
+
+#include "stats/stagestats.h"
+#include "stats/timeseries.h"
+#include "vault/serverinfo.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QStringList>
+
+namespace vw {
+
+/// The machine that generated the load (environment fingerprint).
+struct ClientInfo {
+    QString hostname;
+    QString os;            ///< QSysInfo::prettyProductName()
+    QString kernel;        ///< QSysInfo::kernelType() + kernelVersion()
+    QString cpuModel;      ///< /proc/cpuinfo "model name", empty if unknown
+    int logicalCores = 0;
+    qint64 memoryBytes = 0;
+    QString appVersion;    ///< vault-workbench version
+    QString qtVersion;
+    /// Nice value added to the worker threads (RunOptions::workerNice): 5 for GUI runs, 0 for
+    /// the CLI. Matters only when the machine's CPU was saturated (then the stage is also
+    /// flagged client-bound); comparisons warn when it differs.
+    int workerNice = 0;
+
+    static ClientInfo collect();
+};
+
+enum class RunStatus {
+    Completed,    ///< every stage ran to its end
+    Stopped,      ///< the user stopped it; stages so far are kept, the last one maybe partial
+    Failed,       ///< an error during the measured window (e.g. the server went away for good)
+    SetupFailed,  ///< nothing was measured: setup or the pre-flight check failed
+    /// A checkpoint written after each stage while the run went on (RunOptions::checkpoint).
+    /// A file that still says so was left by a run that never finished (crash, kill): its
+    /// finished stages are final, and finished_at is the time of the last checkpoint.
+    Incomplete,
+};
+/// "completed", "stopped", "failed", "setup_failed", "incomplete"
+QString runStatusKey(RunStatus s);
+bool runStatusFromKey(const QString &k, RunStatus *out);
+
+struct RunRecord {
+    QString id;               ///< random, unique per run
+    QString label;            ///< user label, defaults to the profile name
+    QString profileName;
+    QByteArray profileYaml;   ///< the profile exactly as run (no token can be in it)
+    QStringList ops;          ///< operation types, in profile order
+    QString executor;         ///< load model name: "closed" or "arrival-rate"
+    QString transport;        ///< load transport: "direct" or "qnam"
+    QString targetAddress;
+    ServerInfo server;        ///< version and product at run start
+    ClientInfo client;
+    QDateTime startedAt;      ///< UTC
+    QDateTime finishedAt;     ///< UTC
+    RunStatus status = RunStatus::Completed;
+    QString error;            ///< why it failed or stopped, empty when completed
+    QString cleanupError;     ///< non-empty when cleanup could not remove everything
+    QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
+    TimeSeries series;        ///< 1-second series, all ops
+};
+
+} // namespace vw

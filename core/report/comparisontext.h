@@ -1,0 +1,23 @@
+// A comparison of sessions (core/session/comparison.h) as text and JSON, for
+// `vault-workbench compare` and the HTML report.
+#pragma once
+
+#include "session/comparison.h"
+
+#include <QJsonObject>
+
+namespace vw {
+
+/// The table `vault-workbench compare` prints: sessions, warnings, per op the side-by-side
+/// capacity points and the per-stage table with ratios to A.
+QString comparisonText(const Comparison &c, const QList<Session> &sessions);
+
+/// {"sessions":[{"letter","label","profile","target","server_version","started_at"}],
+///  "warnings":[{"kind","text"}],
+///  "ops":{"<op>":{"analysis":[OpAnalysis|null,..],
+///                 "stages":[{"vus","sessions":[{"stage","throughput_per_s","p99_ms",
+///                            "error_ratio","client_bound"}|null,..],
+///                            "throughput_ratio":[..],"p99_ratio":[..]}]}}}
+QJsonObject comparisonJson(const Comparison &c, const QList<Session> &sessions);
+
+} // namespace vw

@@ -1,0 +1,27 @@
+// The target of a run: the Vault address and how to reach it (namespace, TLS, timeout).
+// Part of a profile (`target:`, docs/profile-format.md); used by the control-plane client
+// and the load transports. Never holds the token (core/vault/tokensource.h).
+#pragma once
+
+#include <QString>
+
+namespace vw {
+
+/// Where the load goes. The token is *not* here: it comes from the environment,
+/// ~/.vault-token or the GUI (core/vault/tokensource.h).
+struct TargetSpec {
+    QString address = QStringLiteral("http://127.0.0.1:8200"); ///< scheme://host:port
+    QString vaultNamespace;      ///< X-Vault-Namespace, empty for none
+    QString caFile;              ///< PEM CA bundle for https targets, empty = system store
+    bool tlsSkipVerify = false;
+    qint64 requestTimeoutMs = 30000; ///< per request; a request over it counts as "timeout"
+
+    bool operator==(const TargetSpec &o) const
+    {
+        return address == o.address && vaultNamespace == o.vaultNamespace && caFile == o.caFile
+            && tlsSkipVerify == o.tlsSkipVerify && requestTimeoutMs == o.requestTimeoutMs;
+    }
+    bool operator!=(const TargetSpec &o) const { return !(*this == o); }
+};
+
+} // namespace vw
