@@ -166,7 +166,7 @@ private slots:
         const QString checkpointFile = sessionFiles().first();
 
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 45000);
-        const Session session = Session(finished.at(0).at(0).value<RunRecord>());
+        const Session session = finished.at(0).at(0).value<Session>();
         QVERIFY2(session.status == RunStatus::Completed, qPrintable(session.error));
         QCOMPARE(session.stages.size(), 2);
         QVERIFY(run->isEnabled());
