@@ -1,4 +1,5 @@
-// What resources/resources.qrc compiles into vw_ui: the application icon.
+// What resources/resources.qrc compiles into vw_ui: the application icon and the built-in
+// profile (profiles/quickstart.yaml, read by defaultProfileYaml() in profileeditorpage.h).
 // vw_ui is a static library, so the linker keeps the resource data only when code refers to
 // it; these functions do (Q_INIT_RESOURCE), so call them rather than reading ":/..." directly.
 #pragma once
