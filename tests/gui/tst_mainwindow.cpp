@@ -209,6 +209,10 @@ private slots:
         // the final session replaced the checkpoint: one file, the same name, completed
         QCOMPARE(sessionFiles(), QStringList{checkpointFile});
         QCOMPARE(QFileInfo(m_savedPath).fileName(), checkpointFile);
+        // named after the session's own id (its first 8 characters)
+        QVERIFY2(checkpointFile.endsWith(QLatin1Char('-') + session.id.left(8)
+                                         + QStringLiteral(".json")),
+                 qPrintable(checkpointFile + QLatin1Char(' ') + session.id));
         QCOMPARE(firstFileStatus(), QStringLiteral("completed/2"));
         QVERIFY(m_savedPath.startsWith(sessionsDirectory()));
         QCOMPARE(w.lastSavedSessionPath(), m_savedPath);
