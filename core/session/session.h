@@ -51,8 +51,8 @@ struct Session {
     QString profileName;
     QByteArray profileYaml;   ///< the profile exactly as run (no token can be in it)
     QStringList ops;          ///< operation types, in profile order
-    QString executor;         ///< "closed"
-    QString transport;        ///< "qnam"
+    QString executor;         ///< "closed" or "arrival-rate"
+    QString transport;        ///< "direct" (the default) or "qnam"
     QString targetAddress;
     ServerInfo server;        ///< version and product at run start
     ClientInfo client;
