@@ -5,6 +5,7 @@
 #include "stats/latencyhistogram.h"
 #include "util/clock.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QTimer>
@@ -56,38 +57,52 @@ struct Loop {
 
 int benchTransportCommand(const QStringList &args)
 {
-    QString kind = QStringLiteral("direct");
-    QString url;
-    int connections = 1;
-    double duration = 5, warmup = 1;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString a = args.at(i);
-        const QString v = args.value(i + 1);
-        bool ok = true;
-        if (a == QLatin1String("--transport"))
-            kind = v;
-        else if (a == QLatin1String("--url"))
-            url = v;
-        else if (a == QLatin1String("--connections"))
-            connections = v.toInt(&ok);
-        else if (a == QLatin1String("--duration"))
-            duration = v.toDouble(&ok);
-        else if (a == QLatin1String("--warmup"))
-            warmup = v.toDouble(&ok);
-        else {
-            printErr(QStringLiteral("bench-transport: unknown option %1\n").arg(a));
-            return ExitUsage;
-        }
-        if (!ok || v.isEmpty()) {
-            printErr(QStringLiteral("bench-transport: bad value for %1\n").arg(a));
-            return ExitUsage;
-        }
-        ++i;
+    const QString usageLine = QStringLiteral(
+        "usage: vault-workbench bench-transport --transport qnam|direct --url URL "
+        "--connections N --duration S [--warmup S]\n");
+    QCommandLineParser p;
+    const QCommandLineOption transportOpt(QStringLiteral("transport"),
+                                          QStringLiteral("qnam or direct"),
+                                          QStringLiteral("KIND"), QStringLiteral("direct"));
+    const QCommandLineOption urlOpt(QStringLiteral("url"), QStringLiteral("URL to GET"),
+                                    QStringLiteral("URL"));
+    const QCommandLineOption connectionsOpt(QStringLiteral("connections"),
+                                            QStringLiteral("closed-loop connections"),
+                                            QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption durationOpt(QStringLiteral("duration"),
+                                         QStringLiteral("measured seconds"), QStringLiteral("S"),
+                                         QStringLiteral("5"));
+    const QCommandLineOption warmupOpt(QStringLiteral("warmup"),
+                                       QStringLiteral("seconds before the measurement"),
+                                       QStringLiteral("S"), QStringLiteral("1"));
+    p.addOptions({transportOpt, urlOpt, connectionsOpt, durationOpt, warmupOpt});
+    if (!p.parse(QStringList{QStringLiteral("vault-workbench bench-transport")} + args)) {
+        printErr(QStringLiteral("bench-transport: %1\n").arg(p.errorText()) + usageLine);
+        return ExitUsage;
+    }
+    if (!p.positionalArguments().isEmpty()) {
+        printErr(QStringLiteral("bench-transport: unexpected argument %1\n")
+                     .arg(p.positionalArguments().first())
+                 + usageLine);
+        return ExitUsage;
+    }
+    const QString kind = p.value(transportOpt);
+    const QString url = p.value(urlOpt);
+    bool okConnections = false, okDuration = false, okWarmup = false;
+    const int connections = p.value(connectionsOpt).toInt(&okConnections);
+    const double duration = p.value(durationOpt).toDouble(&okDuration);
+    const double warmup = p.value(warmupOpt).toDouble(&okWarmup);
+    const QString bad = !okConnections ? QStringLiteral("--connections")
+                        : !okDuration  ? QStringLiteral("--duration")
+                        : !okWarmup    ? QStringLiteral("--warmup")
+                                       : QString();
+    if (!bad.isEmpty()) {
+        printErr(QStringLiteral("bench-transport: bad value for %1\n").arg(bad));
+        return ExitUsage;
     }
     const QUrl u(url);
     if (url.isEmpty() || connections < 1 || duration <= 0 || warmup < 0) {
-        printErr(QStringLiteral("usage: vault-workbench bench-transport --transport qnam|direct "
-                                "--url URL --connections N --duration S [--warmup S]\n"));
+        printErr(usageLine);
         return ExitUsage;
     }
     TransportConfig config;

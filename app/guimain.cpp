@@ -2,6 +2,7 @@
 
 #ifdef VW_HAVE_GUI
 
+#include "appresources.h"
 #include "cli.h"
 #include "mainwindow.h"
 #include "session/sessionio.h"
@@ -26,6 +27,9 @@ int runGui(QApplication &app)
     }
     const QStringList files = p.positionalArguments();
 
+    // Every window and dialog; the desktop file name lets Wayland shells find the same icon.
+    QApplication::setWindowIcon(applicationIcon());
+    QGuiApplication::setDesktopFileName(QStringLiteral("vault-workbench"));
     MainWindow window;
     if (p.isSet(addr))
         window.setTargetAddress(p.value(addr));

@@ -4,6 +4,7 @@
 #include "util/duration.h"
 #include "profile/profileparser.h"
 #include "report/report.h"
+#include "session/sessionfilename.h"
 #include "session/sessionio.h"
 #include "stopsignals.h"
 #include "vault/tokensource.h"
@@ -13,7 +14,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include <csignal>
 #include <unistd.h>
@@ -22,16 +22,13 @@ namespace vw::cli {
 
 namespace {
 
-/// "<profile name>-<yyyyMMdd-HHmmss>.json", the name reduced to [A-Za-z0-9._-].
+/// "<profile name>-<yyyyMMdd-HHmmss>.json", the name made safe by sessionFileNamePart().
 QString defaultOutPath(const QString &profileName)
 {
-    QString name = profileName;
-    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("_"));
-    if (name.isEmpty() || name.startsWith(QLatin1Char('.')))
-        name.prepend(QStringLiteral("session"));
     return QDir::current().filePath(
         QStringLiteral("%1-%2.json")
-            .arg(name, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+            .arg(sessionFileNamePart(profileName, QStringLiteral("session")),
+                 QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
 }
 
 QString profileErrorLine(const QString &path, const ProfileError &e)

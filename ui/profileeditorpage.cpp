@@ -1,5 +1,6 @@
 #include "profileeditorpage.h"
 
+#include "appresources.h"
 #include "util/duration.h"
 #include "yamlhighlighter.h"
 
@@ -22,26 +23,11 @@ namespace vw {
 
 QString defaultProfileYaml()
 {
-    return QStringLiteral(
-        "name: quickstart\n"
-        "description: health check and KV v2 reads on a short ramp\n"
-        "target:\n"
-        "  address: http://127.0.0.1:8200\n"
-        "  request_timeout: 10s\n"
-        "ramp:\n"
-        "  executor: closed\n"
-        "  warmup: 1s\n"
-        "  stages:\n"
-        "    - { vus: 1, duration: 5s }\n"
-        "    - { vus: 2, duration: 5s }\n"
-        "    - { vus: 4, duration: 5s }\n"
-        "    - { vus: 8, duration: 5s }\n"
-        "operations:\n"
-        "  - type: sys_health\n"
-        "    weight: 20\n"
-        "  - type: kv2_read\n"
-        "    weight: 80\n"
-        "    params: { keys: 100, payload_bytes: 100 }\n");
+    initResources();
+    QFile f(QStringLiteral(":/profiles/quickstart.yaml"));
+    if (!f.open(QIODevice::ReadOnly))
+        return QString();   // compiled in (resources/resources.qrc): does not happen
+    return QString::fromUtf8(f.readAll());
 }
 
 ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)

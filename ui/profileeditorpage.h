@@ -70,7 +70,8 @@ private:
     bool m_firstValidation = true;
 };
 
-/// A starting point for a new profile: sys_health + kv2_read on a short ramp.
+/// A starting point for a new profile: profiles/quickstart.yaml exactly as shipped, compiled
+/// in from resources/resources.qrc.
 QString defaultProfileYaml();
 
 } // namespace vw

@@ -36,15 +36,18 @@ bool RunController::start(const Profile &profile, const RunOptions &options)
     }
     RunOptions o = options;
     o.workerNice = std::max(o.workerNice, kWorkerNice);
-    // The file is named now: the run checkpoints into it after each stage (on its control
-    // thread) and onFinished() writes the final session over the last checkpoint.
+    // The file is named now, after the id the run will give its session: the run checkpoints
+    // into it after each stage (on its control thread) and onFinished() writes the final
+    // session over the last checkpoint.
     m_savePath.clear();
     if (m_autoSave) {
+        if (o.sessionId.isEmpty())
+            o.sessionId = QUuid::createUuid().toString(QUuid::WithoutBraces);
         Session planned;
+        planned.id = o.sessionId;
         planned.label = options.label;
         planned.profileName = profile.name;
         planned.startedAt = QDateTime::currentDateTimeUtc();
-        planned.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
         m_savePath = autoSavePath(planned);
         o.checkpoint = checkpointWriter(m_savePath);
     }

@@ -1,9 +1,10 @@
 #include "sessionfiles.h"
 
+#include "session/sessionfilename.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QStandardPaths>
 
 namespace vw {
@@ -16,10 +17,8 @@ QString sessionsDirectory()
 
 QString autoSavePath(const Session &s)
 {
-    QString label = s.label.isEmpty() ? s.profileName : s.label;
-    label.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("_"));
-    if (label.isEmpty())
-        label = QStringLiteral("run");
+    const QString label =
+        sessionFileNamePart(s.label.isEmpty() ? s.profileName : s.label, QStringLiteral("run"));
     const QDateTime t = s.startedAt.isValid() ? s.startedAt : QDateTime::currentDateTimeUtc();
     return QDir(sessionsDirectory())
         .filePath(QStringLiteral("%1-%2-%3.json")

@@ -47,7 +47,7 @@ struct OpCurve {
 /// The curve of `op` over `stages`. Left out: stages without the op or without any request
 /// in the steady window, arrival-rate stages (x would be the offered rate, not VUs), stages
 /// flagged client-bound by StageStats::validity (the load generator was the bottleneck,
-/// measurement.md "Validity"), and stages whose VUs are not above the previous kept stage
+/// docs/measurement.md "Validity"), and stages whose VUs are not above the previous kept stage
 /// (a ramp-down or a repeated level: the detectors need increasing concurrency).
 OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op);
 

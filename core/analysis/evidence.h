@@ -1,5 +1,5 @@
 // Why a detector decided what it did: a sentence for people and the numbers for tools
-// (measurement.md: "every detected point is shown with its evidence").
+// (docs/measurement.md, "Capacity analysis").
 #pragma once
 
 #include <QJsonObject>

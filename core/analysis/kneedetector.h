@@ -1,4 +1,5 @@
-// Knee point (measurement.md): the concurrency where latency begins to outpace throughput.
+// Knee point (docs/measurement.md, "Knee"): the concurrency where latency begins to outpace
+// throughput.
 //   Power (Kleinrock 1979) = throughput / mean latency of successful requests, per stage; the
 //   knee is the stage where power peaks. Mean rather than p50 because Kleinrock's power is
 //   defined on mean delay, and in a closed model mean latency obeys Little's law (R = N / X),

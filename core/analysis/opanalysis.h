@@ -1,5 +1,5 @@
-// Capacity analysis of one operation of one session (measurement.md, "Points the seed studies
-// name"): knee, saturation and failure points, maximum throughput (overall and within the
+// Capacity analysis of one operation of one session (docs/measurement.md, "Capacity
+// analysis"): knee, saturation and failure points, maximum throughput (overall and within the
 // SLO), and a Universal Scalability Law fit, each with its evidence. Plain data; computed by
 // core/analysis/capacityanalyzer.h, saved in the session and the report JSON.
 // A point that was not reached is empty (std::nullopt) and JSON null, never a guess.

@@ -1,4 +1,4 @@
-// Threshold rules on a curve (measurement.md, "Points the seed studies name"). Pure
+// Threshold rules on a curve (docs/measurement.md, "Capacity analysis"). Pure
 // functions; any thread. Thresholds come from the profile's `analysis` block.
 //   Saturation: throughput plateaus. The marginal gain of a ramp segment is
 //     dX/dN = (X_i - X_{i-1}) / (N_i - N_{i-1}); the low-load gain is the first segment's.

@@ -102,7 +102,8 @@ void BenchmarkRunPrivate::setPhase(RunPhase phase, const QString &detail)
 void BenchmarkRunPrivate::run()
 {
     RunRecord s;
-    s.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    s.id = m_options.sessionId.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces)
+                                         : m_options.sessionId;
     s.label = m_options.label.isEmpty() ? m_profile.name : m_options.label;
     s.profileName = m_profile.name;
     s.profileYaml = m_profile.sourceYaml;

@@ -18,6 +18,9 @@ struct RunOptions {
     QByteArray token;            ///< from core/vault/tokensource.h or the GUI; never stored
     QString addressOverride;     ///< replaces profile.target.address when non-empty
     QString label;               ///< session label; defaults to the profile name
+    /// The session's id; empty = a new random one. Set by a caller that names files after
+    /// the id before the run starts (the GUI's auto-save, ui/runcontroller.cpp).
+    QString sessionId;
     int workerThreads = 0;       ///< 0 = min(QThread::idealThreadCount(), max stage VUs)
     int snapshotIntervalMs = 100;///< >= 100 (<= 10 Hz)
     /// Added to each worker thread's nice value (core/util/threadpriority.h; Linux), so that

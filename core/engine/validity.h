@@ -1,4 +1,4 @@
-// The validity guard (measurement.md, "Validity"): decides per stage whether the client, not
+// The validity guard (docs/measurement.md, "Validity"): decides per stage whether the client, not
 // the server, was the bottleneck, from numbers the engine measured. Pure functions; the
 // thresholds below are the documented contract (docs/session-format.md, "validity").
 //

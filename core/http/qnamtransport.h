@@ -2,7 +2,7 @@
 // Qt 6.4 opens at most 6 HTTP/1.1 connections per host per manager, so the transport keeps a
 // pool of ceil(maxConcurrency / 6) managers and routes each send to a manager with fewer than
 // 6 outstanding requests: N concurrent sends are N requests on N connections, never queued
-// inside Qt (measurement.md, "Closed model"). HTTP/2 is disabled so that model holds.
+// inside Qt (docs/measurement.md, "Closed model"). HTTP/2 is disabled so that model holds.
 // Thread affinity: created, used and destroyed on one thread that runs an event loop.
 #pragma once
 

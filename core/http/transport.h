@@ -32,7 +32,7 @@ public:
     /// Sends one request. Called only on the owning thread, which runs an event loop.
     /// `done` is called exactly once, later, on the same thread (never from inside send()).
     /// Up to TransportConfig::maxConcurrency sends may be outstanding; each is really in flight
-    /// on its own connection (no client-side queueing; measurement.md, "Closed model").
+    /// on its own connection (no client-side queueing; docs/measurement.md, "Closed model").
     virtual void send(const HttpRequest &request, Completion done) = 0;
 
     /// Requests sent whose completion has not yet been delivered.

@@ -1,4 +1,4 @@
-// Operation types by name. The built-in types are registered in operationregistry.cpp
+// Operation types by name. The built-in types are listed in builtinoperations.cpp
 // (explicitly, not by static initialisers, which a static library would drop).
 #pragma once
 

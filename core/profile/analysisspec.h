@@ -30,7 +30,7 @@ struct SloSpec {
 };
 
 /// `analysis: { saturation_gain: 0.10, failure_error_ratio: 0.01, saturation_stages: 2 }`
-/// (core/analysis/, measurement.md "Points the seed studies name").
+/// (core/analysis/, docs/measurement.md "Capacity analysis").
 struct AnalysisThresholds {
     /// Saturation: marginal throughput gain dX/dN below this fraction of the first segment's
     /// gain, 0 < x < 1.

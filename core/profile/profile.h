@@ -27,7 +27,7 @@ struct StageSpec {
     bool operator!=(const StageSpec &o) const { return !(*this == o); }
 };
 
-/// The list of stages and how load is applied (measurement.md, "Load models").
+/// The list of stages and how load is applied (docs/measurement.md, "Load models").
 struct RampSpec {
     /// "closed": one request in flight per VU; "arrival-rate": starts on a schedule of
     /// stage.rate per second, run by a pool of maxVus VUs (core/engine/executors/).

@@ -32,7 +32,7 @@
 //     saturation_stages: 2            # whole number 1..10
 //     failure_error_ratio: 0.01       # 0 <= x < 1
 //
-// Durations: "500ms", "10s", "1.5s", "2m", "1h", "1m30s" (core/profile/duration.h); a bare
+// Durations: "500ms", "10s", "1.5s", "2m", "1h", "1m30s" (core/util/duration.h); a bare
 // number is not a duration. Whole numbers and booleans must be plain (unquoted) scalars.
 // Param values become QVariant by the YAML 1.2 core schema (core/profile/yamlvariant.h):
 // qlonglong, double, bool, QString, invalid QVariant for null, QVariantList, QVariantMap;

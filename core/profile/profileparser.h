@@ -17,7 +17,7 @@ struct ProfileParseResult {
 
 /// Parses and validates profile YAML. Rejects: YAML syntax errors, unknown keys at any level,
 /// unknown operation types, invalid operation params (asked of core/ops/operationregistry.h),
-/// vus < 1 or not an integer, durations that do not parse (core/profile/duration.h) or are <= 0,
+/// vus < 1 or not an integer, durations that do not parse (core/util/duration.h) or are <= 0,
 /// warm-up >= a stage's duration, an empty stage list or operation list, weight < 1.
 ProfileParseResult parseProfile(const QByteArray &yaml);
 

@@ -42,7 +42,7 @@ public:
                                       qint64 max);
     /// A plain true/false scalar.
     std::optional<bool> boolean(const YAML::Node &n, const QString &field);
-    /// A duration (core/profile/duration.h) of at least `minMs` milliseconds (0 or 1).
+    /// A duration (core/util/duration.h) of at least `minMs` milliseconds (0 or 1).
     std::optional<qint64> duration(const YAML::Node &n, const QString &field, qint64 minMs);
 };
 

@@ -1,4 +1,4 @@
-// How a failed request is classified (measurement.md, "Statistics"; wrk's errors struct).
+// How a failed request is classified (docs/measurement.md, "Statistics"; wrk's errors struct).
 #pragma once
 
 #include <QString>

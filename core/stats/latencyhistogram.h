@@ -1,7 +1,7 @@
 // Log-linear latency histogram with 3 significant digits (HdrHistogram-style, Gil Tene).
 // Values are microseconds in [1 us, 1 hour]; a value outside is clamped and counted in
 // clampedCount(). Relative error of any reported percentile <= 0.1 %. Fixed memory
-// (~ 2 * 1024 * 22 counters), no per-sample storage (measurement.md; k6 issue #763).
+// (~ 2 * 1024 * 22 counters), no per-sample storage (docs/measurement.md, "The histogram").
 // Mergeable by adding (add()), so per-thread histograms merge without locks on the hot path.
 // Not thread-safe: one writer; merge copies under the owner's own synchronisation.
 #pragma once

@@ -1,6 +1,6 @@
 // Statistics of one stage of a ramp: one OpStats per operation of the profile.
 // Requests are attributed to the stage in which they *started*; those started during the
-// warm-up slice are excluded (measurement.md, "Load models").
+// warm-up slice are excluded (docs/measurement.md, "Load models").
 #pragma once
 
 #include "stats/opstats.h"

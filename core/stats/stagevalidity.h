@@ -1,4 +1,4 @@
-// Validity of one stage: was the client (this process) the bottleneck? (measurement.md,
+// Validity of one stage: was the client (this process) the bottleneck? (docs/measurement.md,
 // "Validity"). Filled by the engine (core/engine/validity.h), saved in sessions as
 // stages[].validity and shown by the report, the table ('!' mark) and the GUI (shading).
 #pragma once

@@ -1,4 +1,4 @@
-// The 1-second time series for the live view and the session (measurement.md, "Statistics").
+// The 1-second time series for the live view and the session (docs/measurement.md, "Statistics").
 #pragma once
 
 #include <QList>

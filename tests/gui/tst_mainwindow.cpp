@@ -1,6 +1,7 @@
 // The whole window against a real `bao server -dev`: run a short profile, see the live charts
 // and table fill, the session auto-saved without the token, reopen it, overlay two sessions.
 // VW_SCREENSHOT=<path.png> also renders the window (1400x900) with an overlay to that file.
+#include "appresources.h"
 #include "baoserver.h"
 #include "charts/stagecurvechart.h"
 #include "mainwindow.h"
@@ -208,6 +209,10 @@ private slots:
         // the final session replaced the checkpoint: one file, the same name, completed
         QCOMPARE(sessionFiles(), QStringList{checkpointFile});
         QCOMPARE(QFileInfo(m_savedPath).fileName(), checkpointFile);
+        // named after the session's own id (its first 8 characters)
+        QVERIFY2(checkpointFile.endsWith(QLatin1Char('-') + session.id.left(8)
+                                         + QStringLiteral(".json")),
+                 qPrintable(checkpointFile + QLatin1Char(' ') + session.id));
         QCOMPARE(firstFileStatus(), QStringLiteral("completed/2"));
         QVERIFY(m_savedPath.startsWith(sessionsDirectory()));
         QCOMPARE(w.lastSavedSessionPath(), m_savedPath);
@@ -301,6 +306,25 @@ private slots:
         QTRY_COMPARE(legendLabels(throughput), QStringList({QStringLiteral("sys_health"),
                                                             QStringLiteral("kv2_read")}));
         QVERIFY(!remove->isEnabled());
+    }
+
+    void applicationIconDraws()
+    {
+        // resources/vault-workbench.svg from the compiled resources, as the window gets it
+        const QIcon icon = applicationIcon();
+        QVERIFY(!icon.isNull());
+        for (int size : {16, 64, 256}) {
+            const QImage img = icon.pixmap(QSize(size, size)).toImage();
+            QCOMPARE(img.size(), QSize(size, size));
+            QCOMPARE(img.pixelColor(0, 0).alpha(), 0);   // outside the rounded tile
+            if (size < 64)
+                continue;
+            const QColor dial = img.pixelColor(size / 2, size / 2);
+            const QColor tile = img.pixelColor(size / 8, size / 8);
+            QVERIFY2(dial.lightness() > 220, qPrintable(dial.name()));
+            QVERIFY2(tile.alpha() == 255 && tile.blue() > tile.red() && tile.lightness() < 128,
+                     qPrintable(tile.name()));
+        }
     }
 
     void cleanupTestCase()

@@ -1,8 +1,11 @@
 // The profile editor: debounced validation, problems listed with line and column, the bad
-// line marked, clicking a problem moves the cursor, Run disabled while invalid, undo.
+// line marked, clicking a problem moves the cursor, Run disabled while invalid, undo; the
+// built-in profile is profiles/quickstart.yaml as shipped.
 #include "mainwindow.h"
+#include "profileeditorpage.h"
 
 #include <QAction>
+#include <QFile>
 #include <QPlainTextEdit>
 #include <QStandardPaths>
 #include <QTest>
@@ -42,6 +45,28 @@ private slots:
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("vault-workbench-tests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_profileeditor"));
+    }
+
+    void defaultTextIsTheQuickstartFile()
+    {
+        QFile f(QStringLiteral(VW_SOURCE_DIR "/profiles/quickstart.yaml"));
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        const QByteArray shipped = f.readAll();
+        QVERIFY(shipped.startsWith("# Quickstart"));
+        QCOMPARE(defaultProfileYaml().toUtf8(), shipped);
+
+        // the window opens on it, valid, and File > New brings it back after an edit
+        MainWindow w;
+        auto *editor = w.findChild<QPlainTextEdit *>(QStringLiteral("profileEditor"));
+        auto *run = w.findChild<QAction *>(QStringLiteral("runAction"));
+        auto *newProfile = w.findChild<QAction *>(QStringLiteral("newAction"));
+        QVERIFY(editor && run && newProfile);
+        QCOMPARE(editor->toPlainText().toUtf8(), shipped);
+        QTRY_VERIFY(run->isEnabled());
+        editor->setPlainText(QString::fromLatin1(kGood));
+        QCOMPARE(editor->toPlainText(), QString::fromLatin1(kGood));
+        newProfile->trigger();
+        QCOMPARE(editor->toPlainText().toUtf8(), shipped);
     }
 
     void badYamlDisablesRunAndFixClears()

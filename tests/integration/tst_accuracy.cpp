@@ -1,4 +1,4 @@
-// Timing accuracy of both load transports (measurement.md, "Validity"): against the loopback
+// Timing accuracy of both load transports (docs/measurement.md, "Validity"): against the loopback
 // delay server answering after a fixed 5 ms, a closed loop at 1 and 8 VUs measures p50
 // within 3 % and p99 within 10 % of the true latency. The qnam transport misses that on a
 // 2-core machine (its HTTP thread hop); its rows report an expected failure when it does.

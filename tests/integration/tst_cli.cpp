@@ -404,6 +404,48 @@ private slots:
         QVERIFY(op.value(QStringLiteral("ok")).toInteger() > 0);
     }
 
+    // The hidden command bench/run.sh drives: its options, and a short run in run.sh's form.
+    void benchTransportOptions()
+    {
+        QTemporaryDir dir;
+        const QString bench = QStringLiteral("bench-transport");
+        const QString url = m_bao.address() + QStringLiteral("/v1/sys/health");
+        AppResult r = runApp({bench, QStringLiteral("--frobnicate")}, dir.path(), false);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("frobnicate")), qPrintable(r.err));
+        r = runApp({bench, QStringLiteral("--url"), url, QStringLiteral("--connections"),
+                    QStringLiteral("many")},
+                   dir.path(), false);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("bad value for --connections")), qPrintable(r.err));
+        r = runApp({bench, QStringLiteral("--transport"), QStringLiteral("direct")}, dir.path(),
+                   false);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("usage:")), qPrintable(r.err));
+        r = runApp({bench, QStringLiteral("--url"), url, QStringLiteral("stray")}, dir.path(),
+                   false);
+        QCOMPARE(r.exitCode, 2);
+
+        for (const QString &transport : {QStringLiteral("direct"), QStringLiteral("qnam")}) {
+            r = runApp({bench, QStringLiteral("--transport"), transport, QStringLiteral("--url"),
+                        url, QStringLiteral("--connections"), QStringLiteral("2"),
+                        QStringLiteral("--duration"), QStringLiteral("0.5"),
+                        QStringLiteral("--warmup"), QStringLiteral("0")},
+                       dir.path(), false);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+            const QRegularExpressionMatch m =
+                QRegularExpression(QStringLiteral("^transport=%1 connections=2 seconds=0.50 "
+                                                  "requests=(\\d+) errors=0 rps=\\d+ cpu_s=[0-9.]+ "
+                                                  "rps_per_cpu_s=\\d+ p50_us=(\\d+) p90_us=\\d+ "
+                                                  "p99_us=\\d+\n$")
+                                       .arg(transport))
+                    .match(r.out);
+            QVERIFY2(m.hasMatch(), qPrintable(r.out));
+            QVERIFY(m.captured(1).toLongLong() > 0);
+            QVERIFY(m.captured(2).toLongLong() > 0);
+        }
+    }
+
     void cleanupTestCase() { m_bao.stop(); }
 };
 

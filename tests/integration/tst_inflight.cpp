@@ -1,4 +1,4 @@
-// N VUs must mean N requests really in flight (measurement.md, "Closed model"): a run of
+// N VUs must mean N requests really in flight (docs/measurement.md, "Closed model"): a run of
 // 32 VUs against the loopback delay server, checked by the engine's gauge and server-side.
 #include "delayserver.h"
 #include "engine/benchmarkrun.h"

@@ -1,5 +1,6 @@
 // Session files: lossless round trip, atomic writes, clear errors for files that are not
 // sessions of this version.
+#include "session/sessionfilename.h"
 #include "session/sessionio.h"
 
 #include <QDir>
@@ -349,6 +350,24 @@ private slots:
 
     // The atomic save renames over its target: a device, pipe or socket is refused (as root,
     // `--out /dev/null` would otherwise replace the system's /dev/null).
+    // The part of a session file name taken from a profile name or label (CLI and GUI alike).
+    void fileNamePartIsSafe()
+    {
+        const QString fb = QStringLiteral("session");
+        QCOMPARE(sessionFileNamePart(QStringLiteral("ssh-sign_ed25519.v2"), fb),
+                 QStringLiteral("ssh-sign_ed25519.v2"));
+        QCOMPARE(sessionFileNamePart(QStringLiteral("ssh sign / ed25519"), fb),
+                 QStringLiteral("ssh_sign_ed25519"));
+        QCOMPARE(sessionFileNamePart(QStringLiteral("caf\u00e9\n\tnightly"), fb),
+                 QStringLiteral("caf_nightly"));
+        QCOMPARE(sessionFileNamePart(QString(), fb), fb);
+        QCOMPARE(sessionFileNamePart(QStringLiteral("/"), fb), QStringLiteral("_"));
+        // never hidden, "." or "..", never a path
+        QCOMPARE(sessionFileNamePart(QStringLiteral(".."), fb), QStringLiteral("session.."));
+        QCOMPARE(sessionFileNamePart(QStringLiteral("../etc/passwd"), QStringLiteral("run")),
+                 QStringLiteral("run.._etc_passwd"));
+    }
+
     void refusesNonRegularTargets()
     {
         QTemporaryDir dir;

@@ -1,5 +1,5 @@
 // executor: closed (ramping VUs). Each VU sends its next request as soon as the previous one
-// completed; a stage of N VUs keeps N requests in flight (measurement.md, "Closed model").
+// completed; a stage of N VUs keeps N requests in flight (docs/measurement.md, "Closed model").
 // VU v runs while v < the current stage's vus; a VU beyond it stops after its request
 // completes. Worker thread only.
 #pragma once
