@@ -409,10 +409,15 @@ void MainWindow::onRunFinished(const Session &session)
 void MainWindow::openFiles(const QStringList &paths)
 {
     // The loader tells sessions from profiles off the GUI thread (notSession() opens a
-    // profile) and keeps the order; of the sessions, the first is asked for as the main one.
-    for (int i = 0; i < paths.size(); ++i)
-        m_loader->load(paths.at(i), i == 0 ? SessionLoader::Placement::Main
-                                           : SessionLoader::Placement::Overlay);
+    // profile) and keeps the order; the first file not named as a profile is asked for as
+    // the main session, the others as overlays.
+    bool mainAsked = false;
+    for (const QString &p : paths) {
+        const bool asMain = !mainAsked && !isProfileFileName(p);
+        mainAsked = mainAsked || asMain;
+        m_loader->load(p, asMain ? SessionLoader::Placement::Main
+                                 : SessionLoader::Placement::Overlay);
+    }
 }
 
 void MainWindow::openDialog()

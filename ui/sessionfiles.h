@@ -11,6 +11,8 @@ namespace vw {
 QString sessionsDirectory();
 /// "<sessions>/<yyyyMMdd-HHmmss>-<label>-<id8>.json", label reduced to [A-Za-z0-9._-].
 QString autoSavePath(const Session &s);
+/// True when the name says profile: .yaml or .yml (no disk access).
+bool isProfileFileName(const QString &path);
 /// True when `path` looks like a session file (.json, or content starting with '{'; not
 /// .yaml/.yml). Reads up to 64 bytes: call it off the GUI thread (ui/sessionloader.h).
 bool looksLikeSessionFile(const QString &path);
