@@ -8,7 +8,6 @@
 #include "resultspage.h"
 #include "runcontroller.h"
 #include "runpanel.h"
-#include "session/sessionio.h"
 #include "sessionfiles.h"
 #include "targetpanel.h"
 

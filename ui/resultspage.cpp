@@ -22,7 +22,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <algorithm>
 
 namespace vw {
 
