@@ -330,7 +330,7 @@ void MainWindow::onLoadProgress(const QString &path, int position, int total)
 {
     if (position == 1)
         m_loadErrors.clear();   // a new batch: earlier errors stay in the banner until now
-    m_loadingLabel->setText(total > 1 ? tr("Loading session %1 of %2: %3…")
+    m_loadingLabel->setText(total > 1 ? tr("Loading file %1 of %2: %3…")
                                             .arg(position)
                                             .arg(total)
                                             .arg(QFileInfo(path).fileName())
