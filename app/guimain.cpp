@@ -5,7 +5,6 @@
 #include "appresources.h"
 #include "cli.h"
 #include "mainwindow.h"
-#include "session/sessionio.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -33,19 +32,9 @@ int runGui(QApplication &app)
     MainWindow window;
     if (p.isSet(addr))
         window.setTargetAddress(p.value(addr));
-    // Each FILE is a session if it parses as one, else a profile (whose errors the editor
-    // shows). The first session opens; later ones are overlaid for comparison.
-    bool haveSession = false;
-    for (const QString &file : files) {
-        if (readSession(file, nullptr)) {
-            if (haveSession)
-                window.addOverlaySession(file);
-            else
-                haveSession = window.openSession(file);
-        } else {
-            window.openProfile(file);
-        }
-    }
+    // Sessions (the first opens, later ones are overlaid) and profiles, read off the GUI
+    // thread while the window is already up (MainWindow::openFiles()).
+    window.openFiles(files);
     window.show();
     return app.exec();
 }

@@ -1,6 +1,7 @@
 #include "comparisonview.h"
 
 #include "analysis/analysistext.h"
+#include "models/sessionset.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -38,7 +39,7 @@ QString ratio(const std::optional<double> &r)
 
 } // namespace
 
-ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
+ComparisonView::ComparisonView(SessionSet *set, QWidget *parent) : QWidget(parent), m_set(set)
 {
     m_capacity = makeTable(QStringLiteral("comparisonTable"), this);
     m_ratios = makeTable(QStringLiteral("ratioTable"), this);
@@ -59,14 +60,18 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
     lay->addWidget(split);
+    connect(m_set, &SessionSet::entriesChanged, this, &ComparisonView::refresh);
+    refresh();
 }
 
-void ComparisonView::setSessions(const QList<Session> &sessions)
+void ComparisonView::refresh()
 {
+    const QList<Session> sessions = m_set->savedSessions();
     m_active = sessions.size() >= 2;
     m_comparison = m_active ? compareSessions(sessions) : Comparison();
     fillCapacity();
     fillRatios();
+    emit comparisonChanged();
 }
 
 QString ComparisonView::warningText() const

@@ -1,7 +1,9 @@
 // Side-by-side comparison of the sessions shown in the results page (issue 4, "Comparison"):
 // a table of their capacity points (knee, saturation, failure, max throughput, p99 at the
 // knee, USL N*) and the per-stage ratio table (throughput B/A, p99 B/A aligned by VUs), from
-// core/session/comparison.h. The warnings are exposed for the page's banner. GUI thread only.
+// core/session/comparison.h. It observes the SessionSet (ui/models/sessionset.h) and compares
+// its saved (not live) sessions, the main one as A; the warnings are exposed for the page's
+// banner. GUI thread only.
 #pragma once
 
 #include "session/comparison.h"
@@ -14,13 +16,13 @@ QT_END_NAMESPACE
 
 namespace vw {
 
+class SessionSet;
+
 class ComparisonView : public QWidget {
     Q_OBJECT
 public:
-    explicit ComparisonView(QWidget *parent = nullptr);
-
-    /// Two or more sessions: fills the tables (the first is A, the baseline). Fewer: clears.
-    void setSessions(const QList<Session> &sessions);
+    /// Follows `set` (not owned; it outlives the view) from now on.
+    explicit ComparisonView(SessionSet *set, QWidget *parent = nullptr);
 
     bool isActive() const { return m_active; }
     const Comparison &comparison() const { return m_comparison; }
@@ -30,10 +32,18 @@ public:
     QTableWidget *capacityTable() const { return m_capacity; }
     QTableWidget *ratioTable() const { return m_ratios; }
 
+signals:
+    /// The comparison was recomputed (the set's entries changed).
+    void comparisonChanged();
+
 private:
+    /// Two or more saved sessions: fills the tables (the first is A, the baseline). Fewer:
+    /// clears them.
+    void refresh();
     void fillCapacity();
     void fillRatios();
 
+    SessionSet *m_set = nullptr;
     bool m_active = false;
     Comparison m_comparison;
     QTableWidget *m_capacity = nullptr;

@@ -1,5 +1,7 @@
 #include "mainactions.h"
 
+#include "models/sessionset.h"
+
 #include <QAction>
 #include <QKeySequence>
 #include <QLabel>
@@ -50,6 +52,29 @@ MainActions createMainActions(QWidget *owner)
     return a;
 }
 
+QList<QAction *> createPercentileActions(QWidget *owner, SessionSet *set)
+{
+    QList<QAction *> out;
+    const QList<int> available = SessionSet::availablePercentiles();
+    for (int i = 0; i < available.size(); ++i) {
+        const int p = available.at(i);
+        auto *a = new QAction(QObject::tr("Show p%1").arg(p), owner);
+        a->setObjectName(QStringLiteral("showP%1Action").arg(p));
+        a->setCheckable(true);
+        a->setChecked(set->isPercentileShown(p));
+        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+        a->setShortcutContext(Qt::WindowShortcut);
+        a->setStatusTip(QObject::tr("Show or hide the p%1 latency curves").arg(p));
+        owner->addAction(a);
+        QObject::connect(a, &QAction::toggled, set,
+                         [set, p](bool on) { set->setPercentileShown(p, on); });
+        QObject::connect(set, &SessionSet::percentilesChanged, a,
+                         [a, p](const QList<int> &shown) { a->setChecked(shown.contains(p)); });
+        out << a;
+    }
+    return out;
+}
+
 void showShortcutsWindow(QWidget *parent, const QList<QAction *> &list)
 {
     QStringList rows;
@@ -59,7 +84,6 @@ void showShortcutsWindow(QWidget *parent, const QList<QAction *> &list)
                         .arg(a->shortcut().toString(QKeySequence::NativeText),
                              a->text().remove(QLatin1Char('&')));
     rows << QObject::tr("<tr><td><b>Ctrl+L / Ctrl+T / Ctrl+E</b></td><td>Address / token / editor</td></tr>")
-         << QObject::tr("<tr><td><b>Ctrl+1..3</b></td><td>Show p50 / p95 / p99</td></tr>")
          << QObject::tr("<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>Undo / redo in the editor</td></tr>");
     auto *label = new QLabel(QStringLiteral("<table cellspacing=6>%1</table>").arg(rows.join(QString())));
     label->setWindowFlag(Qt::Tool);

@@ -1,5 +1,6 @@
 // The main window's actions (name, shortcuts, tool tips) and the shortcut overview.
-// Connections are made by MainWindow. GUI thread only.
+// Connections are made by MainWindow, except the percentile actions, which are bound to the
+// SessionSet both ways here. GUI thread only.
 #pragma once
 
 #include <QList>
@@ -10,6 +11,8 @@ class QWidget;
 QT_END_NAMESPACE
 
 namespace vw {
+
+class SessionSet;
 
 struct MainActions {
     QAction *newProfile = nullptr;    ///< Ctrl+N
@@ -25,6 +28,11 @@ struct MainActions {
 
 /// Creates the actions as children of `owner` and adds them to it (window-wide shortcuts).
 MainActions createMainActions(QWidget *owner);
+
+/// "Show pNN" (Ctrl+1, Ctrl+2...), one checkable action per SessionSet::availablePercentiles(),
+/// children of `owner` and added to it. Each shows and sets `set`'s percentile selection, so
+/// the menu and the results page always agree (object names "showP50Action"...).
+QList<QAction *> createPercentileActions(QWidget *owner, SessionSet *set);
 
 /// A small non-modal tool window listing the shortcuts of `actions`.
 void showShortcutsWindow(QWidget *parent, const QList<QAction *> &actions);

@@ -2,12 +2,12 @@
 
 #include "chartexportdialog.h"
 #include "mainactions.h"
+#include "models/sessionset.h"
 #include "profileeditorpage.h"
 #include "recentfilesmenu.h"
 #include "resultspage.h"
 #include "runcontroller.h"
 #include "runpanel.h"
-#include "session/sessionio.h"
 #include "sessionfiles.h"
 #include "targetpanel.h"
 
@@ -21,6 +21,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -48,11 +49,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setAcceptDrops(true);
     qRegisterMetaType<vw::RunSnapshot>();
 
+    m_sessions = new SessionSet(this);
+    m_loader = new SessionLoader(this);
     m_editor = new ProfileEditorPage(this);
     m_target = new TargetPanel(this);
     m_runPanel = new RunPanel(this);
     m_runPanel->setObjectName(QStringLiteral("runPanel"));
-    m_results = new ResultsPage(this);
+    m_runPanel->observe(m_sessions);
+    m_results = new ResultsPage(m_sessions, this);
     m_results->setObjectName(QStringLiteral("resultsPage"));
     m_controller = new RunController(this);
 
@@ -110,7 +114,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             });
     connect(m_controller, &RunController::liveUpdate, this, [this](const RunSnapshot &s) {
         m_runPanel->showSnapshot(s);
-        m_results->showLive(s);
+        m_sessions->updateLive(s);
     });
     connect(m_controller, &RunController::stageFinished, this, [this](const StageStats &s) {
         QStringList parts;
@@ -137,7 +141,24 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
                 emit sessionSaved(path);
             });
     connect(m_results, &ResultsPage::addOverlayRequested, this, &MainWindow::addOverlayDialog);
-    connect(m_results, &ResultsPage::overlaysChanged, this, &MainWindow::updateActions);
+    connect(m_sessions, &SessionSet::entriesChanged, this, &MainWindow::updateActions);
+
+    connect(m_loader, &SessionLoader::loaded, this, &MainWindow::onSessionLoaded);
+    connect(m_loader, &SessionLoader::failed, this, &MainWindow::onSessionLoadFailed);
+    connect(m_loader, &SessionLoader::notSession, this,
+            [this](const QString &path) { openProfile(path); });
+    connect(m_loader, &SessionLoader::progress, this, &MainWindow::onLoadProgress);
+    connect(m_loader, &SessionLoader::idle, this, &MainWindow::onLoadingIdle);
+    m_loadingLabel = new QLabel(this);
+    m_loadingLabel->setObjectName(QStringLiteral("loadingLabel"));
+    m_loadingProgress = new QProgressBar(this);
+    m_loadingProgress->setObjectName(QStringLiteral("loadingProgress"));
+    m_loadingProgress->setMaximumWidth(160);
+    m_loadingProgress->setTextVisible(false);
+    statusBar()->addPermanentWidget(m_loadingLabel);
+    statusBar()->addPermanentWidget(m_loadingProgress);
+    m_loadingLabel->hide();
+    m_loadingProgress->hide();
 
     m_editor->setInitialText(defaultProfileYaml());
 
@@ -221,22 +242,7 @@ void MainWindow::createMenus()
     view->addAction(m_addOverlayAction);
     view->addAction(m_removeOverlayAction);
     view->addSeparator();
-    const int pcts[] = {50, 95, 99};
-    for (int i = 0; i < 3; ++i) {
-        const int p = pcts[i];
-        QAction *a = view->addAction(tr("Show p%1").arg(p));
-        a->setCheckable(true);
-        a->setChecked(true);
-        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
-        connect(a, &QAction::toggled, this, [this, p](bool on) {
-            QList<int> ps = m_results->percentiles();
-            ps.removeAll(p);
-            if (on)
-                ps << p;
-            std::sort(ps.begin(), ps.end());
-            m_results->setPercentiles(ps);
-        });
-    }
+    view->addActions(createPercentileActions(this, m_sessions));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)
         ->setShortcut(QKeySequence::HelpContents);
@@ -273,40 +279,72 @@ bool MainWindow::openProfile(const QString &path)
     return true;
 }
 
-bool MainWindow::openSession(const QString &path)
+void MainWindow::openSession(const QString &path)
 {
-    if (isRunning())   // the live run keeps the main place; the session goes beside it
-        return addOverlaySession(path);
-    QString error;
-    const std::optional<Session> s = readSession(path, &error);
-    if (!s) {
-        m_runPanel->showError(tr("Cannot open session %1: %2").arg(path, error));
-        return false;
-    }
-    m_results->showSession(*s);
-    m_runPanel->showSession(*s);
-    if (!m_editor->isModified() && !s->profileYaml.isEmpty())
-        m_editor->setInitialText(QString::fromUtf8(s->profileYaml));
-    m_recent->add(path);
-    statusBar()->showMessage(tr("Session %1 opened").arg(s->label), kStatusMs);
-    updateActions();
-    return true;
+    m_loader->load(path, SessionLoader::Placement::Main);
 }
 
-bool MainWindow::addOverlaySession(const QString &path)
+void MainWindow::addOverlaySession(const QString &path)
 {
-    if (!m_results->hasPrimary() && !isRunning())
-        return openSession(path);
-    QString error;
-    const std::optional<Session> s = readSession(path, &error);
-    if (!s) {
-        m_runPanel->showError(tr("Cannot open session %1: %2").arg(path, error));
-        return false;
+    m_loader->load(path, SessionLoader::Placement::Overlay);
+}
+
+bool MainWindow::isLoading() const
+{
+    return m_loader->isBusy();
+}
+
+void MainWindow::onSessionLoaded(const QString &path, const Session &session,
+                                 SessionLoader::Placement placement)
+{
+    // Decided now, not when asked: a run may have started, or the main session may have
+    // arrived, while the file was being read.
+    const bool asMain = placement == SessionLoader::Placement::Main
+                            ? !isRunning()
+                            : !m_sessions->hasMain() && !isRunning();
+    if (asMain) {
+        m_sessions->setMain(session, path);
+        if (!m_editor->isModified() && !session.profileYaml.isEmpty())
+            m_editor->setInitialText(QString::fromUtf8(session.profileYaml));
+        statusBar()->showMessage(tr("Session %1 opened").arg(m_sessions->mainEntry()->label),
+                                 kStatusMs);
+    } else {
+        const int i = m_sessions->addOverlay(session, path);
+        statusBar()->showMessage(tr("Overlaid %1").arg(m_sessions->overlay(i).label), kStatusMs);
     }
-    m_results->addOverlay(*s);
     m_recent->add(path);
-    statusBar()->showMessage(tr("Overlaid %1").arg(s->label), kStatusMs);
-    return true;
+    updateActions();
+    emit sessionOpened(path);
+}
+
+void MainWindow::onSessionLoadFailed(const QString &path, const QString &error)
+{
+    const QString text = tr("Cannot open session %1: %2").arg(path, error);
+    m_loadErrors << text;
+    m_runPanel->showError(m_loadErrors.join(QLatin1Char('\n')));
+    statusBar()->showMessage(text, kStatusMs);
+    emit sessionOpenFailed(path, error);
+}
+
+void MainWindow::onLoadProgress(const QString &path, int position, int total)
+{
+    if (position == 1)
+        m_loadErrors.clear();   // a new batch: earlier errors stay in the banner until now
+    m_loadingLabel->setText(total > 1 ? tr("Loading file %1 of %2: %3…")
+                                            .arg(position)
+                                            .arg(total)
+                                            .arg(QFileInfo(path).fileName())
+                                      : tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    m_loadingProgress->setRange(0, 0);   // busy: one file is read in one piece
+    m_loadingLabel->show();
+    m_loadingProgress->show();
+}
+
+void MainWindow::onLoadingIdle()
+{
+    m_loadingLabel->hide();
+    m_loadingProgress->hide();
+    emit loadingFinished();
 }
 
 void MainWindow::setTargetAddress(const QString &address)
@@ -337,7 +375,7 @@ bool MainWindow::startRun()
         statusBar()->showMessage(tr("No token: only unauthenticated operations will succeed"),
                                  kStatusMs);
     m_target->tokenUsedForRun();
-    m_results->beginLive(options.label);
+    m_sessions->beginLive(options.label);
     m_runPanel->runStarted(profile);
     const bool ok = m_controller->start(profile, options);
     updateActions();
@@ -355,7 +393,7 @@ void MainWindow::stopRun()
 
 void MainWindow::onRunFinished(const Session &session)
 {
-    m_results->showSession(session);
+    m_sessions->finishLive(session);
     m_runPanel->runFinished(session);
     statusBar()->showMessage(tr("Run %1: %2 stage(s)")
                                  .arg(runStatusKey(session.status))
@@ -369,17 +407,15 @@ void MainWindow::onRunFinished(const Session &session)
 
 void MainWindow::openFiles(const QStringList &paths)
 {
-    bool first = true;
+    // The loader tells sessions from profiles off the GUI thread (notSession() opens a
+    // profile) and keeps the order; the first file not named as a profile is asked for as
+    // the main session, the others as overlays.
+    bool mainAsked = false;
     for (const QString &p : paths) {
-        if (looksLikeSessionFile(p)) {
-            if (first && !isRunning())
-                openSession(p);
-            else
-                addOverlaySession(p);
-            first = false;
-        } else {
-            openProfile(p);
-        }
+        const bool asMain = !mainAsked && !isProfileFileName(p);
+        mainAsked = mainAsked || asMain;
+        m_loader->load(p, asMain ? SessionLoader::Placement::Main
+                                 : SessionLoader::Placement::Overlay);
     }
 }
 
@@ -430,7 +466,7 @@ void MainWindow::updateActions()
     const bool running = isRunning();
     m_runAction->setEnabled(!running && m_editor->isValid());
     m_stopAction->setEnabled(running && !m_controller->isStopping());
-    m_removeOverlayAction->setEnabled(m_results->overlayCount() > 0);
+    m_removeOverlayAction->setEnabled(m_sessions->overlayCount() > 0);
     m_target->setEditable(!running);
 }
 
@@ -479,13 +515,10 @@ void MainWindow::dropEvent(QDropEvent *event)
     for (const QUrl &u : urls)
         if (u.isLocalFile())
             paths << u.toLocalFile();
-    // sessions dropped on a window that already shows results are overlaid
-    for (const QString &p : std::as_const(paths)) {
-        if (looksLikeSessionFile(p))
-            addOverlaySession(p);
-        else
-            openProfile(p);
-    }
+    // sessions dropped on a window that already shows results are overlaid; profiles open
+    // in the editor (SessionLoader::notSession())
+    for (const QString &p : std::as_const(paths))
+        addOverlaySession(p);
     event->acceptProposedAction();
 }
 

@@ -1,14 +1,19 @@
 // The workbench window: wires the pages together (profile editor, target panel, run panel,
-// results) and owns nothing but widgets, actions and the RunController. GUI thread only;
-// nothing here waits on the network, and session files are written on a pool thread.
+// results) and owns nothing but widgets, actions, the RunController, the SessionSet the views
+// observe (ui/models/sessionset.h) and the SessionLoader that fills it. GUI thread only;
+// nothing here waits on the network or the disk: session files are read and written on pool
+// threads.
 #pragma once
 
 #include "session/session.h"
+#include "sessionloader.h"
 
 #include <QMainWindow>
 
 QT_BEGIN_NAMESPACE
 class QAction;
+class QLabel;
+class QProgressBar;
 class QSplitter;
 QT_END_NAMESPACE
 
@@ -19,6 +24,7 @@ class RecentFilesMenu;
 class ResultsPage;
 class RunController;
 class RunPanel;
+class SessionSet;
 class TargetPanel;
 
 class MainWindow : public QMainWindow {
@@ -29,13 +35,22 @@ public:
 
     /// Loads a profile YAML into the editor (errors are shown inline, nothing runs).
     bool openProfile(const QString &path);
-    /// Opens a saved session (docs/session-format.md) into the results view.
-    bool openSession(const QString &path);
+    /// Opens a saved session (docs/session-format.md) as the main one, or beside the live
+    /// run while one is going. Read off the GUI thread: sessionOpened() or
+    /// sessionOpenFailed() follows.
+    void openSession(const QString &path);
+    /// Reads a session file and overlays its curves on the charts (opens it as the main
+    /// session when there is none). Asynchronous like openSession().
+    void addOverlaySession(const QString &path);
+    /// Command line, File > Open, Open Recent: the first session opens, the others are
+    /// overlaid; files that are not sessions open as profiles. Asynchronous, in order.
+    void openFiles(const QStringList &paths);
+    /// A session file is being read (the status bar says which).
+    bool isLoading() const;
     /// Overrides the target address field (e.g. the dev server the quickstart started).
     void setTargetAddress(const QString &address);
-
-    /// Reads a session file and overlays its curves on the charts.
-    bool addOverlaySession(const QString &path);
+    /// What the views show (main session or live run, overlays, percentiles).
+    SessionSet *sessionSet() const { return m_sessions; }
     /// Runs the editor's profile (Ctrl+R); false when invalid or already running.
     bool startRun();
     /// Stops the current run (Ctrl+. / Esc); cleanup still runs.
@@ -47,6 +62,12 @@ public:
 signals:
     void runFinished(const vw::Session &session);
     void sessionSaved(const QString &path);
+    /// A session file was read and is now in the SessionSet.
+    void sessionOpened(const QString &path);
+    /// A session file could not be read; the sessions shown are unchanged.
+    void sessionOpenFailed(const QString &path, const QString &error);
+    /// Every file requested has been handled.
+    void loadingFinished();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -56,7 +77,6 @@ protected:
 private:
     void createActions();
     void createMenus();
-    void openFiles(const QStringList &paths);
     void openDialog();
     void addOverlayDialog();
     void saveProfile();
@@ -65,12 +85,22 @@ private:
     void updateTitle();
     void showShortcuts();
     void onRunFinished(const Session &session);
+    void onSessionLoaded(const QString &path, const Session &session,
+                         SessionLoader::Placement placement);
+    void onSessionLoadFailed(const QString &path, const QString &error);
+    void onLoadProgress(const QString &path, int position, int total);
+    void onLoadingIdle();
 
     ProfileEditorPage *m_editor = nullptr;
     TargetPanel *m_target = nullptr;
     RunPanel *m_runPanel = nullptr;
     ResultsPage *m_results = nullptr;
     RunController *m_controller = nullptr;
+    SessionSet *m_sessions = nullptr;
+    SessionLoader *m_loader = nullptr;
+    QLabel *m_loadingLabel = nullptr;
+    QProgressBar *m_loadingProgress = nullptr;
+    QStringList m_loadErrors;   ///< of the files requested since the loader was last idle
     RecentFilesMenu *m_recent = nullptr;
     QSplitter *m_splitter = nullptr;
 

@@ -5,6 +5,7 @@
 #include "comparisonview.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
+#include "models/sessionset.h"
 #include "models/stagetablemodel.h"
 
 #include <QCheckBox>
@@ -21,7 +22,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <algorithm>
 
 namespace vw {
 
@@ -36,7 +36,10 @@ QIcon swatch(const QColor &c)
 
 } // namespace
 
-ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
+ResultsPage::ResultsPage(QWidget *parent) : ResultsPage(nullptr, parent) {}
+
+ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
+    : QWidget(parent), m_set(set ? set : new SessionSet(this))
 {
     m_latency = new StageCurveChart(StageCurveChart::Metric::Latency, this);
     m_latency->setObjectName(QStringLiteral("latencyChart"));
@@ -54,7 +57,7 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff4e5; border: 1px solid #f0a030; "
                                            "padding: 4px 8px; }"));
     m_banner->hide();
-    m_comparison = new ComparisonView(this);
+    m_comparison = new ComparisonView(m_set, this);
     m_comparison->setObjectName(QStringLiteral("comparisonView"));
 
     // percentile selection (latency chart)
@@ -63,9 +66,10 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
                                                                         : QStringLiteral("···");
         auto *c = new QCheckBox(QStringLiteral("p%1 %2").arg(p).arg(style), this);
         c->setObjectName(QStringLiteral("p%1Check").arg(p));
-        c->setChecked(true);
+        c->setChecked(m_set->isPercentileShown(p));
         c->setToolTip(tr("Show the p%1 latency curves").arg(p));
-        connect(c, &QCheckBox::toggled, this, [this] { m_latency->setPercentiles(percentiles()); });
+        connect(c, &QCheckBox::toggled, this,
+                [this, p](bool on) { m_set->setPercentileShown(p, on); });
         return c;
     };
     m_p50 = makeCheck(50);
@@ -182,102 +186,49 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
     lay->setContentsMargins(0, 0, 0, 0);
     lay->addWidget(m_banner);
     lay->addWidget(split, 1);
-    refreshOverlayList();
+
+    connect(m_set, &SessionSet::entriesChanged, this, &ResultsPage::onEntriesChanged);
+    connect(m_set, &SessionSet::liveUpdated, this, &ResultsPage::onLiveUpdated);
+    connect(m_set, &SessionSet::percentilesChanged, this, &ResultsPage::onPercentilesChanged);
+    connect(m_comparison, &ComparisonView::comparisonChanged, this,
+            &ResultsPage::onComparisonChanged);
+    onPercentilesChanged();
+    onEntriesChanged();
+    onComparisonChanged();
 }
 
-void ResultsPage::beginLive(const QString &label)
+void ResultsPage::showSession(const Session &session)
 {
-    CurveSource live;
-    live.label = label;
-    m_primary = live;
-    m_primarySession.reset();
+    m_set->setMain(session);
+}
+
+void ResultsPage::onEntriesChanged()
+{
     refreshOverlayList();
-    refreshComparison();
     refreshCharts();
     refreshTable();
 }
 
-void ResultsPage::showLive(const RunSnapshot &s)
+void ResultsPage::onLiveUpdated()
 {
-    if (!m_primary)
-        m_primary = CurveSource();
-    // the running stage is drawn once a request of its steady window has completed (before,
-    // it would show as a point at zero throughput)
-    const bool running = s.phase == RunPhase::Running && s.stageIndex >= 0
-                         && s.stageIndex >= s.stages.size()
-                         && std::any_of(s.current.ops.cbegin(), s.current.ops.cend(),
-                                        [](const OpStats &o) { return o.count > 0; });
-    // A stage that has ended but is still draining its in-flight requests is in neither
-    // s.stages nor s.current (which is the next stage, still in warm-up): keep its last partial
-    // point until its final statistics arrive, so the curve and the axes do not jump.
-    const bool draining = !running && m_primary->hasPartial
-                          && m_primary->partial.index >= s.stages.size();
-    m_primary->stages = s.stages;
-    if (!draining) {
-        m_primary->partial = s.current;
-        m_primary->partial.complete = false;
-        m_primary->hasPartial = running;
-    }
-    m_primary->series = s.series;
     scheduleLiveChartRefresh();
     if (m_tableSource->currentIndex() <= 0)
         refreshTable();
 }
 
-void ResultsPage::showSession(const Session &session)
+void ResultsPage::onPercentilesChanged()
 {
-    const QString label = session.label.isEmpty() ? session.profileName : session.label;
-    m_primary = curveSourceFromSession(session, label);
-    m_primarySession = session;
-    m_primarySession->label = label;
-    refreshOverlayList();
-    refreshComparison();
-    refreshCharts();
-    refreshTable();
-}
-
-QString ResultsPage::uniqueLabel(const QString &wanted) const
-{
-    QStringList used;
-    if (m_primary)
-        used << m_primary->label;
-    for (const CurveSource &o : m_overlays)
-        used << o.label;
-    QString base = wanted.isEmpty() ? tr("session") : wanted;
-    QString label = base;
-    for (int n = 2; used.contains(label); ++n)
-        label = QStringLiteral("%1 (%2)").arg(base).arg(n);
-    return label;
-}
-
-void ResultsPage::addOverlay(const Session &session)
-{
-    const QString label = uniqueLabel(session.label.isEmpty() ? session.profileName : session.label);
-    m_overlays.append(curveSourceFromSession(session, label));
-    m_overlaySessions.append(session);
-    m_overlaySessions.last().label = label;
-    refreshOverlayList();
-    refreshComparison();
-    refreshCharts();
-    emit overlaysChanged(overlayCount());
-}
-
-void ResultsPage::removeOverlay(int index)
-{
-    if (index < 0 || index >= m_overlays.size())
-        return;
-    m_overlays.removeAt(index);
-    m_overlaySessions.removeAt(index);
-    refreshOverlayList();
-    refreshComparison();
-    refreshCharts();
-    refreshTable();
-    emit overlaysChanged(overlayCount());
+    const QList<int> p = m_set->percentiles();
+    const QSignalBlocker b1(m_p50), b2(m_p95), b3(m_p99);
+    m_p50->setChecked(p.contains(50));
+    m_p95->setChecked(p.contains(95));
+    m_p99->setChecked(p.contains(99));
+    m_latency->setPercentiles(p);
 }
 
 void ResultsPage::removeSelectedOverlays()
 {
-    const int offset = m_primary ? 1 : 0;
+    const int offset = m_set->hasMain() ? 1 : 0;
     QList<int> rows;
     const auto selected = m_overlayList->selectedItems();
     for (QListWidgetItem *it : selected) {
@@ -285,38 +236,15 @@ void ResultsPage::removeSelectedOverlays()
         if (r >= 0)
             rows << r;
     }
-    if (rows.isEmpty() && !m_overlays.isEmpty())
-        rows << int(m_overlays.size()) - 1;
-    std::sort(rows.begin(), rows.end(), std::greater<int>());
-    for (int r : rows) {
-        m_overlays.removeAt(r);
-        m_overlaySessions.removeAt(r);
-    }
-    refreshOverlayList();
-    refreshComparison();
-    refreshCharts();
-    refreshTable();
-    emit overlaysChanged(overlayCount());
+    if (rows.isEmpty() && m_set->overlayCount() > 0)
+        rows << m_set->overlayCount() - 1;
+    m_set->removeOverlays(rows);
 }
 
-void ResultsPage::setPercentiles(const QList<int> &p)
+void ResultsPage::onComparisonChanged()
 {
-    const QSignalBlocker b1(m_p50), b2(m_p95), b3(m_p99);
-    m_p50->setChecked(p.contains(50));
-    m_p95->setChecked(p.contains(95));
-    m_p99->setChecked(p.contains(99));
-    m_latency->setPercentiles(percentiles());
-}
-
-void ResultsPage::refreshComparison()
-{
-    QList<Session> sessions;
-    if (m_primarySession)
-        sessions << *m_primarySession;
-    sessions += m_overlaySessions;
-    const bool wasActive = m_comparison->isActive();
-    m_comparison->setSessions(sessions);
     const bool active = m_comparison->isActive();
+    const bool wasActive = m_bottomTabs->isTabEnabled(1);
     m_bottomTabs->setTabEnabled(1, active);
     if (active && !wasActive)
         m_bottomTabs->setCurrentIndex(1);
@@ -329,24 +257,22 @@ void ResultsPage::refreshComparison()
     m_banner->setVisible(active && !warnings.isEmpty());
 }
 
-QList<int> ResultsPage::percentiles() const
-{
-    QList<int> p;
-    if (m_p50->isChecked())
-        p << 50;
-    if (m_p95->isChecked())
-        p << 95;
-    if (m_p99->isChecked())
-        p << 99;
-    return p;
-}
-
-QList<CurveSource> ResultsPage::sources() const
+QList<CurveSource> ResultsPage::chartSources() const
 {
     QList<CurveSource> all;
-    if (m_primary)
-        all << *m_primary;
-    all += m_overlays;
+    for (const SessionEntry &e : m_set->entries()) {
+        if (e.live) {
+            CurveSource live;
+            live.label = e.label;
+            live.stages = e.session.stages;
+            live.partial = e.partial;
+            live.hasPartial = e.hasPartial;
+            live.series = e.session.series;
+            all << live;
+        } else {
+            all << curveSourceFromSession(e.session, e.label);
+        }
+    }
     return all;
 }
 
@@ -359,9 +285,9 @@ void ResultsPage::refreshChart(int i) const
 {
     QWidget *chart = chartWidgets().at(i);
     if (auto *curve = qobject_cast<StageCurveChart *>(chart))
-        curve->setSources(sources());
+        curve->setSources(chartSources());
     else if (auto *time = qobject_cast<TimeSeriesChart *>(chart))
-        time->setSeries(m_primary ? m_primary->series : TimeSeries());
+        time->setSeries(m_set->hasMain() ? m_set->mainEntry()->session.series : TimeSeries());
     m_outdatedCharts &= ~(1u << i);
 }
 
@@ -392,13 +318,13 @@ void ResultsPage::refreshNextLiveChart()
 
 void ResultsPage::refreshTable()
 {
-    const QList<CurveSource> all = sources();
+    const QList<SessionEntry> &all = m_set->entries();
     const int i = m_tableSource->currentIndex();
     if (i < 0 || i >= all.size()) {
         m_model->setStages({});
         return;
     }
-    QList<StageStats> stages = all.at(i).stages;
+    QList<StageStats> stages = all.at(i).session.stages;
     if (all.at(i).hasPartial)
         stages << all.at(i).partial;
     m_model->setStages(stages);
@@ -406,25 +332,28 @@ void ResultsPage::refreshTable()
 
 void ResultsPage::refreshOverlayList()
 {
-    const QList<CurveSource> all = sources();
+    const QList<SessionEntry> &all = m_set->entries();
     const bool overlay = all.size() > 1;
     m_overlayList->clear();
     for (int i = 0; i < all.size(); ++i) {
-        const bool primary = m_primary && i == 0;
+        const SessionEntry &e = all.at(i);
+        const bool primary = m_set->hasMain() && i == 0;
         auto *item = new QListWidgetItem(
-            overlay ? swatch(chartColor(i)) : QIcon(),
-            primary ? tr("%1 (main)").arg(all.at(i).label) : all.at(i).label, m_overlayList);
+            overlay ? swatch(chartColor(e.colourIndex)) : QIcon(),
+            primary ? tr("%1 (main)").arg(e.label) : e.label, m_overlayList);
+        item->setToolTip(e.live ? tr("the run in progress")
+                                : e.path.isEmpty() ? tr("the last run") : e.path);
         if (primary)
             item->setFlags(item->flags() & ~Qt::ItemIsSelectable);
     }
-    m_removeOverlay->setEnabled(!m_overlays.isEmpty());
+    m_removeOverlay->setEnabled(m_set->overlayCount() > 0);
 
     const int previous = m_tableSource->currentIndex();
     {
         const QSignalBlocker block(m_tableSource);
         m_tableSource->clear();
-        for (const CurveSource &s : all)
-            m_tableSource->addItem(s.label);
+        for (const SessionEntry &e : all)
+            m_tableSource->addItem(e.label);
         m_tableSource->setCurrentIndex(previous >= 0 && previous < all.size() ? previous
                                                                               : (all.isEmpty() ? -1 : 0));
     }

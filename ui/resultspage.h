@@ -1,17 +1,16 @@
 // Results: latency, throughput and error ratio against VUs (with the capacity analysis drawn
-// on them), latency over time, the per-stage table, the overlay list, and with two or more
-// sessions the comparison tables and a warning banner when they were not run the same way. The primary source is the live run or the opened session; overlays are
-// other sessions drawn beside it in distinct colours, named by their labels. The page keeps
-// value copies (QList<StageStats>, Session) and hands them to the charts and the model;
-// charts never own data. GUI thread only.
+// on them), latency over time, the per-stage table, the list of sessions shown, and with two
+// or more sessions the comparison tables and a warning banner when they were not run the same
+// way. A view of the SessionSet (ui/models/sessionset.h): the main entry (the live run or the
+// opened session), the overlays drawn beside it in distinct colours, named by their labels,
+// and the latency percentiles all live there; the page keeps no copy of them. The charts are
+// fed in one place (chartSources(), refreshChart()); charts never own data. GUI thread only.
 #pragma once
 
 #include "charts/curvesource.h"
-#include "engine/runsnapshot.h"
 #include "session/session.h"
 
 #include <QWidget>
-#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QCheckBox;
@@ -27,6 +26,7 @@ QT_END_NAMESPACE
 namespace vw {
 
 class ComparisonView;
+class SessionSet;
 class StageCurveChart;
 class StageTableModel;
 class TimeSeriesChart;
@@ -34,25 +34,17 @@ class TimeSeriesChart;
 class ResultsPage : public QWidget {
     Q_OBJECT
 public:
+    /// Shows `set` (not owned; it outlives the page); nullptr: as below.
+    explicit ResultsPage(SessionSet *set, QWidget *parent = nullptr);
+    /// A page with a SessionSet of its own (a child of the page).
     explicit ResultsPage(QWidget *parent = nullptr);
 
-    /// A run starts: the primary becomes an empty live source named `label`.
-    void beginLive(const QString &label);
-    /// Coalesced live state (completed stages + the current partial stage).
-    void showLive(const RunSnapshot &snapshot);
-    /// The primary becomes `session` (a finished run or an opened file).
+    SessionSet *sessionSet() const { return m_set; }
+    /// Shorthand for sessionSet()->setMain(session).
     void showSession(const Session &session);
-    bool hasPrimary() const { return m_primary.has_value(); }
 
-    /// Adds `session` as an overlay; its label is made unique among the sources shown.
-    void addOverlay(const Session &session);
-    /// Removes the selected overlays (or the last one when none is selected).
+    /// Removes the overlays selected in the list (or the last one when none is selected).
     void removeSelectedOverlays();
-    void removeOverlay(int index);
-    int overlayCount() const { return int(m_overlays.size()); }
-
-    void setPercentiles(const QList<int> &percentiles);
-    QList<int> percentiles() const;
 
     // During a live run only the charts on screen follow each update; the others (in hidden
     // tabs) catch up when shown or fetched here (for export), so they are never stale.
@@ -70,13 +62,15 @@ public:
 
 signals:
     void addOverlayRequested();
-    void overlaysChanged(int count);
 
 private:
-    QString uniqueLabel(const QString &wanted) const;
-    QList<CurveSource> sources() const;
-    /// Sends the sources to every chart now. Const: it changes the chart widgets, not the
-    /// page's data.
+    void onEntriesChanged();
+    void onLiveUpdated();
+    void onPercentilesChanged();
+    void onComparisonChanged();
+    /// What the charts draw, one per SessionSet entry in its order (the main one first).
+    QList<CurveSource> chartSources() const;
+    /// Sends the set to every chart now. Const: it changes the chart widgets, not the data.
     void refreshCharts() const;
     /// Live path: marks every chart outdated and refreshes the visible ones one per
     /// event-loop pass (m_liveChartTimer), so input and timers run between them; charts in
@@ -94,14 +88,10 @@ private:
     }
     void refreshTable();
     void refreshOverlayList();
-    void refreshComparison();
 
-    std::optional<CurveSource> m_primary;
+    SessionSet *m_set = nullptr;
     mutable unsigned m_outdatedCharts = 0;   ///< bit i: chartWidgets()[i] missed an update
     QTimer *m_liveChartTimer = nullptr;
-    QList<CurveSource> m_overlays;
-    std::optional<Session> m_primarySession;   ///< the opened session (none while live)
-    QList<Session> m_overlaySessions;          ///< parallel to m_overlays, labels made unique
 
     StageCurveChart *m_latency = nullptr;
     StageCurveChart *m_throughput = nullptr;

@@ -1,5 +1,6 @@
 #include "runpanel.h"
 
+#include "models/sessionset.h"
 #include "util/duration.h"
 
 #include <QHBoxLayout>
@@ -164,6 +165,15 @@ void RunPanel::runFinished(const Session &session)
                       ? tr("Cleanup incomplete: %1").arg(session.cleanupError)
                       : errorText() + QLatin1Char('\n')
                             + tr("Cleanup incomplete: %1").arg(session.cleanupError));
+}
+
+void RunPanel::observe(SessionSet *set)
+{
+    connect(set, &SessionSet::mainChanged, this, [this, set] {
+        const SessionEntry *e = set->mainEntry();
+        if (e && !e->live && !e->path.isEmpty())
+            showSession(e->session);
+    });
 }
 
 void RunPanel::showSession(const Session &session)

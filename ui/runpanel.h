@@ -1,6 +1,7 @@
 // The run's state at a glance: phase, stage i of n, VUs, in-flight, elapsed, a progress bar,
 // and a banner for errors (setup failed, unreachable, sealed, stopped) that stays until the
-// next run. GUI thread only.
+// next run. Between runs it summarises the session file opened as the SessionSet's main entry
+// (ui/models/sessionset.h), which it observes. GUI thread only.
 #pragma once
 
 #include "engine/runsnapshot.h"
@@ -17,10 +18,15 @@ QT_END_NAMESPACE
 
 namespace vw {
 
+class SessionSet;
+
 class RunPanel : public QWidget {
     Q_OBJECT
 public:
     explicit RunPanel(QWidget *parent = nullptr);
+
+    /// From now on, a session file becoming the main entry of `set` is summarised here.
+    void observe(SessionSet *set);
 
     /// A run starts: clears the banner, resets the progress.
     void runStarted(const Profile &profile);

@@ -26,12 +26,17 @@ QString autoSavePath(const Session &s)
                            s.id.left(8)));
 }
 
-bool looksLikeSessionFile(const QString &path)
+bool isProfileFileName(const QString &path)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("json"))
+    return suffix == QLatin1String("yaml") || suffix == QLatin1String("yml");
+}
+
+bool looksLikeSessionFile(const QString &path)
+{
+    if (QFileInfo(path).suffix().toLower() == QLatin1String("json"))
         return true;
-    if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml"))
+    if (isProfileFileName(path))
         return false;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))

@@ -1,13 +1,15 @@
-// The comparison in the results page (ui/comparisonview.h, ui/resultspage.h), offscreen:
-// two sessions with different parameters and ramps -> both labels in the charts' legends,
-// the side-by-side capacity table with each session's detected points, the per-stage ratio
-// table, and the warning banner naming the difference; one session -> no comparison.
+// The comparison in the results page (ui/comparisonview.h, ui/resultspage.h), offscreen, both
+// views observing one SessionSet (ui/models/sessionset.h): two sessions with different
+// parameters and ramps -> both labels in the charts' legends, the side-by-side capacity table
+// with each session's detected points, the per-stage ratio table, and the warning banner
+// naming the difference; one session -> no comparison.
 #include "syntheticstages.h"
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
 #include "charts/stagecurvechart.h"
 #include "comparisonview.h"
+#include "models/sessionset.h"
 #include "resultspage.h"
 
 #include <QChart>
@@ -72,15 +74,16 @@ void TestComparisonView::twoSessionsShowLegendTableAndWarning()
 {
     const Session a = session(QStringLiteral("rsa-2048"), {1, 2, 4, 8, 16, 32, 64}, 4, 10.0, "rsa-2048");
     const Session b = session(QStringLiteral("ed25519"), {1, 2, 4, 8, 16, 32}, 16, 5.0, "ed25519");
-    ResultsPage page;
+    SessionSet set;
+    ResultsPage page(&set);
     page.resize(1400, 900);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
-    page.showSession(a);
+    set.setMain(a);
     QVERIFY(!page.comparisonView()->isActive());
     QVERIFY(!page.warningBanner()->isVisible());
 
-    page.addOverlay(b);
+    set.addOverlay(b);
     // legend: one entry per session on each chart
     for (StageCurveChart *c : {page.latencyChart(), page.throughputChart(), page.errorChart()}) {
         // legend markers are updated asynchronously by QtCharts
@@ -125,7 +128,7 @@ void TestComparisonView::twoSessionsShowLegendTableAndWarning()
     QVERIFY(banner->text().contains(QLatin1String("ramp"), Qt::CaseInsensitive));
 
     // back to one session: no comparison, no banner
-    page.removeOverlay(0);
+    set.removeOverlay(0);
     QVERIFY(!view->isActive());
     QCOMPARE(cap->rowCount(), 0);
     QVERIFY(!banner->isVisible());
@@ -137,8 +140,8 @@ void TestComparisonView::sameSetupHasNoBanner()
     ResultsPage page;
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
-    page.showSession(session(QStringLiteral("run 1"), ramp, 4, 10.0, "ed25519"));
-    page.addOverlay(session(QStringLiteral("run 2"), ramp, 4, 10.5, "ed25519"));
+    page.sessionSet()->setMain(session(QStringLiteral("run 1"), ramp, 4, 10.0, "ed25519"));
+    page.sessionSet()->addOverlay(session(QStringLiteral("run 2"), ramp, 4, 10.5, "ed25519"));
     QVERIFY(page.comparisonView()->isActive());
     QCOMPARE(page.comparisonView()->capacityTable()->rowCount(), 6);
     QVERIFY(page.comparisonView()->warningText().isEmpty());

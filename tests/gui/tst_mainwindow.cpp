@@ -69,6 +69,16 @@ QStringList legendLabels(StageCurveChart *chart)
     return out;
 }
 
+/// The legend entries of a chart of `s` alone: `ops`, then the client-bound band's entry when
+/// a stage was client-bound (the load generator's machine was busy).
+QStringList expectedLegend(const Session &s, QStringList ops)
+{
+    if (std::any_of(s.stages.cbegin(), s.stages.cend(),
+                    [](const StageStats &st) { return st.validity.clientBound; }))
+        ops << QStringLiteral("client-bound stage");
+    return ops;
+}
+
 QStringList tableDump(const QAbstractItemModel *m)
 {
     QStringList rows;
@@ -179,8 +189,8 @@ private slots:
         // charts: one point per stage per op (and per percentile for latency), X = VUs
         QCOMPARE(latency->lineSeries().size(), 2 * 3);
         QCOMPARE(throughput->lineSeries().size(), 2);
-        QTRY_COMPARE(legendLabels(latency), QStringList({QStringLiteral("sys_health"),
-                                                         QStringLiteral("kv2_read")}));
+        QTRY_COMPARE(legendLabels(latency),
+                     expectedLegend(session, {QStringLiteral("sys_health"), QStringLiteral("kv2_read")}));
         for (StageCurveChart *c : {latency, throughput}) {
             const auto series = c->lineSeries();
             for (QLineSeries *s : series) {
@@ -246,7 +256,13 @@ private slots:
         w.resize(1400, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.openSession(m_savedPath));
+        // read off the GUI thread: the window reports when the session is in
+        QSignalSpy opened(&w, &MainWindow::sessionOpened);
+        QSignalSpy failed(&w, &MainWindow::sessionOpenFailed);
+        w.openSession(m_savedPath);
+        QTRY_COMPARE(opened.count() + failed.count(), 1);
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(opened.at(0).at(0).toString(), m_savedPath);
         // the session's profile comes into the (unmodified) editor
         QVERIFY(w.findChild<QPlainTextEdit *>(QStringLiteral("profileEditor"))
                     ->toPlainText().contains(QStringLiteral("name: gui-test")));
@@ -265,18 +281,21 @@ private slots:
         const QString secondPath = m_dir.filePath(QStringLiteral("second.json"));
         QString error;
         QVERIFY2(writeSession(second, secondPath, &error), qPrintable(error));
-        QVERIFY(w.addOverlaySession(secondPath));
+        w.addOverlaySession(secondPath);
+        QTRY_COMPARE(opened.count() + failed.count(), 2);
+        QCOMPARE(opened.count(), 2);
 
         QCOMPARE(latency->lineSeries().size(), 12);
         QCOMPARE(throughput->lineSeries().size(), 4);
         // the legend names each session's label (one entry per session x op)
-        auto bothLabelled = [](StageCurveChart *c) {
+        const int band = expectedLegend(*s, {}).size();   // 1 with a client-bound stage
+        auto bothLabelled = [band](StageCurveChart *c) {
             const QStringList labels = legendLabels(c);
             auto has = [&labels](const QString &prefix) {
                 return std::any_of(labels.cbegin(), labels.cend(),
                                    [&prefix](const QString &l) { return l.startsWith(prefix); });
             };
-            return labels.size() == 2 * 2 && has(QStringLiteral("gui-test · "))
+            return labels.size() == 2 * 2 + band && has(QStringLiteral("gui-test · "))
                    && has(QStringLiteral("second run · "));
         };
         QTRY_VERIFY2(bothLabelled(latency), qPrintable(legendLabels(latency).join(QLatin1Char(','))));
@@ -306,8 +325,8 @@ private slots:
         QVERIFY(remove->isEnabled());
         remove->trigger();
         QCOMPARE(throughput->lineSeries().size(), 2);
-        QTRY_COMPARE(legendLabels(throughput), QStringList({QStringLiteral("sys_health"),
-                                                            QStringLiteral("kv2_read")}));
+        QTRY_COMPARE(legendLabels(throughput),
+                     expectedLegend(*s, {QStringLiteral("sys_health"), QStringLiteral("kv2_read")}));
         QVERIFY(!remove->isEnabled());
     }
 

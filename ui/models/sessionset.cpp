@@ -1,0 +1,172 @@
+#include "sessionset.h"
+
+#include "session/sessionanalysis.h"
+
+#include <algorithm>
+
+namespace vw {
+
+namespace {
+
+QString displayLabel(const Session &s)
+{
+    return s.label.isEmpty() ? s.profileName : s.label;
+}
+
+} // namespace
+
+SessionSet::SessionSet(QObject *parent) : QObject(parent) {}
+
+QList<Session> SessionSet::savedSessions() const
+{
+    QList<Session> out;
+    for (const SessionEntry &e : m_entries) {
+        if (e.live)
+            continue;
+        out << e.session;
+        out.last().label = e.label;
+    }
+    return out;
+}
+
+QString SessionSet::uniqueLabel(const QString &wanted, int skip) const
+{
+    QStringList used;
+    for (int i = 0; i < m_entries.size(); ++i)
+        if (i != skip)
+            used << m_entries.at(i).label;
+    const QString base = wanted.isEmpty() ? tr("session") : wanted;
+    QString label = base;
+    for (int n = 2; used.contains(label); ++n)
+        label = QStringLiteral("%1 (%2)").arg(base).arg(n);
+    return label;
+}
+
+void SessionSet::renumberColours()
+{
+    for (int i = 0; i < m_entries.size(); ++i)
+        m_entries[i].colourIndex = i;
+}
+
+void SessionSet::beginLive(const QString &label)
+{
+    SessionEntry live;
+    live.live = true;
+    live.session.label = label;
+    if (m_hasMain)
+        m_entries.removeFirst();
+    live.label = uniqueLabel(label, -1);
+    live.session.label = live.label;
+    m_entries.prepend(live);
+    m_hasMain = true;
+    renumberColours();
+    emit mainChanged();
+    emit entriesChanged();
+}
+
+void SessionSet::updateLive(const RunSnapshot &s)
+{
+    if (!isLive())
+        return;
+    SessionEntry &live = m_entries.first();
+    // The running stage is drawn once a request of its steady window has completed (before,
+    // it would show as a point at zero throughput).
+    const bool running = s.phase == RunPhase::Running && s.stageIndex >= 0
+                         && s.stageIndex >= s.stages.size()
+                         && std::any_of(s.current.ops.cbegin(), s.current.ops.cend(),
+                                        [](const OpStats &o) { return o.count > 0; });
+    // A stage that has ended but is still draining its in-flight requests is in neither
+    // s.stages nor s.current (which is the next stage, still in warm-up): keep its last
+    // partial point until its final statistics arrive, so the curves and axes do not jump.
+    const bool draining = !running && live.hasPartial && live.partial.index >= s.stages.size();
+    live.session.stages = s.stages;
+    if (!draining) {
+        live.partial = s.current;
+        live.partial.complete = false;
+        live.hasPartial = running;
+    }
+    live.session.series = s.series;
+    emit liveUpdated();
+}
+
+void SessionSet::finishLive(const Session &session)
+{
+    setMain(session);
+}
+
+void SessionSet::setMain(const Session &session, const QString &path)
+{
+    if (m_hasMain)
+        m_entries.removeFirst();
+    SessionEntry e;
+    e.session = session;
+    if (!e.session.analysis.computed)
+        e.session.analysis = analyzeSession(e.session);   // once, not on every redraw
+    e.path = path;
+    e.label = uniqueLabel(displayLabel(session), -1);
+    e.session.label = e.label;
+    m_entries.prepend(e);
+    m_hasMain = true;
+    renumberColours();
+    emit mainChanged();
+    emit entriesChanged();
+}
+
+int SessionSet::addOverlay(const Session &session, const QString &path)
+{
+    SessionEntry e;
+    e.session = session;
+    if (!e.session.analysis.computed)
+        e.session.analysis = analyzeSession(e.session);
+    e.path = path;
+    e.label = uniqueLabel(displayLabel(session), -1);
+    e.session.label = e.label;
+    m_entries.append(e);
+    renumberColours();
+    const int index = overlayCount() - 1;
+    emit overlayAdded(index);
+    emit entriesChanged();
+    return index;
+}
+
+void SessionSet::removeOverlays(QList<int> indices)
+{
+    std::sort(indices.begin(), indices.end(), std::greater<int>());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    QList<int> removed;
+    for (int i : std::as_const(indices)) {
+        if (i < 0 || i >= overlayCount())
+            continue;
+        m_entries.removeAt(i + (m_hasMain ? 1 : 0));
+        removed << i;
+    }
+    if (removed.isEmpty())
+        return;
+    renumberColours();
+    for (int i : std::as_const(removed))   // highest first: each index is valid when emitted
+        emit overlayRemoved(i);
+    emit entriesChanged();
+}
+
+void SessionSet::setPercentiles(const QList<int> &percentiles)
+{
+    QList<int> p;
+    for (int a : availablePercentiles())
+        if (percentiles.contains(a))
+            p << a;
+    if (p == m_percentiles)
+        return;
+    m_percentiles = p;
+    emit percentilesChanged(m_percentiles);
+}
+
+void SessionSet::setPercentileShown(int p, bool shown)
+{
+    QList<int> next = m_percentiles;
+    next.removeAll(p);
+    if (shown)
+        next << p;
+    setPercentiles(next);
+}
+
+} // namespace vw
