@@ -1,5 +1,5 @@
 // vault-workbench: one executable. The application type is picked before any widget exists
-// (hotspot's createApplication): run, report, --help, -h and --version are headless
+// (hotspot's createApplication): run, report, compare, ops, --help, -h and --version are headless
 // (QCoreApplication); export draws charts without a window (QApplication, offscreen when
 // there is no display); anything else opens the window (QApplication).
 #include "cli.h"
