@@ -329,7 +329,7 @@ private slots:
         const AppResult text = runApp({QStringLiteral("ops")}, dir.path(), false);
         QCOMPARE(text.exitCode, 0);
         for (const QString &t : types)
-            QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("(^|\n)%1  \S").arg(t))),
+            QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("(^|\n)%1  \\S").arg(t))),
                      qPrintable(t + QStringLiteral("\n") + text.out));
         // each param on its line with type, default and allowed values
         for (const char *line : {"keys           integer  100      1 to 100000",
@@ -355,7 +355,7 @@ private slots:
             for (const QJsonValue &p : v.toObject().value(QStringLiteral("params")).toArray())
                 params[name] << p.toObject().value(QStringLiteral("name")).toString();
         }
-        QCOMPARE(names, types);
+        QCOMPARE(names.mid(0, types.size()), types);   // later types come after these four
         QVERIFY(params.value(QStringLiteral("sys_health")).isEmpty());
         QCOMPARE(params.value(QStringLiteral("kv2_read")),
                  (QStringList{QStringLiteral("keys"), QStringLiteral("payload_bytes")}));
