@@ -1,9 +1,9 @@
 // Operation parameters as data: each operation type declares its params as a list of
 // ParamSpec (name, kind, default, allowed values or range, unit, one-line description), and
 // one generic parser turns the raw `params:` map of a profile into OpParams, the canonical
-// typed values of every declared param. The ops, `vault-workbench ops`, the operations table
-// of docs/profile-format.md and the session's run plan all read these specs; no operation
-// parses its params itself.
+// typed values of every declared param. The ops, `vault-workbench ops` and the operations
+// table of docs/profile-format.md read these specs; paramsToJson()/paramsFromJson() are the
+// canonical stored form (e.g. for a session). No operation parses its params itself.
 //
 // Canonical values (OpParams, and their JSON form):
 //   integer   qint64                       JSON number
