@@ -2,6 +2,7 @@
 
 #include "benchcommand.h"
 #include "comparecommand.h"
+#include "opscommand.h"
 #include "reportcommand.h"
 #include "runcommand.h"
 
@@ -17,8 +18,8 @@ bool isHeadless(int argc, char **argv)
 {
     if (argc < 2)
         return false;
-    for (const char *cmd : {"run", "report", "compare", "bench-transport", "--help", "-h",
-                            "--version"})
+    for (const char *cmd : {"run", "report", "compare", "ops", "bench-transport", "--help",
+                            "-h", "--version"})
         if (std::strcmp(argv[1], cmd) == 0)
             return true;
     return false;
@@ -44,6 +45,7 @@ QString usage()
         "  vault-workbench compare SESSION SESSION... [--format table|json] [--out report.html]\n"
         "  vault-workbench export SESSION... --chart latency|throughput|errors\n"
         "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi 144]\n"
+        "  vault-workbench ops [--format text|json|markdown]\n"
         "  vault-workbench --help | -h | --version\n"
         "\n"
         "Without a command, the workbench window opens.\n"
@@ -88,6 +90,11 @@ QString usage()
         "and client-bound stages shaded, and writes it as PNG, SVG or PDF (--format, default\n"
         "from the --out suffix). --width/--height in pixels, --dpi for text size and the\n"
         "PNG/PDF resolution. Runs without a display (offscreen).\n"
+        "\n"
+        "ops: lists the operation types a profile can use (operations[].type) with their\n"
+        "description, request, setup and params (name, type, default, allowed values or\n"
+        "range, description). --format text (default), json, or markdown (the table of\n"
+        "docs/profile-format.md).\n"
         "\n"
         "Exit codes:\n"
         "  0    run completed; report printed\n"
@@ -134,6 +141,8 @@ int runHeadless(const QStringList &args)
         return benchTransportCommand(rest);
     if (cmd == QLatin1String("compare"))
         return compareCommand(rest);
+    if (cmd == QLatin1String("ops"))
+        return opsCommand(rest);
     printErr(QStringLiteral("vault-workbench: unknown command \"%1\"; see --help\n").arg(cmd));
     return ExitUsage;
 }

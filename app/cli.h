@@ -15,9 +15,9 @@ enum ExitCode {
     ExitAborted = 130 ///< a second SIGINT/SIGTERM: left at once, without cleanup
 };
 
-/// True when argv[1] is a headless command (run, report, compare, bench-transport, --help, -h,
-/// --version): the caller then builds a QCoreApplication instead of a QApplication. Reads argv
-/// only.
+/// True when argv[1] is a headless command (run, report, compare, ops, bench-transport,
+/// --help, -h, --version): the caller then builds a QCoreApplication instead of a
+/// QApplication. Reads argv only.
 bool isHeadless(int argc, char **argv);
 /// The first argument when it is neither a command, an option nor an existing file (a typo
 /// such as "vault-workbench frobnicate"), else empty: reported before any window opens.

@@ -216,9 +216,12 @@ bool BenchmarkRunPrivate::createOperations(RunRecord &s)
 {
     int total = 0;
     for (const OperationSpec &spec : m_profile.operations) {
-        std::unique_ptr<Operation> op = OperationRegistry::instance().create(spec.type, spec.params);
+        // From the params the profile parser made (OperationSpec::params): no second parse.
+        QString why;
+        std::unique_ptr<Operation> op =
+            OperationRegistry::instance().create(spec.type, spec.params, &why);
         if (!op) {
-            s.error = QStringLiteral("unknown operation type \"%1\"").arg(spec.type);
+            s.error = why;
             m_ops.clear();
             return false;
         }

@@ -12,29 +12,22 @@ constexpr qint64 kUpgradeWaitMs = 10000;
 constexpr unsigned long kUpgradePollMs = 50;
 } // namespace
 
-Kv2Params Kv2Params::fromParams(const QVariantMap &params)
+Kv2Params Kv2Params::from(const OpParams &params)
 {
     Kv2Params p;
-    p.keys = int(intParam(params, QStringLiteral("keys"), p.keys).value_or(p.keys));
-    p.payloadBytes = int(intParam(params, QStringLiteral("payload_bytes"), p.payloadBytes)
-                             .value_or(p.payloadBytes));
-    // create() may see unvalidated params: never let keys reach 0 (it is a divisor).
-    p.keys = qBound(1, p.keys, kMaxKeys);
-    p.payloadBytes = qBound(1, p.payloadBytes, kMaxPayloadBytes);
+    p.keys = int(params.integer(QStringLiteral("keys")));
+    p.payloadBytes = int(params.integer(QStringLiteral("payload_bytes")));
     return p;
 }
 
-QStringList kv2ParamNames()
+QList<ParamSpec> kv2ParamSpecs()
 {
-    return {QStringLiteral("keys"), QStringLiteral("payload_bytes")};
-}
-
-QList<ParamError> validateKv2Params(const QVariantMap &params)
-{
-    QList<ParamError> errors;
-    checkIntParam(params, QStringLiteral("keys"), 1, Kv2Params::kMaxKeys, errors);
-    checkIntParam(params, QStringLiteral("payload_bytes"), 1, Kv2Params::kMaxPayloadBytes, errors);
-    return errors;
+    return {integerParam(QStringLiteral("keys"), 1, 100000, 100, QStringLiteral("secrets"),
+                         QStringLiteral("distinct secrets key-0 .. key-(keys-1); each request "
+                                        "picks one at random")),
+            bytesParam(QStringLiteral("payload_bytes"), 1, 1024 * 1024, 100,
+                       QStringLiteral("length of each secret's \"value\" string (letters "
+                                      "and digits)"))};
 }
 
 QByteArray kv2Payload(int bytes, std::mt19937_64 &rng)

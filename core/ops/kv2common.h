@@ -1,26 +1,25 @@
-// Shared by kv2_read and kv2_write: parameters, the KV v2 mount (with the post-enable
-// "Upgrading from non-versioned to versioned data" wait) and the request paths.
+// Shared by kv2_read and kv2_write: their params (declared once, kv2ParamSpecs()), the KV v2
+// mount (with the post-enable "Upgrading from non-versioned to versioned data" wait) and the
+// request paths.
 #pragma once
 
 #include "ops/operation.h"
-#include "ops/operationregistry.h"
+#include "ops/operationtype.h"
 #include "ops/opsupport.h"
-
-#include <QVariantMap>
 
 namespace vw {
 
+/// The typed params of both KV v2 operations; bounds and defaults are in kv2ParamSpecs().
 struct Kv2Params {
-    static constexpr int kMaxKeys = 100000;          ///< seeding cost bound
-    static constexpr int kMaxPayloadBytes = 1048576; ///< Vault 1.21's JSON string limit
-    int keys = 100;          ///< distinct secrets key-0 .. key-(keys-1)
-    int payloadBytes = 100;  ///< bytes of the "value" string of each secret
-    /// Values from validated params (defaults where absent).
-    static Kv2Params fromParams(const QVariantMap &params);
+    int keys = 0;            ///< distinct secrets key-0 .. key-(keys-1), >= 1
+    int payloadBytes = 0;    ///< bytes of the "value" string of each secret, >= 1
+    /// From params parsed for kv2_read or kv2_write (core/ops/opparams.h).
+    static Kv2Params from(const OpParams &params);
 };
 
-QStringList kv2ParamNames();
-QList<ParamError> validateKv2Params(const QVariantMap &params);
+/// `keys` (1 to 100000, the seeding cost bound; default 100) and `payload_bytes` (1 to
+/// 1 MiB, Vault 1.21's JSON string limit; default 100).
+QList<ParamSpec> kv2ParamSpecs();
 
 /// `bytes` printable ASCII characters (letters and digits), safe inside a JSON string.
 QByteArray kv2Payload(int bytes, std::mt19937_64 &rng);

@@ -35,11 +35,12 @@ OperationType kv2ReadType()
 {
     OperationType t;
     t.name = QStringLiteral("kv2_read");
-    t.description = QStringLiteral("KV v2 read of one of `keys` seeded secrets of `payload_bytes` bytes");
-    t.params = kv2ParamNames();
-    t.validate = validateKv2Params;
-    t.create = [](const QVariantMap &params) {
-        return std::make_unique<Kv2ReadOperation>(Kv2Params::fromParams(params));
+    t.description = QStringLiteral("KV v2 read of one of `keys` seeded secrets");
+    t.request = QStringLiteral("GET /v1/<mount>/data/key-<i>");
+    t.setup = QStringLiteral("a KV v2 mount, `keys` secrets of `payload_bytes` bytes");
+    t.params = kv2ParamSpecs();
+    t.create = [](const OpParams &params) {
+        return std::make_unique<Kv2ReadOperation>(Kv2Params::from(params));
     };
     return t;
 }

@@ -20,11 +20,13 @@ OperationType kv2WriteType()
 {
     OperationType t;
     t.name = QStringLiteral("kv2_write");
-    t.description = QStringLiteral("KV v2 write of a `payload_bytes` value to one of `keys` secrets");
-    t.params = kv2ParamNames();
-    t.validate = validateKv2Params;
-    t.create = [](const QVariantMap &params) {
-        return std::make_unique<Kv2WriteOperation>(Kv2Params::fromParams(params));
+    t.description = QStringLiteral("KV v2 write of a `payload_bytes` value to one of `keys` "
+                                   "secrets (each write adds a version)");
+    t.request = QStringLiteral("POST /v1/<mount>/data/key-<i>");
+    t.setup = QStringLiteral("a KV v2 mount");
+    t.params = kv2ParamSpecs();
+    t.create = [](const OpParams &params) {
+        return std::make_unique<Kv2WriteOperation>(Kv2Params::from(params));
     };
     return t;
 }

@@ -1,7 +1,7 @@
 // A Vault workload operation: owns its setup and cleanup on the server and builds the
-// requests of the measured window. One type per file in core/ops/, listed by
-// builtinoperations.cpp, whose list the registry (operationregistry.h) looks types up in by
-// name (vault-benchmark's test types are the model).
+// requests of the measured window. One type per file in core/ops/ (its OperationType,
+// core/ops/operationtype.h), listed in builtinoperations.cpp (vault-benchmark's test types
+// are the model).
 #pragma once
 
 #include "http/httpmessage.h"

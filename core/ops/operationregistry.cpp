@@ -31,30 +31,38 @@ QStringList OperationRegistry::names() const
     return out;
 }
 
-QList<ParamError> OperationRegistry::validate(const QString &name, const QVariantMap &params) const
+ParamParseResult OperationRegistry::parse(const QString &name, const QVariantMap &raw) const
 {
     const OperationType *t = find(name);
-    if (!t)
-        return {{QString(), QStringLiteral("unknown operation type \"%1\" (known: %2)")
-                                .arg(name, names().join(QStringLiteral(", ")))}};
-    QList<ParamError> errors;
-    for (auto it = params.cbegin(); it != params.cend(); ++it) {
-        if (!t->params.contains(it.key()))
-            errors.append({it.key(), QStringLiteral("unknown parameter for %1 (known: %2)")
-                                         .arg(name, t->params.isEmpty()
-                                                        ? QStringLiteral("none")
-                                                        : t->params.join(QStringLiteral(", ")))});
+    if (!t) {
+        ParamParseResult r;
+        r.errors.append({QString(),
+                         QStringLiteral("unknown operation type \"%1\" (known: %2)")
+                             .arg(name, names().join(QStringLiteral(", "))),
+                         ParamError::At::Block});
+        return r;
     }
-    if (t->validate)
-        errors += t->validate(params);
-    return errors;
+    return parseParams(*t, raw);
 }
 
-std::unique_ptr<Operation> OperationRegistry::create(const QString &name,
-                                                     const QVariantMap &params) const
+std::unique_ptr<Operation> OperationRegistry::create(const QString &name, const OpParams &params,
+                                                     QString *error) const
 {
     const OperationType *t = find(name);
-    return t ? t->create(params) : nullptr;
+    if (!t) {
+        if (error)
+            *error = QStringLiteral("unknown operation type \"%1\"").arg(name);
+        return nullptr;
+    }
+    const bool parsedForIt = params.typeName() == name
+                             || (params.typeName().isEmpty() && params.isEmpty()
+                                 && t->params.isEmpty());
+    std::unique_ptr<Operation> op = parsedForIt ? t->create(params) : nullptr;
+    if (!op && error)
+        *error = QStringLiteral("the params of operation %1 were not parsed for it (parsed for "
+                                "\"%2\")")
+                     .arg(name, params.typeName());
+    return op;
 }
 
 } // namespace vw

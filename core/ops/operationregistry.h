@@ -2,30 +2,14 @@
 // (explicitly, not by static initialisers, which a static library would drop).
 #pragma once
 
-#include "ops/operation.h"
+#include "ops/operationtype.h"
 
 #include <QList>
 #include <QStringList>
 #include <QVariantMap>
-#include <functional>
 #include <memory>
 
 namespace vw {
-
-struct ParamError {
-    QString param;    ///< key under `params`, e.g. "payload_bytes"; empty for the whole block
-    QString message;
-};
-
-struct OperationType {
-    QString name;                 ///< as in profiles: "kv2_read"
-    QString description;          ///< one line, for the GUI and --help
-    QStringList params;           ///< accepted keys under `params`; anything else is an error
-    /// Checks param values (types, ranges); unknown keys are checked by the registry.
-    std::function<QList<ParamError>(const QVariantMap &)> validate;
-    /// Builds an operation from validated params.
-    std::function<std::unique_ptr<Operation>(const QVariantMap &)> create;
-};
 
 class OperationRegistry {
 public:
@@ -33,10 +17,18 @@ public:
 
     const OperationType *find(const QString &name) const;
     QStringList names() const;
-    /// Unknown keys and the type's own checks. Empty when valid.
-    QList<ParamError> validate(const QString &name, const QVariantMap &params) const;
-    /// Null for an unknown name.
-    std::unique_ptr<Operation> create(const QString &name, const QVariantMap &params) const;
+    /// Every type, in registration order (the order of `ops` and the docs table).
+    const QList<OperationType> &types() const { return m_types; }
+
+    /// parseParams() for the type called `name`; an unknown name is one error (At::Block,
+    /// param empty) naming the known types.
+    ParamParseResult parse(const QString &name, const QVariantMap &raw) const;
+
+    /// The operation of type `name` from params parsed for that type (a default OpParams
+    /// is accepted for a type without params). nullptr + *error for an unknown name or
+    /// params parsed for another type.
+    std::unique_ptr<Operation> create(const QString &name, const OpParams &params,
+                                      QString *error = nullptr) const;
 
 private:
     OperationRegistry();

@@ -1,6 +1,5 @@
 #include "ops/sshsign.h"
 
-#include "util/duration.h"
 #include "vault/vaultclient.h"
 
 #include <QJsonDocument>
@@ -10,14 +9,29 @@ namespace vw {
 
 namespace {
 
-const QStringList kKeyTypes = {QStringLiteral("ed25519"), QStringLiteral("rsa-2048")};
-constexpr qint64 kMinTtlMs = 1000;
-constexpr qint64 kMaxTtlMs = 24LL * 3600 * 1000;
+/// The key types a profile may name: the choices of ca_key_type and client_key_type.
+struct KeyTypeName {
+    const char *name;
+    SshKeyType type;
+};
+constexpr KeyTypeName kKeyTypes[] = {{"ed25519", SshKeyType::Ed25519},
+                                     {"rsa-2048", SshKeyType::Rsa2048}};
 constexpr qint64 kRoleMaxTtlMs = 3600 * 1000;
 
-SshKeyType keyType(const QString &name)
+QStringList keyTypeNames()
 {
-    return name == QLatin1String("rsa-2048") ? SshKeyType::Rsa2048 : SshKeyType::Ed25519;
+    QStringList out;
+    for (const KeyTypeName &k : kKeyTypes)
+        out << QString::fromLatin1(k.name);
+    return out;
+}
+
+std::optional<SshKeyType> keyType(const QString &name)
+{
+    for (const KeyTypeName &k : kKeyTypes)
+        if (name == QLatin1String(k.name))
+            return k.type;
+    return std::nullopt;
 }
 
 QString seconds(qint64 ms)
@@ -25,35 +39,19 @@ QString seconds(qint64 ms)
     return QStringLiteral("%1s").arg(ms / 1000);
 }
 
-QList<ParamError> validateSshSign(const QVariantMap &params)
-{
-    QList<ParamError> errors;
-    checkChoiceParam(params, QStringLiteral("ca_key_type"), kKeyTypes, errors);
-    checkChoiceParam(params, QStringLiteral("client_key_type"), kKeyTypes, errors);
-    if (params.contains(QStringLiteral("ttl"))) {
-        const QString text = stringParam(params, QStringLiteral("ttl"), QString());
-        const std::optional<qint64> ms = parseDurationMs(text);
-        if (!ms || *ms < kMinTtlMs || *ms > kMaxTtlMs || *ms % 1000 != 0)
-            errors.append({QStringLiteral("ttl"),
-                           QStringLiteral("must be a duration of whole seconds from 1s to 24h "
-                                          "(e.g. \"5m\"), got \"%1\"")
-                               .arg(text)});
-    }
-    return errors;
-}
-
 } // namespace
 
-SshSignParams SshSignParams::fromParams(const QVariantMap &params)
+std::optional<SshSignParams> SshSignParams::from(const OpParams &params)
 {
+    const std::optional<SshKeyType> ca = keyType(params.text(QStringLiteral("ca_key_type")));
+    const std::optional<SshKeyType> client =
+        keyType(params.text(QStringLiteral("client_key_type")));
+    if (!ca || !client)
+        return std::nullopt;
     SshSignParams p;
-    p.caKeyType = keyType(stringParam(params, QStringLiteral("ca_key_type"), kKeyTypes.first()));
-    p.clientKeyType =
-        keyType(stringParam(params, QStringLiteral("client_key_type"), kKeyTypes.first()));
-    const std::optional<qint64> ttl =
-        parseDurationMs(stringParam(params, QStringLiteral("ttl"), QStringLiteral("5m")));
-    if (ttl && *ttl >= kMinTtlMs && *ttl <= kMaxTtlMs)
-        p.ttlMs = *ttl / 1000 * 1000;
+    p.caKeyType = *ca;
+    p.clientKeyType = *client;
+    p.ttlMs = params.durationMs(QStringLiteral("ttl"));
     return p;
 }
 
@@ -159,13 +157,23 @@ OperationType sshSignType()
 {
     OperationType t;
     t.name = QStringLiteral("ssh_sign");
-    t.description = QStringLiteral("SSH CA: sign a client public key (ed25519 or rsa-2048) "
-                                   "with an ed25519 or rsa-2048 CA");
-    t.params = {QStringLiteral("ca_key_type"), QStringLiteral("client_key_type"),
-                QStringLiteral("ttl")};
-    t.validate = validateSshSign;
-    t.create = [](const QVariantMap &params) {
-        return std::make_unique<SshSignOperation>(SshSignParams::fromParams(params));
+    t.description = QStringLiteral("SSH CA: sign a client public key");
+    t.request = QStringLiteral("POST /v1/<mount>/sign/bench");
+    t.setup = QStringLiteral("an SSH mount, its CA key of `ca_key_type` (`config/ca`), a role "
+                             "`bench`, a pool of 8 client keys of `client_key_type` generated "
+                             "locally with OpenSSL");
+    const QStringList keyTypes = keyTypeNames();
+    t.params = {
+        choiceParam(QStringLiteral("ca_key_type"), keyTypes, keyTypes.first(),
+                    QStringLiteral("the CA key the server generates at setup")),
+        choiceParam(QStringLiteral("client_key_type"), keyTypes, keyTypes.first(),
+                    QStringLiteral("the client keys sent to be signed")),
+        durationParam(QStringLiteral("ttl"), 1000, 24LL * 3600 * 1000, 5 * 60 * 1000, 1000,
+                      QStringLiteral("lifetime of each certificate")),
+    };
+    t.create = [](const OpParams &params) -> std::unique_ptr<Operation> {
+        const std::optional<SshSignParams> p = SshSignParams::from(params);
+        return p ? std::make_unique<SshSignOperation>(*p) : nullptr;
     };
     return t;
 }

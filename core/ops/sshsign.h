@@ -1,24 +1,28 @@
 // ssh_sign: POST /v1/<mount>/sign/bench with a locally generated client public key
-// (vault-benchmark's ssh_sign). Params: ca_key_type "ed25519" | "rsa-2048" (the CA key the
-// server generates at setup), client_key_type "ed25519" | "rsa-2048" (the keys sent to be
-// signed; a pool of kKeyPool made at setup) and ttl (certificate lifetime, whole seconds).
+// (vault-benchmark's ssh_sign). Params (declared in sshSignType()): ca_key_type (the CA key
+// the server generates at setup), client_key_type (the keys sent to be signed; a pool of
+// kKeyPool made at setup) and ttl (certificate lifetime, whole seconds).
 // Success is 200 with data.signed_key; 200 without it is InvalidResponse.
 #pragma once
 
 #include "ops/operation.h"
-#include "ops/operationregistry.h"
+#include "ops/operationtype.h"
 #include "ops/opsupport.h"
 #include "ops/sshkeys.h"
 
 #include <QList>
+#include <optional>
 
 namespace vw {
 
+/// The typed params of ssh_sign; values, bounds and defaults are declared in sshSignType().
 struct SshSignParams {
     SshKeyType caKeyType = SshKeyType::Ed25519;
     SshKeyType clientKeyType = SshKeyType::Ed25519;
-    qint64 ttlMs = 5 * 60 * 1000;   ///< certificate TTL in milliseconds (whole seconds)
-    static SshSignParams fromParams(const QVariantMap &params);
+    qint64 ttlMs = 0;   ///< certificate TTL in milliseconds (whole seconds, 1s to 24h)
+    /// From params parsed for ssh_sign (core/ops/opparams.h); nullopt if a key type is not
+    /// one of the declared choices (parseParams() never lets that through).
+    static std::optional<SshSignParams> from(const OpParams &params);
 };
 
 class SshSignOperation : public Operation {

@@ -28,9 +28,10 @@ OperationType sysHealthType()
 {
     OperationType t;
     t.name = QStringLiteral("sys_health");
-    t.description = QStringLiteral("GET sys/health: the server's cheapest request (no storage, no token check)");
-    t.validate = [](const QVariantMap &) { return QList<ParamError>(); };
-    t.create = [](const QVariantMap &) { return std::make_unique<SysHealthOperation>(); };
+    t.description = QStringLiteral("the server's cheapest request: no storage, no token check");
+    t.request = QStringLiteral("GET /v1/sys/health");
+    t.setup = QStringLiteral("none");
+    t.create = [](const OpParams &) { return std::make_unique<SysHealthOperation>(); };
     return t;
 }
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "ops/operation.h"
-#include "ops/operationregistry.h"
+#include "ops/operationtype.h"
 
 namespace vw {
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QByteArray>
+#include "ops/opparams.h"
 #include "profile/analysisspec.h"
 #include "vault/targetspec.h"
 
@@ -60,8 +61,12 @@ struct RampSpec {
 struct OperationSpec {
     QString type;            ///< registered operation type, e.g. "kv2_read" (core/ops/)
     int weight = 100;        ///< relative share of requests, > 0
-    QVariantMap params;      ///< type-specific, validated by the operation's registry entry
+    /// Every declared param of the type with its canonical typed value, parsed once by the
+    /// profile parser (core/ops/opparams.h: parseParams); the engine creates the operation
+    /// from these. A default OpParams is right for a type without params (sys_health).
+    OpParams params;
 
+    /// Same type, weight and param values ("5m" and "300s" are the same ttl).
     bool operator==(const OperationSpec &o) const
     {
         return type == o.type && weight == o.weight && params == o.params;

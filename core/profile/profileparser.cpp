@@ -24,7 +24,8 @@
 //   operations:                       # required, non-empty list
 //     - type: ssh_sign                # required, a registered type (core/ops/)
 //       weight: 100                   # whole number 1..1000000, default 100
-//       params: { ca_key_type: ed25519 }  # map, checked by OperationRegistry::validate()
+//       params: { ca_key_type: ed25519 }  # map, parsed once by OperationRegistry::parse()
+//                                     # (core/ops/opparams.h) into typed OperationSpec::params
 //   slo: { p99_ms: 50 }               # optional: p50_ms/p95_ms/p99_ms (ms > 0), error_ratio
 //                                     # (0..1); at least one (core/profile/analysisspecparser.h)
 //   analysis:                         # optional detector thresholds (core/analysis/)
@@ -40,6 +41,8 @@
 // A key containing "token" (any case, any level) is an error: tokens never live in profiles.
 // Errors carry 1-based line and column, the dotted field path ("ramp.stages[1].vus",
 // "operations[0].params.keys") and a message; all errors are reported, not only the first.
+// A param error points at the value (bad value), the key (unknown key) or the `params` key
+// (a required param is missing).
 #include "profile/profileparser.h"
 
 #include "http/transport.h"
@@ -296,28 +299,33 @@ public:
                                         ? keys.value(QStringLiteral("params")).Mark()
                                         : o.Mark();
             bool paramsOk = true;
+            QVariantMap rawParams;   // as written; parsed below
             if (keys.contains(QStringLiteral("params")) && !params.IsNull()) {
                 if (!params.IsMap()) {
                     add(params.Mark(), paramsPath, QStringLiteral("must be a mapping of key: value"));
                     paramsOk = false;
                 } else {
-                    spec.params = yamlToVariant(params).toMap();
-                    const QStringList names = spec.params.keys();
+                    rawParams = yamlToVariant(params).toMap();
+                    const QStringList names = rawParams.keys();
                     for (const QString &name : names)
                         if (isTokenKey(name)) // reported by scanKeys()
-                            spec.params.remove(name);
+                            rawParams.remove(name);
                 }
             }
             if (typeKnown && paramsOk) {
-                for (const ParamError &pe : registry.validate(spec.type, spec.params)) {
+                // The one parse of the params (core/ops/opparams.h): typed values or errors.
+                const ParamParseResult parsed = registry.parse(spec.type, rawParams);
+                if (parsed.params)
+                    spec.params = *parsed.params;
+                for (const ParamError &pe : parsed.errors) {
                     YAML::Mark mark = paramsMark;
-                    QString field = paramsPath;
-                    if (!pe.param.isEmpty()) {
-                        field = joinPath(paramsPath, pe.param);
+                    const QString field =
+                        pe.param.isEmpty() ? paramsPath : joinPath(paramsPath, pe.param);
+                    if (pe.at != ParamError::At::Block)
                         for (auto it = params.begin(); params.IsMap() && it != params.end(); ++it)
                             if (it->first.IsScalar() && scalarText(it->first) == pe.param)
-                                mark = it->first.Mark();
-                    }
+                                mark = pe.at == ParamError::At::Key ? it->first.Mark()
+                                                                    : it->second.Mark();
                     add(mark, field, pe.message);
                 }
             }

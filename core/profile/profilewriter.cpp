@@ -1,5 +1,6 @@
 #include "profile/profilewriter.h"
 
+#include "ops/operationregistry.h"
 #include "util/duration.h"
 #include "profile/yamlvariant.h"
 
@@ -125,9 +126,12 @@ QByteArray profileToYaml(const Profile &p)
         emitYamlString(out, o.type);
         emitKey(out, "weight");
         out << o.weight;
-        if (!o.params.isEmpty()) {
+        // Every param with its value, as a profile writes it (durations with a unit).
+        const OperationType *type = OperationRegistry::instance().find(o.type);
+        const QVariantMap params = type ? paramsToRaw(*type, o.params) : QVariantMap();
+        if (!params.isEmpty()) {
             emitKey(out, "params");
-            emitYamlVariant(out, o.params);
+            emitYamlVariant(out, params);
         }
         out << YAML::EndMap;
     }

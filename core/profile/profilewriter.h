@@ -11,7 +11,8 @@ namespace vw {
 
 /// UTF-8 YAML text of `p` (sourceYaml is ignored). Always written: name, target.address,
 /// target.request_timeout, transport, ramp (executor, warmup, stages), operations (type,
-/// weight, params when non-empty); description, namespace, ca_file and tls_skip_verify only
+/// weight, and every declared param of the type with its value, defaults included, when the
+/// type has params: core/ops/opparams.h, paramsToRaw); description, namespace, ca_file and tls_skip_verify only
 /// when not empty/false. Strings that would read back as another type are double-quoted.
 QByteArray profileToYaml(const Profile &p);
 

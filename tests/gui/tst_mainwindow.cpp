@@ -56,15 +56,12 @@ QByteArray fileBytes(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-/// The legend's operation entries. A busy machine can make the validity guard flag a stage
-/// client-bound, which adds a "client-bound stage" entry: right, but not what these checks
-/// are about, so it is left out.
 QStringList legendLabels(StageCurveChart *chart)
 {
     QStringList out;
     const auto markers = chart->chart()->legend()->markers();
     for (QLegendMarker *m : markers)
-        if (m->isVisible() && m->label() != QLatin1String("client-bound stage"))
+        if (m->isVisible())
             out << m->label();
     return out;
 }

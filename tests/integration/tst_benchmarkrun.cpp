@@ -2,6 +2,7 @@
 // operation type, a stop mid-stage, pre-flight failures, cleanup and token hygiene.
 #include "baoserver.h"
 #include "engine/benchmarkrun.h"
+#include "ops/operationregistry.h"
 #include "session/sessionio.h"
 #include "vault/vaultclient.h"
 
@@ -11,6 +12,19 @@
 #include <QTest>
 
 using namespace vw;
+
+namespace {
+
+/// An operation of the mix with its params parsed once, as the profile parser makes it.
+OperationSpec opSpec(const QString &type, int weight, const QVariantMap &raw = {})
+{
+    const ParamParseResult parsed = OperationRegistry::instance().parse(type, raw);
+    if (!parsed.ok())
+        qFatal("bad params for %s in the test", qPrintable(type));
+    return {type, weight, *parsed.params};
+}
+
+} // namespace
 
 class TestBenchmarkRun : public QObject {
     Q_OBJECT
@@ -82,11 +96,11 @@ void TestBenchmarkRun::rampOfAllOperations()
     p.ramp.warmupMs = 500;
     p.ramp.stages = {{1, 2000}, {4, 2000}};
     p.operations = {
-        {QStringLiteral("sys_health"), 100, {}},
-        {QStringLiteral("kv2_read"), 100, {{QStringLiteral("keys"), 20}}},
-        {QStringLiteral("kv2_write"), 100, {{QStringLiteral("keys"), 20}}},
-        {QStringLiteral("ssh_sign"), 100, {{QStringLiteral("ca_key_type"), QStringLiteral("ed25519")}}},
-        {QStringLiteral("ssh_sign"), 100, {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-2048")}}},
+        opSpec(QStringLiteral("sys_health"), 100),
+        opSpec(QStringLiteral("kv2_read"), 100, {{QStringLiteral("keys"), 20}}),
+        opSpec(QStringLiteral("kv2_write"), 100, {{QStringLiteral("keys"), 20}}),
+        opSpec(QStringLiteral("ssh_sign"), 100, {{QStringLiteral("ca_key_type"), QStringLiteral("ed25519")}}),
+        opSpec(QStringLiteral("ssh_sign"), 100, {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-2048")}}),
     };
     RunOptions o;
     o.token = m_bao.rootToken();
@@ -202,8 +216,8 @@ void TestBenchmarkRun::stopMidStage()
     Profile p = baseProfile();
     p.ramp.warmupMs = 500;
     p.ramp.stages = {{4, 10000}};
-    p.operations = {{QStringLiteral("kv2_read"), 50, {{QStringLiteral("keys"), 10}}},
-                    {QStringLiteral("kv2_write"), 50, {{QStringLiteral("keys"), 10}}}};
+    p.operations = {opSpec(QStringLiteral("kv2_read"), 50, {{QStringLiteral("keys"), 10}}),
+                    opSpec(QStringLiteral("kv2_write"), 50, {{QStringLiteral("keys"), 10}})};
     RunOptions o;
     o.token = m_bao.rootToken();
     BenchmarkRun run(p, o);
@@ -261,7 +275,7 @@ void TestBenchmarkRun::refusedToken()
     const QStringList before = mounts();
     Profile p = baseProfile();
     p.ramp.stages = {{1, 1000}};
-    p.operations = {{QStringLiteral("kv2_read"), 100, {}}};
+    p.operations = {opSpec(QStringLiteral("kv2_read"), 100)};
     RunOptions o;
     o.token = QByteArrayLiteral("not-a-valid-token");
     BenchmarkRun run(p, o);

@@ -121,7 +121,7 @@ private slots:
         QTemporaryDir dir;
         const AppResult help = runApp({QStringLiteral("--help")}, dir.path(), false);
         QCOMPARE(help.exitCode, 0);
-        for (const char *word : {"run PROFILE", "report SESSION", "--addr", "--out", "--label",
+        for (const char *word : {"run PROFILE", "report SESSION", "ops [--format", "--addr", "--out", "--label",
                                  "--format", "VAULT_TOKEN", "BAO_TOKEN", "~/.vault-token",
                                  "Exit codes", "  3 "})
             QVERIFY2(help.out.contains(QString::fromLatin1(word)), word);
@@ -318,6 +318,62 @@ private slots:
         const AppResult r = runApp({QStringLiteral("report"), out}, dir.path(), false);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("status incomplete")), qPrintable(r.out));
+    }
+
+    // `ops` lists the operation types and their params, as text and as JSON, headless.
+    void opsListsTypesAndParams()
+    {
+        QTemporaryDir dir;
+        const QStringList types{QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
+                                QStringLiteral("kv2_write"), QStringLiteral("ssh_sign")};
+        const AppResult text = runApp({QStringLiteral("ops")}, dir.path(), false);
+        QCOMPARE(text.exitCode, 0);
+        for (const QString &t : types)
+            QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("(^|\n)%1  \\S").arg(t))),
+                     qPrintable(t + QStringLiteral("\n") + text.out));
+        // each param on its line with type, default and allowed values
+        for (const char *line : {"keys           integer  100      1 to 100000",
+                                 "payload_bytes  bytes    100      1 to 1048576 (1 MiB)",
+                                 "ca_key_type      choice    ed25519  ed25519, rsa-2048",
+                                 "client_key_type  choice    ed25519  ed25519, rsa-2048",
+                                 "ttl              duration  5m       1s to 24h, whole seconds"})
+            QVERIFY2(text.out.contains(QString::fromLatin1(line)), line);
+
+        const AppResult json = runApp({QStringLiteral("ops"), QStringLiteral("--format"),
+                                       QStringLiteral("json")},
+                                      dir.path(), false);
+        QCOMPARE(json.exitCode, 0);
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(json.out.toUtf8(), &pe);
+        QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
+        const QJsonArray ops = doc.object().value(QStringLiteral("operations")).toArray();
+        QStringList names;
+        QMap<QString, QStringList> params;
+        for (const QJsonValue &v : ops) {
+            const QString name = v.toObject().value(QStringLiteral("type")).toString();
+            names << name;
+            for (const QJsonValue &p : v.toObject().value(QStringLiteral("params")).toArray())
+                params[name] << p.toObject().value(QStringLiteral("name")).toString();
+        }
+        QCOMPARE(names.mid(0, types.size()), types);   // later types come after these four
+        QVERIFY(params.value(QStringLiteral("sys_health")).isEmpty());
+        QCOMPARE(params.value(QStringLiteral("kv2_read")),
+                 (QStringList{QStringLiteral("keys"), QStringLiteral("payload_bytes")}));
+        QCOMPARE(params.value(QStringLiteral("ssh_sign")),
+                 (QStringList{QStringLiteral("ca_key_type"), QStringLiteral("client_key_type"),
+                              QStringLiteral("ttl")}));
+
+        const AppResult md = runApp({QStringLiteral("ops"), QStringLiteral("--format"),
+                                     QStringLiteral("markdown")},
+                                    dir.path(), false);
+        QCOMPARE(md.exitCode, 0);
+        QVERIFY(md.out.contains(QStringLiteral("| `ssh_sign` | `ttl` | duration | 5m |")));
+
+        const AppResult bad = runApp({QStringLiteral("ops"), QStringLiteral("--format"),
+                                      QStringLiteral("xml")},
+                                     dir.path(), false);
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("unknown --format \"xml\"")), qPrintable(bad.err));
     }
 
     // A typo for a command is reported before any window opens (no display needed).

@@ -1,6 +1,6 @@
 // The built-in operations against a real `bao server -dev` (one per executable): setup,
 // 20 requests from nextRequest() sent through VaultClient::send and accepted by classify(),
-// cleanup that leaves no mount behind; parameter validation through OperationRegistry;
+// cleanup that leaves no mount behind; parameter parsing through OperationRegistry::parse;
 // setup with a token lacking permission (fully and partly) that fails clearly and leaves
 // nothing behind.
 #include "baoserver.h"
@@ -39,6 +39,14 @@ HttpResult toResult(const VaultResponse &r)
 QJsonObject dataOf(const VaultResponse &r)
 {
     return r.json.value(QStringLiteral("data")).toObject();
+}
+
+/// The operation of `type` from raw params, parsed once as the profile parser does.
+std::unique_ptr<Operation> makeOp(const QString &type, const QVariantMap &raw = {})
+{
+    const OperationRegistry &reg = OperationRegistry::instance();
+    const ParamParseResult parsed = reg.parse(type, raw);
+    return parsed.ok() ? reg.create(type, *parsed.params) : nullptr;
 }
 
 } // namespace
@@ -95,20 +103,24 @@ private slots:
     void registryListsBuiltins()
     {
         const OperationRegistry &reg = OperationRegistry::instance();
-        QCOMPARE(reg.names(), (QStringList{QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
-                                           QStringLiteral("kv2_write"), QStringLiteral("ssh_sign")}));
+        // the four first types, in registration order; a new type is added after them
+        QCOMPARE(reg.names().mid(0, 4),
+                 (QStringList{QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
+                              QStringLiteral("kv2_write"), QStringLiteral("ssh_sign")}));
+        const QStringList names = reg.names();
+        QCOMPARE(QSet<QString>(names.cbegin(), names.cend()).size(), names.size()); // unique
         for (const QString &n : reg.names()) {
             const OperationType *t = reg.find(n);
             QVERIFY(t);
             QVERIFY(!t->description.isEmpty());
-            QVERIFY(t->validate && t->create);
-            QVERIFY(reg.validate(n, {}).isEmpty());   // defaults are valid
-            QCOMPARE(reg.create(n, {})->typeName(), n);
+            QVERIFY(t->create);
+            QVERIFY(reg.parse(n, {}).ok());   // defaults are valid
+            QCOMPARE(makeOp(n)->typeName(), n);
         }
-        QCOMPARE(reg.find(QStringLiteral("ssh_sign"))->params,
+        QCOMPARE(reg.find(QStringLiteral("ssh_sign"))->paramNames(),
                  (QStringList{QStringLiteral("ca_key_type"), QStringLiteral("client_key_type"),
                               QStringLiteral("ttl")}));
-        QCOMPARE(reg.find(QStringLiteral("kv2_read"))->params,
+        QCOMPARE(reg.find(QStringLiteral("kv2_read"))->paramNames(),
                  (QStringList{QStringLiteral("keys"), QStringLiteral("payload_bytes")}));
         QVERIFY(reg.find(QStringLiteral("sys_health"))->params.isEmpty());
     }
@@ -124,7 +136,7 @@ private slots:
         QTest::newRow("kv2_read") << "kv2_read"
                                   << QVariantMap{{"keys", 10}, {"payload_bytes", 64}} << QByteArray();
         QTest::newRow("kv2_write") << "kv2_write"
-                                   << QVariantMap{{"keys", "5"}, {"payload_bytes", 3000}} << QByteArray();
+                                   << QVariantMap{{"keys", 5}, {"payload_bytes", 3000}} << QByteArray();
         QTest::newRow("ssh ed25519 CA, ed25519 client")
             << "ssh_sign" << QVariantMap{{"ttl", "2m"}} << ed;
         QTest::newRow("ssh rsa CA, rsa client")
@@ -142,9 +154,11 @@ private slots:
         QFETCH(QVariantMap, params);
         QFETCH(QByteArray, certPrefix);
         const OperationRegistry &reg = OperationRegistry::instance();
-        QVERIFY(reg.validate(type, params).isEmpty());
-        std::unique_ptr<Operation> op = reg.create(type, params);
-        QVERIFY(op);
+        const ParamParseResult parsed = reg.parse(type, params);
+        QVERIFY(parsed.ok());
+        QString why;
+        std::unique_ptr<Operation> op = reg.create(type, *parsed.params, &why);
+        QVERIFY2(op, qPrintable(why));
         QCOMPARE(op->typeName(), type);
 
         VaultClient client(target(), m_bao.rootToken());
@@ -210,18 +224,24 @@ private slots:
         QTest::addColumn<QString>("param");
         QTest::addColumn<QString>("messagePart");
         QTest::newRow("keys 0") << "kv2_read" << QVariantMap{{"keys", 0}} << "keys" << "1 to 100000";
-        QTest::newRow("keys text") << "kv2_write" << QVariantMap{{"keys", "many"}} << "keys" << "integer";
-        QTest::newRow("keys bool") << "kv2_read" << QVariantMap{{"keys", true}} << "keys" << "integer";
+        QTest::newRow("keys text") << "kv2_write" << QVariantMap{{"keys", "many"}} << "keys" << "whole number";
+        QTest::newRow("keys quoted number") << "kv2_write" << QVariantMap{{"keys", "50"}} << "keys"
+                                            << "whole number";
+        QTest::newRow("keys bool") << "kv2_read" << QVariantMap{{"keys", true}} << "keys" << "whole number";
+        QTest::newRow("keys integral double") << "kv2_read" << QVariantMap{{"keys", 20.0}} << "keys"
+                                              << "whole number";
         QTest::newRow("payload too big") << "kv2_write" << QVariantMap{{"payload_bytes", 1048577}}
                                          << "payload_bytes" << "1 to 1048576";
         QTest::newRow("payload fraction") << "kv2_read" << QVariantMap{{"payload_bytes", 1.5}}
-                                          << "payload_bytes" << "integer";
+                                          << "payload_bytes" << "whole number";
         QTest::newRow("unknown kv param") << "kv2_read" << QVariantMap{{"colour", "red"}}
                                           << "colour" << "keys, payload_bytes";
         QTest::newRow("sys_health takes none") << "sys_health" << QVariantMap{{"keys", 1}}
                                                << "keys" << "none";
         QTest::newRow("ca key type") << "ssh_sign" << QVariantMap{{"ca_key_type", "dsa"}}
                                      << "ca_key_type" << "ed25519, rsa-2048";
+        QTest::newRow("ca key type rsa-1024") << "ssh_sign" << QVariantMap{{"ca_key_type", "rsa-1024"}}
+                                              << "ca_key_type" << "(got \"rsa-1024\")";
         QTest::newRow("client key type") << "ssh_sign" << QVariantMap{{"client_key_type", "ecdsa"}}
                                          << "client_key_type" << "ed25519, rsa-2048";
         QTest::newRow("ttl without unit") << "ssh_sign" << QVariantMap{{"ttl", "5"}} << "ttl" << "1s to 24h";
@@ -237,7 +257,9 @@ private slots:
         QFETCH(QVariantMap, params);
         QFETCH(QString, param);
         QFETCH(QString, messagePart);
-        const QList<ParamError> errors = OperationRegistry::instance().validate(type, params);
+        const ParamParseResult parsed = OperationRegistry::instance().parse(type, params);
+        QVERIFY(!parsed.params);
+        const QList<ParamError> &errors = parsed.errors;
         QCOMPARE(errors.size(), 1);
         QCOMPARE(errors.first().param, param);
         QVERIFY2(errors.first().message.contains(messagePart), qPrintable(errors.first().message));
@@ -248,8 +270,8 @@ private slots:
         QTest::addColumn<QString>("type");
         QTest::addColumn<QVariantMap>("params");
         QTest::newRow("kv bounds") << "kv2_read" << QVariantMap{{"keys", 1}, {"payload_bytes", 1048576}};
-        QTest::newRow("kv yaml strings") << "kv2_write" << QVariantMap{{"keys", "50"}, {"payload_bytes", "10"}};
-        QTest::newRow("kv integral double") << "kv2_read" << QVariantMap{{"keys", 20.0}};
+        QTest::newRow("kv yaml integers") << "kv2_write"
+                                          << QVariantMap{{"keys", qlonglong(50)}, {"payload_bytes", qlonglong(10)}};
         QTest::newRow("ssh all") << "ssh_sign"
                                  << QVariantMap{{"ca_key_type", "rsa-2048"},
                                                 {"client_key_type", "ed25519"}, {"ttl", "1m30s"}};
@@ -259,7 +281,7 @@ private slots:
     {
         QFETCH(QString, type);
         QFETCH(QVariantMap, params);
-        QVERIFY(OperationRegistry::instance().validate(type, params).isEmpty());
+        QVERIFY(OperationRegistry::instance().parse(type, params).ok());
     }
 
     void classifyRules()
@@ -272,7 +294,7 @@ private slots:
             r.transportError = transport;
             return r;
         };
-        const auto ssh = reg.create(QStringLiteral("ssh_sign"), {});
+        const auto ssh = makeOp(QStringLiteral("ssh_sign"));
         QCOMPARE(ssh->classify(result(200, R"({"data":{"serial_number":"1","signed_key":"ssh-ed25519-cert-v01@openssh.com AAAA"}})")),
                  ErrorClass::None);
         QCOMPARE(ssh->classify(result(200, "{\"data\": {\"signed_key\" :\n \"ssh-rsa-cert AAAA\"}}")),
@@ -284,13 +306,13 @@ private slots:
         QCOMPARE(ssh->classify(result(400, R"({"errors":["unknown role"]})")), ErrorClass::HttpStatus);
         QCOMPARE(ssh->classify(result(0, QByteArray(), ErrorClass::Timeout)), ErrorClass::Timeout);
 
-        const auto health = reg.create(QStringLiteral("sys_health"), {});
+        const auto health = reg.create(QStringLiteral("sys_health"), OpParams());
         QCOMPARE(health->classify(result(200, "{}")), ErrorClass::None);
         QCOMPARE(health->classify(result(429, "{}")), ErrorClass::HttpStatus);   // standby
         QCOMPARE(health->classify(result(503, "{}")), ErrorClass::HttpStatus);   // sealed
         QCOMPARE(health->classify(result(0, QByteArray(), ErrorClass::Connection)), ErrorClass::Connection);
 
-        const auto read = reg.create(QStringLiteral("kv2_read"), {});
+        const auto read = makeOp(QStringLiteral("kv2_read"));
         QCOMPARE(read->classify(result(200, "{}")), ErrorClass::None);
         QCOMPARE(read->classify(result(404, R"({"errors":[]})")), ErrorClass::HttpStatus);
     }
@@ -309,7 +331,7 @@ private slots:
         const QByteArray token = limitedToken({QStringLiteral("default")});
         QVERIFY(!token.isEmpty());
         VaultClient limited(target(), token);
-        std::unique_ptr<Operation> op = OperationRegistry::instance().create(type, {});
+        std::unique_ptr<Operation> op = makeOp(type);
         const QString prefix = uniquePrefix();
         QString error;
         QVERIFY(!op->setup(limited, {prefix, 0}, &error));
@@ -347,7 +369,7 @@ private slots:
         QVERIFY2(p.ok(), qPrintable(p.describe()));
         VaultClient limited(target(), limitedToken({policy}));
 
-        std::unique_ptr<Operation> op = OperationRegistry::instance().create(type, {});
+        std::unique_ptr<Operation> op = makeOp(type);
         const QString prefix = uniquePrefix();
         QString error;
         QVERIFY(!op->setup(limited, {prefix, 0}, &error));

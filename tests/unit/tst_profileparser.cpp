@@ -117,6 +117,11 @@ void TestProfileParser::validProfileExactValues()
     QCOMPARE(p.operations[0].weight, 70);
     QCOMPARE(p.operations[0].params.value(QStringLiteral("ca_key_type")),
              QVariant(QStringLiteral("ed25519")));
+    // parsed once, typed, every declared param: the absent ones hold the spec's default
+    QCOMPARE(p.operations[0].params.typeName(), QStringLiteral("ssh_sign"));
+    QCOMPARE(p.operations[0].params.text(QStringLiteral("client_key_type")),
+             QStringLiteral("ed25519"));
+    QCOMPARE(p.operations[0].params.durationMs(QStringLiteral("ttl")), qint64(300000));
     QCOMPARE(p.operations[1].type, QStringLiteral("kv2_read"));
     QCOMPARE(p.operations[1].weight, 100); // default
     const QVariant keys = p.operations[1].params.value(QStringLiteral("keys"));
@@ -214,9 +219,21 @@ void TestProfileParser::errors_data()
         << patched({{8, {}}, {9, {}}, {10, {}}}) << 1 << 1 << "operations" << "required";
     QTest::newRow("weight 0") << patched({{10, "    weight: 0"}}) << 10 << 13
                               << "operations[0].weight" << "must be a whole number from 1";
-    QTest::newRow("invalid param")
+    QTest::newRow("invalid param: at the value")
         << patched({{9, "  - type: ssh_sign"}, {10, "    params: { ca_key_type: dsa }"}})
-        << 10 << 15 << "operations[0].params.ca_key_type" << "";
+        << 10 << 28 << "operations[0].params.ca_key_type"
+        << "must be one of ed25519, rsa-2048 (got \"dsa\")";
+    QTest::newRow("unknown ca_key_type is not ed25519")
+        << patched({{9, "  - type: ssh_sign"}, {10, "    params:\n      ca_key_type: rsa-1024"}})
+        << 11 << 20 << "operations[0].params.ca_key_type"
+        << "must be one of ed25519, rsa-2048 (got \"rsa-1024\")";
+    QTest::newRow("param of the wrong type")
+        << patched({{9, "  - type: kv2_read"}, {10, "    params: { keys: \"50\" }"}})
+        << 10 << 21 << "operations[0].params.keys"
+        << "must be a whole number from 1 to 100000 (got \"50\")";
+    QTest::newRow("param out of range")
+        << patched({{9, "  - type: ssh_sign"}, {10, "    params: { ttl: 48h }"}})
+        << 10 << 20 << "operations[0].params.ttl" << "from 1s to 24h, whole seconds";
     QTest::newRow("unknown param")
         << patched({{10, "    params:\n      colour: red"}}) << 11 << 7
         << "operations[0].params.colour" << "unknown parameter";

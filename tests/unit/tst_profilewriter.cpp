@@ -1,5 +1,6 @@
 // profileToYaml(): parseProfile(profileToYaml(p)) reproduces p; param values keep their
 // types through YAML; strings that look like other types stay strings.
+#include "ops/operationregistry.h"
 #include "profile/profileparser.h"
 #include "profile/profilewriter.h"
 #include "profile/yamlvariant.h"
@@ -38,12 +39,16 @@ Profile richProfile()
     OperationSpec sign;
     sign.type = QStringLiteral("ssh_sign");
     sign.weight = 3;
-    sign.params = {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-2048")},
-                   {QStringLiteral("ttl"), QStringLiteral("90s")}};
+    sign.params = *OperationRegistry::instance()
+                       .parse(sign.type, {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-2048")},
+                                          {QStringLiteral("ttl"), QStringLiteral("90s")}})
+                       .params;
     OperationSpec read;
     read.type = QStringLiteral("kv2_read");
-    read.params = {{QStringLiteral("keys"), qlonglong(50)},
-                   {QStringLiteral("payload_bytes"), qlonglong(4096)}};
+    read.params = *OperationRegistry::instance()
+                       .parse(read.type, {{QStringLiteral("keys"), qlonglong(50)},
+                                          {QStringLiteral("payload_bytes"), qlonglong(4096)}})
+                       .params;
     OperationSpec health;
     health.type = QStringLiteral("sys_health");
     health.weight = 1;
@@ -124,6 +129,11 @@ void TestProfileWriter::outputIsReadable()
     QVERIFY(yaml.contains("\n  warmup: 1.5s\n"));
     QVERIFY(yaml.contains("{vus: 16, duration: 1m30s}"));
     QVERIFY(yaml.contains("- type: ssh_sign\n"));
+    // every param of the type, as a profile writes it: the default client key type too,
+    // the duration with a unit
+    QVERIFY2(yaml.contains("    params:\n      ca_key_type: rsa-2048\n      client_key_type: "
+                           "ed25519\n      ttl: 1m30s\n"),
+             yaml.constData());
     QVERIFY(!yaml.toLower().contains("token"));
 }
 
