@@ -13,6 +13,7 @@ VW_DEBIAN_PACKAGES=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libgl-dev libyaml-cpp-dev libssl-dev qtkeychain-qt6-dev libhttp-parser-dev libeigen3-dev
   xvfb xauth curl python3 python3-pip
+  clang libclang-rt-14-dev   # libFuzzer for tests/fuzz (scripts/fuzz.sh)
 )
 
 vw_as_root() {

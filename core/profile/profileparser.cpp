@@ -54,6 +54,7 @@
 #include "profile/yamlvariant.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QUrl>
 #include <cmath>
 #include <yaml-cpp/yaml.h>
@@ -399,21 +400,22 @@ ProfileParseResult parseProfile(const QByteArray &yaml)
     Profile profile;
     profile.sourceYaml = yaml;
     try {
-        const std::vector<YAML::Node> docs = YAML::LoadAll(yaml.toStdString());
-        if (docs.empty() || docs.front().IsNull()) {
+        const std::string text = yaml.toStdString();
+        YamlStreamProblem problem;
+        if (!checkYamlStream(text, &problem)) {
+            YAML::Mark at = YAML::Mark::null_mark();
+            at.line = problem.line - 1;
+            at.column = problem.column - 1;
+            parser.add(at, QString(), problem.message);
+        } else if (const YAML::Node root = YAML::Load(text); root.IsNull()) {
             parser.add(YAML::Mark::null_mark(), QString(), QStringLiteral("the profile is empty"));
+        } else if (yamlWithinBounds(root)) {
+            parser.parseRoot(root, &profile);
         } else {
-            if (docs.size() > 1)
-                parser.add(docs[1].Mark(), QString(),
-                           QStringLiteral("a profile is a single YAML document (remove the "
-                                          "second ---)"));
-            if (yamlWithinBounds(docs.front()))
-                parser.parseRoot(docs.front(), &profile);
-            else
-                parser.add(docs.front().Mark(), QString(),
-                           QStringLiteral("the profile nests too deeply or its aliases refer to "
-                                          "themselves or expand too far (limits: 64 levels, "
-                                          "100000 nodes)"));
+            parser.add(root.Mark(), QString(),
+                       QStringLiteral("the profile nests too deeply or its aliases refer to "
+                                      "themselves or expand too far (limits: 64 levels, "
+                                      "100000 nodes)"));
         }
     } catch (const YAML::Exception &e) {
         parser.add(e.mark, QString(),
@@ -427,14 +429,23 @@ ProfileParseResult parseProfile(const QByteArray &yaml)
 
 ProfileParseResult loadProfileFile(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        ProfileParseResult result;
-        result.errors.append({0, 0, QString(),
-                              QStringLiteral("cannot read %1: %2").arg(path, f.errorString())});
+    ProfileParseResult result;
+    const QFileInfo info(path);
+    const auto refuse = [&](const QString &why) {
+        result.errors.append({0, 0, QString(), QStringLiteral("cannot read %1: %2").arg(path, why)});
         return result;
-    }
-    return parseProfile(f.readAll());
+    };
+    // A device or pipe (/dev/zero, /dev/urandom, a FIFO) would be read forever.
+    if (info.exists() && !info.isFile())
+        return refuse(QStringLiteral("not a regular file"));
+    if (info.size() > kMaxProfileBytes)
+        return refuse(QStringLiteral("%1 bytes; a profile is at most %2 bytes")
+                          .arg(info.size())
+                          .arg(kMaxProfileBytes));
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return refuse(f.errorString());
+    return parseProfile(f.read(kMaxProfileBytes + 1));
 }
 
 } // namespace vw

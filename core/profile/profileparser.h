@@ -21,7 +21,11 @@ struct ProfileParseResult {
 /// warm-up >= a stage's duration, an empty stage list or operation list, weight < 1.
 ProfileParseResult parseProfile(const QByteArray &yaml);
 
-/// Reads a file and parses it; a read failure is one error with line 0 and the OS message.
+/// The largest profile file loadProfileFile() reads, in bytes (profiles are a few KiB).
+constexpr qint64 kMaxProfileBytes = 4 * 1024 * 1024;
+
+/// Reads a file and parses it. A read failure, a file that is not a regular file (a device or
+/// pipe) or one over kMaxProfileBytes is one error with line 0 that says why.
 ProfileParseResult loadProfileFile(const QString &path);
 
 } // namespace vw

@@ -438,8 +438,21 @@ std::optional<Session> readSession(const QString &path, QString *error)
     QString dummy;
     QString &err = error ? *error : dummy;
     QFile f(path);
-    if (!QFileInfo::exists(path)) {
+    const QFileInfo info(path);
+    if (!info.exists()) {
         err = QStringLiteral("%1: no such file").arg(path);
+        return std::nullopt;
+    }
+    // A device or pipe (/dev/zero, /dev/urandom, a FIFO) would be read until memory runs out.
+    if (!info.isFile()) {
+        err = QStringLiteral("%1: not a regular file").arg(path);
+        return std::nullopt;
+    }
+    if (info.size() > kMaxSessionBytes) {
+        err = QStringLiteral("%1: %2 bytes; a session file is at most %3 bytes")
+                  .arg(path)
+                  .arg(info.size())
+                  .arg(kMaxSessionBytes);
         return std::nullopt;
     }
     if (!f.open(QIODevice::ReadOnly)) {
@@ -447,7 +460,7 @@ std::optional<Session> readSession(const QString &path, QString *error)
         return std::nullopt;
     }
     QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+    const QJsonDocument doc = QJsonDocument::fromJson(f.read(kMaxSessionBytes), &pe);
     if (pe.error != QJsonParseError::NoError) {
         err = QStringLiteral("%1 is not JSON: %2 at offset %3")
                   .arg(path, pe.errorString())

@@ -20,7 +20,12 @@ QString sessionPathProblem(const QString &path);
 /// Atomic: a reader sees the old file or the new one, never half of one. Refuses the paths
 /// sessionPathProblem() names.
 bool writeSession(const Session &s, const QString &path, QString *error);
-/// A missing file, bad JSON or a newer schema version gives nullopt and a clear *error.
+/// The largest session file readSession() reads, in bytes. A run of hours with a 1-second
+/// series and per-stage histograms is a few MB.
+constexpr qint64 kMaxSessionBytes = 256LL * 1024 * 1024;
+
+/// A missing file, one that is not a regular file (a device or pipe), one over
+/// kMaxSessionBytes, bad JSON or a newer schema version gives nullopt and a clear *error.
 std::optional<Session> readSession(const QString &path, QString *error);
 
 /// For RunOptions::checkpoint (core/engine/benchmarkrun.h): writes each checkpoint it is

@@ -4,6 +4,7 @@
 
 #include <QUuid>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -60,6 +61,10 @@ private slots:
     void shippedProfilesParse();
     void runawayAliasesAreErrors_data();
     void runawayAliasesAreErrors();
+    void strayFlowIndicatorIsASyntaxError_data();
+    void strayFlowIndicatorIsASyntaxError();
+    void secondDocumentIsAnError();
+    void devicesAndHugeFilesAreRefused();
 };
 
 void TestProfileParser::validProfileExactValues()
@@ -335,6 +340,66 @@ void TestProfileParser::loadProfileFileErrors()
     const ProfileParseResult ok = loadProfileFile(f.fileName());
     QVERIFY2(ok.ok(), qPrintable(dump(ok.errors)));
     QCOMPARE(ok.profile->sourceYaml, QByteArray(kBase));
+}
+
+// yaml-cpp 0.7 reports an empty document forever for a lone "," (its node loader then grows
+// by hundreds of MB a second): one located syntax error instead, at once.
+void TestProfileParser::strayFlowIndicatorIsASyntaxError_data()
+{
+    QTest::addColumn<QByteArray>("yaml");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::newRow("lone comma") << QByteArray(",") << 1 << 1;
+    QTest::newRow("space comma") << QByteArray(" ,") << 1 << 2;
+    QTest::newRow("comma newline") << QByteArray(",\n") << 1 << 1;
+    QTest::newRow("comment then comma") << QByteArray("# a profile\n,\n") << 2 << 1;
+}
+
+void TestProfileParser::strayFlowIndicatorIsASyntaxError()
+{
+    QFETCH(QByteArray, yaml);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QElapsedTimer t;
+    t.start();
+    const ProfileParseResult r = parseProfile(yaml);
+    QVERIFY(t.elapsed() < 5000);
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors.first().message.contains(QStringLiteral("unexpected \",\"")),
+             qPrintable(dump(r.errors)));
+    QCOMPARE(r.errors.first().line, line);
+    QCOMPARE(r.errors.first().column, column);
+}
+
+void TestProfileParser::secondDocumentIsAnError()
+{
+    const ProfileParseResult r = parseProfile(QByteArray(kBase) + "---\nname: other\n");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors.first().message.contains(QStringLiteral("single YAML document")),
+             qPrintable(dump(r.errors)));
+    QCOMPARE(r.errors.first().line, QByteArray(kBase).count('\n') + 1);
+}
+
+// A device or FIFO would be read forever (/dev/zero, /dev/urandom); a huge file is refused by
+// its size before it is read.
+void TestProfileParser::devicesAndHugeFilesAreRefused()
+{
+    for (const char *device : {"/dev/zero", "/dev/urandom"}) {
+        const ProfileParseResult r = loadProfileFile(QString::fromLatin1(device));
+        QCOMPARE(r.errors.size(), 1);
+        QVERIFY2(r.errors[0].message.contains(QLatin1String("not a regular file")),
+                 qPrintable(dump(r.errors)));
+    }
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile big(dir.filePath(QStringLiteral("big.yaml")));
+    QVERIFY(big.open(QIODevice::WriteOnly));
+    QVERIFY(big.resize(kMaxProfileBytes + 1));   // sparse: no 4 MiB written
+    big.close();
+    const ProfileParseResult r = loadProfileFile(big.fileName());
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors[0].message.contains(QLatin1String("at most")), qPrintable(dump(r.errors)));
 }
 
 void TestProfileParser::shippedProfilesParse()

@@ -330,6 +330,26 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("stages[0].ops[0]")), qPrintable(error));
     }
 
+    // `report /dev/zero` aborted with bad_alloc and /dev/urandom grew until killed: devices
+    // and oversized files are refused before anything is read.
+    void devicesAndHugeFilesAreRefused()
+    {
+        for (const char *device : {"/dev/zero", "/dev/urandom"}) {
+            QString error;
+            QVERIFY(!readSession(QString::fromLatin1(device), &error));
+            QVERIFY2(error.contains(QStringLiteral("not a regular file")), qPrintable(error));
+        }
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile big(dir.filePath(QStringLiteral("big.json")));
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        QVERIFY(big.resize(kMaxSessionBytes + 1));   // sparse: nothing written
+        big.close();
+        QString error;
+        QVERIFY(!readSession(big.fileName(), &error));
+        QVERIFY2(error.contains(QStringLiteral("at most")), qPrintable(error));
+    }
+
     void clientInfoCollect()
     {
         const ClientInfo c = ClientInfo::collect();
