@@ -25,9 +25,9 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     setWindowTitle(tr("Export chart"));
     m_chart = new QComboBox(this);
     m_chart->setObjectName(QStringLiteral("exportChartCombo"));
-    m_chart->addItem(tr("Latency vs VUs"), QStringLiteral("latency"));
-    m_chart->addItem(tr("Throughput vs VUs"), QStringLiteral("throughput"));
-    m_chart->addItem(tr("Error ratio vs VUs"), QStringLiteral("errors"));
+    m_chart->addItem(tr("Latency vs load"), QStringLiteral("latency"));
+    m_chart->addItem(tr("Throughput vs load"), QStringLiteral("throughput"));
+    m_chart->addItem(tr("Error ratio vs load"), QStringLiteral("errors"));
     m_chart->addItem(tr("Latency over time"), QStringLiteral("time"));
     m_chart->addItem(tr("Throughput over time"), QStringLiteral("time-throughput"));
     m_format = new QComboBox(this);

@@ -1,7 +1,6 @@
 #include "resultspage.h"
 
 #include "charts/chartstyle.h"
-#include "charts/curvebuilder.h"
 #include "comparisonview.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
@@ -38,15 +37,15 @@ QIcon swatch(const QColor &c)
 
 ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
 {
-    m_latency = new StageCurveChart(StageCurveChart::Metric::Latency, this);
+    m_latency = new StageCurveChart(ChartKind::LatencyVsLoad, this);
     m_latency->setObjectName(QStringLiteral("latencyChart"));
-    m_throughput = new StageCurveChart(StageCurveChart::Metric::Throughput, this);
+    m_throughput = new StageCurveChart(ChartKind::ThroughputVsLoad, this);
     m_throughput->setObjectName(QStringLiteral("throughputChart"));
     m_time = new TimeSeriesChart(this);
     m_time->setObjectName(QStringLiteral("timeChart"));
     m_timeThroughput = new TimeSeriesChart(TimeSeriesChart::Kind::Throughput, this);
     m_timeThroughput->setObjectName(QStringLiteral("timeThroughputChart"));
-    m_errors = new StageCurveChart(StageCurveChart::Metric::ErrorRatio, this);
+    m_errors = new StageCurveChart(ChartKind::ErrorRatioVsLoad, this);
     m_errors->setObjectName(QStringLiteral("errorChart"));
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("comparisonWarning"));
@@ -121,7 +120,7 @@ ResultsPage::ResultsPage(QWidget *parent) : QWidget(parent)
     middleTabs->setObjectName(QStringLiteral("middleTabs"));
     middleTabs->addTab(m_time, tr("Latency over time"));
     middleTabs->addTab(m_timeThroughput, tr("Throughput over time"));
-    middleTabs->addTab(m_errors, tr("Error ratio vs VUs"));
+    middleTabs->addTab(m_errors, tr("Error ratio vs load"));
     connect(middleTabs, &QTabWidget::currentChanged, this, [this] {
         if (m_outdatedCharts)
             refreshCharts();
@@ -412,7 +411,7 @@ void ResultsPage::refreshOverlayList()
     for (int i = 0; i < all.size(); ++i) {
         const bool primary = m_primary && i == 0;
         auto *item = new QListWidgetItem(
-            overlay ? swatch(chartColor(i)) : QIcon(),
+            overlay ? swatch(qColor(paletteColor(i))) : QIcon(),
             primary ? tr("%1 (main)").arg(all.at(i).label) : all.at(i).label, m_overlayList);
         if (primary)
             item->setFlags(item->flags() & ~Qt::ItemIsSelectable);

@@ -1,12 +1,13 @@
-// Results: latency, throughput and error ratio against VUs (with the capacity analysis drawn
-// on them), latency over time, the per-stage table, the overlay list, and with two or more
+// Results: latency, throughput and error ratio against load (VUs, or the offered rate for
+// arrival-rate runs; the chart model, core/report/chartmodel.h, with the capacity analysis
+// drawn on them), latency and throughput over time, the per-stage table, the overlay list, and with two or more
 // sessions the comparison tables and a warning banner when they were not run the same way. The primary source is the live run or the opened session; overlays are
 // other sessions drawn beside it in distinct colours, named by their labels. The page keeps
 // value copies (QList<StageStats>, Session) and hands them to the charts and the model;
 // charts never own data. GUI thread only.
 #pragma once
 
-#include "charts/curvesource.h"
+#include "report/curvesource.h"
 #include "engine/runsnapshot.h"
 #include "session/session.h"
 
