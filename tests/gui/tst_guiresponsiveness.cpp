@@ -173,7 +173,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 90000);
         QTest::qWait(500);   // the finished session reaching the charts and the table
         probe.stop();
-        const Session session = Session(finished.at(0).at(0).value<RunRecord>());
+        const Session session = finished.at(0).at(0).value<Session>();
 
         const auto &samples = probe.samplesUs();
         qInfo("%d VUs, run %lld ms: %zu GUI ticks, event-loop lag p50 %.1f ms, p99 %.1f ms, "
