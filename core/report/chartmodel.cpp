@@ -112,9 +112,7 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     const bool overlay = sources.size() > 1;
     QList<int> pcts = options.percentiles;
     std::sort(pcts.begin(), pcts.end());
-    if (pcts.isEmpty())
-        pcts = {99};
-    const int top = pcts.last();
+    const int top = pcts.isEmpty() ? 99 : pcts.last();
 
     QList<int> included;
     for (int si = 0; si < sources.size(); ++si) {

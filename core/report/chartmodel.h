@@ -154,7 +154,7 @@ struct ChartModel {
 
 struct ChartOptions {
     /// Latency percentiles drawn, e.g. {50, 95, 99}; the markers and the SLO line sit on the
-    /// highest. Other chart kinds ignore it. Empty: {99}.
+    /// highest. Other chart kinds ignore it. Empty: no latency curve (markers and SLO at p99).
     QList<int> percentiles{50, 95, 99};
     /// Only this operation (the HTML report's per-op charts); empty: every op of every source.
     QString op;

@@ -200,7 +200,7 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
     double lx = left, ly = top + ph + 54;
     const QList<LegendEntry> legend = m.legend();
     for (const LegendEntry &e : legend) {
-        const double itemW = 34 + e.text.size() * 6.5;
+        const double itemW = 44 + e.text.size() * 7.0;
         if (lx + itemW > w - right && lx > left) {
             lx = left;
             ly += 16;

@@ -209,6 +209,12 @@ void TestChartModel::sloLineAtTheProfileValue()
     const ChartLine *l95 = line(buildChartModel(ChartKind::LatencyVsLoad, {src}, o), ChartLine::Role::Slo);
     QVERIFY(l95);
     QCOMPARE(l95->points.first().y(), 4.0);
+    // no percentile ticked: no latency curve; the SLO and markers stay at p99
+    o.percentiles = {};
+    const ChartModel none = buildChartModel(ChartKind::LatencyVsLoad, {src}, o);
+    QVERIFY(none.series.isEmpty());
+    QVERIFY(!none.markers.isEmpty());
+    QCOMPARE(line(none, ChartLine::Role::Slo)->points.first().y(), 6.0);
     const ChartLine *e = line(buildChartModel(ChartKind::ErrorRatioVsLoad, {src}), ChartLine::Role::Slo);
     QVERIFY(e);
     QCOMPARE(e->points.first().y(), 1.0);   // percent
