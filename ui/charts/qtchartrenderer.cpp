@@ -4,12 +4,14 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QCursor>
 #include <QJsonArray>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QToolTip>
 #include <QValueAxis>
 
 namespace vw {
@@ -210,6 +212,14 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         s->setPointLabelsVisible(true);
         s->setPointLabelsClipping(false);
         s->setPointLabelsColor(QColor(0x22, 0x22, 0x22));
+        // the detectors' evidence on hover, as the report's SVG has it in the marker's <title>
+        const QString tip = mk.label + QLatin1Char('\n') + mk.evidence;
+        QObject::connect(s, &QScatterSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
+            if (state)
+                QToolTip::showText(QCursor::pos(), tip);
+            else
+                QToolTip::hideText();
+        });
         attach(s, QString());
     }
 }
