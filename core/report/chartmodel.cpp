@@ -438,11 +438,6 @@ QString loadAxisUnit(LoadAxis axis)
     return axis == LoadAxis::OfferedRate ? QStringLiteral("starts/s") : QStringLiteral("VUs");
 }
 
-QString loadModelName(LoadAxis axis)
-{
-    return axis == LoadAxis::OfferedRate ? QStringLiteral("arrival-rate") : QStringLiteral("closed");
-}
-
 ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
                            const ChartOptions &options)
 {

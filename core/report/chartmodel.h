@@ -52,8 +52,6 @@ double chartXForStage(const StageStats &stage);
 QString loadAxisTitle(LoadAxis axis);
 /// "VUs" or "starts/s" (tooltips, marker labels).
 QString loadAxisUnit(LoadAxis axis);
-/// "closed" or "arrival-rate" (notes).
-QString loadModelName(LoadAxis axis);
 
 /// One data curve: one source x op (x percentile for latency).
 struct ChartSeries {
