@@ -9,7 +9,6 @@
 
 #ifdef VW_HAVE_GUI
 #include "charts/chartexport.h"
-#include "charts/curvebuilder.h"
 #include "charts/stagecurvechart.h"
 #endif
 
@@ -74,14 +73,8 @@ int exportCommand(const QStringList &args)
         return ExitUsage;
     }
     const QString chartName = p.value(chartOpt);
-    StageCurveChart::Metric metric;
-    if (chartName == QLatin1String("latency"))
-        metric = StageCurveChart::Metric::Latency;
-    else if (chartName == QLatin1String("throughput"))
-        metric = StageCurveChart::Metric::Throughput;
-    else if (chartName == QLatin1String("errors"))
-        metric = StageCurveChart::Metric::ErrorRatio;
-    else {
+    ChartKind kind;
+    if (!chartKindFromName(chartName, &kind) || !isLoadChart(kind)) {
         printErr(QStringLiteral("vault-workbench export: unknown --chart \"%1\" "
                                 "(latency, throughput or errors)\n")
                      .arg(chartName));
@@ -111,7 +104,7 @@ int exportCommand(const QStringList &args)
         used << label;
         sources << curveSourceFromSession(*s, label);
     }
-    StageCurveChart chart(metric);
+    StageCurveChart chart(kind);   // the chart model drawn by QtCharts (qtchartrenderer.h)
     chart.setSources(sources);
     QString error;
     if (!exportChart(chart.chart(), out, o, &error)) {

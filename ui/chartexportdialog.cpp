@@ -25,11 +25,11 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     setWindowTitle(tr("Export chart"));
     m_chart = new QComboBox(this);
     m_chart->setObjectName(QStringLiteral("exportChartCombo"));
-    m_chart->addItem(tr("Latency vs VUs"), QStringLiteral("latency"));
-    m_chart->addItem(tr("Throughput vs VUs"), QStringLiteral("throughput"));
-    m_chart->addItem(tr("Error ratio vs VUs"), QStringLiteral("errors"));
-    m_chart->addItem(tr("Latency over time"), QStringLiteral("time"));
-    m_chart->addItem(tr("Throughput over time"), QStringLiteral("time-throughput"));
+    m_chart->addItem(tr("Latency vs load"), chartKindName(ChartKind::LatencyVsLoad));
+    m_chart->addItem(tr("Throughput vs load"), chartKindName(ChartKind::ThroughputVsLoad));
+    m_chart->addItem(tr("Error ratio vs load"), chartKindName(ChartKind::ErrorRatioVsLoad));
+    m_chart->addItem(tr("Latency over time"), chartKindName(ChartKind::LatencyOverTime));
+    m_chart->addItem(tr("Throughput over time"), chartKindName(ChartKind::ThroughputOverTime));
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("exportFormatCombo"));
     m_format->addItem(QStringLiteral("PNG"), QStringLiteral("png"));
@@ -75,15 +75,20 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
 
 QChart *ChartExportDialog::selectedChart() const
 {
-    const QString key = m_chart->currentData().toString();
-    if (key == QLatin1String("latency"))
+    ChartKind kind = ChartKind::LatencyOverTime;
+    chartKindFromName(m_chart->currentData().toString(), &kind);
+    switch (kind) {
+    case ChartKind::LatencyVsLoad:
         return m_page->latencyChart()->chart();
-    if (key == QLatin1String("throughput"))
+    case ChartKind::ThroughputVsLoad:
         return m_page->throughputChart()->chart();
-    if (key == QLatin1String("errors"))
+    case ChartKind::ErrorRatioVsLoad:
         return m_page->errorChart()->chart();
-    if (key == QLatin1String("time-throughput"))
+    case ChartKind::ThroughputOverTime:
         return m_page->timeThroughputChart()->chart();
+    case ChartKind::LatencyOverTime:
+        break;
+    }
     return m_page->timeChart()->chart();
 }
 

@@ -1,5 +1,5 @@
 // File > Export chart…: picks one of the results page's charts (latency, throughput or error
-// ratio vs VUs, latency or throughput over time), the format (PNG, SVG, PDF), the size in pixels and the
+// ratio vs load, latency or throughput over time), the format (PNG, SVG, PDF), the size in pixels and the
 // DPI, and the file; writes it with exportChart (charts/chartexport.h). GUI thread only.
 #pragma once
 

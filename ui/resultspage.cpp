@@ -1,7 +1,6 @@
 #include "resultspage.h"
 
 #include "charts/chartstyle.h"
-#include "charts/curvebuilder.h"
 #include "comparisonview.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
@@ -41,15 +40,15 @@ ResultsPage::ResultsPage(QWidget *parent) : ResultsPage(nullptr, parent) {}
 ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     : QWidget(parent), m_set(set ? set : new SessionSet(this))
 {
-    m_latency = new StageCurveChart(StageCurveChart::Metric::Latency, this);
+    m_latency = new StageCurveChart(ChartKind::LatencyVsLoad, this);
     m_latency->setObjectName(QStringLiteral("latencyChart"));
-    m_throughput = new StageCurveChart(StageCurveChart::Metric::Throughput, this);
+    m_throughput = new StageCurveChart(ChartKind::ThroughputVsLoad, this);
     m_throughput->setObjectName(QStringLiteral("throughputChart"));
     m_time = new TimeSeriesChart(this);
     m_time->setObjectName(QStringLiteral("timeChart"));
     m_timeThroughput = new TimeSeriesChart(TimeSeriesChart::Kind::Throughput, this);
     m_timeThroughput->setObjectName(QStringLiteral("timeThroughputChart"));
-    m_errors = new StageCurveChart(StageCurveChart::Metric::ErrorRatio, this);
+    m_errors = new StageCurveChart(ChartKind::ErrorRatioVsLoad, this);
     m_errors->setObjectName(QStringLiteral("errorChart"));
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("comparisonWarning"));
@@ -125,7 +124,7 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     middleTabs->setObjectName(QStringLiteral("middleTabs"));
     middleTabs->addTab(m_time, tr("Latency over time"));
     middleTabs->addTab(m_timeThroughput, tr("Throughput over time"));
-    middleTabs->addTab(m_errors, tr("Error ratio vs VUs"));
+    middleTabs->addTab(m_errors, tr("Error ratio vs load"));
     connect(middleTabs, &QTabWidget::currentChanged, this, [this] {
         if (m_outdatedCharts)
             refreshCharts();
@@ -339,7 +338,7 @@ void ResultsPage::refreshOverlayList()
         const SessionEntry &e = all.at(i);
         const bool primary = m_set->hasMain() && i == 0;
         auto *item = new QListWidgetItem(
-            overlay ? swatch(chartColor(e.colourIndex)) : QIcon(),
+            overlay ? swatch(qColor(paletteColor(e.colourIndex))) : QIcon(),
             primary ? tr("%1 (main)").arg(e.label) : e.label, m_overlayList);
         item->setToolTip(e.live ? tr("the run in progress")
                                 : e.path.isEmpty() ? tr("the last run") : e.path);

@@ -4,7 +4,8 @@
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
 #include "session/comparison.h"
-#include "report/reportcharts.h"
+#include "report/chartmodel.h"
+#include "report/svgrenderer.h"
 
 #include <QLocale>
 
@@ -54,7 +55,7 @@ QString sessionsTable(const Comparison &c, const QList<Session> &sessions)
     for (int i = 0; i < sessions.size(); ++i) {
         const Session &s = sessions.at(i);
         o += QStringLiteral("<tr><td><span class=\"swatch\" style=\"background:%1\"></span>%2</td>")
-                 .arg(reportColor(i), esc(c.letters.value(i)));
+                 .arg(paletteColor(i), esc(c.letters.value(i)));
         o += td(c.labels.value(i)) + td(s.profileName) + td(s.targetAddress)
              + td((s.server.product + QLatin1Char(' ') + s.server.version).trimmed())
              + td(s.startedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
@@ -254,10 +255,16 @@ QString htmlReport(const QList<Session> &sessions)
             o += QStringLiteral("<div class=\"warning\"><b>Not directly comparable:</b> %1</div>\n")
                      .arg(esc(w.text));
     }
+    QList<CurveSource> sources;   // the charts' inputs, session i labelled as in the tables
+    for (int i = 0; i < sessions.size(); ++i)
+        sources << curveSourceFromSession(sessions.at(i), c.labels.value(i, sessions.at(i).label));
     for (const OpComparison &oc : c.ops) {
         o += QStringLiteral("<h2>%1</h2>\n<div class=\"charts\">\n").arg(esc(oc.op));
-        for (ReportChart which : {ReportChart::Latency, ReportChart::Throughput, ReportChart::Errors})
-            o += svgChart(reportChartSpec(which, oc.op, sessions, c.labels));
+        ChartOptions chartOptions;
+        chartOptions.op = oc.op;
+        for (ChartKind kind : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
+                               ChartKind::ErrorRatioVsLoad})
+            o += renderSvg(buildChartModel(kind, sources, chartOptions));
         o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
         if (comparison)
             o += QStringLiteral("<h3>Per-stage ratios to A (aligned by VUs)</h3>\n")
@@ -266,7 +273,7 @@ QString htmlReport(const QList<Session> &sessions)
     for (int i = 0; i < sessions.size(); ++i) {
         const Session &s = sessions.at(i);
         o += QStringLiteral("<h2><span class=\"swatch\" style=\"background:%1\"></span>%2 %3</h2>\n")
-                 .arg(reportColor(i), esc(c.letters.value(i)), esc(c.labels.value(i)));
+                 .arg(paletteColor(i), esc(c.letters.value(i)), esc(c.labels.value(i)));
         o += QStringLiteral("<h3>Environment</h3>\n") + environment(s);
         const SessionAnalysis a = sessionAnalysis(s);
         for (const OpAnalysis &op : a.ops)

@@ -1,6 +1,7 @@
 // One self-contained HTML report (issue 4, "Export for capacity-planning reviews") of one
-// session or of a comparison of several: inline CSS, inline SVG charts (reportcharts.h) of
-// latency, throughput and error ratio vs VUs with every session's curves and detected points,
+// session or of a comparison of several: inline CSS, inline SVG charts (chartmodel.h drawn by
+// svgrenderer.h) of latency (p50/p95/p99), throughput and error ratio against load (VUs, or
+// the offered rate for arrival-rate sessions) with every session's curves and detected points,
 // the side-by-side capacity table, the per-stage ratios to the first session, the comparison
 // warnings, each session's environment fingerprint, detected points with their evidence,
 // per-stage table and profile YAML. No script, no external reference: it opens in a browser

@@ -1,12 +1,12 @@
-// Chart export (ui/charts/chartexport.h) and the analysis drawn on the charts
-// (ui/charts/chartannotations.h): PNG at the asked size and DPI, SVG that parses as XML, PDF
+// Chart export (ui/charts/chartexport.h) and the analysis drawn on the charts (the chart
+// model, core/report/chartmodel.h, drawn by ui/charts/qtchartrenderer.h): PNG at the asked size and DPI, SVG that parses as XML, PDF
 // with one page; knee/saturation markers, USL fit, SLO line and client-bound band follow
 // the session's analysis; `vault-workbench export` writes the three formats headless.
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
 #include "charts/chartexport.h"
-#include "charts/curvebuilder.h"
+#include "charts/qtchartrenderer.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
 #include "chartexportdialog.h"
@@ -123,9 +123,9 @@ void TestChartExport::annotationsFollowAnalysis()
     const OpAnalysis *op = a.find(kOp);
     QVERIFY(op && op->knee.vus && op->saturation.vus && op->usl.fitted);
 
-    StageCurveChart throughput(StageCurveChart::Metric::Throughput);
+    StageCurveChart throughput(ChartKind::ThroughputVsLoad);
     throughput.setSources({curveSourceFromSession(s, s.label)});
-    const ChartAnnotations &t = throughput.annotations();
+    const ChartModel &t = throughput.model();
     QString labels;
     for (const auto &m : t.markers)
         labels += m.label + QLatin1Char('|');
@@ -140,7 +140,7 @@ void TestChartExport::annotationsFollowAnalysis()
     for (const auto &l : t.lines)
         if (l.name.contains(QLatin1String("USL fit"))) {
             usl = true;
-            QCOMPARE(l.pen.style(), Qt::DashLine);
+            QCOMPARE(l.style, LineStyle::Dashed);
             QVERIFY(std::abs(l.points.first().y() - op->usl.predict(l.points.first().x())) < 1e-9);
         }
     QVERIFY(usl);
@@ -149,20 +149,23 @@ void TestChartExport::annotationsFollowAnalysis()
     const OpAnalysis *fo = analyzeSession(same).find(kOp);
     QVERIFY(fo && fo->knee.vus && fo->knee.vus == fo->saturation.vus);
     {
-        StageCurveChart flat(StageCurveChart::Metric::Throughput);
+        StageCurveChart flat(ChartKind::ThroughputVsLoad);
         flat.setSources({curveSourceFromSession(same, same.label)});
-        QCOMPARE(flat.annotations().markers.size(), 1);
-        QCOMPARE(flat.annotations().markers.first().label,
+        QCOMPARE(flat.model().markers.size(), 1);
+        QCOMPARE(flat.model().markers.first().label,
                  QStringLiteral("knee %1, saturation %1").arg(*fo->knee.vus));
     }
-    QCOMPARE(t.clientBound.size(), 1);
-    QVERIFY(t.clientBound.first().first < 64 && t.clientBound.first().second > 64);
+    QCOMPARE(t.bands.size(), 1);
+    QCOMPARE(t.bands.first().x0, 64 / kClientBoundBandFactor);
+    QCOMPARE(t.bands.first().x1, 64 * kClientBoundBandFactor);
     QCOMPARE(throughput.lineSeries().size(), 1);   // the data curve; annotations apart
+    // what the QChart holds is the model: curves, markers, USL line, band
+    QCOMPARE(drawnChartData(throughput.chart()), chartData(t));
 
-    StageCurveChart latency(StageCurveChart::Metric::Latency);
+    StageCurveChart latency(ChartKind::LatencyVsLoad);
     latency.setSources({curveSourceFromSession(s, s.label)});
     bool slo = false;
-    for (const auto &l : latency.annotations().lines)
+    for (const auto &l : latency.model().lines)
         if (l.name.startsWith(QLatin1String("SLO p99"))) {
             slo = true;
             QCOMPARE(l.points.first().y(), 6.0);
@@ -170,7 +173,7 @@ void TestChartExport::annotationsFollowAnalysis()
         }
     QVERIFY(slo);
     // errors: a new metric, one point per stage at 0 %
-    StageCurveChart errors(StageCurveChart::Metric::ErrorRatio);
+    StageCurveChart errors(ChartKind::ErrorRatioVsLoad);
     errors.setSources({curveSourceFromSession(s, s.label)});
     QCOMPARE(errors.lineSeries().size(), 1);
     QCOMPARE(errors.lineSeries().first()->count(), 7);
@@ -179,7 +182,7 @@ void TestChartExport::annotationsFollowAnalysis()
 void TestChartExport::exportsThreeFormats()
 {
     QTemporaryDir dir;
-    StageCurveChart chart(StageCurveChart::Metric::Latency);
+    StageCurveChart chart(ChartKind::LatencyVsLoad);
     chart.setSources({curveSourceFromSession(session(QStringLiteral("a"), 8, 5.0), QStringLiteral("a")),
                       curveSourceFromSession(session(QStringLiteral("b"), 4, 10.0), QStringLiteral("b"))});
     const QRectF before = chart.chart()->geometry();
@@ -208,7 +211,7 @@ void TestChartExport::exportsThreeFormats()
 void TestChartExport::rejectsBadOptions()
 {
     QTemporaryDir dir;
-    StageCurveChart chart(StageCurveChart::Metric::Throughput);
+    StageCurveChart chart(ChartKind::ThroughputVsLoad);
     ChartExportOptions o;
     o.dpi = 10;
     QString error;

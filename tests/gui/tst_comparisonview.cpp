@@ -93,7 +93,7 @@ void TestComparisonView::twoSessionsShowLegendTableAndWarning()
     }
     // markers of both sessions on the throughput chart
     int knees = 0;
-    for (const auto &m : page.throughputChart()->annotations().markers)
+    for (const auto &m : page.throughputChart()->model().markers)
         knees += m.kinds.contains(QLatin1String("knee"));
     QCOMPARE(knees, 2);
 

@@ -5,9 +5,11 @@
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
+#include "report/chartmodel.h"
 #include "report/htmlreport.h"
 #include "session/sessionio.h"
 
+#include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -109,18 +111,20 @@ void TestHtmlReport::comparisonReport()
                 sawSvg = true;
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QVERIFY(sawSvg);
-        // both sessions' curves, in the legend by label
-        QVERIFY(svg.contains(QLatin1String(">rsa-2048<")));
-        QVERIFY(svg.contains(QLatin1String(">ed25519<")));
+        // both sessions' curves, in the legend by label and op (as the results page)
+        QVERIFY(svg.contains(QStringLiteral(">rsa-2048 · ssh_sign<")));
+        QVERIFY(svg.contains(QStringLiteral(">ed25519 · ssh_sign<")));
     }
     // the throughput chart has a dashed USL fit per session and the knee markers
     const QString &throughput = charts.at(1);
-    QCOMPARE(throughput.count(QLatin1String("stroke-dasharray=\"6 4\"")) >= 2, true);
+    QCOMPARE(throughput.count(QLatin1String("class=\"line usl\"")), 2);
+    QVERIFY(throughput.contains(QStringLiteral("data-name=\"rsa-2048 · ssh_sign USL fit")));
     const SessionAnalysis aa = analyzeSession(a), ab = analyzeSession(b);
     const OpAnalysis *ka = aa.find(kOp), *kb = ab.find(kOp);
     QVERIFY(ka && kb && ka->knee.vus && kb->knee.vus);
-    QVERIFY(throughput.contains(QStringLiteral("rsa-2048: knee %1").arg(*ka->knee.vus)));
-    QVERIFY(throughput.contains(QStringLiteral("ed25519: knee %1").arg(*kb->knee.vus)));
+    QVERIFY(throughput.contains(QStringLiteral(">rsa-2048 · knee %1").arg(*ka->knee.vus)));
+    QVERIFY(throughput.contains(QStringLiteral(">ed25519 · knee %1").arg(*kb->knee.vus)));
+    QCOMPARE(throughput.count(QLatin1String("class=\"marker knee\"")), 2);
 
     // the warning names the parameter that differs
     QVERIFY(html.contains(QLatin1String("class=\"warning\"")));
@@ -165,13 +169,15 @@ void TestHtmlReport::sloLineAndClientBoundBands()
     a.stages[6].validity.reasons = {QStringLiteral("client_cpu: 97% of the client's CPU")};
     const QStringList charts = svgs(htmlReport({a}));
     QCOMPARE(charts.size(), 3);
-    QVERIFY(charts.at(0).contains(QLatin1String("SLO p99 &lt;= 6 ms")));
+    QVERIFY(charts.at(0).contains(QLatin1String("class=\"line slo\" data-name=\"SLO p99 6 ms\"")));
     QVERIFY(!charts.at(1).contains(QLatin1String("SLO")));
-    for (const QString &svg : charts)
-        QVERIFY(svg.contains(QLatin1String("fill-opacity=\"0.18\"")));  // the band of stage 6
+    for (const QString &svg : charts)   // the band of stage 6 (64 VUs), one width rule
+        QVERIFY(svg.contains(QStringLiteral("class=\"band client-bound\" data-x0=\"%1\" data-x1=\"%2\" data-stage=\"6\"")
+                                 .arg(QString::number(64 / kClientBoundBandFactor, 'g', QLocale::FloatingPointShortest),
+                                      QString::number(64 * kClientBoundBandFactor, 'g', QLocale::FloatingPointShortest))));
     QVERIFY(htmlReport({a}).contains(QLatin1String("client_cpu: 97%")));
     const Session b = session(QStringLiteral("ok"), kRamp, 8, 5.0, "ed25519");
-    QVERIFY(!svgs(htmlReport({b})).at(0).contains(QLatin1String("fill-opacity=\"0.18\"")));
+    QVERIFY(!svgs(htmlReport({b})).at(0).contains(QLatin1String("class=\"band")));
 }
 
 void TestHtmlReport::commands()

@@ -1,10 +1,13 @@
 #include "charts/chartexport.h"
 
+#include "charts/qtchartrenderer.h"
+
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QImageWriter>
+#include <QJsonDocument>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
@@ -95,8 +98,13 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
         gen.setSize(o.size);
         gen.setViewBox(QRect(QPoint(0, 0), o.size));
         gen.setResolution(o.dpi);
-        gen.setTitle(chart->title());
-        gen.setDescription(QStringLiteral("vault-workbench chart"));
+        // QSvgGenerator writes both as they are: escape them for XML
+        gen.setTitle(chart->property("vwTitle").toString().toHtmlEscaped());
+        // the chart's data as drawn (qtchartrenderer.h, drawnChartData): tools and tests read
+        // the points, markers and bands back from here instead of from pixels
+        gen.setDescription(QString::fromUtf8(QJsonDocument(drawnChartData(chart))
+                                                 .toJson(QJsonDocument::Compact))
+                               .toHtmlEscaped());
         QPainter p;
         if (!p.begin(&gen))
             return fail(QStringLiteral("cannot write %1").arg(path));
@@ -107,7 +115,7 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
     case ChartFormat::Pdf: {
         QPdfWriter w(path);
         w.setResolution(o.dpi);
-        w.setTitle(chart->title());
+        w.setTitle(chart->property("vwTitle").toString());
         w.setCreator(QStringLiteral("vault-workbench"));
         const QSizeF points(o.size.width() * 72.0 / o.dpi, o.size.height() * 72.0 / o.dpi);
         w.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point), QPageLayout::Portrait,

@@ -2,7 +2,8 @@
 // (QPdfWriter, one page the size of the chart). The chart is laid out at width x height
 // device pixels / (dpi / 96) logical pixels, so text keeps its physical size at any DPI.
 // GUI thread only (QChart); needs a QGuiApplication (offscreen is fine). Writes with
-// QSaveFile for PNG; SVG and PDF are written by their Qt generators.
+// QSaveFile for PNG; SVG and PDF are written by their Qt generators. An SVG's <desc> holds the
+// chart's data as drawn, JSON in the shape of chartData() (core/report/chartmodel.h).
 #pragma once
 
 #include <QSize>

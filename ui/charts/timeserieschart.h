@@ -1,17 +1,13 @@
-// Latency over time (p50 dotted, p99 solid) or throughput over time (successes per second)
-// of one run's 1-second series, per operation; refilled with QXYSeries::replace. GUI thread
-// only.
+// Latency over time (p50 dotted, p99 solid) or throughput over time (successes per second) of
+// one run's 1-second series, per operation. A thin view: it builds the chart model
+// (core/report/chartmodel.h) and hands it to the QtCharts renderer (qtchartrenderer.h).
+// GUI thread only.
 #pragma once
 
-#include "stats/timeseries.h"
+#include "charts/qtchartrenderer.h"
+#include "report/chartmodel.h"
 
 #include <QChartView>
-#include <QHash>
-
-QT_BEGIN_NAMESPACE
-class QLineSeries;
-class QValueAxis;
-QT_END_NAMESPACE
 
 namespace vw {
 
@@ -25,12 +21,12 @@ public:
 
     /// Redraws from the whole series (seconds since the measured window began, ms).
     void setSeries(const TimeSeries &series);
+    /// The model drawn.
+    const ChartModel &model() const { return m_renderer.model(); }
 
 private:
     Kind m_kind = Kind::Latency;
-    QHash<QString, QLineSeries *> m_series;
-    QValueAxis *m_axisX = nullptr;
-    QValueAxis *m_axisY = nullptr;
+    QtChartRenderer m_renderer;
 };
 
 } // namespace vw

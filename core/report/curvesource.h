@@ -1,5 +1,7 @@
-// What a chart draws for one run: a label and its stages. Charts never own data: they are
-// handed CurveSources, turn them into points (curvebuilder.h) and push them into QXYSeries.
+// What a chart is built from for one run (plain data, no Qt GUI type): a label, its stages,
+// the running stage so far, the 1-second series, the capacity analysis and the SLO. The chart
+// model (chartmodel.h) turns a list of them into one ChartModel; the renderers never read
+// statistics themselves.
 #pragma once
 
 #include "analysis/opanalysis.h"
@@ -12,16 +14,22 @@
 
 namespace vw {
 
+struct Session;
+
 struct CurveSource {
     QString label;               ///< session label, shown in the legend when overlaying
     QList<StageStats> stages;    ///< completed stages, in order
     StageStats partial;          ///< the running stage so far (live view only)
     bool hasPartial = false;     ///< draw `partial` as the last point of each curve
-    TimeSeries series;           ///< the 1-second series (time chart)
+    TimeSeries series;           ///< the 1-second series (time charts)
     /// Capacity analysis drawn on the charts (knee/saturation/failure markers, USL fit);
     /// empty (computed = false) for a live run.
     SessionAnalysis analysis;
     SloSpec slo;                 ///< the profile's SLO: a horizontal line when set
 };
+
+/// A saved session as a chart source: its stages, series, capacity analysis
+/// (session/sessionanalysis.h) and the SLO of the profile it was run with.
+CurveSource curveSourceFromSession(const Session &session, const QString &label);
 
 } // namespace vw

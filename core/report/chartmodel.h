@@ -1,0 +1,174 @@
+// The chart model: every chart the product draws (latency p50/p95/p99, throughput and error
+// ratio against load; latency and throughput over time) as plain values, built here once from
+// plain data (CurveSource: stages, partial live stage, series, SessionAnalysis, SloSpec).
+// Two thin renderers draw it and decide nothing: SVG for the HTML report (svgrenderer.h) and
+// QtCharts for the live results view, the GUI export and the CLI `export`
+// (ui/charts/qtchartrenderer.h). So the four pictures cannot disagree.
+//
+// X of a stage chart: closed stages at their planned VUs, arrival-rate stages at their offered
+// rate (starts per second), decided by chartXForStage() alone. A chart has one load axis: the
+// kind of its first source with a stage; sources of the other kind are left out with a note
+// (ChartModel::notes), never silently. Pure functions; any thread.
+#pragma once
+
+#include "report/chartaxes.h"
+#include "report/chartpalette.h"
+#include "report/curvesource.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QPointF>
+#include <QStringList>
+
+namespace vw {
+
+enum class ChartKind {
+    LatencyVsLoad,       ///< Y = latency percentile of successes, ms (p50/p95/p99 curves)
+    ThroughputVsLoad,    ///< Y = successful requests per second
+    ErrorRatioVsLoad,    ///< Y = errors / requests, percent
+    LatencyOverTime,     ///< X = s since the measured window began, Y = p50/p99 ms
+    ThroughputOverTime,  ///< X = s, Y = successes in that second
+};
+
+/// "latency", "throughput", "errors", "time", "time-throughput" (CLI --chart, export dialog).
+QString chartKindName(ChartKind kind);
+/// The inverse of chartKindName; false for any other text.
+bool chartKindFromName(const QString &name, ChartKind *out);
+bool isLoadChart(ChartKind kind);
+
+/// What the x axis of a chart against load counts.
+enum class LoadAxis {
+    Vus,          ///< closed model: planned virtual users of the stage
+    OfferedRate,  ///< arrival-rate (open) model: offered starts per second of the stage
+};
+
+// ---- the one decision about where a stage sits on a chart against load -------------------
+/// The load axis a stage belongs on: arrival-rate stages (StageStats::isArrivalRate) on the
+/// offered rate, closed stages on VUs.
+LoadAxis loadAxisOfStage(const StageStats &stage);
+/// X of a stage: its offered rate (starts/s) when arrival-rate, else its planned VUs.
+double chartXForStage(const StageStats &stage);
+/// "VUs (log2)" or "offered rate (starts/s, log2)".
+QString loadAxisTitle(LoadAxis axis);
+/// "VUs" or "starts/s" (tooltips, marker labels).
+QString loadAxisUnit(LoadAxis axis);
+
+/// One data curve: one source x op (x percentile for latency).
+struct ChartSeries {
+    QString key;          ///< stable identity across updates: source, label, op, percentile
+    QString name;         ///< e.g. "kv2_read p99"; overlay: "A · kv2_read p99"
+    QString legend;       ///< legend text, or empty for no legend entry (one per source x op)
+    int source = 0;       ///< index into the sources the model was built from
+    QString op;
+    int percentile = 0;   ///< latency charts: 50, 95, 99; 0 otherwise
+    QString color;        ///< "#rrggbb" (chartpalette.h)
+    LineStyle style = LineStyle::Solid;
+    double width = 2.0;   ///< px at 96 dpi
+    QList<QPointF> points;///< (x, y) in axis units, in stage order (time order)
+
+    bool operator==(const ChartSeries &o) const;
+    bool operator!=(const ChartSeries &o) const { return !(*this == o); }
+};
+
+/// A detected capacity point drawn on a curve.
+struct ChartMarker {
+    QString kind;         ///< "knee", "saturation", "failure": the first at this place
+    QStringList kinds;    ///< every point at this place of this curve, in that order
+    QPointF at;           ///< (x of the stage, y of the curve there)
+    QString label;        ///< e.g. "knee 16", "B · knee 16", "knee 2, saturation 2"
+    QString evidence;     ///< the detectors' sentences (OpAnalysis evidence), one per kind
+    QString color;
+    int source = 0;
+    QString op;
+
+    bool operator==(const ChartMarker &o) const;
+    bool operator!=(const ChartMarker &o) const { return !(*this == o); }
+};
+
+/// A reference line: the USL fit of a throughput curve or the SLO.
+struct ChartLine {
+    enum class Role { Usl, Slo };
+    Role role = Role::Slo;
+    QString name;         ///< legend text, e.g. "kv2_read USL fit (N* 21.3)", "SLO p99 50 ms"
+    QString color;
+    LineStyle style = LineStyle::Dashed;
+    double width = 1.5;
+    QList<QPointF> points;
+
+    bool operator==(const ChartLine &o) const;
+    bool operator!=(const ChartLine &o) const { return !(*this == o); }
+};
+
+/// Half-width factor of a client-bound band: the band of a stage at x spans [x / k, x * k].
+inline constexpr double kClientBoundBandFactor = 1.15;
+
+/// A client-bound stage (StageStats::validity.clientBound): a grey band over the whole height
+/// from x0 = x / kClientBoundBandFactor to x1 = x * kClientBoundBandFactor (every chart).
+struct ChartBand {
+    double x0 = 0;
+    double x1 = 0;
+    int source = 0;
+    int stage = 0;        ///< StageStats::index
+
+    bool operator==(const ChartBand &o) const
+    {
+        return x0 == o.x0 && x1 == o.x1 && source == o.source && stage == o.stage;
+    }
+};
+
+/// One legend entry, in drawing order: data curves, reference lines, then the band entry.
+struct LegendEntry {
+    enum class Kind { Line, Band };
+    Kind kind = Kind::Line;
+    QString text;
+    QString color;
+    LineStyle style = LineStyle::Solid;
+};
+
+struct ChartModel {
+    ChartKind kind = ChartKind::LatencyVsLoad;
+    QString title;               ///< e.g. "Latency vs VUs", "kv2_read: throughput vs offered rate"
+    LoadAxis loadAxis = LoadAxis::Vus;   ///< charts against load only
+    ChartAxis x;
+    ChartAxis y;
+    QList<ChartSeries> series;
+    QList<ChartMarker> markers;
+    QList<ChartLine> lines;
+    QList<ChartBand> bands;
+    QString bandLabel;           ///< legend text of the bands ("client-bound stage")
+    QStringList notes;           ///< visible notes, e.g. a session left out of this chart
+
+    /// No data point in any series.
+    bool isEmpty() const;
+    /// Data curves with a legend entry, then lines, then one band entry when there are bands.
+    QList<LegendEntry> legend() const;
+    /// The analysis drawn over the data (markers, lines, bands): equal -> nothing to redraw.
+    bool sameAnnotations(const ChartModel &o) const
+    {
+        return markers == o.markers && lines == o.lines && bands == o.bands
+            && bandLabel == o.bandLabel;
+    }
+};
+
+struct ChartOptions {
+    /// Latency percentiles drawn, e.g. {50, 95, 99}; the markers and the SLO line sit on the
+    /// highest. Other chart kinds ignore it. Empty: no latency curve (markers and SLO at p99).
+    QList<int> percentiles{50, 95, 99};
+    /// Only this operation (the HTML report's per-op charts); empty: every op of every source.
+    QString op;
+};
+
+/// The chart of `kind` over `sources` (the first is the primary run, the others overlays).
+/// Charts over time draw the first source's series only.
+ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
+                           const ChartOptions &options = {});
+
+/// What a chart shows, as JSON, the same shape whichever renderer it is read back from
+/// (tests compare renderers with it; the QtCharts SVG export stores it in its <desc>):
+/// {"title", "x_title", "y_title",
+///  "series":[{"name","points":[[x,y],...]}],
+///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...],
+///  "lines":[{"name","points":[[x,y],...]}], "notes":[...]}
+QJsonObject chartData(const ChartModel &model);
+
+} // namespace vw

@@ -1,0 +1,37 @@
+// The one palette and line look of every chart the product draws (chartmodel.h), as CSS hex
+// colours so the SVG renderer (svgrenderer.h) and the QtCharts renderer
+// (ui/charts/qtchartrenderer.h) read the same values. Pure functions; any thread.
+#pragma once
+
+#include <QString>
+
+namespace vw {
+
+/// Distinct colour number i, "#4e79a7", ... (Tableau 10, cycling; negative i wraps).
+QString paletteColor(int i);
+
+/// Colour of the curve of source `source`, operation `op` (both 0-based). One source: a colour
+/// per op. Overlay (several sources): a colour per source, its ops as darker/lighter shades.
+QString seriesColor(int source, int op, bool overlay);
+
+/// `color` mixed with black (factor < 1, e.g. 0.66 is 34 % darker) or with white
+/// (factor > 1, e.g. 1.35 moves 35 % of the way to white). "#rrggbb" in and out.
+QString shadeColor(const QString &color, double factor);
+
+inline const char *kSloColor = "#d62728";          ///< the SLO line
+inline const char *kBandColor = "#999999";         ///< client-bound bands (drawn translucent)
+inline constexpr double kBandOpacity = 0.2;        ///< fill opacity of the bands, 0..1
+inline const char *kMarkerOutline = "#000000";     ///< outline of knee/saturation/failure marks
+
+/// How a line is stroked.
+enum class LineStyle { Solid, Dashed, Dotted, DashDot };
+
+/// Stroke of a latency percentile curve: p99 solid, p95 dashed, p50 dotted, others dash-dot.
+LineStyle percentileStyle(int percentile);
+/// Line width (px at 96 dpi) of a percentile curve: p99 2.4, others 2.0.
+double percentileWidth(int percentile);
+
+/// "solid", "dashed", "dotted", "dashdot".
+QString lineStyleName(LineStyle s);
+
+} // namespace vw

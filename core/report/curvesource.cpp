@@ -1,0 +1,19 @@
+#include "report/curvesource.h"
+
+#include "profile/analysisspecparser.h"
+#include "session/sessionanalysis.h"
+
+namespace vw {
+
+CurveSource curveSourceFromSession(const Session &session, const QString &label)
+{
+    CurveSource src;
+    src.label = label;
+    src.stages = session.stages;
+    src.series = session.series;
+    src.analysis = sessionAnalysis(session);
+    src.slo = analysisSettingsFromYaml(session.profileYaml, nullptr).slo;
+    return src;
+}
+
+} // namespace vw

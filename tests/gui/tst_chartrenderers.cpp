@@ -1,0 +1,305 @@
+// One chart model, four pictures (issue 8, "One chart model in core"): for a closed session and
+// an arrival-rate session (the v1 fixtures of tests/data/, one stage marked client-bound), the
+// points, markers, bands and reference lines of
+//   (i)   the results page's charts (ResultsPage, QtCharts), opened and live,
+//   (ii)  File > Export Chart… as SVG (ui/charts/chartexport, ChartExportDialog),
+//   (iii) `vault-workbench export --format svg` (the built binary),
+//   (iv)  `vault-workbench report --format html` (the SVG renderer, per op)
+// are those of the chart model (core/report/chartmodel.h). The QtCharts SVG export carries the
+// chart's drawn data in its <desc>; the report's SVG carries it in data-* attributes.
+#include "report/chartmodel.h"
+#include "charts/qtchartrenderer.h"
+#include "charts/stagecurvechart.h"
+#include "chartexportdialog.h"
+#include "resultspage.h"
+#include "session/sessionio.h"
+
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace vw;
+
+namespace {
+
+const QList<ChartKind> kLoadCharts = {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
+                                      ChartKind::ErrorRatioVsLoad};
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// The JSON in the <desc> of a QtCharts SVG export (drawnChartData()).
+QJsonObject descData(const QByteArray &svg)
+{
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("desc"))
+            return QJsonDocument::fromJson(xml.readElementText().toUtf8()).object();
+    return {};
+}
+
+QJsonArray pointsOf(const QString &attr)
+{
+    QJsonArray out;
+    const QStringList pts = attr.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (const QString &p : pts) {
+        const QStringList xy = p.split(QLatin1Char(','));
+        out.append(QJsonArray{xy.value(0).toDouble(), xy.value(1).toDouble()});
+    }
+    return out;
+}
+
+/// One chart of the SVG renderer read back from its data-* attributes, in chartData()'s shape.
+QJsonObject svgData(const QString &svg)
+{
+    QXmlStreamReader xml(svg);
+    QJsonObject out;
+    QJsonArray series, markers, bands, lines, notes;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        const QXmlStreamAttributes a = xml.attributes();
+        const QStringList cls = a.value(QLatin1String("class")).toString().split(QLatin1Char(' '));
+        if (xml.name() == QLatin1String("svg")) {
+            out.insert(QStringLiteral("title"), a.value(QLatin1String("data-title")).toString());
+            out.insert(QStringLiteral("x_title"), a.value(QLatin1String("data-x-title")).toString());
+            out.insert(QStringLiteral("y_title"), a.value(QLatin1String("data-y-title")).toString());
+        } else if (cls.contains(QLatin1String("series"))) {
+            series.append(QJsonObject{{QStringLiteral("name"), a.value(QLatin1String("data-series")).toString()},
+                                      {QStringLiteral("points"), pointsOf(a.value(QLatin1String("data-points")).toString())}});
+        } else if (cls.contains(QLatin1String("line"))) {
+            lines.append(QJsonObject{{QStringLiteral("name"), a.value(QLatin1String("data-name")).toString()},
+                                     {QStringLiteral("points"), pointsOf(a.value(QLatin1String("data-points")).toString())}});
+        } else if (cls.contains(QLatin1String("marker"))) {
+            markers.append(QJsonObject{{QStringLiteral("kind"), a.value(QLatin1String("data-kind")).toString()},
+                                       {QStringLiteral("label"), a.value(QLatin1String("data-label")).toString()},
+                                       {QStringLiteral("x"), a.value(QLatin1String("data-x")).toDouble()},
+                                       {QStringLiteral("y"), a.value(QLatin1String("data-y")).toDouble()}});
+        } else if (cls.contains(QLatin1String("band"))) {
+            bands.append(QJsonArray{a.value(QLatin1String("data-x0")).toDouble(),
+                                    a.value(QLatin1String("data-x1")).toDouble()});
+        } else if (cls.contains(QLatin1String("note"))) {
+            notes.append(xml.readElementText());
+        }
+    }
+    out.insert(QStringLiteral("series"), series);
+    out.insert(QStringLiteral("markers"), markers);
+    out.insert(QStringLiteral("bands"), bands);
+    out.insert(QStringLiteral("lines"), lines);
+    out.insert(QStringLiteral("notes"), notes);
+    return out;
+}
+
+/// Every <svg>...</svg> of an HTML document.
+QStringList svgsOf(const QString &html)
+{
+    QStringList out;
+    for (qsizetype from = 0;;) {
+        const qsizetype a = html.indexOf(QLatin1String("<svg"), from);
+        if (a < 0)
+            return out;
+        const qsizetype b = html.indexOf(QLatin1String("</svg>"), a);
+        out << html.mid(a, b + 6 - a);
+        from = b;
+    }
+}
+
+/// Compares two chart data objects, naming the first difference.
+void compareData(const QJsonObject &actual, const QJsonObject &expected, const char *what)
+{
+    if (actual == expected)
+        return;
+    for (auto it = expected.begin(); it != expected.end(); ++it)
+        QVERIFY2(actual.value(it.key()) == it.value(),
+                 qPrintable(QStringLiteral("%1: \"%2\" differs\n  actual:   %3\n  expected: %4")
+                                .arg(QLatin1String(what), it.key(),
+                                     QString::fromUtf8(QJsonDocument(QJsonObject{{it.key(), actual.value(it.key())}}).toJson(QJsonDocument::Compact)),
+                                     QString::fromUtf8(QJsonDocument(QJsonObject{{it.key(), it.value()}}).toJson(QJsonDocument::Compact)))));
+    QCOMPARE(actual.keys(), expected.keys());
+}
+
+int runApp(const QStringList &args, QByteArray *out = nullptr)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(VW_APP_BINARY), args);
+    if (!p.waitForFinished(60000))
+        return -1;
+    if (out)
+        *out = p.readAllStandardOutput();
+    return p.exitCode();
+}
+
+} // namespace
+
+class TestChartRenderers : public QObject {
+    Q_OBJECT
+private slots:
+    void sameAcrossRenderers_data();
+    void sameAcrossRenderers();
+    void mixedOverlayIsNoted();
+};
+
+void TestChartRenderers::sameAcrossRenderers_data()
+{
+    QTest::addColumn<QString>("fixture");
+    QTest::newRow("closed") << QStringLiteral("session-v1-closed.json");
+    QTest::newRow("arrival-rate") << QStringLiteral("session-v1-arrival-rate.json");
+}
+
+void TestChartRenderers::sameAcrossRenderers()
+{
+    QFETCH(QString, fixture);
+    QString error;
+    std::optional<Session> loaded =
+        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/") + fixture, &error);
+    QVERIFY2(loaded, qPrintable(error));
+    // one more stage at twice the load, client-bound, so every renderer has a band to draw
+    // (the detectors leave it out: the fixture's knee stays where it is)
+    StageStats extra = loaded->stages.last();
+    extra.index = int(loaded->stages.size());
+    extra.startMs += extra.durationMs;
+    if (extra.isArrivalRate())
+        extra.rate *= 2;
+    else
+        extra.vus *= 2;
+    extra.validity.measured = true;
+    extra.validity.clientBound = true;
+    extra.validity.reasons = {QStringLiteral("client_cpu: test")};
+    loaded->stages << extra;
+    const int clientBoundStage = extra.index;
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("session.json"));
+    QVERIFY2(writeSession(*loaded, file, &error), qPrintable(error));
+    const Session s = *readSession(file, &error);   // exactly what the commands read
+    const bool arrival = s.stages.first().isArrivalRate();
+    const QString label = s.label.isEmpty() ? s.profileName : s.label;
+    const CurveSource source = curveSourceFromSession(s, label);
+
+    ResultsPage page;
+    page.resize(1200, 800);
+    page.showSession(s);
+    ChartExportDialog dialog(&page);
+    dialog.formatCombo()->setCurrentIndex(dialog.formatCombo()->findData(QStringLiteral("svg")));
+
+    QByteArray html;
+    QCOMPARE(runApp({QStringLiteral("report"), file, QStringLiteral("--format"), QStringLiteral("html")}, &html), 0);
+    const QStringList reportSvgs = svgsOf(QString::fromUtf8(html));
+    QCOMPARE(reportSvgs.size(), 3 * s.ops.size());
+
+    for (ChartKind kind : kLoadCharts) {
+        const QString name = chartKindName(kind);
+        const ChartModel model = buildChartModel(kind, {source});
+        const QJsonObject expected = chartData(model);
+        // the model itself: the arrival-rate session against the rate, the closed one against VUs
+        QVERIFY(!model.isEmpty());
+        for (const ChartSeries &cs : model.series)
+            for (int i = 0; i < cs.points.size(); ++i)
+                QCOMPARE(cs.points.at(i).x(), arrival ? s.stages.at(i).rate : double(s.stages.at(i).vus));
+        QCOMPARE(model.bands.size(), 1);
+        QCOMPARE(model.bands.first().x0, chartXForStage(s.stages.at(clientBoundStage)) / kClientBoundBandFactor);
+        if (!arrival && kind != ChartKind::ErrorRatioVsLoad)
+            QVERIFY(!model.markers.isEmpty());   // the fixture's knee at 2 VUs
+
+        // (i) the results page
+        StageCurveChart *chart = kind == ChartKind::LatencyVsLoad      ? page.latencyChart()
+                                 : kind == ChartKind::ThroughputVsLoad ? page.throughputChart()
+                                                                       : page.errorChart();
+        compareData(drawnChartData(chart->chart()), expected, "results page");
+
+        // (ii) the GUI export
+        const QString guiSvg = dir.filePath(QStringLiteral("gui-%1.svg").arg(name));
+        dialog.chartCombo()->setCurrentIndex(dialog.chartCombo()->findData(name));
+        dialog.pathEdit()->setText(guiSvg);
+        QVERIFY(dialog.exportNow(true));
+        compareData(descData(readAll(guiSvg)), expected, "GUI export");
+
+        // (iii) the CLI export
+        const QString cliSvg = dir.filePath(QStringLiteral("cli-%1.svg").arg(name));
+        QCOMPARE(runApp({QStringLiteral("export"), file, QStringLiteral("--chart"), name,
+                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"), cliSvg}),
+                 0);
+        compareData(descData(readAll(cliSvg)), expected, "CLI export");
+
+        // (iv) the HTML report: one chart per op, each the model of that op
+        int found = 0;
+        for (const QString &op : s.ops) {
+            ChartOptions perOp;
+            perOp.op = op;
+            const ChartModel opModel = buildChartModel(kind, {source}, perOp);
+            for (const QString &svg : reportSvgs) {
+                const QJsonObject data = svgData(svg);
+                if (!svg.contains(QStringLiteral("data-chart=\"%1\"").arg(name))
+                    || data.value(QStringLiteral("title")).toString() != opModel.title)
+                    continue;
+                ++found;
+                compareData(data, chartData(opModel), "HTML report");
+                // and its curves are the all-ops chart's curves of that op
+                for (const ChartSeries &cs : opModel.series) {
+                    bool same = false;
+                    for (const ChartSeries &all : model.series)
+                        same = same || (all.name == cs.name && all.points == cs.points);
+                    QVERIFY2(same, qPrintable(cs.name));
+                }
+            }
+        }
+        QCOMPARE(found, s.ops.size());
+    }
+
+    // the live view of the same stages (no analysis yet): the same curves and bands
+    ResultsPage live;
+    live.resize(1200, 800);
+    live.beginLive(label);
+    RunSnapshot snap;
+    snap.phase = RunPhase::Running;
+    snap.stageIndex = int(s.stages.size());
+    snap.stages = s.stages;
+    snap.series = s.series;
+    live.showLive(snap);
+    CurveSource liveSource;
+    liveSource.label = label;
+    liveSource.stages = s.stages;
+    liveSource.series = s.series;
+    for (ChartKind kind : kLoadCharts) {
+        StageCurveChart *chart = kind == ChartKind::LatencyVsLoad      ? live.latencyChart()
+                                 : kind == ChartKind::ThroughputVsLoad ? live.throughputChart()
+                                                                       : live.errorChart();
+        compareData(drawnChartData(chart->chart()), chartData(buildChartModel(kind, {liveSource})),
+                    "live results page");
+    }
+}
+
+void TestChartRenderers::mixedOverlayIsNoted()
+{
+    // a closed main session and an arrival-rate overlay: the overlay is left out of the charts
+    // against VUs, with a note on the chart (not silently), in the page and in the report
+    QString error;
+    const std::optional<Session> closed =
+        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"), &error);
+    const std::optional<Session> open =
+        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-arrival-rate.json"), &error);
+    QVERIFY2(closed && open, qPrintable(error));
+    ResultsPage page;
+    page.showSession(*closed);
+    page.addOverlay(*open);
+    const QJsonObject drawn = drawnChartData(page.throughputChart()->chart());
+    const QJsonArray notes = drawn.value(QStringLiteral("notes")).toArray();
+    QCOMPARE(notes.size(), 1);
+    QVERIFY2(notes.at(0).toString().contains(QLatin1String("left out")), qPrintable(notes.at(0).toString()));
+    QVERIFY(page.throughputChart()->chart()->title().contains(QLatin1String("left out")));
+    for (const QJsonValue &v : drawn.value(QStringLiteral("series")).toArray())
+        QVERIFY(!v.toObject().value(QStringLiteral("name")).toString().contains(QLatin1String("sys_health")));
+}
+
+QTEST_MAIN(TestChartRenderers)
+#include "tst_chartrenderers.moc"
