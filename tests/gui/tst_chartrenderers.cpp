@@ -11,6 +11,7 @@
 #include "charts/qtchartrenderer.h"
 #include "charts/stagecurvechart.h"
 #include "chartexportdialog.h"
+#include "models/sessionset.h"
 #include "resultspage.h"
 #include "session/sessionio.h"
 
@@ -259,13 +260,13 @@ void TestChartRenderers::sameAcrossRenderers()
     // the live view of the same stages (no analysis yet): the same curves and bands
     ResultsPage live;
     live.resize(1200, 800);
-    live.beginLive(label);
+    live.sessionSet()->beginLive(label);
     RunSnapshot snap;
     snap.phase = RunPhase::Running;
     snap.stageIndex = int(s.stages.size());
     snap.stages = s.stages;
     snap.series = s.series;
-    live.showLive(snap);
+    live.sessionSet()->updateLive(snap);
     CurveSource liveSource;
     liveSource.label = label;
     liveSource.stages = s.stages;
@@ -291,7 +292,7 @@ void TestChartRenderers::mixedOverlayIsNoted()
     QVERIFY2(closed && open, qPrintable(error));
     ResultsPage page;
     page.showSession(*closed);
-    page.addOverlay(*open);
+    page.sessionSet()->addOverlay(*open);
     const QJsonObject drawn = drawnChartData(page.throughputChart()->chart());
     const QJsonArray notes = drawn.value(QStringLiteral("notes")).toArray();
     QCOMPARE(notes.size(), 1);
