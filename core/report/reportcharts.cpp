@@ -2,7 +2,6 @@
 
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
-#include "profile/analysisspecparser.h"
 
 #include <cmath>
 
@@ -23,9 +22,9 @@ double yAt(ReportChart which, const StageStats &st, const OpStats &o)
     return 0;
 }
 
-bool usable(ReportChart which, const StageStats &st, const OpStats &o)
+bool usable(ReportChart which, const Session &s, const StageStats &st, const OpStats &o)
 {
-    if (st.isArrivalRate() || st.vus <= 0)
+    if (s.loadModel().isOpen() || st.vus <= 0)
         return false;
     if (which == ReportChart::Latency)
         return o.latency.count() > 0;
@@ -39,7 +38,7 @@ std::optional<double> curveY(ReportChart which, const Session &s, const QString 
 {
     for (const StageStats &st : s.stages)
         if (st.vus == vus)
-            if (const OpStats *o = st.find(op); o && usable(which, st, *o))
+            if (const OpStats *o = st.find(op); o && usable(which, s, st, *o))
                 return yAt(which, st, *o);
     return std::nullopt;
 }
@@ -85,7 +84,7 @@ SvgChartSpec reportChartSpec(ReportChart which, const QString &op, const QList<S
         int minVus = 0, maxVus = 0;
         for (const StageStats &st : s.stages) {
             const OpStats *o = st.find(op);
-            if (!o || !usable(which, st, *o))
+            if (!o || !usable(which, s, st, *o))
                 continue;
             curve.points.append(QPointF(st.vus, yAt(which, st, *o)));
             minVus = minVus == 0 ? st.vus : std::min(minVus, st.vus);
@@ -135,7 +134,7 @@ SvgChartSpec reportChartSpec(ReportChart which, const QString &op, const QList<S
             spec.series.append(usl);
         }
         if (!spec.hLine) {
-            const SloSpec slo = analysisSettingsFromYaml(s.profileYaml, nullptr).slo;
+            const SloSpec &slo = s.plan.slo;
             if (which == ReportChart::Latency && slo.p99Ms) {
                 spec.hLine = *slo.p99Ms;
                 spec.hLineLabel = QStringLiteral("SLO p99 <= %1 ms").arg(*slo.p99Ms);

@@ -2,7 +2,6 @@
 
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
-#include "profile/analysisspecparser.h"
 
 namespace vw {
 
@@ -90,7 +89,7 @@ CurveSource curveSourceFromSession(const Session &session, const QString &label)
     src.stages = session.stages;
     src.series = session.series;
     src.analysis = sessionAnalysis(session);
-    src.slo = analysisSettingsFromYaml(session.profileYaml, nullptr).slo;
+    src.slo = session.plan.slo;
     return src;
 }
 
