@@ -81,8 +81,20 @@ void warnIfDiffers(Comparison *c, const QList<Session> &ss, const QString &kind,
     }
 }
 
+/// A param's value for comparing: a text that is a duration ("5m", "300s") as its
+/// milliseconds, so that 5m == 300s; anything else as it is. (Operation params are kept as
+/// their written values by operationParamsToJson(); a duration param such as ssh_sign's ttl
+/// is text there.)
+QJsonValue canonicalParam(const QJsonValue &v)
+{
+    if (v.isString())
+        if (const std::optional<qint64> ms = parseDurationMs(v.toString()))
+            return QJsonValue(QJsonObject{{QStringLiteral("duration_ms"), *ms}});
+    return v;
+}
+
 /// "weight 100 (A) vs 50 (B)", "ca_key_type rsa-2048 (A) vs ed25519 (B)": the differences of
-/// two operations of the same type, params compared by their JSON value (planjson.h).
+/// two operations of the same type, params compared by their canonical JSON value.
 QStringList operationDiffs(const OperationSpec &a, const OperationSpec &b, const QString &letter)
 {
     QStringList diffs;
@@ -94,7 +106,7 @@ QStringList operationDiffs(const OperationSpec &a, const OperationSpec &b, const
         if (!keys.contains(k))
             keys.append(k);
     for (const QString &k : keys)
-        if (pa.value(k) != pb.value(k))
+        if (canonicalParam(pa.value(k)) != canonicalParam(pb.value(k)))
             diffs.append(QStringLiteral("%1 %2 (A) vs %3 (%4)")
                              .arg(k, jsonText(pa.value(k)), jsonText(pb.value(k)), letter));
     return diffs;

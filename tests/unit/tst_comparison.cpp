@@ -215,13 +215,14 @@ void TestComparison::plansComparedFieldByField()
 {
     // Two operations of one type: compared by position, never keyed by type.
     auto twoSigners = [](const QByteArray &second, const QByteArray &timeout,
-                         const QByteArray &duration) {
+                         const QByteArray &duration, const QByteArray &ttl = "5m") {
         Session s = session(QStringLiteral("x"), {1, 2}, 8, 5.0);
         s.profileYaml = "name: ssh\ntarget:\n  request_timeout: " + timeout
                         + "\nramp:\n  stages:\n    - { vus: 1, duration: " + duration
                         + " }\n    - { vus: 2, duration: " + duration
                         + " }\noperations:\n"
-                          "  - type: ssh_sign\n    params: { ca_key_type: rsa-2048 }\n"
+                          "  - type: ssh_sign\n    params: { ca_key_type: rsa-2048, ttl: "
+                        + ttl + " }\n"
                           "  - type: ssh_sign\n    weight: 50\n    params: { ca_key_type: "
                         + second + " }\n";
         if (!test::setPlanFromYaml(&s))
@@ -240,8 +241,13 @@ void TestComparison::plansComparedFieldByField()
              QStringLiteral("operations[1] (ssh_sign) differs: ca_key_type ed25519 (A) vs "
                             "rsa-2048 (B)"));
 
-    // Durations are compared as numbers: 5m is 300s (stage durations and request timeout).
-    QVERIFY(compareSessions({a, twoSigners("ed25519", "300s", "300s")}).warnings.isEmpty());
+    // Durations are compared as numbers: 5m is 300s (stage durations, request timeout and a
+    // duration param such as ssh_sign's ttl).
+    QVERIFY(compareSessions({a, twoSigners("ed25519", "300s", "300s", "300s")}).warnings.isEmpty());
+    c = compareSessions({a, twoSigners("ed25519", "5m", "5m", "10m")});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("operation_params"),
+                       QStringLiteral("operations[0] (ssh_sign) differs: ttl 5m (A) vs 10m (B)")));
     c = compareSessions({a, twoSigners("ed25519", "301s", "5m")});
     QCOMPARE(c.warnings.size(), 1);
     QVERIFY(hasWarning(c, QStringLiteral("target"), QStringLiteral("request timeout: 5m (A) vs 5m1s (B)")));
