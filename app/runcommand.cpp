@@ -99,13 +99,14 @@ void RunPrinter::onPhase(RunPhase phase, const QString &detail)
 
 void RunPrinter::onStageStarted(int index, int vus)
 {
-    const qint64 ms = index >= 0 && index < m_profile.ramp.stages.size()
-                          ? m_profile.ramp.stages.at(index).durationMs
-                          : 0;
-    printOut(QStringLiteral("stage %1: %2 VUs for %3\n")
+    Q_UNUSED(vus);   // the model's planned VUs of the stage, also in its load text
+    if (index < 0 || index >= m_profile.ramp.stages.size())
+        return;
+    // The stage's load as its model names it: "4 VUs", or "200/s" for arrival-rate.
+    const StageSpec &stage = m_profile.ramp.stages.at(index);
+    printOut(QStringLiteral("stage %1: %2 for %3\n")
                  .arg(stageNumber(index))
-                 .arg(vus)
-                 .arg(formatDurationMs(ms)));
+                 .arg(m_profile.ramp.model->loadText(stage), formatDurationMs(stage.durationMs)));
 }
 
 void RunPrinter::onStageFinished(const StageStats &stats)
@@ -114,7 +115,7 @@ void RunPrinter::onStageFinished(const StageStats &stats)
         printOut(reportTableHeader());
         m_headerPrinted = true;
     }
-    printOut(reportTableRows(stats));
+    printOut(reportTableRows(stats, *m_profile.ramp.model));
 }
 
 void RunPrinter::onFinished(const RunRecord &record)

@@ -375,7 +375,7 @@ bool MainWindow::startRun()
         statusBar()->showMessage(tr("No token: only unauthenticated operations will succeed"),
                                  kStatusMs);
     m_target->tokenUsedForRun();
-    m_sessions->beginLive(options.label);
+    m_sessions->beginLive(options.label, profile);
     m_runPanel->runStarted(profile);
     const bool ok = m_controller->start(profile, options);
     updateActions();

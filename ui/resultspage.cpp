@@ -267,6 +267,8 @@ QList<CurveSource> ResultsPage::chartSources() const
             live.partial = e.partial;
             live.hasPartial = e.hasPartial;
             live.series = e.session.series;
+            live.slo = e.session.plan.slo;
+            live.openModel = e.session.loadModel().isOpen();
             all << live;
         } else {
             all << curveSourceFromSession(e.session, e.label);

@@ -26,12 +26,13 @@ OpAnalysis analyzeCurve(const OpCurve &c, const AnalysisSettings &settings)
 }
 
 SessionAnalysis analyzeStages(const QList<StageStats> &stages, const QStringList &ops,
-                              const AnalysisSettings &settings, const QStringList &settingsNotes)
+                              const LoadModel &model, const AnalysisSettings &settings,
+                              const QStringList &settingsNotes)
 {
     SessionAnalysis out;
     out.computed = true;
     for (const QString &op : ops) {
-        OpAnalysis a = analyzeCurve(curveFromStages(stages, op), settings);
+        OpAnalysis a = analyzeCurve(curveFromStages(stages, op, model), settings);
         for (const QString &n : settingsNotes)
             a.notes.append(n);
         out.ops.append(a);

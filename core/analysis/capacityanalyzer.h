@@ -13,10 +13,11 @@ namespace vw {
 /// Knee, saturation, failure, maximum throughput (overall and within the SLO) and USL fit.
 OpAnalysis analyzeCurve(const OpCurve &c, const AnalysisSettings &settings);
 
-/// The analysis of each op in `ops` on the measured `stages` (one curve per op), with
-/// `settingsNotes` appended to every op's notes (e.g. why a profile threshold was not used).
+/// The analysis of each op in `ops` on the measured `stages` run by load model `model` (one
+/// curve per op), with `settingsNotes` appended to every op's notes (e.g. why the plan's
+/// thresholds could not be read).
 SessionAnalysis analyzeStages(const QList<StageStats> &stages, const QStringList &ops,
-                              const AnalysisSettings &settings,
+                              const LoadModel &model, const AnalysisSettings &settings,
                               const QStringList &settingsNotes = {});
 
 } // namespace vw

@@ -16,7 +16,8 @@ QString clientBoundReason(const StageStats &st)
 
 } // namespace
 
-OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op)
+OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
+                        const LoadModel &model)
 {
     OpCurve c;
     c.op = op;
@@ -29,9 +30,9 @@ OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op)
             exclude(QStringLiteral("no requests measured"));
             continue;
         }
-        if (st.isArrivalRate()) {
-            exclude(QStringLiteral("arrival-rate stage (the detectors work on closed-model VU "
-                                   "ramps)"));
+        if (model.isOpen()) {
+            exclude(QStringLiteral("%1 stage (the detectors work on closed-model VU ramps)")
+                        .arg(model.name()));
             continue;
         }
         const QString bound = clientBoundReason(st);

@@ -3,6 +3,7 @@
 // stages by curveFromStages(), or directly by tests.
 #pragma once
 
+#include "profile/loadmodels/loadmodel.h"
 #include "stats/stagestats.h"
 
 #include <QList>
@@ -44,11 +45,13 @@ struct OpCurve {
     QList<ExcludedStage> excluded;
 };
 
-/// The curve of `op` over `stages`. Left out: stages without the op or without any request
-/// in the steady window, arrival-rate stages (x would be the offered rate, not VUs), stages
+/// The curve of `op` over `stages`, run by load model `model`. Left out: stages without the op
+/// or without any request in the steady window, every stage of an open model such as
+/// arrival-rate (LoadModel::isOpen(): x would be the offered rate, not VUs), stages
 /// flagged client-bound by StageStats::validity (the load generator was the bottleneck,
 /// docs/measurement.md "Validity"), and stages whose VUs are not above the previous kept stage
 /// (a ramp-down or a repeated level: the detectors need increasing concurrency).
-OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op);
+OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
+                        const LoadModel &model);
 
 } // namespace vw

@@ -2,6 +2,7 @@
 
 #include "engine/benchmarkrunprivate.h"
 #include "engine/clientresources.h"
+#include "engine/executors/executorregistry.h"
 #include "ops/operationregistry.h"
 #include "util/clock.h"
 #include "util/threadpriority.h"
@@ -109,10 +110,12 @@ void BenchmarkRunPrivate::run()
     s.profileYaml = m_profile.sourceYaml;
     for (const OperationSpec &op : m_profile.operations)
         s.ops << op.type;
-    s.executor = m_profile.ramp.executor;
     s.transport = m_profile.transport;
     s.targetAddress = m_options.addressOverride.isEmpty() ? m_profile.target.address
                                                           : m_options.addressOverride;
+    s.plan = m_profile;                      // the plan as run: the effective address
+    s.plan.target.address = s.targetAddress;
+    s.plan.sourceYaml.clear();               // the text is s.profileYaml
     s.client = ClientInfo::collect();
     s.client.workerNice = m_options.workerNice;
     s.startedAt = QDateTime::currentDateTimeUtc();
@@ -177,17 +180,12 @@ bool BenchmarkRunPrivate::preflight(VaultClient &client, RunRecord &s)
         return fail(QStringLiteral("the profile has no stages"));
     if (m_profile.operations.isEmpty())
         return fail(QStringLiteral("the profile has no operations"));
-    if (m_profile.ramp.executor != QLatin1String("closed") && !m_profile.ramp.isArrivalRate())
-        return fail(QStringLiteral("executor \"%1\" is not supported (known: closed, "
-                                   "arrival-rate)")
-                        .arg(m_profile.ramp.executor));
-    if (m_profile.ramp.isArrivalRate()) {
-        if (m_profile.ramp.maxVus < 1)
-            return fail(QStringLiteral("arrival-rate needs ramp.max_vus >= 1"));
-        for (const StageSpec &st : m_profile.ramp.stages)
-            if (!(st.rate > 0))
-                return fail(QStringLiteral("arrival-rate stages need a rate > 0"));
-    }
+    const LoadModel &model = *m_profile.ramp.model;
+    if (!findExecutor(model.name()))
+        return fail(QStringLiteral("executor \"%1\" is not supported (known: %2)")
+                        .arg(model.name(), executorNames().join(QStringLiteral(", "))));
+    if (const QString problem = model.checkStages(m_profile.ramp.stages); !problem.isEmpty())
+        return fail(problem);
 
     if (tokenHasControlCharacters(m_options.token))   // checked before any request carries it
         return fail(QStringLiteral("the token contains control characters (a line break?); "

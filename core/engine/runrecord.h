@@ -4,6 +4,7 @@
 // (docs/session-format.md). Never holds the token.
 #pragma once
 
+#include "profile/profile.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 #include "vault/serverinfo.h"
@@ -51,8 +52,11 @@ struct RunRecord {
     QString label;            ///< user label, defaults to the profile name
     QString profileName;
     QByteArray profileYaml;   ///< the profile exactly as run (no token can be in it)
+    /// The run plan: the profile as run, typed (target with the effective address, transport,
+    /// load model and stages, operations, SLO, thresholds; sourceYaml empty, the text is
+    /// profileYaml). Read this, never the YAML text, after a run (docs/session-format.md).
+    Profile plan;
     QStringList ops;          ///< operation types, in profile order
-    QString executor;         ///< load model name: "closed" or "arrival-rate"
     QString transport;        ///< load transport: "direct" or "qnam"
     QString targetAddress;
     ServerInfo server;        ///< version and product at run start

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace vw {
 
@@ -21,14 +22,14 @@ struct StageSlot {
 
 struct RunShared {
     explicit RunShared(const RampSpec &ramp)
-        : stages(ramp.stages), arrivalRate(ramp.isArrivalRate()), maxVus(ramp.maxVus),
+        : stages(ramp.stages), model(ramp.model), plannedVus(plannedVusOf(ramp)),
           stageSlots(new StageSlot[size_t(std::max<qsizetype>(1, ramp.stages.size()))])
     {
     }
 
     const QList<StageSpec> stages;            ///< immutable plan
-    const bool arrivalRate;                   ///< executor: arrival-rate
-    const int maxVus;                         ///< arrival-rate VU pool (0 in closed)
+    const LoadModelPtr model;                 ///< the ramp's load model (its config)
+    const std::vector<int> plannedVus;        ///< per stage: LoadModel::plannedVus
     std::atomic<bool> droppedWarned{false};   ///< the "dropped starts" warning was logged
     std::atomic<int64_t> windowStartNs{0};    ///< steady clock at the start of stage 0
     std::atomic<int> stage{-1};               ///< current stage; -1 before the first
@@ -43,7 +44,7 @@ struct RunShared {
         const int s = stage.load(std::memory_order_acquire);
         if (s < 0 || stopping.load())
             return 0;
-        return arrivalRate ? maxVus : stages.at(s).vus;
+        return plannedVus.at(size_t(s));
     }
 
     static void atomicMax(std::atomic<int> &a, int v)
@@ -51,6 +52,15 @@ struct RunShared {
         int cur = a.load(std::memory_order_relaxed);
         while (v > cur && !a.compare_exchange_weak(cur, v, std::memory_order_relaxed)) {
         }
+    }
+
+private:
+    static std::vector<int> plannedVusOf(const RampSpec &ramp)
+    {
+        std::vector<int> v;
+        for (int i = 0; i < ramp.stages.size(); ++i)
+            v.push_back(ramp.plannedVus(i));
+        return v;
     }
 };
 

@@ -19,9 +19,11 @@ double ms(int64_t us)
 
 } // namespace
 
-StageCollector::StageCollector(const QList<StageSpec> &stages, const QStringList &opNames)
-    : m_stages(stages), m_names(opNames)
+StageCollector::StageCollector(const RampSpec &ramp, const QStringList &opNames)
+    : m_names(opNames)
 {
+    for (int i = 0; i < ramp.stages.size(); ++i)
+        m_plannedVus.append(ramp.plannedVus(i));
 }
 
 void StageCollector::stageStarted(int index, int64_t startNs, int64_t warmupEndNs)
@@ -99,7 +101,7 @@ void StageCollector::finalizeSecondsBefore(qint64 endSecond)
             SeriesPoint p;
             p.tS = double(sec + 1);
             p.stage = stage;
-            p.vus = stage < m_stages.size() ? m_stages.at(stage).vus : 0;
+            p.vus = m_plannedVus.value(stage, 0);
             p.op = m_names.at(i);
             p.warmup = warmup;
             p.inFlight = m_gaugeAtEnd.value(sec, 0);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/worker.h"
+#include "profile/profile.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 
@@ -13,7 +14,9 @@ namespace vw {
 
 class StageCollector {
 public:
-    StageCollector(const QList<StageSpec> &stages, const QStringList &opNames);
+    /// The series' `vus` of each stage is the ramp's planned VUs (LoadModel::plannedVus: the
+    /// max_vus pool in arrival-rate stages).
+    StageCollector(const RampSpec &ramp, const QStringList &opNames);
 
     /// Stage timing as it happened (steady clock ns), for series labelling.
     void stageStarted(int index, int64_t startNs, int64_t warmupEndNs);
@@ -38,7 +41,7 @@ private:
     int stageAt(int64_t ns) const;
     void addLate(qint64 second, const QVector<OpStats> &ops);
 
-    QList<StageSpec> m_stages;
+    QList<int> m_plannedVus;   // per stage
     QStringList m_names;
     int64_t m_windowStartNs = 0;
     QVector<int64_t> m_stageStartNs;

@@ -56,7 +56,7 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         st.maxInFlight = m_shared->stageSlots[size_t(k)].maxInFlight.load();
         ValidityInputs in = m_endedInputs.at(k);
         in.loopLagUs = m_collector->loopLag(k);
-        st.validity = assessStage(st, in);
+        st.validity = assessStage(st, in, *m_profile.ramp.model);
         m_finished.append(st);
         emit q->stageFinished(st);
         writeCheckpoint();
@@ -68,8 +68,8 @@ StageStats BenchmarkRunPrivate::currentStageStats(int64_t now) const
     const StageSpec &spec = m_profile.ramp.stages.at(m_cur.index);
     StageStats st;
     st.index = m_cur.index;
-    st.vus = m_profile.ramp.isArrivalRate() ? m_profile.ramp.maxVus : spec.vus;
-    st.rate = m_profile.ramp.isArrivalRate() ? spec.rate : 0.0;
+    st.vus = m_profile.ramp.model->plannedVus(spec);
+    st.rate = m_profile.ramp.model->plannedRate(spec);
     st.durationMs = spec.durationMs;
     st.warmupMs = m_profile.ramp.warmupMs;
     st.startMs = (m_cur.startNs - m_windowStartNs) / kNsPerMs;
@@ -118,7 +118,7 @@ void BenchmarkRunPrivate::emitSnapshot(int64_t now)
     snap.stageCount = int(m_profile.ramp.stages.size());
     if (m_cur.index >= 0) {
         const StageSpec &spec = m_profile.ramp.stages.at(m_cur.index);
-        snap.vus = m_profile.ramp.isArrivalRate() ? m_profile.ramp.maxVus : spec.vus;
+        snap.vus = m_profile.ramp.model->plannedVus(spec);
         snap.stageElapsedMs = (std::min(now, m_cur.plannedEndNs) - m_cur.startNs) / kNsPerMs;
         snap.stageDurationMs = spec.durationMs;
         snap.inWarmup = now < m_cur.warmupEndNs;
@@ -127,7 +127,8 @@ void BenchmarkRunPrivate::emitSnapshot(int64_t now)
             snap.current.ops = m_collector->stageOps(m_cur.index);
             snap.current.complete = false;   // partial: the stage is still running
             const int64_t end = std::min(now, m_cur.plannedEndNs);
-            snap.current.validity = assessStage(snap.current, currentValidityInputs(end));
+            snap.current.validity =
+                assessStage(snap.current, currentValidityInputs(end), *m_profile.ramp.model);
         }
     }
     snap.inFlight = m_shared->inFlight.load();
@@ -155,7 +156,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     const QList<StageSpec> &stages = m_profile.ramp.stages;
     const int64_t warmupNs = m_profile.ramp.warmupMs * kNsPerMs;
     m_checkpointBase = s;
-    m_collector = std::make_unique<StageCollector>(stages, m_mix.names);
+    m_collector = std::make_unique<StageCollector>(m_profile.ramp, m_mix.names);
     m_windowStartNs = steadyNowNs();
     m_shared->windowStartNs.store(m_windowStartNs);
     m_collector->setWindowStart(m_windowStartNs);
@@ -180,8 +181,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         }
         if (warmupNs == 0)
             noteSteadyStart(m_cur.startNs);
-        emit q->stageStarted(i, m_profile.ramp.isArrivalRate() ? m_profile.ramp.maxVus
-                                                               : stages.at(i).vus);
+        emit q->stageStarted(i, m_profile.ramp.plannedVus(i));
 
         while (true) {
             now = steadyNowNs();
@@ -205,7 +205,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         st.complete = !cut;
         ValidityInputs in = currentValidityInputs(now);
         in.loopLagUs = LatencyHistogram();   // taken from the collector when finalised
-        if (m_profile.ramp.isArrivalRate()) {
+        if (m_profile.ramp.model->isOpen()) {
             // No more starts of this stage; unsent due starts count as dropped (not after a
             // stop). Blocking, so that they are in the deltas before the stage is finalised.
             for (WorkerThread &wt : m_workers) {

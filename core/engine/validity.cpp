@@ -21,7 +21,7 @@ QString num(double v)
 } // namespace
 
 StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
-                          const ValidityThresholds &t)
+                          const LoadModel &model, const ValidityThresholds &t)
 {
     StageValidity v;
     v.measured = true;
@@ -58,7 +58,7 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
         latencySumS += o.latency.meanUs() * double(o.latency.count()) / 1e6;
     }
 
-    if (st.isArrivalRate()) {
+    if (model.isOpen()) {
         if (st.steadySeconds > 0) {
             v.achievedOverOffered = st.achievedPerS() / st.rate;
             const double planned = double(ArrivalRatePlan(st.rate).startsWithin(

@@ -17,6 +17,7 @@
 // which is not client-bound.
 #pragma once
 
+#include "profile/loadmodels/loadmodel.h"
 #include "stats/latencyhistogram.h"
 #include "stats/stagestats.h"
 
@@ -44,8 +45,11 @@ struct ValidityInputs {
     LatencyHistogram loopLagUs;       ///< all workers' probe lateness, us
 };
 
-/// Fills a StageValidity for `stage` (its ops, meanInFlight, vus, rate, steadySeconds).
+/// Fills a StageValidity for `stage` (its ops, meanInFlight, vus, rate, steadySeconds), run by
+/// load model `model` (open models are checked against their schedule, closed ones against
+/// Little's law).
 StageValidity assessStage(const StageStats &stage, const ValidityInputs &in,
+                          const LoadModel &model,
                           const ValidityThresholds &t = ValidityThresholds());
 
 } // namespace vw

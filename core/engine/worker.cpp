@@ -1,7 +1,6 @@
 #include "engine/worker.h"
 
-#include "engine/executors/arrivalrateexecutor.h"
-#include "engine/executors/closedexecutor.h"
+#include "engine/executors/executorregistry.h"
 #include "stats/stagestats.h"
 #include "util/clock.h"
 
@@ -66,12 +65,13 @@ bool Worker::init(const QString &transportKind, TransportConfig config, QString 
     m_transport = createTransport(transportKind, config, error);
     if (!m_transport)
         return false;
-    if (m_shared->arrivalRate)
-        m_executor = std::make_unique<ArrivalRateExecutor>(
-            *this, m_shared, m_config.index, m_config.count,
-            m_config.requestTimeoutMs * kNsPerMs);
-    else
-        m_executor = std::make_unique<ClosedExecutor>(*this, m_shared);
+    m_executor = createExecutor(m_shared->model->name(),
+                                ExecutorContext{*this, m_shared, m_config.index, m_config.count,
+                                                m_config.requestTimeoutMs * kNsPerMs});
+    if (!m_executor) {
+        *error = QStringLiteral("load model \"%1\" has no runtime").arg(m_shared->model->name());
+        return false;
+    }
     m_hasCpuClock = pthread_getcpuclockid(pthread_self(), &m_cpuClock) == 0;
     m_probe = new QTimer(this);
     m_probe->setSingleShot(true);
@@ -185,7 +185,7 @@ void Worker::recordDropped(int stage, int op, int64_t n)
                               "(max_vus %2) and were dropped; the session counts them per "
                               "op and stage")
                    .arg(stageNumber(stage))
-                   .arg(m_shared->maxVus);
+                   .arg(m_shared->model->peakVus(m_shared->stages));
 }
 
 void Worker::onDone(const Started &s, HttpResult &&r)

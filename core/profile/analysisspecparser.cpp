@@ -1,6 +1,5 @@
 #include "profile/analysisspecparser.h"
 
-#include "profile/yamlbounds.h"
 #include "profile/yamlvariant.h"
 
 #include <cmath>
@@ -88,28 +87,6 @@ void parseAnalysisBlock(YamlFieldReader &r, const YAML::Node &n, AnalysisThresho
         if (const auto x = r.wholeNumber(n["saturation_stages"],
                                          QStringLiteral("analysis.saturation_stages"), 1, 10))
             out->saturationStages = int(*x);
-}
-
-AnalysisSettings analysisSettingsFromYaml(const QByteArray &yaml, QStringList *problems)
-{
-    AnalysisSettings s;
-    YamlFieldReader r;
-    try {
-        const YAML::Node root = YAML::Load(yaml.toStdString());
-        if (root.IsMap() && yamlWithinBounds(root)) {
-            if (root["slo"])
-                parseSloBlock(r, root["slo"], &s.slo);
-            if (root["analysis"])
-                parseAnalysisBlock(r, root["analysis"], &s.thresholds);
-        }
-    } catch (const YAML::Exception &e) {
-        r.add(e.mark, QString(),
-              QStringLiteral("YAML syntax error: %1").arg(QString::fromStdString(e.msg)));
-    }
-    if (problems)
-        for (const ProfileError &e : r.errors)
-            problems->append(e.toString());
-    return s;
 }
 
 QString SloSpec::describe() const

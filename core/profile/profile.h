@@ -6,16 +6,17 @@
 #include <QByteArray>
 #include "ops/opparams.h"
 #include "profile/analysisspec.h"
+#include "profile/loadmodels/loadmodel.h"
 #include "vault/targetspec.h"
 
 #include <QList>
 #include <QString>
 #include <QVariantMap>
-#include <algorithm>
 
 namespace vw {
 
-/// One load level of a ramp, held for `durationMs`.
+/// One load level of a ramp, held for `durationMs`. Its load is read through the ramp's
+/// LoadModel (core/profile/loadmodels/loadmodel.h): plannedVus(), plannedRate(), loadText().
 struct StageSpec {
     int vus = 0;             ///< closed: virtual users (requests in flight), >= 1; 0 in arrival-rate
     qint64 durationMs = 0;   ///< stage length in milliseconds, warm-up included, > 0
@@ -30,29 +31,20 @@ struct StageSpec {
 
 /// The list of stages and how load is applied (docs/measurement.md, "Load models").
 struct RampSpec {
-    /// "closed": one request in flight per VU; "arrival-rate": starts on a schedule of
-    /// stage.rate per second, run by a pool of maxVus VUs (core/engine/executors/).
-    QString executor = QStringLiteral("closed");
+    /// The load model and its settings (`ramp.executor` and e.g. `max_vus`): closed by default.
+    /// Never null. Ask it the VUs and rate of a stage; never test its name.
+    LoadModelPtr model = defaultLoadModel();
     qint64 warmupMs = 0;     ///< per stage, excluded from that stage's statistics; < durationMs
-    int maxVus = 0;          ///< arrival-rate: pre-allocated VU pool, >= 1; 0 in closed
     QList<StageSpec> stages;
 
-    bool isArrivalRate() const { return executor == QLatin1String("arrival-rate"); }
-    /// The most VUs any stage needs: maxVus (arrival-rate) or the largest stage.vus (closed).
-    int peakVus() const
-    {
-        if (isArrivalRate())
-            return maxVus;
-        int n = 0;
-        for (const StageSpec &s : stages)
-            n = std::max(n, s.vus);
-        return n;
-    }
+    /// The most VUs any stage needs (LoadModel::peakVus).
+    int peakVus() const { return model->peakVus(stages); }
+    int plannedVus(int stage) const { return model->plannedVus(stages.at(stage)); }
+    double plannedRate(int stage) const { return model->plannedRate(stages.at(stage)); }
 
     bool operator==(const RampSpec &o) const
     {
-        return executor == o.executor && warmupMs == o.warmupMs && maxVus == o.maxVus
-            && stages == o.stages;
+        return model->sameConfig(*o.model) && warmupMs == o.warmupMs && stages == o.stages;
     }
     bool operator!=(const RampSpec &o) const { return !(*this == o); }
 };
@@ -78,7 +70,7 @@ struct Profile {
     QString name;
     QString description;
     TargetSpec target;
-    QString transport = QStringLiteral("direct"); ///< load transport (core/engine/transport.h)
+    QString transport = QStringLiteral("direct"); ///< load transport (core/http/transport.h)
     RampSpec ramp;
     QList<OperationSpec> operations;
     SloSpec slo;                  ///< `slo`: objectives for the capacity analysis, optional

@@ -10,10 +10,11 @@
 //     ca_file: ""                     # PEM CA bundle for https, default the system store
 //     tls_skip_verify: false          # true/false, default false
 //     request_timeout: 30s            # duration > 0, default 30s
-//   transport: qnam                   # one of transportKinds() (core/engine/transport.h)
-//   ramp:                             # required block
-//     executor: closed                # "closed" (one request in flight per VU, default) or
-//                                     # "arrival-rate" (starts per second, VU pool)
+//   transport: qnam                   # one of transportKinds() (core/http/transport.h)
+//   ramp:                             # required block (core/profile/loadmodels/rampparser.h)
+//     executor: closed                # a load model of LoadModelRegistry: "closed" (one
+//                                     # request in flight per VU, default) or "arrival-rate"
+//                                     # (starts per second, VU pool)
 //     warmup: 2s                      # duration >= 0 excluded from each stage, default 0;
 //                                     # must be shorter than every stage
 //     max_vus: 50                     # arrival-rate only, required there: 1..100000
@@ -47,6 +48,7 @@
 
 #include "http/transport.h"
 #include "profile/analysisspecparser.h"
+#include "profile/loadmodels/rampparser.h"
 #include "ops/operationregistry.h"
 #include "util/duration.h"
 #include "profile/yamlbounds.h"
@@ -63,10 +65,7 @@ namespace vw {
 
 namespace {
 
-constexpr qint64 kMaxVus = 100000;
 constexpr qint64 kMaxWeight = 1000000;
-constexpr double kMinRate = 0.001;
-constexpr double kMaxRate = 1000000;
 
 class Parser : public YamlFieldReader {
 public:
@@ -115,148 +114,6 @@ public:
             if (const auto ms = duration(n["request_timeout"],
                                          QStringLiteral("target.request_timeout"), 1))
                 t->requestTimeoutMs = *ms;
-    }
-
-    void parseRamp(const YAML::Node &n, RampSpec *r)
-    {
-        QMap<QString, YAML::Node> keys;
-        if (!checkMap(n, QStringLiteral("ramp"),
-                      {QStringLiteral("executor"), QStringLiteral("warmup"),
-                       QStringLiteral("max_vus"), QStringLiteral("stages")},
-                      &keys))
-            return;
-        bool executorOk = true;
-        if (keys.contains(QStringLiteral("executor"))) {
-            const YAML::Node v = n["executor"];
-            executorOk = false;
-            if (const auto s = text(v, QStringLiteral("ramp.executor"), true)) {
-                if (*s != QLatin1String("closed") && *s != QLatin1String("arrival-rate")) {
-                    add(v.Mark(), QStringLiteral("ramp.executor"),
-                        QStringLiteral("unknown executor \"%1\" (supported: closed, "
-                                       "arrival-rate)")
-                            .arg(*s));
-                } else {
-                    r->executor = *s;
-                    executorOk = true;
-                }
-            }
-        }
-        parseMaxVus(n, keys, executorOk, r);
-        YAML::Node warmupNode;
-        bool warmupOk = true;
-        if (keys.contains(QStringLiteral("warmup"))) {
-            warmupNode = n["warmup"];
-            const auto ms = duration(warmupNode, QStringLiteral("ramp.warmup"), 0);
-            warmupOk = ms.has_value();
-            if (ms)
-                r->warmupMs = *ms;
-        }
-        const YAML::Node stages = n["stages"];
-        if (!keys.contains(QStringLiteral("stages"))) {
-            add(n.Mark(), QStringLiteral("ramp.stages"),
-                QStringLiteral("required: a list of stages such as - { vus: 1, duration: 10s }"));
-            return;
-        }
-        if (!stages.IsSequence() || stages.size() == 0) {
-            add(stages.Mark(), QStringLiteral("ramp.stages"),
-                QStringLiteral("must be a non-empty list of stages such as "
-                               "- { vus: 1, duration: 10s }"));
-            return;
-        }
-        for (std::size_t i = 0; i < stages.size(); ++i) {
-            const YAML::Node s = stages[i];
-            const QString path = indexPath(QStringLiteral("ramp.stages"), int(i));
-            QMap<QString, YAML::Node> stageKeys;
-            if (!checkMap(s, path,
-                          {QStringLiteral("vus"), QStringLiteral("rate"),
-                           QStringLiteral("duration")},
-                          &stageKeys))
-                continue;
-            StageSpec spec;
-            if (executorOk)
-                parseStageLoad(s, stageKeys, path, *r, &spec);
-            if (!stageKeys.contains(QStringLiteral("duration"))) {
-                add(s.Mark(), path + QStringLiteral(".duration"), QStringLiteral("required"));
-            } else if (const auto d = duration(s["duration"], path + QStringLiteral(".duration"), 1)) {
-                spec.durationMs = *d;
-                if (warmupOk && r->warmupMs >= *d)
-                    add(s["duration"].Mark(), path + QStringLiteral(".duration"),
-                        QStringLiteral("must be longer than the warm-up (ramp.warmup: %1, line %2)")
-                            .arg(formatDurationMs(r->warmupMs))
-                            .arg(warmupNode.IsDefined() ? warmupNode.Mark().line + 1 : 0));
-            }
-            r->stages.append(spec);
-        }
-    }
-
-    /// ramp.max_vus: required (1..kMaxVus) for arrival-rate, not allowed for closed.
-    void parseMaxVus(const YAML::Node &n, const QMap<QString, YAML::Node> &keys, bool executorOk,
-                     RampSpec *r)
-    {
-        const QString field = QStringLiteral("ramp.max_vus");
-        if (!executorOk)
-            return;
-        if (!r->isArrivalRate()) {
-            if (keys.contains(QStringLiteral("max_vus")))
-                add(keys.value(QStringLiteral("max_vus")).Mark(), field,
-                    QStringLiteral("only for executor: arrival-rate (a closed ramp sets vus per "
-                                   "stage)"));
-            return;
-        }
-        if (!keys.contains(QStringLiteral("max_vus")))
-            add(n.Mark(), field,
-                QStringLiteral("required for executor: arrival-rate (the pre-allocated VU "
-                               "pool, e.g. max_vus: 50)"));
-        else if (const auto v = wholeNumber(n["max_vus"], field, 1, kMaxVus))
-            r->maxVus = int(*v);
-    }
-
-    /// A stage's load: `vus` (closed) or `rate` (arrival-rate); the other one is an error.
-    void parseStageLoad(const YAML::Node &s, const QMap<QString, YAML::Node> &stageKeys,
-                        const QString &path, const RampSpec &r, StageSpec *spec)
-    {
-        const QString vusField = path + QStringLiteral(".vus");
-        const QString rateField = path + QStringLiteral(".rate");
-        if (r.isArrivalRate()) {
-            if (stageKeys.contains(QStringLiteral("vus")))
-                add(stageKeys.value(QStringLiteral("vus")).Mark(), vusField,
-                    QStringLiteral("not allowed in arrival-rate stages (set rate per stage and "
-                                   "ramp.max_vus)"));
-            if (!stageKeys.contains(QStringLiteral("rate")))
-                add(s.Mark(), rateField,
-                    QStringLiteral("required: starts per second, e.g. rate: 100"));
-            else if (const auto v = rate(s["rate"], rateField))
-                spec->rate = *v;
-            return;
-        }
-        if (stageKeys.contains(QStringLiteral("rate")))
-            add(stageKeys.value(QStringLiteral("rate")).Mark(), rateField,
-                QStringLiteral("only in arrival-rate stages (set ramp.executor: arrival-rate)"));
-        if (!stageKeys.contains(QStringLiteral("vus")))
-            add(s.Mark(), vusField, QStringLiteral("required"));
-        else if (const auto v = wholeNumber(s["vus"], vusField, 1, kMaxVus))
-            spec->vus = int(*v);
-    }
-
-    /// A plain number of starts per second in [kMinRate, kMaxRate], rounded to 3 decimals.
-    std::optional<double> rate(const YAML::Node &n, const QString &field)
-    {
-        const QVariant v = n.IsScalar() && !isQuoted(n) ? resolvePlainYamlScalar(scalarText(n))
-                                                         : QVariant();
-        const QString range = QStringLiteral("must be a number of starts per second > 0 "
-                                             "(0.001 to 1000000)");
-        if (v.typeId() != QMetaType::LongLong && v.typeId() != QMetaType::Double) {
-            add(n.Mark(), field,
-                n.IsScalar() ? range + QStringLiteral(" (got \"%1\")").arg(scalarText(n))
-                             : range);
-            return std::nullopt;
-        }
-        const double x = std::round(v.toDouble() * 1000.0) / 1000.0;
-        if (!(x >= kMinRate && x <= kMaxRate)) {
-            add(n.Mark(), field, range + QStringLiteral(" (got %1)").arg(scalarText(n)));
-            return std::nullopt;
-        }
-        return x;
     }
 
     void parseOperations(const YAML::Node &ops, QList<OperationSpec> *out)
@@ -377,7 +234,7 @@ public:
                 QStringLiteral("required: a block with stages such as "
                                "stages: [ { vus: 1, duration: 10s } ]"));
         else
-            parseRamp(root["ramp"], &p->ramp);
+            parseRampBlock(*this, root["ramp"], LoadModelRegistry::builtin(), &p->ramp);
         if (!keys.contains(QStringLiteral("operations")))
             add(root.Mark(), QStringLiteral("operations"),
                 QStringLiteral("required: a list of operations such as - type: kv2_read"));

@@ -20,14 +20,12 @@ QList<StageStats> stagesOf(const CurveSource &src)
     return all;
 }
 
-/// The load axis of a source: that of its first stage (the partial one when none is done).
+/// The load axis of a source with a stage: its load model's (loadAxisOf()).
 std::optional<LoadAxis> sourceLoadAxis(const CurveSource &src)
 {
-    if (!src.stages.isEmpty())
-        return loadAxisOfStage(src.stages.first());
-    if (src.hasPartial)
-        return loadAxisOfStage(src.partial);
-    return std::nullopt;
+    if (src.stages.isEmpty() && !src.hasPartial)
+        return std::nullopt;
+    return loadAxisOf(src);
 }
 
 /// Operation names in order of first appearance over the stages (profile order).
@@ -166,10 +164,8 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                     s.width = percentileWidth(99);
                 }
                 for (const StageStats &st : stages) {
-                    if (loadAxisOfStage(st) != axis)
-                        continue;
                     if (const std::optional<double> y = yOf(kind, st, op, p))
-                        s.points.append(QPointF(chartXForStage(st), *y));
+                        s.points.append(QPointF(chartXForStage(st, axis), *y));
                 }
                 for (const QPointF &pt : std::as_const(s.points))
                     r.see(pt, true);
@@ -191,9 +187,9 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
         const CurveSource &src = sources.at(si);
         const QString prefix = overlay ? src.label + kSep : QString();
         for (const StageStats &st : src.stages)
-            if (st.validity.clientBound && loadAxisOfStage(st) == axis && chartXForStage(st) > 0)
-                m.bands.append({chartXForStage(st) / kClientBoundBandFactor,
-                                chartXForStage(st) * kClientBoundBandFactor, si, st.index});
+            if (st.validity.clientBound && chartXForStage(st, axis) > 0)
+                m.bands.append({chartXForStage(st, axis) / kClientBoundBandFactor,
+                                chartXForStage(st, axis) * kClientBoundBandFactor, si, st.index});
         const QStringList ops = opsOf(src);
         for (int oi = 0; oi < ops.size(); ++oi) {
             const QString &op = ops.at(oi);
@@ -207,16 +203,16 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                             const std::optional<int> &vus, const Evidence &evidence) {
                 const StageStats *st = nullptr;
                 for (const StageStats &s : src.stages)
-                    if ((stage && s.index == *stage) || (!stage && vus && !s.isArrivalRate() && s.vus == *vus)) {
+                    if ((stage && s.index == *stage) || (!stage && vus && axis == LoadAxis::Vus && s.vus == *vus)) {
                         st = &s;
                         break;
                     }
-                if (!st || loadAxisOfStage(*st) != axis)
+                if (!st)
                     return;
                 const std::optional<double> y = yOf(kind, *st, op, top);
                 if (!y)
                     return;
-                const QPointF at(chartXForStage(*st), *y);
+                const QPointF at(chartXForStage(*st, axis), *y);
                 // two points at the same stage share one marker: "knee 2, saturation 2"
                 for (ChartMarker &mk : m.markers)
                     if (mk.at == at && mk.color == color) {
@@ -417,14 +413,14 @@ bool isLoadChart(ChartKind kind)
            || kind == ChartKind::ErrorRatioVsLoad;
 }
 
-LoadAxis loadAxisOfStage(const StageStats &stage)
+LoadAxis loadAxisOf(const CurveSource &source)
 {
-    return stage.isArrivalRate() ? LoadAxis::OfferedRate : LoadAxis::Vus;
+    return source.openModel ? LoadAxis::OfferedRate : LoadAxis::Vus;
 }
 
-double chartXForStage(const StageStats &stage)
+double chartXForStage(const StageStats &stage, LoadAxis axis)
 {
-    return loadAxisOfStage(stage) == LoadAxis::OfferedRate ? stage.rate : double(stage.vus);
+    return axis == LoadAxis::OfferedRate ? stage.rate : double(stage.vus);
 }
 
 QString loadAxisTitle(LoadAxis axis)

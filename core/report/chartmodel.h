@@ -43,11 +43,12 @@ enum class LoadAxis {
 };
 
 // ---- the one decision about where a stage sits on a chart against load -------------------
-/// The load axis a stage belongs on: arrival-rate stages (StageStats::isArrivalRate) on the
-/// offered rate, closed stages on VUs.
-LoadAxis loadAxisOfStage(const StageStats &stage);
-/// X of a stage: its offered rate (starts/s) when arrival-rate, else its planned VUs.
-double chartXForStage(const StageStats &stage);
+/// The load axis of a run, its load model's answer (CurveSource::openModel, from
+/// LoadModel::isOpen(), core/profile/loadmodels/loadmodel.h): an open (arrival-rate) run on the
+/// offered rate, a closed run on VUs.
+LoadAxis loadAxisOf(const CurveSource &source);
+/// X of a stage on `axis`: its offered rate (starts/s) or its planned VUs.
+double chartXForStage(const StageStats &stage, LoadAxis axis);
 /// "VUs (log2)" or "offered rate (starts/s, log2)".
 QString loadAxisTitle(LoadAxis axis);
 /// "VUs" or "starts/s" (tooltips, marker labels).

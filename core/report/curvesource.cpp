@@ -1,6 +1,5 @@
 #include "report/curvesource.h"
 
-#include "profile/analysisspecparser.h"
 #include "session/sessionanalysis.h"
 
 namespace vw {
@@ -12,7 +11,8 @@ CurveSource curveSourceFromSession(const Session &session, const QString &label)
     src.stages = session.stages;
     src.series = session.series;
     src.analysis = sessionAnalysis(session);
-    src.slo = analysisSettingsFromYaml(session.profileYaml, nullptr).slo;
+    src.slo = session.plan.slo;
+    src.openModel = session.loadModel().isOpen();
     return src;
 }
 

@@ -26,6 +26,9 @@ struct CurveSource {
     /// empty (computed = false) for a live run.
     SessionAnalysis analysis;
     SloSpec slo;                 ///< the profile's SLO: a horizontal line when set
+    /// The run's load model is open (arrival-rate): its stages chart against their offered
+    /// rate, not their VUs (chartmodel.h, loadAxisOf()). From Session::loadModel().
+    bool openModel = false;
 };
 
 /// A saved session as a chart source: its stages, series, capacity analysis

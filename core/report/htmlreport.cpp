@@ -209,7 +209,7 @@ QString environment(const Session &s)
     };
     row(QStringLiteral("target"), s.targetAddress);
     row(QStringLiteral("server"), (s.server.product + QLatin1Char(' ') + s.server.version).trimmed());
-    row(QStringLiteral("executor"), s.executor);
+    row(QStringLiteral("executor"), s.loadModel().name());
     row(QStringLiteral("transport"), s.transport);
     row(QStringLiteral("started (UTC)"), s.startedAt.toUTC().toString(Qt::ISODate));
     row(QStringLiteral("finished (UTC)"), s.finishedAt.toUTC().toString(Qt::ISODate));

@@ -63,9 +63,9 @@ QString tableLine(const QString &stage, const QString &vus, const QString &op,
 /// Closed stages: latency_ms is the service time (from the send; no schedule to correct
 /// against). Arrival-rate stages: latency_ms is the corrected latency (from the intended
 /// start, as wrk2), and service_time_ms is measured from the actual send.
-void addOpenModelOp(const StageStats &st, const OpStats &o, QJsonObject *op)
+void addOpenModelOp(const LoadModel &model, const OpStats &o, QJsonObject *op)
 {
-    if (st.isArrivalRate()) {
+    if (model.isOpen()) {
         op->insert(QStringLiteral("latency_kind"), QStringLiteral("corrected"));
         op->insert(QStringLiteral("corrected_latency_ms"), latencySummaryMs(o.latency));
         op->insert(QStringLiteral("service_time_ms"), latencySummaryMs(o.serviceTime));
@@ -77,13 +77,12 @@ void addOpenModelOp(const StageStats &st, const OpStats &o, QJsonObject *op)
 }
 
 /// Issue 3, per stage: executor, offered vs achieved rate, drops, in-flight, validity.
-void addOpenModelStage(const StageStats &st, QJsonObject *stage)
+void addOpenModelStage(const StageStats &st, const LoadModel &model, QJsonObject *stage)
 {
-    stage->insert(QStringLiteral("executor"), st.isArrivalRate() ? QStringLiteral("arrival-rate")
-                                                                : QStringLiteral("closed"));
+    stage->insert(QStringLiteral("executor"), model.name());
     stage->insert(QStringLiteral("achieved_per_s"), st.achievedPerS());
     stage->insert(QStringLiteral("mean_in_flight"), st.meanInFlight);
-    if (st.isArrivalRate()) {
+    if (model.isOpen()) {
         stage->insert(QStringLiteral("offered_per_s"), st.rate);
         stage->insert(QStringLiteral("dropped"), qint64(st.droppedTotal()));
     }
@@ -92,14 +91,14 @@ void addOpenModelStage(const StageStats &st, QJsonObject *stage)
 }
 
 /// Lines under the table rows: arrival-rate figures and client-bound reasons of a stage.
-QString stageNotes(const StageStats &st)
+QString stageNotes(const StageStats &st, const LoadModel &model)
 {
     QString out;
-    if (st.isArrivalRate()) {
-        out += QStringLiteral("  stage %1: arrival-rate, offered %2/s, achieved %3/s, dropped %4; "
+    if (model.isOpen()) {
+        out += QStringLiteral("  stage %1: %2, offered %3, achieved %4/s, dropped %5; "
                               "latency from the intended start")
                    .arg(stageNumber(st.index))
-                   .arg(st.rate)
+                   .arg(model.name(), model.loadText(st))
                    .arg(fixed(st.achievedPerS(), 1))
                    .arg(st.droppedTotal());
         for (const OpStats &o : st.ops)
@@ -130,7 +129,7 @@ QJsonObject reportJson(const Session &s)
                 {QStringLiteral("throughput_per_s"), st.throughputPerS(o)},
                 {QStringLiteral("latency_ms"), latencySummaryMs(o.latency)},
             };
-            addOpenModelOp(st, o, &op);
+            addOpenModelOp(s.loadModel(), o, &op);
             ops.append(op);
         }
         QJsonObject stage{
@@ -141,7 +140,7 @@ QJsonObject reportJson(const Session &s)
             {QStringLiteral("max_in_flight"), st.maxInFlight},
             {QStringLiteral("ops"), ops},
         };
-        addOpenModelStage(st, &stage);
+        addOpenModelStage(st, s.loadModel(), &stage);
         stages.append(stage);
     }
     return QJsonObject{
@@ -171,15 +170,14 @@ QString reportTableHeader()
                                    QStringLiteral("ms")});
 }
 
-QString reportTableRows(const StageStats &stage)
+QString reportTableRows(const StageStats &stage, const LoadModel &model)
 {
     QString out;
     // A stage cut short by a stop is marked with '*', a client-bound one with '!'.
     const QString stageText = QString::number(stageNumber(stage.index)) + (stage.complete ? "" : "*")
                               + (stage.validity.clientBound ? "!" : "");
-    // Arrival-rate stages show their offered rate where closed ones show VUs.
-    const QString load = stage.isArrivalRate() ? QString::number(stage.rate) + QStringLiteral("/s")
-                                               : QString::number(stage.vus);
+    // The stage's load as its model names it: VUs (closed), the offered rate (arrival-rate).
+    const QString load = model.loadCell(stage.vus, stage.rate);
     for (const OpStats &o : stage.ops) {
         const QJsonObject l = latencySummaryMs(o.latency);
         auto lat = [&l](const char *key) {
@@ -190,7 +188,7 @@ QString reportTableRows(const StageStats &stage)
                          fixed(stage.throughputPerS(o), 1),
                          {lat("mean"), lat("p50"), lat("p95"), lat("p99"), lat("max")});
     }
-    return out + stageNotes(stage);
+    return out + stageNotes(stage, model);
 }
 
 QString reportTable(const Session &s)
@@ -199,7 +197,7 @@ QString reportTable(const Session &s)
     bool partial = false;
     bool bound = false;
     for (const StageStats &st : s.stages) {
-        out += reportTableRows(st);
+        out += reportTableRows(st, s.loadModel());
         partial = partial || !st.complete;
         bound = bound || st.validity.clientBound;
     }

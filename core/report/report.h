@@ -17,7 +17,8 @@ QJsonObject reportJson(const Session &s);
 QString reportTable(const Session &s);
 /// One header row of the columns of reportTable; used to print stage rows as they complete.
 QString reportTableHeader();
-QString reportTableRows(const StageStats &stage);
+/// The rows of one stage run by load model `model` (its load column: VUs or the offered rate).
+QString reportTableRows(const StageStats &stage, const LoadModel &model);
 
 /// RFC 4180 CSV, one row per stage and operation, header first.
 QString reportCsv(const Session &s);

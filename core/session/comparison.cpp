@@ -1,76 +1,70 @@
 #include "session/comparison.h"
 
-#include "profile/yamlbounds.h"
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
+#include "profile/planjson.h"
 #include "session/sessionanalysis.h"
 #include "util/duration.h"
-#include "profile/yamlvariant.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <yaml-cpp/yaml.h>
+#include <algorithm>
 
 namespace vw {
 
 namespace {
 
-/// type -> {"weight": n, "params": {...}} of a saved profile's operations (lenient).
-QVariantMap operationSettings(const QByteArray &yaml)
+QString jsonText(const QJsonValue &v)
 {
-    QVariantMap out;
-    try {
-        const YAML::Node root = YAML::Load(yaml.toStdString());
-        if (!root.IsMap() || !yamlWithinBounds(root) || !root["operations"]
-            || !root["operations"].IsSequence())
-            return out;
-        const QVariantList ops = yamlToVariant(root["operations"]).toList();
-        for (const QVariant &v : ops) {
-            const QVariantMap m = v.toMap();
-            QVariantMap settings;
-            settings.insert(QStringLiteral("weight"), m.value(QStringLiteral("weight"), 100));
-            settings.insert(QStringLiteral("params"), m.value(QStringLiteral("params")).toMap());
-            out.insert(m.value(QStringLiteral("type")).toString(), settings);
-        }
-    } catch (const YAML::Exception &) {
-    }
-    return out;
-}
-
-QString variantText(const QVariant &v)
-{
-    if (!v.isValid())
+    if (v.isUndefined() || v.isNull())
         return QStringLiteral("(unset)");
-    if (v.typeId() == QMetaType::QVariantList || v.typeId() == QMetaType::QVariantMap)
-        return QString::fromUtf8(QJsonDocument::fromVariant(v).toJson(QJsonDocument::Compact));
-    return v.toString();
+    if (v.isString())
+        return v.toString();
+    if (v.isArray())
+        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    if (v.isObject())
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    return v.toVariant().toString();
 }
 
-QString joinInts(const QList<int> &v)
-{
-    QStringList s;
-    for (int x : v)
-        s.append(QString::number(x));
-    return s.join(QLatin1Char(','));
-}
-
-/// "10s" or "2s,10s": the distinct values of one stage duration field (durationMs or
-/// warmupMs), in order of appearance.
-QString distinctDurationsText(const Session &s, qint64 StageStats::*field)
+/// "10s" or "2s,10s": the distinct stage durations of a plan, in order of appearance.
+QString distinctDurationsText(const RampSpec &r)
 {
     QStringList d;
-    for (const StageStats &st : s.stages) {
-        const QString t = formatDurationMs(st.*field);
+    for (const StageSpec &st : r.stages) {
+        const QString t = formatDurationMs(st.durationMs);
         if (!d.contains(t))
             d.append(t);
     }
     return d.join(QLatin1Char(','));
 }
 
+/// "1,2,4" (closed) or "50/s,200/s" (arrival-rate): each planned stage's load.
+QString stageLoadsText(const RampSpec &r)
+{
+    QStringList l;
+    for (const StageSpec &st : r.stages)
+        l.append(r.model->loadCell(r.model->plannedVus(st), r.model->plannedRate(st)));
+    return l.join(QLatin1Char(','));
+}
+
+/// "closed" or "arrival-rate {"max_vus":20}": the load model and its own settings.
+QString loadModelText(const LoadModel &m)
+{
+    QJsonObject settings;
+    m.toJson(&settings);
+    return settings.isEmpty() ? m.name() : m.name() + QLatin1Char(' ') + jsonText(settings);
+}
+
 QString serverText(const Session &s)
 {
     const QString t = (s.server.product + QLatin1Char(' ') + s.server.version).trimmed();
     return t.isEmpty() ? QStringLiteral("(unknown)") : t;
+}
+
+QString orNone(const QString &s)
+{
+    return s.isEmpty() ? QStringLiteral("none") : s;
 }
 
 /// Warns for each session that differs from A in `what`, naming both values.
@@ -87,51 +81,117 @@ void warnIfDiffers(Comparison *c, const QList<Session> &ss, const QString &kind,
     }
 }
 
+/// A param's value for comparing: a text that is a duration ("5m", "300s") as its
+/// milliseconds, so that 5m == 300s; anything else as it is. (Operation params are kept as
+/// their written values by operationParamsToJson(); a duration param such as ssh_sign's ttl
+/// is text there.)
+QJsonValue canonicalParam(const QJsonValue &v)
+{
+    if (v.isString())
+        if (const std::optional<qint64> ms = parseDurationMs(v.toString()))
+            return QJsonValue(QJsonObject{{QStringLiteral("duration_ms"), *ms}});
+    return v;
+}
+
+/// "weight 100 (A) vs 50 (B)", "ca_key_type rsa-2048 (A) vs ed25519 (B)": the differences of
+/// two operations of the same type, params compared by their canonical JSON value.
+QStringList operationDiffs(const OperationSpec &a, const OperationSpec &b, const QString &letter)
+{
+    QStringList diffs;
+    if (a.weight != b.weight)
+        diffs.append(QStringLiteral("weight %1 (A) vs %2 (%3)").arg(a.weight).arg(b.weight).arg(letter));
+    const QJsonObject pa = operationParamsToJson(a), pb = operationParamsToJson(b);
+    QStringList keys = pa.keys();
+    for (const QString &k : pb.keys())
+        if (!keys.contains(k))
+            keys.append(k);
+    for (const QString &k : keys)
+        if (canonicalParam(pa.value(k)) != canonicalParam(pb.value(k)))
+            diffs.append(QStringLiteral("%1 %2 (A) vs %3 (%4)")
+                             .arg(k, jsonText(pa.value(k)), jsonText(pb.value(k)), letter));
+    return diffs;
+}
+
+/// The plans' operations, by position: a different list of types is one "operations"
+/// warning; operations of the same type at the same position are compared field by field.
 void operationWarnings(Comparison *c, const QList<Session> &ss)
 {
-    const QVariantMap a = operationSettings(ss.first().profileYaml);
+    const QList<OperationSpec> &a = ss.first().plan.operations;
+    auto types = [](const QList<OperationSpec> &ops) {
+        QStringList t;
+        for (const OperationSpec &o : ops)
+            t.append(o.type);
+        return t;
+    };
     for (int i = 1; i < ss.size(); ++i) {
         const QString L = c->letters[i];
-        QStringList onlyA, onlyB;
-        for (const QString &op : ss.first().ops)
-            if (!ss[i].ops.contains(op))
-                onlyA.append(op);
-        for (const QString &op : ss[i].ops)
-            if (!ss.first().ops.contains(op))
-                onlyB.append(op);
-        if (!onlyA.isEmpty() || !onlyB.isEmpty())
+        const QList<OperationSpec> &b = ss[i].plan.operations;
+        const QStringList ta = types(a), tb = types(b);
+        if (ta != tb) {
+            QStringList onlyA, onlyB;
+            for (const QString &t : ta)
+                if (!tb.contains(t) && !onlyA.contains(t))
+                    onlyA.append(t);
+            for (const QString &t : tb)
+                if (!ta.contains(t) && !onlyB.contains(t))
+                    onlyB.append(t);
             c->warnings.append(
                 {QStringLiteral("operations"),
-                 QStringLiteral("operations differ: only in A: %1; only in %2: %3")
-                     .arg(onlyA.isEmpty() ? QStringLiteral("none") : onlyA.join(QStringLiteral(", ")),
-                          L,
-                          onlyB.isEmpty() ? QStringLiteral("none") : onlyB.join(QStringLiteral(", ")))});
-        const QVariantMap b = operationSettings(ss[i].profileYaml);
-        for (auto it = a.cbegin(); it != a.cend(); ++it) {
-            if (!b.contains(it.key()))
+                 QStringLiteral("operations differ: %1 (A) vs %2 (%3); only in A: %4; only in "
+                                "%3: %5")
+                     .arg(orNone(ta.join(QStringLiteral(", "))), orNone(tb.join(QStringLiteral(", "))),
+                          L, orNone(onlyA.join(QStringLiteral(", "))),
+                          orNone(onlyB.join(QStringLiteral(", "))))});
+        }
+        for (int k = 0; k < std::min(a.size(), b.size()); ++k) {
+            if (a[k].type != b[k].type)
                 continue;
-            const QVariantMap sa = it.value().toMap(), sb = b.value(it.key()).toMap();
-            QStringList diffs;
-            if (sa.value(QStringLiteral("weight")) != sb.value(QStringLiteral("weight")))
-                diffs.append(QStringLiteral("weight %1 (A) vs %2 (%3)")
-                                 .arg(variantText(sa.value(QStringLiteral("weight"))),
-                                      variantText(sb.value(QStringLiteral("weight"))), L));
-            const QVariantMap pa = sa.value(QStringLiteral("params")).toMap();
-            const QVariantMap pb = sb.value(QStringLiteral("params")).toMap();
-            QStringList keys = pa.keys();
-            for (const QString &k : pb.keys())
-                if (!keys.contains(k))
-                    keys.append(k);
-            for (const QString &k : keys)
-                if (pa.value(k) != pb.value(k))
-                    diffs.append(QStringLiteral("%1 %2 (A) vs %3 (%4)")
-                                     .arg(k, variantText(pa.value(k)), variantText(pb.value(k)), L));
+            const QStringList diffs = operationDiffs(a[k], b[k], L);
             if (!diffs.isEmpty())
                 c->warnings.append({QStringLiteral("operation_params"),
-                                    QStringLiteral("%1 params differ: %2")
-                                        .arg(it.key(), diffs.join(QStringLiteral("; ")))});
+                                    QStringLiteral("operations[%1] (%2) differs: %3")
+                                        .arg(k)
+                                        .arg(a[k].type, diffs.join(QStringLiteral("; ")))});
         }
     }
+}
+
+/// Every difference of the run plans (Session::plan) that makes the sessions not directly
+/// comparable, field by field: durations as milliseconds (5m == 300s), params as JSON values.
+void planWarnings(Comparison *c, const QList<Session> &ss)
+{
+    warnIfDiffers(c, ss, QStringLiteral("target"), QStringLiteral("target"),
+                  [](const Session &s) { return s.plan.target.address; });
+    warnIfDiffers(c, ss, QStringLiteral("target"), QStringLiteral("target namespace"),
+                  [](const Session &s) { return orNone(s.plan.target.vaultNamespace); });
+    warnIfDiffers(c, ss, QStringLiteral("target"), QStringLiteral("target CA file"),
+                  [](const Session &s) { return orNone(s.plan.target.caFile); });
+    warnIfDiffers(c, ss, QStringLiteral("target"), QStringLiteral("target TLS verification"),
+                  [](const Session &s) {
+                      return s.plan.target.tlsSkipVerify ? QStringLiteral("skipped")
+                                                         : QStringLiteral("on");
+                  });
+    warnIfDiffers(c, ss, QStringLiteral("target"), QStringLiteral("request timeout"),
+                  [](const Session &s) { return formatDurationMs(s.plan.target.requestTimeoutMs); });
+    warnIfDiffers(c, ss, QStringLiteral("server_version"), QStringLiteral("server version"),
+                  serverText);
+    warnIfDiffers(c, ss, QStringLiteral("executor"), QStringLiteral("executor"),
+                  [](const Session &s) { return loadModelText(s.loadModel()); });
+    warnIfDiffers(c, ss, QStringLiteral("ramp"), QStringLiteral("ramp stage loads"),
+                  [](const Session &s) { return stageLoadsText(s.plan.ramp); });
+    warnIfDiffers(c, ss, QStringLiteral("ramp"), QStringLiteral("ramp stage durations"),
+                  [](const Session &s) { return distinctDurationsText(s.plan.ramp); });
+    warnIfDiffers(c, ss, QStringLiteral("ramp"), QStringLiteral("ramp warm-up"),
+                  [](const Session &s) { return formatDurationMs(s.plan.ramp.warmupMs); });
+    warnIfDiffers(c, ss, QStringLiteral("transport"), QStringLiteral("transport"),
+                  [](const Session &s) { return s.plan.transport; });
+    warnIfDiffers(c, ss, QStringLiteral("client"), QStringLiteral("worker threads' nice value"),
+                  [](const Session &s) { return QString::number(s.client.workerNice); });
+    operationWarnings(c, ss);
+    warnIfDiffers(c, ss, QStringLiteral("analysis"), QStringLiteral("SLO"),
+                  [](const Session &s) { return orNone(s.plan.slo.describe()); });
+    warnIfDiffers(c, ss, QStringLiteral("analysis"), QStringLiteral("analysis thresholds"),
+                  [](const Session &s) { return jsonText(thresholdsToJson(s.plan.analysis)); });
 }
 
 /// First stage per VU level with requests of `op`.
@@ -176,30 +236,7 @@ Comparison compareSessions(const QList<Session> &ss)
         c.labels.append(label);
     }
 
-    warnIfDiffers(&c, ss, QStringLiteral("target"), QStringLiteral("target"),
-                  [](const Session &s) { return s.targetAddress; });
-    warnIfDiffers(&c, ss, QStringLiteral("server_version"), QStringLiteral("server version"),
-                  serverText);
-    warnIfDiffers(&c, ss, QStringLiteral("ramp"), QStringLiteral("ramp VU levels"),
-                  [](const Session &s) {
-                      QList<int> v;
-                      for (const StageStats &st : s.stages)
-                          v.append(st.vus);
-                      return joinInts(v);
-                  });
-    warnIfDiffers(&c, ss, QStringLiteral("ramp"), QStringLiteral("ramp stage durations"),
-                  [](const Session &s) {
-                      return distinctDurationsText(s, &StageStats::durationMs);
-                  });
-    warnIfDiffers(&c, ss, QStringLiteral("ramp"), QStringLiteral("ramp warm-up"),
-                  [](const Session &s) { return distinctDurationsText(s, &StageStats::warmupMs); });
-    warnIfDiffers(&c, ss, QStringLiteral("executor"), QStringLiteral("executor"),
-                  [](const Session &s) { return s.executor; });
-    warnIfDiffers(&c, ss, QStringLiteral("transport"), QStringLiteral("transport"),
-                  [](const Session &s) { return s.transport; });
-    warnIfDiffers(&c, ss, QStringLiteral("client"), QStringLiteral("worker threads' nice value"),
-                  [](const Session &s) { return QString::number(s.client.workerNice); });
-    operationWarnings(&c, ss);
+    planWarnings(&c, ss);
 
     QStringList ops;
     for (const Session &s : ss)

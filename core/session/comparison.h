@@ -15,6 +15,9 @@ namespace vw {
 /// Something that makes two sessions not directly comparable, named precisely.
 struct ComparisonWarning {
     /// "target", "server_version", "ramp", "operations", "operation_params", "executor",
+    /// "transport", "client", "analysis" (SLO, thresholds). From the run plans
+    /// (Session::plan), compared field by field: durations as milliseconds, operations by
+    /// position, params by canonical value (a duration text as milliseconds: 5m == 300s).
     /// "transport"
     QString kind;
     QString text;    ///< e.g. "ssh_sign params differ: ca_key_type rsa-2048 (A) vs ed25519 (B)"

@@ -6,9 +6,13 @@
 
 namespace vw {
 
-/// A RunRecord with its capacity analysis (core/analysis/).
+/// A RunRecord with its capacity analysis (core/analysis/). Its run plan is RunRecord::plan
+/// (the typed profile as run): read the SLO, thresholds, load model, stages and operations
+/// there (e.g. loadModel(), plan.slo), never from profileYaml.
 struct Session : RunRecord {
-    static constexpr int kSchemaVersion = 1;
+    /// 2: the run plan (`plan`); 1: the profile as YAML only (migrated when read,
+    /// core/session/sessionmigration.h).
+    static constexpr int kSchemaVersion = 2;
 
     Session() = default;
     explicit Session(const RunRecord &run) : RunRecord(run) {}
@@ -17,6 +21,12 @@ struct Session : RunRecord {
     /// or computed when the file has none); use sessionAnalysis() (capacityanalyzer.h) to get
     /// it whether or not it is filled. sessionToJson() writes a freshly computed one.
     SessionAnalysis analysis;
+    /// What reading the file noted, e.g. a schema-1 profile that could not be parsed into the
+    /// plan. Not written; the analysis computed for the session carries them in its notes.
+    QStringList readNotes;
+
+    /// The load model the session was run with (closed for a session built without a plan).
+    const LoadModel &loadModel() const { return *plan.ramp.model; }
 };
 
 } // namespace vw

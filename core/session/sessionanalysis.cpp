@@ -1,18 +1,15 @@
 #include "session/sessionanalysis.h"
 
 #include "analysis/capacityanalyzer.h"
-#include "profile/analysisspecparser.h"
 
 namespace vw {
 
 SessionAnalysis analyzeSession(const Session &s)
 {
-    QStringList problems;
-    const AnalysisSettings settings = analysisSettingsFromYaml(s.profileYaml, &problems);
-    QStringList notes;
-    for (const QString &p : problems)
-        notes.append(QStringLiteral("profile thresholds: %1 (default used)").arg(p));
-    return analyzeStages(s.stages, s.ops, settings, notes);
+    AnalysisSettings settings;
+    settings.slo = s.plan.slo;
+    settings.thresholds = s.plan.analysis;
+    return analyzeStages(s.stages, s.ops, s.loadModel(), settings, s.readNotes);
 }
 
 SessionAnalysis sessionAnalysis(const Session &s)

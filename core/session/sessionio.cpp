@@ -1,6 +1,7 @@
-// Session JSON, schema 1 (docs/session-format.md):
-// {"kind":"vault-workbench-session","schema":1,"id","label",
-//  "profile":{"name","yaml"},"ops":[..],"executor","transport",
+// Session JSON, schema 2 (docs/session-format.md):
+// {"kind":"vault-workbench-session","schema":2,"id","label",
+//  "profile":{"name","yaml"},"plan":planToJson() (core/profile/planjson.h),
+//  "ops":[..],"executor","transport",
 //  "target":{"address"},"server":{..},"client":{..},
 //  "started_at","finished_at" (ISO 8601 UTC, ms),"status","error","cleanup_error",
 //  "stages":[{"index","vus","duration_ms","warmup_ms","start_ms","steady_s","max_in_flight",
@@ -8,10 +9,13 @@
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson()}],
 //  "series":{"columns":[..],"rows":[[..],..]},
 //  "analysis":{"<op>":OpAnalysis::toJson()}}  (core/analysis/opanalysis.h)
+// Schema 1 (no "plan") is migrated when read: core/session/sessionmigration.h.
 #include "session/sessionio.h"
 
 #include "analysis/capacityanalyzer.h"
+#include "profile/planjson.h"
 #include "session/sessionanalysis.h"
+#include "session/sessionmigration.h"
 
 #include <QDir>
 #include <QFile>
@@ -131,9 +135,9 @@ ClientInfo clientFromJson(const QJsonObject &o)
 }
 
 /// Issue 3: "rate_per_s" (arrival-rate stages only) and "validity" (when measured).
-void addOpenModelAndValidity(const StageStats &st, QJsonObject *out)
+void addOpenModelAndValidity(const StageStats &st, const LoadModel &model, QJsonObject *out)
 {
-    if (st.isArrivalRate())
+    if (model.isOpen())
         out->insert(QStringLiteral("rate_per_s"), st.rate);
     out->insert(QStringLiteral("sent"), qint64(st.sent));
     if (st.validity.measured)
@@ -147,7 +151,7 @@ void readOpenModelAndValidity(const QJsonObject &o, StageStats *st)
     st->validity = StageValidity::fromJson(o.value(QStringLiteral("validity")).toObject());
 }
 
-QJsonObject stageToJson(const StageStats &st)
+QJsonObject stageToJson(const StageStats &st, const LoadModel &model)
 {
     QJsonArray ops;
     for (const OpStats &o : st.ops)
@@ -164,7 +168,7 @@ QJsonObject stageToJson(const StageStats &st)
         {QStringLiteral("complete"), st.complete},
         {QStringLiteral("ops"), ops},
     };
-    addOpenModelAndValidity(st, &out);
+    addOpenModelAndValidity(st, model, &out);
     return out;
 }
 
@@ -266,7 +270,7 @@ QJsonObject sessionToJson(const Session &s)
 {
     QJsonArray stages;
     for (const StageStats &st : s.stages)
-        stages.append(stageToJson(st));
+        stages.append(stageToJson(st, s.loadModel()));
     return QJsonObject{
         {QStringLiteral("kind"), kKind},
         {QStringLiteral("schema"), Session::kSchemaVersion},
@@ -275,8 +279,9 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("profile"),
          QJsonObject{{QStringLiteral("name"), s.profileName},
                      {QStringLiteral("yaml"), QString::fromUtf8(s.profileYaml)}}},
+        {QStringLiteral("plan"), planToJson(s.plan)},
         {QStringLiteral("ops"), QJsonArray::fromStringList(s.ops)},
-        {QStringLiteral("executor"), s.executor},
+        {QStringLiteral("executor"), s.loadModel().name()},
         {QStringLiteral("transport"), s.transport},
         {QStringLiteral("target"), QJsonObject{{QStringLiteral("address"), s.targetAddress}}},
         {QStringLiteral("server"), serverToJson(s.server)},
@@ -326,7 +331,6 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     const QJsonArray ops = o.value(QStringLiteral("ops")).toArray();
     for (const QJsonValue &v : ops)
         s.ops.append(v.toString());
-    s.executor = o.value(QStringLiteral("executor")).toString();
     s.transport = o.value(QStringLiteral("transport")).toString();
     s.targetAddress =
         o.value(QStringLiteral("target")).toObject().value(QStringLiteral("address")).toString();
@@ -365,6 +369,19 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     if (!seriesFromJson(o.value(QStringLiteral("series")).toObject(), &s.series, &e)) {
         err = e;
         return std::nullopt;
+    }
+    // The run plan: schema 2 stores it; schema 1 is migrated from its profile YAML.
+    if (schema.toInt() >= 2) {
+        QString planError;
+        std::optional<Profile> plan = planFromJson(o.value(QStringLiteral("plan")).toObject(),
+                                                   LoadModelRegistry::builtin(), &planError);
+        if (!plan) {
+            err = QStringLiteral("plan: %1").arg(planError);
+            return std::nullopt;
+        }
+        s.plan = *plan;
+    } else {
+        s.plan = migrateV1Plan(o, s.stages, &s.readNotes);
     }
     // The analysis as saved; sessions written before it existed get it computed.
     const QJsonValue analysis = o.value(QStringLiteral("analysis"));

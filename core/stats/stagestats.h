@@ -17,8 +17,12 @@ inline int stageNumber(int index) { return index + 1; }
 
 struct StageStats {
     int index = 0;              ///< 0-based stage number in the ramp
-    int vus = 0;                ///< planned virtual users (arrival-rate: the max_vus pool)
-    double rate = 0;            ///< arrival-rate: offered starts per second; 0 = closed stage
+    /// Planned virtual users and starts per second, as the ramp's load model planned them
+    /// (core/profile/loadmodels/loadmodel.h plannedVus/plannedRate: closed: the stage's VUs and
+    /// 0; arrival-rate: the max_vus pool and the offered rate). Whether a stage is open or
+    /// closed is the session's load model's answer (RunRecord::plan), not these numbers'.
+    int vus = 0;
+    double rate = 0;
     qint64 durationMs = 0;      ///< planned stage length, warm-up included
     qint64 warmupMs = 0;
     qint64 startMs = 0;         ///< stage start, ms since the measured window began
@@ -32,7 +36,6 @@ struct StageStats {
     QList<OpStats> ops;         ///< one per operation type, in profile order
     StageValidity validity;     ///< was the client the bottleneck? (stagevalidity.h)
 
-    bool isArrivalRate() const { return rate > 0; }
     /// Requests sent per second in the steady window, all ops (errors included): `sent`, or
     /// for sessions without it the requests that started in the window.
     double achievedPerS() const

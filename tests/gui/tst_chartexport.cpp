@@ -2,6 +2,7 @@
 // model, core/report/chartmodel.h, drawn by ui/charts/qtchartrenderer.h): PNG at the asked size and DPI, SVG that parses as XML, PDF
 // with one page; knee/saturation markers, USL fit, SLO line and client-bound band follow
 // the session's analysis; `vault-workbench export` writes the three formats headless.
+#include "sessionplan.h"
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
@@ -41,11 +42,12 @@ Session session(const QString &label, int workers, double serviceMs, const QByte
     s.profileYaml = "name: ssh\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
                     "  - type: ssh_sign\n    params: { ca_key_type: ed25519 }\n" + extraYaml;
     s.ops = {kOp};
-    s.executor = QStringLiteral("closed");
     s.transport = QStringLiteral("qnam");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     const QList<int> vus = {1, 2, 4, 8, 16, 32, 64};
     s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
+    if (!test::setPlanFromYaml(&s))   // the run plan, as the engine stores it
+        qFatal("test profile does not parse");
     return s;
 }
 

@@ -170,7 +170,7 @@ void TestChartRenderers::sameAcrossRenderers()
     StageStats extra = loaded->stages.last();
     extra.index = int(loaded->stages.size());
     extra.startMs += extra.durationMs;
-    if (extra.isArrivalRate())
+    if (loaded->loadModel().isOpen())
         extra.rate *= 2;
     else
         extra.vus *= 2;
@@ -183,7 +183,7 @@ void TestChartRenderers::sameAcrossRenderers()
     const QString file = dir.filePath(QStringLiteral("session.json"));
     QVERIFY2(writeSession(*loaded, file, &error), qPrintable(error));
     const Session s = *readSession(file, &error);   // exactly what the commands read
-    const bool arrival = s.stages.first().isArrivalRate();
+    const bool arrival = s.loadModel().isOpen();
     const QString label = s.label.isEmpty() ? s.profileName : s.label;
     const CurveSource source = curveSourceFromSession(s, label);
 
@@ -208,7 +208,7 @@ void TestChartRenderers::sameAcrossRenderers()
             for (int i = 0; i < cs.points.size(); ++i)
                 QCOMPARE(cs.points.at(i).x(), arrival ? s.stages.at(i).rate : double(s.stages.at(i).vus));
         QCOMPARE(model.bands.size(), 1);
-        QCOMPARE(model.bands.first().x0, chartXForStage(s.stages.at(clientBoundStage)) / kClientBoundBandFactor);
+        QCOMPARE(model.bands.first().x0, chartXForStage(s.stages.at(clientBoundStage), loadAxisOf(source)) / kClientBoundBandFactor);
         if (!arrival && kind != ChartKind::ErrorRatioVsLoad)
             QVERIFY(!model.markers.isEmpty());   // the fixture's knee at 2 VUs
 
@@ -260,7 +260,7 @@ void TestChartRenderers::sameAcrossRenderers()
     // the live view of the same stages (no analysis yet): the same curves and bands
     ResultsPage live;
     live.resize(1200, 800);
-    live.sessionSet()->beginLive(label);
+    live.sessionSet()->beginLive(label, s.plan);
     RunSnapshot snap;
     snap.phase = RunPhase::Running;
     snap.stageIndex = int(s.stages.size());
@@ -271,6 +271,8 @@ void TestChartRenderers::sameAcrossRenderers()
     liveSource.label = label;
     liveSource.stages = s.stages;
     liveSource.series = s.series;
+    liveSource.slo = s.plan.slo;
+    liveSource.openModel = arrival;
     for (ChartKind kind : kLoadCharts) {
         StageCurveChart *chart = kind == ChartKind::LatencyVsLoad      ? live.latencyChart()
                                  : kind == ChartKind::ThroughputVsLoad ? live.throughputChart()

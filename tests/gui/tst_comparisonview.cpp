@@ -3,6 +3,7 @@
 // parameters and ramps -> both labels in the charts' legends, the side-by-side capacity table
 // with each session's detected points, the per-stage ratio table, and the warning banner
 // naming the difference; one session -> no comparison.
+#include "sessionplan.h"
 #include "syntheticstages.h"
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
@@ -33,15 +34,19 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.id = label;
     s.label = label;
     s.profileName = QStringLiteral("ssh");
-    s.profileYaml = "name: ssh\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
+    QByteArray stages;   // the ramp that fixedCapacityStages() measures
+    for (int v : vus)
+        stages += "    - { vus: " + QByteArray::number(v) + ", duration: 2s }\n";
+    s.profileYaml = "name: ssh\nramp:\n  warmup: 500ms\n  stages:\n" + stages + "operations:\n"
                     "  - type: ssh_sign\n    params: { ca_key_type: " + caKeyType + " }\n";
     s.ops = {kOp};
-    s.executor = QStringLiteral("closed");
     s.transport = QStringLiteral("qnam");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     s.server.product = QStringLiteral("openbao");
     s.server.version = QStringLiteral("2.7.2");
     s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
+    if (!test::setPlanFromYaml(&s))   // the run plan, as the engine stores it
+        qFatal("test profile does not parse");
     return s;
 }
 

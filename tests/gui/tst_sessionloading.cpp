@@ -3,6 +3,7 @@
 // says it is loading; a corrupt or missing file is reported by name and the sessions shown
 // stay as they were; several files open in the order given (the first session as the main
 // one, the others overlaid, a profile into the editor).
+#include "sessionplan.h"
 #include "syntheticstages.h"
 #include "mainwindow.h"
 #include "models/sessionset.h"
@@ -37,9 +38,9 @@ Session session(const QString &label, int stages, int seriesSeconds)
                     + "\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
                       "  - type: kv2_read\n";
     s.ops = {kOp};
-    s.executor = QStringLiteral("closed");
     s.transport = QStringLiteral("direct");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
+    test::setPlanFromYaml(&s);
     s.startedAt = QDateTime::currentDateTimeUtc();
     QList<int> vus;
     for (int i = 1; i <= stages; ++i)

@@ -3,6 +3,7 @@
 // from either side; adding and removing overlays updates the results page and every
 // comparison view from the one model; the live run is the main entry until its finished
 // session replaces it.
+#include "sessionplan.h"
 #include "syntheticstages.h"
 #include "charts/stagecurvechart.h"
 #include "comparisonview.h"
@@ -38,9 +39,9 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.profileYaml = "name: kv\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
                     "  - type: kv2_read\n";
     s.ops = {kOp};
-    s.executor = QStringLiteral("closed");
     s.transport = QStringLiteral("direct");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
+    test::setPlanFromYaml(&s);
     s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
     return s;
 }

@@ -143,7 +143,12 @@ void TestBenchmarkRun::rampOfAllOperations()
     QCOMPARE(s.ops, (QStringList{QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
                                  QStringLiteral("kv2_write"), QStringLiteral("ssh_sign"),
                                  QStringLiteral("ssh_sign")}));
-    QCOMPARE(s.executor, QStringLiteral("closed"));
+    QCOMPARE(s.loadModel().name(), QStringLiteral("closed"));
+    // The plan is the profile as run, with the effective address, without its YAML text.
+    Profile asRun = p;
+    asRun.target.address = m_bao.address();
+    QVERIFY(s.plan.sameSettings(asRun));
+    QVERIFY(s.plan.sourceYaml.isEmpty());
     QCOMPARE(s.transport, QStringLiteral("direct"));   // the default transport
     QCOMPARE(s.targetAddress, m_bao.address());
     QVERIFY(s.server.reachable);

@@ -7,6 +7,7 @@
 // The pool equals the server's concurrency so that the service time holds no server queueing.
 #include "delayserver.h"
 #include "engine/benchmarkrun.h"
+#include "profile/loadmodels/arrivalratemodel.h"
 #include "session/session.h"
 #include "report/report.h"
 
@@ -46,8 +47,7 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
     p.name = QStringLiteral("open-model");
     p.target.address = server.address();
     p.target.requestTimeoutMs = 10000;
-    p.ramp.executor = QStringLiteral("arrival-rate");
-    p.ramp.maxVus = kMaxVus;
+    p.ramp.model = std::make_shared<const ArrivalRateModel>(kMaxVus);
     p.ramp.warmupMs = 500;
     for (double r : rates)
         p.ramp.stages.append(StageSpec{0, 2500, r});
@@ -62,6 +62,10 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
     const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
     QCOMPARE(s.stages.size(), 3);
+    // The 1-second series says the stage's planned VUs, the max_vus pool (not 0).
+    QVERIFY(!s.series.isEmpty());
+    for (const SeriesPoint &p : s.series)
+        QCOMPARE(p.vus, kMaxVus);
     QVERIFY(run.peakInFlight() <= kMaxVus);   // the pool bounds concurrency
 
     double corrected[3], service[3];

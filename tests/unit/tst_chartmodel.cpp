@@ -5,6 +5,7 @@
 // out with a note, and the live partial stage as the last point.
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
+#include "profile/loadmodels/arrivalratemodel.h"
 #include "report/chartmodel.h"
 
 #include <QTest>
@@ -24,7 +25,7 @@ CurveSource closedSource(const QString &label, const SloSpec &slo = {})
     s.stages = test::fixedCapacityStages(kOp, kVus, 8, 5.0);
     AnalysisSettings settings;
     settings.slo = slo;
-    s.analysis = analyzeStages(s.stages, {kOp}, settings);
+    s.analysis = analyzeStages(s.stages, {kOp}, *defaultLoadModel(), settings);
     s.slo = slo;
     return s;
 }
@@ -34,12 +35,13 @@ CurveSource arrivalSource(const QString &label)
 {
     CurveSource s;
     s.label = label;
+    s.openModel = true;   // an arrival-rate run
     s.stages = test::fixedCapacityStages(kOp, kVus, 8, 5.0);
     for (StageStats &st : s.stages) {
         st.rate = 100.0 * (st.index + 1);
         st.vus = 64;
     }
-    s.analysis = analyzeStages(s.stages, {kOp}, AnalysisSettings());
+    s.analysis = analyzeStages(s.stages, {kOp}, ArrivalRateModel(64), AnalysisSettings());
     return s;
 }
 
@@ -79,7 +81,7 @@ void TestChartModel::closedStagesChartAgainstVus()
 {
     const CurveSource src = closedSource(QStringLiteral("a"));
     for (const StageStats &st : src.stages)
-        QCOMPARE(chartXForStage(st), double(st.vus));
+        QCOMPARE(chartXForStage(st, loadAxisOf(src)), double(st.vus));
     const ChartModel m = buildChartModel(ChartKind::ThroughputVsLoad, {src});
     QCOMPARE(m.loadAxis, LoadAxis::Vus);
     QCOMPARE(m.x.title, QStringLiteral("VUs (log2)"));
@@ -109,7 +111,7 @@ void TestChartModel::arrivalRateStagesChartAgainstOfferedRate()
 {
     const CurveSource src = arrivalSource(QStringLiteral("open"));
     for (const StageStats &st : src.stages)
-        QCOMPARE(chartXForStage(st), st.rate);
+        QCOMPARE(chartXForStage(st, loadAxisOf(src)), st.rate);
     for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad}) {
         const ChartModel m = buildChartModel(k, {src});
         QCOMPARE(m.loadAxis, LoadAxis::OfferedRate);

@@ -1,5 +1,6 @@
 // Comparison of sessions (core/session/comparison.h): alignment by VUs, ratios to the first
 // session, side-by-side capacity points, and one warning per kind of difference.
+#include "sessionplan.h"
 #include "syntheticstages.h"
 #include "report/comparisontext.h"
 #include "session/sessionio.h"
@@ -18,9 +19,14 @@ namespace {
 
 const QString kOp = QStringLiteral("ssh_sign");
 
-QByteArray profileYaml(const QByteArray &caKeyType, int weight = 100)
+/// The profile of a closed ramp over `vus` (2 s stages, 500 ms warm-up, as
+/// fixedCapacityStages() measures them) with one ssh_sign operation.
+QByteArray profileYaml(const QByteArray &caKeyType, const QList<int> &vus, int weight = 100)
 {
-    return "name: ssh\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
+    QByteArray stages;
+    for (int v : vus)
+        stages += "    - { vus: " + QByteArray::number(v) + ", duration: 2s }\n";
+    return "name: ssh\nramp:\n  warmup: 500ms\n  stages:\n" + stages + "operations:\n"
            "  - type: ssh_sign\n    weight: " + QByteArray::number(weight)
            + "\n    params: { ca_key_type: " + caKeyType + " }\n";
 }
@@ -33,14 +39,15 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.id = label;
     s.label = label;
     s.profileName = QStringLiteral("ssh");
-    s.profileYaml = profileYaml(caKeyType);
+    s.profileYaml = profileYaml(caKeyType, vus);
     s.ops = {kOp};
-    s.executor = QStringLiteral("closed");
     s.transport = QStringLiteral("qnam");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     s.server.product = QStringLiteral("openbao");
     s.server.version = QStringLiteral("2.7.2");
     s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
+    if (!test::setPlanFromYaml(&s))   // the run plan, as the engine stores it
+        qFatal("test profile does not parse");
     return s;
 }
 
@@ -63,6 +70,7 @@ private slots:
     void sideBySideCapacityPoints();
     void identicalSetupsGiveNoWarning();
     void eachDifferenceIsNamed();
+    void plansComparedFieldByField();
     void jsonAndText();
     void compareAndReportCommands();
 };
@@ -137,6 +145,7 @@ void TestComparison::eachDifferenceIsNamed()
 
     Session target = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
     target.targetAddress = QStringLiteral("https://vault.example:8200");
+    target.plan.target.address = target.targetAddress;
     Comparison c = compareSessions({a, target});
     QCOMPARE(c.warnings.size(), 1);
     QVERIFY(hasWarning(c, QStringLiteral("target"),
@@ -154,9 +163,8 @@ void TestComparison::eachDifferenceIsNamed()
     QCOMPARE(c.warnings.size(), 1);
     QVERIFY(hasWarning(c, QStringLiteral("ramp"), QStringLiteral("1,2,4,8,16,32 (A) vs 1,2,4,8,16 (B)")));
     Session durations = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
-    durations.stages[2].durationMs = 10000;
-    for (StageStats &st : durations.stages)
-        st.warmupMs = 1000;
+    durations.plan.ramp.stages[2].durationMs = 10000;
+    durations.plan.ramp.warmupMs = 1000;
     c = compareSessions({a, durations});
     QCOMPARE(c.warnings.size(), 2);
     QVERIFY(hasWarning(c, QStringLiteral("ramp"), QStringLiteral("ramp stage durations: 2s (A) vs 2s,10s (B)")));
@@ -166,14 +174,16 @@ void TestComparison::eachDifferenceIsNamed()
     c = compareSessions({a, params});
     QCOMPARE(c.warnings.size(), 1);
     QVERIFY(hasWarning(c, QStringLiteral("operation_params"),
-                       QStringLiteral("ssh_sign params differ: ca_key_type rsa-2048 (A) vs ed25519 (B)")));
+                       QStringLiteral("operations[0] (ssh_sign) differs: ca_key_type rsa-2048 (A) vs ed25519 (B)")));
     Session weight = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
-    weight.profileYaml = profileYaml("rsa-2048", 50);
+    weight.profileYaml = profileYaml("rsa-2048", kRamp, 50);
+    QVERIFY(test::setPlanFromYaml(&weight));
     c = compareSessions({a, weight});
     QVERIFY(hasWarning(c, QStringLiteral("operation_params"), QStringLiteral("weight 100 (A) vs 50 (B)")));
 
     Session ops = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
     ops.ops = {QStringLiteral("kv2_read")};
+    ops.plan.operations[0] = OperationSpec{QStringLiteral("kv2_read"), 100, {}};
     for (StageStats &st : ops.stages)
         st.ops[0].op = QStringLiteral("kv2_read");
     c = compareSessions({a, ops});
@@ -184,7 +194,7 @@ void TestComparison::eachDifferenceIsNamed()
     QVERIFY(!c.ops[1].analyses[0].has_value());
 
     Session transport = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
-    transport.transport = QStringLiteral("direct");
+    transport.plan.transport = QStringLiteral("direct");
     c = compareSessions({a, transport});
     QVERIFY(hasWarning(c, QStringLiteral("transport"), QStringLiteral("qnam (A) vs direct (B)")));
 
@@ -199,6 +209,55 @@ void TestComparison::eachDifferenceIsNamed()
     QVERIFY(hasWarning(c, QStringLiteral("target"), QStringLiteral("(B)")));
     QVERIFY(hasWarning(c, QStringLiteral("server_version"), QStringLiteral("(C)")));
     QVERIFY(comparisonText(c, {a, target, version}).contains(QStringLiteral("! server_version:")));
+}
+
+void TestComparison::plansComparedFieldByField()
+{
+    // Two operations of one type: compared by position, never keyed by type.
+    auto twoSigners = [](const QByteArray &second, const QByteArray &timeout,
+                         const QByteArray &duration, const QByteArray &ttl = "5m") {
+        Session s = session(QStringLiteral("x"), {1, 2}, 8, 5.0);
+        s.profileYaml = "name: ssh\ntarget:\n  request_timeout: " + timeout
+                        + "\nramp:\n  stages:\n    - { vus: 1, duration: " + duration
+                        + " }\n    - { vus: 2, duration: " + duration
+                        + " }\noperations:\n"
+                          "  - type: ssh_sign\n    params: { ca_key_type: rsa-2048, ttl: "
+                        + ttl + " }\n"
+                          "  - type: ssh_sign\n    weight: 50\n    params: { ca_key_type: "
+                        + second + " }\n";
+        if (!test::setPlanFromYaml(&s))
+            qFatal("test profile does not parse");
+        return s;
+    };
+    const Session a = twoSigners("ed25519", "5m", "5m");
+    QCOMPARE(a.plan.operations.size(), 2);
+    QVERIFY(compareSessions({a, twoSigners("ed25519", "5m", "5m")}).warnings.isEmpty());
+
+    // Only the second ssh_sign differs: one warning, naming it by its position.
+    Comparison c = compareSessions({a, twoSigners("rsa-2048", "5m", "5m")});
+    QCOMPARE(c.warnings.size(), 1);
+    QCOMPARE(c.warnings.first().kind, QStringLiteral("operation_params"));
+    QCOMPARE(c.warnings.first().text,
+             QStringLiteral("operations[1] (ssh_sign) differs: ca_key_type ed25519 (A) vs "
+                            "rsa-2048 (B)"));
+
+    // Durations are compared as numbers: 5m is 300s (stage durations, request timeout and a
+    // duration param such as ssh_sign's ttl).
+    QVERIFY(compareSessions({a, twoSigners("ed25519", "300s", "300s", "300s")}).warnings.isEmpty());
+    c = compareSessions({a, twoSigners("ed25519", "5m", "5m", "10m")});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("operation_params"),
+                       QStringLiteral("operations[0] (ssh_sign) differs: ttl 5m (A) vs 10m (B)")));
+    c = compareSessions({a, twoSigners("ed25519", "301s", "5m")});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("target"), QStringLiteral("request timeout: 5m (A) vs 5m1s (B)")));
+
+    // The SLO of the plans is compared too.
+    Session slo = twoSigners("ed25519", "5m", "5m");
+    slo.plan.slo.p99Ms = 50;
+    c = compareSessions({a, slo});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("analysis"), QStringLiteral("SLO: none (A) vs p99 <= 50 ms (B)")));
 }
 
 void TestComparison::jsonAndText()
@@ -251,8 +310,8 @@ void TestComparison::compareAndReportCommands()
     QString out, err;
     QCOMPARE(run({QStringLiteral("compare"), fa, fb}, &out, &err), 0);
     QVERIFY2(out.contains(QRegularExpression(QStringLiteral("knee VUs\\s+4\\s+8\\n"))), qPrintable(out));
-    QVERIFY(out.contains(QStringLiteral("! operation_params: ssh_sign params differ: ca_key_type "
-                                        "rsa-2048 (A) vs ed25519 (B)")));
+    QVERIFY(out.contains(QStringLiteral("! operation_params: operations[0] (ssh_sign) differs: "
+                                        "ca_key_type rsa-2048 (A) vs ed25519 (B)")));
     QCOMPARE(run({QStringLiteral("compare"), fa, fb, QStringLiteral("--format"), QStringLiteral("json")},
                  &out, &err), 0);
     QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value(QStringLiteral("warnings"))

@@ -6,7 +6,7 @@
 #include "analysis/kneedetector.h"
 #include "analysis/stagedetectors.h"
 #include "profile/profileparser.h"
-#include "profile/profilewriter.h"
+#include "profile/planjson.h"
 #include "report/report.h"
 #include "session/sessionio.h"
 
@@ -63,8 +63,12 @@ Session sessionOf(const QList<StageStats> &stages, const QByteArray &yaml = {})
     s.label = QStringLiteral("synthetic");
     s.profileName = QStringLiteral("synthetic");
     s.profileYaml = yaml;
+    if (!yaml.isEmpty()) {   // the run plan, as the engine fills it from the parsed profile
+        const ProfileParseResult r = parseProfile(yaml);
+        if (r.ok())
+            s.plan = *r.profile;
+    }
     s.ops = {kOp};
-    s.executor = QStringLiteral("closed");
     s.transport = QStringLiteral("qnam");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     s.stages = stages;
@@ -92,7 +96,7 @@ private slots:
 void TestDetectors::plateauGivesSaturationAndKnee()
 {
     // 8 workers x 5 ms: 200/s per VU up to 8 VUs, then a 1600/s plateau.
-    const OpAnalysis a = analyzeCurve(curveFromStages(fixedCapacity(kRamp, 8, 5.0), kOp), {});
+    const OpAnalysis a = analyzeCurve(curveFromStages(fixedCapacity(kRamp, 8, 5.0), kOp, *defaultLoadModel()), {});
     QCOMPARE(a.saturation.vus, std::optional<int>(8));
     QCOMPARE(a.saturation.stage, std::optional<int>(3));
     QCOMPARE(a.knee.vus, std::optional<int>(8));
@@ -122,7 +126,7 @@ void TestDetectors::plateauGivesSaturationAndKnee()
     // Same capacity, a plateau reached later: 16 workers.
     // (A plateau needs two low-gain segments: 16 -> 32 -> 64.)
     const QList<int> longer = kRamp + QList<int>{64};
-    const OpAnalysis b = analyzeCurve(curveFromStages(fixedCapacity(longer, 16, 5.0), kOp), {});
+    const OpAnalysis b = analyzeCurve(curveFromStages(fixedCapacity(longer, 16, 5.0), kOp, *defaultLoadModel()), {});
     QCOMPARE(b.saturation.vus, std::optional<int>(16));
     QCOMPARE(b.knee.vus, std::optional<int>(16));
 }
@@ -135,7 +139,7 @@ void TestDetectors::errorRampGivesFailureAndClass()
     stages[4] = stage(4, 16, 3040, 5.2,
                       {{QStringLiteral("http_503"), 120}, {QStringLiteral("timeout"), 40}});
     stages[5] = stage(5, 32, 3000, 10.0, {{QStringLiteral("timeout"), 3000}});
-    const OpAnalysis a = analyzeCurve(curveFromStages(stages, kOp), {});
+    const OpAnalysis a = analyzeCurve(curveFromStages(stages, kOp, *defaultLoadModel()), {});
     QCOMPARE(a.failure.vus, std::optional<int>(16));
     QCOMPARE(a.failure.stage, std::optional<int>(4));
     QCOMPARE(a.failure.errorClass, QStringLiteral("http_503"));
@@ -150,7 +154,7 @@ void TestDetectors::errorRampGivesFailureAndClass()
     // A lower threshold moves the failure point to the first stage with errors.
     AnalysisSettings strict;
     strict.thresholds.failureErrorRatio = 0.001;
-    const FailureResult f = detectFailure(curveFromStages(stages, kOp), strict.thresholds);
+    const FailureResult f = detectFailure(curveFromStages(stages, kOp, *defaultLoadModel()), strict.thresholds);
     QCOMPARE(f.vus, std::optional<int>(8));
     QCOMPARE(f.errorClass, QStringLiteral("http_503"));
 }
@@ -160,7 +164,7 @@ void TestDetectors::monotoneLinearCurveGivesNoKneeNoSaturation()
     QList<StageStats> stages;
     for (int i = 0; i < kRamp.size(); ++i)
         stages.append(stage(i, kRamp[i], 100 * kRamp[i], 10.0));
-    const OpAnalysis a = analyzeCurve(curveFromStages(stages, kOp), {});
+    const OpAnalysis a = analyzeCurve(curveFromStages(stages, kOp, *defaultLoadModel()), {});
     QVERIFY(!a.knee.vus.has_value());
     QVERIFY(!a.knee.powerVus.has_value());
     QVERIFY(!a.knee.kneedleVus.has_value());
@@ -175,7 +179,7 @@ void TestDetectors::monotoneLinearCurveGivesNoKneeNoSaturation()
     QVERIFY(!a.usl.nStar.has_value()); // linear: no peak
 
     // Too few stages: nothing is claimed.
-    const OpAnalysis two = analyzeCurve(curveFromStages(stages.mid(0, 2), kOp), {});
+    const OpAnalysis two = analyzeCurve(curveFromStages(stages.mid(0, 2), kOp, *defaultLoadModel()), {});
     QVERIFY(!two.knee.vus.has_value());
     QVERIFY(!two.saturation.vus.has_value());
     QVERIFY(!two.usl.fitted);
@@ -203,15 +207,15 @@ void TestDetectors::sloPicksHighestThroughputThatMetIt()
     const QList<StageStats> stages = fixedCapacity(kRamp, 8, 5.0);
     SloSpec slo;
     slo.p99Ms = 12.0;
-    ThroughputPoint t = maxThroughputWithinSlo(curveFromStages(stages, kOp), slo);
+    ThroughputPoint t = maxThroughputWithinSlo(curveFromStages(stages, kOp, *defaultLoadModel()), slo);
     QCOMPARE(t.perS, std::optional<double>(1600.0));
     QCOMPARE(t.vus, std::optional<int>(8));     // 16 VUs has the same throughput at 10 ms: first wins
     slo.p99Ms = 4.0;                            // nobody meets it
-    t = maxThroughputWithinSlo(curveFromStages(stages, kOp), slo);
+    t = maxThroughputWithinSlo(curveFromStages(stages, kOp, *defaultLoadModel()), slo);
     QVERIFY(!t.perS.has_value());
     QVERIFY(t.evidence.text.contains(QStringLiteral("No stage met the SLO")));
     // No SLO in the profile: null, and said so.
-    t = maxThroughputWithinSlo(curveFromStages(stages, kOp), SloSpec());
+    t = maxThroughputWithinSlo(curveFromStages(stages, kOp, *defaultLoadModel()), SloSpec());
     QVERIFY(!t.perS.has_value());
     QVERIFY(t.evidence.text.contains(QStringLiteral("No SLO")));
 
@@ -220,7 +224,7 @@ void TestDetectors::sloPicksHighestThroughputThatMetIt()
     withErrors[5] = stage(5, 32, 6000, 5.0, {{QStringLiteral("http_500"), 400}});
     SloSpec errorSlo;
     errorSlo.errorRatio = 0.01;
-    t = maxThroughputWithinSlo(curveFromStages(withErrors, kOp), errorSlo);
+    t = maxThroughputWithinSlo(curveFromStages(withErrors, kOp, *defaultLoadModel()), errorSlo);
     QCOMPARE(t.vus, std::optional<int>(16));
 }
 
@@ -259,14 +263,15 @@ void TestDetectors::thresholdsFromTheProfileAreHonoured()
     // Default threshold (1 %): no failure.
     QVERIFY(!analyzeSession(sessionOf(errs, base)).ops.first().failure.vus.has_value());
 
-    // Round trip through the profile writer keeps both blocks.
+    // Round trip through the run plan JSON (the session's `plan`) keeps both blocks.
     const ProfileParseResult p1 = parseProfile(strict);
     QVERIFY(p1.ok());
     QCOMPARE(p1.profile->slo.p99Ms, std::optional<double>(11.0));
-    const ProfileParseResult p2 = parseProfile(profileToYaml(*p1.profile));
-    QVERIFY(p2.ok());
-    QVERIFY(p2.profile->sameSettings(*p1.profile));
-    QCOMPARE(p2.profile->analysis.failureErrorRatio, 0.005);
+    const std::optional<Profile> p2 =
+        planFromJson(planToJson(*p1.profile), LoadModelRegistry::builtin(), nullptr);
+    QVERIFY(p2);
+    QVERIFY(p2->sameSettings(*p1.profile));
+    QCOMPARE(p2->analysis.failureErrorRatio, 0.005);
 }
 
 void TestDetectors::profileRejectsBadThresholds()
@@ -312,7 +317,7 @@ void TestDetectors::clientBoundStagesAreLeftOut()
     stages[4].validity.reasons = {QStringLiteral("client_cpu: 97 % of 2 cores")};
     stages[4].ops[0].ok = 400;
     stages[4].ops[0].count = 400;
-    const OpCurve c = curveFromStages(stages, kOp);
+    const OpCurve c = curveFromStages(stages, kOp, *defaultLoadModel());
     QCOMPARE(c.points.size(), 5);
     QCOMPARE(c.excluded.size(), 1);
     QCOMPARE(c.excluded.first().stage, 4);

@@ -2,6 +2,7 @@
 // embedded and well-formed, no external reference, the labels, the detected points with
 // their evidence sentences, the comparison warning, the SLO line and client-bound bands;
 // and `compare --out` / `report --format html` on session files.
+#include "sessionplan.h"
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
@@ -35,7 +36,6 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
                     "  - type: ssh_sign\n    params: { ca_key_type: " + caKeyType + " }\n"
                     + extraYaml;
     s.ops = {kOp};
-    s.executor = QStringLiteral("closed");
     s.transport = QStringLiteral("qnam");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     s.server.product = QStringLiteral("openbao");
@@ -45,6 +45,8 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.startedAt = QDateTime(QDate(2026, 11, 30), QTime(1, 2, 3), Qt::UTC);
     s.finishedAt = s.startedAt.addSecs(60);
     s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
+    if (!test::setPlanFromYaml(&s))   // the run plan, as the engine stores it
+        qFatal("test profile does not parse");
     return s;
 }
 

@@ -1,7 +1,8 @@
 // The arrival-rate and validity fields in every format: the profile parser (located errors),
-// the profile writer (round trip), the session JSON (lossless) and the report (JSON, table).
+// the run plan JSON (round trip), the session JSON (lossless) and the report (JSON, table).
+#include "profile/loadmodels/arrivalratemodel.h"
+#include "profile/planjson.h"
 #include "profile/profileparser.h"
-#include "profile/profilewriter.h"
 #include "report/report.h"
 #include "session/sessionio.h"
 
@@ -34,7 +35,8 @@ Session openSession()
     Session s;
     s.id = QStringLiteral("id-1");
     s.profileName = QStringLiteral("open");
-    s.executor = QStringLiteral("arrival-rate");
+    s.plan.ramp.model = std::make_shared<const ArrivalRateModel>(8);
+    s.plan.ramp.stages = {StageSpec{0, 10000, 400}};
     s.transport = QStringLiteral("qnam");
     s.ops = {QStringLiteral("sys_health")};
     StageStats st;
@@ -71,7 +73,7 @@ private slots:
     void parsesArrivalRate();
     void errors_data();
     void errors();
-    void writerRoundTrip();
+    void planRoundTrip();
     void sessionRoundTrip();
     void reportSaysWhichLatencyIsWhich();
 };
@@ -85,9 +87,11 @@ void TestOpenModelFormat::parsesArrivalRate()
                                                           "    - { rate: 0.5, duration: 3s }\n"));
     QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
     const RampSpec &ramp = r.profile->ramp;
-    QVERIFY(ramp.isArrivalRate());
-    QCOMPARE(ramp.maxVus, 8);
+    QVERIFY(ramp.model->isOpen());
+    QCOMPARE(ramp.model->name(), QStringLiteral("arrival-rate"));
     QCOMPARE(ramp.peakVus(), 8);
+    QCOMPARE(ramp.plannedVus(0), 8);      // the max_vus pool, in every stage
+    QCOMPARE(ramp.plannedRate(1), 0.5);
     QCOMPARE(ramp.stages.size(), 2);
     QCOMPARE(ramp.stages[0].rate, 100.0);
     QCOMPARE(ramp.stages[0].vus, 0);
@@ -156,7 +160,7 @@ void TestOpenModelFormat::errors()
     QCOMPARE(e.column, column);
 }
 
-void TestOpenModelFormat::writerRoundTrip()
+void TestOpenModelFormat::planRoundTrip()
 {
     const ProfileParseResult r = parseProfile(openProfile("  executor: arrival-rate\n"
                                                           "  warmup: 500ms\n"
@@ -166,13 +170,18 @@ void TestOpenModelFormat::writerRoundTrip()
                                                           "    - { rate: 333.333, duration: 2s }\n"
                                                           "    - { rate: 0.25, duration: 9s }\n"));
     QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
-    const QByteArray yaml = profileToYaml(*r.profile);
-    QVERIFY2(yaml.contains("rate: 333.333"), yaml.constData());
-    QVERIFY2(yaml.contains("rate: 100,") || yaml.contains("rate: 100}"), yaml.constData());
-    QVERIFY(!yaml.contains("vus: 0"));
-    const ProfileParseResult again = parseProfile(yaml);
-    QVERIFY2(again.ok(), qPrintable(dump(again.errors) + "\n" + yaml));
-    QVERIFY(again.profile->sameSettings(*r.profile));
+    const QJsonObject plan = planToJson(*r.profile);
+    const QJsonObject ramp = plan.value(QStringLiteral("ramp")).toObject();
+    QCOMPARE(ramp.value(QStringLiteral("executor")).toString(), QStringLiteral("arrival-rate"));
+    QCOMPARE(ramp.value(QStringLiteral("max_vus")).toInt(), 12);
+    QCOMPARE(ramp.value(QStringLiteral("warmup_ms")).toInteger(), qint64(500));
+    const QJsonObject stage1 = ramp.value(QStringLiteral("stages")).toArray().at(1).toObject();
+    QCOMPARE(stage1.value(QStringLiteral("rate")).toDouble(), 333.333);
+    QVERIFY(!stage1.contains(QStringLiteral("vus")));
+    QString error;
+    const std::optional<Profile> again = planFromJson(plan, LoadModelRegistry::builtin(), &error);
+    QVERIFY2(again, qPrintable(error));
+    QVERIFY(again->sameSettings(*r.profile));
 }
 
 void TestOpenModelFormat::sessionRoundTrip()
@@ -197,6 +206,8 @@ void TestOpenModelFormat::sessionRoundTrip()
 
     // A closed stage writes neither the open-model fields nor a validity it never measured.
     Session closed = s;
+    closed.plan.ramp.model = defaultLoadModel();
+    closed.plan.ramp.stages = {StageSpec{8, 10000, 0}};
     closed.stages[0].rate = 0;
     closed.stages[0].validity = StageValidity();
     closed.stages[0].ops[0].serviceTime.reset();

@@ -107,7 +107,7 @@ void TestProfileParser::validProfileExactValues()
     QCOMPARE(p.target.tlsSkipVerify, true);
     QCOMPARE(p.target.requestTimeoutMs, qint64(5000));
     QCOMPARE(p.transport, QStringLiteral("qnam"));
-    QCOMPARE(p.ramp.executor, QStringLiteral("closed"));
+    QCOMPARE(p.ramp.model->name(), QStringLiteral("closed"));
     QCOMPARE(p.ramp.warmupMs, qint64(1500));
     QCOMPARE(p.ramp.stages.size(), 3);
     QCOMPARE(p.ramp.stages[0].vus, 1);
@@ -149,7 +149,7 @@ void TestProfileParser::minimalProfileDefaults()
     QCOMPARE(p.target.address, QStringLiteral("http://127.0.0.1:8200"));
     QCOMPARE(p.target.requestTimeoutMs, qint64(30000));
     QCOMPARE(p.transport, QStringLiteral("direct"));
-    QCOMPARE(p.ramp.executor, QStringLiteral("closed"));
+    QCOMPARE(p.ramp.model->name(), QStringLiteral("closed"));
     QCOMPARE(p.ramp.warmupMs, qint64(1000));
     QCOMPARE(p.ramp.stages.size(), 2);
     QCOMPARE(p.ramp.stages[1].vus, 2);

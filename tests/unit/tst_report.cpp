@@ -222,7 +222,7 @@ private slots:
             QVERIFY2(reportTableHeader().contains(QString::fromLatin1(col)), col);
         QStringList rows;
         for (const StageStats &st : s.stages)
-            rows += reportTableRows(st).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            rows += reportTableRows(st, s.loadModel()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(rows.size(), 3 * 2);
         for (int r = 0; r < rows.size(); ++r) {
             QVERIFY2(table.contains(rows[r]), qPrintable(rows[r]));

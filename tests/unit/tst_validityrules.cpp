@@ -1,12 +1,17 @@
 // assessStage() (core/engine/validity.h): each documented threshold flags a stage with its
 // reason and numbers; a stage inside every threshold is not flagged.
 #include "engine/validity.h"
+#include "profile/loadmodels/arrivalratemodel.h"
+#include "profile/loadmodels/closedmodel.h"
 
 #include <QTest>
 
 using namespace vw;
 
 namespace {
+
+const ClosedModel kClosed;
+const ArrivalRateModel kOpen(50);
 
 /// A closed stage of `vus` VUs at `latencyMs` per request for 10 s, N = X * R exactly.
 StageStats closedStage(int vus, int latencyMs)
@@ -60,7 +65,7 @@ private slots:
 
 void TestValidityRules::calmStageIsValid()
 {
-    const StageValidity v = assessStage(closedStage(10, 5), calmInputs());
+    const StageValidity v = assessStage(closedStage(10, 5), calmInputs(), kClosed);
     QVERIFY(v.measured);
     QVERIFY2(!v.clientBound, qPrintable(v.reasons.join(';')));
     QCOMPARE(v.clientCpu, 0.1);
@@ -75,7 +80,7 @@ void TestValidityRules::busyWorkerThread()
 {
     ValidityInputs in = calmInputs();
     in.workerCpuSeconds = {9.5, 1.0};
-    const StageValidity v = assessStage(closedStage(10, 5), in);
+    const StageValidity v = assessStage(closedStage(10, 5), in, kClosed);
     QVERIFY(v.clientBound);
     QVERIFY(hasReason(v, "worker_cpu"));
     QVERIFY2(v.reasons.join(';').contains(QStringLiteral("95%")), qPrintable(v.reasons.join(';')));
@@ -85,7 +90,7 @@ void TestValidityRules::busyProcess()
 {
     ValidityInputs in = calmInputs();
     in.processCpuSeconds = 18.5;   // 92.5 % of 2 cores
-    const StageValidity v = assessStage(closedStage(10, 5), in);
+    const StageValidity v = assessStage(closedStage(10, 5), in, kClosed);
     QVERIFY(hasReason(v, "client_cpu"));
     QVERIFY(v.clientBound);
 }
@@ -94,14 +99,14 @@ void TestValidityRules::loopLag()
 {
     ValidityInputs in = calmInputs();
     in.loopLagUs.recordN(25000, 50);   // 5 % of probes 25 ms late
-    const StageValidity v = assessStage(closedStage(10, 5), in);
+    const StageValidity v = assessStage(closedStage(10, 5), in, kClosed);
     QVERIFY(hasReason(v, "loop_lag"));
     QVERIFY(v.loopLagMsP99 > 10);
     QCOMPARE(v.loopLagMsMax, 25.0);
     // 0.5 % late probes stay under the p99 threshold.
     ValidityInputs few = calmInputs();
     few.loopLagUs.recordN(25000, 5);
-    QVERIFY(!assessStage(closedStage(10, 5), few).clientBound);
+    QVERIFY(!assessStage(closedStage(10, 5), few, kClosed).clientBound);
 }
 
 void TestValidityRules::littlesLawGap()
@@ -112,7 +117,7 @@ void TestValidityRules::littlesLawGap()
     st.ops[0].count = st.ops[0].ok = 10000;   // 1000/s at 5 ms = 5 in flight, not 10
     st.ops[0].latency.recordN(5000, 10000);
     st.meanInFlight = 5;
-    const StageValidity v = assessStage(st, calmInputs());
+    const StageValidity v = assessStage(st, calmInputs(), kClosed);
     QVERIFY(hasReason(v, "littles_law"));
     QVERIFY(qAbs(v.vusOverXr - 2.0) < 0.01);
     QVERIFY(qAbs(v.littlesLawRatio - 1.0) < 0.01);
@@ -127,7 +132,7 @@ void TestValidityRules::littlesLawSkippedWhenServerFails()
     st.ops[0].ok = 10000;
     st.ops[0].count = 12000;   // 2000 fast failures: the server, not the client
     st.ops[0].errors.insert(QStringLiteral("http_503"), 2000);
-    const StageValidity v = assessStage(st, calmInputs());
+    const StageValidity v = assessStage(st, calmInputs(), kClosed);
     QVERIFY(!hasReason(v, "littles_law"));
     QCOMPARE(v.littlesLawRatio, 0.0);
 }
@@ -144,7 +149,7 @@ void TestValidityRules::openModelScheduleBehind()
     o.latency.recordN(1000, 500);
     o.serviceTime.recordN(1000, 500);
     st.ops = {o};
-    const StageValidity v = assessStage(st, calmInputs());
+    const StageValidity v = assessStage(st, calmInputs(), kOpen);
     QVERIFY(hasReason(v, "schedule"));
     QCOMPARE(v.achievedOverOffered, 0.5);
     QCOMPARE(v.littlesLawRatio, 0.0);   // closed-model check only
@@ -163,7 +168,7 @@ void TestValidityRules::openModelDropsAloneAreNotClientBound()
     o.latency.recordN(900000, 2000);
     o.serviceTime.recordN(40000, 2000);
     st.ops = {o};
-    const StageValidity v = assessStage(st, calmInputs());
+    const StageValidity v = assessStage(st, calmInputs(), kOpen);
     QVERIFY2(!v.clientBound, qPrintable(v.reasons.join(';')));
     QCOMPARE(v.achievedOverOffered, 0.5);
 }

@@ -48,10 +48,11 @@ void SessionSet::renumberColours()
         m_entries[i].colourIndex = i;
 }
 
-void SessionSet::beginLive(const QString &label)
+void SessionSet::beginLive(const QString &label, const Profile &plan)
 {
     SessionEntry live;
     live.live = true;
+    live.session.plan = plan;
     live.session.label = label;
     if (m_hasMain)
         m_entries.removeFirst();

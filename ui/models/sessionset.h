@@ -55,8 +55,9 @@ public:
     /// comparison compares.
     QList<Session> savedSessions() const;
 
-    /// A run starts: the main entry becomes an empty live entry named `label`.
-    void beginLive(const QString &label);
+    /// A run starts: the main entry becomes an empty live entry named `label`, run with `plan`
+    /// (its load model decides the charts' load axis, its SLO the SLO line).
+    void beginLive(const QString &label, const Profile &plan = Profile());
     /// Coalesced live state (<= 10 Hz): completed stages, the running stage, the series.
     /// Ignored when the main entry is not live.
     void updateLive(const RunSnapshot &snapshot);

@@ -1,0 +1,221 @@
+#include "profile/planjson.h"
+
+#include "ops/operationregistry.h"
+
+#include <QJsonArray>
+
+namespace vw {
+
+namespace {
+
+void putOptional(QJsonObject *o, const char *key, const std::optional<double> &v)
+{
+    if (v)
+        o->insert(QLatin1String(key), *v);
+}
+
+std::optional<double> getOptional(const QJsonObject &o, const char *key)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
+}
+
+QJsonObject targetToJson(const TargetSpec &t)
+{
+    return QJsonObject{
+        {QStringLiteral("address"), t.address},
+        {QStringLiteral("namespace"), t.vaultNamespace},
+        {QStringLiteral("ca_file"), t.caFile},
+        {QStringLiteral("tls_skip_verify"), t.tlsSkipVerify},
+        {QStringLiteral("request_timeout_ms"), t.requestTimeoutMs},
+    };
+}
+
+TargetSpec targetFromJson(const QJsonObject &o)
+{
+    TargetSpec t;
+    t.address = o.value(QStringLiteral("address")).toString(t.address);
+    t.vaultNamespace = o.value(QStringLiteral("namespace")).toString();
+    t.caFile = o.value(QStringLiteral("ca_file")).toString();
+    t.tlsSkipVerify = o.value(QStringLiteral("tls_skip_verify")).toBool();
+    t.requestTimeoutMs = o.value(QStringLiteral("request_timeout_ms")).toInteger(t.requestTimeoutMs);
+    return t;
+}
+
+QJsonObject rampToJson(const RampSpec &r)
+{
+    QJsonArray stages;
+    for (const StageSpec &s : r.stages) {
+        QJsonObject st{{QStringLiteral("duration_ms"), s.durationMs}};
+        r.model->stageToJson(s, &st);
+        stages.append(st);
+    }
+    QJsonObject o{{QStringLiteral("executor"), r.model->name()},
+                  {QStringLiteral("warmup_ms"), r.warmupMs},
+                  {QStringLiteral("stages"), stages}};
+    r.model->toJson(&o);
+    return o;
+}
+
+bool rampFromJson(const QJsonObject &o, const LoadModelRegistry &models, RampSpec *r,
+                  QString *error)
+{
+    const QString name = o.value(QStringLiteral("executor")).toString();
+    const LoadModelType *type = models.find(name);
+    if (!type) {
+        *error = QStringLiteral("ramp: unknown executor \"%1\" (supported: %2)")
+                     .arg(name, models.names().join(QStringLiteral(", ")));
+        return false;
+    }
+    QString e;
+    r->model = type->fromJson(o, &e);
+    if (!r->model) {
+        *error = QStringLiteral("ramp: %1").arg(e);
+        return false;
+    }
+    r->warmupMs = o.value(QStringLiteral("warmup_ms")).toInteger();
+    const QJsonArray stages = o.value(QStringLiteral("stages")).toArray();
+    for (int i = 0; i < stages.size(); ++i) {
+        if (!stages.at(i).isObject()) {
+            *error = QStringLiteral("ramp.stages[%1]: not an object").arg(i);
+            return false;
+        }
+        const QJsonObject so = stages.at(i).toObject();
+        StageSpec s;
+        s.durationMs = so.value(QStringLiteral("duration_ms")).toInteger();
+        if (!r->model->stageFromJson(so, &s, &e)) {
+            *error = QStringLiteral("ramp.stages[%1]: %2").arg(i).arg(e);
+            return false;
+        }
+        r->stages.append(s);
+    }
+    return true;
+}
+
+} // namespace
+
+QJsonObject operationParamsToJson(const OperationSpec &op)
+{
+    const OperationType *type = OperationRegistry::instance().find(op.type);
+    return type ? paramsToJson(*type, op.params) : QJsonObject();
+}
+
+std::optional<OpParams> operationParamsFromJson(const QString &typeName, const QJsonObject &params,
+                                                QString *error)
+{
+    const OperationType *type = OperationRegistry::instance().find(typeName);
+    if (!type) {
+        if (error)
+            *error = QStringLiteral("unknown operation type \"%1\"").arg(typeName);
+        return std::nullopt;
+    }
+    const ParamParseResult r = paramsFromJson(*type, params);
+    if (!r.ok()) {
+        QStringList problems;
+        for (const ParamError &e : r.errors)
+            problems << (e.param.isEmpty() ? e.message : e.param + QStringLiteral(": ") + e.message);
+        if (error)
+            *error = QStringLiteral("%1 params: %2").arg(typeName, problems.join(QStringLiteral("; ")));
+        return std::nullopt;
+    }
+    return r.params;
+}
+
+QJsonObject sloToJson(const SloSpec &slo)
+{
+    QJsonObject o;
+    putOptional(&o, "p50_ms", slo.p50Ms);
+    putOptional(&o, "p95_ms", slo.p95Ms);
+    putOptional(&o, "p99_ms", slo.p99Ms);
+    putOptional(&o, "error_ratio", slo.errorRatio);
+    return o;
+}
+
+SloSpec sloFromJson(const QJsonObject &o)
+{
+    SloSpec s;
+    s.p50Ms = getOptional(o, "p50_ms");
+    s.p95Ms = getOptional(o, "p95_ms");
+    s.p99Ms = getOptional(o, "p99_ms");
+    s.errorRatio = getOptional(o, "error_ratio");
+    return s;
+}
+
+QJsonObject thresholdsToJson(const AnalysisThresholds &t)
+{
+    return QJsonObject{{QStringLiteral("saturation_gain"), t.saturationGain},
+                       {QStringLiteral("saturation_stages"), t.saturationStages},
+                       {QStringLiteral("failure_error_ratio"), t.failureErrorRatio}};
+}
+
+AnalysisThresholds thresholdsFromJson(const QJsonObject &o)
+{
+    AnalysisThresholds t;
+    t.saturationGain = o.value(QStringLiteral("saturation_gain")).toDouble(t.saturationGain);
+    t.saturationStages = o.value(QStringLiteral("saturation_stages")).toInt(t.saturationStages);
+    t.failureErrorRatio =
+        o.value(QStringLiteral("failure_error_ratio")).toDouble(t.failureErrorRatio);
+    return t;
+}
+
+QJsonObject planToJson(const Profile &p)
+{
+    QJsonArray ops;
+    for (const OperationSpec &op : p.operations)
+        ops.append(QJsonObject{{QStringLiteral("type"), op.type},
+                               {QStringLiteral("weight"), op.weight},
+                               {QStringLiteral("params"), operationParamsToJson(op)}});
+    return QJsonObject{
+        {QStringLiteral("name"), p.name},
+        {QStringLiteral("description"), p.description},
+        {QStringLiteral("target"), targetToJson(p.target)},
+        {QStringLiteral("transport"), p.transport},
+        {QStringLiteral("ramp"), rampToJson(p.ramp)},
+        {QStringLiteral("operations"), ops},
+        {QStringLiteral("slo"), sloToJson(p.slo)},
+        {QStringLiteral("analysis"), thresholdsToJson(p.analysis)},
+    };
+}
+
+std::optional<Profile> planFromJson(const QJsonObject &o, const LoadModelRegistry &models,
+                                    QString *error)
+{
+    QString dummy;
+    QString &err = error ? *error : dummy;
+    Profile p;
+    p.name = o.value(QStringLiteral("name")).toString();
+    p.description = o.value(QStringLiteral("description")).toString();
+    p.target = targetFromJson(o.value(QStringLiteral("target")).toObject());
+    p.transport = o.value(QStringLiteral("transport")).toString(p.transport);
+    if (!o.value(QStringLiteral("ramp")).isObject()) {
+        err = QStringLiteral("no \"ramp\" object");
+        return std::nullopt;
+    }
+    if (!rampFromJson(o.value(QStringLiteral("ramp")).toObject(), models, &p.ramp, &err))
+        return std::nullopt;
+    const QJsonArray ops = o.value(QStringLiteral("operations")).toArray();
+    for (int i = 0; i < ops.size(); ++i) {
+        if (!ops.at(i).isObject()) {
+            err = QStringLiteral("operations[%1]: not an object").arg(i);
+            return std::nullopt;
+        }
+        const QJsonObject oo = ops.at(i).toObject();
+        OperationSpec op;
+        op.type = oo.value(QStringLiteral("type")).toString();
+        op.weight = oo.value(QStringLiteral("weight")).toInt(op.weight);
+        QString paramError;
+        const std::optional<OpParams> params = operationParamsFromJson(
+            op.type, oo.value(QStringLiteral("params")).toObject(), &paramError);
+        if (!params) {
+            err = QStringLiteral("operations[%1]: %2").arg(i).arg(paramError);
+            return std::nullopt;
+        }
+        op.params = *params;
+        p.operations.append(op);
+    }
+    p.slo = sloFromJson(o.value(QStringLiteral("slo")).toObject());
+    p.analysis = thresholdsFromJson(o.value(QStringLiteral("analysis")).toObject());
+    return p;
+}
+
+} // namespace vw
