@@ -1,5 +1,7 @@
 #include "session/comparison.h"
 
+#include "ops/operationregistry.h"
+
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
 #include "profile/planjson.h"
@@ -81,18 +83,6 @@ void warnIfDiffers(Comparison *c, const QList<Session> &ss, const QString &kind,
     }
 }
 
-/// A param's value for comparing: a text that is a duration ("5m", "300s") as its
-/// milliseconds, so that 5m == 300s; anything else as it is. (Operation params are kept as
-/// their written values by operationParamsToJson(); a duration param such as ssh_sign's ttl
-/// is text there.)
-QJsonValue canonicalParam(const QJsonValue &v)
-{
-    if (v.isString())
-        if (const std::optional<qint64> ms = parseDurationMs(v.toString()))
-            return QJsonValue(QJsonObject{{QStringLiteral("duration_ms"), *ms}});
-    return v;
-}
-
 /// "weight 100 (A) vs 50 (B)", "ca_key_type rsa-2048 (A) vs ed25519 (B)": the differences of
 /// two operations of the same type, params compared by their canonical JSON value.
 QStringList operationDiffs(const OperationSpec &a, const OperationSpec &b, const QString &letter)
@@ -100,15 +90,19 @@ QStringList operationDiffs(const OperationSpec &a, const OperationSpec &b, const
     QStringList diffs;
     if (a.weight != b.weight)
         diffs.append(QStringLiteral("weight %1 (A) vs %2 (%3)").arg(a.weight).arg(b.weight).arg(letter));
+    // canonical values (durations in ms, sizes in bytes: 5m == 300s), shown as written
     const QJsonObject pa = operationParamsToJson(a), pb = operationParamsToJson(b);
+    const OperationType *type = OperationRegistry::instance().find(a.type);
+    const QVariantMap ra = type ? paramsToRaw(*type, a.params) : QVariantMap();
+    const QVariantMap rb = type ? paramsToRaw(*type, b.params) : QVariantMap();
     QStringList keys = pa.keys();
     for (const QString &k : pb.keys())
         if (!keys.contains(k))
             keys.append(k);
     for (const QString &k : keys)
-        if (canonicalParam(pa.value(k)) != canonicalParam(pb.value(k)))
+        if (pa.value(k) != pb.value(k))
             diffs.append(QStringLiteral("%1 %2 (A) vs %3 (%4)")
-                             .arg(k, jsonText(pa.value(k)), jsonText(pb.value(k)), letter));
+                             .arg(k, ra.value(k).toString(), rb.value(k).toString(), letter));
     return diffs;
 }
 
