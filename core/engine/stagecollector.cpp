@@ -1,5 +1,7 @@
 #include "engine/stagecollector.h"
 
+#include <algorithm>
+
 namespace vw {
 
 namespace {
@@ -123,12 +125,20 @@ void StageCollector::addLate(qint64 second, const QVector<OpStats> &ops)
     const auto it = m_pointIndex.constFind(second);
     if (it == m_pointIndex.cend())
         return;
+    m_changedFrom = std::min<qsizetype>(m_changedFrom, *it);
     for (int i = 0; i < ops.size() && i < m_names.size(); ++i) {
         SeriesPoint &p = m_series[*it + i];
         p.count += ops.at(i).count;
         p.ok += ops.at(i).ok;
         p.errors += ops.at(i).errorCount();
     }
+}
+
+TimeSeries StageCollector::takeSeriesChanges(qsizetype *from)
+{
+    *from = std::min(m_changedFrom, m_series.size());
+    m_changedFrom = m_series.size();
+    return m_series.mid(*from);
 }
 
 } // namespace vw
