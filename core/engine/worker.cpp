@@ -244,7 +244,11 @@ void Worker::launch(int slot, int op, int64_t intendedNs, bool openModel)
     if (s.counted)
         RunShared::atomicMax(ss.maxInFlight, gauge);
 
-    m_transport->send(request, [this, s](HttpResult &&r) { onDone(s, std::move(r)); });
+    vu.inFlight = s;
+    m_transport->send(request, [this, slot](HttpResult &&r) {
+        const Started started = m_vus[size_t(slot)].inFlight;   // the slot may start again
+        onDone(started, std::move(r));
+    });
 }
 
 void Worker::recordDropped(int stage, int op, int64_t n)

@@ -96,10 +96,7 @@ public:
     void recordDropped(int stage, int op, int64_t n) override;
 
 private:
-    struct Vu {
-        int id = 0;
-        VuState state;
-    };
+    /// The request a VU has in flight (a VU has at most one).
     struct Started {
         int slot = 0;
         int op = 0;
@@ -108,6 +105,11 @@ private:
         bool openModel = false;
         qint64 second = 0;
         int64_t intendedNs = 0;
+    };
+    struct Vu {
+        int id = 0;
+        VuState state;
+        Started inFlight;   // kept here so the completion captures only the slot (no allocation)
     };
     void onDone(const Started &s, HttpResult &&r);
     int pickOpWith(std::mt19937_64 &rng) const;
