@@ -14,7 +14,12 @@ namespace {
 
 constexpr int64_t kNsPerMs = 1'000'000LL;
 constexpr int64_t kNsPerS = 1'000'000'000LL;
-constexpr int64_t kTickNs = 10 * kNsPerMs;      // gauge sampling and boundary resolution
+// The control loop's period: it samples the in-flight gauge (mean_in_flight), notes the
+// gauge at each second's end, finalises stages and emits snapshots on this grid. Stage ends
+// and stop requests do not wait for it (waitUntil). Each tick wakes the control thread,
+// which takes the CPU from a worker when they share one: 25 ms (40 samples per second)
+// instead of 10 ms cut the control thread's share of a run's client CPU (docs/performance.md).
+constexpr int64_t kTickNs = 25 * kNsPerMs;
 constexpr int64_t kSeriesGraceNs = kNsPerS;     // a second is final 1 s after it ended
 constexpr int64_t kStopDrainMaxNs = 5 * kNsPerS; // after a stop, then abortAll
 // The workers are asked to publish this long before a snapshot is due (they publish at their
