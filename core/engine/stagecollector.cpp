@@ -34,27 +34,44 @@ void StageCollector::stageStarted(int index, int64_t startNs, int64_t warmupEndN
     m_warmupEndNs[index] = warmupEndNs;
 }
 
-void StageCollector::merge(WorkerDelta &&delta)
+void StageCollector::merge(WorkerDelta &&delta, WorkerSpares *spent)
 {
-    for (auto it = delta.stages.cbegin(); it != delta.stages.cend(); ++it) {
+    auto spend = [spent](QVector<OpStats> &v) {
+        if (spent)
+            spent->ops.append(std::move(v));
+    };
+    for (auto it = delta.stages.begin(); it != delta.stages.end(); ++it) {
         auto mine = m_stageOps.find(it.key());
-        if (mine == m_stageOps.end())
-            m_stageOps.insert(it.key(), it.value());
-        else
+        if (mine == m_stageOps.end()) {
+            m_stageOps.insert(it.key(), std::move(it.value()));
+        } else {
             addAll(*mine, it.value());
+            spend(it.value());
+        }
     }
-    for (auto it = delta.loopLag.cbegin(); it != delta.loopLag.cend(); ++it)
-        m_loopLag[it.key()].add(it.value());
-    for (auto it = delta.seconds.cbegin(); it != delta.seconds.cend(); ++it) {
+    for (auto it = delta.loopLag.begin(); it != delta.loopLag.end(); ++it) {
+        auto mine = m_loopLag.find(it.key());
+        if (mine == m_loopLag.end()) {
+            m_loopLag.insert(it.key(), std::move(it.value()));
+        } else {
+            mine->add(it.value());
+            if (spent)
+                spent->loopLag.append(std::move(it.value()));
+        }
+    }
+    for (auto it = delta.seconds.begin(); it != delta.seconds.end(); ++it) {
         if (it.key() < m_nextSecond) {
             addLate(it.key(), it.value());
+            spend(it.value());
             continue;
         }
         auto mine = m_openSeconds.find(it.key());
-        if (mine == m_openSeconds.end())
-            m_openSeconds.insert(it.key(), it.value());
-        else
+        if (mine == m_openSeconds.end()) {
+            m_openSeconds.insert(it.key(), std::move(it.value()));
+        } else {
             addAll(*mine, it.value());
+            spend(it.value());
+        }
     }
 }
 

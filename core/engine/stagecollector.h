@@ -21,7 +21,9 @@ public:
     void stageStarted(int index, int64_t startNs, int64_t warmupEndNs);
     void setWindowStart(int64_t ns) { m_windowStartNs = ns; }
 
-    void merge(WorkerDelta &&delta);
+    /// Adds a worker's delta. Containers that were added (not kept) go to `*spent` when
+    /// given, for reuse by the worker (WorkerSpares).
+    void merge(WorkerDelta &&delta, WorkerSpares *spent = nullptr);
 
     /// Per-op statistics of a stage so far (profile order).
     QList<OpStats> stageOps(int index) const;

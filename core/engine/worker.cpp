@@ -55,6 +55,8 @@ void addDelta(WorkerDelta &into, WorkerDelta &&from)
         into.loopLag[it.key()].add(it.value());
 }
 
+constexpr int kMaxSpares = 16;   // containers kept for reuse per kind (memory bound)
+
 void record(OpStats &s, ErrorClass c, const HttpResult &r, bool openModel, int64_t intendedNs)
 {
     if (c != ErrorClass::None)
@@ -157,6 +159,13 @@ void Worker::publish()
             addDelta(m_mailbox, std::move(m_local));
         m_local = WorkerDelta();
     }
+    if (m_spares.ops.size() < kMaxSpares || m_spares.loopLag.size() < kMaxSpares) {
+        QMutexLocker lock(&m_mailboxMutex);
+        while (!m_returned.ops.isEmpty() && m_spares.ops.size() < kMaxSpares)
+            m_spares.ops.append(m_returned.ops.takeLast());
+        while (!m_returned.loopLag.isEmpty() && m_spares.loopLag.size() < kMaxSpares)
+            m_spares.loopLag.append(m_returned.loopLag.takeLast());
+    }
     // Released only now: a stage whose outstanding count is 0 has its records in the mailbox.
     for (int stage = 0; stage < m_unpublishedDone.size(); ++stage) {
         if (m_unpublishedDone.at(stage) > 0) {
@@ -164,6 +173,48 @@ void Worker::publish()
             m_unpublishedDone[stage] = 0;
         }
     }
+}
+
+void WorkerSpares::clear()
+{
+    for (QVector<OpStats> &v : ops) {
+        for (OpStats &o : v) {
+            o.count = o.ok = o.dropped = 0;
+            o.errors.clear();
+            o.latency.reset();
+            o.serviceTime.reset();
+        }
+    }
+    for (LatencyHistogram &h : loopLag)
+        h.reset();
+}
+
+void Worker::recycle(WorkerSpares &&spares)
+{
+    QMutexLocker lock(&m_mailboxMutex);
+    for (QVector<OpStats> &v : spares.ops)
+        if (m_returned.ops.size() < kMaxSpares && v.size() == m_mix.names.size())
+            m_returned.ops.append(std::move(v));
+    for (LatencyHistogram &h : spares.loopLag)
+        if (m_returned.loopLag.size() < kMaxSpares)
+            m_returned.loopLag.append(std::move(h));
+}
+
+QVector<OpStats> Worker::newOps()
+{
+    if (m_spares.ops.isEmpty())
+        return emptyStats(m_mix.names);
+    return m_spares.ops.takeLast();
+}
+
+LatencyHistogram &Worker::stageLoopLag(int stage)
+{
+    auto it = m_local.loopLag.find(stage);
+    if (it == m_local.loopLag.end())
+        it = m_local.loopLag.insert(stage, m_spares.loopLag.isEmpty()
+                                               ? LatencyHistogram()
+                                               : m_spares.loopLag.takeLast());
+    return *it;
 }
 
 WorkerDelta Worker::takeDelta()
@@ -178,7 +229,7 @@ QVector<OpStats> &Worker::stageOps(int stage)
 {
     auto it = m_local.stages.find(stage);
     if (it == m_local.stages.end())
-        it = m_local.stages.insert(stage, emptyStats(m_mix.names));
+        it = m_local.stages.insert(stage, newOps());
     return *it;
 }
 
@@ -188,7 +239,7 @@ QVector<OpStats> &Worker::secondOps(qint64 second)
         return *m_lastSecondOps;
     auto it = m_local.seconds.find(second);
     if (it == m_local.seconds.end())
-        it = m_local.seconds.insert(second, emptyStats(m_mix.names));
+        it = m_local.seconds.insert(second, newOps());
     m_lastSecond = second;
     m_lastSecondOps = &*it;
     return *it;
@@ -295,7 +346,7 @@ void Worker::probeLag()
     const int stage = m_shared->stage.load(std::memory_order_acquire);
     if (stage >= 0 && !m_shared->stopping.load()
         && now >= m_shared->stageSlots[size_t(stage)].warmupEndNs.load()) {
-        m_local.loopLag[stage].record(std::max<int64_t>(1, lateNs / 1000));
+        stageLoopLag(stage).record(std::max<int64_t>(1, lateNs / 1000));
     }
     if (m_publishRequested.load(std::memory_order_relaxed))
         publish();

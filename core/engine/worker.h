@@ -38,6 +38,18 @@ struct WorkerDelta {
     QMap<int, LatencyHistogram> loopLag;
 };
 
+/// Containers of a WorkerDelta the control thread has merged (StageCollector::merge) and gives
+/// back to their worker, emptied, so that a worker does not allocate and zero fresh
+/// histograms (23552 counters each, core/stats/latencyhistogram.h) at every publish.
+struct WorkerSpares {
+    QList<QVector<OpStats>> ops;
+    QList<LatencyHistogram> loopLag;
+
+    bool isEmpty() const { return ops.isEmpty() && loopLag.isEmpty(); }
+    /// Empties every container it holds (keeping their memory).
+    void clear();
+};
+
 /// The mix of a run, shared read-only by all workers after setup.
 struct OperationMix {
     QVector<const Operation *> ops;   ///< profile order; owned by the run
@@ -83,6 +95,8 @@ public:
     void requestPublish() { m_publishRequested.store(true, std::memory_order_relaxed); }
     /// What the worker published since the last take.
     WorkerDelta takeDelta();
+    /// Gives back containers of earlier deltas, emptied (WorkerSpares::clear), for reuse.
+    void recycle(WorkerSpares &&spares);
     /// CPU time this worker's thread has used so far, ns (0 before init()).
     int64_t threadCpuNs() const;
 
@@ -119,6 +133,8 @@ private:
     void publish();
     QVector<OpStats> &stageOps(int stage);
     QVector<OpStats> &secondOps(qint64 second);
+    QVector<OpStats> newOps();        // a spare or a new one
+    LatencyHistogram &stageLoopLag(int stage);
 
     std::shared_ptr<RunShared> m_shared;
     OperationMix m_mix;
@@ -140,9 +156,11 @@ private:
     QVector<OpStats> *m_lastSecondOps = nullptr;   // m_local.seconds[m_lastSecond]
     qint64 m_lastSecond = -1;
     std::atomic<bool> m_publishRequested{false};
+    WorkerSpares m_spares;   // worker thread only: emptied containers to reuse
 
-    QMutex m_mailboxMutex;   // guards m_mailbox: one lock per publish and per take
+    QMutex m_mailboxMutex;   // guards m_mailbox and m_returned: one lock per publish and take
     WorkerDelta m_mailbox;
+    WorkerSpares m_returned;
 };
 
 } // namespace vw

@@ -131,8 +131,14 @@ void WorkerPool::requestPublish()
 
 void WorkerPool::drainInto(StageCollector &collector)
 {
-    for (WorkerThread &wt : m_workers)
-        collector.merge(wt.worker->takeDelta());
+    for (WorkerThread &wt : m_workers) {
+        WorkerSpares spent;
+        collector.merge(wt.worker->takeDelta(), &spent);
+        if (!spent.isEmpty()) {
+            spent.clear();   // here, not on the worker thread
+            wt.worker->recycle(std::move(spent));
+        }
+    }
 }
 
 QVector<int64_t> WorkerPool::threadCpuNs() const

@@ -39,7 +39,8 @@ public:
     void flush();
     /// Every worker publishes at its next probe (Worker::requestPublish).
     void requestPublish();
-    /// Merges what every worker published into `collector`.
+    /// Merges what every worker published into `collector` and gives the merged containers
+    /// back to their worker for reuse.
     void drainInto(StageCollector &collector);
     /// Each worker thread's CPU time so far, ns (worker order).
     QVector<int64_t> threadCpuNs() const;

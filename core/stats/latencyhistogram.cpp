@@ -121,8 +121,12 @@ void LatencyHistogram::add(const LatencyHistogram &other)
 
 void LatencyHistogram::reset()
 {
-    if (!m_counts.isEmpty())
-        m_counts.fill(0);
+    // Keeps the counters' memory for reuse; only buckets from min to max can be non-zero.
+    if (!m_counts.isEmpty() && m_total > 0) {
+        int64_t *counts = m_counts.data();
+        for (int i = indexFor(m_min), last = indexFor(m_max); i <= last; ++i)
+            counts[i] = 0;
+    }
     m_total = m_clamped = m_min = m_max = 0;
     m_sum = 0;
 }
