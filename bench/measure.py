@@ -5,7 +5,7 @@
 Client CPU is the child's user + system time from wait4() (resource.getrusage of the child),
 the same method for every tool: requests per client CPU-second = requests / cpu_s.
 Usage: measure.py TOOL CONNECTIONS [--session FILE] -- COMMAND...
-  TOOL: wrk | hey | vw-<transport> (bench-transport's output) | vw-run (with --session: the
+  TOOL: wrk[-...] | hey | vw-<transport> (bench-transport's output) | vw-run (with --session: the
   session file `vault-workbench run --out FILE` wrote; requests = the completed requests of
   its 1-second series, warm-up included; p50 = the last stage's first operation's p50).
 """
@@ -64,7 +64,7 @@ def main():
     if session:
         req, p50 = parse_session(session)
     else:
-        parse = parse_wrk if tool == "wrk" else parse_hey if tool == "hey" else parse_vw
+        parse = parse_wrk if tool.startswith("wrk") else parse_hey if tool == "hey" else parse_vw
         req, p50 = parse(out)
     cpu = usage.ru_utime + usage.ru_stime
     print(json.dumps({"tool": tool, "connections": conns, "requests": req,
