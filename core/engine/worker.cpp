@@ -175,7 +175,7 @@ void Worker::publish()
     }
 }
 
-void WorkerSpares::clear()
+void WorkerSpares::resetForReuse()
 {
     for (QVector<OpStats> &v : ops) {
         for (OpStats &o : v) {

@@ -47,7 +47,7 @@ struct WorkerSpares {
 
     bool isEmpty() const { return ops.isEmpty() && loopLag.isEmpty(); }
     /// Empties every container it holds (keeping their memory).
-    void clear();
+    void resetForReuse();
 };
 
 /// The mix of a run, shared read-only by all workers after setup.
@@ -95,7 +95,7 @@ public:
     void requestPublish() { m_publishRequested.store(true, std::memory_order_relaxed); }
     /// What the worker published since the last take.
     WorkerDelta takeDelta();
-    /// Gives back containers of earlier deltas, emptied (WorkerSpares::clear), for reuse.
+    /// Gives back containers of earlier deltas, emptied (WorkerSpares::resetForReuse), for reuse.
     void recycle(WorkerSpares &&spares);
     /// CPU time this worker's thread has used so far, ns (0 before init()).
     int64_t threadCpuNs() const;

@@ -135,7 +135,7 @@ void WorkerPool::drainInto(StageCollector &collector)
         WorkerSpares spent;
         collector.merge(wt.worker->takeDelta(), &spent);
         if (!spent.isEmpty()) {
-            spent.clear();   // here, not on the worker thread
+            spent.resetForReuse();   // here, not on the worker thread
             wt.worker->recycle(std::move(spent));
         }
     }
