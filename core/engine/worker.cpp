@@ -150,17 +150,18 @@ void Worker::publish()
     m_publishRequested.store(false, std::memory_order_relaxed);
     m_lastSecondOps = nullptr;   // m_local's maps move away
     m_lastSecond = -1;
-    if (!m_local.stages.isEmpty() || !m_local.seconds.isEmpty() || !m_local.loopLag.isEmpty()) {
+    {
         QMutexLocker lock(&m_mailboxMutex);
-        if (m_mailbox.stages.isEmpty() && m_mailbox.seconds.isEmpty()
-            && m_mailbox.loopLag.isEmpty())
-            std::swap(m_mailbox, m_local);
-        else
-            addDelta(m_mailbox, std::move(m_local));
-        m_local = WorkerDelta();
-    }
-    if (m_spares.ops.size() < kMaxSpares || m_spares.loopLag.size() < kMaxSpares) {
-        QMutexLocker lock(&m_mailboxMutex);
+        if (!m_local.stages.isEmpty() || !m_local.seconds.isEmpty()
+            || !m_local.loopLag.isEmpty()) {
+            if (m_mailbox.stages.isEmpty() && m_mailbox.seconds.isEmpty()
+                && m_mailbox.loopLag.isEmpty())
+                std::swap(m_mailbox, m_local);
+            else
+                addDelta(m_mailbox, std::move(m_local));
+            m_local = WorkerDelta();
+        }
+        // The containers the control thread gave back, for the next records.
         while (!m_returned.ops.isEmpty() && m_spares.ops.size() < kMaxSpares)
             m_spares.ops.append(m_returned.ops.takeLast());
         while (!m_returned.loopLag.isEmpty() && m_spares.loopLag.size() < kMaxSpares)
