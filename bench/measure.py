@@ -4,7 +4,10 @@
 
 Client CPU is the child's user + system time from wait4() (resource.getrusage of the child),
 the same method for every tool: requests per client CPU-second = requests / cpu_s.
-Usage: measure.py TOOL CONNECTIONS -- COMMAND...   (TOOL: wrk | hey | vw-<transport>)
+Usage: measure.py TOOL CONNECTIONS [--session FILE] -- COMMAND...
+  TOOL: wrk[-...] | hey | vw-<transport> (bench-transport's output) | vw-run (with --session: the
+  session file `vault-workbench run --out FILE` wrote; requests = the completed requests of
+  its 1-second series, warm-up included; p50 = the last stage's first operation's p50).
 """
 import json
 import os
@@ -33,9 +36,22 @@ def parse_vw(out):
     return int(kv["requests"]), float(kv["p50_us"])
 
 
+def parse_session(path):
+    with open(path) as f:
+        session = json.load(f)
+    series = session["series"]
+    count = series["columns"].index("count")
+    req = sum(int(row[count]) for row in series["rows"])
+    p50_ms = session["stages"][-1]["ops"][0]["latency_ms"]["p50"]
+    return req, float(p50_ms) * 1000.0
+
+
 def main():
     tool, conns = sys.argv[1], int(sys.argv[2])
-    cmd = sys.argv[sys.argv.index("--") + 1:]
+    dash = sys.argv.index("--")
+    opts = sys.argv[3:dash]
+    session = opts[opts.index("--session") + 1] if "--session" in opts else None
+    cmd = sys.argv[dash + 1:]
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = proc.stdout.read()
@@ -45,8 +61,11 @@ def main():
     if proc.returncode != 0:
         sys.stderr.write(out)
         sys.exit(f"{tool}: exit code {proc.returncode}")
-    parse = parse_wrk if tool == "wrk" else parse_hey if tool == "hey" else parse_vw
-    req, p50 = parse(out)
+    if session:
+        req, p50 = parse_session(session)
+    else:
+        parse = parse_wrk if tool.startswith("wrk") else parse_hey if tool == "hey" else parse_vw
+        req, p50 = parse(out)
     cpu = usage.ru_utime + usage.ru_stime
     print(json.dumps({"tool": tool, "connections": conns, "requests": req,
                       "seconds": round(seconds, 2), "cpu_s": round(cpu, 3),

@@ -25,71 +25,20 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$BIN" ] || vw_die "no vault-workbench binary at $BIN (build first, or pass --bin)"
 
-# Tools, installed like scripts/lib.sh installs the build dependencies.
-missing=()
-command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
-command -v wrk >/dev/null || missing+=(wrk)
-command -v hey >/dev/null || missing+=(hey)
-if [ ${#missing[@]} -gt 0 ]; then
-  vw_log "installing ${missing[*]}"
-  vw_as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive vw_as_root apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}" >/dev/null
-fi
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-
-CPUS=$(nproc)
-SERVER_CPU=$((CPUS - 1))
-pin_server=(); pin_client=()
-if [ "$CPUS" -ge 2 ] && command -v taskset >/dev/null; then
-  pin_server=(taskset -c "$SERVER_CPU"); pin_client=(taskset -c 0)
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+bench_install_tools
+bench_pinning
 
 # --- the nginx stub ----------------------------------------------------------------------
 PREFIX=$(mktemp -d /tmp/vw-bench-nginx.XXXXXX)
 NGINX_PID=""
 cleanup() {
-  if [ -n "$NGINX_PID" ] && kill -0 "$NGINX_PID" 2>/dev/null; then
-    kill "$NGINX_PID" 2>/dev/null || true
-    wait "$NGINX_PID" 2>/dev/null || true
-  fi
+  bench_stop "$NGINX_PID"
   rm -rf "$PREFIX"
 }
 trap cleanup EXIT INT TERM
-PORT=$(vw_free_port)
-mkdir -p "$PREFIX/tmp"
-cat > "$PREFIX/nginx.conf" <<CONF
-worker_processes 1;
-daemon off;
-pid $PREFIX/nginx.pid;
-error_log $PREFIX/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  keepalive_timeout 120s;
-  keepalive_requests 100000000;
-  client_body_temp_path $PREFIX/tmp/body;
-  proxy_temp_path $PREFIX/tmp/proxy;
-  fastcgi_temp_path $PREFIX/tmp/fastcgi;
-  uwsgi_temp_path $PREFIX/tmp/uwsgi;
-  scgi_temp_path $PREFIX/tmp/scgi;
-  server {
-    listen 127.0.0.1:$PORT;
-    location / {
-      default_type application/json;
-      return 200 '{"initialized":true,"sealed":false,"standby":false,"version":"bench"}';
-    }
-  }
-}
-CONF
-"${pin_server[@]}" "$NGINX" -p "$PREFIX" -c "$PREFIX/nginx.conf" -e "$PREFIX/error.log" &
-NGINX_PID=$!
-URL="http://127.0.0.1:$PORT/v1/sys/health"
-for _ in $(seq 50); do
-  curl -fsS -o /dev/null "$URL" 2>/dev/null && break
-  sleep 0.1
-done
-curl -fsS -o /dev/null "$URL" || vw_die "nginx did not start (see $PREFIX/error.log)"
+bench_start_nginx "$PREFIX"
+URL=$STUB_URL
 vw_log "nginx stub on $URL (pid $NGINX_PID); $DURATION s per run; $CPUS CPUs"
 
 # --- the runs ----------------------------------------------------------------------------
@@ -135,3 +84,6 @@ print(f' 1 conn: direct p50 - wrk p50 = {added:+.1f} us (goal <= 10)   '
 ok = ok and added <= 10
 print("goals met" if ok else "goals NOT all met (see docs/performance.md)")
 PY
+
+# --- the whole `run` path (issue 8): bench/fullpath.sh ------------------------------------------
+"$(dirname "${BASH_SOURCE[0]}")/fullpath.sh" --duration "$DURATION" --bin "$BIN"

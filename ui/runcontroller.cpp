@@ -61,6 +61,7 @@ bool RunController::start(const Profile &profile, const RunOptions &options)
     m_running = true;
     m_stopping = false;
     m_hasPending = false;
+    m_live.reset();
     emit started(profile);
     run->start();
     return true;
@@ -76,7 +77,8 @@ void RunController::stop()
 
 void RunController::onSnapshot(const RunSnapshot &s)
 {
-    m_pending = s;
+    // Each snapshot carries what is new; the views get the run so far.
+    m_live.add(s);
     m_hasPending = true;
     if (!m_coalesce.isActive())
         m_coalesce.start();
@@ -87,7 +89,7 @@ void RunController::flush()
     if (!m_hasPending)
         return;
     m_hasPending = false;
-    emit liveUpdate(m_pending);
+    emit liveUpdate(m_live.current());
 }
 
 void RunController::onFinished(const RunRecord &record)

@@ -1,6 +1,8 @@
 // Drives one BenchmarkRun at a time for the GUI. BenchmarkRun::start() returns at once and its
-// signals arrive queued on the GUI thread; snapshots are coalesced with a single-shot timer so
-// views repaint at <= 10 Hz. The session file is named at start (sessionfiles.h): the run
+// signals arrive queued on the GUI thread; each snapshot carries only what is new since the
+// previous one, and this controller accumulates them (RunSnapshotAccumulator), so liveUpdate()
+// delivers the run so far (RunSnapshot::stages and ::series filled). Snapshots are coalesced
+// with a single-shot timer so views repaint at <= 10 Hz. The session file is named at start (sessionfiles.h): the run
 // checkpoints into it after each stage on its control thread, and after the run the final
 // session replaces it from a pool thread; the GUI thread never waits on the network or the
 // disk. GUI thread only.
@@ -42,7 +44,8 @@ signals:
     void phaseChanged(vw::RunPhase phase, const QString &detail);
     void stageStarted(int index, int vus);
     void stageFinished(const vw::StageStats &stats);
-    /// The latest snapshot, at most every kRepaintIntervalMs.
+    /// The latest snapshot with the run so far in `stages` and `series`, at most every
+    /// kRepaintIntervalMs.
     void liveUpdate(const vw::RunSnapshot &snapshot);
     void finished(const vw::Session &session);
     /// After the auto-save: `error` empty on success.
@@ -55,7 +58,7 @@ private:
 
     std::unique_ptr<BenchmarkRun> m_run;
     QTimer m_coalesce;
-    RunSnapshot m_pending;
+    RunSnapshotAccumulator m_live;   ///< the current run's latest snapshot, stages and series
     bool m_hasPending = false;
     bool m_running = false;
     bool m_stopping = false;

@@ -1,23 +1,32 @@
-// BenchmarkRun internals. The control thread runs run(): pre-flight, setup, the stage loop
-// (stageloop.cpp), cleanup, finished(). Worker threads run the VUs (worker.h).
+// BenchmarkRun internals: the orchestration only. The control thread runs run(): pre-flight,
+// setup (OperationSetup), the stage loop (stageloop.cpp), cleanup, finished(). Its parts,
+// one job each:
+//   operationsetup.h   pre-flight, creating the operations, their setup and cleanup
+//   workerpool.h       the worker threads (worker.h) that run the VUs
+//   stageplan.h        each stage's planned timing and load, from the profile
+//   stagewindow.h      the running stage: timing, gauge samples, CPU clocks
+//   stagecollector.h   collection: the workers' records merged per stage and per second
+//   snapshotbuilder.h  the snapshots, carrying only what is new
+//   checkpointer.h     the "incomplete" record after each finalised stage
 #pragma once
 
 #include "engine/benchmarkrun.h"
+#include "engine/checkpointer.h"
+#include "engine/operationsetup.h"
 #include "engine/runshared.h"
+#include "engine/snapshotbuilder.h"
 #include "engine/stagecollector.h"
+#include "engine/stageplan.h"
+#include "engine/stagewindow.h"
 #include "engine/validity.h"
-#include "engine/worker.h"
-#include "ops/operation.h"
+#include "engine/workerpool.h"
 
 #include <QThread>
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
-#include <vector>
 
 namespace vw {
-
-class VaultClient;
 
 class BenchmarkRunPrivate {
 public:
@@ -36,31 +45,6 @@ public:
     std::atomic<bool> m_running{false};
 
 private:
-    struct WorkerThread {
-        std::unique_ptr<QThread> thread;
-        Worker *worker = nullptr;
-    };
-    /// The control loop's view of the stage that is running (or the last one).
-    struct CurrentStage {
-        int index = -1;
-        int64_t startNs = 0;
-        int64_t warmupEndNs = 0;
-        int64_t plannedEndNs = 0;
-        double gaugeSum = 0;
-        int64_t gaugeSamples = 0;
-        // Validity guard: CPU clocks at the start of the steady window.
-        bool steadyStarted = false;
-        int64_t steadyStartNs = 0;
-        int64_t cpuStartNs = 0;
-        QVector<int64_t> workerCpuStartNs;
-    };
-
-    // benchmarkrun.cpp
-    bool preflight(VaultClient &client, RunRecord &s);
-    bool createOperations(RunRecord &s);
-    bool startWorkers(const QString &address, RunRecord &s);
-    void stopWorkers();
-    QString cleanupOperations(VaultClient &client);
     void setPhase(RunPhase phase, const QString &detail);
 
     // stageloop.cpp
@@ -68,22 +52,13 @@ private:
     void tick(int64_t now, bool forceSnapshot);
     void drainWorkers();
     void finalizeReadyStages(bool all);
-    /// Hands the run so far to RunOptions::checkpoint (no-op when unset).
-    void writeCheckpoint();
-    StageStats currentStageStats(int64_t now) const;
-    /// Samples the CPU clocks when the current stage's steady window begins.
-    void noteSteadyStart(int64_t now);
-    /// The current stage's self-measurements from its steady start to `now` (loop lag: the
-    /// collector's, so far).
-    ValidityInputs currentValidityInputs(int64_t now) const;
     void emitSnapshot(int64_t now);
     /// Sleeps until `untilNs` (or a stop request when `wakeOnStop`); true when a stop was
     /// requested.
     bool waitUntil(int64_t untilNs, bool wakeOnStop);
 
-    std::vector<std::unique_ptr<Operation>> m_ops;
-    OperationMix m_mix;
-    std::vector<WorkerThread> m_workers;
+    const StagePlan m_plan;
+    WorkerPool m_workers;
     RunPhase m_phase = RunPhase::Idle;
 
     std::atomic<bool> m_stop{false};
@@ -92,15 +67,16 @@ private:
 
     // Stage loop state (control thread only).
     std::unique_ptr<StageCollector> m_collector;
+    SnapshotBuilder m_snapshots;
+    Checkpointer m_checkpoints;
     int64_t m_windowStartNs = 0;
     int64_t m_nextSnapshotNs = 0;
+    bool m_publishAsked = false;   // the workers were asked to publish for the next snapshot
     qint64 m_nextGaugeSecond = 0;
-    CurrentStage m_cur;
+    StageWindow m_cur;
     QList<StageStats> m_ended;     // ended stages, index = stage; ops filled when finalised
     QList<ValidityInputs> m_endedInputs; // same index: self-measurements of the steady window
     QList<StageStats> m_finished;  // finalised stages (stageFinished emitted)
-    RunRecord m_checkpointBase;      // the session's header (target, server, client, profile)
-    bool m_checkpointWarned = false;
 };
 
 } // namespace vw

@@ -1,5 +1,7 @@
 #include "engine/runsnapshot.h"
 
+#include <algorithm>
+
 namespace vw {
 
 QString runPhaseName(RunPhase p)
@@ -19,6 +21,32 @@ QString runPhaseName(RunPhase p)
         return QStringLiteral("finished");
     }
     return QString();
+}
+
+void RunSnapshotAccumulator::add(const RunSnapshot &delta)
+{
+    m_stages.append(delta.newStages);
+    const qsizetype from = std::clamp<qsizetype>(delta.seriesFrom, 0, m_series.size());
+    if (from < m_series.size())
+        m_series.resize(from);   // points sent before and changed since
+    if (!delta.seriesTail.isEmpty())
+        m_series.append(delta.seriesTail);
+    m_latest = delta;
+}
+
+RunSnapshot RunSnapshotAccumulator::current() const
+{
+    RunSnapshot out = m_latest;
+    out.stages = m_stages;
+    out.series = m_series;
+    return out;
+}
+
+void RunSnapshotAccumulator::reset()
+{
+    m_latest = RunSnapshot();
+    m_stages.clear();
+    m_series.clear();
 }
 
 } // namespace vw

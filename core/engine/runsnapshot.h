@@ -19,6 +19,11 @@ enum class RunPhase {
 };
 QString runPhaseName(RunPhase p);
 
+/// One snapshot of a running benchmark. BenchmarkRun emits the scalar fields, `current` and
+/// only what is new since its previous snapshot (`newStages`, `seriesFrom` + `seriesTail`), so
+/// a snapshot's size does not grow with the run's length. RunSnapshotAccumulator (below)
+/// rebuilds the run so far from them into `stages` and `series`, which BenchmarkRun leaves
+/// empty; ui/runcontroller.cpp delivers its snapshots that way to the GUI.
 struct RunSnapshot {
     RunPhase phase = RunPhase::Idle;
     qint64 elapsedMs = 0;          ///< since the measured window began
@@ -29,9 +34,39 @@ struct RunSnapshot {
     qint64 stageDurationMs = 0;
     bool inWarmup = false;
     int inFlight = 0;              ///< in-flight gauge now (all workers)
-    QList<StageStats> stages;      ///< completed stages so far
+    int stagesFinished = 0;        ///< stages whose statistics are final, so far
     StageStats current;            ///< the current stage's steady window so far (partial)
+
+    // --- what is new since the previous snapshot of the same run (BenchmarkRun fills) ---
+    /// Stages finalised since the previous snapshot, in order: the last newStages.size() of
+    /// the stagesFinished stages (a final stage never changes again).
+    QList<StageStats> newStages;
+    /// The run's 1-second series from index `seriesFrom` to its end: points not sent before,
+    /// and sent ones whose counts changed since (requests recorded after their second was
+    /// closed, core/engine/stagecollector.h). Replaces the receiver's points from seriesFrom.
+    qsizetype seriesFrom = 0;
+    TimeSeries seriesTail;
+
+    // --- the run so far (RunSnapshotAccumulator fills; empty as BenchmarkRun emits) ---
+    QList<StageStats> stages;      ///< completed stages so far
     TimeSeries series;             ///< the whole 1-second series so far
+};
+
+/// Rebuilds the run so far from a run's snapshots, given in emission order.
+class RunSnapshotAccumulator {
+public:
+    /// Applies what `delta` brings and keeps it as the latest snapshot.
+    void add(const RunSnapshot &delta);
+    /// The latest snapshot with `stages` and `series` holding the run so far.
+    RunSnapshot current() const;
+    void reset();
+    const QList<StageStats> &stages() const { return m_stages; }
+    const TimeSeries &series() const { return m_series; }
+
+private:
+    RunSnapshot m_latest;   // its delta fields as received
+    QList<StageStats> m_stages;
+    TimeSeries m_series;
 };
 
 } // namespace vw

@@ -1,5 +1,7 @@
 #include "engine/stagecollector.h"
 
+#include <algorithm>
+
 namespace vw {
 
 namespace {
@@ -34,27 +36,44 @@ void StageCollector::stageStarted(int index, int64_t startNs, int64_t warmupEndN
     m_warmupEndNs[index] = warmupEndNs;
 }
 
-void StageCollector::merge(WorkerDelta &&delta)
+void StageCollector::merge(WorkerDelta &&delta, WorkerSpares *spent)
 {
-    for (auto it = delta.stages.cbegin(); it != delta.stages.cend(); ++it) {
+    auto spend = [spent](QVector<OpStats> &v) {
+        if (spent)
+            spent->ops.append(std::move(v));
+    };
+    for (auto it = delta.stages.begin(); it != delta.stages.end(); ++it) {
         auto mine = m_stageOps.find(it.key());
-        if (mine == m_stageOps.end())
-            m_stageOps.insert(it.key(), it.value());
-        else
+        if (mine == m_stageOps.end()) {
+            m_stageOps.insert(it.key(), std::move(it.value()));
+        } else {
             addAll(*mine, it.value());
+            spend(it.value());
+        }
     }
-    for (auto it = delta.loopLag.cbegin(); it != delta.loopLag.cend(); ++it)
-        m_loopLag[it.key()].add(it.value());
-    for (auto it = delta.seconds.cbegin(); it != delta.seconds.cend(); ++it) {
+    for (auto it = delta.loopLag.begin(); it != delta.loopLag.end(); ++it) {
+        auto mine = m_loopLag.find(it.key());
+        if (mine == m_loopLag.end()) {
+            m_loopLag.insert(it.key(), std::move(it.value()));
+        } else {
+            mine->add(it.value());
+            if (spent)
+                spent->loopLag.append(std::move(it.value()));
+        }
+    }
+    for (auto it = delta.seconds.begin(); it != delta.seconds.end(); ++it) {
         if (it.key() < m_nextSecond) {
             addLate(it.key(), it.value());
+            spend(it.value());
             continue;
         }
         auto mine = m_openSeconds.find(it.key());
-        if (mine == m_openSeconds.end())
-            m_openSeconds.insert(it.key(), it.value());
-        else
+        if (mine == m_openSeconds.end()) {
+            m_openSeconds.insert(it.key(), std::move(it.value()));
+        } else {
             addAll(*mine, it.value());
+            spend(it.value());
+        }
     }
 }
 
@@ -125,12 +144,20 @@ void StageCollector::addLate(qint64 second, const QVector<OpStats> &ops)
     const auto it = m_pointIndex.constFind(second);
     if (it == m_pointIndex.cend())
         return;
+    m_changedFrom = std::min<qsizetype>(m_changedFrom, *it);
     for (int i = 0; i < ops.size() && i < m_names.size(); ++i) {
         SeriesPoint &p = m_series[*it + i];
         p.count += ops.at(i).count;
         p.ok += ops.at(i).ok;
         p.errors += ops.at(i).errorCount();
     }
+}
+
+TimeSeries StageCollector::takeSeriesChanges(qsizetype *from)
+{
+    *from = std::min(m_changedFrom, m_series.size());
+    m_changedFrom = m_series.size();
+    return m_series.mid(*from);
 }
 
 } // namespace vw

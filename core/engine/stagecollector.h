@@ -1,5 +1,7 @@
-// The control thread's merged view of a run: per-stage OpStats and the 1-second series,
-// built by adding the workers' deltas (no per-sample storage). Control thread only.
+// Collection: the control thread's merged view of a run, per-stage OpStats and the 1-second
+// series, built by adding the workers' deltas (core/engine/worker.h; no per-sample storage).
+// Remembers which series points changed since the last takeSeriesChanges(), so that snapshots
+// carry only those (core/engine/runsnapshot.h). Control thread only.
 #pragma once
 
 #include "engine/worker.h"
@@ -22,7 +24,9 @@ public:
     void stageStarted(int index, int64_t startNs, int64_t warmupEndNs);
     void setWindowStart(int64_t ns) { m_windowStartNs = ns; }
 
-    void merge(WorkerDelta &&delta);
+    /// Adds a worker's delta. Containers that were added (not kept) go to `*spent` when
+    /// given, for reuse by the worker (WorkerSpares).
+    void merge(WorkerDelta &&delta, WorkerSpares *spent = nullptr);
 
     /// Per-op statistics of a stage so far (profile order).
     QList<OpStats> stageOps(int index) const;
@@ -36,6 +40,9 @@ public:
     /// Requests recorded later for a finalised second still update its counts.
     void finalizeSecondsBefore(qint64 endSecond);
     const TimeSeries &series() const { return m_series; }
+    /// The points from the first one added or changed since the previous call to the end of
+    /// the series (a copy of those only); `*from` receives that first point's index.
+    TimeSeries takeSeriesChanges(qsizetype *from);
 
 private:
     int stageAt(int64_t ns) const;
@@ -52,6 +59,7 @@ private:
     QMap<qint64, int> m_gaugeAtEnd;
     QMap<qint64, int> m_pointIndex;   // finalised second -> index of its first point
     qint64 m_nextSecond = 0;          // first second not finalised yet
+    qsizetype m_changedFrom = 0;      // first point added or changed since takeSeriesChanges
     TimeSeries m_series;
 };
 

@@ -2,12 +2,9 @@
 // samples the in-flight gauge, merges the workers' statistics, emits snapshots and
 // stage results, and drains in-flight requests at the end (or after a stop).
 #include "engine/benchmarkrunprivate.h"
-#include "engine/clientresources.h"
 #include "util/clock.h"
 
 #include <QDateTime>
-#include <QDebug>
-#include <QThread>
 
 #include <algorithm>
 
@@ -17,9 +14,17 @@ namespace {
 
 constexpr int64_t kNsPerMs = 1'000'000LL;
 constexpr int64_t kNsPerS = 1'000'000'000LL;
-constexpr int64_t kTickNs = 10 * kNsPerMs;      // gauge sampling and boundary resolution
+// The control loop's period: it samples the in-flight gauge (mean_in_flight), notes the
+// gauge at each second's end, finalises stages and emits snapshots on this grid. Stage ends
+// and stop requests do not wait for it (waitUntil). Each tick wakes the control thread,
+// which takes the CPU from a worker when they share one: 25 ms (40 samples per second)
+// instead of 10 ms cut the control thread's share of a run's client CPU (docs/performance.md).
+constexpr int64_t kTickNs = 25 * kNsPerMs;
 constexpr int64_t kSeriesGraceNs = kNsPerS;     // a second is final 1 s after it ended
 constexpr int64_t kStopDrainMaxNs = 5 * kNsPerS; // after a stop, then abortAll
+// The workers are asked to publish this long before a snapshot is due (they publish at their
+// next 10 ms probe, Worker::kLagProbeMs), so that the snapshot finds their records.
+constexpr int64_t kPublishLeadNs = 2 * kTickNs;
 
 } // namespace
 
@@ -35,18 +40,20 @@ bool BenchmarkRunPrivate::waitUntil(int64_t untilNs, bool wakeOnStop)
 
 void BenchmarkRunPrivate::drainWorkers()
 {
-    for (WorkerThread &wt : m_workers)
-        m_collector->merge(wt.worker->takeDelta());
+    m_workers.drainInto(*m_collector);
 }
 
 void BenchmarkRunPrivate::finalizeReadyStages(bool all)
 {
-    // In stage order: a stage is final once it ended and every request it started completed.
+    // In stage order: a stage is final once it ended and every request it started completed
+    // and was published by its worker (Worker::publish releases `outstanding`).
     bool drained = false;
     while (m_finished.size() < m_ended.size()) {
         const int k = int(m_finished.size());
-        if (!all && m_shared->stageSlots[size_t(k)].outstanding.load() > 0)
+        if (!all && m_shared->stageSlots[size_t(k)].outstanding.load() > 0) {
+            m_workers.requestPublish();
             break;
+        }
         if (!drained) {
             drainWorkers();
             drained = true;
@@ -59,82 +66,16 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         st.validity = assessStage(st, in, *m_profile.ramp.model);
         m_finished.append(st);
         emit q->stageFinished(st);
-        writeCheckpoint();
+        m_checkpoints.write(m_finished, m_collector->series());
     }
-}
-
-StageStats BenchmarkRunPrivate::currentStageStats(int64_t now) const
-{
-    const StageSpec &spec = m_profile.ramp.stages.at(m_cur.index);
-    StageStats st;
-    st.index = m_cur.index;
-    st.vus = m_profile.ramp.model->plannedVus(spec);
-    st.rate = m_profile.ramp.model->plannedRate(spec);
-    st.durationMs = spec.durationMs;
-    st.warmupMs = m_profile.ramp.warmupMs;
-    st.startMs = (m_cur.startNs - m_windowStartNs) / kNsPerMs;
-    st.steadySeconds = double(std::max<int64_t>(0, now - m_cur.warmupEndNs)) / double(kNsPerS);
-    st.maxInFlight = m_shared->stageSlots[size_t(m_cur.index)].maxInFlight.load();
-    st.meanInFlight = m_cur.gaugeSamples > 0 ? m_cur.gaugeSum / double(m_cur.gaugeSamples) : 0.0;
-    st.sent = m_shared->stageSlots[size_t(m_cur.index)].sentInWindow.load();
-    st.complete = true;
-    return st;
-}
-
-void BenchmarkRunPrivate::noteSteadyStart(int64_t now)
-{
-    m_cur.steadyStarted = true;
-    m_cur.steadyStartNs = now;
-    m_cur.cpuStartNs = processCpuNs();
-    m_cur.workerCpuStartNs.clear();
-    for (const WorkerThread &wt : m_workers)
-        m_cur.workerCpuStartNs.append(wt.worker->threadCpuNs());
-}
-
-ValidityInputs BenchmarkRunPrivate::currentValidityInputs(int64_t now) const
-{
-    ValidityInputs in;
-    in.logicalCores = std::max(1, QThread::idealThreadCount());
-    if (!m_cur.steadyStarted || now <= m_cur.steadyStartNs)
-        return in;
-    in.wallSeconds = double(now - m_cur.steadyStartNs) / double(kNsPerS);
-    in.processCpuSeconds = double(processCpuNs() - m_cur.cpuStartNs) / double(kNsPerS);
-    for (size_t i = 0; i < m_workers.size() && int(i) < m_cur.workerCpuStartNs.size(); ++i)
-        in.workerCpuSeconds.append(
-            double(m_workers[i].worker->threadCpuNs() - m_cur.workerCpuStartNs.at(int(i)))
-            / double(kNsPerS));
-    in.loopLagUs = m_collector->loopLag(m_cur.index);
-    return in;
 }
 
 void BenchmarkRunPrivate::emitSnapshot(int64_t now)
 {
     drainWorkers();
     m_collector->finalizeSecondsBefore((now - kSeriesGraceNs - m_windowStartNs) / kNsPerS);
-    RunSnapshot snap;
-    snap.phase = m_phase;
-    snap.elapsedMs = (now - m_windowStartNs) / kNsPerMs;
-    snap.stageIndex = m_cur.index;
-    snap.stageCount = int(m_profile.ramp.stages.size());
-    if (m_cur.index >= 0) {
-        const StageSpec &spec = m_profile.ramp.stages.at(m_cur.index);
-        snap.vus = m_profile.ramp.model->plannedVus(spec);
-        snap.stageElapsedMs = (std::min(now, m_cur.plannedEndNs) - m_cur.startNs) / kNsPerMs;
-        snap.stageDurationMs = spec.durationMs;
-        snap.inWarmup = now < m_cur.warmupEndNs;
-        if (m_finished.size() <= m_cur.index) {
-            snap.current = currentStageStats(std::min(now, m_cur.plannedEndNs));
-            snap.current.ops = m_collector->stageOps(m_cur.index);
-            snap.current.complete = false;   // partial: the stage is still running
-            const int64_t end = std::min(now, m_cur.plannedEndNs);
-            snap.current.validity =
-                assessStage(snap.current, currentValidityInputs(end), *m_profile.ramp.model);
-        }
-    }
-    snap.inFlight = m_shared->inFlight.load();
-    snap.stages = m_finished;
-    snap.series = m_collector->series();
-    emit q->snapshot(snap);
+    emit q->snapshot(m_snapshots.build(m_phase, now, m_windowStartNs, m_cur, m_finished,
+                                       *m_collector, m_workers.threadCpuNs()));
 }
 
 void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
@@ -145,43 +86,39 @@ void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
         ++m_nextGaugeSecond;
     }
     finalizeReadyStages(false);
+    if (!m_publishAsked && now + kPublishLeadNs >= m_nextSnapshotNs) {
+        m_workers.requestPublish();
+        m_publishAsked = true;
+    }
     if (forceSnapshot || now >= m_nextSnapshotNs) {
         emitSnapshot(now);
         m_nextSnapshotNs = now + int64_t(m_options.snapshotIntervalMs) * kNsPerMs;
+        m_publishAsked = false;
     }
 }
 
 void BenchmarkRunPrivate::runStages(RunRecord &s)
 {
-    const QList<StageSpec> &stages = m_profile.ramp.stages;
-    const int64_t warmupNs = m_profile.ramp.warmupMs * kNsPerMs;
-    m_checkpointBase = s;
-    m_collector = std::make_unique<StageCollector>(m_profile.ramp, m_mix.names);
+    m_checkpoints.setHeader(s);
+    m_collector = std::make_unique<StageCollector>(m_profile.ramp, s.ops);
     m_windowStartNs = steadyNowNs();
     m_shared->windowStartNs.store(m_windowStartNs);
     m_collector->setWindowStart(m_windowStartNs);
     m_nextSnapshotNs = m_windowStartNs;
-    setPhase(RunPhase::Running, QStringLiteral("%1 stage(s)").arg(stages.size()));
+    setPhase(RunPhase::Running, QStringLiteral("%1 stage(s)").arg(m_plan.stageCount()));
 
     bool cut = false;
     int64_t now = m_windowStartNs;
-    for (int i = 0; i < stages.size() && !cut; ++i) {
-        m_cur = CurrentStage{};
-        m_cur.index = i;
-        m_cur.startNs = steadyNowNs();
-        m_cur.warmupEndNs = m_cur.startNs + warmupNs;
-        m_cur.plannedEndNs = m_cur.startNs + stages.at(i).durationMs * kNsPerMs;
+    for (int i = 0; i < m_plan.stageCount() && !cut; ++i) {
+        m_cur = StageWindow::begin(m_plan, i, steadyNowNs());
         m_shared->stageSlots[size_t(i)].startNs.store(m_cur.startNs);
         m_shared->stageSlots[size_t(i)].warmupEndNs.store(m_cur.warmupEndNs);
         m_shared->stage.store(i, std::memory_order_release);   // VUs attribute to i from now
         m_collector->stageStarted(i, m_cur.startNs, m_cur.warmupEndNs);
-        for (WorkerThread &wt : m_workers) {
-            Worker *w = wt.worker;
-            QMetaObject::invokeMethod(w, [w, i] { w->beginStage(i); }, Qt::QueuedConnection);
-        }
-        if (warmupNs == 0)
-            noteSteadyStart(m_cur.startNs);
-        emit q->stageStarted(i, m_profile.ramp.plannedVus(i));
+        m_workers.beginStage(i);
+        if (m_plan.warmupNs() == 0)
+            m_cur.noteSteadyStart(m_cur.startNs, m_workers.threadCpuNs());
+        emit q->stageStarted(i, m_plan.plannedVus(i));
 
         while (true) {
             now = steadyNowNs();
@@ -193,33 +130,28 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
             }
             if (now >= m_cur.warmupEndNs) {
                 if (!m_cur.steadyStarted)
-                    noteSteadyStart(now);
-                m_cur.gaugeSum += m_shared->inFlight.load();
-                ++m_cur.gaugeSamples;
+                    m_cur.noteSteadyStart(now, m_workers.threadCpuNs());
+                m_cur.sampleGauge(m_shared->inFlight.load());
             }
             tick(now, false);
             waitUntil(std::min(now + kTickNs, m_cur.plannedEndNs), true);
         }
         // The steady window ran until the next stage was published (or the stop).
-        StageStats st = currentStageStats(now);
+        StageStats st = m_cur.stats(m_plan, *m_shared, m_windowStartNs, now);
         st.complete = !cut;
-        ValidityInputs in = currentValidityInputs(now);
-        in.loopLagUs = LatencyHistogram();   // taken from the collector when finalised
+        // loop lag: taken from the collector when finalised
+        ValidityInputs in = m_cur.validityInputs(now, m_workers.threadCpuNs());
         if (m_profile.ramp.model->isOpen()) {
             // No more starts of this stage; unsent due starts count as dropped (not after a
             // stop). Blocking, so that they are in the deltas before the stage is finalised.
-            for (WorkerThread &wt : m_workers) {
-                Worker *w = wt.worker;
-                QMetaObject::invokeMethod(w, [w, i, cut] { w->closeStage(i, !cut); },
-                                          Qt::BlockingQueuedConnection);
-            }
+            m_workers.closeStage(i, !cut);
         }
         m_ended.append(st);
         m_endedInputs.append(in);
         if (cut)
             s.error = QStringLiteral("stopped by the user during stage %1 of %2")
                           .arg(i + 1)
-                          .arg(stages.size());
+                          .arg(m_plan.stageCount());
     }
 
     // No VU sends again; in-flight requests finish and count for their start stage.
@@ -237,12 +169,9 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         // Wakes early on a (new) stop request, which shortens the deadline.
         waitUntil(std::min(now + kTickNs, deadline), !stopRequested());
     }
-    if (m_shared->inFlight.load() > 0) {
-        for (WorkerThread &wt : m_workers) {
-            Worker *w = wt.worker;
-            QMetaObject::invokeMethod(w, [w] { w->abortAll(); }, Qt::BlockingQueuedConnection);
-        }
-    }
+    if (m_shared->inFlight.load() > 0)
+        m_workers.abortAll();
+    m_workers.flush();   // every record is in the workers' mailboxes
     now = steadyNowNs();
     drainWorkers();
     finalizeReadyStages(true);
@@ -254,25 +183,6 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     s.status = cut ? RunStatus::Stopped : RunStatus::Completed;
     if (!cut)
         s.error.clear();
-}
-
-void BenchmarkRunPrivate::writeCheckpoint()
-{
-    if (!m_options.checkpoint)
-        return;
-    RunRecord c = m_checkpointBase;
-    c.stages = m_finished;
-    c.series = m_collector->series();
-    c.status = RunStatus::Incomplete;
-    c.finishedAt = QDateTime::currentDateTimeUtc();
-    c.error = QStringLiteral("the run had not finished when this was written (%1 of %2 stages)")
-                  .arg(m_finished.size())
-                  .arg(m_profile.ramp.stages.size());
-    QString error;
-    if (m_options.checkpoint(c, &error) || m_checkpointWarned)
-        return;
-    m_checkpointWarned = true;   // once per run; the run goes on
-    qWarning().noquote() << QStringLiteral("checkpoint not written: %1").arg(error);
 }
 
 } // namespace vw

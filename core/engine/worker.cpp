@@ -27,6 +27,35 @@ int64_t us(int64_t ns)
     return std::max<int64_t>(1, ns / 1000);
 }
 
+void addAll(QVector<OpStats> &into, const QVector<OpStats> &from)
+{
+    for (int i = 0; i < from.size() && i < into.size(); ++i)
+        into[i].add(from.at(i));
+}
+
+/// Adds `from` into `into` (both deltas of one worker).
+void addDelta(WorkerDelta &into, WorkerDelta &&from)
+{
+    for (auto it = from.stages.begin(); it != from.stages.end(); ++it) {
+        auto mine = into.stages.find(it.key());
+        if (mine == into.stages.end())
+            into.stages.insert(it.key(), std::move(it.value()));
+        else
+            addAll(*mine, it.value());
+    }
+    for (auto it = from.seconds.begin(); it != from.seconds.end(); ++it) {
+        auto mine = into.seconds.find(it.key());
+        if (mine == into.seconds.end())
+            into.seconds.insert(it.key(), std::move(it.value()));
+        else
+            addAll(*mine, it.value());
+    }
+    for (auto it = from.loopLag.cbegin(); it != from.loopLag.cend(); ++it)
+        into.loopLag[it.key()].add(it.value());
+}
+
+constexpr int kMaxSpares = 16;   // containers kept for reuse per kind (memory bound)
+
 void record(OpStats &s, ErrorClass c, const HttpResult &r, bool openModel, int64_t intendedNs)
 {
     if (c != ErrorClass::None)
@@ -55,6 +84,7 @@ Worker::Worker(std::shared_ptr<RunShared> shared, OperationMix mix, QVector<int>
     std::seed_seq seq{uint32_t(runSeed), uint32_t(runSeed >> 32), 0x7fffffffu,
                       uint32_t(config.index)};
     m_rng.seed(seq);
+    m_unpublishedDone.fill(0, std::max<qsizetype>(1, m_shared->stages.size()));
 }
 
 Worker::~Worker() = default;
@@ -100,6 +130,7 @@ void Worker::closeStage(int stage, bool countDrops)
 {
     if (m_executor)
         m_executor->closeStage(stage, countDrops);
+    publish();   // the drops are in the mailbox before the control thread finalises the stage
 }
 
 void Worker::abortAll()
@@ -109,12 +140,110 @@ void Worker::abortAll()
         m_transport->abortAll();
 }
 
+void Worker::flush()
+{
+    publish();
+}
+
+void Worker::publish()
+{
+    m_publishRequested.store(false, std::memory_order_relaxed);
+    m_lastSecondOps = nullptr;   // m_local's maps move away
+    m_lastSecond = -1;
+    {
+        QMutexLocker lock(&m_mailboxMutex);
+        if (!m_local.stages.isEmpty() || !m_local.seconds.isEmpty()
+            || !m_local.loopLag.isEmpty()) {
+            if (m_mailbox.stages.isEmpty() && m_mailbox.seconds.isEmpty()
+                && m_mailbox.loopLag.isEmpty())
+                std::swap(m_mailbox, m_local);
+            else
+                addDelta(m_mailbox, std::move(m_local));
+            m_local = WorkerDelta();
+        }
+        // The containers the control thread gave back, for the next records.
+        while (!m_returned.ops.isEmpty() && m_spares.ops.size() < kMaxSpares)
+            m_spares.ops.append(m_returned.ops.takeLast());
+        while (!m_returned.loopLag.isEmpty() && m_spares.loopLag.size() < kMaxSpares)
+            m_spares.loopLag.append(m_returned.loopLag.takeLast());
+    }
+    // Released only now: a stage whose outstanding count is 0 has its records in the mailbox.
+    for (int stage = 0; stage < m_unpublishedDone.size(); ++stage) {
+        if (m_unpublishedDone.at(stage) > 0) {
+            m_shared->stageSlots[size_t(stage)].outstanding.fetch_sub(m_unpublishedDone.at(stage));
+            m_unpublishedDone[stage] = 0;
+        }
+    }
+}
+
+void WorkerSpares::resetForReuse()
+{
+    for (QVector<OpStats> &v : ops) {
+        for (OpStats &o : v) {
+            o.count = o.ok = o.dropped = 0;
+            o.errors.clear();
+            o.latency.reset();
+            o.serviceTime.reset();
+        }
+    }
+    for (LatencyHistogram &h : loopLag)
+        h.reset();
+}
+
+void Worker::recycle(WorkerSpares &&spares)
+{
+    QMutexLocker lock(&m_mailboxMutex);
+    for (QVector<OpStats> &v : spares.ops)
+        if (m_returned.ops.size() < kMaxSpares && v.size() == m_mix.names.size())
+            m_returned.ops.append(std::move(v));
+    for (LatencyHistogram &h : spares.loopLag)
+        if (m_returned.loopLag.size() < kMaxSpares)
+            m_returned.loopLag.append(std::move(h));
+}
+
+QVector<OpStats> Worker::newOps()
+{
+    if (m_spares.ops.isEmpty())
+        return emptyStats(m_mix.names);
+    return m_spares.ops.takeLast();
+}
+
+LatencyHistogram &Worker::stageLoopLag(int stage)
+{
+    auto it = m_local.loopLag.find(stage);
+    if (it == m_local.loopLag.end())
+        it = m_local.loopLag.insert(stage, m_spares.loopLag.isEmpty()
+                                               ? LatencyHistogram()
+                                               : m_spares.loopLag.takeLast());
+    return *it;
+}
+
 WorkerDelta Worker::takeDelta()
 {
     WorkerDelta out;
-    QMutexLocker lock(&m_mutex);
-    std::swap(out, m_delta);
+    QMutexLocker lock(&m_mailboxMutex);
+    std::swap(out, m_mailbox);
     return out;
+}
+
+QVector<OpStats> &Worker::stageOps(int stage)
+{
+    auto it = m_local.stages.find(stage);
+    if (it == m_local.stages.end())
+        it = m_local.stages.insert(stage, newOps());
+    return *it;
+}
+
+QVector<OpStats> &Worker::secondOps(qint64 second)
+{
+    if (m_lastSecondOps && m_lastSecond == second)
+        return *m_lastSecondOps;
+    auto it = m_local.seconds.find(second);
+    if (it == m_local.seconds.end())
+        it = m_local.seconds.insert(second, newOps());
+    m_lastSecond = second;
+    m_lastSecondOps = &*it;
+    return *it;
 }
 
 int64_t Worker::threadCpuNs() const
@@ -167,18 +296,16 @@ void Worker::launch(int slot, int op, int64_t intendedNs, bool openModel)
     if (s.counted)
         RunShared::atomicMax(ss.maxInFlight, gauge);
 
-    m_transport->send(request, [this, s](HttpResult &&r) { onDone(s, std::move(r)); });
+    vu.inFlight = s;
+    m_transport->send(request, [this, slot](HttpResult &&r) {
+        const Started started = m_vus[size_t(slot)].inFlight;   // the slot may start again
+        onDone(started, std::move(r));
+    });
 }
 
 void Worker::recordDropped(int stage, int op, int64_t n)
 {
-    {
-        QMutexLocker lock(&m_mutex);
-        auto it = m_delta.stages.find(stage);
-        if (it == m_delta.stages.end())
-            it = m_delta.stages.insert(stage, emptyStats(m_mix.names));
-        (*it)[op].dropped += n;
-    }
+    stageOps(stage)[op].dropped += n;
     if (!m_shared->droppedWarned.exchange(true))
         qWarning().noquote()
             << QStringLiteral("arrival-rate stage %1: starts found no free VU in time "
@@ -195,22 +322,14 @@ void Worker::onDone(const Started &s, HttpResult &&r)
                              && r.errorText == QLatin1String("aborted");
     if (!abortedByUs) {
         const ErrorClass c = m_mix.ops.at(s.op)->classify(r);
-        QMutexLocker lock(&m_mutex);
-        if (s.counted) {
-            auto it = m_delta.stages.find(s.stage);
-            if (it == m_delta.stages.end())
-                it = m_delta.stages.insert(s.stage, emptyStats(m_mix.names));
-            record((*it)[s.op], c, r, s.openModel, s.intendedNs);
-        }
-        auto sit = m_delta.seconds.find(s.second);
-        if (sit == m_delta.seconds.end())
-            sit = m_delta.seconds.insert(s.second, emptyStats(m_mix.names));
-        record((*sit)[s.op], c, r, s.openModel, s.intendedNs);
+        if (s.counted)
+            record(stageOps(s.stage)[s.op], c, r, s.openModel, s.intendedNs);
+        record(secondOps(s.second)[s.op], c, r, s.openModel, s.intendedNs);
     }
-    // Recorded first, then released: the control thread finalises a stage once its
-    // outstanding count is 0, and must find every record in the delta by then.
+    // Recorded first, released at the next publish(): the control thread finalises a stage
+    // once its outstanding count is 0, and must find every record in the mailbox by then.
     m_shared->inFlight.fetch_sub(1);
-    m_shared->stageSlots[size_t(s.stage)].outstanding.fetch_sub(1);
+    ++m_unpublishedDone[s.stage];
     if (m_config.debugBusyLoopUsPerRequest > 0) {
         // Test hook (tst_validity): steal the worker thread as a slow client would.
         const int64_t until = steadyNowNs() + int64_t(m_config.debugBusyLoopUsPerRequest) * 1000;
@@ -228,9 +347,10 @@ void Worker::probeLag()
     const int stage = m_shared->stage.load(std::memory_order_acquire);
     if (stage >= 0 && !m_shared->stopping.load()
         && now >= m_shared->stageSlots[size_t(stage)].warmupEndNs.load()) {
-        QMutexLocker lock(&m_mutex);
-        m_delta.loopLag[stage].record(std::max<int64_t>(1, lateNs / 1000));
+        stageLoopLag(stage).record(std::max<int64_t>(1, lateNs / 1000));
     }
+    if (m_publishRequested.load(std::memory_order_relaxed))
+        publish();
     m_probeDueNs = now + kLagProbeMs * kNsPerMs;
     m_probe->start(kLagProbeMs);
 }

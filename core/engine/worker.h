@@ -1,8 +1,13 @@
 // One load worker: lives on its own QThread (event loop), owns a Transport and a share of the
 // VUs, and runs them with the ramp's executor (core/engine/executors/: closed or
-// arrival-rate). Statistics go into a per-worker delta guarded by a mutex held only for one
-// record or one swap; the control thread takes the delta (takeDelta) and merges it by adding.
-// A probe timer measures the worker's event-loop lag (validity guard, core/engine/validity.h).
+// arrival-rate). Statistics go into a delta that only the worker thread writes (no lock per
+// request); the worker publishes it into a mailbox (one short lock per publish) when the
+// control thread asked for it (requestPublish(), seen by the 10 ms probe timer), when a stage
+// closes, and on flush(); the control thread takes the mailbox (takeDelta) and merges it by
+// adding. A request leaves its stage's `outstanding` count (core/engine/runshared.h) only once
+// its record is published, so a stage whose count is 0 has all its records in the mailbox.
+// The probe timer also measures the worker's event-loop lag (validity guard,
+// core/engine/validity.h).
 #pragma once
 
 #include "engine/executors/vuexecutor.h"
@@ -16,6 +21,7 @@
 #include <QObject>
 #include <QTimer>
 #include <QVector>
+#include <atomic>
 #include <ctime>
 #include <memory>
 #include <vector>
@@ -30,6 +36,18 @@ struct WorkerDelta {
     QMap<qint64, QVector<OpStats>> seconds;
     /// stage index -> event-loop lag of this worker (probe lateness, us), post-warm-up only
     QMap<int, LatencyHistogram> loopLag;
+};
+
+/// Containers of a WorkerDelta the control thread has merged (StageCollector::merge) and gives
+/// back to their worker, emptied, so that a worker does not allocate and zero fresh
+/// histograms (23552 counters each, core/stats/latencyhistogram.h) at every publish.
+struct WorkerSpares {
+    QList<QVector<OpStats>> ops;
+    QList<LatencyHistogram> loopLag;
+
+    bool isEmpty() const { return ops.isEmpty() && loopLag.isEmpty(); }
+    /// Empties every container it holds (keeping their memory).
+    void resetForReuse();
 };
 
 /// The mix of a run, shared read-only by all workers after setup.
@@ -67,11 +85,18 @@ public:
     void closeStage(int stage, bool countDrops);
     /// Aborts everything in flight; those completions are not recorded.
     void abortAll();
+    /// Publishes everything recorded so far (the control thread calls it blocking at the end).
+    void flush();
     /// Destroys the executor and the transport (they belong to this thread).
     void shutdown();
 
     // --- any thread ---
+    /// Asks the worker to publish its records at its next probe (<= kLagProbeMs + its lag).
+    void requestPublish() { m_publishRequested.store(true, std::memory_order_relaxed); }
+    /// What the worker published since the last take.
     WorkerDelta takeDelta();
+    /// Gives back containers of earlier deltas, emptied (WorkerSpares::resetForReuse), for reuse.
+    void recycle(WorkerSpares &&spares);
     /// CPU time this worker's thread has used so far, ns (0 before init()).
     int64_t threadCpuNs() const;
 
@@ -85,10 +110,7 @@ public:
     void recordDropped(int stage, int op, int64_t n) override;
 
 private:
-    struct Vu {
-        int id = 0;
-        VuState state;
-    };
+    /// The request a VU has in flight (a VU has at most one).
     struct Started {
         int slot = 0;
         int op = 0;
@@ -98,9 +120,21 @@ private:
         qint64 second = 0;
         int64_t intendedNs = 0;
     };
+    struct Vu {
+        int id = 0;
+        VuState state;
+        Started inFlight;   // kept here so the completion captures only the slot (no allocation)
+    };
     void onDone(const Started &s, HttpResult &&r);
     int pickOpWith(std::mt19937_64 &rng) const;
     void probeLag();
+    /// Worker thread: moves m_local into the mailbox, then releases the published requests
+    /// from their stages' outstanding counts.
+    void publish();
+    QVector<OpStats> &stageOps(int stage);
+    QVector<OpStats> &secondOps(qint64 second);
+    QVector<OpStats> newOps();        // a spare or a new one
+    LatencyHistogram &stageLoopLag(int stage);
 
     std::shared_ptr<RunShared> m_shared;
     OperationMix m_mix;
@@ -115,8 +149,18 @@ private:
     bool m_hasCpuClock = false;
     bool m_aborting = false;
 
-    QMutex m_mutex;       // guards m_delta only
-    WorkerDelta m_delta;
+    // Worker thread only: records since the last publish, and per stage the requests among
+    // them (recorded, or aborted) that still count as outstanding.
+    WorkerDelta m_local;
+    QVector<int> m_unpublishedDone;   // index = stage
+    QVector<OpStats> *m_lastSecondOps = nullptr;   // m_local.seconds[m_lastSecond]
+    qint64 m_lastSecond = -1;
+    std::atomic<bool> m_publishRequested{false};
+    WorkerSpares m_spares;   // worker thread only: emptied containers to reuse
+
+    QMutex m_mailboxMutex;   // guards m_mailbox and m_returned: one lock per publish and take
+    WorkerDelta m_mailbox;
+    WorkerSpares m_returned;
 };
 
 } // namespace vw

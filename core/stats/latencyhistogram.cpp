@@ -101,8 +101,12 @@ void LatencyHistogram::add(const LatencyHistogram &other)
         return;
     if (m_counts.isEmpty())
         m_counts.fill(0, kCountsLength);
-    for (int i = 0; i < kCountsLength; ++i)
-        m_counts[i] += other.m_counts[i];
+    // Only other's buckets from its min to its max value can be non-zero (recordN and
+    // fromJson keep that): a merge of a sparse histogram costs its value range, not 23552.
+    const int64_t *from = other.m_counts.constData();
+    int64_t *into = m_counts.data();
+    for (int i = indexFor(other.m_min), last = indexFor(other.m_max); i <= last; ++i)
+        into[i] += from[i];
     if (m_total == 0) {
         m_min = other.m_min;
         m_max = other.m_max;
@@ -117,8 +121,12 @@ void LatencyHistogram::add(const LatencyHistogram &other)
 
 void LatencyHistogram::reset()
 {
-    if (!m_counts.isEmpty())
-        m_counts.fill(0);
+    // Keeps the counters' memory for reuse; only buckets from min to max can be non-zero.
+    if (!m_counts.isEmpty() && m_total > 0) {
+        int64_t *counts = m_counts.data();
+        for (int i = indexFor(m_min), last = indexFor(m_max); i <= last; ++i)
+            counts[i] = 0;
+    }
     m_total = m_clamped = m_min = m_max = 0;
     m_sum = 0;
 }

@@ -23,7 +23,7 @@ public:
     void record(int64_t valueUs);               ///< one sample, microseconds
     void recordN(int64_t valueUs, int64_t n);   ///< n equal samples
     void add(const LatencyHistogram &other);    ///< merge: counts are added bucket by bucket
-    void reset();
+    void reset();                               ///< empty again; keeps its memory
 
     int64_t count() const { return m_total; }
     int64_t clampedCount() const { return m_clamped; }

@@ -104,7 +104,7 @@ void TestValidity::busyLoopStageIsClientBound()
     bool snapshotFlagged = false;
     for (const RunSnapshot &snap : out.snapshots) {
         snapshotFlagged = snapshotFlagged || snap.current.validity.clientBound;
-        for (const StageStats &st : snap.stages)
+        for (const StageStats &st : snap.newStages)
             snapshotFlagged = snapshotFlagged || st.validity.clientBound;
     }
     QVERIFY(snapshotFlagged);

@@ -51,6 +51,7 @@ private slots:
     void clampingIsCounted();
     void emptyGivesZeros();
     void recordNAndReset();
+    void reusedAfterResetEqualsFresh();
 };
 
 void TestHistogram::percentilesMatchExactSort_data()
@@ -230,6 +231,34 @@ void TestHistogram::recordNAndReset()
     a.reset();
     QVERIFY(a == LatencyHistogram());
     QCOMPARE(a.valueAtPercentileUs(50), int64_t(0));
+}
+
+void TestHistogram::reusedAfterResetEqualsFresh()
+{
+    // reset() keeps the counters' memory and zeroes only the used range; a histogram reused
+    // after it (the engine recycles the workers' histograms) must equal a fresh one, and a
+    // merge (which adds only the other's min..max range) must still see every bucket.
+    const std::vector<int64_t> wide = makeSamples(QStringLiteral("bimodal"), 20000);
+    const std::vector<int64_t> narrow = makeSamples(QStringLiteral("lognormal"), 20000);
+    LatencyHistogram reused, fresh;
+    for (int64_t v : wide)
+        reused.record(v);
+    reused.record(0);   // clamped to the lowest value
+    reused.reset();
+    QVERIFY(reused == LatencyHistogram());
+    for (int64_t v : narrow) {
+        reused.record(v);
+        fresh.record(v);
+    }
+    QVERIFY(reused == fresh);
+    QCOMPARE(reused.valueAtPercentileUs(99), fresh.valueAtPercentileUs(99));
+    LatencyHistogram sum;
+    sum.add(reused);
+    sum.add(fresh);
+    LatencyHistogram twice;
+    for (int64_t v : narrow)
+        twice.recordN(v, 2);
+    QVERIFY(sum == twice);
 }
 
 QTEST_GUILESS_MAIN(TestHistogram)

@@ -1,0 +1,124 @@
+#include "engine/operationsetup.h"
+
+#include "engine/executors/executorregistry.h"
+#include "ops/operationregistry.h"
+#include "vault/tokensource.h"
+#include "vault/vaultclient.h"
+
+#include <QRandomGenerator>
+
+namespace vw {
+
+OperationSetup::OperationSetup(const Profile &profile, const QByteArray &token,
+                               std::function<bool()> stopRequested)
+    : m_profile(profile), m_token(token), m_stopRequested(std::move(stopRequested))
+{
+}
+
+OperationSetup::~OperationSetup() = default;
+
+bool OperationSetup::preflight(VaultClient &client, RunRecord &s)
+{
+    auto fail = [&](const QString &msg) {
+        s.status = RunStatus::SetupFailed;
+        s.error = msg;
+        return false;
+    };
+    if (m_profile.ramp.stages.isEmpty())
+        return fail(QStringLiteral("the profile has no stages"));
+    if (m_profile.operations.isEmpty())
+        return fail(QStringLiteral("the profile has no operations"));
+    const LoadModel &model = *m_profile.ramp.model;
+    if (!findExecutor(model.name()))
+        return fail(QStringLiteral("executor \"%1\" is not supported (known: %2)")
+                        .arg(model.name(), executorNames().join(QStringLiteral(", "))));
+    if (const QString problem = model.checkStages(m_profile.ramp.stages); !problem.isEmpty())
+        return fail(problem);
+
+    if (tokenHasControlCharacters(m_token))   // checked before any request carries it
+        return fail(QStringLiteral("the token contains control characters (a line break?); "
+                                   "it is not sent"));
+    s.server = client.serverInfo();
+    if (!s.server.reachable)
+        return fail(QStringLiteral("cannot reach %1: %2").arg(s.targetAddress, s.server.errorText));
+    if (!s.server.initialized)
+        return fail(QStringLiteral("server is not initialized"));
+    if (s.server.sealed)
+        return fail(QStringLiteral("server is sealed"));
+    if (m_token.isEmpty())
+        return fail(QStringLiteral("no token: set VAULT_TOKEN or BAO_TOKEN, write ~/.vault-token, "
+                                   "or enter one"));
+    const VaultResponse r = client.get(QStringLiteral("auth/token/lookup-self"));
+    if (r.status == 403)
+        return fail(QStringLiteral("token refused: %1").arg(r.describe()));
+    if (r.status == 0)
+        return fail(QStringLiteral("cannot reach %1: %2").arg(s.targetAddress, r.describe()));
+    if (!r.ok())
+        return fail(QStringLiteral("token check failed: %1").arg(r.describe()));
+    return !m_stopRequested() || fail(QStringLiteral("stopped by the user before setup"));
+}
+
+bool OperationSetup::createOperations(RunRecord &s)
+{
+    int total = 0;
+    for (const OperationSpec &spec : m_profile.operations) {
+        // From the params the profile parser made (OperationSpec::params): no second parse.
+        QString why;
+        std::unique_ptr<Operation> op =
+            OperationRegistry::instance().create(spec.type, spec.params, &why);
+        if (!op) {
+            s.error = why;
+            m_ops.clear();
+            m_mix = OperationMix();
+            return false;
+        }
+        total += std::max(1, spec.weight);
+        m_mix.ops.append(op.get());
+        m_mix.names.append(spec.type);
+        m_mix.cumulativeWeights.append(total);
+        m_ops.push_back(std::move(op));
+    }
+    return true;
+}
+
+bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
+{
+    const QString prefix = QStringLiteral("vwb-%1").arg(
+        QRandomGenerator::global()->bounded(0x1000000), 6, 16, QLatin1Char('0'));
+    for (size_t i = 0; i < m_ops.size(); ++i) {
+        if (m_stopRequested()) {
+            s.status = RunStatus::Stopped;
+            s.error = QStringLiteral("stopped by the user before the measured window");
+            return false;
+        }
+        QString error;
+        if (!m_ops[i]->setup(client, SetupContext{prefix, int(i)}, &error)) {
+            s.error = QStringLiteral("setup of %1 (operation %2) failed: %3")
+                          .arg(m_ops[i]->typeName())
+                          .arg(i + 1)
+                          .arg(error);
+            return false;
+        }
+    }
+    if (m_stopRequested()) {
+        s.status = RunStatus::Stopped;
+        s.error = QStringLiteral("stopped by the user before the measured window");
+        return false;
+    }
+    return true;
+}
+
+QString OperationSetup::cleanupOperations(VaultClient &client)
+{
+    QStringList errors;
+    for (auto it = m_ops.rbegin(); it != m_ops.rend(); ++it) {
+        QString error;
+        if (!(*it)->cleanup(client, &error))
+            errors << QStringLiteral("%1: %2").arg((*it)->typeName(), error);
+    }
+    m_mix = OperationMix();
+    m_ops.clear();
+    return errors.join(QStringLiteral("; "));
+}
+
+} // namespace vw

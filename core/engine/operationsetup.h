@@ -1,0 +1,54 @@
+// Setup and cleanup of a run's operations, on the run's control thread: the pre-flight check
+// (profile sanity, server reachable, initialised, unsealed, token accepted), creating the
+// operations from the registry (core/ops/operationregistry.h), their setup (mounts, roles,
+// keys, seeded data, under one random "vwb-xxxxxx" prefix) and their cleanup, which the run
+// calls always, also after a failed setup or a stop. Errors go into the RunRecord
+// (status, error) as the session reports them (docs/session-format.md).
+#pragma once
+
+#include "engine/runrecord.h"
+#include "engine/worker.h"
+#include "ops/operation.h"
+#include "profile/profile.h"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace vw {
+
+class VaultClient;
+
+class OperationSetup {
+public:
+    /// `stopRequested` is polled between steps (the user's stop request).
+    OperationSetup(const Profile &profile, const QByteArray &token,
+                   std::function<bool()> stopRequested);
+    ~OperationSetup();
+
+    /// Checks the profile and the server; fills s.server. False with s.status and s.error set.
+    bool preflight(VaultClient &client, RunRecord &s);
+    /// Creates one Operation per profile entry and the mix the workers draw from. False with
+    /// s.error set (unknown type).
+    bool createOperations(RunRecord &s);
+    /// Runs each operation's setup in profile order. False with s.status and s.error set
+    /// (a setup failed, or a stop was requested: RunStatus::Stopped).
+    bool setupOperations(VaultClient &client, RunRecord &s);
+    /// Runs every created operation's cleanup in reverse order, then forgets them; returns
+    /// the errors joined by "; " (empty when everything was removed).
+    QString cleanupOperations(VaultClient &client);
+
+    bool hasOperations() const { return !m_ops.empty(); }
+    int operationCount() const { return int(m_ops.size()); }
+    /// Valid while the operations exist (until cleanupOperations()).
+    const OperationMix &mix() const { return m_mix; }
+
+private:
+    const Profile &m_profile;
+    const QByteArray m_token;
+    std::function<bool()> m_stopRequested;
+    std::vector<std::unique_ptr<Operation>> m_ops;
+    OperationMix m_mix;
+};
+
+} // namespace vw

@@ -1,0 +1,38 @@
+#include "engine/stageplan.h"
+
+namespace vw {
+
+namespace {
+
+constexpr int64_t kNsPerMs = 1'000'000LL;
+
+} // namespace
+
+int64_t StagePlan::durationNs(int i) const
+{
+    return m_ramp.stages.at(i).durationMs * kNsPerMs;
+}
+
+int64_t StagePlan::warmupNs() const
+{
+    return m_ramp.warmupMs * kNsPerMs;
+}
+
+int StagePlan::plannedVus(int i) const
+{
+    return m_ramp.plannedVus(i);
+}
+
+StageStats StagePlan::plannedStats(int i) const
+{
+    const StageSpec &spec = m_ramp.stages.at(i);
+    StageStats st;
+    st.index = i;
+    st.vus = plannedVus(i);
+    st.rate = m_ramp.model->plannedRate(spec);
+    st.durationMs = spec.durationMs;
+    st.warmupMs = m_ramp.warmupMs;
+    return st;
+}
+
+} // namespace vw

@@ -1,0 +1,152 @@
+#include "engine/workerpool.h"
+
+#include "engine/benchmarkrun.h"
+#include "engine/clientresources.h"
+#include "engine/stagecollector.h"
+#include "util/threadpriority.h"
+
+#include <QDebug>
+#include <QRandomGenerator>
+#include <algorithm>
+
+namespace vw {
+
+WorkerPool::WorkerPool(std::shared_ptr<RunShared> shared) : m_shared(std::move(shared)) {}
+
+WorkerPool::~WorkerPool()
+{
+    stop();
+}
+
+bool WorkerPool::start(const Profile &profile, const RunOptions &options,
+                       const OperationMix &mix, const QString &address, QString *error)
+{
+    const int vus = profile.ramp.peakVus();
+    int w = options.workerThreads > 0 ? options.workerThreads
+                                      : std::min(QThread::idealThreadCount(), vus);
+    w = std::clamp(w, 1, std::max(1, vus));
+    // One connection per VU, plus the control plane, the event loops and the libraries.
+    const int64_t needFds = int64_t(vus) + 256;
+    const int64_t fdLimit = raiseOpenFileLimit(needFds);
+    if (fdLimit >= 0 && fdLimit < needFds)
+        qWarning().noquote() << QStringLiteral("open-file limit %1 is below the %2 that %3 VUs "
+                                               "need (raise the hard limit: ulimit -Hn)")
+                                    .arg(fdLimit)
+                                    .arg(needFds)
+                                    .arg(vus);
+
+    TransportConfig config;
+    config.baseUrl = QUrl(address);
+    config.token = options.token;
+    config.vaultNamespace = profile.target.vaultNamespace.toUtf8();
+    config.caFile = profile.target.caFile;
+    config.tlsSkipVerify = profile.target.tlsSkipVerify;
+    config.requestTimeoutMs = profile.target.requestTimeoutMs;
+
+    const uint64_t seed = QRandomGenerator::global()->generate64();
+    for (int i = 0; i < w; ++i) {
+        QVector<int> ids;
+        for (int vu = i; vu < vus; vu += w)
+            ids.append(vu);
+        WorkerThread wt;
+        wt.thread = std::make_unique<QThread>();
+        wt.thread->setObjectName(QStringLiteral("vw-worker-%1").arg(i));
+        WorkerConfig wc;
+        wc.index = i;
+        wc.count = w;
+        wc.requestTimeoutMs = profile.target.requestTimeoutMs;
+        wc.debugBusyLoopUsPerRequest = options.debugBusyLoopUsPerRequest;
+        wt.worker = new Worker(m_shared, mix, ids, seed, wc);
+        wt.worker->moveToThread(wt.thread.get());
+        wt.thread->start();
+        bool ok = false;
+        Worker *worker = wt.worker;
+        QMetaObject::invokeMethod(
+            worker,
+            [&] {
+                QString niceError;
+                if (!lowerCurrentThreadPriority(options.workerNice, &niceError))
+                    qWarning().noquote() << QStringLiteral("worker priority unchanged: %1").arg(niceError);
+                ok = worker->init(profile.transport, config, error);
+            },
+            Qt::BlockingQueuedConnection);
+        m_workers.push_back(std::move(wt));
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+void WorkerPool::stop()
+{
+    for (WorkerThread &wt : m_workers) {
+        Worker *worker = wt.worker;
+        QMetaObject::invokeMethod(worker, [worker] { worker->shutdown(); },
+                                  Qt::BlockingQueuedConnection);
+        wt.thread->quit();
+        wt.thread->wait();
+        delete worker;
+    }
+    m_workers.clear();
+}
+
+void WorkerPool::beginStage(int index)
+{
+    for (WorkerThread &wt : m_workers) {
+        Worker *w = wt.worker;
+        QMetaObject::invokeMethod(w, [w, index] { w->beginStage(index); }, Qt::QueuedConnection);
+    }
+}
+
+void WorkerPool::closeStage(int index, bool countDrops)
+{
+    for (WorkerThread &wt : m_workers) {
+        Worker *w = wt.worker;
+        QMetaObject::invokeMethod(w, [w, index, countDrops] { w->closeStage(index, countDrops); },
+                                  Qt::BlockingQueuedConnection);
+    }
+}
+
+void WorkerPool::abortAll()
+{
+    for (WorkerThread &wt : m_workers) {
+        Worker *w = wt.worker;
+        QMetaObject::invokeMethod(w, [w] { w->abortAll(); }, Qt::BlockingQueuedConnection);
+    }
+}
+
+void WorkerPool::flush()
+{
+    for (WorkerThread &wt : m_workers) {
+        Worker *w = wt.worker;
+        QMetaObject::invokeMethod(w, [w] { w->flush(); }, Qt::BlockingQueuedConnection);
+    }
+}
+
+void WorkerPool::requestPublish()
+{
+    for (WorkerThread &wt : m_workers)
+        wt.worker->requestPublish();
+}
+
+void WorkerPool::drainInto(StageCollector &collector)
+{
+    for (WorkerThread &wt : m_workers) {
+        WorkerSpares spent;
+        collector.merge(wt.worker->takeDelta(), &spent);
+        if (!spent.isEmpty()) {
+            spent.resetForReuse();   // here, not on the worker thread
+            wt.worker->recycle(std::move(spent));
+        }
+    }
+}
+
+QVector<int64_t> WorkerPool::threadCpuNs() const
+{
+    QVector<int64_t> out;
+    for (const WorkerThread &wt : m_workers)
+        out.append(wt.worker->threadCpuNs());
+    return out;
+}
+
+} // namespace vw
