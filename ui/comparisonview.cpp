@@ -51,7 +51,9 @@ ComparisonView::ComparisonView(SessionSet *set, QWidget *parent) : QWidget(paren
     auto *ratioBox = new QWidget(this);
     auto *rl = new QVBoxLayout(ratioBox);
     rl->setContentsMargins(0, 0, 0, 0);
-    rl->addWidget(new QLabel(tr("Per-stage ratios to A, aligned by VUs"), ratioBox));
+    rl->addWidget(new QLabel(tr("Per-stage ratios to A, aligned by load (VUs, or offered rate "
+                                "for arrival-rate runs)"),
+                             ratioBox));
     rl->addWidget(m_ratios, 1);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(capBox);
@@ -145,7 +147,7 @@ void ComparisonView::fillRatios()
             const int r = m_ratios->rowCount();
             m_ratios->insertRow(r);
             m_ratios->setItem(r, 0, cell(oc.op, false));
-            m_ratios->setItem(r, 1, cell(QString::number(row.vus)));
+            m_ratios->setItem(r, 1, cell(row.loadText()));
             int col = 2;
             for (int i = 0; i < n; ++i) {
                 const std::optional<AlignedCell> &a = row.cells.value(i);

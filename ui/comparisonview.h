@@ -1,6 +1,6 @@
 // Side-by-side comparison of the sessions shown in the results page (issue 4, "Comparison"):
 // a table of their capacity points (knee, saturation, failure, max throughput, p99 at the
-// knee, USL N*) and the per-stage ratio table (throughput B/A, p99 B/A aligned by VUs), from
+// knee, USL N*) and the per-stage ratio table (throughput B/A, p99 B/A aligned by load: VUs or offered rate), from
 // core/session/comparison.h. It observes the SessionSet (ui/models/sessionset.h) and compares
 // its saved (not live) sessions, the main one as A; the warnings are exposed for the page's
 // banner. GUI thread only.

@@ -95,7 +95,8 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
             out += row(l.first, cells);
         }
 
-        out += QStringLiteral("%1: stages aligned by VUs (ratios to A; ! = client-bound)\n").arg(oc.op);
+        out += QStringLiteral("%1: stages aligned by %2 (ratios to A; ! = client-bound)\n")
+                   .arg(oc.op, oc.alignedBy());
         QStringList head;
         for (const QString &kind : {QStringLiteral("thr/s"), QStringLiteral("p99 ms")}) {
             for (int i = 0; i < c.letters.size(); ++i) {
@@ -104,7 +105,9 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                     head.append(QStringLiteral("%1/A").arg(c.letters[i]));
             }
         }
-        out += row(QStringLiteral("VUs"), head, 6, kNumW);
+        out += row(oc.alignedBy() == QLatin1String("VUs") ? QStringLiteral("VUs")
+                                                         : QStringLiteral("load"),
+                   head, 6, kNumW);
         for (const AlignedRow &r : oc.rows) {
             QStringList cells;
             for (int pass = 0; pass < 2; ++pass) {
@@ -120,7 +123,7 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                         cells.append(ratioCell(pass == 0 ? r.throughputRatio[i] : r.p99Ratio[i]));
                 }
             }
-            out += row(QString::number(r.vus), cells, 6, kNumW);
+            out += row(r.loadText(), cells, 6, kNumW);
         }
     }
     return out;
@@ -164,10 +167,14 @@ QJsonObject comparisonJson(const Comparison &c, const QList<Session> &ss)
                 tr.append(opt(r.throughputRatio[i]));
                 pr.append(opt(r.p99Ratio[i]));
             }
-            rows.append(QJsonObject{{QStringLiteral("vus"), r.vus},
-                                    {QStringLiteral("sessions"), cells},
-                                    {QStringLiteral("throughput_ratio"), tr},
-                                    {QStringLiteral("p99_ratio"), pr}});
+            QJsonObject jr{{QStringLiteral("sessions"), cells},
+                           {QStringLiteral("throughput_ratio"), tr},
+                           {QStringLiteral("p99_ratio"), pr}};
+            if (r.open())
+                jr.insert(QStringLiteral("rate_per_s"), r.rate);
+            else
+                jr.insert(QStringLiteral("vus"), r.vus);
+            rows.append(jr);
         }
         ops.insert(oc.op, QJsonObject{{QStringLiteral("analysis"), analyses},
                                       {QStringLiteral("stages"), rows}});

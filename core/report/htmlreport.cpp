@@ -110,7 +110,7 @@ QString ratioTable(const OpComparison &oc, const Comparison &c)
              + th(QStringLiteral("p99 %1/A").arg(c.letters.value(i)));
     o += QStringLiteral("</tr>\n");
     for (const AlignedRow &r : oc.rows) {
-        o += QStringLiteral("<tr>") + td(QString::number(r.vus), QStringLiteral("n"));
+        o += QStringLiteral("<tr>") + td(r.loadText(), QStringLiteral("n"));
         for (int i = 0; i < n; ++i) {
             const std::optional<AlignedCell> &cell = r.cells.value(i);
             const QString cls = cell && cell->clientBound ? QStringLiteral("n cb") : QStringLiteral("n");
@@ -267,7 +267,7 @@ QString htmlReport(const QList<Session> &sessions)
             o += renderSvg(buildChartModel(kind, sources, chartOptions));
         o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
         if (comparison)
-            o += QStringLiteral("<h3>Per-stage ratios to A (aligned by VUs)</h3>\n")
+            o += QStringLiteral("<h3>Per-stage ratios to A (aligned by %1)</h3>\n").arg(oc.alignedBy())
                  + ratioTable(oc, c);
     }
     for (int i = 0; i < sessions.size(); ++i) {

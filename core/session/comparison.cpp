@@ -10,7 +10,10 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <algorithm>
+#include <map>
+#include <set>
 
 namespace vw {
 
@@ -188,13 +191,21 @@ void planWarnings(Comparison *c, const QList<Session> &ss)
                   [](const Session &s) { return jsonText(thresholdsToJson(s.plan.analysis)); });
 }
 
-/// First stage per VU level with requests of `op`.
-QMap<int, AlignedCell> cellsOf(const Session &s, const QString &op)
+/// Where a stage of `s` aligns: (0, VUs) for a closed run, (1, offered rate) for an open one.
+using LoadKey = std::pair<int, double>;
+LoadKey loadKeyOf(const Session &s, const StageStats &st)
 {
-    QMap<int, AlignedCell> cells;
+    return s.loadModel().isOpen() ? LoadKey(1, st.rate) : LoadKey(0, double(st.vus));
+}
+
+/// First stage per load level with requests of `op`.
+std::map<LoadKey, AlignedCell> cellsOf(const Session &s, const QString &op)
+{
+    std::map<LoadKey, AlignedCell> cells;
     for (const StageStats &st : s.stages) {
         const OpStats *o = st.find(op);
-        if (!o || o->count == 0 || st.steadySeconds <= 0 || cells.contains(st.vus))
+        const LoadKey key = loadKeyOf(s, st);
+        if (!o || o->count == 0 || st.steadySeconds <= 0 || cells.count(key))
             continue;
         AlignedCell c;
         c.stage = st.index;
@@ -202,7 +213,7 @@ QMap<int, AlignedCell> cellsOf(const Session &s, const QString &op)
         c.p99Ms = double(o->latency.valueAtPercentileUs(99)) / 1000.0;
         c.errorRatio = o->errorRatio();
         c.clientBound = st.validity.clientBound;
-        cells.insert(st.vus, c);
+        cells.emplace(key, c);
     }
     return cells;
 }
@@ -213,6 +224,22 @@ std::optional<double> ratio(double b, double a)
 }
 
 } // namespace
+
+QString AlignedRow::loadText() const
+{
+    return open() ? QString::number(rate, 'f', 3).remove(QRegularExpression(QStringLiteral("\\.?0+$")))
+                        + QStringLiteral("/s")
+                  : QString::number(vus);
+}
+
+QString OpComparison::alignedBy() const
+{
+    const bool anyOpen = std::any_of(rows.cbegin(), rows.cend(), [](const AlignedRow &r) { return r.open(); });
+    const bool anyClosed = std::any_of(rows.cbegin(), rows.cend(), [](const AlignedRow &r) { return !r.open(); });
+    return anyOpen && anyClosed ? QStringLiteral("load (VUs or offered rate)")
+           : anyOpen            ? QStringLiteral("offered rate")
+                                : QStringLiteral("VUs");
+}
 
 Comparison compareSessions(const QList<Session> &ss)
 {
@@ -244,25 +271,26 @@ Comparison compareSessions(const QList<Session> &ss)
     for (const QString &op : ops) {
         OpComparison oc;
         oc.op = op;
-        QList<QMap<int, AlignedCell>> cells;
-        QList<int> levels;
+        QList<std::map<LoadKey, AlignedCell>> cells;
+        std::set<LoadKey> levels;
         for (int i = 0; i < ss.size(); ++i) {
             const OpAnalysis *a = analyses[i].find(op);
             oc.analyses.append(a ? std::optional<OpAnalysis>(*a) : std::nullopt);
             cells.append(cellsOf(ss[i], op));
-            for (int v : cells.last().keys())
-                if (!levels.contains(v))
-                    levels.append(v);
+            for (const auto &kv : cells.last())
+                levels.insert(kv.first);
         }
-        std::sort(levels.begin(), levels.end());
-        for (int v : levels) {
+        for (const LoadKey &v : levels) {
             AlignedRow row;
-            row.vus = v;
-            const auto baseIt = cells[0].constFind(v);
-            const AlignedCell *base = baseIt != cells[0].constEnd() ? &baseIt.value() : nullptr;
+            if (v.first == 1)
+                row.rate = v.second;
+            else
+                row.vus = int(v.second);
+            const auto baseIt = cells[0].find(v);
+            const AlignedCell *base = baseIt != cells[0].end() ? &baseIt->second : nullptr;
             for (int i = 0; i < ss.size(); ++i) {
-                const auto it = cells[i].constFind(v);
-                const AlignedCell *cell = it != cells[i].constEnd() ? &it.value() : nullptr;
+                const auto it = cells[i].find(v);
+                const AlignedCell *cell = it != cells[i].end() ? &it->second : nullptr;
                 row.cells.append(cell ? std::optional<AlignedCell>(*cell) : std::nullopt);
                 row.throughputRatio.append(
                     base && cell ? ratio(cell->throughputPerS, base->throughputPerS) : std::nullopt);

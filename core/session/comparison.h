@@ -1,5 +1,5 @@
 // Side-by-side comparison of two or more sessions (issue 4, "Comparison"): their capacity
-// analyses, their stages aligned by VUs with ratios to the first session (the baseline, "A"),
+// analyses, their stages aligned by load (VUs, or offered rate for arrival-rate runs) with ratios to the first session (the baseline, "A"),
 // and warnings when they were not run the same way. Pure functions; any thread.
 #pragma once
 
@@ -33,8 +33,15 @@ struct AlignedCell {
 };
 
 /// One VU level present in at least one session.
+/// One load level of the per-stage table. Rows align on the load each session's load model
+/// plans (LoadModel::isOpen, core/profile/loadmodels/loadmodel.h): closed stages by planned
+/// VUs, arrival-rate stages by offered rate; a closed and an open stage never share a row.
 struct AlignedRow {
-    int vus = 0;
+    int vus = 0;        ///< closed rows: planned VUs (0 in open rows)
+    double rate = 0;    ///< open rows: offered starts per second (0 in closed rows)
+    bool open() const { return rate > 0; }
+    /// "16" (VUs) or "2000/s" (offered rate).
+    QString loadText() const;
     QList<std::optional<AlignedCell>> cells;           ///< one per session
     QList<std::optional<double>> throughputRatio;      ///< per session: X / X of session A
     QList<std::optional<double>> p99Ratio;             ///< per session: p99 / p99 of session A
@@ -43,7 +50,10 @@ struct AlignedRow {
 struct OpComparison {
     QString op;
     QList<std::optional<OpAnalysis>> analyses;         ///< per session; empty when it lacks the op
-    QList<AlignedRow> rows;                            ///< ascending VUs
+    QList<AlignedRow> rows;                            ///< closed rows by VUs, then open rows by rate
+    /// What the rows align on, for headings: "VUs", "offered rate" or "load (VUs or offered
+    /// rate)" when closed and open sessions are compared.
+    QString alignedBy() const;
 };
 
 struct Comparison {

@@ -67,6 +67,7 @@ class TestComparison : public QObject {
     Q_OBJECT
 private slots:
     void alignsByVusWithRatios();
+    void arrivalRateStagesAlignByOfferedRate();
     void sideBySideCapacityPoints();
     void identicalSetupsGiveNoWarning();
     void eachDifferenceIsNamed();
@@ -324,6 +325,47 @@ void TestComparison::compareAndReportCommands()
     QCOMPARE(run({QStringLiteral("report"), fb}, &out, &err), 0);
     QVERIFY2(out.contains(QStringLiteral("\nanalysis\nssh_sign\n  knee                   8 VUs\n")),
              qPrintable(out));
+}
+
+// Every stage of an arrival-rate run has VUs = max_vus: aligned by VUs, all but the first
+// stage vanished. They align by offered rate, and a closed run's stages never share their rows.
+void TestComparison::arrivalRateStagesAlignByOfferedRate()
+{
+    QString error;
+    const std::optional<Session> open =
+        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-arrival-rate.json"), &error);
+    const std::optional<Session> closed =
+        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"), &error);
+    QVERIFY2(open && closed, qPrintable(error));
+    QCOMPARE(open->stages.size(), 2);
+    QCOMPARE(open->stages[0].vus, open->stages[1].vus);   // the pool, both stages
+
+    const Comparison same = compareSessions({*open, *open});
+    QCOMPARE(same.ops.size(), 1);
+    const OpComparison &oc = same.ops.first();
+    QCOMPARE(oc.rows.size(), 2);
+    QCOMPARE(oc.rows[0].rate, 50.0);
+    QCOMPARE(oc.rows[1].rate, 200.0);
+    QCOMPARE(oc.rows[1].loadText(), QStringLiteral("200/s"));
+    QCOMPARE(oc.alignedBy(), QStringLiteral("offered rate"));
+    QVERIFY(oc.rows[1].cells[1].has_value());
+    QCOMPARE(*oc.rows[1].throughputRatio[1], 1.0);
+    QVERIFY(comparisonText(same, {*open, *open}).contains(QStringLiteral("stages aligned by offered rate")));
+    const QJsonArray rows = comparisonJson(same, {*open, *open})
+                                .value(QStringLiteral("ops")).toObject()
+                                .value(QStringLiteral("sys_health")).toObject()
+                                .value(QStringLiteral("stages")).toArray();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1].toObject().value(QStringLiteral("rate_per_s")).toDouble(), 200.0);
+
+    // closed vs open: the same op in both, rows of one kind never hold the other's stages
+    Session closedHealth = *closed;
+    const Comparison mixed = compareSessions({closedHealth, *open});
+    for (const OpComparison &m : mixed.ops)
+        for (const AlignedRow &r : m.rows)
+            for (int i = 0; i < r.cells.size(); ++i)
+                if (r.cells[i])
+                    QCOMPARE(r.open(), i == 1);
 }
 
 QTEST_GUILESS_MAIN(TestComparison)
