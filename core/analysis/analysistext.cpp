@@ -32,6 +32,12 @@ QString analysisText(const SessionAnalysis &a)
     QString out = QStringLiteral("analysis\n");
     for (const OpAnalysis &o : a.ops) {
         out += QStringLiteral("%1\n").arg(o.op);
+        if (!o.notAssessed.isEmpty()) {
+            out += QStringLiteral("  not assessed: %1\n").arg(o.notAssessed);
+            for (const QString &n : o.notes)
+                out += QStringLiteral("  note: %1\n").arg(n);
+            continue;
+        }
         out += line(QStringLiteral("knee"), vusValue(o.knee.vus), o.knee.evidence.text);
         out += line(QStringLiteral("saturation"), vusValue(o.saturation.vus),
                     o.saturation.evidence.text);

@@ -25,6 +25,25 @@ OpAnalysis analyzeCurve(const OpCurve &c, const AnalysisSettings &settings)
     return a;
 }
 
+OpAnalysis notAssessedOpenModel(const QString &op, const QList<StageStats> &stages)
+{
+    OpAnalysis a;
+    a.op = op;
+    const QString why = QStringLiteral("Not assessed: an arrival-rate (open-model) run; the "
+                                       "detectors work on closed-model VU ramps. Its offered and "
+                                       "achieved rates, dropped starts and latency are in the "
+                                       "per-stage table.");
+    for (Evidence *e : {&a.knee.evidence, &a.saturation.evidence, &a.failure.evidence,
+                        &a.maxThroughput.evidence, &a.maxThroughputAtSlo.evidence,
+                        &a.usl.evidence})
+        e->text = why;
+    for (const StageStats &st : stages)
+        a.excluded.append(ExcludedStage{st.index, st.vus, QStringLiteral("arrival-rate stage")});
+    a.notAssessed = QStringLiteral("an arrival-rate (open-model) run: the detectors work on "
+                                   "closed-model VU ramps");
+    return a;
+}
+
 SessionAnalysis analyzeStages(const QList<StageStats> &stages, const QStringList &ops,
                               const LoadModel &model, const AnalysisSettings &settings,
                               const QStringList &settingsNotes)
@@ -32,6 +51,10 @@ SessionAnalysis analyzeStages(const QList<StageStats> &stages, const QStringList
     SessionAnalysis out;
     out.computed = true;
     for (const QString &op : ops) {
+        if (model.isOpen()) {
+            out.ops.append(notAssessedOpenModel(op, stages));
+            continue;
+        }
         OpAnalysis a = analyzeCurve(curveFromStages(stages, op, model), settings);
         for (const QString &n : settingsNotes)
             a.notes.append(n);

@@ -13,6 +13,10 @@ namespace vw {
 /// Knee, saturation, failure, maximum throughput (overall and within the SLO) and USL fit.
 OpAnalysis analyzeCurve(const OpCurve &c, const AnalysisSettings &settings);
 
+/// The analysis of `op` in a run of an open (arrival-rate) load model: not assessed, each
+/// point empty with that reason as its evidence (the detectors need closed-model VU ramps).
+OpAnalysis notAssessedOpenModel(const QString &op, const QList<StageStats> &stages);
+
 /// The analysis of each op in `ops` on the measured `stages` run by load model `model` (one
 /// curve per op), with `settingsNotes` appended to every op's notes (e.g. why the plan's
 /// thresholds could not be read).

@@ -58,7 +58,7 @@ QJsonObject OpAnalysis::toJson() const
         {QStringLiteral("slo"), maxThroughputAtSlo.evidence.toJson()},
         {QStringLiteral("usl"), usl.evidence.toJson()},
     };
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("knee_vus"), optInt(knee.vus)},
         {QStringLiteral("knee_stage"), optInt(knee.stage)},
         {QStringLiteral("power_knee_vus"), optInt(knee.powerVus)},
@@ -83,6 +83,9 @@ QJsonObject OpAnalysis::toJson() const
         {QStringLiteral("notes"), QJsonArray::fromStringList(notes)},
         {QStringLiteral("evidence"), evidence},
     };
+    if (!notAssessed.isEmpty())
+        out.insert(QStringLiteral("not_assessed"), notAssessed);
+    return out;
 }
 
 OpAnalysis OpAnalysis::fromJson(const QString &op, const QJsonObject &o)
@@ -138,6 +141,7 @@ OpAnalysis OpAnalysis::fromJson(const QString &op, const QJsonObject &o)
     const QJsonArray notes = o.value(QStringLiteral("notes")).toArray();
     for (const QJsonValue &v : notes)
         a.notes.append(v.toString());
+    a.notAssessed = o.value(QStringLiteral("not_assessed")).toString();
     return a;
 }
 

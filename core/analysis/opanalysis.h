@@ -79,6 +79,9 @@ struct OpAnalysis {
     UslResult usl;
     QList<ExcludedStage> excluded;        ///< stages the detectors left out, and why
     QStringList notes;                    ///< e.g. a problem reading the profile's thresholds
+    /// Why the op was not assessed at all (e.g. an arrival-rate run), empty when it was.
+    /// JSON "not_assessed" (written only when set).
+    QString notAssessed;
 
     /// {"knee_vus","saturation_vus","failure_vus","failure_class","max_throughput_per_s",
     ///  "max_throughput_at_slo_per_s","usl":{lambda,sigma,kappa,n_star,r2}|null,

@@ -1,7 +1,10 @@
 // Capacity detectors (core/analysis/) on synthetic stages with known answers: knee,
 // saturation, failure, SLO, thresholds from the profile, client-bound stages, evidence, and
 // the analysis in the session file and the report JSON.
+#include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
+#include "profile/loadmodels/arrivalratemodel.h"
+#include "syntheticstages.h"
 #include "session/sessionanalysis.h"
 #include "analysis/kneedetector.h"
 #include "analysis/stagedetectors.h"
@@ -91,6 +94,7 @@ private slots:
     void profileRejectsBadThresholds();
     void clientBoundStagesAreLeftOut();
     void analysisInSessionFileAndReport();
+    void arrivalRateRunIsNotAssessed();
 };
 
 void TestDetectors::plateauGivesSaturationAndKnee()
@@ -366,6 +370,30 @@ void TestDetectors::analysisInSessionFileAndReport()
     QVERIFY(old && old->analysis.computed);
     QCOMPARE(old->analysis.ops.first().saturation.vus, std::optional<int>(8));
     QCOMPARE(old->analysis.ops.first().maxThroughputAtSlo.vus, std::optional<int>(8));
+}
+
+// An arrival-rate run's stages all have VUs = max_vus: the detectors (closed-model VU ramps)
+// cannot use them. The analysis says "not assessed" with the reason, never "no successful
+// request" or "no stage met the SLO" for a run that had successes within its SLO.
+void TestDetectors::arrivalRateRunIsNotAssessed()
+{
+    const QList<StageStats> stages = test::fixedCapacityStages(QStringLiteral("op"), {1, 2, 4, 8}, 4, 5.0);
+    const SessionAnalysis a =
+        analyzeStages(stages, {QStringLiteral("op")}, ArrivalRateModel(64), AnalysisSettings());
+    QCOMPARE(a.ops.size(), 1);
+    const OpAnalysis &o = a.ops.first();
+    QVERIFY(o.notAssessed.contains(QStringLiteral("arrival-rate")));
+    QVERIFY(!o.knee.vus && !o.maxThroughput.perS && !o.usl.fitted);
+    QVERIFY(o.maxThroughput.evidence.text.startsWith(QStringLiteral("Not assessed")));
+    QVERIFY(o.maxThroughputAtSlo.evidence.text.startsWith(QStringLiteral("Not assessed")));
+    QCOMPARE(OpAnalysis::fromJson(o.op, o.toJson()).notAssessed, o.notAssessed);
+    QVERIFY(analysisText(a).contains(QStringLiteral("not assessed: an arrival-rate")));
+    QVERIFY(!analysisText(a).contains(QStringLiteral("No successful request")));
+    // a closed run of the same stages is assessed
+    const SessionAnalysis closed =
+        analyzeStages(stages, {QStringLiteral("op")}, *defaultLoadModel(), AnalysisSettings());
+    QVERIFY(closed.ops.first().notAssessed.isEmpty());
+    QVERIFY(closed.ops.first().maxThroughput.perS.has_value());
 }
 
 QTEST_GUILESS_MAIN(TestDetectors)
