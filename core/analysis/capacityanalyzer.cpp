@@ -52,7 +52,9 @@ SessionAnalysis analyzeStages(const QList<StageStats> &stages, const QStringList
     out.computed = true;
     for (const QString &op : ops) {
         if (model.isOpen()) {
-            out.ops.append(notAssessedOpenModel(op, stages));
+            OpAnalysis a = notAssessedOpenModel(op, stages);
+            a.notes << settingsNotes;
+            out.ops.append(a);
             continue;
         }
         OpAnalysis a = analyzeCurve(curveFromStages(stages, op, model), settings);

@@ -50,7 +50,9 @@ QString tableLine(const QString &stage, const QString &vus, const QString &op,
                   const QString &count, const QString &ok, const QString &err,
                   const QString &thr, const QStringList &latencies)
 {
-    QString line = stage.rightJustified(kStageW) + vus.rightJustified(kVusW) + QLatin1String("  ")
+    // a space always between stage and load: "4 2000/s" never runs together as "42000/s"
+    QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + vus.rightJustified(kVusW - 1)
+                   + QLatin1String("  ")
                    + op.leftJustified(kOpW) + count.rightJustified(kCountW)
                    + ok.rightJustified(kOkW) + err.rightJustified(kErrW)
                    + thr.rightJustified(kThrW);

@@ -52,6 +52,26 @@ Profile parsed(const QString &yamlFile)
 
 } // namespace
 
+namespace {
+
+/// A report of an arrival-rate session without its analysis part (table: from "analysis";
+/// JSON: the "analysis" key); other sessions and formats as they are.
+QByteArray withoutOpenAnalysis(const QString &kind, const QString &format, const QByteArray &report)
+{
+    if (kind != QLatin1String("arrival-rate"))
+        return report;
+    if (format == QLatin1String("table"))
+        return report.left(report.indexOf("\nanalysis\n"));
+    if (format == QLatin1String("json")) {
+        QJsonObject o = QJsonDocument::fromJson(report).object();
+        o.remove(QStringLiteral("analysis"));
+        return QJsonDocument(o).toJson();
+    }
+    return report;
+}
+
+} // namespace
+
 class TestSessionMigration : public QObject {
     Q_OBJECT
 private slots:
@@ -94,8 +114,12 @@ void TestSessionMigration::v1OpensWithItsPlan()
     QVERIFY(s->plan.sourceYaml.isEmpty());
     QCOMPARE(s->profileYaml, readAll(data(yaml)));   // the text is kept as it was
     // The analysis computed now from the plan (SLO, thresholds, load model) is the one the
-    // old build saved from the YAML.
-    QCOMPARE(analyzeSession(*s).toJson(), s->analysis.toJson());
+    // old build saved from the YAML; an arrival-rate run is now "not assessed" (the old build
+    // ran the detectors on no usable stage and said "no successful request").
+    if (model == QLatin1String("arrival-rate"))
+        QVERIFY(!analyzeSession(*s).ops.first().notAssessed.isEmpty());
+    else
+        QCOMPARE(analyzeSession(*s).toJson(), s->analysis.toJson());
 }
 
 void TestSessionMigration::v1ReportsAsBefore_data()
@@ -151,10 +175,15 @@ void TestSessionMigration::v1RewrittenAsV2ReportsTheSame()
         const std::optional<Session> v2 = readSession(path, &error);
         QVERIFY2(v2, qPrintable(error));
         QVERIFY(v2->plan.sameSettings(v1->plan));
+        // Rewritten, the file holds a freshly computed analysis: for an arrival-rate run that
+        // is now "not assessed", so its analysis part is left out of the comparison.
         for (const QString format :
              {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv")})
-            QCOMPARE(cli({QStringLiteral("report"), path, QStringLiteral("--format"), format}),
-                     readAll(data(QStringLiteral("golden-report-%1.%2").arg(kind, format))));
+            QCOMPARE(withoutOpenAnalysis(kind, format, cli({QStringLiteral("report"), path,
+                                                            QStringLiteral("--format"), format})),
+                     withoutOpenAnalysis(kind, format,
+                                         readAll(data(QStringLiteral("golden-report-%1.%2")
+                                                          .arg(kind, format)))));
     }
 }
 
