@@ -53,12 +53,16 @@ QString stageLoadsText(const RampSpec &r)
     return l.join(QLatin1Char(','));
 }
 
-/// "closed" or "arrival-rate {"max_vus":20}": the load model and its own settings.
+/// "closed" or "arrival-rate (max_vus 20)": the load model and its own settings.
 QString loadModelText(const LoadModel &m)
 {
     QJsonObject settings;
     m.toJson(&settings);
-    return settings.isEmpty() ? m.name() : m.name() + QLatin1Char(' ') + jsonText(settings);
+    QStringList parts;
+    for (auto it = settings.constBegin(); it != settings.constEnd(); ++it)
+        parts << it.key() + QLatin1Char(' ') + jsonText(it.value());
+    return parts.isEmpty() ? m.name()
+                           : QStringLiteral("%1 (%2)").arg(m.name(), parts.join(QStringLiteral(", ")));
 }
 
 QString serverText(const Session &s)
