@@ -67,6 +67,10 @@ namespace {
 
 constexpr qint64 kMaxWeight = 1000000;
 
+/// A request slower than this is not a measurement; larger values would also overflow the
+/// transports' millisecond timers.
+constexpr qint64 kMaxRequestTimeoutMs = 3600 * 1000;
+
 class Parser : public YamlFieldReader {
 public:
     void parseTarget(const YAML::Node &n, TargetSpec *t)
@@ -112,7 +116,8 @@ public:
                 t->tlsSkipVerify = *b;
         if (keys.contains(QStringLiteral("request_timeout")))
             if (const auto ms = duration(n["request_timeout"],
-                                         QStringLiteral("target.request_timeout"), 1))
+                                         QStringLiteral("target.request_timeout"), 1,
+                                         kMaxRequestTimeoutMs))
                 t->requestTimeoutMs = *ms;
     }
 

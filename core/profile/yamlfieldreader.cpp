@@ -132,7 +132,8 @@ std::optional<bool> YamlFieldReader::boolean(const YAML::Node &n, const QString 
     return v.toBool();
 }
 
-std::optional<qint64> YamlFieldReader::duration(const YAML::Node &n, const QString &field, qint64 minMs)
+std::optional<qint64> YamlFieldReader::duration(const YAML::Node &n, const QString &field, qint64 minMs,
+                                                qint64 maxMs)
 {
     const std::optional<qint64> ms = n.IsScalar() ? parseDurationMs(scalarText(n))
                                                   : std::nullopt;
@@ -145,6 +146,11 @@ std::optional<qint64> YamlFieldReader::duration(const YAML::Node &n, const QStri
     }
     if (*ms < minMs) {
         add(n.Mark(), field, QStringLiteral("must be longer than 0"));
+        return std::nullopt;
+    }
+    if (*ms > maxMs) {
+        add(n.Mark(), field, QStringLiteral("\"%1\" is too long: at most %2")
+                                 .arg(scalarText(n), formatDurationMs(maxMs)));
         return std::nullopt;
     }
     return ms;

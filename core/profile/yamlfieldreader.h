@@ -42,8 +42,13 @@ public:
                                       qint64 max);
     /// A plain true/false scalar.
     std::optional<bool> boolean(const YAML::Node &n, const QString &field);
-    /// A duration (core/util/duration.h) of at least `minMs` milliseconds (0 or 1).
-    std::optional<qint64> duration(const YAML::Node &n, const QString &field, qint64 minMs);
+    /// The longest duration a profile may give (7 days): anything longer is an error rather
+    /// than a value that overflows when the engine turns it into nanoseconds.
+    static constexpr qint64 kMaxDurationMs = 7LL * 24 * 3600 * 1000;
+    /// A duration (core/util/duration.h) of at least `minMs` milliseconds (0 or 1) and at most
+    /// `maxMs` (default kMaxDurationMs); an error at the value's line and column otherwise.
+    std::optional<qint64> duration(const YAML::Node &n, const QString &field, qint64 minMs,
+                                   qint64 maxMs = kMaxDurationMs);
 };
 
 } // namespace vw

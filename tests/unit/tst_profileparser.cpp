@@ -200,6 +200,17 @@ void TestProfileParser::errors_data()
     QTest::newRow("duration without unit")
         << patched({{7, "      duration: 10"}}) << 7 << 17 << "ramp.stages[1].duration"
         << "\"10\" is not a duration";
+    // ms * 1e6 overflowed in the engine: an empty stage that passed as complete, a negative
+    // total; a huge request_timeout gave spurious timeouts (issue 9, item 7)
+    QTest::newRow("duration over 7 days")
+        << patched({{7, "      duration: 2562048h"}}) << 7 << 17 << "ramp.stages[1].duration"
+        << "\"2562048h\" is too long: at most 168h";
+    QTest::newRow("duration near qint64 max")
+        << patched({{7, "      duration: 9223372036854775807ms"}}) << 7 << 17
+        << "ramp.stages[1].duration" << "is too long: at most 168h";
+    QTest::newRow("request_timeout over 1h")
+        << patched({{1, "name: t\ntarget:\n  request_timeout: 2h"}}) << 3 << 20
+        << "target.request_timeout" << "\"2h\" is too long: at most 1h";
     QTest::newRow("duration garbage")
         << patched({{5, "    - { vus: 1, duration: ten s }"}}) << 5 << 27
         << "ramp.stages[0].duration" << "\"ten s\" is not a duration";
