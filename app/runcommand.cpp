@@ -2,6 +2,7 @@
 
 #include "cli.h"
 #include "util/duration.h"
+#include "util/tlsconfig.h"
 #include "profile/profileparser.h"
 #include "report/report.h"
 #include "session/sessionfilename.h"
@@ -207,6 +208,15 @@ int runCommand(const QStringList &args)
         return ExitUsage;
     }
     const Profile &profile = *parsed.profile;
+
+    // --addr is checked as strictly as the profile's target.address: a usage error (exit 2).
+    if (p.isSet(addr)) {
+        QString why;
+        if (!checkTargetAddress(QUrl(p.value(addr), QUrl::StrictMode), &why)) {
+            printErr(QStringLiteral("error: --addr: %1\n").arg(why));
+            return ExitUsage;
+        }
+    }
 
     // 2. Where the session goes: checked before any load is sent.
     QString outPath = p.isSet(out) ? p.value(out) : defaultOutPath(profile.name);

@@ -252,6 +252,25 @@ private slots:
                  QStringList{QStringLiteral("bad.yaml")});
     }
 
+    // An --addr that is not an http(s) URL is a usage error, as the same value in the
+    // profile's target.address is: exit 2 before any request, no session file.
+    void badAddressExits2()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("addr"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        for (const QString &addr : {QStringLiteral("foo"), QStringLiteral("ftp://127.0.0.1:1"),
+                                    QStringLiteral("not a url")}) {
+            const AppResult r =
+                runApp({QStringLiteral("run"), profile, QStringLiteral("--addr"), addr}, dir.path());
+            QVERIFY2(r.exitCode == 2, qPrintable(addr + QStringLiteral(": ") + r.out + r.err));
+            QVERIFY2(r.err.contains(QStringLiteral("--addr")), qPrintable(r.err));
+        }
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("addr.yaml")});
+    }
+
     void unreachableAddressExits3()
     {
         QTemporaryDir dir;
