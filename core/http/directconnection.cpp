@@ -194,7 +194,9 @@ void DirectConnection::onClosedOrError(QTcpSocket *s, QAbstractSocket::SocketErr
         dropSocket();   // idle keep-alive connection closed: the next request reopens
         return;
     }
-    if (s->bytesAvailable() > 0) {
+    // A socket that never connected (a refused connect) has nothing to read, and asking it
+    // makes Qt warn once per call: 400k lines of stderr when a server dies mid-run.
+    if (s->state() != QAbstractSocket::UnconnectedState && s->bytesAvailable() > 0) {
         onReadyRead(s);
         if (s != m_socket || !busy())
             return;
