@@ -1,11 +1,13 @@
 #include "profileeditorpage.h"
 
 #include "appresources.h"
+#include "profile/profileparser.h"
 #include "util/duration.h"
 #include "yamlhighlighter.h"
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
@@ -117,13 +119,29 @@ bool ProfileEditorPage::isModified() const
 
 bool ProfileEditorPage::loadFile(const QString &path, QString *error)
 {
+    // The same limits as the CLI's loadProfileFile(): a device or pipe (/dev/zero) is not a
+    // profile, and one over kMaxProfileBytes is refused, not cut.
+    const QFileInfo info(path);
+    if (info.exists() && !info.isFile()) {
+        if (error)
+            *error = tr("Cannot open %1: not a regular file").arg(path);
+        return false;
+    }
+    if (info.size() > kMaxProfileBytes) {
+        if (error)
+            *error = tr("Cannot open %1: %2 bytes; a profile is at most %3 bytes")
+                         .arg(path)
+                         .arg(info.size())
+                         .arg(kMaxProfileBytes);
+        return false;
+    }
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         if (error)
             *error = tr("Cannot open %1: %2").arg(path, f.errorString());
         return false;
     }
-    const QByteArray data = f.read(4 * 1024 * 1024);
+    const QByteArray data = f.read(kMaxProfileBytes);
     m_editor->setPlainText(QString::fromUtf8(data));
     m_editor->document()->setModified(false);
     m_path = path;

@@ -69,6 +69,20 @@ private slots:
         QCOMPARE(editor->toPlainText().toUtf8(), shipped);
     }
 
+    // The GUI opened /dev/zero as a profile (a page of NULs and a YAML error) while the CLI
+    // refused it: both refuse a device and keep what the editor holds.
+    void devicesAreNotOpenedAsProfiles()
+    {
+        ProfileEditorPage page;
+        const QString before = page.text();
+        for (const char *device : {"/dev/zero", "/dev/urandom"}) {
+            QString error;
+            QVERIFY(!page.loadFile(QString::fromLatin1(device), &error));
+            QVERIFY2(error.contains(QStringLiteral("not a regular file")), qPrintable(error));
+            QCOMPARE(page.text(), before);
+        }
+    }
+
     void badYamlDisablesRunAndFixClears()
     {
         MainWindow w;
