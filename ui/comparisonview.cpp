@@ -1,5 +1,7 @@
 #include "comparisonview.h"
 
+#include <algorithm>
+
 #include "analysis/analysistext.h"
 #include "models/sessionset.h"
 
@@ -135,7 +137,11 @@ void ComparisonView::fillRatios()
     if (!m_active)
         return;
     const int n = int(c.letters.size());
-    QStringList headers{tr("operation"), tr("VUs")};
+    // "VUs" for closed runs; "load" when a row is an offered rate (arrival-rate runs)
+    const bool byVus = std::all_of(c.ops.cbegin(), c.ops.cend(), [](const OpComparison &oc) {
+        return oc.alignedBy() == QLatin1String("VUs");
+    });
+    QStringList headers{tr("operation"), byVus ? tr("VUs") : tr("load")};
     for (int i = 0; i < n; ++i)
         headers << tr("%1 X/s").arg(c.letters.at(i)) << tr("%1 p99 ms").arg(c.letters.at(i));
     for (int i = 1; i < n; ++i)
