@@ -8,8 +8,10 @@
 //   stagecollector.h   collection: the workers' records merged per stage and per second
 //   snapshotbuilder.h  the snapshots, carrying only what is new
 //   checkpointer.h     the "incomplete" record after each finalised stage
+//   abortwatch.h       the abort rule: ends a run that keeps failing as "failed"
 #pragma once
 
+#include "engine/abortwatch.h"
 #include "engine/benchmarkrun.h"
 #include "engine/checkpointer.h"
 #include "engine/operationsetup.h"
@@ -69,6 +71,7 @@ private:
     std::unique_ptr<StageCollector> m_collector;
     SnapshotBuilder m_snapshots;
     Checkpointer m_checkpoints;
+    AbortWatch m_abort;
     int64_t m_windowStartNs = 0;
     int64_t m_nextSnapshotNs = 0;
     bool m_publishAsked = false;   // the workers were asked to publish for the next snapshot

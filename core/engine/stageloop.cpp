@@ -108,6 +108,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     setPhase(RunPhase::Running, QStringLiteral("%1 stage(s)").arg(m_plan.stageCount()));
 
     bool cut = false;
+    QString failure;   // why the abort rule ended the run; empty when it did not
     int64_t now = m_windowStartNs;
     for (int i = 0; i < m_plan.stageCount() && !cut; ++i) {
         m_cur = StageWindow::begin(m_plan, i, steadyNowNs());
@@ -134,6 +135,12 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
                 m_cur.sampleGauge(m_shared->inFlight.load());
             }
             tick(now, false);
+            // the series is finalised at each snapshot: a run that keeps failing ends here
+            if (const QString why = m_abort.check(m_collector->series()); !why.isEmpty()) {
+                cut = true;
+                failure = why;
+                break;
+            }
             waitUntil(std::min(now + kTickNs, m_cur.plannedEndNs), true);
         }
         // The steady window ran until the next stage was published (or the stop).
@@ -148,7 +155,9 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         }
         m_ended.append(st);
         m_endedInputs.append(in);
-        if (cut)
+        if (cut && !failure.isEmpty())
+            s.error = QStringLiteral("%1; stage %2 of %3").arg(failure).arg(i + 1).arg(m_plan.stageCount());
+        else if (cut)
             s.error = QStringLiteral("stopped by the user during stage %1 of %2")
                           .arg(i + 1)
                           .arg(m_plan.stageCount());
@@ -180,7 +189,9 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
 
     s.stages = m_finished;
     s.series = m_collector->series();
-    s.status = cut ? RunStatus::Stopped : RunStatus::Completed;
+    s.status = !failure.isEmpty() ? RunStatus::Failed
+               : cut            ? RunStatus::Stopped
+                                : RunStatus::Completed;
     if (!cut)
         s.error.clear();
 }

@@ -89,6 +89,32 @@ void parseAnalysisBlock(YamlFieldReader &r, const YAML::Node &n, AnalysisThresho
             out->saturationStages = int(*x);
 }
 
+void parseAbortBlock(YamlFieldReader &r, const YAML::Node &n, AbortRule *out)
+{
+    QMap<QString, YAML::Node> keys;
+    if (!r.checkMap(n, QStringLiteral("abort"),
+                    {QStringLiteral("enabled"), QStringLiteral("error_ratio"), QStringLiteral("for")},
+                    &keys))
+        return;
+    if (keys.contains(QStringLiteral("enabled")))
+        if (const auto b = r.boolean(n["enabled"], QStringLiteral("abort.enabled")))
+            out->enabled = *b;
+    if (keys.contains(QStringLiteral("error_ratio")))
+        if (const auto x = number(r, n["error_ratio"], QStringLiteral("abort.error_ratio"), 0, true,
+                                  1, false))
+            out->errorRatio = *x;
+    if (keys.contains(QStringLiteral("for"))) {
+        const YAML::Node v = n["for"];
+        if (const auto ms = r.duration(v, QStringLiteral("abort.for"), 1000, 3600 * 1000)) {
+            if (*ms % 1000 != 0)
+                r.add(v.Mark(), QStringLiteral("abort.for"),
+                      QStringLiteral("must be whole seconds (the check works on 1-second points)"));
+            else
+                out->forMs = *ms;
+        }
+    }
+}
+
 QString SloSpec::describe() const
 {
     QStringList parts;

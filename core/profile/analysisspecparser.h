@@ -2,6 +2,7 @@
 // Used by profileparser.cpp; a session's run plan keeps the result (core/profile/planjson.h).
 #pragma once
 
+#include "profile/abortrule.h"
 #include "profile/analysisspec.h"
 #include "profile/yamlfieldreader.h"
 
@@ -16,5 +17,8 @@ void parseSloBlock(YamlFieldReader &r, const YAML::Node &n, SloSpec *out);
 /// `analysis:` mapping at `n`: saturation_gain (0 < x < 1), failure_error_ratio (0 <= x < 1),
 /// saturation_stages (whole number 1..10).
 void parseAnalysisBlock(YamlFieldReader &r, const YAML::Node &n, AnalysisThresholds *out);
+
+/// `abort: { error_ratio: 0.99, for: 5s, enabled: true }`: errors located as above.
+void parseAbortBlock(YamlFieldReader &r, const YAML::Node &n, AbortRule *out);
 
 } // namespace vw

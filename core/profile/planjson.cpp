@@ -174,6 +174,9 @@ QJsonObject planToJson(const Profile &p)
         {QStringLiteral("operations"), ops},
         {QStringLiteral("slo"), sloToJson(p.slo)},
         {QStringLiteral("analysis"), thresholdsToJson(p.analysis)},
+        {QStringLiteral("abort"), QJsonObject{{QStringLiteral("enabled"), p.abort.enabled},
+                                              {QStringLiteral("error_ratio"), p.abort.errorRatio},
+                                              {QStringLiteral("for_ms"), p.abort.forMs}}},
     };
 }
 
@@ -215,6 +218,11 @@ std::optional<Profile> planFromJson(const QJsonObject &o, const LoadModelRegistr
     }
     p.slo = sloFromJson(o.value(QStringLiteral("slo")).toObject());
     p.analysis = thresholdsFromJson(o.value(QStringLiteral("analysis")).toObject());
+    // absent in plans written before the abort rule: the default
+    const QJsonObject abort = o.value(QStringLiteral("abort")).toObject();
+    p.abort.enabled = abort.value(QStringLiteral("enabled")).toBool(p.abort.enabled);
+    p.abort.errorRatio = abort.value(QStringLiteral("error_ratio")).toDouble(p.abort.errorRatio);
+    p.abort.forMs = abort.value(QStringLiteral("for_ms")).toInteger(p.abort.forMs);
     return p;
 }
 

@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include "ops/opparams.h"
+#include "profile/abortrule.h"
 #include "profile/analysisspec.h"
 #include "profile/loadmodels/loadmodel.h"
 #include "vault/targetspec.h"
@@ -75,6 +76,7 @@ struct Profile {
     QList<OperationSpec> operations;
     SloSpec slo;                  ///< `slo`: objectives for the capacity analysis, optional
     AnalysisThresholds analysis;  ///< `analysis`: detector thresholds (core/analysis/)
+    AbortRule abort;              ///< `abort`: when a failing run ends as failed (abortrule.h)
     QByteArray sourceYaml;   ///< the YAML text this was parsed from, stored in sessions
 
     /// Same settings: every field but sourceYaml (e.g. a profile and its re-parsed YAML).
@@ -82,7 +84,7 @@ struct Profile {
     {
         return name == o.name && description == o.description && target == o.target
             && transport == o.transport && ramp == o.ramp && operations == o.operations
-            && slo == o.slo && analysis == o.analysis;
+            && slo == o.slo && analysis == o.analysis && abort == o.abort;
     }
 
     /// Sum of stage durations in milliseconds.

@@ -210,7 +210,8 @@ public:
                       {QStringLiteral("name"), QStringLiteral("description"),
                        QStringLiteral("target"), QStringLiteral("transport"),
                        QStringLiteral("ramp"), QStringLiteral("operations"),
-                       QStringLiteral("slo"), QStringLiteral("analysis")},
+                       QStringLiteral("slo"), QStringLiteral("analysis"),
+                       QStringLiteral("abort")},
                       &keys))
             return;
         if (!keys.contains(QStringLiteral("name")))
@@ -250,6 +251,8 @@ public:
             parseSloBlock(*this, root["slo"], &p->slo);
         if (keys.contains(QStringLiteral("analysis")))
             parseAnalysisBlock(*this, root["analysis"], &p->analysis);
+        if (keys.contains(QStringLiteral("abort")))
+            parseAbortBlock(*this, root["abort"], &p->abort);
     }
 };
 

@@ -300,6 +300,57 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
     }
 
+    // Issue 9, item 1: a server killed mid-run made the run go on to its planned end with
+    // 100 % connection errors, "completed", exit 0, and one Qt warning per refused connect.
+    // The abort rule ends it as failed with the reason, exit 1, and stderr stays short.
+    void serverKilledMidRunFails()
+    {
+        test::BaoServer victim;
+        QString error;
+        QVERIFY2(victim.start(&error), qPrintable(error));
+        QTemporaryDir dir;
+        const QString profile = dir.filePath(QStringLiteral("victim.yaml"));
+        QVERIFY(writeFile(profile, QStringLiteral("name: victim\n"
+                                                  "target: { address: %1 }\n"
+                                                  "ramp:\n"
+                                                  "  stages:\n"
+                                                  "    - { vus: 2, duration: 15s }\n"
+                                                  "    - { vus: 4, duration: 15s }\n"
+                                                  "operations:\n"
+                                                  "  - type: sys_health\n"
+                                                  "abort: { error_ratio: 0.99, for: 3s }\n")
+                                       .arg(victim.address())
+                                       .toUtf8()));
+        const QString out = dir.filePath(QStringLiteral("victim.json"));
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
+        p.setWorkingDirectory(dir.path());
+        QProcessEnvironment e = env(false);
+        e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(victim.rootToken()));
+        p.setProcessEnvironment(e);
+        QElapsedTimer clock;
+        clock.start();
+        p.start();
+        QVERIFY(p.waitForStarted(10000));
+        QTest::qWait(3000);                       // in the first stage
+        QCOMPARE(p.state(), QProcess::Running);
+        ::kill(pid_t(victim.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished(40000));
+        const qint64 tookMs = clock.elapsed();
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(p.exitCode() == 1, qPrintable(err));
+        QVERIFY2(tookMs < 20000, qPrintable(QString::number(tookMs)));   // planned: 30 s
+        QVERIFY2(err.count(QLatin1Char('\n')) < 50, qPrintable(err.left(2000)));
+        QVERIFY2(!err.contains(QStringLiteral("UnconnectedState")), qPrintable(err.left(2000)));
+        const QJsonObject s = QJsonDocument::fromJson(fileBytes(out)).object();
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QVERIFY2(s.value(QStringLiteral("error")).toString().contains(QStringLiteral("aborted")),
+                 qPrintable(s.value(QStringLiteral("error")).toString()));
+        victim.stop();
+    }
+
     // A process that dies (SIGKILL: no handler, no cleanup) still leaves the stages it had
     // finished: the --out file is checkpointed after each stage, and `report` reads it.
     void killedRunLeavesItsFinishedStages()

@@ -174,7 +174,7 @@ void TestProfileParser::errors_data()
     QTest::newRow("unknown key top level")
         << patched({{1, "name: t\ncolour: blue"}}) << 2 << 1 << "colour"
         << "unknown key \"colour\" (expected: name, description, target, transport, ramp, "
-           "operations, slo, analysis)";
+           "operations, slo, analysis, abort)";
     QTest::newRow("unknown key ramp")
         << patched({{3, "  warmup: 1s\n  stgaes: []"}}) << 4 << 3 << "ramp.stgaes"
         << "unknown key \"stgaes\" (expected: executor, warmup, max_vus, stages)";

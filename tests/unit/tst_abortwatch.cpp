@@ -1,0 +1,115 @@
+// The abort rule (core/engine/abortwatch.h, core/profile/abortrule.h): when a run has failed
+// long enough to end it, from the 1-second series; and the profile's `abort` block.
+#include "engine/abortwatch.h"
+#include "profile/profileparser.h"
+
+#include <QTest>
+
+using namespace vw;
+
+namespace {
+
+/// One point per op and second: `perSecond` = {count, errors} of each op, seconds 1..n.
+TimeSeries seriesOf(const QList<QList<QPair<int, int>>> &seconds)
+{
+    TimeSeries s;
+    for (int i = 0; i < seconds.size(); ++i)
+        for (int op = 0; op < seconds[i].size(); ++op) {
+            SeriesPoint p;
+            p.tS = i + 1;
+            p.op = QStringLiteral("op%1").arg(op);
+            p.count = seconds[i][op].first;
+            p.errors = seconds[i][op].second;
+            p.ok = p.count - p.errors;
+            s << p;
+        }
+    return s;
+}
+
+AbortRule rule(double ratio, qint64 forMs)
+{
+    AbortRule r;
+    r.errorRatio = ratio;
+    r.forMs = forMs;
+    return r;
+}
+
+} // namespace
+
+class TestAbortWatch : public QObject {
+    Q_OBJECT
+private slots:
+    void failingLongEnoughAborts()
+    {
+        // 2 good seconds, then 3 seconds of all-failing requests over two ops
+        const TimeSeries s = seriesOf({{{100, 0}, {50, 0}},
+                                       {{100, 1}, {50, 0}},
+                                       {{900, 900}, {10, 10}},
+                                       {{800, 800}, {5, 5}},
+                                       {{700, 700}, {0, 0}}});
+        const QString why = AbortWatch(rule(0.99, 3000)).check(s);
+        QVERIFY2(why.contains(QStringLiteral("2415 of 2415 requests")), qPrintable(why));
+        QVERIFY(why.contains(QStringLiteral("last 3 s")));
+        // one second more is needed at 4 s
+        QVERIFY(AbortWatch(rule(0.99, 4000)).check(s).isEmpty());
+    }
+
+    void aGoodSecondOrAnEmptyOneBreaksTheStreak()
+    {
+        QVERIFY(AbortWatch(rule(0.99, 3000))
+                    .check(seriesOf({{{10, 10}}, {{10, 5}}, {{10, 10}}, {{10, 10}}}))
+                    .isEmpty());
+        // a second with no requests at all (a slow open model) is not a failing second
+        QVERIFY(AbortWatch(rule(0.99, 3000))
+                    .check(seriesOf({{{10, 10}}, {{0, 0}}, {{10, 10}}, {{10, 10}}}))
+                    .isEmpty());
+        // below the ratio
+        QVERIFY(AbortWatch(rule(0.99, 2000)).check(seriesOf({{{100, 98}}, {{100, 98}}})).isEmpty());
+        QVERIFY(!AbortWatch(rule(0.9, 2000)).check(seriesOf({{{100, 98}}, {{100, 98}}})).isEmpty());
+    }
+
+    void disabledOrTooShortNeverAborts()
+    {
+        AbortRule off = rule(0.5, 1000);
+        off.enabled = false;
+        QVERIFY(AbortWatch(off).check(seriesOf({{{10, 10}}, {{10, 10}}})).isEmpty());
+        QVERIFY(AbortWatch(rule(0.5, 5000)).check(seriesOf({{{10, 10}}, {{10, 10}}})).isEmpty());
+        QVERIFY(AbortWatch(rule(0.5, 1000)).check({}).isEmpty());
+    }
+
+    void profileBlock()
+    {
+        const QByteArray base = "name: t\nramp:\n  stages:\n    - { vus: 1, duration: 10s }\n"
+                                "operations:\n  - type: sys_health\n";
+        const ProfileParseResult def = parseProfile(base);
+        QVERIFY(def.ok());
+        QCOMPARE(def.profile->abort, AbortRule());   // on by default: 0.99 for 5 s
+        QVERIFY(def.profile->abort.enabled);
+
+        const ProfileParseResult set =
+            parseProfile(base + "abort: { error_ratio: 0.5, for: 10s }\n");
+        QVERIFY(set.ok());
+        QCOMPARE(set.profile->abort.errorRatio, 0.5);
+        QCOMPARE(set.profile->abort.forMs, qint64(10000));
+
+        const ProfileParseResult off = parseProfile(base + "abort: { enabled: false }\n");
+        QVERIFY(off.ok());
+        QVERIFY(!off.profile->abort.enabled);
+
+        for (const QByteArray &bad : {QByteArray("abort: { error_ratio: 0 }\n"),
+                                      QByteArray("abort: { error_ratio: 1.5 }\n"),
+                                      QByteArray("abort: { for: 1500ms }\n"),
+                                      QByteArray("abort: { for: 2h }\n"),
+                                      QByteArray("abort: { after: 5s }\n")}) {
+            const ProfileParseResult r = parseProfile(base + bad);
+            QVERIFY2(!r.ok(), bad.constData());
+            QCOMPARE(r.errors.size(), 1);
+            QCOMPARE(r.errors.first().line, 7);
+            QVERIFY2(r.errors.first().field.startsWith(QStringLiteral("abort")),
+                     qPrintable(r.errors.first().field));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAbortWatch)
+#include "tst_abortwatch.moc"
