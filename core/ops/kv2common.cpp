@@ -48,7 +48,7 @@ bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, 
 {
     m_mount = QStringLiteral("%1-kv2-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
     m_keyPathPrefix = "/v1/" + m_mount.toUtf8() + "/data/key-";
-    if (!m_mounts.enable(client, m_mount, QStringLiteral("kv-v2"), {}, error))
+    if (!m_mounts.enable(client, m_mount, QStringLiteral("kv-v2"), ctx.runPrefix, {}, error))
         return false;
 
     // A new KV v2 mount answers 400 "Upgrading from non-versioned to versioned data" for a

@@ -4,11 +4,17 @@
 
 namespace vw {
 
+QString workbenchTag(const QString &runPrefix)
+{
+    return QStringLiteral("vault-workbench run %1").arg(runPrefix);
+}
+
 bool MountTracker::enable(VaultClient &client, const QString &path, const QString &type,
-                          const QJsonObject &extra, QString *error)
+                          const QString &runPrefix, const QJsonObject &extra, QString *error)
 {
     QJsonObject body = extra;
     body.insert(QStringLiteral("type"), type);
+    body.insert(QStringLiteral("description"), workbenchTag(runPrefix));
     const VaultResponse r = client.post(QStringLiteral("sys/mounts/") + path, body);
     if (r.ok() || r.status == 0) { // no answer: it may exist, so cleanup must try
         if (!m_paths.contains(path))

@@ -60,7 +60,7 @@ bool SshSignOperation::setup(VaultClient &client, const SetupContext &ctx, QStri
     const QString mount = QStringLiteral("%1-ssh-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
     m_path = "/v1/" + mount.toUtf8() + "/sign/bench";
     m_bodies.clear();
-    if (!m_mounts.enable(client, mount, QStringLiteral("ssh"), {}, error))
+    if (!m_mounts.enable(client, mount, QStringLiteral("ssh"), ctx.runPrefix, {}, error))
         return false;
 
     const bool rsaCa = m_params.caKeyType == SshKeyType::Rsa2048;
