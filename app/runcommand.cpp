@@ -209,11 +209,26 @@ int runCommand(const QStringList &args)
     }
     const Profile &profile = *parsed.profile;
 
-    // --addr is checked as strictly as the profile's target.address: a usage error (exit 2).
+    // The target, as the Vault CLI decides it: --addr, then VAULT_ADDR, then BAO_ADDR, then
+    // the profile's target.address. A bad value is a usage error (exit 2) naming its source.
+    QString address, addressSource;
     if (p.isSet(addr)) {
+        address = p.value(addr);
+        addressSource = QStringLiteral("--addr");
+    } else {
+        for (const char *var : {"VAULT_ADDR", "BAO_ADDR"}) {
+            const QString v = qEnvironmentVariable(var).trimmed();
+            if (!v.isEmpty()) {
+                address = v;
+                addressSource = QString::fromLatin1(var);
+                break;
+            }
+        }
+    }
+    if (!addressSource.isEmpty()) {
         QString why;
-        if (!checkTargetAddress(QUrl(p.value(addr), QUrl::StrictMode), &why)) {
-            printErr(QStringLiteral("error: --addr: %1\n").arg(why));
+        if (!checkTargetAddress(QUrl(address, QUrl::StrictMode), &why)) {
+            printErr(QStringLiteral("error: %1: %2\n").arg(addressSource, why));
             return ExitUsage;
         }
     }
@@ -240,10 +255,13 @@ int runCommand(const QStringList &args)
         return ExitUsage;
     }
     printOut(QStringLiteral("token from %1\n").arg(token.source));
+    printOut(QStringLiteral("target %1 (from %2)\n")
+                 .arg(addressSource.isEmpty() ? profile.target.address : address,
+                      addressSource.isEmpty() ? QStringLiteral("the profile") : addressSource));
 
     RunOptions options;
     options.token = token.token;
-    options.addressOverride = p.value(addr);
+    options.addressOverride = address;   // empty: the profile's
     options.label = p.value(label);
     options.checkpoint = checkpointWriter(outPath);   // after each stage: a killed run still leaves its stages
 

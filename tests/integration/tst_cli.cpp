@@ -54,6 +54,8 @@ class TestCli : public QObject {
         QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
         e.remove(QStringLiteral("VAULT_TOKEN"));
         e.remove(QStringLiteral("BAO_TOKEN"));
+        e.remove(QStringLiteral("VAULT_ADDR"));
+        e.remove(QStringLiteral("BAO_ADDR"));
         e.insert(QStringLiteral("HOME"), m_emptyHome.path());
         if (withToken)
             e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
@@ -269,6 +271,51 @@ private slots:
         }
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot),
                  QStringList{QStringLiteral("addr.yaml")});
+    }
+
+    // The Vault CLI's order: --addr, then VAULT_ADDR (or BAO_ADDR), then the profile; the
+    // effective target and its source are printed (issue 9, item 4).
+    void vaultAddrFromTheEnvironment()
+    {
+        QTemporaryDir dir;
+        const QString dead = QStringLiteral("http://127.0.0.1:%1").arg(test::freeLoopbackPort());
+        const QString path = dir.filePath(QStringLiteral("envaddr.yaml"));
+        QVERIFY(writeFile(path, QStringLiteral("name: envaddr\ntarget: { address: %1 }\n"
+                                               "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
+                                               "operations:\n  - type: sys_health\n")
+                                    .arg(dead)
+                                    .toUtf8()));
+        auto run = [&](const QStringList &extra, const QString &var, const QString &value) {
+            QProcess p;
+            p.setProgram(QStringLiteral(VW_APP_BINARY));
+            p.setArguments(QStringList{QStringLiteral("run"), path, QStringLiteral("--out"),
+                                       dir.filePath(QStringLiteral("s.json"))}
+                           + extra);
+            p.setWorkingDirectory(dir.path());
+            QProcessEnvironment e = env(true);
+            if (!var.isEmpty())
+                e.insert(var, value);
+            p.setProcessEnvironment(e);
+            p.start();
+            p.waitForFinished(45000);
+            return qMakePair(p.exitCode(), QString::fromLocal8Bit(p.readAllStandardOutput()
+                                                                  + p.readAllStandardError()));
+        };
+        // the profile points at a dead port; VAULT_ADDR (and BAO_ADDR) at the server
+        for (const QString &var : {QStringLiteral("VAULT_ADDR"), QStringLiteral("BAO_ADDR")}) {
+            const auto r = run({}, var, m_bao.address());
+            QVERIFY2(r.first == 0, qPrintable(redacted(r.second.toUtf8())));
+            QVERIFY2(r.second.contains(QStringLiteral("target %1 (from %2)").arg(m_bao.address(), var)),
+                     qPrintable(redacted(r.second.toUtf8())));
+        }
+        // --addr beats VAULT_ADDR
+        const auto flag = run({QStringLiteral("--addr"), m_bao.address()}, QStringLiteral("VAULT_ADDR"), dead);
+        QVERIFY2(flag.first == 0, qPrintable(redacted(flag.second.toUtf8())));
+        QVERIFY(flag.second.contains(QStringLiteral("(from --addr)")));
+        // a bad VAULT_ADDR is a usage error naming it
+        const auto bad = run({}, QStringLiteral("VAULT_ADDR"), QStringLiteral("not a url"));
+        QCOMPARE(bad.first, 2);
+        QVERIFY2(bad.second.contains(QStringLiteral("VAULT_ADDR")), qPrintable(bad.second));
     }
 
     void unreachableAddressExits3()
