@@ -10,7 +10,6 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <algorithm>
 #include <map>
 #include <set>
@@ -229,13 +228,6 @@ std::optional<double> ratio(double b, double a)
 
 } // namespace
 
-QString AlignedRow::loadText() const
-{
-    return open() ? QString::number(rate, 'f', 3).remove(QRegularExpression(QStringLiteral("\\.?0+$")))
-                        + QStringLiteral("/s")
-                  : QString::number(vus);
-}
-
 QString OpComparison::alignedBy() const
 {
     const bool anyOpen = std::any_of(rows.cbegin(), rows.cend(), [](const AlignedRow &r) { return r.open(); });
@@ -290,6 +282,9 @@ Comparison compareSessions(const QList<Session> &ss)
                 row.rate = v.second;
             else
                 row.vus = int(v.second);
+            for (int i = 0; i < ss.size() && row.loadCell.isEmpty(); ++i)   // a session at this level
+                if (cells[i].count(v))
+                    row.loadCell = ss[i].loadModel().loadCell(row.vus, row.rate);
             const auto baseIt = cells[0].find(v);
             const AlignedCell *base = baseIt != cells[0].end() ? &baseIt->second : nullptr;
             for (int i = 0; i < ss.size(); ++i) {

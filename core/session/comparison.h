@@ -40,8 +40,9 @@ struct AlignedRow {
     int vus = 0;        ///< closed rows: planned VUs (0 in open rows)
     double rate = 0;    ///< open rows: offered starts per second (0 in closed rows)
     bool open() const { return rate > 0; }
-    /// "16" (VUs) or "2000/s" (offered rate).
-    QString loadText() const;
+    /// "16" (VUs) or "2000/s" (offered rate): the load model's LoadModel::loadCell().
+    QString loadText() const { return loadCell; }
+    QString loadCell;
     QList<std::optional<AlignedCell>> cells;           ///< one per session
     QList<std::optional<double>> throughputRatio;      ///< per session: X / X of session A
     QList<std::optional<double>> p99Ratio;             ///< per session: p99 / p99 of session A
