@@ -2,12 +2,12 @@
 
 #include "appresources.h"
 #include "profile/profileparser.h"
+#include "util/boundedfile.h"
 #include "util/duration.h"
 #include "yamlhighlighter.h"
 
 #include <QCoreApplication>
 #include <QFile>
-#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
@@ -121,27 +121,14 @@ bool ProfileEditorPage::loadFile(const QString &path, QString *error)
 {
     // The same limits as the CLI's loadProfileFile(): a device or pipe (/dev/zero) is not a
     // profile, and one over kMaxProfileBytes is refused, not cut.
-    const QFileInfo info(path);
-    if (info.exists() && !info.isFile()) {
+    QString why;
+    const std::optional<QByteArray> bytes = readBoundedFile(path, kMaxProfileBytes, &why);
+    if (!bytes) {
         if (error)
-            *error = tr("Cannot open %1: not a regular file").arg(path);
+            *error = tr("Cannot open %1: %2").arg(path, why);
         return false;
     }
-    if (info.size() > kMaxProfileBytes) {
-        if (error)
-            *error = tr("Cannot open %1: %2 bytes; a profile is at most %3 bytes")
-                         .arg(path)
-                         .arg(info.size())
-                         .arg(kMaxProfileBytes);
-        return false;
-    }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("Cannot open %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    const QByteArray data = f.read(kMaxProfileBytes);
+    const QByteArray &data = *bytes;
     m_editor->setPlainText(QString::fromUtf8(data));
     m_editor->document()->setModified(false);
     m_path = path;

@@ -50,13 +50,12 @@
 #include "profile/analysisspecparser.h"
 #include "profile/loadmodels/rampparser.h"
 #include "ops/operationregistry.h"
+#include "util/boundedfile.h"
 #include "util/duration.h"
 #include "profile/yamlbounds.h"
 #include "profile/yamlfieldreader.h"
 #include "profile/yamlvariant.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QUrl>
 #include <cmath>
 #include <yaml-cpp/yaml.h>
@@ -295,22 +294,13 @@ ProfileParseResult parseProfile(const QByteArray &yaml)
 ProfileParseResult loadProfileFile(const QString &path)
 {
     ProfileParseResult result;
-    const QFileInfo info(path);
-    const auto refuse = [&](const QString &why) {
+    QString why;
+    const std::optional<QByteArray> bytes = readBoundedFile(path, kMaxProfileBytes, &why);
+    if (!bytes) {
         result.errors.append({0, 0, QString(), QStringLiteral("cannot read %1: %2").arg(path, why)});
         return result;
-    };
-    // A device or pipe (/dev/zero, /dev/urandom, a FIFO) would be read forever.
-    if (info.exists() && !info.isFile())
-        return refuse(QStringLiteral("not a regular file"));
-    if (info.size() > kMaxProfileBytes)
-        return refuse(QStringLiteral("%1 bytes; a profile is at most %2 bytes")
-                          .arg(info.size())
-                          .arg(kMaxProfileBytes));
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return refuse(f.errorString());
-    return parseProfile(f.read(kMaxProfileBytes + 1));
+    }
+    return parseProfile(*bytes);
 }
 
 } // namespace vw

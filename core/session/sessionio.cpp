@@ -12,6 +12,8 @@
 // Schema 1 (no "plan") is migrated when read: core/session/sessionmigration.h.
 #include "session/sessionio.h"
 
+#include "util/boundedfile.h"
+
 #include "analysis/capacityanalyzer.h"
 #include "profile/planjson.h"
 #include "session/sessionanalysis.h"
@@ -454,30 +456,18 @@ std::optional<Session> readSession(const QString &path, QString *error)
 {
     QString dummy;
     QString &err = error ? *error : dummy;
-    QFile f(path);
-    const QFileInfo info(path);
-    if (!info.exists()) {
+    if (!QFileInfo::exists(path)) {
         err = QStringLiteral("%1: no such file").arg(path);
         return std::nullopt;
     }
-    // A device or pipe (/dev/zero, /dev/urandom, a FIFO) would be read until memory runs out.
-    if (!info.isFile()) {
-        err = QStringLiteral("%1: not a regular file").arg(path);
-        return std::nullopt;
-    }
-    if (info.size() > kMaxSessionBytes) {
-        err = QStringLiteral("%1: %2 bytes; a session file is at most %3 bytes")
-                  .arg(path)
-                  .arg(info.size())
-                  .arg(kMaxSessionBytes);
-        return std::nullopt;
-    }
-    if (!f.open(QIODevice::ReadOnly)) {
-        err = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+    QString why;
+    const std::optional<QByteArray> bytes = readBoundedFile(path, kMaxSessionBytes, &why);
+    if (!bytes) {
+        err = QStringLiteral("cannot read %1: %2").arg(path, why);
         return std::nullopt;
     }
     QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.read(kMaxSessionBytes), &pe);
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &pe);
     if (pe.error != QJsonParseError::NoError) {
         err = QStringLiteral("%1 is not JSON: %2 at offset %3")
                   .arg(path, pe.errorString())
