@@ -48,21 +48,25 @@ void SessionSet::renumberColours()
         m_entries[i].colourIndex = i;
 }
 
+void SessionSet::replaceMain(SessionEntry entry, const QString &wantedLabel)
+{
+    if (m_hasMain)
+        m_entries.removeFirst();
+    entry.label = uniqueLabel(wantedLabel, -1);
+    entry.session.label = entry.label;
+    m_entries.prepend(entry);
+    m_hasMain = true;
+    renumberColours();
+    emit mainChanged();
+    emit entriesChanged();
+}
+
 void SessionSet::beginLive(const QString &label, const Profile &plan)
 {
     SessionEntry live;
     live.live = true;
     live.session.plan = plan;
-    live.session.label = label;
-    if (m_hasMain)
-        m_entries.removeFirst();
-    live.label = uniqueLabel(label, -1);
-    live.session.label = live.label;
-    m_entries.prepend(live);
-    m_hasMain = true;
-    renumberColours();
-    emit mainChanged();
-    emit entriesChanged();
+    replaceMain(live, label);
 }
 
 void SessionSet::updateLive(const RunSnapshot &s)
@@ -97,20 +101,12 @@ void SessionSet::finishLive(const Session &session)
 
 void SessionSet::setMain(const Session &session, const QString &path)
 {
-    if (m_hasMain)
-        m_entries.removeFirst();
     SessionEntry e;
     e.session = session;
     if (!e.session.analysis.computed)
         e.session.analysis = analyzeSession(e.session);   // once, not on every redraw
     e.path = path;
-    e.label = uniqueLabel(displayLabel(session), -1);
-    e.session.label = e.label;
-    m_entries.prepend(e);
-    m_hasMain = true;
-    renumberColours();
-    emit mainChanged();
-    emit entriesChanged();
+    replaceMain(e, displayLabel(session));
 }
 
 int SessionSet::addOverlay(const Session &session, const QString &path)

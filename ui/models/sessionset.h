@@ -92,6 +92,8 @@ signals:
     void percentilesChanged(const QList<int> &percentiles);
 
 private:
+    /// `entry` becomes the main entry (the old one goes), labelled `wantedLabel` made unique.
+    void replaceMain(SessionEntry entry, const QString &wantedLabel);
     QString uniqueLabel(const QString &wanted, int skip) const;
     void renumberColours();
 
