@@ -86,19 +86,20 @@ class TestCleanup : public QObject {
         return r;
     }
 
-    TargetSpec target() const
+    TargetSpec target(const test::BaoServer *server = nullptr) const
     {
         TargetSpec t;
-        t.address = m_bao.address();
+        t.address = (server ? server : &m_bao)->address();
         t.requestTimeoutMs = 10000;
         return t;
     }
 
     /// Everything on the server that is a workbench's (tagged mount or auth method, "vwb-"
     /// policy) as "mount x", "auth x", "policy x"; "error: ..." when a list fails.
-    QStringList workbenchThings()
+    QStringList workbenchThings(const test::BaoServer *server = nullptr)
     {
-        VaultClient c(target(), m_bao.rootToken());
+        const test::BaoServer &srv = server ? *server : m_bao;
+        VaultClient c(target(&srv), srv.rootToken());
         c.setRetryPolicy(RetryPolicy::cleanup());
         QStringList out;
         for (const char *kind : {"mounts", "auth"}) {
@@ -123,7 +124,8 @@ class TestCleanup : public QObject {
     }
 
     QString writeProfile(const QString &dir, const QString &name, const QString &stages,
-                         const QString &ops, const QString &extra = QString())
+                         const QString &ops, const QString &extra = QString(),
+                         const test::BaoServer *server = nullptr)
     {
         const QString path = QDir(dir).filePath(name + QStringLiteral(".yaml"));
         const QString yaml = QStringLiteral("name: %1\n"
@@ -132,7 +134,8 @@ class TestCleanup : public QObject {
                                             "  warmup: 0s\n"
                                             "  stages:\n%3"
                                             "operations:\n%4%5")
-                                 .arg(name, m_bao.address(), stages, ops, extra);
+                                 .arg(name, (server ? server : &m_bao)->address(), stages, ops,
+                                      extra);
         return writeFile(path, yaml) ? path : QString();
     }
 
@@ -209,12 +212,18 @@ private slots:
                                            false}})
                     .ok());
 
-        // The cleanup met the quota and retried after the server's Retry-After (the block's
-        // remaining seconds, 1 to 5): one bounded warning per retry.
+        // The cleanup met the quota and retried, never sooner than the server's Retry-After
+        // (the block's remaining whole seconds): one bounded warning per retry.
         const QRegularExpression retried(QStringLiteral(
-            "DELETE sys/mounts/vwb-[0-9a-f]{6}-\\S+: 429: [^\n]*; retrying in ([1-5])000 ms "
-            "\\(Retry-After: \\1\\)"));
-        QVERIFY2(retried.match(err).hasMatch(), qPrintable(err.left(3000)));
+            "DELETE sys/mounts/vwb-[0-9a-f]{6}-\\S+: 429: [^\n]*; retrying in (\\d+) ms "
+            "\\(Retry-After: (\\d+)\\)"));
+        int retries = 0;
+        for (auto it = retried.globalMatch(err); it.hasNext(); ++retries) {
+            const QRegularExpressionMatch m = it.next();
+            QVERIFY2(m.captured(1).toLongLong() >= m.captured(2).toLongLong() * 1000,
+                     qPrintable(m.captured(0)));
+        }
+        QVERIFY2(retries > 0, qPrintable(err.left(3000)));
         QVERIFY2(err.count(QLatin1Char('\n')) < 200, qPrintable(err.left(3000)));
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QVERIFY2(p.exitCode() == 0 || p.exitCode() == 1,   // completed, or failed by its 429s
@@ -407,6 +416,62 @@ private slots:
         QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
         QVERIFY(workbenchThings().isEmpty());
         QVERIFY(admin.del(QStringLiteral("sys/policies/acl/no-unmount")).ok());
+    }
+
+    // A seal while the run ends: its cleanup meets 503 ("Vault is sealed") and retries with
+    // backoff until the server is unsealed 4 s later; nothing tagged is left.
+    void briefSealDuringCleanupLeavesNothing()
+    {
+        test::BaoServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QByteArray key = server.unsealKey();
+        QVERIFY(!key.isEmpty());
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("sealed"), QStringLiteral("    - { vus: 2, duration: 2s }\n"),
+            QStringLiteral("  - type: kv2_read\n"
+                           "    params: { keys: 2, payload_bytes: 16 }\n"),
+            QStringLiteral("abort: { enabled: false }\n"), &server);
+        const QString out = dir.filePath(QStringLiteral("sealed.json"));
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
+        p.setWorkingDirectory(dir.path());
+        p.setProcessEnvironment(env(server.rootToken()));
+        p.start();
+        QVERIFY(p.waitForStarted(10000));
+        QByteArray stdoutSoFar;
+        QTRY_VERIFY_WITH_TIMEOUT((stdoutSoFar += p.readAllStandardOutput()).contains("stage 1:")
+                                     || p.state() != QProcess::Running,
+                                 30000);
+        QCOMPARE(p.state(), QProcess::Running);
+        VaultClient admin(target(&server), server.rootToken());
+        const VaultResponse seal = admin.request("PUT", QStringLiteral("sys/seal"));
+        QVERIFY2(seal.ok(), qPrintable(seal.describe()));
+        QTest::qWait(4000);   // the stage ends at 2 s: cleanup runs against the sealed server
+        QCOMPARE(p.state(), QProcess::Running);   // still retrying
+        const VaultResponse unseal = admin.request(
+            "PUT", QStringLiteral("sys/unseal"), QJsonObject{{QStringLiteral("key"), QString::fromLatin1(key)}});
+        QVERIFY2(unseal.ok() && !unseal.json.value(QStringLiteral("sealed")).toBool(),
+                 qPrintable(unseal.describe()));
+
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(p.exitCode() == 0 || p.exitCode() == 1,
+                 qPrintable(QString::number(p.exitCode()) + QLatin1Char(' ') + err.left(3000)));
+        QVERIFY2(QRegularExpression(QStringLiteral("DELETE sys/mounts/vwb-[0-9a-f]{6}-kv2-0: 503"
+                                                   "[^\n]*; retrying in \\d+ ms"))
+                     .match(err)
+                     .hasMatch(),
+                 qPrintable(err.left(3000)));
+        QVERIFY2(err.count(QLatin1Char('\n')) < 200, qPrintable(err.left(3000)));
+        const QJsonObject s = QJsonDocument::fromJson(fileBytes(out)).object();
+        QCOMPARE(s.value(QStringLiteral("cleanup_error")).toString(), QString());
+        const QStringList left = workbenchThings(&server);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QStringLiteral(", "))));
+        server.stop();
     }
 
     void cleanupTestCase() { m_bao.stop(); }
