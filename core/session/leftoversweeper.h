@@ -38,8 +38,8 @@ SweepTargets sessionSweepTargets(VaultClient &client, const RunRecord &record);
 SweepTargets allSweepTargets(VaultClient &client);
 
 /// Removes `targets` under the cleanup retry policy (core/vault/retrypolicy.h; set on
-/// `client` here), then lists the server again (the targets' prefix, or all tags) for what
-/// is left.
+/// `client` here, so its 60 s start now, not before a confirmation prompt), then lists the
+/// server again (the targets' prefix, or all tags) for what is left.
 SweepResult sweep(VaultClient &client, const SweepTargets &targets);
 
 } // namespace vw
