@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "benchcommand.h"
+#include "cleanupcommand.h"
 #include "comparecommand.h"
 #include "opscommand.h"
 #include "reportcommand.h"
@@ -18,7 +19,7 @@ bool isHeadless(int argc, char **argv)
 {
     if (argc < 2)
         return false;
-    for (const char *cmd : {"run", "report", "compare", "ops", "bench-transport", "--help",
+    for (const char *cmd : {"run", "report", "compare", "ops", "cleanup", "bench-transport", "--help",
                             "-h", "--version"})
         if (std::strcmp(argv[1], cmd) == 0)
             return true;
@@ -46,6 +47,8 @@ QString usage()
         "  vault-workbench export SESSION... --chart latency|throughput|errors\n"
         "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi 144]\n"
         "  vault-workbench ops [--format text|json|markdown]\n"
+        "  vault-workbench cleanup SESSION [--addr URL]\n"
+        "  vault-workbench cleanup --all [--addr URL] [--yes]\n"
         "  vault-workbench --help | -h | --version\n"
         "\n"
         "Without a command, the workbench window opens.\n"
@@ -66,7 +69,12 @@ QString usage()
         "  never read from the profile nor written to the session.\n"
         "  SIGINT (Ctrl-C) or SIGTERM stops the run: the current stage ends, cleanup runs\n"
         "  and the partial session is written (status \"stopped\"). A second signal exits at\n"
-        "  once without cleanup (benchmark mounts named vwb-* may be left behind).\n"
+        "  once without cleanup (benchmark mounts named vwb-* may be left behind: see cleanup).\n"
+        "  Everything a run creates is described \"vault-workbench run <prefix>\"; the session\n"
+        "  (also its checkpoint, written right after setup) records the prefix and each\n"
+        "  mount, auth method, role and policy. Cleanup retries 429, 503 and refused\n"
+        "  connections with backoff honouring Retry-After, for at most 60 s in total; what\n"
+        "  it could not remove is printed with the cleanup command that sweeps it (exit 4).\n"
         "\n"
         "report: prints a saved session to stdout.\n"
         "  SESSION       session file written by run or by the window\n"
@@ -96,14 +104,40 @@ QString usage()
         "range, description). --format text (default), json, or markdown (the table of\n"
         "docs/profile-format.md).\n"
         "\n"
+        "cleanup: removes what runs left on a server. With SESSION: what that run created\n"
+        "(the session's recorded resources and anything tagged with its run prefix; also\n"
+        "an \"incomplete\" checkpoint of a killed run). With --all: lists every mount, auth\n"
+        "method and policy tagged \"vault-workbench run ...\", asks on a terminal (or takes\n"
+        "--yes), removes them. Without a terminal and without --yes it only lists (exit 2).\n"
+        "  --addr URL    target; else $VAULT_ADDR, else $BAO_ADDR, else the session's\n"
+        "                target (required for --all when none of these is set)\n"
+        "  The token is found as for run. Exit 0 only when nothing of the sweep is left.\n"
+        "\n"
         "Exit codes:\n"
         "  0    run completed; report printed\n"
         "  1    run failed during the measured window, or was stopped (session written)\n"
         "  2    usage error, invalid profile, no token found, unreadable session file\n"
         "  3    setup failure: server unreachable, sealed, token refused, or an operation's\n"
         "       setup failed (nothing was measured, no session written)\n"
+        "  4    cleanup could not remove everything: run (takes precedence over 1 and 3;\n"
+        "       the leftovers and the command to sweep them are printed) and cleanup\n"
+        "       (something tagged is still on the server, or a list could not be read)\n"
         "  130  aborted by a second SIGINT/SIGTERM\n")
         .arg(QStringLiteral(VW_VERSION));
+}
+
+QString shellQuoted(const QString &text)
+{
+    static const QString safe = QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                               "0123456789-_./:=@%+,");
+    bool plain = !text.isEmpty();
+    for (const QChar c : text)
+        plain = plain && safe.contains(c);
+    if (plain)
+        return text;
+    QString out = text;
+    out.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + out + QLatin1Char('\'');
 }
 
 void printOut(const QString &text)
@@ -143,6 +177,8 @@ int runHeadless(const QStringList &args)
         return compareCommand(rest);
     if (cmd == QLatin1String("ops"))
         return opsCommand(rest);
+    if (cmd == QLatin1String("cleanup"))
+        return cleanupCommand(rest);
     printErr(QStringLiteral("vault-workbench: unknown command \"%1\"; see --help\n").arg(cmd));
     return ExitUsage;
 }

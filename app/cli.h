@@ -12,10 +12,13 @@ enum ExitCode {
     ExitFailed = 1,   ///< the run failed in the measured window, or was stopped
     ExitUsage = 2,    ///< bad arguments, invalid profile, no token, unreadable session
     ExitSetup = 3,    ///< unreachable, sealed, token refused, operation setup failed
+    /// run: cleanup left something on the server (before 1 and 3); cleanup: something
+    /// tagged by the workbench is still there afterwards
+    ExitCleanup = 4,
     ExitAborted = 130 ///< a second SIGINT/SIGTERM: left at once, without cleanup
 };
 
-/// True when argv[1] is a headless command (run, report, compare, ops, bench-transport,
+/// True when argv[1] is a headless command (run, report, compare, ops, cleanup, bench-transport,
 /// --help, -h, --version): the caller then builds a QCoreApplication instead of a
 /// QApplication. Reads argv only.
 bool isHeadless(int argc, char **argv);
@@ -28,6 +31,9 @@ int runHeadless(const QStringList &args);
 
 /// The --help text (all commands, options, the token lookup and the exit codes).
 QString usage();
+
+/// `text` quoted for a POSIX shell when it needs it (for commands printed to copy).
+QString shellQuoted(const QString &text);
 
 /// Unbuffered line output (flushed at once, so that piped output keeps pace with the run).
 void printOut(const QString &text);

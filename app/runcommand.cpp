@@ -155,19 +155,41 @@ void RunPrinter::onFinished(const RunRecord &record)
     if (!session.cleanupError.isEmpty())
         printErr(QStringLiteral("warning: cleanup incomplete: %1\n").arg(session.cleanupError));
 
+    bool sessionWritten = false;
     if (session.status == RunStatus::SetupFailed) {
         printErr(QStringLiteral("no session written: nothing was measured\n"));
     } else {
         QString error;
         if (writeSession(session, m_outPath, &error)) {
             printOut(QStringLiteral("session: %1\n").arg(m_outPath));
+            sessionWritten = true;
         } else {
             printErr(QStringLiteral("error: %1\n").arg(error));
             if (m_exitCode == ExitOk)
                 m_exitCode = ExitFailed;
         }
     }
+    if (!session.cleanupError.isEmpty() || !session.leftovers.isEmpty())
+        m_exitCode = reportLeftovers(session, sessionWritten);
     emit done(m_exitCode);
+}
+
+int RunPrinter::reportLeftovers(const RunRecord &record, bool sessionWritten) const
+{
+    QStringList left;
+    for (const WorkbenchResource &r : record.leftovers)
+        left << r.describe();
+    printErr(QStringLiteral("error: cleanup left %1 on %2\n")
+                 .arg(left.isEmpty() ? QStringLiteral("something (see above)")
+                                     : left.join(QStringLiteral(", ")),
+                      address()));
+    const QString command =
+        sessionWritten ? QStringLiteral("vault-workbench cleanup %1")
+                             .arg(shellQuoted(QFileInfo(m_outPath).absoluteFilePath()))
+                       : QStringLiteral("vault-workbench cleanup --addr %1 --all")
+                             .arg(shellQuoted(address()));
+    printErr(QStringLiteral("sweep it with: %1\n").arg(command));
+    return ExitCleanup;
 }
 
 int runCommand(const QStringList &args)

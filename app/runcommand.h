@@ -34,6 +34,9 @@ private:
     void onStageFinished(const vw::StageStats &stats);
     void onFinished(const vw::RunRecord &record);
     QString address() const;
+    /// Cleanup left something: prints it and the `vault-workbench cleanup` command that
+    /// sweeps it (the session when one was written, else --all); returns ExitCleanup.
+    int reportLeftovers(const vw::RunRecord &record, bool sessionWritten) const;
 
     Profile m_profile;
     RunOptions m_options;

@@ -137,7 +137,7 @@ void BenchmarkRunPrivate::run()
         if (ops.hasOperations()) {
             // ALWAYS, also after a failed setup or a stop.
             setPhase(RunPhase::CleaningUp, QStringLiteral("removing benchmark mounts and roles"));
-            s.cleanupError = ops.cleanupOperations(client);
+            s.cleanupError = ops.cleanupOperations(client, &s.leftovers);
         }
     }
     s.finishedAt = QDateTime::currentDateTimeUtc();

@@ -85,6 +85,12 @@ bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
 {
     const QString prefix = QStringLiteral("vwb-%1").arg(
         QRandomGenerator::global()->bounded(0x1000000), 6, 16, QLatin1Char('0'));
+    s.runPrefix = prefix;
+    const auto noteCreated = [&](const Operation &op) {
+        for (const WorkbenchResource &r : op.resources())
+            if (!s.resources.contains(r))
+                s.resources.append(r);
+    };
     for (size_t i = 0; i < m_ops.size(); ++i) {
         if (m_stopRequested()) {
             s.status = RunStatus::Stopped;
@@ -92,7 +98,9 @@ bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
             return false;
         }
         QString error;
-        if (!m_ops[i]->setup(client, SetupContext{prefix, int(i)}, &error)) {
+        const bool ok = m_ops[i]->setup(client, SetupContext{prefix, int(i)}, &error);
+        noteCreated(*m_ops[i]);
+        if (!ok) {
             s.error = QStringLiteral("setup of %1 (operation %2) failed: %3")
                           .arg(m_ops[i]->typeName())
                           .arg(i + 1)
@@ -108,13 +116,18 @@ bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
     return true;
 }
 
-QString OperationSetup::cleanupOperations(VaultClient &client)
+QString OperationSetup::cleanupOperations(VaultClient &client,
+                                          QList<WorkbenchResource> *leftovers)
 {
+    // A rate-limit quota or a brief seal must not leave the run's mounts behind.
+    client.setRetryPolicy(RetryPolicy::cleanup());
     QStringList errors;
     for (auto it = m_ops.rbegin(); it != m_ops.rend(); ++it) {
         QString error;
         if (!(*it)->cleanup(client, &error))
             errors << QStringLiteral("%1: %2").arg((*it)->typeName(), error);
+        if (leftovers)
+            *leftovers += (*it)->resources();
     }
     m_mix = OperationMix();
     m_ops.clear();

@@ -31,12 +31,14 @@ public:
     /// Creates one Operation per profile entry and the mix the workers draw from. False with
     /// s.error set (unknown type).
     bool createOperations(RunRecord &s);
-    /// Runs each operation's setup in profile order. False with s.status and s.error set
-    /// (a setup failed, or a stop was requested: RunStatus::Stopped).
+    /// Runs each operation's setup in profile order under a new run prefix (s.runPrefix);
+    /// what they created is in s.resources, also after a failure. False with s.status and
+    /// s.error set (a setup failed, or a stop was requested: RunStatus::Stopped).
     bool setupOperations(VaultClient &client, RunRecord &s);
-    /// Runs every created operation's cleanup in reverse order, then forgets them; returns
-    /// the errors joined by "; " (empty when everything was removed).
-    QString cleanupOperations(VaultClient &client);
+    /// Runs every created operation's cleanup in reverse order under the cleanup retry
+    /// policy (core/vault/retrypolicy.h), then forgets them; returns the errors joined by
+    /// "; " (empty when everything was removed) and what is left in *leftovers.
+    QString cleanupOperations(VaultClient &client, QList<WorkbenchResource> *leftovers);
 
     bool hasOperations() const { return !m_ops.empty(); }
     int operationCount() const { return int(m_ops.size()); }

@@ -8,6 +8,7 @@
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 #include "vault/serverinfo.h"
+#include "vault/workbenchresource.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -66,6 +67,15 @@ struct RunRecord {
     RunStatus status = RunStatus::Completed;
     QString error;            ///< why it failed or stopped, empty when completed
     QString cleanupError;     ///< non-empty when cleanup could not remove everything
+    /// The run's prefix ("vwb-7f3a2c"): every mount, auth method, role and policy it made is
+    /// named with it and described workbenchTag(runPrefix) (core/vault/workbenchresource.h).
+    /// Empty before setup.
+    QString runPrefix;
+    /// What setup created, in creation order (kept after cleanup: `vault-workbench cleanup`
+    /// removes what is still there).
+    QList<WorkbenchResource> resources;
+    /// What cleanup could not remove (empty when cleanup removed everything or never ran).
+    QList<WorkbenchResource> leftovers;
     QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
     TimeSeries series;        ///< 1-second series, all ops
 };

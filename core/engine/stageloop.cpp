@@ -100,6 +100,9 @@ void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
 void BenchmarkRunPrivate::runStages(RunRecord &s)
 {
     m_checkpoints.setHeader(s);
+    // Before stage 1: the run prefix and what setup created are on disk, so a process killed
+    // inside stage 1 leaves what `vault-workbench cleanup SESSION` needs.
+    m_checkpoints.write({}, TimeSeries());
     m_collector = std::make_unique<StageCollector>(m_profile.ramp, s.ops);
     m_windowStartNs = steadyNowNs();
     m_shared->windowStartNs.store(m_windowStartNs);

@@ -41,14 +41,14 @@ QByteArray kv2Payload(int bytes, std::mt19937_64 &rng)
 
 bool Kv2OperationBase::cleanup(VaultClient &client, QString *error)
 {
-    return m_mounts.disableAll(client, error);
+    return m_created.removeAll(client, error);
 }
 
 bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     m_mount = QStringLiteral("%1-kv2-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
     m_keyPathPrefix = "/v1/" + m_mount.toUtf8() + "/data/key-";
-    if (!m_mounts.enable(client, m_mount, QStringLiteral("kv-v2"), ctx.runPrefix, {}, error))
+    if (!m_created.enableMount(client, m_mount, QStringLiteral("kv-v2"), ctx.runPrefix, {}, error))
         return false;
 
     // A new KV v2 mount answers 400 "Upgrading from non-versioned to versioned data" for a

@@ -28,6 +28,7 @@ QByteArray kv2Payload(int bytes, std::mt19937_64 &rng);
 class Kv2OperationBase : public Operation {
 public:
     bool cleanup(VaultClient &client, QString *error) override;
+    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
 
 protected:
     explicit Kv2OperationBase(const Kv2Params &params) : m_params(params) {}
@@ -41,7 +42,7 @@ protected:
     Kv2Params m_params;
     QString m_mount;
     QByteArray m_keyPathPrefix;
-    MountTracker m_mounts;
+    ResourceTracker m_created;
 };
 
 } // namespace vw

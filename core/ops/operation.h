@@ -5,6 +5,7 @@
 #pragma once
 
 #include "http/httpmessage.h"
+#include "vault/workbenchresource.h"
 
 #include <QString>
 #include <cstdint>
@@ -17,6 +18,7 @@ class VaultClient;
 /// Set-up inputs common to all operations.
 struct SetupContext {
     QString runPrefix;   ///< unique per run, e.g. "vwb-7f3a2c": prefixes every mount and role made
+                         ///< (everything is made through core/ops/opsupport.h, which tags it)
     int opIndex = 0;     ///< position in the profile, to keep two ops of one type apart
 };
 
@@ -42,6 +44,11 @@ public:
     /// partial setup, after a stop and after a normal run. Returns false with *error if
     /// something could not be removed.
     virtual bool cleanup(VaultClient &client, QString *error) = 0;
+
+    /// What setup() created on the server and cleanup() has not removed yet (kind and path),
+    /// in creation order: the run records it (RunRecord::resources) so that a killed run can
+    /// be swept (`vault-workbench cleanup SESSION`). An op that creates nothing returns {}.
+    virtual QList<WorkbenchResource> resources() const { return {}; }
 
     /// Hot path, after setup(): the next request for this VU. Must be thread-safe for
     /// concurrent calls with different VuStates (the op itself is read-only after setup).

@@ -4,44 +4,98 @@
 
 namespace vw {
 
-QString workbenchTag(const QString &runPrefix)
+bool insideListedMount(const WorkbenchResource &role, const QList<WorkbenchResource> &list)
 {
-    return QStringLiteral("vault-workbench run %1").arg(runPrefix);
+    if (role.kind != ResourceKind::Role)
+        return false;
+    for (const WorkbenchResource &m : list) {
+        if (m.kind == ResourceKind::Mount && role.path.startsWith(m.path + QLatin1Char('/')))
+            return true;
+        if (m.kind == ResourceKind::Auth
+            && role.path.startsWith(QStringLiteral("auth/") + m.path + QLatin1Char('/')))
+            return true;
+    }
+    return false;
 }
 
-bool MountTracker::enable(VaultClient &client, const QString &path, const QString &type,
-                          const QString &runPrefix, const QJsonObject &extra, QString *error)
+bool ResourceTracker::create(VaultClient &client, const WorkbenchResource &res,
+                             const QString &apiPath, const QJsonObject &body, const QString &what,
+                             QString *error)
 {
-    QJsonObject body = extra;
-    body.insert(QStringLiteral("type"), type);
-    body.insert(QStringLiteral("description"), workbenchTag(runPrefix));
-    const VaultResponse r = client.post(QStringLiteral("sys/mounts/") + path, body);
+    const VaultResponse r = client.post(apiPath, body);
     if (r.ok() || r.status == 0) { // no answer: it may exist, so cleanup must try
-        if (!m_paths.contains(path))
-            m_paths.append(path);
+        if (!m_resources.contains(res))
+            m_resources.append(res);
     }
     if (r.ok() && r.errorClass == ErrorClass::None)
         return true;
     if (error)
-        *error = QStringLiteral("enable %1 mount %2: %3").arg(type, path, r.describe());
+        *error = QStringLiteral("%1: %2").arg(what, r.describe());
     return false;
 }
 
-bool MountTracker::disableAll(VaultClient &client, QString *error)
+bool ResourceTracker::enableMount(VaultClient &client, const QString &path, const QString &type,
+                                  const QString &runPrefix, const QJsonObject &extra,
+                                  QString *error)
+{
+    QJsonObject body = extra;
+    body.insert(QStringLiteral("type"), type);
+    body.insert(QStringLiteral("description"), workbenchTag(runPrefix));
+    return create(client, {ResourceKind::Mount, path}, QStringLiteral("sys/mounts/") + path, body,
+                  QStringLiteral("enable %1 mount %2").arg(type, path), error);
+}
+
+bool ResourceTracker::enableAuth(VaultClient &client, const QString &path, const QString &type,
+                                 const QString &runPrefix, const QJsonObject &extra,
+                                 QString *error)
+{
+    QJsonObject body = extra;
+    body.insert(QStringLiteral("type"), type);
+    body.insert(QStringLiteral("description"), workbenchTag(runPrefix));
+    return create(client, {ResourceKind::Auth, path}, QStringLiteral("sys/auth/") + path, body,
+                  QStringLiteral("enable %1 auth method %2").arg(type, path), error);
+}
+
+bool ResourceTracker::writePolicy(VaultClient &client, const QString &name, const QString &rules,
+                                  const QString &runPrefix, QString *fullName, QString *error)
+{
+    const QString full = runPrefix + QLatin1Char('-') + name;
+    if (fullName)
+        *fullName = full;
+    const QJsonObject body{{QStringLiteral("policy"),
+                            QStringLiteral("# %1\n%2").arg(workbenchTag(runPrefix), rules)}};
+    return create(client, {ResourceKind::Policy, full}, QStringLiteral("sys/policies/acl/") + full,
+                  body, QStringLiteral("write policy %1").arg(full), error);
+}
+
+bool ResourceTracker::writeRole(VaultClient &client, const QString &path, const QJsonObject &body,
+                                QString *error)
+{
+    return create(client, {ResourceKind::Role, path}, path, body,
+                  QStringLiteral("write role %1").arg(path), error);
+}
+
+bool ResourceTracker::removeAll(VaultClient &client, QString *error)
 {
     QStringList failures;
-    QStringList left;
-    for (const QString &path : std::as_const(m_paths)) {
+    QList<WorkbenchResource> left;
+    for (auto it = m_resources.crbegin(); it != m_resources.crend(); ++it) {
+        if (insideListedMount(*it, m_resources))
+            continue;   // removed with its mount, below
         QString why;
-        if (!client.disableMount(path, &why)) {
-            left << path;
+        if (!removeResource(client, *it, &why)) {
+            left.prepend(*it);
             failures << why;
         }
     }
-    m_paths = left;
+    // A role stays listed while its mount does.
+    for (const WorkbenchResource &r : std::as_const(m_resources))
+        if (r.kind == ResourceKind::Role && insideListedMount(r, left))
+            left.append(r);
+    m_resources = left;
     if (!failures.isEmpty() && error)
         *error = failures.join(QStringLiteral("; "));
-    return m_paths.isEmpty();
+    return m_resources.isEmpty();
 }
 
 } // namespace vw

@@ -1,34 +1,57 @@
-// Helpers shared by the built-in operations: the mounts an operation made (so cleanup()
-// removes exactly those). Not thread-safe; used on the control thread. Params are parsed by
-// core/ops/opparams.h, never here.
+// Helpers shared by the built-in operations: everything an operation creates on the server
+// goes through a ResourceTracker, which tags it (core/vault/workbenchresource.h: mounts and
+// auth methods described "vault-workbench run <prefix>", policies named "<prefix>-..." with
+// the tag in their rules) and remembers it, so that cleanup() removes exactly that and the
+// run records it (RunRecord::resources). A new operation type that creates something calls
+// these, never sys/mounts, sys/auth or sys/policies directly. Not thread-safe; used on the
+// control thread. Params are parsed by core/ops/opparams.h, never here.
 #pragma once
 
+#include "vault/workbenchresource.h"
+
 #include <QJsonObject>
-#include <QStringList>
+#include <QList>
 
 namespace vw {
 
 class VaultClient;
 
-/// Mounts an operation enabled, in order. A mount is remembered when the server may have
+/// What an operation created, in order. A resource is remembered when the server may have
 /// created it (success, or no answer), not when it refused (e.g. 403), so that cleanup with
 /// a token lacking permission has nothing to undo.
-/// The description the workbench gives everything it makes on a server, e.g.
-/// "vault-workbench run vwb-7f3a2c": what a later sweep looks for (issue 9's cleanup).
-QString workbenchTag(const QString &runPrefix);
-
-class MountTracker {
+class ResourceTracker {
 public:
-    /// Enables a `type` mount at `path`, described workbenchTag(runPrefix).
-    bool enable(VaultClient &client, const QString &path, const QString &type,
-                const QString &runPrefix, const QJsonObject &extra, QString *error);
-    /// Disables every remembered mount (best effort, all attempted). Idempotent; true when
-    /// none is left, else false + *error listing the failures.
-    bool disableAll(VaultClient &client, QString *error);
-    QStringList paths() const { return m_paths; }
+    /// Enables a `type` secrets engine at `path` (POST sys/mounts/<path>), described
+    /// workbenchTag(runPrefix); `extra` adds fields (config, options).
+    bool enableMount(VaultClient &client, const QString &path, const QString &type,
+                     const QString &runPrefix, const QJsonObject &extra, QString *error);
+    /// Enables a `type` auth method at `path` (POST sys/auth/<path>), described the same.
+    bool enableAuth(VaultClient &client, const QString &path, const QString &type,
+                    const QString &runPrefix, const QJsonObject &extra, QString *error);
+    /// Writes ACL policy `<runPrefix>-<name>` with `rules` after a "# <tag>" line; the
+    /// policy's full name is put in *fullName.
+    bool writePolicy(VaultClient &client, const QString &name, const QString &rules,
+                     const QString &runPrefix, QString *fullName, QString *error);
+    /// Writes a role at `path` (e.g. "<mount>/roles/bench"), inside a mount or auth method
+    /// this tracker enabled (so it carries the tag through its mount).
+    bool writeRole(VaultClient &client, const QString &path, const QJsonObject &body,
+                   QString *error);
+
+    /// Removes every remembered resource, newest first (best effort, all attempted; a role
+    /// inside a remembered mount or auth method goes with it). Idempotent; true when none is
+    /// left, else false + *error listing the failures.
+    bool removeAll(VaultClient &client, QString *error);
+    /// Created and not yet removed, in creation order.
+    QList<WorkbenchResource> resources() const { return m_resources; }
 
 private:
-    QStringList m_paths;
+    bool create(VaultClient &client, const WorkbenchResource &res, const QString &apiPath,
+                const QJsonObject &body, const QString &what, QString *error);
+
+    QList<WorkbenchResource> m_resources;
 };
+
+/// True when `role` lies inside a mount or auth method in `list` (removed with it).
+bool insideListedMount(const WorkbenchResource &role, const QList<WorkbenchResource> &list);
 
 } // namespace vw

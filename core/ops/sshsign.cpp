@@ -60,7 +60,7 @@ bool SshSignOperation::setup(VaultClient &client, const SetupContext &ctx, QStri
     const QString mount = QStringLiteral("%1-ssh-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
     m_path = "/v1/" + mount.toUtf8() + "/sign/bench";
     m_bodies.clear();
-    if (!m_mounts.enable(client, mount, QStringLiteral("ssh"), ctx.runPrefix, {}, error))
+    if (!m_created.enableMount(client, mount, QStringLiteral("ssh"), ctx.runPrefix, {}, error))
         return false;
 
     const bool rsaCa = m_params.caKeyType == SshKeyType::Rsa2048;
@@ -88,12 +88,8 @@ bool SshSignOperation::setup(VaultClient &client, const SetupContext &ctx, QStri
         {QStringLiteral("max_ttl"), seconds(qMax(kRoleMaxTtlMs, m_params.ttlMs))},
         {QStringLiteral("algorithm_signer"),
          rsaCa ? QStringLiteral("rsa-sha2-256") : QStringLiteral("default")}};
-    r = client.post(mount + QStringLiteral("/roles/bench"), role);
-    if (!r.ok()) {
-        if (error)
-            *error = QStringLiteral("write SSH role %1/roles/bench: %2").arg(mount, r.describe());
+    if (!m_created.writeRole(client, mount + QStringLiteral("/roles/bench"), role, error))
         return false;
-    }
 
     for (int i = 0; i < kKeyPool; ++i) {
         QString why;
@@ -115,7 +111,7 @@ bool SshSignOperation::setup(VaultClient &client, const SetupContext &ctx, QStri
 
 bool SshSignOperation::cleanup(VaultClient &client, QString *error)
 {
-    return m_mounts.disableAll(client, error);
+    return m_created.removeAll(client, error);
 }
 
 HttpRequest SshSignOperation::nextRequest(VuState &vu) const

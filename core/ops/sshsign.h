@@ -35,12 +35,13 @@ public:
     /// client key pool (RSA-2048 pools take a few hundred ms of CPU).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     bool cleanup(VaultClient &client, QString *error) override;
+    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
     SshSignParams m_params;
-    MountTracker m_mounts;
+    ResourceTracker m_created;
     QByteArray m_path;             ///< "/v1/<mount>/sign/bench"
     QList<QByteArray> m_bodies;    ///< one prebuilt JSON body per pooled client key
 };

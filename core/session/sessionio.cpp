@@ -268,6 +268,41 @@ bool seriesFromJson(const QJsonObject &o, TimeSeries *out, QString *error)
 
 } // namespace
 
+namespace {
+
+QJsonArray resourcesToJson(const QList<WorkbenchResource> &list)
+{
+    QJsonArray out;
+    for (const WorkbenchResource &r : list)
+        out.append(QJsonObject{{QStringLiteral("kind"), resourceKindKey(r.kind)},
+                               {QStringLiteral("path"), r.path}});
+    return out;
+}
+
+/// Optional field: absent is an empty list; an entry of an unknown kind is an error.
+bool resourcesFromJson(const QJsonValue &v, const QString &field, QList<WorkbenchResource> *out,
+                       QString *error)
+{
+    const QJsonArray arr = v.toArray();
+    for (int i = 0; i < arr.size(); ++i) {
+        const QJsonObject o = arr.at(i).toObject();
+        WorkbenchResource r;
+        const QString kind = o.value(QStringLiteral("kind")).toString();
+        r.path = o.value(QStringLiteral("path")).toString();
+        if (!resourceKindFromKey(kind, &r.kind) || r.path.isEmpty()) {
+            *error = QStringLiteral("%1[%2]: expected {\"kind\": mount|auth|policy|role, "
+                                    "\"path\": ...}")
+                         .arg(field)
+                         .arg(i);
+            return false;
+        }
+        out->append(r);
+    }
+    return true;
+}
+
+} // namespace
+
 QJsonObject sessionToJson(const Session &s)
 {
     QJsonArray stages;
@@ -293,6 +328,9 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("status"), runStatusKey(s.status)},
         {QStringLiteral("error"), s.error},
         {QStringLiteral("cleanup_error"), s.cleanupError},
+        {QStringLiteral("run_prefix"), s.runPrefix},
+        {QStringLiteral("resources"), resourcesToJson(s.resources)},
+        {QStringLiteral("leftovers"), resourcesToJson(s.leftovers)},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
@@ -347,6 +385,13 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     }
     s.error = o.value(QStringLiteral("error")).toString();
     s.cleanupError = o.value(QStringLiteral("cleanup_error")).toString();
+    // Optional (added in schema 2 without a schema change): empty when absent.
+    s.runPrefix = o.value(QStringLiteral("run_prefix")).toString();
+    if (!resourcesFromJson(o.value(QStringLiteral("resources")), QStringLiteral("resources"),
+                           &s.resources, &err)
+        || !resourcesFromJson(o.value(QStringLiteral("leftovers")), QStringLiteral("leftovers"),
+                              &s.leftovers, &err))
+        return std::nullopt;
 
     const QJsonValue stages = o.value(QStringLiteral("stages"));
     if (!stages.isArray()) {

@@ -10,7 +10,9 @@
 #include <QNetworkRequest>
 #include <QSslCertificate>
 #include <QSslError>
+#include <QThread>
 #include <QTimer>
+#include <QDebug>
 
 #include <climits>
 
@@ -109,18 +111,51 @@ QUrl VaultClient::address() const
     return QUrl(m_target.address);
 }
 
+void VaultClient::setRetryPolicy(const RetryPolicy &policy)
+{
+    m_retry = policy;
+    m_retryClock.start();
+    m_retryDeadlineMs = policy.totalMs;
+}
+
 VaultResponse VaultClient::request(const QByteArray &method, const QString &path,
                                    const QJsonObject &body)
 {
     QByteArray payload;
     if (!body.isEmpty())
         payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    return perform(method, "/v1/" + path.toUtf8(), payload, true);
+    return performRetrying(method, "/v1/" + path.toUtf8(), payload);
 }
 
 VaultResponse VaultClient::send(const HttpRequest &r)
 {
-    return perform(r.method, r.path, r.body, true);
+    return performRetrying(r.method, r.path, r.body);
+}
+
+VaultResponse VaultClient::performRetrying(const QByteArray &method,
+                                           const QByteArray &absolutePath, const QByteArray &body)
+{
+    for (int retry = 0;; ++retry) {
+        VaultResponse r = perform(method, absolutePath, body, true);
+        if (m_retry.totalMs <= 0 || !m_retryClock.isValid()
+            || !isRetryableAnswer(r.status, r.errorClass == ErrorClass::Connection))
+            return r;
+        const qint64 delay = retryDelayMs(
+            m_retry, retry, parseRetryAfterMs(r.retryAfter, QDateTime::currentDateTimeUtc()));
+        if (m_retryClock.elapsed() + delay > m_retryDeadlineMs)
+            return r;   // the budget is spent: the caller reports this answer
+        qWarning().noquote()
+            << QStringLiteral("%1 %2: %3; retrying in %4 ms%5")
+                   .arg(QString::fromLatin1(method), QString::fromUtf8(absolutePath.mid(4)),
+                        r.describe())
+                   .arg(delay)
+                   .arg(r.retryAfter.isEmpty()
+                            ? QString()
+                            : QStringLiteral(" (Retry-After: %1)")
+                                  .arg(QString::fromLatin1(r.retryAfter.left(40))));
+        ++m_retryCount;
+        QThread::msleep(static_cast<unsigned long>(delay));
+    }
 }
 
 VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &absolutePath,
@@ -185,6 +220,7 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
 
     out.status = status;
     out.body = reply->readAll();
+    out.retryAfter = reply->rawHeader("Retry-After");
     // Any HTTP error that left a response behind is a status, not a transport failure,
     // except a body cut short after the headers.
     if (status < 400 && netError != QNetworkReply::NoError) {

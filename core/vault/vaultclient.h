@@ -5,13 +5,17 @@
 // Every request times out after target.requestTimeoutMs (ErrorClass::Timeout). The token is
 // sent as X-Vault-Token and never logged or put into error texts.
 // A 2xx body that is neither JSON nor text/plain is ErrorClass::InvalidResponse.
+// Requests are sent once unless setRetryPolicy() asked for retries (cleanup does: 429, 503 and
+// connection failures are retried with backoff honouring Retry-After, core/vault/retrypolicy.h).
 #pragma once
 
 #include "http/httpmessage.h"
+#include "vault/retrypolicy.h"
 #include "vault/serverinfo.h"
 #include "vault/targetspec.h"
 #include "stats/errorclass.h"
 
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QSslConfiguration>
 #include <QStringList>
@@ -28,6 +32,7 @@ struct VaultResponse {
     QString errorText;                  ///< transport message, or the server's "errors" joined by "; "
     QJsonObject json;                   ///< parsed body when it is a JSON object
     QByteArray body;
+    QByteArray retryAfter;              ///< the Retry-After header as sent, empty if none
     bool ok() const { return status >= 200 && status < 300; }
     /// "403: permission denied" / "connection refused" — for error messages.
     QString describe() const;
@@ -41,6 +46,14 @@ public:
     VaultClient &operator=(const VaultClient &) = delete;
 
     QUrl address() const;
+
+    /// From now on every request() and send() is retried under `policy`; its total budget
+    /// starts now and is shared by all later requests. Each retry logs one warning line
+    /// (method, path, answer, delay; never the token). RetryPolicy::none() (the default)
+    /// sends each request once.
+    void setRetryPolicy(const RetryPolicy &policy);
+    /// Retries made since the client was constructed.
+    int retryCount() const { return m_retryCount; }
 
     /// `path` is below /v1/, without leading slash: "sys/mounts/vwb-1-ssh".
     VaultResponse request(const QByteArray &method, const QString &path,
@@ -67,12 +80,19 @@ private:
     /// `authenticated` = send X-Vault-Token and X-Vault-Namespace.
     VaultResponse perform(const QByteArray &method, const QByteArray &absolutePath,
                           const QByteArray &body, bool authenticated);
+    /// perform() under the retry policy.
+    VaultResponse performRetrying(const QByteArray &method, const QByteArray &absolutePath,
+                                  const QByteArray &body);
 
     TargetSpec m_target;
     QByteArray m_token;
     std::unique_ptr<QNetworkAccessManager> m_nam;
     QSslConfiguration m_ssl;   ///< https only: CA file / skip-verify applied
     QString m_tlsSetupError;   ///< CA file could not be read: every https request fails with Tls
+    RetryPolicy m_retry = RetryPolicy::none();
+    qint64 m_retryDeadlineMs = 0; ///< on m_retryClock
+    QElapsedTimer m_retryClock;
+    int m_retryCount = 0;
 };
 
 } // namespace vw

@@ -132,6 +132,33 @@ bool BaoServer::start(QString *error)
     return false;
 }
 
+QByteArray BaoServer::unsealKey() const
+{
+    if (!m_logDir)
+        return {};
+    // The banner comes a moment after sys/health first answers: wait for it (<= 5 s).
+    const QByteArray marker("Unseal Key: ");
+    QByteArray text;
+    qsizetype at = -1;
+    QElapsedTimer waited;
+    waited.start();
+    while (at < 0 && waited.elapsed() < 5000) {
+        QFile log(m_logDir->filePath(QStringLiteral("bao.log")));
+        if (log.open(QIODevice::ReadOnly))
+            text = log.readAll();
+        at = text.indexOf(marker);
+        if (at < 0)
+            QThread::msleep(50);
+    }
+    if (at < 0)
+        return {};
+    const qsizetype from = at + marker.size();
+    qsizetype end = from;
+    while (end < text.size() && !QChar(text.at(end)).isSpace())
+        ++end;
+    return text.mid(from, end - from);
+}
+
 void BaoServer::stop()
 {
     if (!m_proc)

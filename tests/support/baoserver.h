@@ -29,6 +29,11 @@ public:
 
     static QString findBaoBinary();   ///< empty when not found
 
+    /// The dev server's unseal key (from its banner), empty when not found. With it a test
+    /// seals (PUT sys/seal, root token) and unseals (PUT sys/unseal {"key": ...}) the server;
+    /// the in-memory storage and the root token survive.
+    QByteArray unsealKey() const;
+
 private:
     std::unique_ptr<QProcess> m_proc;
     std::unique_ptr<QTemporaryDir> m_logDir;

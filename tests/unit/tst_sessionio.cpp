@@ -228,6 +228,44 @@ private slots:
         compareSessions(s, *back);
     }
 
+    // The run prefix and what setup created (issue 9): written, read back, optional on read.
+    void runPrefixAndResources()
+    {
+        Session s = makeSession();
+        s.runPrefix = QStringLiteral("vwb-7f3a2c");
+        s.resources = {{ResourceKind::Mount, QStringLiteral("vwb-7f3a2c-ssh-0")},
+                       {ResourceKind::Role, QStringLiteral("vwb-7f3a2c-ssh-0/roles/bench")},
+                       {ResourceKind::Policy, QStringLiteral("vwb-7f3a2c-read")}};
+        s.leftovers = {{ResourceKind::Mount, QStringLiteral("vwb-7f3a2c-ssh-0")}};
+        QJsonObject o = sessionToJson(s);
+        QCOMPARE(o.value(QStringLiteral("run_prefix")).toString(), s.runPrefix);
+        QCOMPARE(o.value(QStringLiteral("resources")).toArray().at(1).toObject()
+                     .value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("role"));
+        QString error;
+        std::optional<Session> back = sessionFromJson(o, &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->runPrefix, s.runPrefix);
+        QCOMPARE(back->resources, s.resources);
+        QCOMPARE(back->leftovers, s.leftovers);
+
+        // absent (a file written before these fields): empty, still schema 2
+        o.remove(QStringLiteral("run_prefix"));
+        o.remove(QStringLiteral("resources"));
+        o.remove(QStringLiteral("leftovers"));
+        back = sessionFromJson(o, &error);
+        QVERIFY2(back, qPrintable(error));
+        QVERIFY(back->runPrefix.isEmpty());
+        QVERIFY(back->resources.isEmpty() && back->leftovers.isEmpty());
+
+        // an entry of an unknown kind is an error naming the field
+        o.insert(QStringLiteral("resources"),
+                 QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("token")},
+                                        {QStringLiteral("path"), QStringLiteral("x")}}});
+        QVERIFY(!sessionFromJson(o, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("resources[0]")), qPrintable(error));
+    }
+
     void runStatusKeys()
     {
         for (RunStatus st : {RunStatus::Completed, RunStatus::Stopped, RunStatus::Failed,

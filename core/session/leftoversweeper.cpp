@@ -1,0 +1,103 @@
+#include "session/leftoversweeper.h"
+
+#include "ops/opsupport.h"
+#include "vault/vaultclient.h"
+
+#include <algorithm>
+
+namespace vw {
+
+namespace {
+
+/// Roles first (inside mounts that still exist), then policies, auth methods, mounts.
+int removalRank(ResourceKind k)
+{
+    switch (k) {
+    case ResourceKind::Role: return 0;
+    case ResourceKind::Policy: return 1;
+    case ResourceKind::Auth: return 2;
+    case ResourceKind::Mount: return 3;
+    }
+    return 4;
+}
+
+void addUnique(QList<WorkbenchResource> *list, const WorkbenchResource &r)
+{
+    if (!list->contains(r))
+        list->append(r);
+}
+
+void sortForRemoval(QList<WorkbenchResource> *list)
+{
+    std::stable_sort(list->begin(), list->end(),
+                     [](const WorkbenchResource &a, const WorkbenchResource &b) {
+                         return removalRank(a.kind) < removalRank(b.kind);
+                     });
+}
+
+} // namespace
+
+SweepTargets sessionSweepTargets(VaultClient &client, const RunRecord &record)
+{
+    SweepTargets t;
+    t.runPrefix = record.runPrefix;
+    if (t.runPrefix.isEmpty()) {
+        t.errors << QStringLiteral("the session records no run prefix (written before "
+                                   "vault-workbench recorded it, or before setup); use "
+                                   "`vault-workbench cleanup --addr URL --all`");
+        return t;
+    }
+    client.setRetryPolicy(RetryPolicy::cleanup());
+    for (const WorkbenchResource &r : record.resources)
+        addUnique(&t.items, r);
+    QList<WorkbenchResource> found;
+    QString error;
+    if (!findTaggedResources(client, t.runPrefix, &found, &error))
+        t.errors << error;
+    for (const WorkbenchResource &r : std::as_const(found))
+        addUnique(&t.items, r);
+    sortForRemoval(&t.items);
+    return t;
+}
+
+SweepTargets allSweepTargets(VaultClient &client)
+{
+    SweepTargets t;
+    client.setRetryPolicy(RetryPolicy::cleanup());
+    QString error;
+    if (!findTaggedResources(client, QString(), &t.items, &error))
+        t.errors << error;
+    sortForRemoval(&t.items);
+    return t;
+}
+
+SweepResult sweep(VaultClient &client, const SweepTargets &targets)
+{
+    SweepResult out;
+    client.setRetryPolicy(RetryPolicy::cleanup());
+    QList<WorkbenchResource> failed;
+    for (const WorkbenchResource &r : targets.items) {
+        if (insideListedMount(r, targets.items))
+            continue;   // goes with its mount (the mount may be gone, and its paths with it)
+        QString why;
+        if (removeResource(client, r, &why)) {
+            out.removed << r;
+        } else {
+            out.errors << why;
+            failed << r;
+        }
+    }
+    for (const WorkbenchResource &r : targets.items)
+        if (insideListedMount(r, targets.items) && !insideListedMount(r, failed))
+            out.removed << r;
+    QString error;
+    if (!findTaggedResources(client, targets.runPrefix, &out.left, &error))
+        out.errors << error;
+    // A recorded role whose mount could not be removed is left too.
+    for (const WorkbenchResource &r : targets.items)
+        if (r.kind == ResourceKind::Role && insideListedMount(r, out.left))
+            out.left << r;
+    return out;
+}
+
+} // namespace vw

@@ -1,0 +1,168 @@
+#include "vault/workbenchresource.h"
+
+#include "vault/vaultclient.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+
+namespace vw {
+
+namespace {
+
+const QString kTagText = QStringLiteral("vault-workbench run ");
+
+QString trimmedPath(QString p)
+{
+    while (p.endsWith(QLatin1Char('/')))
+        p.chop(1);
+    while (p.startsWith(QLatin1Char('/')))
+        p.remove(0, 1);
+    return p;
+}
+
+/// The "data" map of a sys/mounts or sys/auth answer (old servers put it at the top level).
+QJsonObject mapOf(const VaultResponse &r)
+{
+    return r.json.contains(QStringLiteral("data")) ? r.json.value(QStringLiteral("data")).toObject()
+                                                   : r.json;
+}
+
+bool matchesRun(const QString &text, const QString &runPrefix)
+{
+    const QString prefix = workbenchPrefixOf(text);
+    return !prefix.isEmpty() && (runPrefix.isEmpty() || prefix == runPrefix);
+}
+
+} // namespace
+
+QString workbenchTag(const QString &runPrefix)
+{
+    return kTagText + runPrefix;
+}
+
+QString workbenchPrefixOf(const QString &text)
+{
+    static const QRegularExpression re(QStringLiteral("vault-workbench run (vwb-[0-9a-f]{6})\\b"));
+    const QRegularExpressionMatch m = re.match(text);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+QString resourceKindKey(ResourceKind k)
+{
+    switch (k) {
+    case ResourceKind::Mount: return QStringLiteral("mount");
+    case ResourceKind::Auth: return QStringLiteral("auth");
+    case ResourceKind::Policy: return QStringLiteral("policy");
+    case ResourceKind::Role: return QStringLiteral("role");
+    }
+    return QString();
+}
+
+bool resourceKindFromKey(const QString &key, ResourceKind *out)
+{
+    for (ResourceKind k : {ResourceKind::Mount, ResourceKind::Auth, ResourceKind::Policy,
+                           ResourceKind::Role})
+        if (resourceKindKey(k) == key) {
+            *out = k;
+            return true;
+        }
+    return false;
+}
+
+QString WorkbenchResource::describe() const
+{
+    return resourceKindKey(kind) + QLatin1Char(' ') + path;
+}
+
+bool removeResource(VaultClient &client, const WorkbenchResource &res, QString *error)
+{
+    const QString path = trimmedPath(res.path);
+    QString apiPath;
+    QString verb;
+    switch (res.kind) {
+    case ResourceKind::Mount:
+        apiPath = QStringLiteral("sys/mounts/") + path;
+        verb = QStringLiteral("disable mount");
+        break;
+    case ResourceKind::Auth:
+        apiPath = QStringLiteral("sys/auth/") + path;
+        verb = QStringLiteral("disable auth method");
+        break;
+    case ResourceKind::Policy:
+        apiPath = QStringLiteral("sys/policies/acl/") + path;
+        verb = QStringLiteral("delete policy");
+        break;
+    case ResourceKind::Role:
+        apiPath = path;
+        verb = QStringLiteral("delete role");
+        break;
+    }
+    const VaultResponse r = client.del(apiPath);
+    if (r.ok())
+        return true;
+    // Vault answers 204 for a missing mount; older versions said "no matching mount".
+    if (r.status == 404
+        || (r.status == 400 && r.errorText.contains(QLatin1String("no matching mount"))))
+        return true;
+    if (error)
+        *error = QStringLiteral("%1 %2: %3").arg(verb, path, r.describe());
+    return false;
+}
+
+bool findTaggedResources(VaultClient &client, const QString &runPrefix,
+                         QList<WorkbenchResource> *out, QString *error)
+{
+    QStringList problems;
+    const struct {
+        const char *list;
+        ResourceKind kind;
+    } tables[] = {{"sys/mounts", ResourceKind::Mount}, {"sys/auth", ResourceKind::Auth}};
+    for (const auto &t : tables) {
+        const VaultResponse r = client.get(QString::fromLatin1(t.list));
+        if (!r.ok() || r.errorClass != ErrorClass::None) {
+            problems << QStringLiteral("list %1: %2").arg(QString::fromLatin1(t.list), r.describe());
+            continue;
+        }
+        const QJsonObject map = mapOf(r);
+        for (auto it = map.constBegin(); it != map.constEnd(); ++it) {
+            if (!it.key().endsWith(QLatin1Char('/')) || !it.value().isObject())
+                continue;
+            const QString description =
+                it.value().toObject().value(QStringLiteral("description")).toString();
+            if (matchesRun(description, runPrefix))
+                out->append({t.kind, trimmedPath(it.key())});
+        }
+    }
+
+    // Policies: the name says "vwb-", the rules carry the tag (a user's own "vwb-x" policy
+    // without it is left alone).
+    const VaultResponse list = client.request("LIST", QStringLiteral("sys/policies/acl"));
+    if (list.status == 404) {
+        // no policy at all besides the built-in ones
+    } else if (!list.ok() || list.errorClass != ErrorClass::None) {
+        problems << QStringLiteral("list sys/policies/acl: %1").arg(list.describe());
+    } else {
+        const QJsonArray keys =
+            list.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("keys")).toArray();
+        const QString namePrefix = runPrefix.isEmpty() ? QStringLiteral("vwb-") : runPrefix + QLatin1Char('-');
+        for (const QJsonValue &k : keys) {
+            const QString name = k.toString();
+            if (!name.startsWith(namePrefix))
+                continue;
+            const VaultResponse p = client.get(QStringLiteral("sys/policies/acl/") + name);
+            if (!p.ok()) {
+                problems << QStringLiteral("read policy %1: %2").arg(name, p.describe());
+                continue;
+            }
+            const QString rules = p.json.value(QStringLiteral("data")).toObject()
+                                      .value(QStringLiteral("policy")).toString();
+            if (matchesRun(rules, runPrefix))
+                out->append({ResourceKind::Policy, name});
+        }
+    }
+    if (!problems.isEmpty() && error)
+        *error = problems.join(QStringLiteral("; "));
+    return problems.isEmpty();
+}
+
+} // namespace vw
