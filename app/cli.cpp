@@ -100,8 +100,9 @@ QString usage()
         "  0    run completed; report printed\n"
         "  1    run failed during the measured window, or was stopped (session written)\n"
         "  2    usage error, invalid profile, no token found, unreadable session file\n"
-        "  3    setup failure: server unreachable, sealed, token refused, or an operation's\n"
-        "       setup failed (nothing was measured, no session written)\n"
+        "  3    setup failure: server unreachable, sealed, token refused or too short-lived\n"
+        "       for the run, open-file limit too low for the VUs, or an operation's setup\n"
+        "       failed (nothing was measured, no session written)\n"
         "  130  aborted by a second SIGINT/SIGTERM\n")
         .arg(QStringLiteral(VW_VERSION));
 }

@@ -4,6 +4,7 @@
 //  "ops":[..],"executor","transport",
 //  "target":{"address"},"server":{..},"client":{..},
 //  "started_at","finished_at" (ISO 8601 UTC, ms),"status","error","cleanup_error",
+//  "token":{"ttl_s","renewable","renewal_planned","renewed","renewals","renew_error"} or null,
 //  "stages":[{"index","vus","duration_ms","warmup_ms","start_ms","steady_s","max_in_flight",
 //             "mean_in_flight","complete","ops":[OpStats::toJson(true)],
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson()}],
@@ -268,6 +269,34 @@ bool seriesFromJson(const QJsonObject &o, TimeSeries *out, QString *error)
 
 } // namespace
 
+// The token's lifetime facts (never the token): null when the pre-flight did not look it up.
+QJsonValue tokenUseToJson(const TokenUse &t)
+{
+    if (!t.checked)
+        return QJsonValue();
+    return QJsonObject{{QStringLiteral("ttl_s"), t.ttlSeconds},
+                       {QStringLiteral("renewable"), t.renewable},
+                       {QStringLiteral("renewal_planned"), t.renewalPlanned},
+                       {QStringLiteral("renewed"), t.renewals > 0},
+                       {QStringLiteral("renewals"), t.renewals},
+                       {QStringLiteral("renew_error"), t.renewError}};
+}
+
+TokenUse tokenUseFromJson(const QJsonValue &v)
+{
+    TokenUse t;
+    if (!v.isObject())
+        return t;   // older sessions, failed pre-flights
+    const QJsonObject o = v.toObject();
+    t.checked = true;
+    t.ttlSeconds = qint64(o.value(QStringLiteral("ttl_s")).toDouble());
+    t.renewable = o.value(QStringLiteral("renewable")).toBool();
+    t.renewalPlanned = o.value(QStringLiteral("renewal_planned")).toBool();
+    t.renewals = o.value(QStringLiteral("renewals")).toInt();
+    t.renewError = o.value(QStringLiteral("renew_error")).toString();
+    return t;
+}
+
 QJsonObject sessionToJson(const Session &s)
 {
     QJsonArray stages;
@@ -293,6 +322,7 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("status"), runStatusKey(s.status)},
         {QStringLiteral("error"), s.error},
         {QStringLiteral("cleanup_error"), s.cleanupError},
+        {QStringLiteral("token"), tokenUseToJson(s.token)},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
@@ -347,6 +377,7 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     }
     s.error = o.value(QStringLiteral("error")).toString();
     s.cleanupError = o.value(QStringLiteral("cleanup_error")).toString();
+    s.token = tokenUseFromJson(o.value(QStringLiteral("token")));
 
     const QJsonValue stages = o.value(QStringLiteral("stages"));
     if (!stages.isArray()) {
