@@ -4,7 +4,7 @@
 //   - a token with a 6 s TTL, not renewable, on an 8 s ramp: exit 3, the message names both
 //     durations, sys/mounts, sys/auth and sys/policies/acl unchanged;
 //   - a renewable token with a 4 s TTL and a 120 s max TTL on an 8 s ramp: completed, no 403,
-//     the session says it was renewed;
+//     the session says it was renewed; the run process is not dumpable (util/coredump.h);
 //   - 200 VUs under an open-file limit of 64 (soft and hard): exit 3, the message names 64,
 //     the VU count and how to raise it; nothing created.
 #include "baoserver.h"
@@ -167,6 +167,8 @@ private slots:
                                    token, dir.path());
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         QVERIFY(!r.err.contains(QStringLiteral("TOKEN-LEAKED")) && !r.out.contains(QStringLiteral("TOKEN-LEAKED")));
+        // util/coredump.h: the run process is not dumpable while it holds the token.
+        QVERIFY2(r.out.contains(QStringLiteral("core dumps: off while the token is held")), qPrintable(r.out));
 
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));

@@ -1,8 +1,9 @@
 // The pre-flight's token-lifetime rule (core/engine/tokenlifetime.h) on lookup-self answers
-// (core/vault/tokeninfo.h) and the session's token record. Against a real server:
-// tests/integration/tst_preflightlimits.cpp.
+// (core/vault/tokeninfo.h), the session's token record, and the core-dump exclusion
+// (core/util/coredump.h). The same against a real server: tests/integration/tst_preflightlimits.cpp.
 #include "engine/tokenlifetime.h"
 #include "session/sessionio.h"
+#include "util/coredump.h"
 #include "vault/tokeninfo.h"
 
 #include <QDateTime>
@@ -124,6 +125,13 @@ private slots:
         const QJsonObject j2 = sessionToJson(none);
         QVERIFY(j2.value(QStringLiteral("token")).isNull());
         QVERIFY(!sessionFromJson(j2, &error)->token.checked);
+    }
+
+    void coreDumpsAreExcluded()
+    {
+        QString error;
+        QVERIFY2(excludeFromCoreDumps(&error), qPrintable(error));
+        QVERIFY(coreDumpsExcluded());
     }
 };
 
