@@ -4,7 +4,8 @@
 //  "ops":[..],"executor","transport",
 //  "target":{"address"},"server":{..},"client":{..},
 //  "started_at","finished_at" (ISO 8601 UTC, ms),"status","error","cleanup_error",
-//  "token":{"ttl_s","renewable","renewal_planned","renewed","renewals","renew_error"} or null,
+//  "auth":{"ttl_s","renewable","renewal_planned","renewed","renewals","renew_error"} or null
+//  (the token's lifetime, never the token: the file holds no "token" key at all),
 //  "stages":[{"index","vus","duration_ms","warmup_ms","start_ms","steady_s","max_in_flight",
 //             "mean_in_flight","complete","ops":[OpStats::toJson(true)],
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson()}],
@@ -322,7 +323,7 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("status"), runStatusKey(s.status)},
         {QStringLiteral("error"), s.error},
         {QStringLiteral("cleanup_error"), s.cleanupError},
-        {QStringLiteral("token"), tokenUseToJson(s.token)},
+        {QStringLiteral("auth"), tokenUseToJson(s.token)},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
@@ -377,7 +378,7 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     }
     s.error = o.value(QStringLiteral("error")).toString();
     s.cleanupError = o.value(QStringLiteral("cleanup_error")).toString();
-    s.token = tokenUseFromJson(o.value(QStringLiteral("token")));
+    s.token = tokenUseFromJson(o.value(QStringLiteral("auth")));
 
     const QJsonValue stages = o.value(QStringLiteral("stages"));
     if (!stages.isArray()) {

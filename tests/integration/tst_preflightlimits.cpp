@@ -176,7 +176,7 @@ private slots:
         QVERIFY(!bytes.contains(token));
         const QJsonObject s = QJsonDocument::fromJson(bytes).object();
         QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
-        const QJsonObject t = s.value(QStringLiteral("token")).toObject();
+        const QJsonObject t = s.value(QStringLiteral("auth")).toObject();
         QVERIFY2(t.value(QStringLiteral("renewable")).toBool(), bytes.constData());
         QVERIFY(t.value(QStringLiteral("renewal_planned")).toBool());
         QVERIFY(t.value(QStringLiteral("renewed")).toBool());

@@ -1,6 +1,6 @@
 // The pre-flight's token-lifetime rule (core/engine/tokenlifetime.h) on lookup-self answers
 // (core/vault/tokeninfo.h), the session's token record, and the core-dump exclusion
-// (core/util/coredump.h). The same against a real server: tests/integration/tst_preflightlimits.cpp.
+// (core/util/coredump.h). Against a real server: tests/integration/tst_preflightlimits.cpp.
 #include "engine/tokenlifetime.h"
 #include "session/sessionio.h"
 #include "util/coredump.h"
@@ -108,7 +108,7 @@ private slots:
         s.token.renewalPlanned = true;
         s.token.renewals = 5;
         const QJsonObject json = sessionToJson(s);
-        const QJsonObject t = json.value(QStringLiteral("token")).toObject();
+        const QJsonObject t = json.value(QStringLiteral("auth")).toObject();
         QCOMPARE(t.value(QStringLiteral("renewed")).toBool(), true);
         QCOMPARE(t.keys(), (QStringList{QStringLiteral("renew_error"), QStringLiteral("renewable"),
                                         QStringLiteral("renewal_planned"), QStringLiteral("renewals"),
@@ -123,7 +123,7 @@ private slots:
         Session none;
         none.id = QStringLiteral("n");
         const QJsonObject j2 = sessionToJson(none);
-        QVERIFY(j2.value(QStringLiteral("token")).isNull());
+        QVERIFY(j2.value(QStringLiteral("auth")).isNull());
         QVERIFY(!sessionFromJson(j2, &error)->token.checked);
     }
 
