@@ -120,7 +120,12 @@ void BenchmarkRunPrivate::run()
     target.address = s.targetAddress;
     {
         VaultClient client(target, m_options.token);
-        OperationSetup ops(m_profile, m_options.token, [this] { return stopRequested(); });
+        // Polled between setup steps on this thread: also the moment to renew a short-lived
+        // token (a no-op until the pre-flight started the renewer), so a long setup keeps it.
+        OperationSetup ops(m_profile, m_options.token, [this] {
+            m_renewer.poll(steadyNowNs());
+            return stopRequested();
+        });
         setPhase(RunPhase::Connecting, QStringLiteral("connecting to %1").arg(s.targetAddress));
         if (ops.preflight(client, s) && ops.createOperations(s)) {
             if (s.token.renewalPlanned)   // renewed here, on the control thread, at ~half its TTL
