@@ -11,7 +11,8 @@ enum ExitCode {
     ExitOk = 0,       ///< run completed, report printed
     ExitFailed = 1,   ///< the run failed in the measured window, or was stopped
     ExitUsage = 2,    ///< bad arguments, invalid profile, no token, unreadable session
-    ExitSetup = 3,    ///< unreachable, sealed, token refused, operation setup failed
+    ExitSetup = 3,    ///< unreachable, sealed, token refused or too short-lived, open-file
+                      ///< limit too low for the VUs, operation setup failed
     /// run: cleanup left something on the server (before 1 and 3); cleanup: something
     /// tagged by the workbench is still there afterwards
     ExitCleanup = 4,

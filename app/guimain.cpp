@@ -5,6 +5,7 @@
 #include "appresources.h"
 #include "cli.h"
 #include "mainwindow.h"
+#include "util/coredump.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -25,6 +26,9 @@ int runGui(QApplication &app)
         return cli::ExitUsage;
     }
     const QStringList files = p.positionalArguments();
+    // The window reads the token (ui/targetpanel.cpp) and keeps it: no core dump from here on.
+    if (QString why; !excludeFromCoreDumps(&why))
+        cli::printErr(QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
 
     // Every window and dialog; the desktop file name lets Wayland shells find the same icon.
     QApplication::setWindowIcon(applicationIcon());

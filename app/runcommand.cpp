@@ -8,6 +8,7 @@
 #include "session/sessionfilename.h"
 #include "session/sessionio.h"
 #include "stopsignals.h"
+#include "util/coredump.h"
 #include "vault/tokensource.h"
 
 #include <QCommandLineParser>
@@ -262,7 +263,10 @@ int runCommand(const QStringList &args)
         return ExitUsage;
     }
 
-    // 3. The token: environment or ~/.vault-token, never the profile.
+    // 3. The token: environment or ~/.vault-token, never the profile; kept out of core dumps
+    //    from before it is read (util/coredump.h).
+    if (QString why; !excludeFromCoreDumps(&why))
+        printErr(QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
     const TokenLookup token = lookupToken();
     if (token.token.isEmpty()) {
         printErr(QStringLiteral(
@@ -277,6 +281,8 @@ int runCommand(const QStringList &args)
         return ExitUsage;
     }
     printOut(QStringLiteral("token from %1\n").arg(token.source));
+    if (coreDumpsExcluded())
+        printOut(QStringLiteral("core dumps: off while the token is held\n"));
     printOut(QStringLiteral("target %1 (from %2)\n")
                  .arg(addressSource.isEmpty() ? profile.target.address : address,
                       addressSource.isEmpty() ? QStringLiteral("the profile") : addressSource));

@@ -35,16 +35,18 @@ OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
                         .arg(model.name()));
             continue;
         }
+        // Left out of the curve (points), but measured all the same: its errors count for
+        // failure (OpCurve::measured).
+        bool kept = true;
         const QString bound = clientBoundReason(st);
         if (!bound.isEmpty()) {
             exclude(QStringLiteral("client-bound: %1").arg(bound));
-            continue;
-        }
-        if (!c.points.isEmpty() && st.vus <= c.points.last().vus) {
+            kept = false;
+        } else if (!c.points.isEmpty() && st.vus <= c.points.last().vus) {
             exclude(QStringLiteral("VUs not above the previous stage's %1 (the detectors need "
                                    "increasing concurrency)")
                         .arg(c.points.last().vus));
-            continue;
+            kept = false;
         }
         CurvePoint p;
         p.stage = st.index;
@@ -58,7 +60,9 @@ OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
         for (auto it = o->errors.cbegin(); it != o->errors.cend(); ++it)
             if (it.value() > 0)
                 p.errors.insert(it.key(), it.value());
-        c.points.append(p);
+        c.measured.append(p);
+        if (kept)
+            c.points.append(p);
     }
     return c;
 }

@@ -43,6 +43,10 @@ struct OpCurve {
     QString op;
     QList<CurvePoint> points;       ///< strictly increasing VUs
     QList<ExcludedStage> excluded;
+    /// Every stage with requests of the op, in ramp order, kept in `points` or not (client-bound,
+    /// VUs not above the previous stage): the failure detector's input. Errors are what the
+    /// server answered, whoever limited the load, so no such stage hides them.
+    QList<CurvePoint> measured;
 };
 
 /// The curve of `op` over `stages`, run by load model `model`. Left out: stages without the op
@@ -50,7 +54,8 @@ struct OpCurve {
 /// arrival-rate (LoadModel::isOpen(): x would be the offered rate, not VUs), stages
 /// flagged client-bound by StageStats::validity (the load generator was the bottleneck,
 /// docs/measurement.md "Validity"), and stages whose VUs are not above the previous kept stage
-/// (a ramp-down or a repeated level: the detectors need increasing concurrency).
+/// (a ramp-down or a repeated level: the detectors need increasing concurrency). Those last two
+/// kinds still count for failure (OpCurve::measured).
 OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
                         const LoadModel &model);
 

@@ -103,12 +103,14 @@ StagePoint detectSaturation(const OpCurve &c, const AnalysisThresholds &t)
 FailureResult detectFailure(const OpCurve &c, const AnalysisThresholds &t)
 {
     FailureResult r;
+    // Every measured stage (OpCurve::measured), also those the curve leaves out: a client-bound
+    // stage or a ramp-down still saw the server's errors.
     QJsonArray ratios;
-    for (const CurvePoint &p : c.points)
+    for (const CurvePoint &p : c.measured)
         ratios.append(rounded(p.errorRatio(), 6));
     r.evidence.data = QJsonObject{{QStringLiteral("error_ratio"), ratios},
                                   {QStringLiteral("failure_error_ratio"), t.failureErrorRatio}};
-    for (const CurvePoint &p : c.points) {
+    for (const CurvePoint &p : c.measured) {
         const double ratio = p.errorRatio();
         if (ratio <= t.failureErrorRatio)
             continue;
@@ -139,12 +141,17 @@ FailureResult detectFailure(const OpCurve &c, const AnalysisThresholds &t)
                               .arg(qint64(std::llround(ratio * double(p.count))))
                               .arg(p.count)
                               .arg(parts.join(QStringLiteral(", ")), cls);
+        for (const ExcludedStage &e : c.excluded)
+            if (e.stage == p.stage)
+                r.evidence.text += QStringLiteral(" The stage is left out of the curve (%1); its "
+                                                  "errors count all the same.")
+                                       .arg(e.reason);
         return r;
     }
     double worst = 0;
-    for (const CurvePoint &p : c.points)
+    for (const CurvePoint &p : c.measured)
         worst = std::max(worst, p.errorRatio());
-    r.evidence.text = c.points.isEmpty()
+    r.evidence.text = c.measured.isEmpty()
                           ? QStringLiteral("No failure: no usable stage.")
                           : QStringLiteral("No failure: no stage's error ratio exceeded %1 "
                                            "(highest %2).")

@@ -6,7 +6,8 @@
 //     segments gain less than `saturationGain` x the low-load gain: the plateau's first stage.
 //     When throughput does not grow on the first segment, the first stage is the point.
 //   Failure: the first stage whose error ratio (errors / requests) exceeds
-//     `failureErrorRatio`, with the error class that has the most errors at that stage.
+//     `failureErrorRatio`, with the error class that has the most errors at that stage. Every
+//     measured stage counts (OpCurve::measured), also client-bound ones and ramp-downs.
 //   Maximum throughput: the stage with the highest throughput; within the SLO: the highest
 //     among the stages that meet every objective of the profile's `slo`.
 #pragma once

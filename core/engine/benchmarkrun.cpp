@@ -1,6 +1,7 @@
 #include "engine/benchmarkrun.h"
 
 #include "engine/benchmarkrunprivate.h"
+#include "util/clock.h"
 #include "vault/vaultclient.h"
 
 #include <QUuid>
@@ -119,9 +120,16 @@ void BenchmarkRunPrivate::run()
     target.address = s.targetAddress;
     {
         VaultClient client(target, m_options.token);
-        OperationSetup ops(m_profile, m_options.token, [this] { return stopRequested(); });
+        // Polled between setup steps on this thread: also the moment to renew a short-lived
+        // token (a no-op until the pre-flight started the renewer), so a long setup keeps it.
+        OperationSetup ops(m_profile, m_options.token, [this] {
+            m_renewer.poll(steadyNowNs());
+            return stopRequested();
+        });
         setPhase(RunPhase::Connecting, QStringLiteral("connecting to %1").arg(s.targetAddress));
         if (ops.preflight(client, s) && ops.createOperations(s)) {
+            if (s.token.renewalPlanned)   // renewed here, on the control thread, at ~half its TTL
+                m_renewer.start(&client, &s.token, steadyNowNs());
             QString error;
             if (!m_workers.start(m_profile, m_options, ops.mix(), s.targetAddress, &error)) {
                 s.status = RunStatus::SetupFailed;
@@ -129,7 +137,9 @@ void BenchmarkRunPrivate::run()
             } else {
                 setPhase(RunPhase::SettingUp, QStringLiteral("setting up %1 operation(s)")
                                                   .arg(ops.operationCount()));
-                if (ops.setupOperations(client, s))
+                const bool setUp = ops.setupOperations(client, s);
+                m_renewer.poll(steadyNowNs());
+                if (setUp)
                     runStages(s);
             }
         }
@@ -137,8 +147,10 @@ void BenchmarkRunPrivate::run()
         if (ops.hasOperations()) {
             // ALWAYS, also after a failed setup or a stop.
             setPhase(RunPhase::CleaningUp, QStringLiteral("removing benchmark mounts and roles"));
+            m_renewer.poll(steadyNowNs());
             s.cleanupError = ops.cleanupOperations(client, &s.leftovers);
         }
+        m_renewer.stop();   // before the client goes
     }
     s.finishedAt = QDateTime::currentDateTimeUtc();
     setPhase(RunPhase::Finished, runStatusKey(s.status));

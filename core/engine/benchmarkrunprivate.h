@@ -9,6 +9,7 @@
 //   snapshotbuilder.h  the snapshots, carrying only what is new
 //   checkpointer.h     the "incomplete" record after each finalised stage
 //   abortwatch.h       the abort rule: ends a run that keeps failing as "failed"
+//   tokenlifetime.h    renews a short-lived renewable token during the run
 #pragma once
 
 #include "engine/abortwatch.h"
@@ -20,6 +21,7 @@
 #include "engine/stagecollector.h"
 #include "engine/stageplan.h"
 #include "engine/stagewindow.h"
+#include "engine/tokenlifetime.h"
 #include "engine/validity.h"
 #include "engine/workerpool.h"
 
@@ -72,6 +74,7 @@ private:
     SnapshotBuilder m_snapshots;
     Checkpointer m_checkpoints;
     AbortWatch m_abort;
+    TokenRenewer m_renewer;        // active only when the pre-flight planned renewals
     int64_t m_windowStartNs = 0;
     int64_t m_nextSnapshotNs = 0;
     bool m_publishAsked = false;   // the workers were asked to publish for the next snapshot

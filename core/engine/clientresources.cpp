@@ -30,6 +30,33 @@ int64_t raiseOpenFileLimit(int64_t needed)
     return rl.rlim_cur == RLIM_INFINITY ? INT64_MAX : int64_t(rl.rlim_cur);
 }
 
+int64_t openFilesNeeded(int vus)
+{
+    return int64_t(vus) * kConnectionsPerVu + kOpenFileMargin;
+}
+
+QString openFileLimitProblem(int vus)
+{
+    const int64_t needed = openFilesNeeded(vus);
+    const int64_t limit = raiseOpenFileLimit(needed);
+    if (limit < 0 || limit >= needed)
+        return QString();
+    rlimit rl{};
+    getrlimit(RLIMIT_NOFILE, &rl);
+    const QString hard = rl.rlim_max == RLIM_INFINITY ? QStringLiteral("unlimited")
+                                                      : QString::number(qint64(rl.rlim_max));
+    return QStringLiteral("the open-file limit is %1 (hard limit %2), but %3 VUs need %4 open files "
+                          "(%5 connection per VU plus %6): raise it with `ulimit -n %4` (above the "
+                          "hard limit: `ulimit -Hn` as root, or nofile in limits.conf), or run "
+                          "fewer VUs")
+        .arg(limit)
+        .arg(hard)
+        .arg(vus)
+        .arg(needed)
+        .arg(kConnectionsPerVu)
+        .arg(kOpenFileMargin);
+}
+
 int64_t peakRssBytes()
 {
     QFile f(QStringLiteral("/proc/self/status"));

@@ -1,6 +1,8 @@
 #include "engine/operationsetup.h"
 
+#include "engine/clientresources.h"
 #include "engine/executors/executorregistry.h"
+#include "engine/tokenlifetime.h"
 #include "ops/operationregistry.h"
 #include "vault/tokensource.h"
 #include "vault/vaultclient.h"
@@ -35,6 +37,9 @@ bool OperationSetup::preflight(VaultClient &client, RunRecord &s)
     if (const QString problem = model.checkStages(m_profile.ramp.stages); !problem.isEmpty())
         return fail(problem);
 
+    if (const QString problem = openFileLimitProblem(m_profile.ramp.peakVus()); !problem.isEmpty())
+        return fail(problem);
+
     if (tokenHasControlCharacters(m_token))   // checked before any request carries it
         return fail(QStringLiteral("the token contains control characters (a line break?); "
                                    "it is not sent"));
@@ -48,13 +53,21 @@ bool OperationSetup::preflight(VaultClient &client, RunRecord &s)
     if (m_token.isEmpty())
         return fail(QStringLiteral("no token: set VAULT_TOKEN or BAO_TOKEN, write ~/.vault-token, "
                                    "or enter one"));
-    const VaultResponse r = client.get(QStringLiteral("auth/token/lookup-self"));
+    TokenInfo token;
+    const VaultResponse r = client.lookupSelf(&token);
     if (r.status == 403)
         return fail(QStringLiteral("token refused: %1").arg(r.describe()));
     if (r.status == 0)
         return fail(QStringLiteral("cannot reach %1: %2").arg(s.targetAddress, r.describe()));
     if (!r.ok())
         return fail(QStringLiteral("token check failed: %1").arg(r.describe()));
+    s.token.checked = true;
+    s.token.ttlSeconds = token.ttlSeconds;
+    s.token.renewable = token.renewable;
+    const TokenVerdict verdict = assessTokenLifetime(token, plannedRampMs(m_profile.ramp));
+    if (!verdict.ok)
+        return fail(verdict.refusal);
+    s.token.renewalPlanned = verdict.renew;
     return !m_stopRequested() || fail(QStringLiteral("stopped by the user before setup"));
 }
 

@@ -1,5 +1,6 @@
 // Setup and cleanup of a run's operations, on the run's control thread: the pre-flight check
-// (profile sanity, server reachable, initialised, unsealed, token accepted), creating the
+// (profile sanity, open-file limit, server reachable, initialised, unsealed, token accepted
+// and living long enough for the run), creating the
 // operations from the registry (core/ops/operationregistry.h), their setup (mounts, roles,
 // keys, seeded data, under one random "vwb-xxxxxx" prefix) and their cleanup, which the run
 // calls always, also after a failed setup or a stop. Errors go into the RunRecord
@@ -26,7 +27,9 @@ public:
                    std::function<bool()> stopRequested);
     ~OperationSetup();
 
-    /// Checks the profile and the server; fills s.server. False with s.status and s.error set.
+    /// Checks the profile, the open-file limit for its VUs, the server and the token (accepted,
+    /// and living long enough: core/engine/tokenlifetime.h); fills s.server and s.token.
+    /// False with s.status and s.error set; nothing is created on the server.
     bool preflight(VaultClient &client, RunRecord &s);
     /// Creates one Operation per profile entry and the mix the workers draw from. False with
     /// s.error set (unknown type).

@@ -48,6 +48,17 @@ enum class RunStatus {
 QString runStatusKey(RunStatus s);
 bool runStatusFromKey(const QString &k, RunStatus *out);
 
+/// The run's token as the pre-flight found it (auth/token/lookup-self, core/engine/tokenlifetime.h)
+/// and what the run did about it. No token material, no accessor.
+struct TokenUse {
+    bool checked = false;      ///< lookup-self answered (false in older sessions and failed pre-flights)
+    qint64 ttlSeconds = 0;     ///< remaining TTL at the pre-flight, s; 0 = never expires (root)
+    bool renewable = false;
+    bool renewalPlanned = false; ///< its TTL was shorter than the run: renewed during the run
+    int renewals = 0;          ///< successful renewals (auth/token/renew-self)
+    QString renewError;        ///< the last failed renewal, empty when none failed
+};
+
 struct RunRecord {
     QString id;               ///< random, unique per run
     QString label;            ///< user label, defaults to the profile name
@@ -76,6 +87,7 @@ struct RunRecord {
     QList<WorkbenchResource> resources;
     /// What cleanup could not remove (empty when cleanup removed everything or never ran).
     QList<WorkbenchResource> leftovers;
+    TokenUse token;           ///< the token's lifetime and renewals (never the token)
     QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
     TimeSeries series;        ///< 1-second series, all ops
 };

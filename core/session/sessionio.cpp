@@ -4,6 +4,8 @@
 //  "ops":[..],"executor","transport",
 //  "target":{"address"},"server":{..},"client":{..},
 //  "started_at","finished_at" (ISO 8601 UTC, ms),"status","error","cleanup_error",
+//  "auth":{"ttl_s","renewable","renewal_planned","renewed","renewals","renew_error"} or null
+//  (the token's lifetime, never the token: the file holds no "token" key at all),
 //  "stages":[{"index","vus","duration_ms","warmup_ms","start_ms","steady_s","max_in_flight",
 //             "mean_in_flight","complete","ops":[OpStats::toJson(true)],
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson()}],
@@ -303,6 +305,34 @@ bool resourcesFromJson(const QJsonValue &v, const QString &field, QList<Workbenc
 
 } // namespace
 
+// The token's lifetime facts (never the token): null when the pre-flight did not look it up.
+QJsonValue tokenUseToJson(const TokenUse &t)
+{
+    if (!t.checked)
+        return QJsonValue();
+    return QJsonObject{{QStringLiteral("ttl_s"), t.ttlSeconds},
+                       {QStringLiteral("renewable"), t.renewable},
+                       {QStringLiteral("renewal_planned"), t.renewalPlanned},
+                       {QStringLiteral("renewed"), t.renewals > 0},
+                       {QStringLiteral("renewals"), t.renewals},
+                       {QStringLiteral("renew_error"), t.renewError}};
+}
+
+TokenUse tokenUseFromJson(const QJsonValue &v)
+{
+    TokenUse t;
+    if (!v.isObject())
+        return t;   // older sessions, failed pre-flights
+    const QJsonObject o = v.toObject();
+    t.checked = true;
+    t.ttlSeconds = qint64(o.value(QStringLiteral("ttl_s")).toDouble());
+    t.renewable = o.value(QStringLiteral("renewable")).toBool();
+    t.renewalPlanned = o.value(QStringLiteral("renewal_planned")).toBool();
+    t.renewals = o.value(QStringLiteral("renewals")).toInt();
+    t.renewError = o.value(QStringLiteral("renew_error")).toString();
+    return t;
+}
+
 QJsonObject sessionToJson(const Session &s)
 {
     QJsonArray stages;
@@ -331,6 +361,7 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("run_prefix"), s.runPrefix},
         {QStringLiteral("resources"), resourcesToJson(s.resources)},
         {QStringLiteral("leftovers"), resourcesToJson(s.leftovers)},
+        {QStringLiteral("auth"), tokenUseToJson(s.token)},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
@@ -392,6 +423,7 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
         || !resourcesFromJson(o.value(QStringLiteral("leftovers")), QStringLiteral("leftovers"),
                               &s.leftovers, &err))
         return std::nullopt;
+    s.token = tokenUseFromJson(o.value(QStringLiteral("auth")));
 
     const QJsonValue stages = o.value(QStringLiteral("stages"));
     if (!stages.isArray()) {

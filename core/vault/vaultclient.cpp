@@ -312,6 +312,29 @@ ServerInfo VaultClient::serverInfo()
     return info;
 }
 
+VaultResponse VaultClient::lookupSelf(TokenInfo *info)
+{
+    VaultResponse r = get(QStringLiteral("auth/token/lookup-self"));
+    if (info && r.ok() && r.errorClass == ErrorClass::None)
+        *info = TokenInfo::fromLookup(r.json);
+    return r;
+}
+
+bool VaultClient::renewSelf(qint64 *ttlSeconds, QString *error)
+{
+    const VaultResponse r = post(QStringLiteral("auth/token/renew-self"), QJsonObject());
+    const QJsonObject auth = r.json.value(QStringLiteral("auth")).toObject();
+    if (r.ok() && r.errorClass == ErrorClass::None && auth.contains(QStringLiteral("lease_duration"))) {
+        if (ttlSeconds)
+            *ttlSeconds = qint64(auth.value(QStringLiteral("lease_duration")).toDouble());
+        return true;
+    }
+    if (error)
+        *error = QStringLiteral("renew-self: %1").arg(r.ok() ? QStringLiteral("no lease in the answer")
+                                                             : r.describe());
+    return false;
+}
+
 bool VaultClient::enableMount(const QString &path, const QString &type, const QJsonObject &extra,
                               QString *error)
 {

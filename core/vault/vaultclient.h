@@ -13,6 +13,7 @@
 #include "vault/retrypolicy.h"
 #include "vault/serverinfo.h"
 #include "vault/targetspec.h"
+#include "vault/tokeninfo.h"
 #include "stats/errorclass.h"
 
 #include <QElapsedTimer>
@@ -67,6 +68,12 @@ public:
 
     /// Unauthenticated health probe; classifies unreachable, sealed, uninitialised, standby.
     ServerInfo serverInfo();
+
+    /// GET auth/token/lookup-self; on a 2xx answer *info holds the token's lifetime facts.
+    VaultResponse lookupSelf(TokenInfo *info);
+    /// POST auth/token/renew-self (no increment: the token's own TTL or period). On success
+    /// *ttlSeconds is the new TTL (auth.lease_duration); false + *error otherwise.
+    bool renewSelf(qint64 *ttlSeconds, QString *error);
 
     /// POST sys/mounts/<path> {type, config, options}. false + *error on failure.
     bool enableMount(const QString &path, const QString &type, const QJsonObject &extra,

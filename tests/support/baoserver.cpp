@@ -1,5 +1,7 @@
 #include "baoserver.h"
 
+#include "vault/vaultclient.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -172,6 +174,19 @@ void BaoServer::stop()
     }
     m_proc.reset();
     m_logDir.reset();
+}
+
+QByteArray BaoServer::createToken(const QJsonObject &params, QString *error) const
+{
+    TargetSpec target;
+    target.address = address();
+    VaultClient client(target, m_token);
+    const VaultResponse r = client.post(QStringLiteral("auth/token/create"), params);
+    const QByteArray token = r.json.value(QStringLiteral("auth")).toObject()
+                                 .value(QStringLiteral("client_token")).toString().toLatin1();
+    if (token.isEmpty() && error)
+        *error = QStringLiteral("auth/token/create: %1").arg(r.describe());
+    return token;
 }
 
 } // namespace vw::test

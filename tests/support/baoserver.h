@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
@@ -33,6 +34,10 @@ public:
     /// seals (PUT sys/seal, root token) and unseals (PUT sys/unseal {"key": ...}) the server;
     /// the in-memory storage and the root token survive.
     QByteArray unsealKey() const;
+    /// A child token of the root token (POST auth/token/create) with `params`, e.g.
+    /// {"ttl":"6s","renewable":false} or {"ttl":"4s","explicit_max_ttl":"120s"}. Empty +
+    /// *error on failure. The test thread only (a synchronous control-plane call).
+    QByteArray createToken(const QJsonObject &params, QString *error) const;
 
 private:
     std::unique_ptr<QProcess> m_proc;

@@ -27,4 +27,26 @@ QList<StageStats> fixedCapacityStages(const QString &op, const QList<int> &vus, 
     return stages;
 }
 
+void failShare(StageStats &st, const QString &op, double ratio, const QString &errorKey)
+{
+    for (OpStats &o : st.ops) {
+        if (o.op != op)
+            continue;
+        const qint64 errors = std::llround(double(o.count) * ratio);
+        const double latencyUs = o.latency.meanUs();
+        o.ok = o.count - errors;
+        o.errors.insert(errorKey, o.errors.value(errorKey) + errors);
+        o.latency = LatencyHistogram();
+        if (o.ok > 0)
+            o.latency.recordN(std::llround(latencyUs), o.ok);
+    }
+}
+
+void markClientBound(StageStats &st, const QString &reason)
+{
+    st.validity.measured = true;
+    st.validity.clientBound = true;
+    st.validity.reasons = {reason};
+}
+
 } // namespace vw::test

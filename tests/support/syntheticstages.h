@@ -13,4 +13,12 @@ namespace vw::test {
 QList<StageStats> fixedCapacityStages(const QString &op, const QList<int> &vus, int workers,
                                       double serviceMs);
 
+/// Turns the share `ratio` (0..1) of `op`'s requests in stage `st` into errors of class
+/// `errorKey` (core/stats/errorclass.h keys, e.g. "http_403"): the count stays, the successes
+/// and their latency records shrink. E.g. 0.76 "http_403": a token that expired mid-ramp.
+void failShare(StageStats &st, const QString &op, double ratio, const QString &errorKey);
+
+/// Flags `st` client-bound by the validity guard, for `reason` ("client_cpu: 97 % of 2 cores").
+void markClientBound(StageStats &st, const QString &reason);
+
 } // namespace vw::test
