@@ -5,9 +5,13 @@
 // Every request times out after target.requestTimeoutMs (ErrorClass::Timeout). The token is
 // sent as X-Vault-Token and never logged or put into error texts.
 // A 2xx body that is neither JSON nor text/plain is ErrorClass::InvalidResponse.
+// Redirects: a 307/308 inside the target is followed once (same method, body, headers);
+// any other redirect is not followed and is ErrorClass::Redirect with its status
+// (core/http/redirectpolicy.h). Qt itself follows none.
 #pragma once
 
 #include "http/httpmessage.h"
+#include "http/redirectpolicy.h"
 #include "vault/serverinfo.h"
 #include "vault/targetspec.h"
 #include "stats/errorclass.h"
@@ -19,6 +23,8 @@
 #include <memory>
 
 class QNetworkAccessManager;
+class QNetworkReply;
+class QSslError;
 
 namespace vw {
 
@@ -67,12 +73,17 @@ private:
     /// `authenticated` = send X-Vault-Token and X-Vault-Namespace.
     VaultResponse perform(const QByteArray &method, const QByteArray &absolutePath,
                           const QByteArray &body, bool authenticated);
+    /// One request to `url` and its wait (the timeout); the finished (or aborted) reply.
+    std::unique_ptr<QNetworkReply> exchange(const QByteArray &method, const QUrl &url,
+                                            const QByteArray &body, bool authenticated,
+                                            QList<QSslError> *sslErrors, bool *timedOut);
 
     TargetSpec m_target;
     QByteArray m_token;
     std::unique_ptr<QNetworkAccessManager> m_nam;
     QSslConfiguration m_ssl;   ///< https only: CA file / skip-verify applied
     QString m_tlsSetupError;   ///< CA file could not be read: every https request fails with Tls
+    RedirectPolicy m_redirects;   ///< target.address and target.addresses
 };
 
 } // namespace vw
