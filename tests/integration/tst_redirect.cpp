@@ -13,10 +13,15 @@
 #include "ops/operationregistry.h"
 #include "ops/syshealth.h"
 #include "session/session.h"
+#include "session/sessionio.h"
 #include "vault/vaultclient.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
@@ -333,6 +338,32 @@ void TestRedirect::runThroughAStandby()
                                                            return m;
                                                        }())).toJson(QJsonDocument::Compact))));
     }
+    // The role is in the session file and in the report's header.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("standby.json"));
+    QString error;
+    QVERIFY2(writeSession(s, path, &error), qPrintable(error));
+    const std::optional<Session> back = readSession(path, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->server.role, ServerRole::Standby);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(file.readAll())
+                 .object()
+                 .value(QStringLiteral("server"))
+                 .toObject()
+                 .value(QStringLiteral("role"))
+                 .toString(),
+             QStringLiteral("standby"));
+    QProcess report;
+    report.start(QStringLiteral(VW_APP_BINARY), {QStringLiteral("report"), path});
+    QVERIFY(report.waitForFinished(30000));
+    QCOMPARE(report.exitCode(), 0);
+    const QString header = QString::fromUtf8(report.readAllStandardOutput()).section(
+        QLatin1Char('\n'), 1, 1);
+    QVERIFY2(header.startsWith(QLatin1String("target   ")) && header.endsWith(QLatin1String(", standby)")),
+             qPrintable(header));
+
     // The kv2 reads went through the standby (redirected), the mount was made and removed
     // through it too.
     int kvReads = 0;
