@@ -95,7 +95,7 @@ int QnamTransport::pickManager()
 void QnamTransport::send(const HttpRequest &request, Completion done)
 {
     const int mi = pickManager();
-    Pending p{std::move(done), mi, steadyNowNs(), false, request, 0};
+    Pending p{std::move(done), mi, 0, false, request, 0};
     ++m_pool[mi].outstanding;
     start(request, QUrl::fromEncoded(m_base + request.path), std::move(p));
 }
@@ -122,6 +122,8 @@ void QnamTransport::start(const HttpRequest &request, const QUrl &url, Pending &
         req.setSslConfiguration(m_ssl);
 
     QNetworkAccessManager *nam = m_pool[pending.manager].nam;
+    if (pending.followed == 0)
+        pending.sentNs = steadyNowNs();   // a followed request keeps its first hop's
     QNetworkReply *reply = nullptr;
     if (request.method == "GET")
         reply = nam->get(req);
