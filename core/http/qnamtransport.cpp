@@ -42,8 +42,11 @@ std::unique_ptr<QnamTransport> QnamTransport::create(const TransportConfig &conf
     if (!checkTargetAddress(config.baseUrl, error))
         return nullptr;
     std::unique_ptr<QnamTransport> t(new QnamTransport(config));
-    if (config.baseUrl.scheme().toLower() == QLatin1String("https")) {
-        t->m_useTls = true;
+    // The target's TLS settings, also for an https node a redirect may lead to.
+    bool https = config.baseUrl.scheme().toLower() == QLatin1String("https");
+    for (const QUrl &node : config.nodeAddresses)
+        https = https || node.scheme().toLower() == QLatin1String("https");
+    if (https) {
         if (!makeTlsConfiguration(config.caFile, config.tlsSkipVerify, QString(), QString(),
                                   &t->m_ssl, error))
             return nullptr;
@@ -118,7 +121,7 @@ void QnamTransport::start(const HttpRequest &request, const QUrl &url, Pending &
         req.setRawHeader("X-Vault-Namespace", m_config.vaultNamespace);
     if (!request.body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    if (m_useTls || url.scheme() == QLatin1String("https"))
+    if (url.scheme() == QLatin1String("https"))
         req.setSslConfiguration(m_ssl);
 
     QNetworkAccessManager *nam = m_pool[pending.manager].nam;

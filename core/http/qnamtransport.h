@@ -60,7 +60,6 @@ private:
 
     TransportConfig m_config;
     QByteArray m_base;                    // "scheme://host:port", no trailing slash
-    bool m_useTls = false;
     QSslConfiguration m_ssl;
     std::vector<Manager> m_pool;
     QHash<QNetworkReply *, Pending> m_pending;

@@ -41,7 +41,7 @@ RedirectPolicy::Decision RedirectPolicy::decide(int status, const QByteArray &lo
     d.action = Action::Refuse;
     const QUrl relative = QUrl::fromEncoded(location.trimmed(), QUrl::StrictMode);
     if (location.trimmed().isEmpty() || !relative.isValid()) {
-        d.reason = QStringLiteral("%1 without a usable Location: not followed").arg(status);
+        d.reason = QStringLiteral("redirect without a usable Location not followed");
         return d;
     }
     const QUrl url = requestUrl.resolved(relative);
@@ -49,21 +49,19 @@ RedirectPolicy::Decision RedirectPolicy::decide(int status, const QByteArray &lo
     const QString where = url.toString(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment
                                        | QUrl::RemoveUserInfo);
     if (status != 307 && status != 308) {
-        d.reason = QStringLiteral("%1 to %2: not followed (it would change the method; a "
+        d.reason = QStringLiteral("redirect to %1 not followed: a %2 may change the method (a "
                                   "Vault standby answers 307)")
-                       .arg(status)
-                       .arg(where);
+                       .arg(where)
+                       .arg(status);
     } else if (followed >= kMaxFollowed) {
-        d.reason = QStringLiteral("%1 to %2 after %3 redirect(s): not followed")
-                       .arg(status)
+        d.reason = QStringLiteral("redirect to %1 not followed: %2 redirect(s) followed already")
                        .arg(where)
                        .arg(followed);
     } else if (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) {
-        d.reason = QStringLiteral("%1 to a non-HTTP address: not followed").arg(status);
+        d.reason = QStringLiteral("redirect to a non-HTTP address not followed");
     } else if (!isInsideTarget(url)) {
-        d.reason = QStringLiteral("%1 to %2: not followed (not the target's address nor one of "
-                                  "target.addresses)")
-                       .arg(status)
+        d.reason = QStringLiteral("redirect to %1 not followed: neither the target's address "
+                                  "nor one of target.addresses")
                        .arg(where);
     } else {
         d.action = Action::Follow;

@@ -32,7 +32,8 @@ public:
     struct Decision {
         Action action = Action::None;
         QUrl url;         ///< Follow: where to send it (absolute, path and query included)
-        QString reason;   ///< Refuse: why, for error texts ("307 to http://h:1/v1/x: ...")
+        QString reason;   ///< Refuse: why, for error texts ("redirect to http://h:1 not
+                          ///  followed: ..."; the address only, never the path or query)
     };
 
     /// Nothing allowed besides the target itself: an empty target allows nothing.

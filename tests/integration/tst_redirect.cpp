@@ -447,7 +447,9 @@ void TestRedirect::refusedRedirects()
         QCOMPARE(o.status, status);
         QCOMPARE(o.error, ErrorClass::Redirect);
         QCOMPARE(errorKey(o.error, o.status), QStringLiteral("redirect"));
-        QVERIFY2(o.text.contains(QString::number(status)), qPrintable(o.text));
+        QVERIFY2(o.text.startsWith(QLatin1String("redirect to ")), qPrintable(o.text));
+        QVERIFY2(o.text.contains(toOtherHost ? m_other.address() : m_bao.address()),
+                 qPrintable(o.text));
     }
     QCOMPARE(m_standby.requestCount(), 5);
     QCOMPARE(m_other.requestCount(), 0);

@@ -92,6 +92,7 @@ private slots:
         if (d.action == Action::Refuse) {
             QVERIFY(!d.reason.isEmpty());
             QVERIFY2(!d.reason.contains(QLatin1String(":p@")), qPrintable(d.reason));
+            QVERIFY2(!d.reason.contains(QLatin1String("/v1/")), qPrintable(d.reason));
         }
     }
 
