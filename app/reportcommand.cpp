@@ -24,8 +24,15 @@ QString tableContext(const Session &s)
         out += QStringLiteral("  (label \"%1\")").arg(s.label);
     out += QLatin1Char('\n');
     out += QStringLiteral("target   %1").arg(s.targetAddress);
+    // The node's role (server.role) when the session knows it: a standby redirects the load.
+    const QString role = s.server.role == ServerRole::Unknown ? QString()
+                                                              : serverRoleKey(s.server.role);
     if (!s.server.version.isEmpty())
-        out += QStringLiteral("  (%1 %2)").arg(s.server.product, s.server.version);
+        out += QStringLiteral("  (%1 %2%3)")
+                   .arg(s.server.product, s.server.version,
+                        role.isEmpty() ? QString() : QStringLiteral(", ") + role);
+    else if (!role.isEmpty())
+        out += QStringLiteral("  (%1)").arg(role);
     out += QLatin1Char('\n');
     out += QStringLiteral("started  %1 UTC, status %2\n")
                .arg(s.startedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),

@@ -31,6 +31,8 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options,
 
     TransportConfig config;
     config.baseUrl = QUrl(address);
+    for (const QString &node : profile.target.addresses)
+        config.nodeAddresses.append(QUrl(node));
     config.token = options.token;
     config.vaultNamespace = profile.target.vaultNamespace.toUtf8();
     config.caFile = profile.target.caFile;

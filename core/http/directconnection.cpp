@@ -174,6 +174,8 @@ void DirectConnection::onReadyRead(QTcpSocket *s)
         r.sentNs = m_sentNs;
         r.status = m_parser.status();
         r.body = std::move(m_parser.body());
+        if (r.status >= 300 && r.status < 400)
+            r.location = m_parser.location();
         ++m_requestsOnSocket;
         // Extra bytes after the response mean the server is out of step: do not reuse.
         // (bytesAvailable() is a syscall on an unbuffered socket: asked only when the read
@@ -209,6 +211,8 @@ void DirectConnection::onClosedOrError(QTcpSocket *s, QAbstractSocket::SocketErr
             r.sentNs = m_sentNs;
             r.status = m_parser.status();
             r.body = std::move(m_parser.body());
+            if (r.status >= 300 && r.status < 400)
+                r.location = m_parser.location();
             dropSocket();
             finish(std::move(r));
             return;

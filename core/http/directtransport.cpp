@@ -23,10 +23,14 @@ std::unique_ptr<DirectTransport> DirectTransport::create(const TransportConfig &
     if (!checkTargetAddress(config.baseUrl, error))
         return nullptr;
     std::unique_ptr<DirectTransport> t(new DirectTransport(config));
-    if (t->m_target.tls
+    bool httpsNode = false;
+    for (const QUrl &node : config.nodeAddresses)
+        httpsNode = httpsNode || node.scheme().toLower() == QLatin1String("https");
+    if ((t->m_target.tls || httpsNode)
         && !makeTlsConfiguration(config.caFile, config.tlsSkipVerify, config.clientCertFile,
-                                 config.clientKeyFile, &t->m_target.ssl, error))
+                                 config.clientKeyFile, &t->m_nodeSsl, error))
         return nullptr;
+    t->m_target.ssl = t->m_nodeSsl;
     return t;
 }
 
@@ -39,21 +43,8 @@ DirectTransport::DirectTransport(const TransportConfig &config)
     m_target.tls = tls;
     m_target.requestTimeoutMs = config.requestTimeoutMs;
 
-    // Headers every request carries, built once.
-    QByteArray host = QUrl::toAce(m_target.host);
-    if (host.isEmpty())
-        host = m_target.host.toLatin1();
-    if (host.contains(':'))
-        host = '[' + host + ']';   // IPv6 literal
-    const int defaultPort = tls ? 443 : 80;
-    m_fixedHeaders = "Host: " + host.toStdString();
-    if (config.baseUrl.port(defaultPort) != defaultPort)
-        m_fixedHeaders += ':' + std::to_string(m_target.port);
-    m_fixedHeaders += "\r\nUser-Agent: vault-workbench\r\n";
-    if (!config.token.isEmpty())
-        m_fixedHeaders += "X-Vault-Token: " + config.token.toStdString() + "\r\n";
-    if (!config.vaultNamespace.isEmpty())
-        m_fixedHeaders += "X-Vault-Namespace: " + config.vaultNamespace.toStdString() + "\r\n";
+    m_fixedHeaders = fixedHeaders(config.baseUrl, m_target, config);
+    m_redirects = RedirectPolicy(config.baseUrl, config.nodeAddresses);
 
     const int n = std::max(1, config.maxConcurrency);
     m_connections.reserve(size_t(n));
@@ -72,9 +63,32 @@ DirectTransport::~DirectTransport()
     delete m_timer;
     m_idle.clear();
     m_connections.clear();   // each drops its socket; completions are not called
+    m_nodes.clear();
 }
 
-void DirectTransport::serialise(const HttpRequest &request, std::string &out) const
+std::string DirectTransport::fixedHeaders(const QUrl &origin, const DirectTarget &target,
+                                          const TransportConfig &config)
+{
+    // Headers every request to this node carries, built once.
+    QByteArray host = QUrl::toAce(target.host);
+    if (host.isEmpty())
+        host = target.host.toLatin1();
+    if (host.contains(':'))
+        host = '[' + host + ']';   // IPv6 literal
+    const int defaultPort = target.tls ? 443 : 80;
+    std::string out = "Host: " + host.toStdString();
+    if (origin.port(defaultPort) != defaultPort)
+        out += ':' + std::to_string(target.port);
+    out += "\r\nUser-Agent: vault-workbench\r\n";
+    if (!config.token.isEmpty())
+        out += "X-Vault-Token: " + config.token.toStdString() + "\r\n";
+    if (!config.vaultNamespace.isEmpty())
+        out += "X-Vault-Namespace: " + config.vaultNamespace.toStdString() + "\r\n";
+    return out;
+}
+
+void DirectTransport::serialise(const HttpRequest &request, const std::string &fixedHeaders,
+                                std::string &out)
 {
     out.clear();   // keeps the capacity
     out.append(request.method.constData(), size_t(request.method.size()));
@@ -84,7 +98,7 @@ void DirectTransport::serialise(const HttpRequest &request, std::string &out) co
     else
         out.append(request.path.constData(), size_t(request.path.size()));
     out += " HTTP/1.1\r\n";
-    out += m_fixedHeaders;
+    out += fixedHeaders;
     const bool hasBody = !request.body.isEmpty();
     if (hasBody) {
         out += "Content-Type: application/json\r\nContent-Length: ";
@@ -98,33 +112,120 @@ void DirectTransport::serialise(const HttpRequest &request, std::string &out) co
     }
 }
 
+DirectConnection *DirectTransport::acquire(
+    const DirectTarget *target, std::vector<std::unique_ptr<DirectConnection>> &connections,
+    std::vector<DirectConnection *> &idle)
+{
+    if (!idle.empty()) {
+        DirectConnection *c = idle.back();
+        idle.pop_back();
+        return c;
+    }
+    // Beyond maxConcurrency: one more connection, never a queue.
+    connections.push_back(std::make_unique<DirectConnection>(
+        target, [this, &idle](DirectConnection *released) {
+            --m_inFlight;
+            idle.push_back(released);
+        }));
+    return connections.back().get();
+}
+
 void DirectTransport::send(const HttpRequest &request, Completion done)
 {
-    DirectConnection *c = nullptr;
-    if (!m_idle.empty()) {
-        c = m_idle.back();
-        m_idle.pop_back();
-    } else {
-        // Beyond maxConcurrency: one more connection, never a queue.
-        m_connections.push_back(std::make_unique<DirectConnection>(
-            &m_target, [this](DirectConnection *released) {
-                --m_inFlight;
-                m_idle.push_back(released);
-            }));
-        c = m_connections.back().get();
-    }
-    serialise(request, c->requestBuffer());
+    DirectConnection *c = acquire(&m_target, m_connections, m_idle);
+    serialise(request, m_fixedHeaders, c->requestBuffer());
     ++m_inFlight;
-    c->start(std::move(done));
+    c->start([this, request = HttpRequest(request), done = std::move(done)](HttpResult &&r) mutable {
+        if (r.status < 300 || r.status >= 400) {
+            done(std::move(r));   // the hot path: no redirect
+            return;
+        }
+        const QUrl url = m_config.baseUrl.resolved(QUrl::fromEncoded(request.path));
+        const qint64 sentNs = r.sentNs;
+        onAnswer(std::move(request), url, 0, sentNs, std::move(r), std::move(done));
+    });
+}
+
+void DirectTransport::onAnswer(HttpRequest &&request, const QUrl &url, int followed,
+                               qint64 firstSentNs, HttpResult &&r, Completion &&done)
+{
+    r.sentNs = firstSentNs;
+    const RedirectPolicy::Decision d = m_redirects.decide(r.status, r.location, url, followed);
+    switch (d.action) {
+    case RedirectPolicy::Action::None:
+        break;
+    case RedirectPolicy::Action::Refuse:
+        r.transportError = ErrorClass::Redirect;
+        r.errorText = d.reason;
+        break;
+    case RedirectPolicy::Action::Follow:
+        sendFollowed(std::move(request), d.url, followed + 1, firstSentNs, std::move(done));
+        return;
+    }
+    done(std::move(r));
+}
+
+void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int followed,
+                                   qint64 firstSentNs, Completion done)
+{
+    const bool tls = url.scheme().toLower() == QLatin1String("https");
+    const quint16 port = quint16(url.port(tls ? 443 : 80));
+    const DirectTarget *target = &m_target;
+    const std::string *headers = &m_fixedHeaders;
+    std::vector<std::unique_ptr<DirectConnection>> *connections = &m_connections;
+    std::vector<DirectConnection *> *idle = &m_idle;
+    if (tls != m_target.tls || port != m_target.port
+        || url.host().compare(m_target.host, Qt::CaseInsensitive) != 0) {
+        Node *node = nullptr;
+        for (const auto &n : m_nodes)
+            if (n->target.tls == tls && n->target.port == port
+                && url.host().compare(n->target.host, Qt::CaseInsensitive) == 0)
+                node = n.get();
+        if (!node) {
+            m_nodes.push_back(std::make_unique<Node>());
+            node = m_nodes.back().get();
+            node->target = m_target;
+            node->target.host = url.host();
+            node->target.port = port;
+            node->target.tls = tls;
+            node->target.ssl = m_nodeSsl;
+            node->fixedHeaders = fixedHeaders(url, node->target, m_config);
+        }
+        target = &node->target;
+        headers = &node->fixedHeaders;
+        connections = &node->connections;
+        idle = &node->idle;
+    }
+    request.path = url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
+    DirectConnection *c = acquire(target, *connections, *idle);
+    serialise(request, *headers, c->requestBuffer());
+    ++m_inFlight;
+    c->start([this, request = std::move(request), url, followed, firstSentNs,
+              done = std::move(done)](HttpResult &&r) mutable {
+        onAnswer(std::move(request), url, followed, firstSentNs, std::move(r), std::move(done));
+    });
+}
+
+void DirectTransport::forEachConnection(const std::function<void(DirectConnection *)> &f) const
+{
+    // Snapshot first: a completion may send again (those new sends are not visited).
+    std::vector<DirectConnection *> all;
+    for (const auto &c : m_connections)
+        all.push_back(c.get());
+    for (const auto &n : m_nodes)
+        for (const auto &c : n->connections)
+            all.push_back(c.get());
+    for (DirectConnection *c : all)
+        f(c);
 }
 
 void DirectTransport::abortAll()
 {
-    // Snapshot first: a completion may send again (those new sends are not aborted).
     std::vector<DirectConnection *> busy;
-    for (const auto &c : m_connections)
+    forEachConnection([&busy](DirectConnection *c) {
         if (c->busy())
-            busy.push_back(c.get());
+            busy.push_back(c);
+    });
     for (DirectConnection *c : busy)
         c->abort();
 }
@@ -135,9 +236,10 @@ void DirectTransport::checkTimeouts()
         return;
     const qint64 now = steadyNowNs();
     std::vector<DirectConnection *> busy;
-    for (const auto &c : m_connections)
+    forEachConnection([&busy](DirectConnection *c) {
         if (c->busy())
-            busy.push_back(c.get());
+            busy.push_back(c);
+    });
     for (DirectConnection *c : busy)
         c->checkTimeout(now);
 }
@@ -145,16 +247,22 @@ void DirectTransport::checkTimeouts()
 int DirectTransport::socketsOpened() const
 {
     int n = 0;
-    for (const auto &c : m_connections)
-        n += c->socketsOpened();
+    forEachConnection([&n](DirectConnection *c) { n += c->socketsOpened(); });
     return n;
 }
 
 int DirectTransport::retries() const
 {
     int n = 0;
-    for (const auto &c : m_connections)
-        n += c->retries();
+    forEachConnection([&n](DirectConnection *c) { n += c->retries(); });
+    return n;
+}
+
+int DirectTransport::redirectConnectionCount() const
+{
+    int n = 0;
+    for (const auto &node : m_nodes)
+        n += int(node->connections.size());
     return n;
 }
 

@@ -11,10 +11,16 @@
 // connection which the server closed before any byte of the response arrived is retried
 // once on a new connection (directconnection.h).
 // TLS: CA file, skip-verify, SNI = the URL's host, optional client certificate and key.
+// Redirects: a 3xx answer goes through the RedirectPolicy (redirectpolicy.h). A followed
+// 307/308 is sent again, same method and body, on a keep-alive connection to the node it
+// points to (one pool per node, opened on first use and reused like the target's); its
+// sentNs stays the first hop's, its timeout runs per hop. A refused one completes with
+// ErrorClass::Redirect, its status and the reason, and nothing is sent to its Location.
 // Thread affinity: created, used and destroyed on one thread that runs an event loop.
 #pragma once
 
 #include "http/directconnection.h"
+#include "http/redirectpolicy.h"
 #include "http/transport.h"
 
 #include <memory>
@@ -40,10 +46,33 @@ public:
     int connectionCount() const { return int(m_connections.size()); }
     int socketsOpened() const;   ///< connections opened so far (first opens + reconnects)
     int retries() const;         ///< requests retried once after a server close
+    /// Connections to nodes that followed redirects led to (not counted in connectionCount).
+    int redirectConnectionCount() const;
 
 private:
+    /// A node of the target that a followed redirect led to, with its own connections.
+    struct Node {
+        DirectTarget target;
+        std::string fixedHeaders;
+        std::vector<std::unique_ptr<DirectConnection>> connections;
+        std::vector<DirectConnection *> idle;
+    };
+
     explicit DirectTransport(const TransportConfig &config);
-    void serialise(const HttpRequest &request, std::string &out) const;
+    static std::string fixedHeaders(const QUrl &origin, const DirectTarget &target,
+                                    const TransportConfig &config);
+    static void serialise(const HttpRequest &request, const std::string &fixedHeaders,
+                          std::string &out);
+    DirectConnection *acquire(const DirectTarget *target,
+                              std::vector<std::unique_ptr<DirectConnection>> &connections,
+                              std::vector<DirectConnection *> &idle);
+    /// Sends `request` to `url`'s node (the target or a Node) after `followed` redirects;
+    /// the answer goes through the redirect policy, then to `done` with sentNs = firstSentNs.
+    void sendFollowed(HttpRequest request, const QUrl &url, int followed, qint64 firstSentNs,
+                      Completion done);
+    void onAnswer(HttpRequest &&request, const QUrl &url, int followed, qint64 firstSentNs,
+                  HttpResult &&r, Completion &&done);
+    void forEachConnection(const std::function<void(DirectConnection *)> &f) const;
     void checkTimeouts();
 
     TransportConfig m_config;
@@ -53,6 +82,9 @@ private:
     std::vector<DirectConnection *> m_idle;   // LIFO: the most recently used first
     int m_inFlight = 0;
     QTimer *m_timer = nullptr;    // deadline scan while requests are in flight
+    RedirectPolicy m_redirects;
+    QSslConfiguration m_nodeSsl;  // for https nodes (the target's TLS settings)
+    std::vector<std::unique_ptr<Node>> m_nodes;   // by first use; few (the cluster's nodes)
 };
 
 } // namespace vw

@@ -20,6 +20,7 @@ struct HttpResult {
     ErrorClass transportError = ErrorClass::None; ///< Timeout/Connection/Tls/InvalidResponse, or None
     QString errorText;                     ///< transport's message when transportError != None
     QByteArray body;                       ///< response body (may be truncated by a transport)
+    QByteArray location;                   ///< Location header of a 3xx response, else empty
     qint64 sentNs = 0;                     ///< steady clock (core/util/clock.h) when sending began
     qint64 doneNs = 0;                     ///< steady clock when the response was complete or failed
 };

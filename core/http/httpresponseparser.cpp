@@ -12,6 +12,8 @@ const http_parser_settings &HttpResponseParser::settings()
         http_parser_settings_init(&x);
         x.on_headers_complete = &HttpResponseParser::onHeadersComplete;
         x.on_body = &HttpResponseParser::onBody;
+        x.on_header_field = &HttpResponseParser::onHeaderField;
+        x.on_header_value = &HttpResponseParser::onHeaderValue;
         x.on_message_complete = &HttpResponseParser::onMessageComplete;
         return x;
     }();
@@ -32,6 +34,10 @@ void HttpResponseParser::reset()
     m_keepAlive = false;
     m_status = 0;
     m_body.resize(0);   // keeps the capacity (Qt 6)
+    m_field.resize(0);
+    m_inValue = false;
+    m_inLocation = false;
+    m_location.clear();
     m_error.clear();
 }
 
@@ -41,6 +47,33 @@ int HttpResponseParser::onHeadersComplete(http_parser *p)
     self->m_status = int(p->status_code);
     if (p->content_length > 0 && p->content_length != ULLONG_MAX)
         self->m_body.reserve(int(std::min<uint64_t>(p->content_length, kMaxBodyBytes)));
+    return 0;
+}
+
+// Names and values may arrive in pieces over several feeds: a name ends when its value starts.
+int HttpResponseParser::onHeaderField(http_parser *p, const char *at, size_t length)
+{
+    auto *self = static_cast<HttpResponseParser *>(p->data);
+    if (self->m_inValue) {
+        self->m_inValue = false;
+        self->m_field.resize(0);
+    }
+    if (self->m_field.size() < 64)   // longer than any name we look for
+        self->m_field.append(at, qsizetype(std::min<size_t>(length, 64)));
+    return 0;
+}
+
+int HttpResponseParser::onHeaderValue(http_parser *p, const char *at, size_t length)
+{
+    auto *self = static_cast<HttpResponseParser *>(p->data);
+    if (!self->m_inValue) {
+        self->m_inValue = true;
+        self->m_inLocation = self->m_field.compare("location", Qt::CaseInsensitive) == 0;
+        if (self->m_inLocation)
+            self->m_location.clear();
+    }
+    if (self->m_inLocation && self->m_location.size() < 8192)
+        self->m_location.append(at, qsizetype(std::min<size_t>(length, 8192)));
     return 0;
 }
 

@@ -43,11 +43,16 @@ public:
     int status() const { return m_status; }          ///< HTTP status, valid when Complete
     bool keepAlive() const { return m_keepAlive; }   ///< the connection may be reused
     QByteArray &body() { return m_body; }            ///< response body, valid when Complete
+    /// The Location header (raw value; empty when absent), valid when Complete. Kept for
+    /// redirects (redirectpolicy.h); no other header is stored.
+    const QByteArray &location() const { return m_location; }
     QString errorText() const { return m_error; }
 
 private:
     static const http_parser_settings &settings();
     static int onBody(http_parser *p, const char *at, size_t length);
+    static int onHeaderField(http_parser *p, const char *at, size_t length);
+    static int onHeaderValue(http_parser *p, const char *at, size_t length);
     static int onHeadersComplete(http_parser *p);
     static int onMessageComplete(http_parser *p);
 
@@ -57,6 +62,10 @@ private:
     bool m_keepAlive = false;
     int m_status = 0;
     QByteArray m_body;
+    QByteArray m_field;          // the header name being read (until its value starts)
+    bool m_inValue = false;      // the last callback was a header value
+    bool m_inLocation = false;   // that value is Location's
+    QByteArray m_location;
     QString m_error;
 };
 

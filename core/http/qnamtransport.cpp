@@ -42,8 +42,11 @@ std::unique_ptr<QnamTransport> QnamTransport::create(const TransportConfig &conf
     if (!checkTargetAddress(config.baseUrl, error))
         return nullptr;
     std::unique_ptr<QnamTransport> t(new QnamTransport(config));
-    if (config.baseUrl.scheme().toLower() == QLatin1String("https")) {
-        t->m_useTls = true;
+    // The target's TLS settings, also for an https node a redirect may lead to.
+    bool https = config.baseUrl.scheme().toLower() == QLatin1String("https");
+    for (const QUrl &node : config.nodeAddresses)
+        https = https || node.scheme().toLower() == QLatin1String("https");
+    if (https) {
         if (!makeTlsConfiguration(config.caFile, config.tlsSkipVerify, QString(), QString(),
                                   &t->m_ssl, error))
             return nullptr;
@@ -60,6 +63,7 @@ QnamTransport::QnamTransport(const TransportConfig &config)
                                          / kConnectionsPerManager);
     for (int i = 0; i < managers; ++i)
         m_pool.push_back({new QNetworkAccessManager, 0});
+    m_redirects = RedirectPolicy(config.baseUrl, config.nodeAddresses);
 }
 
 QnamTransport::~QnamTransport()
@@ -93,11 +97,22 @@ int QnamTransport::pickManager()
 
 void QnamTransport::send(const HttpRequest &request, Completion done)
 {
-    QNetworkRequest req(QUrl::fromEncoded(m_base + request.path));
+    const int mi = pickManager();
+    Pending p{std::move(done), mi, 0, false, request, 0};
+    ++m_pool[mi].outstanding;
+    start(request, QUrl::fromEncoded(m_base + request.path), std::move(p));
+}
+
+void QnamTransport::start(const HttpRequest &request, const QUrl &url, Pending &&pending)
+{
+    QNetworkRequest req(url);
     req.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     req.setAttribute(QNetworkRequest::HttpPipeliningAllowedAttribute, false);
     req.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     req.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
+    // Qt would follow a redirect anywhere with the token: ours decides (redirectpolicy.h).
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                     QNetworkRequest::ManualRedirectPolicy);
     if (m_config.requestTimeoutMs > 0)
         req.setTransferTimeout(int(std::min<qint64>(m_config.requestTimeoutMs, INT_MAX)));
     if (!m_config.token.isEmpty())
@@ -106,12 +121,12 @@ void QnamTransport::send(const HttpRequest &request, Completion done)
         req.setRawHeader("X-Vault-Namespace", m_config.vaultNamespace);
     if (!request.body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    if (m_useTls)
+    if (url.scheme() == QLatin1String("https"))
         req.setSslConfiguration(m_ssl);
 
-    const int mi = pickManager();
-    QNetworkAccessManager *nam = m_pool[mi].nam;
-    const qint64 sentNs = steadyNowNs();
+    QNetworkAccessManager *nam = m_pool[pending.manager].nam;
+    if (pending.followed == 0)
+        pending.sentNs = steadyNowNs();   // a followed request keeps its first hop's
     QNetworkReply *reply = nullptr;
     if (request.method == "GET")
         reply = nam->get(req);
@@ -124,8 +139,7 @@ void QnamTransport::send(const HttpRequest &request, Completion done)
     else
         reply = nam->sendCustomRequest(req, request.method, request.body);
 
-    ++m_pool[mi].outstanding;
-    m_pending.insert(reply, Pending{std::move(done), mi, sentNs, false});
+    m_pending.insert(reply, std::move(pending));
     QObject::connect(reply, &QNetworkReply::finished, reply, [this, reply] { onFinished(reply); });
     if (reply->isFinished()) // finished before we connected (e.g. an unsupported request)
         QMetaObject::invokeMethod(
@@ -140,7 +154,6 @@ void QnamTransport::onFinished(QNetworkReply *reply)
         return;
     Pending p = std::move(it.value());
     m_pending.erase(it);
-    --m_pool[p.manager].outstanding;
 
     HttpResult r;
     r.sentNs = p.sentNs;
@@ -153,6 +166,21 @@ void QnamTransport::onFinished(QNetworkReply *reply)
     } else if (r.status > 0) {
         // A complete response: whatever the status, the operation classifies it.
         r.body = reply->readAll();
+        if (RedirectPolicy::isRedirect(r.status)) {
+            const RedirectPolicy::Decision d = m_redirects.decide(
+                r.status, reply->rawHeader("Location"), reply->url(), p.followed);
+            if (d.action == RedirectPolicy::Action::Follow) {
+                reply->deleteLater();
+                ++p.followed;
+                const HttpRequest request = p.request;
+                start(request, d.url, std::move(p));   // same manager, still outstanding
+                return;
+            }
+            if (d.action == RedirectPolicy::Action::Refuse) {
+                r.transportError = ErrorClass::Redirect;
+                r.errorText = d.reason;
+            }
+        }
     } else {
         const bool timedOut = reply->error() == QNetworkReply::OperationCanceledError;
         r.transportError = classifyNetworkError(reply->error(), timedOut);
@@ -161,6 +189,7 @@ void QnamTransport::onFinished(QNetworkReply *reply)
                           : reply->errorString();
     }
     reply->deleteLater();
+    --m_pool[p.manager].outstanding;
     p.done(std::move(r));
 }
 

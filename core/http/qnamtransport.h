@@ -3,9 +3,14 @@
 // pool of ceil(maxConcurrency / 6) managers and routes each send to a manager with fewer than
 // 6 outstanding requests: N concurrent sends are N requests on N connections, never queued
 // inside Qt (docs/measurement.md, "Closed model"). HTTP/2 is disabled so that model holds.
+// Redirects: Qt follows none (ManualRedirectPolicy); a 3xx answer goes through the
+// RedirectPolicy (redirectpolicy.h): a followed 307/308 is sent again, same method, body and
+// headers, on the same manager (Qt keeps its own connections per node); its sentNs stays the
+// first hop's. A refused one completes with ErrorClass::Redirect, its status and the reason.
 // Thread affinity: created, used and destroyed on one thread that runs an event loop.
 #pragma once
 
+#include "http/redirectpolicy.h"
 #include "http/transport.h"
 
 #include <QHash>
@@ -44,17 +49,21 @@ private:
         int manager = 0;
         qint64 sentNs = 0;
         bool aborted = false;
+        HttpRequest request;   // kept for a followed redirect
+        int followed = 0;      // redirects followed so far
     };
 
     int pickManager();
+    /// Starts `request` to `url` on manager `mi` and records it as pending.
+    void start(const HttpRequest &request, const QUrl &url, Pending &&pending);
     void onFinished(QNetworkReply *reply);
 
     TransportConfig m_config;
     QByteArray m_base;                    // "scheme://host:port", no trailing slash
-    bool m_useTls = false;
     QSslConfiguration m_ssl;
     std::vector<Manager> m_pool;
     QHash<QNetworkReply *, Pending> m_pending;
+    RedirectPolicy m_redirects;
 };
 
 /// Maps a failed reply without an HTTP status to the error class (exposed for tests).

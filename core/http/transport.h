@@ -6,6 +6,7 @@
 
 #include "http/httpmessage.h"
 
+#include <QList>
 #include <QUrl>
 #include <functional>
 #include <memory>
@@ -14,6 +15,8 @@ namespace vw {
 
 struct TransportConfig {
     QUrl baseUrl;                 ///< scheme://host:port of the target
+    QList<QUrl> nodeAddresses;    ///< the target's other nodes: a 307/308 may lead there
+                                  ///  (TargetSpec::addresses, redirectpolicy.h)
     QByteArray token;             ///< sent as X-Vault-Token; never logged
     QByteArray vaultNamespace;    ///< X-Vault-Namespace, empty for none
     QString caFile;               ///< PEM CA bundle, empty for the system store

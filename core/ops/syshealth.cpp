@@ -1,5 +1,8 @@
 #include "ops/syshealth.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace vw {
 
 bool SysHealthOperation::setup(VaultClient &, const SetupContext &, QString *)
@@ -24,7 +27,17 @@ ErrorClass SysHealthOperation::classify(const HttpResult &result) const
 {
     if (result.transportError != ErrorClass::None)
         return result.transportError;
-    return result.status == 200 ? ErrorClass::None : ErrorClass::HttpStatus;
+    if (result.status == 200)
+        return ErrorClass::None;
+    // A server that ignores standbyok answers 429 (a performance standby 473) with its health
+    // in the body: a healthy standby, not an error. A 429 from a rate-limit quota carries
+    // {"errors":[...]} instead, and stays an error.
+    if (result.status == 429 || result.status == 473) {
+        const QJsonObject health = QJsonDocument::fromJson(result.body).object();
+        if (health.value(QStringLiteral("standby")).toBool())
+            return ErrorClass::None;
+    }
+    return ErrorClass::HttpStatus;
 }
 
 OperationType sysHealthType()

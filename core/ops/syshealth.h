@@ -1,5 +1,6 @@
 // sys_health: GET /v1/sys/health (unauthenticated on the server side, token sent anyway).
-// No parameters, no setup; success is 200 (a standby's 429 or a sealed 503 is HttpStatus).
+// No parameters, no setup; success is 200, or a 429/473 whose body says "standby": true (a
+// server that ignores standbyok); anything else (a quota's 429, a sealed 503) is HttpStatus.
 #pragma once
 
 #include "ops/operation.h"

@@ -22,19 +22,24 @@ std::optional<double> getOptional(const QJsonObject &o, const char *key)
 
 QJsonObject targetToJson(const TargetSpec &t)
 {
-    return QJsonObject{
+    QJsonObject o{
         {QStringLiteral("address"), t.address},
         {QStringLiteral("namespace"), t.vaultNamespace},
         {QStringLiteral("ca_file"), t.caFile},
         {QStringLiteral("tls_skip_verify"), t.tlsSkipVerify},
         {QStringLiteral("request_timeout_ms"), t.requestTimeoutMs},
     };
+    if (!t.addresses.isEmpty())   // written only when set: older plans stay byte for byte
+        o.insert(QStringLiteral("addresses"), QJsonArray::fromStringList(t.addresses));
+    return o;
 }
 
 TargetSpec targetFromJson(const QJsonObject &o)
 {
     TargetSpec t;
     t.address = o.value(QStringLiteral("address")).toString(t.address);
+    for (const QJsonValue &v : o.value(QStringLiteral("addresses")).toArray())
+        t.addresses.append(v.toString());
     t.vaultNamespace = o.value(QStringLiteral("namespace")).toString();
     t.caFile = o.value(QStringLiteral("ca_file")).toString();
     t.tlsSkipVerify = o.value(QStringLiteral("tls_skip_verify")).toBool();

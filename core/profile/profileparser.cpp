@@ -6,6 +6,8 @@
 //   target:                           # optional block
 //     address: http://127.0.0.1:8200  # http or https URL: scheme://host[:port], no user
 //                                     # info, path, query or fragment; default as shown
+//     addresses: [http://10.0.0.2:8200] # the cluster's other nodes, each as `address`;
+//                                     # a 307/308 may lead there (core/http/redirectpolicy.h)
 //     namespace: ""                   # X-Vault-Namespace, default none
 //     ca_file: ""                     # PEM CA bundle for https, default the system store
 //     tls_skip_verify: false          # true/false, default false
@@ -72,36 +74,54 @@ constexpr qint64 kMaxRequestTimeoutMs = 3600 * 1000;
 
 class Parser : public YamlFieldReader {
 public:
+    /// An http(s)://host[:port] URL, nothing else (target.address and target.addresses[]).
+    std::optional<QString> nodeAddress(const YAML::Node &v, const QString &field)
+    {
+        const auto s = text(v, field, true);
+        if (!s)
+            return std::nullopt;
+        const QUrl url(*s, QUrl::StrictMode);
+        const QString scheme = url.scheme();
+        if (!url.isValid() || url.host().isEmpty()
+            || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+            add(v.Mark(), field,
+                QStringLiteral("must be an http:// or https:// URL with a host, e.g. "
+                               "http://127.0.0.1:8200"));
+        else if (!url.userInfo().isEmpty())
+            add(v.Mark(), field, QStringLiteral("must not contain a user name or password"));
+        else if ((!url.path().isEmpty() && url.path() != QLatin1String("/")) || url.hasQuery()
+                 || url.hasFragment())
+            add(v.Mark(), field,
+                QStringLiteral("must be scheme://host[:port] only (no path, query or fragment)"));
+        else
+            return s;
+        return std::nullopt;
+    }
+
     void parseTarget(const YAML::Node &n, TargetSpec *t)
     {
         QMap<QString, YAML::Node> keys;
         if (!checkMap(n, QStringLiteral("target"),
-                      {QStringLiteral("address"), QStringLiteral("namespace"),
+                      {QStringLiteral("address"), QStringLiteral("addresses"),
+                       QStringLiteral("namespace"),
                        QStringLiteral("ca_file"), QStringLiteral("tls_skip_verify"),
                        QStringLiteral("request_timeout")},
                       &keys))
             return;
-        if (keys.contains(QStringLiteral("address"))) {
-            const YAML::Node v = n["address"];
-            const QString field = QStringLiteral("target.address");
-            if (const auto s = text(v, field, true)) {
-                const QUrl url(*s, QUrl::StrictMode);
-                const QString scheme = url.scheme();
-                if (!url.isValid() || url.host().isEmpty()
-                    || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-                    add(v.Mark(), field,
-                        QStringLiteral("must be an http:// or https:// URL with a host, e.g. "
-                                       "http://127.0.0.1:8200"));
-                else if (!url.userInfo().isEmpty())
-                    add(v.Mark(), field,
-                        QStringLiteral("must not contain a user name or password"));
-                else if ((!url.path().isEmpty() && url.path() != QLatin1String("/"))
-                         || url.hasQuery() || url.hasFragment())
-                    add(v.Mark(), field,
-                        QStringLiteral("must be scheme://host[:port] only (no path, query or "
-                                       "fragment)"));
-                else
-                    t->address = *s;
+        if (keys.contains(QStringLiteral("address")))
+            if (const auto s = nodeAddress(n["address"], QStringLiteral("target.address")))
+                t->address = *s;
+        if (keys.contains(QStringLiteral("addresses"))) {
+            const YAML::Node list = n["addresses"];
+            if (!list.IsSequence()) {
+                add(list.Mark(), QStringLiteral("target.addresses"),
+                    QStringLiteral("must be a list of node addresses such as "
+                                   "[http://10.0.0.2:8200]"));
+            } else {
+                for (std::size_t i = 0; i < list.size(); ++i)
+                    if (const auto s = nodeAddress(
+                            list[i], QStringLiteral("target.addresses[%1]").arg(i)))
+                        t->addresses.append(*s);
             }
         }
         if (keys.contains(QStringLiteral("namespace")))

@@ -209,6 +209,8 @@ QString environment(const Session &s)
     };
     row(QStringLiteral("target"), s.targetAddress);
     row(QStringLiteral("server"), (s.server.product + QLatin1Char(' ') + s.server.version).trimmed());
+    if (s.server.role != ServerRole::Unknown)
+        row(QStringLiteral("server role"), serverRoleKey(s.server.role));
     row(QStringLiteral("executor"), s.loadModel().name());
     row(QStringLiteral("transport"), s.transport);
     row(QStringLiteral("started (UTC)"), s.startedAt.toUTC().toString(Qt::ISODate));

@@ -171,10 +171,17 @@ void planWarnings(Comparison *c, const QList<Session> &ss)
                       return s.plan.target.tlsSkipVerify ? QStringLiteral("skipped")
                                                          : QStringLiteral("on");
                   });
+    warnIfDiffers(c, ss, QStringLiteral("target"), QStringLiteral("target nodes"),
+                  [](const Session &s) {
+                      return orNone(s.plan.target.addresses.join(QStringLiteral(", ")));
+                  });
     warnIfDiffers(c, ss, QStringLiteral("target"), QStringLiteral("request timeout"),
                   [](const Session &s) { return formatDurationMs(s.plan.target.requestTimeoutMs); });
     warnIfDiffers(c, ss, QStringLiteral("server_version"), QStringLiteral("server version"),
                   serverText);
+    // A standby redirects its load to the active node: not the same path as the active itself.
+    warnIfDiffers(c, ss, QStringLiteral("server_role"), QStringLiteral("server role"),
+                  [](const Session &s) { return serverRoleKey(s.server.role); });
     warnIfDiffers(c, ss, QStringLiteral("executor"), QStringLiteral("executor"),
                   [](const Session &s) { return loadModelText(s.loadModel()); });
     warnIfDiffers(c, ss, QStringLiteral("ramp"), QStringLiteral("ramp stage loads"),

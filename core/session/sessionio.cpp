@@ -45,6 +45,7 @@ const QList<QPair<ErrorClass, QLatin1String>> &errorClassNames()
         {ErrorClass::Connection, QLatin1String("connection")},
         {ErrorClass::Tls, QLatin1String("tls")},
         {ErrorClass::InvalidResponse, QLatin1String("invalid_response")},
+        {ErrorClass::Redirect, QLatin1String("redirect")},
     };
     return names;
 }
@@ -85,6 +86,7 @@ QJsonObject serverToJson(const ServerInfo &s)
         {QStringLiteral("initialized"), s.initialized},
         {QStringLiteral("sealed"), s.sealed},
         {QStringLiteral("standby"), s.standby},
+        {QStringLiteral("role"), serverRoleKey(s.role)},
         {QStringLiteral("version"), s.version},
         {QStringLiteral("cluster_name"), s.clusterName},
         {QStringLiteral("product"), s.product},
@@ -100,6 +102,7 @@ ServerInfo serverFromJson(const QJsonObject &o)
     s.initialized = o.value(QStringLiteral("initialized")).toBool();
     s.sealed = o.value(QStringLiteral("sealed")).toBool();
     s.standby = o.value(QStringLiteral("standby")).toBool();
+    s.role = serverRoleFromKey(o.value(QStringLiteral("role")).toString());
     s.version = o.value(QStringLiteral("version")).toString();
     s.clusterName = o.value(QStringLiteral("cluster_name")).toString();
     s.product = o.value(QStringLiteral("product")).toString();

@@ -17,6 +17,8 @@ QString errorKey(ErrorClass c, int httpStatus)
         return QStringLiteral("tls");
     case ErrorClass::InvalidResponse:
         return QStringLiteral("invalid_response");
+    case ErrorClass::Redirect:
+        return QStringLiteral("redirect");
     }
     return QStringLiteral("invalid_response");
 }

@@ -12,10 +12,12 @@ enum class ErrorClass {
     Connection,      ///< refused, reset, closed early, host not found ("connection")
     Tls,             ///< handshake or certificate failure ("tls")
     InvalidResponse, ///< unparsable HTTP or a body the operation cannot use ("invalid_response")
+    Redirect,        ///< a redirect not followed: outside the target, a second one, 301/302/303
+                     ///  ("redirect"; core/http/redirectpolicy.h)
 };
 
 /// The key used in statistics, sessions and reports: "http_503", "timeout", "connection",
-/// "tls", "invalid_response"; "" for None. `httpStatus` is used only for HttpStatus.
+/// "tls", "invalid_response", "redirect"; "" for None. `httpStatus` is used only for HttpStatus.
 QString errorKey(ErrorClass c, int httpStatus = 0);
 
 } // namespace vw

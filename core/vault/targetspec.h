@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace vw {
 
@@ -11,6 +12,9 @@ namespace vw {
 /// ~/.vault-token or the GUI (core/vault/tokensource.h).
 struct TargetSpec {
     QString address = QStringLiteral("http://127.0.0.1:8200"); ///< scheme://host:port
+    /// Other nodes of the target's cluster (scheme://host:port each): a 307/308 from a standby
+    /// is followed to these too (core/http/redirectpolicy.h). Empty by default.
+    QStringList addresses;
     QString vaultNamespace;      ///< X-Vault-Namespace, empty for none
     QString caFile;              ///< PEM CA bundle for https targets, empty = system store
     bool tlsSkipVerify = false;
@@ -18,7 +22,7 @@ struct TargetSpec {
 
     bool operator==(const TargetSpec &o) const
     {
-        return address == o.address && vaultNamespace == o.vaultNamespace && caFile == o.caFile
+        return address == o.address && addresses == o.addresses && vaultNamespace == o.vaultNamespace && caFile == o.caFile
             && tlsSkipVerify == o.tlsSkipVerify && requestTimeoutMs == o.requestTimeoutMs;
     }
     bool operator!=(const TargetSpec &o) const { return !(*this == o); }

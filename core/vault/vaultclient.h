@@ -7,9 +7,13 @@
 // A 2xx body that is neither JSON nor text/plain is ErrorClass::InvalidResponse.
 // Requests are sent once unless setRetryPolicy() asked for retries (cleanup does: 429, 503 and
 // connection failures are retried with backoff honouring Retry-After, core/vault/retrypolicy.h).
+// Redirects: a 307/308 inside the target is followed once (same method, body, headers);
+// any other redirect is not followed and is ErrorClass::Redirect with its status
+// (core/http/redirectpolicy.h). Qt itself follows none.
 #pragma once
 
 #include "http/httpmessage.h"
+#include "http/redirectpolicy.h"
 #include "vault/retrypolicy.h"
 #include "vault/serverinfo.h"
 #include "vault/targetspec.h"
@@ -24,6 +28,8 @@
 #include <memory>
 
 class QNetworkAccessManager;
+class QNetworkReply;
+class QSslError;
 
 namespace vw {
 
@@ -90,6 +96,10 @@ private:
     /// perform() under the retry policy.
     VaultResponse performRetrying(const QByteArray &method, const QByteArray &absolutePath,
                                   const QByteArray &body);
+    /// One request to `url` and its wait (the timeout); the finished (or aborted) reply.
+    std::unique_ptr<QNetworkReply> exchange(const QByteArray &method, const QUrl &url,
+                                            const QByteArray &body, bool authenticated,
+                                            QList<QSslError> *sslErrors, bool *timedOut);
 
     TargetSpec m_target;
     QByteArray m_token;
@@ -100,6 +110,7 @@ private:
     qint64 m_retryDeadlineMs = 0; ///< on m_retryClock
     QElapsedTimer m_retryClock;
     int m_retryCount = 0;
+    RedirectPolicy m_redirects;   ///< target.address and target.addresses
 };
 
 } // namespace vw

@@ -159,6 +159,21 @@ void TestComparison::eachDifferenceIsNamed()
     QVERIFY(hasWarning(c, QStringLiteral("server_version"),
                        QStringLiteral("openbao 2.7.2 (A) vs openbao 2.8.0 (B)")));
 
+    Session role = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
+    Session active = a;
+    active.server.role = ServerRole::Active;
+    role.server.role = ServerRole::Standby;
+    c = compareSessions({active, role});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("server_role"), QStringLiteral("active (A) vs standby (B)")));
+
+    Session nodes = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
+    nodes.plan.target.addresses = {QStringLiteral("http://10.0.0.1:8200")};
+    c = compareSessions({a, nodes});
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY(hasWarning(c, QStringLiteral("target"),
+                       QStringLiteral("target nodes: none (A) vs http://10.0.0.1:8200 (B)")));
+
     Session ramp = session(QStringLiteral("b"), {1, 2, 4, 8, 16}, 8, 5.0, "rsa-2048");
     c = compareSessions({a, ramp});
     QCOMPARE(c.warnings.size(), 1);
