@@ -105,7 +105,7 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
                    .arg(st.droppedTotal());
         for (const OpStats &o : st.ops)
             out += QStringLiteral(", %1 service time p50 %2 ms")
-                       .arg(o.op, fixed(double(o.serviceTime.valueAtPercentileUs(50)) / 1000.0, 3));
+                       .arg(o.op, latencyCellMs(o.serviceTime, 50, 3));
         out += QLatin1Char('\n');
     }
     if (st.validity.clientBound)
@@ -181,14 +181,12 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
     // The stage's load as its model names it: VUs (closed), the offered rate (arrival-rate).
     const QString load = model.loadCell(stage.vus, stage.rate);
     for (const OpStats &o : stage.ops) {
-        const QJsonObject l = latencySummaryMs(o.latency);
-        auto lat = [&l](const char *key) {
-            return fixed(l.value(QLatin1String(key)).toDouble(), 3);
-        };
+        // No success: "-", not 0 (docs/measurement.md, "Latency").
+        auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3); };
         out += tableLine(stageText, load, o.op, QString::number(o.count),
                          QString::number(o.ok), QString::number(o.errorCount()),
                          fixed(stage.throughputPerS(o), 1),
-                         {lat("mean"), lat("p50"), lat("p95"), lat("p99"), lat("max")});
+                         {lat(kMeanLatency), lat(50), lat(95), lat(99), lat(kMaxLatency)});
     }
     return out + stageNotes(stage, model);
 }
@@ -227,7 +225,8 @@ QString reportCsv(const Session &s)
     QString out = header.join(QLatin1Char(',')) + crlf;
     for (const StageStats &st : s.stages) {
         for (const OpStats &o : st.ops) {
-            const QJsonObject l = latencySummaryMs(o.latency);
+            // No success: an empty field, not 0.
+            auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3, QString()); };
             const QStringList row = {
                 s.label,
                 s.profileName,
@@ -241,13 +240,8 @@ QString reportCsv(const Session &s)
                 QString::number(o.errorCount()),
                 errorsText(o),
                 fixed(st.throughputPerS(o), 3),
-                fixed(l.value(QStringLiteral("mean")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p50")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p90")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p95")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p99")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p999")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("max")).toDouble(), 3),
+                lat(kMeanLatency), lat(50), lat(90), lat(95), lat(99), lat(99.9),
+                lat(kMaxLatency),
             };
             QStringList quoted;
             for (const QString &f : row)

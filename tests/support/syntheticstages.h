@@ -13,4 +13,10 @@ namespace vw::test {
 QList<StageStats> fixedCapacityStages(const QString &op, const QList<int> &vus, int workers,
                                       double serviceMs);
 
+/// A closed stage (index `index`, `vus` VUs, 1 s steady window) in which every one of `count`
+/// requests of `op` failed with `errorKey` (e.g. "connection" for a server that died): no
+/// success, so no latency.
+StageStats allErrorStage(const QString &op, int index, int vus, qint64 count,
+                         const QString &errorKey = QStringLiteral("connection"));
+
 } // namespace vw::test
