@@ -71,6 +71,17 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
                                  .arg(qint64(planned))
                                  .arg(pct(t.minScheduleRatio));
         }
+    } else if (st.steadySeconds > 0 && ok > 0
+               && (v.latencyOverWindow = st.meanLatencyS() / st.steadySeconds)
+                      > t.maxLatencyOverWindow) {
+        // Too short for its latency: which requests start in the window depends on where the
+        // VUs' cycles fall, so X * R is off by up to R / T: not a finding about the client.
+        v.stageTooShort = true;
+        v.notes << QStringLiteral("stage_too_short: mean latency %1 ms is %2 of the %3 s steady "
+                                  "window (> %4); Little's law not assessed, throughput is mean "
+                                  "in-flight / mean latency")
+                       .arg(num(st.meanLatencyS() * 1000.0), pct(v.latencyOverWindow),
+                            num(st.steadySeconds), pct(t.maxLatencyOverWindow));
     } else if (st.steadySeconds > 0 && ok >= t.littleMinSuccesses
                && double(count - ok) <= t.littleMaxErrorRatio * double(count)) {
         const double xr = latencySumS / st.steadySeconds;   // X * R = sum of latencies / T

@@ -191,8 +191,12 @@ QString stageTable(const Session &s)
                  + td(ms(50), QStringLiteral("n")) + td(ms(95), QStringLiteral("n"))
                  + td(ms(99), QStringLiteral("n"))
                  + td(QString::number(st.maxInFlight), QStringLiteral("n"))
-                 + td(st.validity.clientBound ? st.validity.reasons.join(QStringLiteral("; "))
-                                              : QStringLiteral("no"))
+                 + td((st.validity.clientBound ? st.validity.reasons.join(QStringLiteral("; "))
+                                               : QStringLiteral("no"))
+                      + (st.validity.notes.isEmpty()
+                             ? QString()
+                             : QStringLiteral(" (") + st.validity.notes.join(QStringLiteral("; "))
+                                   + QLatin1Char(')')))
                  + QStringLiteral("</tr>\n");
         }
     return o + QStringLiteral("</table>\n");

@@ -112,6 +112,10 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
         out += QStringLiteral("  ! stage %1 client-bound: %2\n")
                    .arg(stageNumber(st.index))
                    .arg(st.validity.reasons.join(QStringLiteral("; ")));
+    if (!st.validity.notes.isEmpty())
+        out += QStringLiteral("  ~ stage %1: %2\n")
+                   .arg(stageNumber(st.index))
+                   .arg(st.validity.notes.join(QStringLiteral("; ")));
     return out;
 }
 
@@ -196,16 +200,21 @@ QString reportTable(const Session &s)
     QString out = reportTableHeader();
     bool partial = false;
     bool bound = false;
+    bool tooShort = false;
     for (const StageStats &st : s.stages) {
         out += reportTableRows(st, s.loadModel());
         partial = partial || !st.complete;
         bound = bound || st.validity.clientBound;
+        tooShort = tooShort || st.validity.stageTooShort;
     }
     if (partial)
         out += QStringLiteral("* stage cut short (run stopped)\n");
     if (bound)
         out += QStringLiteral("! client-bound stage: the load generator was a bottleneck; its "
                               "numbers describe the client, not the server\n");
+    if (tooShort)
+        out += QStringLiteral("~ stage too short for its latency: throughput is mean in-flight / "
+                              "mean latency, Little's law not assessed (docs/measurement.md)\n");
     return out;
 }
 
