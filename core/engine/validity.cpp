@@ -58,6 +58,8 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
         latencySumS += o.latency.meanUs() * double(o.latency.count()) / 1e6;
     }
 
+    if (!model.isOpen() && st.steadySeconds > 0 && ok > 0)
+        v.latencyOverWindow = st.meanLatencyS() / st.steadySeconds;
     if (model.isOpen()) {
         if (st.steadySeconds > 0) {
             v.achievedOverOffered = st.achievedPerS() / st.rate;
@@ -71,9 +73,7 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
                                  .arg(qint64(planned))
                                  .arg(pct(t.minScheduleRatio));
         }
-    } else if (st.steadySeconds > 0 && ok > 0
-               && (v.latencyOverWindow = st.meanLatencyS() / st.steadySeconds)
-                      > t.maxLatencyOverWindow) {
+    } else if (v.latencyOverWindow > t.maxLatencyOverWindow) {
         // Too short for its latency: which requests start in the window depends on where the
         // VUs' cycles fall, so X * R is off by up to R / T: not a finding about the client.
         v.stageTooShort = true;
