@@ -158,7 +158,8 @@ void ComparisonView::fillRatios()
             for (int i = 0; i < n; ++i) {
                 const std::optional<AlignedCell> &a = row.cells.value(i);
                 auto *x = cell(a ? QString::number(a->throughputPerS, 'f', 1) : QStringLiteral("-"));
-                auto *p = cell(a ? QString::number(a->p99Ms, 'f', 2) : QStringLiteral("-"));
+                auto *p = cell(a && a->p99Ms ? QString::number(*a->p99Ms, 'f', 2)
+                                             : QStringLiteral("-"));
                 if (a && a->clientBound) {
                     x->setToolTip(tr("client-bound stage"));
                     p->setToolTip(tr("client-bound stage"));

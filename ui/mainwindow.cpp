@@ -122,7 +122,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             parts << tr("%1 %2/s p99 %3 ms")
                          .arg(o.op)
                          .arg(s.throughputPerS(o), 0, 'f', 0)
-                         .arg(double(o.latency.valueAtPercentileUs(99)) / 1000.0, 0, 'f', 2);
+                         .arg(latencyCellMs(o.latency, 99, 2));
         statusBar()->showMessage(tr("Stage %1 (%2 VUs) done: %3")
                                      .arg(stageNumber(s.index))
                                      .arg(s.vus)

@@ -6,22 +6,65 @@
 
 namespace vw {
 
+namespace {
+
+const QString kNoSuccess = QStringLiteral("not assessed (no successful requests)");
+
+/// `c` without its stages that had requests but no success: they have no latency, and
+/// their throughput 0 is not a load level the server was measured at. The failure detector
+/// still sees them (their error ratio is the finding).
+OpCurve withSuccesses(const OpCurve &c, QList<ExcludedStage> *dropped)
+{
+    OpCurve out;
+    out.op = c.op;
+    out.excluded = c.excluded;
+    for (const CurvePoint &p : c.points) {
+        if (p.ok > 0)
+            out.points.append(p);
+        else
+            dropped->append(ExcludedStage{p.stage, p.vus, kNoSuccess});
+    }
+    return out;
+}
+
+} // namespace
+
 OpAnalysis analyzeCurve(const OpCurve &c, const AnalysisSettings &settings)
 {
+    QList<ExcludedStage> noSuccess;
+    const OpCurve ok = withSuccesses(c, &noSuccess);
     OpAnalysis a;
     a.op = c.op;
     a.excluded = c.excluded;
-    a.knee = detectKnee(c);
-    a.saturation = detectSaturation(c, settings.thresholds);
+    a.knee = detectKnee(ok);
+    a.saturation = detectSaturation(ok, settings.thresholds);
     a.failure = detectFailure(c, settings.thresholds);
-    a.maxThroughput = maxThroughput(c);
-    a.maxThroughputAtSlo = maxThroughputWithinSlo(c, settings.slo);
-    a.usl = fitUsl(c);
+    a.maxThroughput = maxThroughput(ok);
+    a.maxThroughputAtSlo = maxThroughputWithinSlo(ok, settings.slo);
+    a.usl = fitUsl(ok);
     for (const ExcludedStage &e : c.excluded)
         a.notes.append(QStringLiteral("stage %1 (%2 VUs) left out: %3")
                            .arg(stageNumber(e.stage))
                            .arg(e.vus)
                            .arg(e.reason));
+    if (!noSuccess.isEmpty()) {
+        QStringList which;
+        for (const ExcludedStage &e : noSuccess) {
+            a.excluded.append(e);
+            which << QStringLiteral("stage %1 (%2 VUs)").arg(stageNumber(e.stage)).arg(e.vus);
+            a.notes.append(QStringLiteral("stage %1 (%2 VUs) %3 by the knee, saturation, "
+                                          "throughput, SLO and USL; the failure detector counts it")
+                               .arg(stageNumber(e.stage))
+                               .arg(e.vus)
+                               .arg(kNoSuccess));
+        }
+        // Said in each latency/throughput result, so that none reads as a finding about them.
+        const QString why = QStringLiteral(" %1 %2.").arg(which.join(QStringLiteral(", ")),
+                                                          kNoSuccess);
+        for (Evidence *e : {&a.knee.evidence, &a.saturation.evidence, &a.maxThroughput.evidence,
+                            &a.maxThroughputAtSlo.evidence, &a.usl.evidence})
+            e->text += why;
+    }
     return a;
 }
 

@@ -57,6 +57,7 @@ OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
         p.p95Ms = double(o->latency.valueAtPercentileUs(95)) / 1000.0;
         p.p99Ms = double(o->latency.valueAtPercentileUs(99)) / 1000.0;
         p.count = o->count;
+        p.ok = o->ok;
         for (auto it = o->errors.cbegin(); it != o->errors.cend(); ++it)
             if (it.value() > 0)
                 p.errors.insert(it.key(), it.value());

@@ -16,11 +16,12 @@ struct CurvePoint {
     int stage = 0;               ///< StageStats::index (0-based)
     int vus = 0;                 ///< planned VUs of the stage
     double throughputPerS = 0;   ///< successes per second of the steady window
-    double meanMs = 0;           ///< latency of successful requests, milliseconds
+    double meanMs = 0;           ///< latency of successful requests, milliseconds (see `ok`)
     double p50Ms = 0;
     double p95Ms = 0;
     double p99Ms = 0;
     qint64 count = 0;            ///< requests (ok + errors)
+    qint64 ok = 0;               ///< successes; 0: no latency (meanMs..p99Ms are 0, not figures)
     QMap<QString, qint64> errors;///< error key (core/stats/errorclass.h) -> count
 
     double errorRatio() const

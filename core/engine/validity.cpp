@@ -58,6 +58,8 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
         latencySumS += o.latency.meanUs() * double(o.latency.count()) / 1e6;
     }
 
+    if (!model.isOpen() && st.steadySeconds > 0 && ok > 0)
+        v.latencyOverWindow = st.meanLatencyS() / st.steadySeconds;
     if (model.isOpen()) {
         if (st.steadySeconds > 0) {
             v.achievedOverOffered = st.achievedPerS() / st.rate;
@@ -71,6 +73,15 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
                                  .arg(qint64(planned))
                                  .arg(pct(t.minScheduleRatio));
         }
+    } else if (v.latencyOverWindow > t.maxLatencyOverWindow) {
+        // Too short for its latency: which requests start in the window depends on where the
+        // VUs' cycles fall, so X * R is off by up to R / T: not a finding about the client.
+        v.stageTooShort = true;
+        v.notes << QStringLiteral("stage_too_short: mean latency %1 ms is %2 of the %3 s steady "
+                                  "window (> %4); Little's law not assessed, throughput is mean "
+                                  "in-flight / mean latency")
+                       .arg(num(st.meanLatencyS() * 1000.0), pct(v.latencyOverWindow),
+                            num(st.steadySeconds), pct(t.maxLatencyOverWindow));
     } else if (st.steadySeconds > 0 && ok >= t.littleMinSuccesses
                && double(count - ok) <= t.littleMaxErrorRatio * double(count)) {
         const double xr = latencySumS / st.steadySeconds;   // X * R = sum of latencies / T

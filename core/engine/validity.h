@@ -11,10 +11,17 @@
 //                planned VUs / (X * R) outside [0.8, 1.2], with X = successes per second and
 //                R = their mean latency. VUs / (X*R) > 1.2 means VUs spent time outside
 //                their requests (client overhead between completion and the next send).
+//                Not assessed in a stage too short for its latency (below).
 //   schedule     arrival-rate: (sent + dropped) / planned starts < 0.9 (the pacer fell behind)
 // achieved_over_offered (sent starts per second / rate) and in-flight / planned VUs are
 // reported beside them; dropped starts alone mean the VU pool or the server was too small,
 // which is not client-bound.
+//
+// A closed stage whose mean success latency R exceeds 10 % of its steady window T is flagged
+// stage_too_short instead (StageValidity::stageTooShort and a note, not a reason: it is not
+// client-bound): counting the requests that started in the window is then off by up to R / T,
+// so Little's law cannot judge the client and throughput is computed as mean in-flight / R
+// (StageStats::throughputPerS; docs/measurement.md, "Throughput" and "Validity").
 #pragma once
 
 #include "profile/loadmodels/loadmodel.h"
@@ -34,6 +41,7 @@ struct ValidityThresholds {
     int64_t littleMinSuccesses = 50;
     double littleMaxErrorRatio = 0.01;
     double minScheduleRatio = 0.9;
+    double maxLatencyOverWindow = 0.10;   ///< closed: mean latency / steady window above it: too short
 };
 
 /// What the engine measured about itself during a stage's steady window.

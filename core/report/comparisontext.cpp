@@ -114,8 +114,8 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                 for (int i = 0; i < r.cells.size(); ++i) {
                     const std::optional<AlignedCell> &cell = r.cells[i];
                     QString v = QStringLiteral("-");
-                    if (cell)
-                        v = QString::number(pass == 0 ? cell->throughputPerS : cell->p99Ms, 'f',
+                    if (cell && (pass == 0 || cell->p99Ms))   // no success: "-"
+                        v = QString::number(pass == 0 ? cell->throughputPerS : *cell->p99Ms, 'f',
                                             pass == 0 ? 1 : 3)
                             + (cell->clientBound ? QStringLiteral("!") : QString());
                     cells.append(v);
@@ -160,7 +160,7 @@ QJsonObject comparisonJson(const Comparison &c, const QList<Session> &ss)
                 cells.append(cell ? QJsonValue(QJsonObject{
                                         {QStringLiteral("stage"), cell->stage},
                                         {QStringLiteral("throughput_per_s"), cell->throughputPerS},
-                                        {QStringLiteral("p99_ms"), cell->p99Ms},
+                                        {QStringLiteral("p99_ms"), opt(cell->p99Ms)},
                                         {QStringLiteral("error_ratio"), cell->errorRatio},
                                         {QStringLiteral("client_bound"), cell->clientBound}})
                                   : QJsonValue());

@@ -115,7 +115,9 @@ QString ratioTable(const OpComparison &oc, const Comparison &c)
             const std::optional<AlignedCell> &cell = r.cells.value(i);
             const QString cls = cell && cell->clientBound ? QStringLiteral("n cb") : QStringLiteral("n");
             o += td(cell ? QString::number(cell->throughputPerS, 'f', 1) : QStringLiteral("-"), cls)
-                 + td(cell ? QString::number(cell->p99Ms, 'f', 2) : QStringLiteral("-"), cls);
+                 + td(cell && cell->p99Ms ? QString::number(*cell->p99Ms, 'f', 2)
+                                          : QStringLiteral("-"),
+                      cls);
         }
         for (int i = 1; i < n; ++i)
             o += td(ratioCell(r.throughputRatio.value(i)), QStringLiteral("n"))
@@ -178,11 +180,7 @@ QString stageTable(const Session &s)
             QStringList errs;
             for (auto it = op.errors.cbegin(); it != op.errors.cend(); ++it)
                 errs << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
-            auto ms = [&](double p) {
-                return op.latency.count() > 0
-                           ? QString::number(double(op.latency.valueAtPercentileUs(p)) / 1000.0, 'f', 2)
-                           : QStringLiteral("-");
-            };
+            auto ms = [&](double p) { return latencyCellMs(op.latency, p, 2); };   // "-": no success
             const QString cls = st.validity.clientBound ? QStringLiteral(" class=\"cb\"") : QString();
             o += QStringLiteral("<tr%1>").arg(cls) + td(QString::number(stageNumber(st.index)), QStringLiteral("n"))
                  + td(QString::number(st.vus), QStringLiteral("n")) + td(op.op)
@@ -193,8 +191,12 @@ QString stageTable(const Session &s)
                  + td(ms(50), QStringLiteral("n")) + td(ms(95), QStringLiteral("n"))
                  + td(ms(99), QStringLiteral("n"))
                  + td(QString::number(st.maxInFlight), QStringLiteral("n"))
-                 + td(st.validity.clientBound ? st.validity.reasons.join(QStringLiteral("; "))
-                                              : QStringLiteral("no"))
+                 + td((st.validity.clientBound ? st.validity.reasons.join(QStringLiteral("; "))
+                                               : QStringLiteral("no"))
+                      + (st.validity.notes.isEmpty()
+                             ? QString()
+                             : QStringLiteral(" (") + st.validity.notes.join(QStringLiteral("; "))
+                                   + QLatin1Char(')')))
                  + QStringLiteral("</tr>\n");
         }
     return o + QStringLiteral("</table>\n");

@@ -105,13 +105,17 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
                    .arg(st.droppedTotal());
         for (const OpStats &o : st.ops)
             out += QStringLiteral(", %1 service time p50 %2 ms")
-                       .arg(o.op, fixed(double(o.serviceTime.valueAtPercentileUs(50)) / 1000.0, 3));
+                       .arg(o.op, latencyCellMs(o.serviceTime, 50, 3));
         out += QLatin1Char('\n');
     }
     if (st.validity.clientBound)
         out += QStringLiteral("  ! stage %1 client-bound: %2\n")
                    .arg(stageNumber(st.index))
                    .arg(st.validity.reasons.join(QStringLiteral("; ")));
+    if (!st.validity.notes.isEmpty())
+        out += QStringLiteral("  ~ stage %1: %2\n")
+                   .arg(stageNumber(st.index))
+                   .arg(st.validity.notes.join(QStringLiteral("; ")));
     return out;
 }
 
@@ -181,14 +185,12 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
     // The stage's load as its model names it: VUs (closed), the offered rate (arrival-rate).
     const QString load = model.loadCell(stage.vus, stage.rate);
     for (const OpStats &o : stage.ops) {
-        const QJsonObject l = latencySummaryMs(o.latency);
-        auto lat = [&l](const char *key) {
-            return fixed(l.value(QLatin1String(key)).toDouble(), 3);
-        };
+        // No success: "-", not 0 (docs/measurement.md, "Latency").
+        auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3); };
         out += tableLine(stageText, load, o.op, QString::number(o.count),
                          QString::number(o.ok), QString::number(o.errorCount()),
                          fixed(stage.throughputPerS(o), 1),
-                         {lat("mean"), lat("p50"), lat("p95"), lat("p99"), lat("max")});
+                         {lat(kMeanLatency), lat(50), lat(95), lat(99), lat(kMaxLatency)});
     }
     return out + stageNotes(stage, model);
 }
@@ -198,16 +200,21 @@ QString reportTable(const Session &s)
     QString out = reportTableHeader();
     bool partial = false;
     bool bound = false;
+    bool tooShort = false;
     for (const StageStats &st : s.stages) {
         out += reportTableRows(st, s.loadModel());
         partial = partial || !st.complete;
         bound = bound || st.validity.clientBound;
+        tooShort = tooShort || st.validity.stageTooShort;
     }
     if (partial)
         out += QStringLiteral("* stage cut short (run stopped)\n");
     if (bound)
         out += QStringLiteral("! client-bound stage: the load generator was a bottleneck; its "
                               "numbers describe the client, not the server\n");
+    if (tooShort)
+        out += QStringLiteral("~ stage too short for its latency: throughput is mean in-flight / "
+                              "mean latency, Little's law not assessed (docs/measurement.md)\n");
     return out;
 }
 
@@ -227,7 +234,8 @@ QString reportCsv(const Session &s)
     QString out = header.join(QLatin1Char(',')) + crlf;
     for (const StageStats &st : s.stages) {
         for (const OpStats &o : st.ops) {
-            const QJsonObject l = latencySummaryMs(o.latency);
+            // No success: an empty field, not 0.
+            auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3, QString()); };
             const QStringList row = {
                 s.label,
                 s.profileName,
@@ -241,13 +249,8 @@ QString reportCsv(const Session &s)
                 QString::number(o.errorCount()),
                 errorsText(o),
                 fixed(st.throughputPerS(o), 3),
-                fixed(l.value(QStringLiteral("mean")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p50")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p90")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p95")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p99")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("p999")).toDouble(), 3),
-                fixed(l.value(QStringLiteral("max")).toDouble(), 3),
+                lat(kMeanLatency), lat(50), lat(90), lat(95), lat(99), lat(99.9),
+                lat(kMaxLatency),
             };
             QStringList quoted;
             for (const QString &f : row)

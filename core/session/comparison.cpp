@@ -220,7 +220,8 @@ std::map<LoadKey, AlignedCell> cellsOf(const Session &s, const QString &op)
         AlignedCell c;
         c.stage = st.index;
         c.throughputPerS = st.throughputPerS(*o);
-        c.p99Ms = double(o->latency.valueAtPercentileUs(99)) / 1000.0;
+        if (o->latency.count() > 0)
+            c.p99Ms = double(o->latency.valueAtPercentileUs(99)) / 1000.0;
         c.errorRatio = o->errorRatio();
         c.clientBound = st.validity.clientBound;
         cells.emplace(key, c);
@@ -300,8 +301,8 @@ Comparison compareSessions(const QList<Session> &ss)
                 row.cells.append(cell ? std::optional<AlignedCell>(*cell) : std::nullopt);
                 row.throughputRatio.append(
                     base && cell ? ratio(cell->throughputPerS, base->throughputPerS) : std::nullopt);
-                row.p99Ratio.append(base && cell && cell->throughputPerS > 0
-                                        ? ratio(cell->p99Ms, base->p99Ms)
+                row.p99Ratio.append(base && cell && cell->p99Ms && base->p99Ms
+                                        ? ratio(*cell->p99Ms, *base->p99Ms)
                                         : std::nullopt);
             }
             oc.rows.append(row);

@@ -27,7 +27,7 @@ struct ComparisonWarning {
 struct AlignedCell {
     int stage = 0;
     double throughputPerS = 0;
-    double p99Ms = 0;
+    std::optional<double> p99Ms;   ///< null: no success in the stage (no latency)
     double errorRatio = 0;
     bool clientBound = false;
 };

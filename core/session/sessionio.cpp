@@ -227,8 +227,11 @@ QJsonObject seriesToJson(const TimeSeries &series)
 {
     QJsonArray rows;
     for (const SeriesPoint &p : series) {
+        // A second without a success has no latency: null, not 0.
+        const QJsonValue p50 = p.ok > 0 ? QJsonValue(p.p50Ms) : QJsonValue();
+        const QJsonValue p99 = p.ok > 0 ? QJsonValue(p.p99Ms) : QJsonValue();
         rows.append(QJsonArray{p.tS, p.stage, p.vus, p.op, qint64(p.count), qint64(p.ok),
-                               qint64(p.errors), p.p50Ms, p.p99Ms, p.inFlight, p.warmup});
+                               qint64(p.errors), p50, p99, p.inFlight, p.warmup});
     }
     return QJsonObject{{QStringLiteral("columns"), QJsonArray::fromStringList(seriesColumns())},
                        {QStringLiteral("rows"), rows}};

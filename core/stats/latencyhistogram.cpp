@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace vw {
 
@@ -69,6 +70,33 @@ int64_t LatencyHistogram::highestEquivalent(int index) const
     return lowestEquivalent(index) + (int64_t(1) << bucketIndex) - 1;
 }
 
+template <class F> void LatencyHistogram::forEachBucket(F f) const
+{
+    if (m_total == 0)
+        return;
+    if (!m_sparse.isEmpty()) {
+        for (const Bucket &b : m_sparse)
+            f(b.index, b.count);
+        return;
+    }
+    // Only buckets from min to max can be non-zero (recordN and add keep that).
+    const int64_t *counts = m_counts.constData();
+    for (int i = indexFor(m_min), last = indexFor(m_max); i <= last; ++i)
+        if (counts[i] != 0)
+            f(i, counts[i]);
+}
+
+void LatencyHistogram::makeDense()
+{
+    if (m_sparse.isEmpty())
+        return;
+    if (m_counts.isEmpty())
+        m_counts.fill(0, kCountsLength);
+    for (const Bucket &b : std::as_const(m_sparse))
+        m_counts[b.index] += b.count;
+    m_sparse = QVector<Bucket>();
+}
+
 void LatencyHistogram::record(int64_t valueUs)
 {
     recordN(valueUs, 1);
@@ -81,8 +109,11 @@ void LatencyHistogram::recordN(int64_t valueUs, int64_t n)
     const int64_t v = clampValue(valueUs);
     if (v != valueUs)
         m_clamped += n;
-    if (m_counts.isEmpty())
-        m_counts.fill(0, kCountsLength);
+    if (m_counts.isEmpty()) {
+        makeDense();
+        if (m_counts.isEmpty())
+            m_counts.fill(0, kCountsLength);
+    }
     m_counts[indexFor(v)] += n;
     if (m_total == 0) {
         m_min = v;
@@ -99,14 +130,32 @@ void LatencyHistogram::add(const LatencyHistogram &other)
 {
     if (other.m_total == 0)
         return;
+    if (m_total == 0 && other.isSparse()) {
+        // An empty histogram takes a sparse one as it is: merging read histograms stays small.
+        m_sparse = other.m_sparse;
+        if (!m_counts.isEmpty())
+            m_counts = QVector<int64_t>();
+        m_min = other.m_min;
+        m_max = other.m_max;
+        m_total = other.m_total;
+        m_clamped = other.m_clamped;
+        m_sum = other.m_sum;
+        return;
+    }
+    makeDense();
     if (m_counts.isEmpty())
         m_counts.fill(0, kCountsLength);
-    // Only other's buckets from its min to its max value can be non-zero (recordN and
-    // fromJson keep that): a merge of a sparse histogram costs its value range, not 23552.
-    const int64_t *from = other.m_counts.constData();
     int64_t *into = m_counts.data();
-    for (int i = indexFor(other.m_min), last = indexFor(other.m_max); i <= last; ++i)
-        into[i] += from[i];
+    if (other.isSparse()) {
+        for (const Bucket &b : other.m_sparse)
+            into[b.index] += b.count;
+    } else {
+        // Only other's buckets from its min to its max value can be non-zero (recordN keeps
+        // that): a merge of a narrow histogram costs its value range, not 23552.
+        const int64_t *from = other.m_counts.constData();
+        for (int i = indexFor(other.m_min), last = indexFor(other.m_max); i <= last; ++i)
+            into[i] += from[i];
+    }
     if (m_total == 0) {
         m_min = other.m_min;
         m_max = other.m_max;
@@ -122,6 +171,7 @@ void LatencyHistogram::add(const LatencyHistogram &other)
 void LatencyHistogram::reset()
 {
     // Keeps the counters' memory for reuse; only buckets from min to max can be non-zero.
+    m_sparse.clear();
     if (!m_counts.isEmpty() && m_total > 0) {
         int64_t *counts = m_counts.data();
         for (int i = indexFor(m_min), last = indexFor(m_max); i <= last; ++i)
@@ -160,20 +210,19 @@ int64_t LatencyHistogram::valueAtPercentileUs(double p) const
     int64_t rank = int64_t(std::ceil(exact - exact * 1e-12));
     rank = std::clamp<int64_t>(rank, 1, m_total);
     int64_t seen = 0;
-    for (int i = 0; i < kCountsLength; ++i) {
-        seen += m_counts[i];
-        if (seen >= rank)
-            return std::clamp(highestEquivalent(i), m_min, m_max);
-    }
-    return m_max;
+    int found = -1;
+    forEachBucket([&](int i, int64_t n) {
+        seen += n;
+        if (found < 0 && seen >= rank)
+            found = i;
+    });
+    return found < 0 ? m_max : std::clamp(highestEquivalent(found), m_min, m_max);
 }
 
 QJsonObject LatencyHistogram::toJson() const
 {
     QJsonArray counts;
-    for (int i = 0; i < m_counts.size(); ++i)
-        if (m_counts[i] != 0)
-            counts.append(QJsonArray{i, qint64(m_counts[i])});
+    forEachBucket([&counts](int i, int64_t n) { counts.append(QJsonArray{i, qint64(n)}); });
     return QJsonObject{
         {QStringLiteral("v"), 1},
         {QStringLiteral("lowest_us"), qint64(kLowestUs)},
@@ -206,10 +255,12 @@ bool LatencyHistogram::fromJson(const QJsonObject &o, LatencyHistogram *out, QSt
     const QJsonValue countsValue = o.value(QStringLiteral("counts"));
     if (!countsValue.isArray())
         return fail(QStringLiteral("\"counts\" is missing or not an array"));
+    const QJsonArray countsArray = countsValue.toArray();
+    h.m_sparse.reserve(countsArray.size());
     int64_t total = 0;
     int lowestIndex = -1;
     int highestIndex = -1;
-    for (const QJsonValue &pairValue : countsValue.toArray()) {
+    for (const QJsonValue &pairValue : countsArray) {
         const QJsonArray pair = pairValue.toArray();
         if (pair.size() != 2 || !pair.at(0).isDouble() || !pair.at(1).isDouble())
             return fail(QStringLiteral("a \"counts\" entry is not [index, count]"));
@@ -219,15 +270,19 @@ bool LatencyHistogram::fromJson(const QJsonObject &o, LatencyHistogram *out, QSt
             return fail(QStringLiteral("bucket index %1 out of range").arg(index));
         if (count <= 0)
             return fail(QStringLiteral("bucket %1 has a non-positive count").arg(index));
-        if (h.m_counts.isEmpty())
-            h.m_counts.fill(0, kCountsLength);
-        if (h.m_counts[int(index)] != 0)
-            return fail(QStringLiteral("bucket %1 appears twice").arg(index));
-        h.m_counts[int(index)] = count;
+        if (total > std::numeric_limits<int64_t>::max() - count)
+            return fail(QStringLiteral("the bucket counts overflow"));
+        h.m_sparse.append(Bucket{int(index), count});
         total += count;
         lowestIndex = lowestIndex < 0 ? int(index) : std::min(lowestIndex, int(index));
         highestIndex = std::max(highestIndex, int(index));
     }
+    // Sparse form (see the header): sorted by index, each index once.
+    std::sort(h.m_sparse.begin(), h.m_sparse.end(),
+              [](const Bucket &a, const Bucket &b) { return a.index < b.index; });
+    for (int i = 1; i < h.m_sparse.size(); ++i)
+        if (h.m_sparse[i].index == h.m_sparse[i - 1].index)
+            return fail(QStringLiteral("bucket %1 appears twice").arg(h.m_sparse[i].index));
     h.m_total = o.value(QStringLiteral("total")).toInteger(-1);
     if (h.m_total != total)
         return fail(QStringLiteral("\"total\" does not match the bucket counts"));
@@ -255,7 +310,11 @@ bool LatencyHistogram::operator==(const LatencyHistogram &o) const
         return false;
     if (m_total == 0)
         return true;
-    return m_counts == o.m_counts; // both allocated when non-empty
+    // Same non-zero buckets, whichever form either holds them in.
+    QVector<QPair<int, int64_t>> mine, theirs;
+    forEachBucket([&mine](int i, int64_t n) { mine.append({i, n}); });
+    o.forEachBucket([&theirs](int i, int64_t n) { theirs.append({i, n}); });
+    return mine == theirs;
 }
 
 } // namespace vw

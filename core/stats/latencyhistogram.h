@@ -1,7 +1,12 @@
 // Log-linear latency histogram with 3 significant digits (HdrHistogram-style, Gil Tene).
 // Values are microseconds in [1 us, 1 hour]; a value outside is clamped and counted in
-// clampedCount(). Relative error of any reported percentile <= 0.1 %. Fixed memory
-// (~ 2 * 1024 * 22 counters), no per-sample storage (docs/measurement.md, "The histogram").
+// clampedCount(). Relative error of any reported percentile <= 0.1 %. No per-sample storage
+// (docs/measurement.md, "The histogram"). Two forms with the same answers:
+//   dense   23,552 counters (~184 KB), allocated at the first record(): recording is one add.
+//   sparse  only the non-zero buckets (16 bytes each), as read by fromJson() (or copied from
+//           such a histogram by add() into an empty one), so that a session of 20,000 stages
+//           holds memory in proportion to its file. A record() or add() into a sparse
+//           histogram makes it dense first.
 // Mergeable by adding (add()), so per-thread histograms merge without locks on the hot path.
 // Not thread-safe: one writer; merge copies under the owner's own synchronisation.
 #pragma once
@@ -44,12 +49,23 @@ public:
 
     bool operator==(const LatencyHistogram &o) const;
 
+    /// True when the histogram holds its counters sparsely (see the top of this file).
+    bool isSparse() const { return !m_sparse.isEmpty(); }
+
 private:
+    struct Bucket {
+        int index;
+        int64_t count;
+    };
+    /// Calls f(index, count) for every non-zero bucket, in increasing index order.
+    template <class F> void forEachBucket(F f) const;
+    void makeDense();   ///< sparse -> dense; no-op when already dense or empty
     int indexFor(int64_t v) const;
     int64_t lowestEquivalent(int index) const;
     int64_t highestEquivalent(int index) const;
 
-    QVector<int64_t> m_counts;
+    QVector<int64_t> m_counts;   // dense form: kCountsLength counters, or empty
+    QVector<Bucket> m_sparse;    // sparse form: non-zero buckets by index; empty when dense
     int64_t m_total = 0;
     int64_t m_clamped = 0;
     int64_t m_min = 0;

@@ -111,7 +111,10 @@ bool OpStats::fromJson(const QJsonObject &o, OpStats *out, QString *error)
 
 QJsonObject latencySummaryMs(const LatencyHistogram &h)
 {
-    auto ms = [](double us) { return std::round(us) / 1000.0; };
+    auto ms = [&h](double us) {
+        // No success, no latency: null, never 0 (docs/session-format.md).
+        return h.count() > 0 ? QJsonValue(std::round(us) / 1000.0) : QJsonValue(QJsonValue::Null);
+    };
     return QJsonObject{
         {QStringLiteral("mean"), ms(h.meanUs())},
         {QStringLiteral("p50"), ms(double(h.valueAtPercentileUs(50)))},
@@ -121,6 +124,17 @@ QJsonObject latencySummaryMs(const LatencyHistogram &h)
         {QStringLiteral("p999"), ms(double(h.valueAtPercentileUs(99.9)))},
         {QStringLiteral("max"), ms(double(h.maxUs()))},
     };
+}
+
+QString latencyCellMs(const LatencyHistogram &h, double percentile, int decimals,
+                      const QString &none)
+{
+    if (h.count() == 0)
+        return none;
+    const double us = percentile < 0 ? h.meanUs()
+                      : percentile > 100 ? double(h.maxUs())
+                                         : double(h.valueAtPercentileUs(percentile));
+    return QString::number(std::round(us) / 1000.0, 'f', decimals);
 }
 
 } // namespace vw

@@ -43,7 +43,16 @@ struct OpStats {
     static bool fromJson(const QJsonObject &o, OpStats *out, QString *error);
 };
 
-/// {"mean","p50","p90","p95","p99","p999","max"} in milliseconds (3 decimals) of `h`.
+/// {"mean","p50","p90","p95","p99","p999","max"} in milliseconds (3 decimals) of `h`; every
+/// value is null when `h` is empty (no successful request: no latency, never 0).
 QJsonObject latencySummaryMs(const LatencyHistogram &h);
+
+/// One latency figure of `h` as text for tables: the percentile `percentile` (0..100), the
+/// mean (`percentile` < 0) or the max (`percentile` > 100), in milliseconds with `decimals`
+/// decimals; `none` ("-" in tables, "" in CSV) when `h` is empty (no successful request).
+inline constexpr double kMeanLatency = -1;   ///< latencyCellMs: the mean
+inline constexpr double kMaxLatency = 101;   ///< latencyCellMs: the max
+QString latencyCellMs(const LatencyHistogram &h, double percentile, int decimals,
+                      const QString &none = QStringLiteral("-"));
 
 } // namespace vw

@@ -55,10 +55,36 @@ struct StageStats {
         return n;
     }
 
-    /// successes / steadySeconds of one op (0 when the window is empty).
+    /// Mean latency of the stage's successes, all ops, seconds (0 without a success).
+    double meanLatencyS() const
+    {
+        int64_t ok = 0;
+        double sumUs = 0;
+        for (const OpStats &o : ops) {
+            ok += o.latency.count();
+            sumUs += o.latency.meanUs() * double(o.latency.count());
+        }
+        return ok > 0 ? sumUs / double(ok) / 1e6 : 0.0;
+    }
+
+    /// Successes per second of one op in the steady window (docs/measurement.md,
+    /// "Throughput"): ok / steadySeconds; 0 when the window is empty. In a stage too short
+    /// for its latency (validity.stageTooShort, closed stages) counting starts in the window
+    /// is off by up to latency / window, so throughput is Little's law instead: mean in-flight
+    /// / mean success latency, times the op's share of the stage's completions.
     double throughputPerS(const OpStats &o) const
     {
-        return steadySeconds > 0 ? double(o.ok) / steadySeconds : 0.0;
+        if (steadySeconds <= 0)
+            return 0.0;
+        if (validity.stageTooShort) {
+            int64_t count = 0;
+            for (const OpStats &x : ops)
+                count += x.count;
+            const double r = meanLatencyS();
+            if (count > 0 && r > 0)
+                return meanInFlight / r * double(o.ok) / double(count);
+        }
+        return double(o.ok) / steadySeconds;
     }
     const OpStats *find(const QString &op) const
     {

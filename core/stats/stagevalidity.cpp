@@ -27,6 +27,9 @@ QJsonObject StageValidity::toJson() const
         {QStringLiteral("achieved_over_offered"), round3(achievedOverOffered)},
         {QStringLiteral("client_bound"), clientBound},
         {QStringLiteral("reasons"), QJsonArray::fromStringList(reasons)},
+        {QStringLiteral("stage_too_short"), stageTooShort},
+        {QStringLiteral("latency_over_window"), round3(latencyOverWindow)},
+        {QStringLiteral("notes"), QJsonArray::fromStringList(notes)},
     };
 }
 
@@ -46,6 +49,11 @@ StageValidity StageValidity::fromJson(const QJsonObject &o)
     const QJsonArray reasons = o.value(QStringLiteral("reasons")).toArray();
     for (const QJsonValue &r : reasons)
         v.reasons.append(r.toString());
+    v.stageTooShort = o.value(QStringLiteral("stage_too_short")).toBool();   // false in older files
+    v.latencyOverWindow = o.value(QStringLiteral("latency_over_window")).toDouble();
+    const QJsonArray notes = o.value(QStringLiteral("notes")).toArray();
+    for (const QJsonValue &n : notes)
+        v.notes.append(n.toString());
     return v;
 }
 

@@ -1,5 +1,6 @@
 // StageTableModel: one row per stage x operation, values taken from the statistics.
 #include "models/stagetablemodel.h"
+#include "syntheticstages.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -152,6 +153,24 @@ private slots:
         m.setStages({other});
         QCOMPARE(reset.count(), 1);
         QCOMPARE(m.rowCount(), 2);
+    }
+
+    // Issue 9: a stage where every request failed shows "-" for every latency column, never
+    // 0.000; its counts and throughput (0/s) are still numbers.
+    void allErrorStageShowsNoLatency()
+    {
+        StageTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setStages({test::allErrorStage(QStringLiteral("kv2_read"), 0, 4, 812)});
+        QCOMPARE(m.rowCount(), 1);
+        for (int c : {StageTableModel::MeanColumn, StageTableModel::P50Column,
+                      StageTableModel::P95Column, StageTableModel::P99Column,
+                      StageTableModel::MaxColumn}) {
+            QCOMPARE(cell(m, 0, c).toString(), QStringLiteral("-"));
+            QVERIFY(!cell(m, 0, c, StageTableModel::SortRole).isValid());
+        }
+        QCOMPARE(cell(m, 0, StageTableModel::ErrorsColumn).toLongLong(), 812);
+        QCOMPARE(cell(m, 0, StageTableModel::ThroughputColumn).toString(), QStringLiteral("0.0"));
     }
 };
 

@@ -49,4 +49,24 @@ void markClientBound(StageStats &st, const QString &reason)
     st.validity.reasons = {reason};
 }
 
+StageStats allErrorStage(const QString &op, int index, int vus, qint64 count,
+                         const QString &errorKey)
+{
+    StageStats st;
+    st.index = index;
+    st.vus = vus;
+    st.durationMs = 2000;
+    st.warmupMs = 500;
+    st.steadySeconds = 1.0;
+    st.meanInFlight = vus;
+    st.maxInFlight = vus;
+    st.sent = count;
+    OpStats o;
+    o.op = op;
+    for (qint64 i = 0; i < count; ++i)
+        o.recordError(errorKey);
+    st.ops.append(o);
+    return st;
+}
+
 } // namespace vw::test

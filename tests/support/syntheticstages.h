@@ -21,4 +21,10 @@ void failShare(StageStats &st, const QString &op, double ratio, const QString &e
 /// Flags `st` client-bound by the validity guard, for `reason` ("client_cpu: 97 % of 2 cores").
 void markClientBound(StageStats &st, const QString &reason);
 
+/// A closed stage (index `index`, `vus` VUs, 1 s steady window) in which every one of `count`
+/// requests of `op` failed with `errorKey` (e.g. "connection" for a server that died): no
+/// success, so no latency.
+StageStats allErrorStage(const QString &op, int index, int vus, qint64 count,
+                         const QString &errorKey = QStringLiteral("connection"));
+
 } // namespace vw::test

@@ -75,6 +75,7 @@ private slots:
     void otherLoadModelLeftOutWithANote();
     void livePartialStageIsTheLastPoint();
     void timeCharts();
+    void allErrorStageHasNoLatencyPoint();
 };
 
 void TestChartModel::closedStagesChartAgainstVus()
@@ -332,6 +333,38 @@ void TestChartModel::timeCharts()
     QCOMPARE(tput.series.first().points.last(), QPointF(12, 120));
     QCOMPARE(tput.y.min, 0.0);
     QVERIFY(tput.y.max >= 120);
+}
+
+// Issue 9: a stage where every request failed has no latency point (not one at 0); its
+// throughput is a real 0/s and its error ratio 100 %.
+void TestChartModel::allErrorStageHasNoLatencyPoint()
+{
+    CurveSource src = closedSource(QStringLiteral("a"));
+    src.stages[6] = test::allErrorStage(kOp, 6, 64, 812);
+    src.analysis = analyzeStages(src.stages, {kOp}, *defaultLoadModel(), AnalysisSettings());
+    const ChartModel l = buildChartModel(ChartKind::LatencyVsLoad, {src});
+    QVERIFY(!l.series.isEmpty());
+    for (const ChartSeries &s : l.series) {
+        QVERIFY2(!xs(s).contains(64.0), qPrintable(s.name));
+        for (const QPointF &p : s.points)
+            QVERIFY(p.y() > 0);
+    }
+    const ChartModel e = buildChartModel(ChartKind::ErrorRatioVsLoad, {src});
+    QCOMPARE(e.series.first().points.last(), QPointF(64, 100));
+    // Over time: a second without a success has no latency point either.
+    CurveSource timed = src;
+    SeriesPoint ok, failed;
+    ok.tS = 1;
+    ok.op = failed.op = kOp;
+    ok.count = ok.ok = 10;
+    ok.p50Ms = ok.p99Ms = 5;
+    failed.tS = 2;
+    failed.count = failed.errors = 10;
+    timed.series = {ok, failed};
+    const ChartModel t = buildChartModel(ChartKind::LatencyOverTime, {timed});
+    QVERIFY(!t.series.isEmpty());
+    for (const ChartSeries &s : t.series)
+        QCOMPARE(xs(s), QList<double>{1.0});
 }
 
 QTEST_GUILESS_MAIN(TestChartModel)

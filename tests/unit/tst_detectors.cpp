@@ -95,6 +95,7 @@ private slots:
     void clientBoundStagesAreLeftOut();
     void analysisInSessionFileAndReport();
     void arrivalRateRunIsNotAssessed();
+    void noSuccessStagesAreNotAssessed();
 };
 
 void TestDetectors::plateauGivesSaturationAndKnee()
@@ -394,6 +395,49 @@ void TestDetectors::arrivalRateRunIsNotAssessed()
         analyzeStages(stages, {QStringLiteral("op")}, *defaultLoadModel(), AnalysisSettings());
     QVERIFY(closed.ops.first().notAssessed.isEmpty());
     QVERIFY(closed.ops.first().maxThroughput.perS.has_value());
+}
+
+// Issue 9: stages where every request failed (a server that died at 16 VUs) have no latency
+// and no measured throughput: the knee, saturation, maximum throughput, SLO and USL leave
+// them out and say "not assessed (no successful requests)"; the failure detector counts them.
+void TestDetectors::noSuccessStagesAreNotAssessed()
+{
+    QList<StageStats> stages = fixedCapacity(kRamp, 64, 5.0);   // linear: no knee up to 8
+    stages[4] = test::allErrorStage(kOp, 4, 16, 900);
+    stages[5] = test::allErrorStage(kOp, 5, 32, 950);
+    SloSpec slo;
+    slo.p99Ms = 1000.0;
+    AnalysisSettings settings;
+    settings.slo = slo;
+    const OpAnalysis a = analyzeCurve(curveFromStages(stages, kOp, *defaultLoadModel()), settings);
+    QCOMPARE(a.failure.stage, std::optional<int>(4));
+    QCOMPARE(a.failure.errorClass, QStringLiteral("connection"));
+    QCOMPARE(a.maxThroughput.stage, std::optional<int>(3));
+    QCOMPARE(a.maxThroughputAtSlo.stage, std::optional<int>(3));
+    QVERIFY(!a.saturation.vus);
+    for (const Evidence *e : {&a.knee.evidence, &a.saturation.evidence, &a.maxThroughput.evidence,
+                              &a.maxThroughputAtSlo.evidence, &a.usl.evidence}) {
+        QVERIFY2(e->text.contains(QStringLiteral("stage 5 (16 VUs), stage 6 (32 VUs) not "
+                                                 "assessed (no successful requests)")),
+                 qPrintable(e->text));
+        QVERIFY2(!e->text.contains(QStringLiteral(" 0.0/s")), qPrintable(e->text));
+        for (int st : e->stages)
+            QVERIFY(st < 4);
+    }
+    QCOMPARE(a.excluded.size(), 2);
+    QCOMPARE(a.excluded.first().reason, QStringLiteral("not assessed (no successful requests)"));
+
+    // A run that failed from its first stage on: nothing "did not grow from 0.0/s".
+    const QList<StageStats> dead = {test::allErrorStage(kOp, 0, 1, 10),
+                                    test::allErrorStage(kOp, 1, 2, 20),
+                                    test::allErrorStage(kOp, 2, 4, 40)};
+    const OpAnalysis d = analyzeCurve(curveFromStages(dead, kOp, *defaultLoadModel()), {});
+    QVERIFY(!d.saturation.vus);
+    QVERIFY(!d.knee.vus);
+    QVERIFY2(!d.saturation.evidence.text.contains(QStringLiteral("did not grow")),
+             qPrintable(d.saturation.evidence.text));
+    QVERIFY(d.saturation.evidence.text.contains(QStringLiteral("not assessed (no successful requests)")));
+    QCOMPARE(d.failure.stage, std::optional<int>(0));
 }
 
 QTEST_GUILESS_MAIN(TestDetectors)

@@ -52,6 +52,7 @@ private slots:
     void emptyGivesZeros();
     void recordNAndReset();
     void reusedAfterResetEqualsFresh();
+    void sparseFormAnswersAsDense();
 };
 
 void TestHistogram::percentilesMatchExactSort_data()
@@ -259,6 +260,55 @@ void TestHistogram::reusedAfterResetEqualsFresh()
     for (int64_t v : narrow)
         twice.recordN(v, 2);
     QVERIFY(sum == twice);
+}
+
+// A histogram read from JSON keeps only its non-zero buckets (a session of 20,000 stages
+// must not hold 20,000 x 23,552 counters); it answers exactly as the dense one, and becomes
+// dense when more is recorded or merged into it.
+void TestHistogram::sparseFormAnswersAsDense()
+{
+    LatencyHistogram dense;
+    for (int64_t v : makeSamples(QStringLiteral("bimodal"), 5000))
+        dense.record(v);
+    QVERIFY(!dense.isSparse());
+    LatencyHistogram sparse;
+    QString error;
+    QVERIFY2(LatencyHistogram::fromJson(dense.toJson(), &sparse, &error), qPrintable(error));
+    QVERIFY(sparse.isSparse());
+    QVERIFY(sparse == dense);
+    QVERIFY(dense == sparse);
+    QCOMPARE(sparse.toJson(), dense.toJson());
+    for (double p : {0.0, 1.0, 50.0, 90.0, 99.0, 99.9, 99.99, 100.0})
+        QCOMPARE(sparse.valueAtPercentileUs(p), dense.valueAtPercentileUs(p));
+    QCOMPARE(sparse.meanUs(), dense.meanUs());
+
+    // An empty histogram takes a sparse one as it is.
+    LatencyHistogram copy;
+    copy.add(sparse);
+    QVERIFY(copy.isSparse());
+    QVERIFY(copy == dense);
+
+    // Merging into it or recording makes it dense, with the same result as dense histograms.
+    LatencyHistogram twiceDense = dense;
+    twiceDense.add(dense);
+    copy.add(sparse);
+    QVERIFY(!copy.isSparse());
+    QVERIFY(copy == twiceDense);
+    LatencyHistogram recorded = sparse;
+    recorded.record(777);
+    LatencyHistogram expected = dense;
+    expected.record(777);
+    QVERIFY(!recorded.isSparse());
+    QVERIFY(recorded == expected);
+    QCOMPARE(recorded.valueAtPercentileUs(50), expected.valueAtPercentileUs(50));
+    // A dense histogram takes a sparse one's buckets.
+    LatencyHistogram denseTwice = dense;
+    denseTwice.add(sparse);
+    QVERIFY(denseTwice == twiceDense);
+    // reset() empties either form.
+    sparse.reset();
+    QVERIFY(!sparse.isSparse());
+    QVERIFY(sparse == LatencyHistogram());
 }
 
 QTEST_GUILESS_MAIN(TestHistogram)

@@ -92,6 +92,7 @@ private slots:
     void singleSessionReport();
     void sloLineAndClientBoundBands();
     void commands();
+    void allErrorStageHasNoLatency();
 };
 
 void TestHtmlReport::comparisonReport()
@@ -213,6 +214,24 @@ void TestHtmlReport::commands()
     verifySelfContained(one);
     QCOMPARE(svgs(one).size(), 3);
     QVERIFY(one.contains(QLatin1String("rsa-2048")));
+}
+
+// Issue 9: a stage where every request failed shows "-" for its latency, never 0.00, and the
+// capacity analysis says it was not assessed.
+void TestHtmlReport::allErrorStageHasNoLatency()
+{
+    Session a = session(QStringLiteral("dead"), kRamp, 8, 5.0, "ed25519");
+    a.stages[6] = test::allErrorStage(kOp, 6, 64, 812);
+    const QString html = htmlReport({a});
+    verifySelfContained(html);
+    const qsizetype row = html.indexOf(QLatin1String("<td class=\"n\">7</td><td class=\"n\">64</td>"));
+    QVERIFY(row >= 0);
+    const QString stageRow = html.mid(row, html.indexOf(QLatin1String("</tr>"), row) - row);
+    QVERIFY2(stageRow.contains(QLatin1String("connection 812")), qPrintable(stageRow));
+    // p50, p95, p99: "-"
+    QCOMPARE(stageRow.count(QLatin1String("<td class=\"n\">-</td>")), 3);
+    QVERIFY2(!stageRow.contains(QLatin1String("0.00</td>")), qPrintable(stageRow));
+    QVERIFY(html.contains(QLatin1String("not assessed (no successful requests)")));
 }
 
 QTEST_GUILESS_MAIN(TestHtmlReport)

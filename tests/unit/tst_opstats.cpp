@@ -132,8 +132,17 @@ void TestOpStats::latencySummaryInMs()
     // mean = (500500 + 1234567) / 1001 us = 1733.333 us -> 1.733 ms (3 decimals)
     QCOMPARE(m.value(QStringLiteral("mean")).toDouble(), 1.733);
     const QJsonObject empty = latencySummaryMs(LatencyHistogram());
+    // No success, no latency: null, never 0 (issue 9).
+    QCOMPARE(empty.size(), 7);
     for (const char *k : {"mean", "p50", "p90", "p95", "p99", "p999", "max"})
-        QCOMPARE(empty.value(QLatin1String(k)).toDouble(), 0.0);
+        QVERIFY2(empty.value(QLatin1String(k)).isNull(), k);
+    QCOMPARE(latencyCellMs(LatencyHistogram(), 99, 3), QStringLiteral("-"));
+    QCOMPARE(latencyCellMs(LatencyHistogram(), 99, 3, QString()), QString());
+    LatencyHistogram one;
+    one.record(1500);
+    QCOMPARE(latencyCellMs(one, 99, 3), QStringLiteral("1.500"));
+    QCOMPARE(latencyCellMs(one, kMeanLatency, 2), QStringLiteral("1.50"));
+    QCOMPARE(latencyCellMs(one, kMaxLatency, 3), QStringLiteral("1.500"));
 }
 
 QTEST_GUILESS_MAIN(TestOpStats)

@@ -1,6 +1,7 @@
 // Renderings of a session: the report JSON (issue 2's keys, values from the statistics),
 // the RFC 4180 CSV and the fixed-width table.
 #include "report/report.h"
+#include "syntheticstages.h"
 
 #include <QJsonArray>
 #include <QSet>
@@ -240,6 +241,41 @@ private slots:
         for (const QString &row : rows)
             QCOMPARE(row.size(), width);
         QVERIFY(table.contains(QStringLiteral("cut short")));
+    }
+
+    // Issue 9: a stage where every request failed has no latency: null in the JSON, "-" in
+    // the table, an empty CSV field; never 0.
+    void allErrorStageHasNoLatency()
+    {
+        Session s;
+        s.profileName = QStringLiteral("dead-server");
+        s.stages = {test::allErrorStage(QStringLiteral("kv2_read"), 0, 4, 812)};
+        const QJsonObject op = reportJson(s)
+                                   .value(QStringLiteral("stages")).toArray().at(0).toObject()
+                                   .value(QStringLiteral("ops")).toArray().at(0).toObject();
+        for (const char *key : {"mean", "p50", "p90", "p95", "p99", "p999", "max"}) {
+            QVERIFY2(op.value(QStringLiteral("latency_ms")).toObject().value(QLatin1String(key)).isNull(),
+                     key);
+            QVERIFY2(op.value(QStringLiteral("service_time_ms")).toObject().value(QLatin1String(key))
+                         .isNull(),
+                     key);
+        }
+        QCOMPARE(op.value(QStringLiteral("throughput_per_s")).toDouble(), 0.0);
+
+        const QStringList cells = reportTableRows(s.stages.first(), s.loadModel())
+                                      .split(QLatin1Char('\n')).first()
+                                      .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        // stage, VUs, op, count, ok, err, thr/s, then mean, p50, p95, p99, max
+        QCOMPARE(cells.size(), 12);
+        QCOMPARE(cells.mid(7), QStringList(5, QStringLiteral("-")));
+        QVERIFY(!reportTable(s).contains(QStringLiteral("0.000")));
+
+        const QList<QStringList> rows = parseCsv(reportCsv(s));
+        QCOMPARE(rows.size(), 2);
+        for (const char *col : {"mean_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms",
+                                "max_ms"})
+            QVERIFY2(rows[1][rows[0].indexOf(QString::fromLatin1(col))].isEmpty(), col);
+        QCOMPARE(rows[1][rows[0].indexOf(QStringLiteral("errors"))], QStringLiteral("812"));
     }
 };
 

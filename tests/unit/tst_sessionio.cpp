@@ -2,6 +2,7 @@
 // sessions of this version.
 #include "session/sessionfilename.h"
 #include "session/sessionio.h"
+#include "syntheticstages.h"
 
 #include <QDir>
 #include <QFile>
@@ -445,6 +446,50 @@ private slots:
         QVERIFY(sessionPathProblem(dir.filePath(QStringLiteral("new.json"))).isEmpty());
         QVERIFY(writeSession(Session(), dir.filePath(QStringLiteral("new.json")), &error));
         QVERIFY(sessionPathProblem(dir.filePath(QStringLiteral("new.json"))).isEmpty());
+    }
+
+    // Issue 9: a stage where every request failed stores latency null, never 0, and an old
+    // file that stored 0 there reads (and writes again) as null.
+    void allErrorStageStoresNullLatency()
+    {
+        Session s = makeSession();
+        s.stages = {test::allErrorStage(QStringLiteral("kv2_read"), 0, 4, 812)};
+        s.series.clear();
+        SeriesPoint p;
+        p.tS = 1;
+        p.op = QStringLiteral("kv2_read");
+        p.count = p.errors = 812;
+        s.series = {p};
+        const QJsonObject o = sessionToJson(s);
+        const QJsonObject stage = o.value(QStringLiteral("stages")).toArray().at(0).toObject();
+        QJsonObject op = stage.value(QStringLiteral("ops")).toArray().at(0).toObject();
+        const QJsonObject latency = op.value(QStringLiteral("latency_ms")).toObject();
+        QCOMPARE(latency.size(), 7);
+        for (auto it = latency.constBegin(); it != latency.constEnd(); ++it)
+            QVERIFY2(it.value().isNull(), qPrintable(it.key()));
+        const QJsonArray row = o.value(QStringLiteral("series")).toObject()
+                                   .value(QStringLiteral("rows")).toArray().at(0).toArray();
+        QVERIFY(row.at(7).isNull());   // p50_ms
+        QVERIFY(row.at(8).isNull());   // p99_ms
+
+        // An older writer's zeros: read, the op has no latency, and writes null again.
+        QJsonObject zeros;
+        for (const char *k : {"mean", "p50", "p90", "p95", "p99", "p999", "max"})
+            zeros.insert(QLatin1String(k), 0);
+        op.insert(QStringLiteral("latency_ms"), zeros);
+        QJsonObject oldStage = stage;
+        oldStage.insert(QStringLiteral("ops"), QJsonArray{op});
+        QJsonObject old = o;
+        old.insert(QStringLiteral("stages"), QJsonArray{oldStage});
+        QString error;
+        const std::optional<Session> back = sessionFromJson(old, &error);
+        QVERIFY2(back.has_value(), qPrintable(error));
+        QCOMPARE(back->stages.first().ops.first().latency.count(), 0);
+        const QJsonObject again = sessionToJson(*back)
+                                      .value(QStringLiteral("stages")).toArray().at(0).toObject()
+                                      .value(QStringLiteral("ops")).toArray().at(0).toObject();
+        QVERIFY(again.value(QStringLiteral("latency_ms")).toObject()
+                    .value(QStringLiteral("p99")).isNull());
     }
 };
 

@@ -59,6 +59,8 @@ private slots:
     void loopLag();
     void littlesLawGap();
     void littlesLawSkippedWhenServerFails();
+    void stageTooShortIsNotClientBound();
+    void shortStageWithShortLatencyIsJudged();
     void openModelScheduleBehind();
     void openModelDropsAloneAreNotClientBound();
 };
@@ -135,6 +137,59 @@ void TestValidityRules::littlesLawSkippedWhenServerFails()
     const StageValidity v = assessStage(st, calmInputs(), kClosed);
     QVERIFY(!hasReason(v, "littles_law"));
     QCOMPARE(v.littlesLawRatio, 0.0);
+}
+
+void TestValidityRules::stageTooShortIsNotClientBound()
+{
+    // Issue 9: 500 VUs of 100 KB KV writes, 3 s stages, ~600 ms latency: X * R = 382 for 500
+    // in flight (ratio 1.31) was flagged client-bound though the client was nearly idle.
+    StageStats st;
+    st.vus = 500;
+    st.steadySeconds = 3;
+    st.meanInFlight = 500;
+    OpStats o;
+    o.op = QStringLiteral("kv2_write");
+    o.count = o.ok = 1910;                // X = 636.7/s; X * R = 636.7 * 0.6 = 382
+    o.latency.recordN(600000, 1910);
+    st.ops = {o};
+    const StageValidity v = assessStage(st, calmInputs(), kClosed);
+    QVERIFY2(!v.clientBound, qPrintable(v.reasons.join(';')));
+    QVERIFY(!hasReason(v, "littles_law"));
+    QVERIFY(v.stageTooShort);
+    QCOMPARE(v.littlesLawRatio, 0.0);     // not assessed
+    QCOMPARE(v.latencyOverWindow, 0.2);   // 600 ms of 3 s
+    QCOMPARE(v.notes.size(), 1);
+    QVERIFY2(v.notes.first().startsWith(QLatin1String("stage_too_short: mean latency 600.00 ms "
+                                                      "is 20% of the 3.00 s steady window")),
+             qPrintable(v.notes.first()));
+    // Throughput is then Little's law: 500 in flight / 0.6 s, not the 636.7/s counted.
+    st.validity = v;
+    QVERIFY(qAbs(st.throughputPerS(st.ops.first()) - 500.0 / 0.6) < 0.01);
+    // Saved and read back.
+    const StageValidity back = StageValidity::fromJson(v.toJson());
+    QVERIFY(back.stageTooShort);
+    QCOMPARE(back.notes, v.notes);
+    QVERIFY(!back.clientBound);
+}
+
+void TestValidityRules::shortStageWithShortLatencyIsJudged()
+{
+    // The same 3 s stage at 60 ms (2 % of the window) is judged by Little's law as before.
+    StageStats st;
+    st.vus = 500;
+    st.steadySeconds = 3;
+    st.meanInFlight = 500;
+    OpStats o;
+    o.op = QStringLiteral("kv2_write");
+    o.count = o.ok = 19100;               // X * R = 6366.7 * 0.06 = 382: ratio 1.31
+    o.latency.recordN(60000, 19100);
+    st.ops = {o};
+    const StageValidity v = assessStage(st, calmInputs(), kClosed);
+    QVERIFY(!v.stageTooShort);
+    QVERIFY(hasReason(v, "littles_law"));
+    QVERIFY(v.clientBound);
+    st.validity = v;
+    QVERIFY(qAbs(st.throughputPerS(st.ops.first()) - 19100.0 / 3.0) < 0.01);
 }
 
 void TestValidityRules::openModelScheduleBehind()

@@ -66,6 +66,11 @@ int StageTableModel::columnCount(const QModelIndex &parent) const
 QVariant StageTableModel::rawValue(const StageStats &s, const OpStats &o, int column) const
 {
     const LatencyHistogram &h = o.latency;
+    const bool latencyColumn = column == MeanColumn || column == P50Column
+                               || column == P95Column || column == P99Column
+                               || column == MaxColumn;
+    if (latencyColumn && h.count() == 0)
+        return {};   // no success, no latency: an invalid QVariant, shown as "-" (never 0)
     switch (column) {
     case StageColumn: return stageNumber(s.index);
     case VusColumn: return s.vus;
@@ -106,7 +111,7 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
         case ThroughputColumn:
             return QString::number(v.toDouble(), 'f', 1);
         case MeanColumn: case P50Column: case P95Column: case P99Column: case MaxColumn:
-            return QString::number(v.toDouble(), 'f', 3);
+            return v.isValid() ? QString::number(v.toDouble(), 'f', 3) : QStringLiteral("-");
         default:
             return v;
         }
