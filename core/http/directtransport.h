@@ -40,6 +40,7 @@ public:
     int connectionCount() const { return int(m_connections.size()); }
     int socketsOpened() const;   ///< connections opened so far (first opens + reconnects)
     int retries() const;         ///< requests retried once after a server close
+    int failedConnects() const;  ///< connects failed in a row, summed over the connections
 
 private:
     explicit DirectTransport(const TransportConfig &config);
