@@ -60,7 +60,8 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         }
         StageStats st = m_ended.at(k);
         st.ops = m_collector->stageOps(k);
-        st.maxInFlight = m_shared->stageSlots[size_t(k)].maxInFlight.load();
+        st.maxInFlight = std::max(st.maxInFlight,   // sends after the stage ended (drain)
+                                  m_shared->stageSlots[size_t(k)].maxInFlight.load());
         ValidityInputs in = m_endedInputs.at(k);
         in.loopLagUs = m_collector->loopLag(k);
         st.validity = assessStage(st, in, *m_profile.ramp.model);
