@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
+#include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRandomGenerator>
@@ -145,6 +146,41 @@ void BaoServer::stop()
     }
     m_proc.reset();
     m_logDir.reset();
+}
+
+int BaoServer::api(const QByteArray &method, const QString &path, const QByteArray &body,
+                   QJsonObject *reply, const QByteArray &token) const
+{
+    QNetworkAccessManager nam;
+    QNetworkRequest req(QUrl(address() + QStringLiteral("/v1/") + path));
+    req.setTransferTimeout(10000);
+    req.setRawHeader("X-Vault-Token", token.isEmpty() ? m_token : token);
+    if (!body.isEmpty())
+        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    QNetworkReply *r = nam.sendCustomRequest(req, method, body);
+    QEventLoop loop;
+    QObject::connect(r, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    const int status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply)
+        *reply = QJsonDocument::fromJson(r->readAll()).object();
+    r->deleteLater();
+    return status;
+}
+
+QByteArray BaoServer::createChildToken() const
+{
+    QJsonObject reply;
+    if (api("POST", QStringLiteral("auth/token/create"),
+            R"({"policies":["root"],"ttl":"1h"})", &reply) != 200)
+        return QByteArray();
+    return reply.value(QStringLiteral("auth")).toObject().value(QStringLiteral("client_token"))
+        .toString().toLatin1();
+}
+
+bool BaoServer::seal() const
+{
+    return api("PUT", QStringLiteral("sys/seal")) == 204;
 }
 
 } // namespace vw::test

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
@@ -28,6 +29,16 @@ public:
     QByteArray rootToken() const { return m_token; }
 
     static QString findBaoBinary();   ///< empty when not found
+
+    /// One blocking API call (<= 10 s): `method` /v1/`path` with the JSON `body` (may be
+    /// empty) and `token` (the root token when empty). Returns the HTTP status, 0 when there
+    /// was no answer; the reply's JSON object goes to *reply when given.
+    int api(const QByteArray &method, const QString &path, const QByteArray &body = {},
+            QJsonObject *reply = nullptr, const QByteArray &token = {}) const;
+    /// A child token of the root token (policy root, 1 h) for one test; empty on failure.
+    QByteArray createChildToken() const;
+    /// Seals the server (sys/seal with the root token); true when it answered 204.
+    bool seal() const;
 
 private:
     std::unique_ptr<QProcess> m_proc;
