@@ -38,8 +38,7 @@ QString AbortWatch::check(const TimeSeries &series) const
         errors += s.errors;
     }
     return QStringLiteral("aborted: %1 of %2 requests (%3 %) failed in each of the last %4 s, "
-                          "up to %5 s into the run (abort rule: error ratio >= %6 for %4 s; "
-                          "the stage's error classes say why)")
+                          "up to %5 s into the run (abort rule: error ratio >= %6 for %4 s)")
         .arg(errors)
         .arg(count)
         .arg(QString::number(100.0 * double(errors) / double(count), 'f', 1))

@@ -19,10 +19,11 @@ public:
 
     /// The reason to end the run, or an empty string. The run is failing when each of the
     /// last AbortRule::forMs / 1000 finished seconds of `series` (all operations summed) had
-    /// requests and errors / requests >= AbortRule::errorRatio in each of them, e.g. "every
-    /// request failed for 5 s (connection refused, 503 sealed or 403 token? see the error
-    /// classes of the stage)". Seconds without requests break the streak (an open model at a
-    /// low rate; a server that does not answer shows as timeouts after request_timeout).
+    /// requests and errors / requests >= AbortRule::errorRatio in each of them, e.g.
+    /// "aborted: 812 of 812 requests (100.0 %) failed in each of the last 5 s, up to 9 s into
+    /// the run (abort rule: error ratio >= 0.99 for 5 s)"; the run adds what the errors were
+    /// (describeErrors). Seconds without requests break the streak (an open model at a low
+    /// rate); a server that does not answer is checkProgress()'s.
     QString check(const TimeSeries &series) const;
 
     /// The reason to end the run, or an empty string: the second half of the rule, for a
