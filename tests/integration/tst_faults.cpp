@@ -3,7 +3,11 @@
 // a revoked token. Each run must end as `failed` (status in the saved session, exit code 1)
 // with a reason naming the fault, keep stderr bounded, and leave nothing on a server that can
 // still be used (docs/measurement.md, "Failed runs"; the abort rule: core/engine/abortwatch.h).
+// And, on the loopback stub (about the client only), how the rule meets request_timeout when
+// the server stops answering.
 #include "baoserver.h"
+#include "delayserver.h"
+#include "engine/benchmarkrun.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -11,8 +15,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <csignal>
 #include <functional>
@@ -156,6 +162,50 @@ class TestFaults : public QObject {
 
 private slots:
     void initTestCase() { QVERIFY(m_home.isValid()); }
+
+    // The request_timeout interplay of the abort rule (core/engine/abortwatch.h), on the
+    // loopback stub (the test is about the client): the server stops answering 1.5 s in.
+    // request_timeout < for: the requests become timeout errors and the error-ratio half
+    // ends the run; request_timeout >= for: nothing completes and the no-response half does.
+    void aSilentServerEndsTheRun_data()
+    {
+        QTest::addColumn<qint64>("requestTimeoutMs");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("timeout shorter than for") << qint64(1000)
+                                                  << QStringLiteral("most failures: timeout");
+        QTest::newRow("timeout longer than for")
+            << qint64(30000) << QStringLiteral("no response from the server for 2 s");
+    }
+    void aSilentServerEndsTheRun()
+    {
+        QFETCH(qint64, requestTimeoutMs);
+        QFETCH(QString, reason);
+        test::DelayServer server(1);
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        Profile p;
+        p.name = QStringLiteral("silent");
+        p.target.address = server.address();
+        p.target.requestTimeoutMs = requestTimeoutMs;
+        p.ramp.warmupMs = 0;
+        p.ramp.stages = {{2, 3000}, {2, 20000}};
+        p.operations = {{QStringLiteral("sys_health"), 1, {}}};
+        p.abort.forMs = 2000;
+        RunOptions o;
+        o.token = QByteArrayLiteral("loopback-test-token");   // the stub accepts any token
+        BenchmarkRun run(p, o);
+        QSignalSpy finished(&run, &BenchmarkRun::finished);
+        QElapsedTimer clock;
+        clock.start();
+        run.start();
+        QTimer::singleShot(1500, &run, [&server] { server.setDelayMs(60000); });
+        QVERIFY(finished.wait(30000));
+        const RunRecord r = finished.at(0).at(0).value<RunRecord>();
+        qInfo().noquote() << "reason:" << r.error << "| took ms:" << clock.elapsed();
+        QVERIFY2(r.status == RunStatus::Failed, qPrintable(runStatusKey(r.status) + r.error));
+        QVERIFY2(r.error.contains(reason), qPrintable(r.error));
+        QVERIFY2(clock.elapsed() < 15000, qPrintable(QString::number(clock.elapsed())));
+    }
 
     // A frozen server (SIGSTOP) answers nothing and refuses nothing: the abort rule's
     // no-response half ends the run after `for` (2 s; request_timeout is the default 30 s).
