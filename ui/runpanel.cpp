@@ -141,6 +141,15 @@ void RunPanel::showSnapshot(const RunSnapshot &s)
 void RunPanel::runFinished(const Session &session)
 {
     setPhase(RunPhase::Finished, QString());
+    // The badge names the outcome: a failed run never reads "finished".
+    if (session.status != RunStatus::Completed) {
+        const bool bad = session.status != RunStatus::Stopped;
+        m_phase->setText(runStatusKey(session.status).replace(QLatin1Char('_'), QLatin1Char(' ')));
+        m_phase->setStyleSheet(QStringLiteral("QLabel{%1 border-radius:3px; padding:2px 8px;"
+                                              " font-weight:bold;}")
+                                   .arg(bad ? QStringLiteral("background:#c62828;color:white;")
+                                            : phaseStyle(RunPhase::Finished)));
+    }
     switch (session.status) {
     case RunStatus::Completed:
         m_progress->setValue(1000);

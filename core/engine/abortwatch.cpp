@@ -1,6 +1,7 @@
 #include "engine/abortwatch.h"
 
 #include <QList>
+#include <QMap>
 #include <cmath>
 
 namespace vw {
@@ -37,14 +38,69 @@ QString AbortWatch::check(const TimeSeries &series) const
         errors += s.errors;
     }
     return QStringLiteral("aborted: %1 of %2 requests (%3 %) failed in each of the last %4 s, "
-                          "up to %5 s into the run (abort rule: error ratio >= %6 for %4 s; "
-                          "the stage's error classes say why)")
+                          "up to %5 s into the run (abort rule: error ratio >= %6 for %4 s)")
         .arg(errors)
         .arg(count)
         .arg(QString::number(100.0 * double(errors) / double(count), 'f', 1))
         .arg(window)
         .arg(seconds.first().tS, 0, 'f', 0)
         .arg(m_rule.errorRatio);
+}
+
+QString AbortWatch::describeErrors(const QList<OpStats> &ops)
+{
+    QMap<QString, int64_t> byClass;
+    int64_t total = 0;
+    for (const OpStats &o : ops) {
+        for (auto it = o.errors.cbegin(); it != o.errors.cend(); ++it)
+            byClass[it.key()] += it.value();
+        total += o.errorCount();
+    }
+    QString top;
+    int64_t topCount = 0;
+    for (auto it = byClass.cbegin(); it != byClass.cend(); ++it)
+        if (it.value() > topCount) {
+            top = it.key();
+            topCount = it.value();
+        }
+    if (topCount == 0)
+        return QString();
+    QString meaning;
+    if (top == QLatin1String("connection"))
+        meaning = QStringLiteral("connection refused or dropped: the server is down or unreachable");
+    else if (top == QLatin1String("http_503"))
+        meaning = QStringLiteral("service unavailable: the server is sealed or not active");
+    else if (top == QLatin1String("http_403"))
+        meaning = QStringLiteral("permission denied: the token was revoked, expired or lacks a "
+                                 "policy");
+    else if (top == QLatin1String("http_429"))
+        meaning = QStringLiteral("too many requests: a rate-limit quota");
+    else if (top == QLatin1String("timeout"))
+        meaning = QStringLiteral("no answer within request_timeout");
+    else if (top == QLatin1String("tls"))
+        meaning = QStringLiteral("TLS handshake or certificate failed");
+    QString out = QStringLiteral("most failures: %1 (%2 of %3)").arg(top).arg(topCount).arg(total);
+    if (!meaning.isEmpty())
+        out += QStringLiteral(": ") + meaning;
+    return out;
+}
+
+QString AbortWatch::checkProgress(int64_t nowNs, int64_t completed, int inFlight)
+{
+    if (!m_rule.enabled)
+        return QString();
+    if (inFlight <= 0 || completed != m_lastCompleted || m_waitingSinceNs < 0) {
+        m_lastCompleted = completed;
+        m_waitingSinceNs = inFlight > 0 ? nowNs : -1;
+        return QString();
+    }
+    const int64_t waitedMs = (nowNs - m_waitingSinceNs) / 1'000'000;
+    if (waitedMs < m_rule.forMs)
+        return QString();
+    return QStringLiteral("aborted: no response from the server for %1 s (%2 request(s) in "
+                          "flight, none completed; abort rule: for %1 s)")
+        .arg(m_rule.forMs / 1000)
+        .arg(inFlight);
 }
 
 } // namespace vw

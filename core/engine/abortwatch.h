@@ -1,12 +1,15 @@
 // The abort rule at run time (core/profile/abortrule.h): reads the run's 1-second series and
-// says when the run has been failing for long enough to end it as failed. Pure; the control
-// thread asks it after each snapshot (core/engine/stageloop.cpp).
+// says when the run has been failing for long enough to end it as failed, and watches that
+// requests in flight still complete. The control thread asks it each tick
+// (core/engine/stageloop.cpp).
 #pragma once
 
 #include "profile/abortrule.h"
+#include "stats/opstats.h"
 #include "stats/timeseries.h"
 
 #include <QString>
+#include <cstdint>
 
 namespace vw {
 
@@ -16,14 +19,35 @@ public:
 
     /// The reason to end the run, or an empty string. The run is failing when each of the
     /// last AbortRule::forMs / 1000 finished seconds of `series` (all operations summed) had
-    /// requests and errors / requests >= AbortRule::errorRatio in each of them, e.g. "every
-    /// request failed for 5 s (connection refused, 503 sealed or 403 token? see the error
-    /// classes of the stage)". Seconds without requests break the streak (an open model at a
-    /// low rate; a server that does not answer shows as timeouts after request_timeout).
+    /// requests and errors / requests >= AbortRule::errorRatio in each of them, e.g.
+    /// "aborted: 812 of 812 requests (100.0 %) failed in each of the last 5 s, up to 9 s into
+    /// the run (abort rule: error ratio >= 0.99 for 5 s)"; the run adds what the errors were
+    /// (describeErrors). Seconds without requests break the streak (an open model at a low
+    /// rate); a server that does not answer is checkProgress()'s.
     QString check(const TimeSeries &series) const;
+
+    /// The reason to end the run, or an empty string: the second half of the rule, for a
+    /// server that answers nothing (frozen, SIGSTOP, a black-holed port). `completed` counts
+    /// every request completed so far (success or error, any stage); `inFlight` is the gauge.
+    /// Fails ("no response from the server for 5 s ...") when requests were in flight all the
+    /// time since `completed` last changed and that was AbortRule::forMs ago or more. Idle
+    /// time (nothing in flight) restarts the wait. Against request_timeout: a timeout is a
+    /// completion (an error), so with request_timeout < `for` a frozen server shows as
+    /// timeouts and the error-ratio half ends the run; with request_timeout >= `for` (the
+    /// default 30 s against 5 s) this half ends it after `for` (docs/measurement.md, "Failed
+    /// runs"). A server whose every answer legitimately takes longer than `for` needs a
+    /// longer `for`.
+    QString checkProgress(int64_t nowNs, int64_t completed, int inFlight);
+
+    /// What the most frequent error class of `ops` means, for the reason: e.g. "most
+    /// failures: http_503 (412 of 415): service unavailable, the server is sealed or not
+    /// active"; empty without errors. Classes: core/stats/errorclass.h.
+    static QString describeErrors(const QList<OpStats> &ops);
 
 private:
     AbortRule m_rule;
+    int64_t m_lastCompleted = -1;
+    int64_t m_waitingSinceNs = -1;   // since when requests are in flight without a completion
 };
 
 } // namespace vw

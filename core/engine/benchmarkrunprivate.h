@@ -55,6 +55,9 @@ private:
     void runStages(RunRecord &s);
     void tick(int64_t now, bool forceSnapshot);
     void drainWorkers();
+    /// "; most failures: ..." for the abort reason, from the latest stage <= `stage` with
+    /// errors (AbortWatch::describeErrors), or empty.
+    QString mostFailures(int stage);
     void finalizeReadyStages(bool all);
     void emitSnapshot(int64_t now);
     /// Sleeps until `untilNs` (or a stop request when `wakeOnStop`); true when a stop was

@@ -36,6 +36,7 @@ struct RunShared {
     std::atomic<bool> stopping{false};        ///< no VU sends again once set
     std::atomic<int> inFlight{0};             ///< the gauge: +1 at send, -1 at completion
     std::atomic<int> peakInFlight{0};         ///< whole-run maximum of the gauge
+    std::atomic<int64_t> completed{0};        ///< requests completed so far (any result, any stage)
     std::unique_ptr<StageSlot[]> stageSlots;
 
     /// VUs planned for the current stage (0 before the first stage or when stopping).

@@ -38,6 +38,18 @@ bool BenchmarkRunPrivate::waitUntil(int64_t untilNs, bool wakeOnStop)
     return m_stop.load();
 }
 
+QString BenchmarkRunPrivate::mostFailures(int stage)
+{
+    // The latest stage with errors in its steady window so far (the current one first).
+    drainWorkers();
+    for (int k = stage; k >= 0; --k) {
+        const QString text = AbortWatch::describeErrors(m_collector->stageOps(k));
+        if (!text.isEmpty())
+            return QStringLiteral("; ") + text;
+    }
+    return QString();
+}
+
 void BenchmarkRunPrivate::drainWorkers()
 {
     m_workers.drainInto(*m_collector);
@@ -60,7 +72,8 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         }
         StageStats st = m_ended.at(k);
         st.ops = m_collector->stageOps(k);
-        st.maxInFlight = m_shared->stageSlots[size_t(k)].maxInFlight.load();
+        st.maxInFlight = std::max(st.maxInFlight,   // sends after the stage ended (drain)
+                                  m_shared->stageSlots[size_t(k)].maxInFlight.load());
         ValidityInputs in = m_endedInputs.at(k);
         in.loopLagUs = m_collector->loopLag(k);
         st.validity = assessStage(st, in, *m_profile.ramp.model);
@@ -140,9 +153,13 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
             }
             tick(now, false);
             // the series is finalised at each snapshot: a run that keeps failing ends here
-            if (const QString why = m_abort.check(m_collector->series()); !why.isEmpty()) {
+            QString why = m_abort.check(m_collector->series());
+            if (why.isEmpty())
+                why = m_abort.checkProgress(now, m_shared->completed.load(),
+                                            m_shared->inFlight.load());
+            if (!why.isEmpty()) {
                 cut = true;
-                failure = why;
+                failure = why + mostFailures(i);
                 break;
             }
             waitUntil(std::min(now + kTickNs, m_cur.plannedEndNs), true);

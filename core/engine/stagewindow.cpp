@@ -36,6 +36,7 @@ void StageWindow::sampleGauge(int inFlight)
 {
     gaugeSum += inFlight;
     ++gaugeSamples;
+    gaugeMax = std::max(gaugeMax, inFlight);
 }
 
 StageStats StageWindow::stats(const StagePlan &plan, const RunShared &shared,
@@ -44,7 +45,10 @@ StageStats StageWindow::stats(const StagePlan &plan, const RunShared &shared,
     StageStats st = plan.plannedStats(index);
     st.startMs = (startNs - windowStartNs) / kNsPerMs;
     st.steadySeconds = double(std::max<int64_t>(0, now - warmupEndNs)) / double(kNsPerS);
-    st.maxInFlight = shared.stageSlots[size_t(index)].maxInFlight.load();
+    // The same gauge as the mean: its maximum at this stage's sends and at the control loop's
+    // samples. Sends alone miss requests that never complete (a frozen server: no VU sends
+    // again, so a stage could show mean 4 and max 0).
+    st.maxInFlight = std::max(shared.stageSlots[size_t(index)].maxInFlight.load(), gaugeMax);
     st.meanInFlight = gaugeSamples > 0 ? gaugeSum / double(gaugeSamples) : 0.0;
     st.sent = shared.stageSlots[size_t(index)].sentInWindow.load();
     st.complete = true;

@@ -20,6 +20,7 @@ struct StageWindow {
     int64_t plannedEndNs = 0;
     double gaugeSum = 0;
     int64_t gaugeSamples = 0;
+    int gaugeMax = 0;   // largest sample: requests of earlier stages still in flight count
     // Validity guard: CPU clocks at the start of the steady window.
     bool steadyStarted = false;
     int64_t steadyStartNs = 0;

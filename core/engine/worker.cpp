@@ -328,6 +328,7 @@ void Worker::onDone(const Started &s, HttpResult &&r)
     }
     // Recorded first, released at the next publish(): the control thread finalises a stage
     // once its outstanding count is 0, and must find every record in the mailbox by then.
+    m_shared->completed.fetch_add(1, std::memory_order_relaxed);   // the abort rule's progress
     m_shared->inFlight.fetch_sub(1);
     ++m_unpublishedDone[s.stage];
     if (m_config.debugBusyLoopUsPerRequest > 0) {

@@ -4,6 +4,9 @@
 
 #include <QSslSocket>
 #include <QTcpSocket>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace vw {
 
@@ -51,9 +54,35 @@ void DirectConnection::start(Transport::Completion done)
         dropSocket();
         m_reusedSocket = false;
         m_sentNs = steadyNowNs();
-        openSocket();
+        if (m_failedConnects > 0)
+            openSocketAfterBackoff();
+        else
+            openSocket();
     }
     m_starting = false;
+}
+
+int DirectConnection::reconnectDelayMs() const
+{
+    if (m_failedConnects <= 0)
+        return 0;
+    return std::min(kMaxReconnectDelayMs, 1 << std::min(m_failedConnects - 1, 10));
+}
+
+void DirectConnection::openSocketAfterBackoff()
+{
+    if (!m_backoff) {
+        m_backoff = new QTimer(this);
+        m_backoff->setSingleShot(true);
+        m_backoff->setTimerType(Qt::PreciseTimer);
+        connect(m_backoff, &QTimer::timeout, this, [this] {
+            if (!busy() || m_hasDeferred || m_socket)
+                return;
+            m_sentNs = steadyNowNs();   // the connect starts now; the wait is not latency
+            openSocket();
+        });
+    }
+    m_backoff->start(reconnectDelayMs());
 }
 
 void DirectConnection::openSocket()
@@ -91,6 +120,7 @@ void DirectConnection::openSocket()
         if (s != m_socket)
             return;
         m_tcpConnected = true;
+        m_failedConnects = 0;
         s->setSocketOption(QAbstractSocket::LowDelayOption, 1);
         if (!m_target->tls) {
             m_socketReady = true;
@@ -233,6 +263,8 @@ void DirectConnection::onClosedOrError(QTcpSocket *s, QAbstractSocket::SocketErr
         openSocket();
         return;
     }
+    if (!m_tcpConnected)
+        ++m_failedConnects;   // refused or unreachable: the next connect backs off
     const bool tls = isTlsError(error) || (m_target->tls && m_tcpConnected && !m_socketReady);
     QString text = s->errorString();
     if (tls && !m_tlsErrors.isEmpty())
@@ -297,6 +329,8 @@ void DirectConnection::finish(HttpResult &&r)
 
 void DirectConnection::deliver(HttpResult &&r)
 {
+    if (m_backoff)
+        m_backoff->stop();   // a timeout or abort during the wait: no connect for this request
     Transport::Completion done = std::move(m_done);
     m_done = nullptr;
     m_hasDeferred = false;

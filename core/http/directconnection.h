@@ -5,6 +5,12 @@
 // any error. A request that fails on a *reused* connection before any byte of the response
 // arrived (the server closed the idle keep-alive connection as we wrote) is retried once on
 // a new connection; its sentNs stays the first attempt's.
+// Reconnect backoff: after a connect that failed (refused, unreachable, no route: the TCP
+// connection never opened) the next connect of this connection waits first, 1 ms doubling to
+// 100 ms per failure in a row, back to none after a connect succeeds. Each request still makes
+// one attempt and fails with Connection as before; it only does not hammer a dead server at
+// tens of thousands of connects per second while the abort rule decides (docs/measurement.md,
+// "Failed runs"). The wait is not part of the request's latency: sentNs is taken at the connect.
 // Thread affinity: created, used and destroyed on the transport's thread (event loop).
 #pragma once
 
@@ -17,6 +23,7 @@
 #include <string>
 
 class QTcpSocket;
+class QTimer;
 
 namespace vw {
 
@@ -51,9 +58,15 @@ public:
 
     int socketsOpened() const { return m_socketsOpened; }   ///< for tests: reconnects + 1
     int retries() const { return m_retries; }               ///< requests retried once
+    /// Connects that failed in a row (0 after a successful connect), and the wait (ms) the
+    /// next connect makes first: 0, then 1, 2, 4 ... kMaxReconnectDelayMs.
+    int failedConnects() const { return m_failedConnects; }
+    int reconnectDelayMs() const;
+    static constexpr int kMaxReconnectDelayMs = 100;
 
 private:
     void openSocket();
+    void openSocketAfterBackoff();
     void dropSocket();
     void writeRequest();
     void onReadyRead(QTcpSocket *s);
@@ -82,6 +95,8 @@ private:
 
     int m_socketsOpened = 0;
     int m_retries = 0;
+    int m_failedConnects = 0;        // connects in a row that never opened
+    QTimer *m_backoff = nullptr;     // single shot: the delayed connect of the current request
 };
 
 } // namespace vw

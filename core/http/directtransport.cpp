@@ -251,6 +251,14 @@ int DirectTransport::socketsOpened() const
     return n;
 }
 
+int DirectTransport::failedConnects() const
+{
+    int n = 0;
+    for (const auto &c : m_connections)
+        n += c->failedConnects();
+    return n;
+}
+
 int DirectTransport::retries() const
 {
     int n = 0;

@@ -48,6 +48,7 @@ public:
     int retries() const;         ///< requests retried once after a server close
     /// Connections to nodes that followed redirects led to (not counted in connectionCount).
     int redirectConnectionCount() const;
+    int failedConnects() const;  ///< connects failed in a row, summed over the connections
 
 private:
     /// A node of the target that a followed redirect led to, with its own connections.

@@ -10,6 +10,9 @@
 #include <QNetworkRequest>
 #include <QSslCertificate>
 #include <QSslSocket>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace vw {
 
@@ -64,10 +67,13 @@ QnamTransport::QnamTransport(const TransportConfig &config)
     for (int i = 0; i < managers; ++i)
         m_pool.push_back({new QNetworkAccessManager, 0});
     m_redirects = RedirectPolicy(config.baseUrl, config.nodeAddresses);
+    m_timers = new QObject;
 }
 
 QnamTransport::~QnamTransport()
 {
+    delete m_timers;   // no held failure is handed over any more
+    m_held.clear();
     for (auto it = m_pending.begin(); it != m_pending.end(); ++it) {
         QNetworkReply *reply = it.key();
         QObject::disconnect(reply, nullptr, nullptr, nullptr);
@@ -188,9 +194,34 @@ void QnamTransport::onFinished(QNetworkReply *reply)
                           ? QStringLiteral("no response within %1 ms").arg(m_config.requestTimeoutMs)
                           : reply->errorString();
     }
+    const QNetworkReply::NetworkError e = reply->error();
     reply->deleteLater();
     --m_pool[p.manager].outstanding;
+    if (r.status > 0)
+        m_failedConnects = 0;
+    if (!p.aborted
+        && (e == QNetworkReply::ConnectionRefusedError || e == QNetworkReply::HostNotFoundError
+            || e == QNetworkReply::UnknownNetworkError)) {
+        // Hand the failure over after the backoff: the caller's next request waits with it.
+        const int delayMs =
+            std::min(kMaxReconnectDelayMs, 1 << std::min(m_failedConnects, 10));
+        ++m_failedConnects;
+        const quint64 id = ++m_nextHeld;
+        m_held.insert(id, Held{std::move(p.done), std::move(r)});
+        QTimer::singleShot(delayMs, Qt::PreciseTimer, m_timers, [this, id] { releaseHeld(id); });
+        return;
+    }
     p.done(std::move(r));
+}
+
+void QnamTransport::releaseHeld(quint64 id)
+{
+    auto it = m_held.find(id);
+    if (it == m_held.end())
+        return;
+    Held h = std::move(it.value());
+    m_held.erase(it);
+    h.done(std::move(h.result));
 }
 
 void QnamTransport::abortAll()
@@ -206,6 +237,10 @@ void QnamTransport::abortAll()
         if (m_pending.contains(reply))
             reply->abort();   // emits finished(): onFinished() delivers "aborted"
     }
+    // Connect failures waiting out the backoff are handed over now, as they happened.
+    const QList<quint64> held = m_held.keys();
+    for (quint64 id : held)
+        releaseHeld(id);
 }
 
 } // namespace vw

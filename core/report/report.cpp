@@ -108,6 +108,11 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
                        .arg(o.op, latencyCellMs(o.serviceTime, 50, 3));
         out += QLatin1Char('\n');
     }
+    if (st.noCompletions())
+        out += QStringLiteral("  stage %1: no completed request (%2 in flight at most): the "
+                              "server did not answer; no latency or throughput was measured\n")
+                   .arg(stageNumber(st.index))
+                   .arg(st.maxInFlight);
     if (st.validity.clientBound)
         out += QStringLiteral("  ! stage %1 client-bound: %2\n")
                    .arg(stageNumber(st.index))
@@ -146,6 +151,8 @@ QJsonObject reportJson(const Session &s)
             {QStringLiteral("max_in_flight"), st.maxInFlight},
             {QStringLiteral("ops"), ops},
         };
+        if (st.noCompletions())
+            stage.insert(QStringLiteral("no_completions"), true);   // StageStats::noCompletions
         addOpenModelStage(st, s.loadModel(), &stage);
         stages.append(stage);
     }

@@ -8,7 +8,8 @@
 namespace vw {
 
 /// The report JSON of issue 2: {"profile", "status", "target": {"address","server_version"},
-/// "stages": [{"index","vus","duration_s","complete","max_in_flight",
+/// "stages": [{"index","vus","duration_s","complete","max_in_flight", "no_completions" (only
+///             when true: StageStats::noCompletions),
 ///             "ops": [{"op","count","ok","errors":{class:n},"throughput_per_s",
 ///                      "latency_ms": {"mean","p50","p90","p95","p99","p999","max"}}]}]}
 QJsonObject reportJson(const Session &s);

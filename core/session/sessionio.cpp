@@ -175,6 +175,10 @@ QJsonObject stageToJson(const StageStats &st, const LoadModel &model)
         {QStringLiteral("complete"), st.complete},
         {QStringLiteral("ops"), ops},
     };
+    // Written for readers of the file when true; derived from the counts when read
+    // (StageStats::noCompletions), so it never disagrees with them.
+    if (st.noCompletions())
+        out.insert(QStringLiteral("no_completions"), true);
     addOpenModelAndValidity(st, model, &out);
     return out;
 }

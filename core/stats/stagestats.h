@@ -46,6 +46,19 @@ struct StageStats {
                 n += o.count;
         return steadySeconds > 0 ? double(n) / steadySeconds : 0.0;
     }
+    /// Requests of the steady window that completed, successful or not, all ops.
+    int64_t completedTotal() const
+    {
+        int64_t n = 0;
+        for (const OpStats &o : ops)
+            n += o.count;
+        return n;
+    }
+    /// The one definition of "this stage had no completed request" (docs/measurement.md,
+    /// "Failed runs"): no request that started in its steady window completed, neither as a
+    /// success nor as an error, typically a server that stopped answering. Its latencies,
+    /// throughput and error ratio measure nothing. Sessions store it as "no_completions".
+    bool noCompletions() const { return completedTotal() == 0; }
     /// Arrival-rate: dropped starts of all ops in the steady window.
     int64_t droppedTotal() const
     {

@@ -3,6 +3,9 @@
 // session's, as far as the run had got (counts of the last seconds may still grow).
 #include "delayserver.h"
 #include "runcontroller.h"
+#include "runpanel.h"
+
+#include <QLabel>
 
 #include <QSignalSpy>
 #include <QTest>
@@ -13,6 +16,7 @@ class TestRunController : public QObject {
     Q_OBJECT
 private slots:
     void liveUpdatesCarryTheRunSoFar();
+    void aFailedRunShowsItsReason();
 };
 
 void TestRunController::liveUpdatesCarryTheRunSoFar()
@@ -65,6 +69,44 @@ void TestRunController::liveUpdatesCarryTheRunSoFar()
     }
     QVERIFY(sawStages >= 2);
     QVERIFY2(lastSize >= 4, qPrintable(QString::number(lastSize)));
+}
+
+// The server goes away mid-run: the abort rule ends the run as failed, and the run panel
+// above the results shows the reason in its red banner and "failed" on its badge.
+void TestRunController::aFailedRunShowsItsReason()
+{
+    vw::test::DelayServer server(1);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    Profile p;
+    p.name = QStringLiteral("run-controller-failed");
+    p.target.address = server.address();
+    p.target.requestTimeoutMs = 2000;
+    p.ramp.warmupMs = 0;
+    p.ramp.stages = {{2, 3000}, {2, 20000}};
+    p.operations = {{QStringLiteral("sys_health"), 1, {}}};
+    p.abort.forMs = 1000;
+    RunOptions o;
+    o.token = QByteArrayLiteral("loopback-test-token");
+
+    RunController controller;
+    controller.setAutoSave(false);
+    RunPanel panel;
+    QObject::connect(&controller, &RunController::finished, &panel, &RunPanel::runFinished);
+    QSignalSpy finished(&controller, &RunController::finished);
+    QVERIFY(controller.start(p, o));
+    panel.runStarted(p);
+    QTest::qWait(1500);   // in the first stage
+    server.stop();        // every request is refused from now on
+    QVERIFY(finished.wait(30000));
+    const Session s = finished.at(0).at(0).value<Session>();
+    QVERIFY2(s.status == RunStatus::Failed, qPrintable(runStatusKey(s.status) + s.error));
+    QVERIFY2(s.error.contains(QStringLiteral("connection")), qPrintable(s.error));
+    QVERIFY2(panel.errorText().contains(s.error), qPrintable(panel.errorText()));
+    QVERIFY(panel.errorText().startsWith(QStringLiteral("Run failed: ")));
+    const auto *badge = panel.findChild<QLabel *>(QStringLiteral("phaseLabel"));
+    QVERIFY(badge);
+    QCOMPARE(badge->text(), QStringLiteral("failed"));
 }
 
 QTEST_MAIN(TestRunController)

@@ -8,6 +8,8 @@
 #include <QTemporaryFile>
 #include <QTest>
 
+#include <functional>
+
 using namespace vw;
 using vw::test::DelayServer;
 
@@ -42,6 +44,7 @@ private slots:
     void roundTrip();
     void customVerbAndBody();
     void connectionRefused();
+    void reconnectsToARefusingServerBackOff();
     void timeout();
     void concurrentSendsAreAllInFlight();
     void abortAll();
@@ -127,6 +130,38 @@ void TestQnamTransport::connectionRefused()
     QCOMPARE(o.result.status, 0);
     QCOMPARE(o.result.transportError, ErrorClass::Connection);
     QVERIFY(!o.result.errorText.isEmpty());
+}
+
+void TestQnamTransport::reconnectsToARefusingServerBackOff()
+{
+    // One VU in a closed loop against a closed port for 1 s: each connect failure is handed
+    // over after 1, 2, 4 ... 100 ms, so about 17 attempts instead of thousands.
+    const int port = vw::test::freeLoopbackPort();
+    QVERIFY(port > 0);
+    auto t = makeTransport(QStringLiteral("http://127.0.0.1:%1").arg(port), 1);
+    QVERIFY(t);
+    int completed = 0, connectionErrors = 0;
+    qint64 maxErrorLatencyNs = 0;
+    std::function<void()> next;
+    next = [&] {
+        t->send({"GET", "/v1/sys/health", {}}, [&](HttpResult &&r) {
+            ++completed;
+            if (r.transportError == ErrorClass::Connection)
+                ++connectionErrors;
+            maxErrorLatencyNs = std::max(maxErrorLatencyNs, r.doneNs - r.sentNs);
+            next();
+        });
+    };
+    next();
+    QTest::qWait(1000);
+    QVERIFY(t->inFlight() >= 1);   // a held failure counts as in flight
+    next = [] {};
+    QTRY_COMPARE_WITH_TIMEOUT(t->inFlight(), 0, 2000);
+    QCOMPARE(connectionErrors, completed);
+    QVERIFY2(completed >= 5 && completed <= 40, qPrintable(QString::number(completed)));
+    QVERIFY(static_cast<QnamTransport *>(t.get())->failedConnects() >= 5);
+    // the failure's time is when it happened, not when it was handed over after the wait
+    QVERIFY2(maxErrorLatencyNs < 90'000'000LL, qPrintable(QString::number(maxErrorLatencyNs)));
 }
 
 void TestQnamTransport::timeout()

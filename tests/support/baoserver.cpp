@@ -8,6 +8,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRandomGenerator>
@@ -187,6 +190,38 @@ QByteArray BaoServer::createToken(const QJsonObject &params, QString *error) con
     if (token.isEmpty() && error)
         *error = QStringLiteral("auth/token/create: %1").arg(r.describe());
     return token;
+}
+
+int BaoServer::api(const QByteArray &method, const QString &path, const QByteArray &body,
+                   QJsonObject *reply, const QByteArray &token) const
+{
+    QNetworkAccessManager nam;
+    QNetworkRequest req(QUrl(address() + QStringLiteral("/v1/") + path));
+    req.setTransferTimeout(10000);
+    req.setRawHeader("X-Vault-Token", token.isEmpty() ? m_token : token);
+    if (!body.isEmpty())
+        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    QNetworkReply *r = nam.sendCustomRequest(req, method, body);
+    QEventLoop loop;
+    QObject::connect(r, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    const int status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply)
+        *reply = QJsonDocument::fromJson(r->readAll()).object();
+    r->deleteLater();
+    return status;
+}
+
+QByteArray BaoServer::createChildToken() const
+{
+    return createToken(QJsonObject{{QStringLiteral("policies"), QJsonArray{QStringLiteral("root")}},
+                                   {QStringLiteral("ttl"), QStringLiteral("1h")}},
+                       nullptr);
+}
+
+bool BaoServer::seal() const
+{
+    return api("PUT", QStringLiteral("sys/seal")) == 204;
 }
 
 } // namespace vw::test

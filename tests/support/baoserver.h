@@ -38,6 +38,15 @@ public:
     /// {"ttl":"6s","renewable":false} or {"ttl":"4s","explicit_max_ttl":"120s"}. Empty +
     /// *error on failure. The test thread only (a synchronous control-plane call).
     QByteArray createToken(const QJsonObject &params, QString *error) const;
+    /// One blocking API call (<= 10 s): `method` /v1/`path` with the JSON `body` (may be
+    /// empty) and `token` (the root token when empty). Returns the HTTP status, 0 when there
+    /// was no answer; the reply's JSON object goes to *reply when given.
+    int api(const QByteArray &method, const QString &path, const QByteArray &body = {},
+            QJsonObject *reply = nullptr, const QByteArray &token = {}) const;
+    /// A child token of the root token (policy root, 1 h) for one test; empty on failure.
+    QByteArray createChildToken() const;
+    /// Seals the server (sys/seal with the root token); true when it answered 204.
+    bool seal() const;
 
 private:
     std::unique_ptr<QProcess> m_proc;

@@ -77,6 +77,68 @@ private slots:
         QVERIFY(AbortWatch(rule(0.5, 1000)).check({}).isEmpty());
     }
 
+    void noCompletionWhileInFlightAborts()
+    {
+        constexpr int64_t s = 1'000'000'000LL;
+        AbortWatch w(rule(0.99, 3000));
+        // requests complete, then 4 stay in flight and nothing completes any more
+        QVERIFY(w.checkProgress(0 * s, 100, 4).isEmpty());
+        QVERIFY(w.checkProgress(1 * s, 180, 4).isEmpty());   // progress: the wait restarts
+        QVERIFY(w.checkProgress(3 * s, 180, 4).isEmpty());   // 2 s without a completion
+        QVERIFY(w.checkProgress(4 * s - 1, 180, 4).isEmpty());
+        const QString why = w.checkProgress(4 * s, 180, 4);  // 3 s
+        QVERIFY2(why.contains(QStringLiteral("no response from the server for 3 s")),
+                 qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("4 request(s) in flight")), qPrintable(why));
+    }
+
+    void idleOrProgressOrDisabledNeverAbortsForSilence()
+    {
+        constexpr int64_t s = 1'000'000'000LL;
+        // nothing in flight (an open model at a low rate): no completions expected
+        AbortWatch idle(rule(0.99, 2000));
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(idle.checkProgress(i * s, 7, 0).isEmpty());
+        // idle time does not count towards the wait once requests are in flight again
+        QVERIFY(idle.checkProgress(10 * s, 7, 1).isEmpty());
+        QVERIFY(idle.checkProgress(11 * s, 7, 1).isEmpty());
+        QVERIFY(!idle.checkProgress(12 * s, 7, 1).isEmpty());
+        // a completion every second keeps it alive
+        AbortWatch slow(rule(0.99, 2000));
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(slow.checkProgress(i * s, i, 3).isEmpty());
+        AbortRule off = rule(0.99, 1000);
+        off.enabled = false;
+        AbortWatch disabled(off);
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(disabled.checkProgress(i * s, 0, 3).isEmpty());
+    }
+
+    void reasonNamesTheMostFrequentErrorClass()
+    {
+        OpStats a;
+        a.op = QStringLiteral("kv2_read");
+        a.count = 12;
+        a.ok = 1;
+        a.errors = {{QStringLiteral("http_503"), 10}, {QStringLiteral("connection"), 1}};
+        OpStats b;
+        b.op = QStringLiteral("sys_health");
+        b.count = 3;
+        b.errors = {{QStringLiteral("connection"), 3}};
+        QString why = AbortWatch::describeErrors({a, b});
+        QVERIFY2(why.startsWith(QStringLiteral("most failures: http_503 (10 of 14)")),
+                 qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("sealed")), qPrintable(why));
+        OpStats c;
+        c.count = 5;
+        c.errors = {{QStringLiteral("http_403"), 5}};
+        why = AbortWatch::describeErrors({c});
+        QVERIFY2(why.contains(QStringLiteral("permission denied")), qPrintable(why));
+        OpStats ok;
+        ok.count = ok.ok = 5;
+        QVERIFY(AbortWatch::describeErrors({ok}).isEmpty());
+    }
+
     void profileBlock()
     {
         const QByteArray base = "name: t\nramp:\n  stages:\n    - { vus: 1, duration: 10s }\n"

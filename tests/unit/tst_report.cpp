@@ -241,6 +241,30 @@ private slots:
         for (const QString &row : rows)
             QCOMPARE(row.size(), width);
         QVERIFY(table.contains(QStringLiteral("cut short")));
+        QVERIFY(!table.contains(QStringLiteral("no completed request")));
+    }
+
+    // A stage in which nothing completed (a frozen server) says so in the table and the
+    // JSON, from the one definition (StageStats::noCompletions); the others do not.
+    void aStageWithoutCompletionsIsMarked()
+    {
+        Session s = makeSession();
+        StageStats &frozen = s.stages[2];
+        for (OpStats &o : frozen.ops) {
+            OpStats none;
+            none.op = o.op;
+            o = none;
+        }
+        frozen.maxInFlight = 16;
+        QVERIFY(frozen.noCompletions());
+        QVERIFY(!s.stages[1].noCompletions());
+        const QString table = reportTable(s);
+        QVERIFY2(table.contains(QStringLiteral("stage 3: no completed request (16 in flight")),
+                 qPrintable(table));
+        QVERIFY(!table.contains(QStringLiteral("stage 2: no completed")));
+        const QJsonArray stages = reportJson(s).value(QStringLiteral("stages")).toArray();
+        QCOMPARE(stages[2].toObject().value(QStringLiteral("no_completions")).toBool(), true);
+        QVERIFY(!stages[1].toObject().contains(QStringLiteral("no_completions")));
     }
 
     // Issue 9: a stage where every request failed has no latency: null in the JSON, "-" in
