@@ -24,8 +24,7 @@ std::unique_ptr<DirectTransport> DirectTransport::create(const TransportConfig &
         return nullptr;
     std::unique_ptr<DirectTransport> t(new DirectTransport(config));
     if (t->m_target.tls
-        && !makeTlsConfiguration(config.caFile, config.tlsSkipVerify, config.clientCertFile,
-                                 config.clientKeyFile, &t->m_target.ssl, error))
+        && !makeTlsConfiguration(tlsSettings(config), &t->m_target.ssl, error))
         return nullptr;
     return t;
 }
@@ -53,7 +52,7 @@ DirectTransport::DirectTransport(const TransportConfig &config)
     if (!config.token.isEmpty())
         m_fixedHeaders += "X-Vault-Token: " + config.token.toStdString() + "\r\n";
     if (!config.vaultNamespace.isEmpty())
-        m_fixedHeaders += "X-Vault-Namespace: " + config.vaultNamespace.toStdString() + "\r\n";
+        m_namespaceHeader = "X-Vault-Namespace: " + config.vaultNamespace.toStdString() + "\r\n";
 
     const int n = std::max(1, config.maxConcurrency);
     m_connections.reserve(size_t(n));
@@ -85,6 +84,8 @@ void DirectTransport::serialise(const HttpRequest &request, std::string &out) co
         out.append(request.path.constData(), size_t(request.path.size()));
     out += " HTTP/1.1\r\n";
     out += m_fixedHeaders;
+    if (!request.rootNamespace)
+        out += m_namespaceHeader;
     const bool hasBody = !request.body.isEmpty();
     if (hasBody) {
         out += "Content-Type: application/json\r\nContent-Length: ";

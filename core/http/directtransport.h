@@ -48,6 +48,7 @@ private:
 
     TransportConfig m_config;
     DirectTarget m_target;
+    std::string m_namespaceHeader;   // "X-Vault-Namespace: ...\r\n", empty for none
     std::string m_fixedHeaders;   // "Host: ...\r\nX-Vault-Token: ...\r\n..." (token in memory only)
     std::vector<std::unique_ptr<DirectConnection>> m_connections;
     std::vector<DirectConnection *> m_idle;   // LIFO: the most recently used first

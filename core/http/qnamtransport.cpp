@@ -44,8 +44,7 @@ std::unique_ptr<QnamTransport> QnamTransport::create(const TransportConfig &conf
     std::unique_ptr<QnamTransport> t(new QnamTransport(config));
     if (config.baseUrl.scheme().toLower() == QLatin1String("https")) {
         t->m_useTls = true;
-        if (!makeTlsConfiguration(config.caFile, config.tlsSkipVerify, QString(), QString(),
-                                  &t->m_ssl, error))
+        if (!makeTlsConfiguration(tlsSettings(config), &t->m_ssl, error))
             return nullptr;
     }
     return t;
@@ -102,7 +101,7 @@ void QnamTransport::send(const HttpRequest &request, Completion done)
         req.setTransferTimeout(int(std::min<qint64>(m_config.requestTimeoutMs, INT_MAX)));
     if (!m_config.token.isEmpty())
         req.setRawHeader("X-Vault-Token", m_config.token);
-    if (!m_config.vaultNamespace.isEmpty())
+    if (!m_config.vaultNamespace.isEmpty() && !request.rootNamespace)
         req.setRawHeader("X-Vault-Namespace", m_config.vaultNamespace);
     if (!request.body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));

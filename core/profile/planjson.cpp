@@ -22,13 +22,21 @@ std::optional<double> getOptional(const QJsonObject &o, const char *key)
 
 QJsonObject targetToJson(const TargetSpec &t)
 {
-    return QJsonObject{
+    QJsonObject o{
         {QStringLiteral("address"), t.address},
         {QStringLiteral("namespace"), t.vaultNamespace},
         {QStringLiteral("ca_file"), t.caFile},
         {QStringLiteral("tls_skip_verify"), t.tlsSkipVerify},
         {QStringLiteral("request_timeout_ms"), t.requestTimeoutMs},
     };
+    // Written only when set: older readers and older plans stay as they were.
+    if (!t.caPath.isEmpty())
+        o.insert(QStringLiteral("ca_path"), t.caPath);
+    if (!t.clientCert.isEmpty())
+        o.insert(QStringLiteral("client_cert"), t.clientCert);
+    if (!t.clientKey.isEmpty())
+        o.insert(QStringLiteral("client_key"), t.clientKey);
+    return o;
 }
 
 TargetSpec targetFromJson(const QJsonObject &o)
@@ -37,6 +45,9 @@ TargetSpec targetFromJson(const QJsonObject &o)
     t.address = o.value(QStringLiteral("address")).toString(t.address);
     t.vaultNamespace = o.value(QStringLiteral("namespace")).toString();
     t.caFile = o.value(QStringLiteral("ca_file")).toString();
+    t.caPath = o.value(QStringLiteral("ca_path")).toString();
+    t.clientCert = o.value(QStringLiteral("client_cert")).toString();
+    t.clientKey = o.value(QStringLiteral("client_key")).toString();
     t.tlsSkipVerify = o.value(QStringLiteral("tls_skip_verify")).toBool();
     t.requestTimeoutMs = o.value(QStringLiteral("request_timeout_ms")).toInteger(t.requestTimeoutMs);
     return t;

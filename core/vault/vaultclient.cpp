@@ -97,8 +97,7 @@ VaultClient::VaultClient(const TargetSpec &target, const QByteArray &token)
     m_ssl = QSslConfiguration::defaultConfiguration();
     QString tlsError;
     if (QUrl(m_target.address).scheme().toLower() == QLatin1String("https")
-        && !makeTlsConfiguration(m_target.caFile, m_target.tlsSkipVerify, QString(), QString(),
-                                 &m_ssl, &tlsError))
+        && !makeTlsConfiguration(m_target.tls(), &m_ssl, &tlsError))
         m_tlsSetupError = QStringLiteral("TLS: ") + tlsError;
 }
 
@@ -120,11 +119,12 @@ VaultResponse VaultClient::request(const QByteArray &method, const QString &path
 
 VaultResponse VaultClient::send(const HttpRequest &r)
 {
-    return perform(r.method, r.path, r.body, true);
+    return perform(r.method, r.path, r.body, true, !r.rootNamespace);
 }
 
 VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &absolutePath,
-                                   const QByteArray &body, bool authenticated)
+                                   const QByteArray &body, bool authenticated,
+                                   bool inNamespace)
 {
     VaultResponse out;
     const QUrl url(m_target.address + QString::fromUtf8(absolutePath));
@@ -146,7 +146,7 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
     req.setRawHeader("X-Vault-Request", "true");
     if (authenticated && !m_token.isEmpty())
         req.setRawHeader("X-Vault-Token", m_token);
-    if (authenticated && !m_target.vaultNamespace.isEmpty())
+    if (authenticated && inNamespace && !m_target.vaultNamespace.isEmpty())
         req.setRawHeader("X-Vault-Namespace", m_target.vaultNamespace.toUtf8());
     if (!body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));

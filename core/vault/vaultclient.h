@@ -64,14 +64,14 @@ public:
     QStringList mountPaths(QString *error);
 
 private:
-    /// `authenticated` = send X-Vault-Token and X-Vault-Namespace.
+    /// `authenticated` = send X-Vault-Token and, when `inNamespace`, X-Vault-Namespace.
     VaultResponse perform(const QByteArray &method, const QByteArray &absolutePath,
-                          const QByteArray &body, bool authenticated);
+                          const QByteArray &body, bool authenticated, bool inNamespace = true);
 
     TargetSpec m_target;
     QByteArray m_token;
     std::unique_ptr<QNetworkAccessManager> m_nam;
-    QSslConfiguration m_ssl;   ///< https only: CA file / skip-verify applied
+    QSslConfiguration m_ssl;   ///< https only: CA file/folder, skip-verify, client cert applied
     QString m_tlsSetupError;   ///< CA file could not be read: every https request fails with Tls
 };
 
