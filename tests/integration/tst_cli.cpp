@@ -1,6 +1,8 @@
 // The headless `vault-workbench` binary against a real `bao server -dev`: run, report,
 // exit codes, SIGINT, and that the token never reaches the session file.
 #include "baoserver.h"
+#include "session/sessionio.h"
+#include "vault/vaultclient.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -54,8 +56,10 @@ class TestCli : public QObject {
         QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
         e.remove(QStringLiteral("VAULT_TOKEN"));
         e.remove(QStringLiteral("BAO_TOKEN"));
-        e.remove(QStringLiteral("VAULT_ADDR"));
-        e.remove(QStringLiteral("BAO_ADDR"));
+        // none of the Vault CLI's settings from the machine running the tests
+        for (const QString &k : e.keys())
+            if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
+                e.remove(k);
         e.insert(QStringLiteral("HOME"), m_emptyHome.path());
         if (withToken)
             e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
@@ -305,17 +309,150 @@ private slots:
         for (const QString &var : {QStringLiteral("VAULT_ADDR"), QStringLiteral("BAO_ADDR")}) {
             const auto r = run({}, var, m_bao.address());
             QVERIFY2(r.first == 0, qPrintable(redacted(r.second.toUtf8())));
-            QVERIFY2(r.second.contains(QStringLiteral("target %1 (from %2)").arg(m_bao.address(), var)),
+            QVERIFY2(r.second.contains(QStringLiteral("target %1 (from env %2)").arg(m_bao.address(), var)),
                      qPrintable(redacted(r.second.toUtf8())));
         }
         // --addr beats VAULT_ADDR
         const auto flag = run({QStringLiteral("--addr"), m_bao.address()}, QStringLiteral("VAULT_ADDR"), dead);
         QVERIFY2(flag.first == 0, qPrintable(redacted(flag.second.toUtf8())));
-        QVERIFY(flag.second.contains(QStringLiteral("(from --addr)")));
+        QVERIFY(flag.second.contains(QStringLiteral("(from flag --addr)")));
         // a bad VAULT_ADDR is a usage error naming it
         const auto bad = run({}, QStringLiteral("VAULT_ADDR"), QStringLiteral("not a url"));
         QCOMPARE(bad.first, 2);
         QVERIFY2(bad.second.contains(QStringLiteral("VAULT_ADDR")), qPrintable(bad.second));
+    }
+
+    // A non-loopback target needs --yes when stdin is not a terminal: exit 2 naming the
+    // address, decided before any network traffic (192.0.2.1 is TEST-NET-1, never routed: a
+    // connection attempt would hang until the request timeout, far beyond the bound here).
+    void nonLoopbackTargetNeedsYes()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("remote"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const QString remote = QStringLiteral("http://192.0.2.1:8200");
+        QElapsedTimer t;
+        t.start();
+        const AppResult byFlag =
+            runApp({QStringLiteral("run"), profile, QStringLiteral("--addr"), remote}, dir.path());
+        QVERIFY2(byFlag.exitCode == 2, qPrintable(byFlag.out + byFlag.err));
+        QVERIFY2(byFlag.err.contains(remote) && byFlag.err.contains(QStringLiteral("--yes")),
+                 qPrintable(byFlag.err));
+        QVERIFY2(!byFlag.out.contains(QStringLiteral("phase:")), qPrintable(byFlag.out));
+        // the same from the profile, with a 20 s request timeout: still at once
+        const QString inProfile = dir.filePath(QStringLiteral("remote2.yaml"));
+        QVERIFY(writeFile(inProfile,
+                          QStringLiteral("name: remote2\ntarget: { address: %1, request_timeout: 20s }\n"
+                                         "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
+                                         "operations:\n  - type: sys_health\n")
+                              .arg(remote)
+                              .toUtf8()));
+        const AppResult byProfile = runApp({QStringLiteral("run"), inProfile}, dir.path());
+        QVERIFY2(byProfile.exitCode == 2, qPrintable(byProfile.out + byProfile.err));
+        QVERIFY2(byProfile.err.contains(remote), qPrintable(byProfile.err));
+        QVERIFY2(t.elapsed() < 15000, "the check waited on the network");
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot).size(), 2);
+    }
+
+    // A CA file with an http:// address is an error: from the profile with its line and
+    // column, from a flag or the environment naming it (issue 9, item 4).
+    void caFileWithHttpIsAnError()
+    {
+        QTemporaryDir dir;
+        const QString inProfile = dir.filePath(QStringLiteral("ca.yaml"));
+        QVERIFY(writeFile(inProfile,
+                          QByteArrayLiteral("name: ca\ntarget:\n  address: http://127.0.0.1:8200\n"
+                                            "  ca_file: /etc/ssl/ca.pem\n"
+                                            "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
+                                            "operations:\n  - type: sys_health\n")));
+        const AppResult profile = runApp({QStringLiteral("run"), inProfile}, dir.path());
+        QCOMPARE(profile.exitCode, 2);
+        QVERIFY2(profile.err.contains(inProfile + QStringLiteral(":4:12: target.ca_file: needs an "
+                                                                  "https:// address")),
+                 qPrintable(profile.err));
+
+        const QString plain = writeProfile(
+            dir.path(), QStringLiteral("plain"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const AppResult flag = runApp({QStringLiteral("run"), plain, QStringLiteral("--addr"),
+                                       m_bao.address(), QStringLiteral("--ca-cert"),
+                                       inProfile},
+                                      dir.path());
+        QCOMPARE(flag.exitCode, 2);
+        QVERIFY2(flag.err.contains(QStringLiteral("error: flag --ca-cert: ca_file")), qPrintable(flag.err));
+        QVERIFY2(flag.err.contains(QStringLiteral("(from flag --addr) is http://")), qPrintable(flag.err));
+    }
+
+    // sys_health is served by the root namespace only: with VAULT_NAMESPACE set it is sent
+    // without X-Vault-Namespace (OpenBao answers 400 to it inside a namespace), while kv2_read
+    // works inside the namespace. The session records where each setting came from.
+    void namespaceFromTheEnvironment()
+    {
+        {
+            TargetSpec t;
+            t.address = m_bao.address();
+            VaultClient admin(t, m_bao.rootToken());
+            const VaultResponse made = admin.post(QStringLiteral("sys/namespaces/vwns1"), {});
+            QVERIFY2(made.ok(), qPrintable(made.describe()));
+        }
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("ns"), QStringLiteral("    - { vus: 2, duration: 2s }\n"),
+            QStringLiteral("  - type: sys_health\n"
+                           "  - type: kv2_read\n"
+                           "    params: { keys: 3, payload_bytes: 16 }\n"));
+        const QString out = dir.filePath(QStringLiteral("ns.json"));
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out,
+                        QStringLiteral("--addr"), m_bao.address()});
+        p.setWorkingDirectory(dir.path());
+        QProcessEnvironment e = env(true);
+        e.insert(QStringLiteral("VAULT_NAMESPACE"), QStringLiteral("vwns1"));
+        p.setProcessEnvironment(e);
+        p.start();
+        QVERIFY(p.waitForFinished(60000));
+        const QString text = redacted(p.readAllStandardOutput() + p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 0, qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("namespace vwns1 (from env VAULT_NAMESPACE)")),
+                 qPrintable(text));
+
+        QString error;
+        const auto session = readSession(out, &error);
+        QVERIFY2(session, qPrintable(error));
+        QCOMPARE(session->plan.target.vaultNamespace, QStringLiteral("vwns1"));
+        QCOMPARE(session->targetSources.value(QStringLiteral("namespace")),
+                 QStringLiteral("env VAULT_NAMESPACE"));
+        QCOMPARE(session->targetSources.value(QStringLiteral("address")),
+                 QStringLiteral("flag --addr"));
+        QCOMPARE(session->targetSources.value(QStringLiteral("ca_file")),
+                 QStringLiteral("default"));
+        QVERIFY(!session->stages.isEmpty());
+        for (const StageStats &st : session->stages) {
+            for (const char *op : {"sys_health", "kv2_read"}) {
+                const OpStats *o = nullptr;
+                for (const OpStats &x : st.ops)
+                    if (x.op == QLatin1String(op))
+                        o = &x;
+                QVERIFY2(o, op);
+                QVERIFY2(o->count > 0, op);
+                QVERIFY2(o->ok == o->count, qPrintable(QStringLiteral("%1: %2 of %3 ok")
+                                                           .arg(QLatin1String(op))
+                                                           .arg(o->ok)
+                                                           .arg(o->count)));
+            }
+        }
+        // the run's mount was made and removed inside the namespace
+        TargetSpec inNs;
+        inNs.address = m_bao.address();
+        inNs.vaultNamespace = QStringLiteral("vwns1");
+        VaultClient check(inNs, m_bao.rootToken());
+        QString why;
+        const QStringList mounts = check.mountPaths(&why);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        for (const QString &m : mounts)
+            QVERIFY2(!m.startsWith(QLatin1String("vwb")), qPrintable(m));
     }
 
     void unreachableAddressExits3()
