@@ -1,0 +1,170 @@
+// The target panel (issue 9, item 8): the effective target with its sources, and the
+// address override stored per profile, marked, resettable, and never applied to another
+// profile, also on the next launch (a new panel reads QSettings again).
+#include "targetconfirmation.h"
+#include "targetpanel.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace vw;
+
+namespace {
+
+TargetSpec targetAt(int port)
+{
+    TargetSpec t;
+    t.address = QStringLiteral("http://127.0.0.1:%1").arg(port);
+    return t;
+}
+
+void typeAddress(TargetPanel &panel, const QString &text)
+{
+    auto *edit = panel.findChild<QLineEdit *>(QStringLiteral("addressEdit"));
+    QVERIFY(edit);
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
+}
+
+} // namespace
+
+class TestTargetPanel : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_a, m_b;
+
+    QString shown(TargetPanel &p)
+    {
+        return p.findChild<QLineEdit *>(QStringLiteral("addressEdit"))->text();
+    }
+    bool marked(TargetPanel &p)
+    {
+        auto *mark = p.findChild<QLabel *>(QStringLiteral("addressOverrideMark"));
+        auto *reset = p.findChild<QToolButton *>(QStringLiteral("resetAddress"));
+        return mark && reset && mark->isVisibleTo(&p) && reset->isVisibleTo(&p);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("vault-workbench-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_targetpanel"));
+        QSettings().clear();
+        for (const char *v : {"VAULT_ADDR", "BAO_ADDR", "VAULT_NAMESPACE", "BAO_NAMESPACE",
+                              "VAULT_CACERT", "BAO_CACERT", "VAULT_CAPATH", "BAO_CAPATH",
+                              "VAULT_SKIP_VERIFY", "BAO_SKIP_VERIFY", "VAULT_CLIENT_CERT",
+                              "BAO_CLIENT_CERT", "VAULT_CLIENT_KEY", "BAO_CLIENT_KEY",
+                              "VAULT_CLIENT_TIMEOUT", "BAO_CLIENT_TIMEOUT"})
+            qunsetenv(v);
+        QVERIFY(m_dir.isValid());
+        m_a = m_dir.filePath(QStringLiteral("a.yaml"));
+        m_b = m_dir.filePath(QStringLiteral("b.yaml"));
+    }
+
+    void overrideIsPerProfile()
+    {
+        // The single override of older builds is dropped: it replaced every profile's address.
+        QSettings().setValue(QStringLiteral("target/addressOverride"),
+                             QStringLiteral("http://127.0.0.1:7777"));
+        {
+            TargetPanel panel;
+            QVERIFY(!QSettings().contains(QStringLiteral("target/addressOverride")));
+            panel.setProfile(m_a, targetAt(8201));
+            QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:8201"));
+            QVERIFY(!panel.isAddressOverridden());
+            QVERIFY(!marked(panel));
+            QCOMPARE(panel.resolvedTarget().sources.value(QStringLiteral("address")),
+                     QStringLiteral("profile"));
+
+            typeAddress(panel, QStringLiteral("http://127.0.0.1:9999"));
+            QVERIFY(panel.isAddressOverridden());
+            QVERIFY(marked(panel));
+            const ResolvedTarget r = panel.resolvedTarget();
+            QCOMPARE(r.target.address, QStringLiteral("http://127.0.0.1:9999"));
+            QCOMPARE(r.sources.value(QStringLiteral("address")),
+                     QStringLiteral("override (this profile)"));
+            auto *effective = panel.findChild<QLabel *>(QStringLiteral("effectiveTarget"));
+            QVERIFY(effective);
+            QVERIFY2(effective->text().contains(QStringLiteral(
+                         "http://127.0.0.1:9999 (from override (this profile))")),
+                     qPrintable(effective->text()));
+
+            // another profile keeps its own address
+            panel.setProfile(m_b, targetAt(8202));
+            QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:8202"));
+            QVERIFY(!panel.isAddressOverridden());
+            QVERIFY(!marked(panel));
+            QCOMPARE(panel.resolvedTarget().target.address, QStringLiteral("http://127.0.0.1:8202"));
+        }
+        {
+            // the next launch: b is still its own, a still overridden
+            TargetPanel panel;
+            panel.setProfile(m_b, targetAt(8202));
+            QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:8202"));
+            QVERIFY(!panel.isAddressOverridden());
+            panel.setProfile(m_a, targetAt(8201));
+            QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:9999"));
+            QVERIFY(panel.isAddressOverridden());
+            QVERIFY(marked(panel));
+
+            // reset: the profile's address again, and forgotten for the next launch
+            QTest::mouseClick(panel.findChild<QToolButton *>(QStringLiteral("resetAddress")),
+                              Qt::LeftButton);
+            QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:8201"));
+            QVERIFY(!panel.isAddressOverridden());
+            QVERIFY(!marked(panel));
+        }
+        {
+            TargetPanel panel;
+            panel.setProfile(m_a, targetAt(8201));
+            QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:8201"));
+            QVERIFY(!panel.isAddressOverridden());
+        }
+    }
+
+    // The environment counts as for `run`: VAULT_ADDR over the profile, and the other
+    // settings with their sources.
+    void effectiveTargetFromTheEnvironment()
+    {
+        qputenv("VAULT_ADDR", "http://127.0.0.1:8300");
+        qputenv("BAO_NAMESPACE", "team-x");
+        TargetPanel panel;
+        panel.setProfile(m_b, targetAt(8202));
+        QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:8300"));
+        QVERIFY(!panel.isAddressOverridden());
+        const ResolvedTarget r = panel.resolvedTarget();
+        QCOMPARE(r.target.vaultNamespace, QStringLiteral("team-x"));
+        QCOMPARE(r.sources.value(QStringLiteral("address")), QStringLiteral("env VAULT_ADDR"));
+        const QString text = panel.findChild<QLabel *>(QStringLiteral("effectiveTarget"))->text();
+        QVERIFY2(text.contains(QStringLiteral("http://127.0.0.1:8300 (from env VAULT_ADDR)")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("namespace team-x (from env BAO_NAMESPACE)")), qPrintable(text));
+        qunsetenv("VAULT_ADDR");
+        qunsetenv("BAO_NAMESPACE");
+    }
+
+    // A non-loopback address is flagged in the panel; confirmations are kept per address.
+    void nonLoopbackIsFlagged()
+    {
+        TargetPanel panel;
+        TargetSpec remote;
+        remote.address = QStringLiteral("http://192.0.2.1:8200");
+        panel.setProfile(m_dir.filePath(QStringLiteral("remote.yaml")), remote);
+        const QString text = panel.findChild<QLabel *>(QStringLiteral("effectiveTarget"))->text();
+        QVERIFY2(text.contains(QStringLiteral("not a loopback address")), qPrintable(text));
+        TargetConfirmation::forgetAll();
+        QVERIFY(!TargetConfirmation::isConfirmed(remote.address));
+    }
+};
+
+QTEST_MAIN(TestTargetPanel)
+#include "tst_targetpanel.moc"
