@@ -9,14 +9,17 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QSettings>
 #include <QToolButton>
 
 namespace vw {
 
 namespace {
-/// The address overrides, a map from a profile's absolute path to its address.
+/// The address overrides: an array of {profile (absolute path), address}, plain text.
 const char kOverridesKey[] = "target/addressOverrides";
+const char kProfileKey[] = "profile";
+const char kAddressKey[] = "address";
 /// Before issue 9: one override for every profile. Removed at start: it silently replaced
 /// other profiles' addresses.
 const char kLegacyAddressKey[] = "target/addressOverride";
@@ -25,6 +28,38 @@ const char kRememberKey[] = "target/rememberTokenInKeychain";
 QString overrideKey(const QString &profilePath)
 {
     return profilePath.isEmpty() ? QString() : QFileInfo(profilePath).absoluteFilePath();
+}
+
+QMap<QString, QString> readOverrides()
+{
+    QSettings settings;
+    QMap<QString, QString> out;
+    const int n = settings.beginReadArray(QLatin1String(kOverridesKey));
+    for (int i = 0; i < n; ++i) {
+        settings.setArrayIndex(i);
+        const QString profile = settings.value(QLatin1String(kProfileKey)).toString();
+        const QString address = settings.value(QLatin1String(kAddressKey)).toString();
+        if (!profile.isEmpty() && !address.isEmpty())
+            out.insert(profile, address);
+    }
+    settings.endArray();
+    return out;
+}
+
+void writeOverrides(const QMap<QString, QString> &overrides)
+{
+    QSettings settings;
+    settings.remove(QLatin1String(kOverridesKey));
+    if (overrides.isEmpty())
+        return;
+    settings.beginWriteArray(QLatin1String(kOverridesKey), int(overrides.size()));
+    int i = 0;
+    for (auto it = overrides.begin(); it != overrides.end(); ++it, ++i) {
+        settings.setArrayIndex(i);
+        settings.setValue(QLatin1String(kProfileKey), it.key());
+        settings.setValue(QLatin1String(kAddressKey), it.value());
+    }
+    settings.endArray();
 }
 } // namespace
 
@@ -143,13 +178,7 @@ void TargetPanel::setProfile(const QString &profilePath, const TargetSpec &targe
         // in memory, until the profile is saved).
         const QString pending = m_profilePath.isEmpty() ? m_override : QString();
         m_profilePath = key;
-        m_override = key.isEmpty()
-                         ? pending
-                         : QSettings()
-                               .value(QLatin1String(kOverridesKey))
-                               .toMap()
-                               .value(key)
-                               .toString();
+        m_override = key.isEmpty() ? pending : readOverrides().value(key);
         if (m_override.isEmpty() && !pending.isEmpty() && !key.isEmpty()) {
             m_override = pending;   // typed while unsaved, now saved under its path
             saveSettings();
@@ -286,18 +315,15 @@ void TargetPanel::setEditable(bool editable)
 void TargetPanel::saveSettings()
 {
     // the address and a yes/no flag only; the token never goes to QSettings
-    QSettings settings;
     if (!m_profilePath.isEmpty()) {
-        QVariantMap overrides = settings.value(QLatin1String(kOverridesKey)).toMap();
+        QMap<QString, QString> overrides = readOverrides();
         if (m_override.isEmpty())
             overrides.remove(m_profilePath);
         else
             overrides.insert(m_profilePath, m_override);
-        if (overrides.isEmpty())
-            settings.remove(QLatin1String(kOverridesKey));
-        else
-            settings.setValue(QLatin1String(kOverridesKey), overrides);
+        writeOverrides(overrides);
     }
+    QSettings settings;
     settings.setValue(QLatin1String(kRememberKey), m_remember->isChecked());
 }
 

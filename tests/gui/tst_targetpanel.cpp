@@ -5,6 +5,7 @@
 #include "targetpanel.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -98,6 +99,17 @@ private slots:
             QVERIFY2(effective->text().contains(QStringLiteral(
                          "http://127.0.0.1:9999 (from override (this profile))")),
                      qPrintable(effective->text()));
+
+            // kept as plain text by the profile's path (never a token: the panel has none here)
+            {
+                QSettings settings;
+                settings.sync();
+                QFile ini(settings.fileName());
+                QVERIFY(ini.open(QIODevice::ReadOnly));
+                const QByteArray text = ini.readAll();
+                QVERIFY2(text.contains("http://127.0.0.1:9999"), text.constData());
+                QVERIFY2(text.contains("a.yaml"), text.constData());
+            }
 
             // another profile keeps its own address
             panel.setProfile(m_b, targetAt(8202));
