@@ -2,6 +2,7 @@
 // exit codes, SIGINT, and that the token never reaches the session file.
 #include "baoserver.h"
 #include "session/sessionio.h"
+#include "tlstestca.h"
 #include "vault/vaultclient.h"
 
 #include <QDir>
@@ -19,6 +20,7 @@
 #include <csignal>
 
 using namespace vw;
+using vw::test::TlsTestCa;
 
 namespace {
 
@@ -453,6 +455,99 @@ private slots:
         QVERIFY2(why.isEmpty(), qPrintable(why));
         for (const QString &m : mounts)
             QVERIFY2(!m.startsWith(QLatin1String("vwb")), qPrintable(m));
+    }
+
+    // Mutual TLS end to end: a real bao server with a TLS listener that requires and verifies
+    // a client certificate; --ca-cert from the command line, the client certificate and key
+    // from VAULT_CLIENT_CERT and BAO_CLIENT_KEY; setup (control plane) and the load (each
+    // transport) all reach it. Without the client certificate nothing gets through (exit 3).
+    void mutualTlsAgainstARealServer()
+    {
+        QTemporaryDir dir;
+        TlsTestCa ca;
+        QVERIFY(ca.isValid());
+        const TlsTestCa::Issued leaf = ca.issue(QStringLiteral("127.0.0.1"), true);
+        const TlsTestCa::Issued client = ca.issue(QStringLiteral("vw-client"), false);
+        QVERIFY(!leaf.keyPem.isEmpty() && !client.keyPem.isEmpty());
+        auto path = [&dir](const char *name) { return dir.filePath(QLatin1String(name)); };
+        QVERIFY(writeFile(path("ca.pem"), ca.caCertificatePem()));
+        QVERIFY(writeFile(path("server.pem"), leaf.certificatePem + ca.caCertificatePem()));
+        QVERIFY(writeFile(path("server.key"), leaf.keyPem));
+        QVERIFY(writeFile(path("client.pem"), client.certificatePem));
+        QVERIFY(writeFile(path("client.key"), client.keyPem));
+        const int tlsPort = test::freeLoopbackPort();
+        QVERIFY(writeFile(path("tls.hcl"),
+                          QStringLiteral("listener \"tcp\" {\n"
+                                         "  address = \"127.0.0.1:%1\"\n"
+                                         "  tls_cert_file = \"%2\"\n"
+                                         "  tls_key_file = \"%3\"\n"
+                                         "  tls_client_ca_file = \"%4\"\n"
+                                         "  tls_require_and_verify_client_cert = true\n"
+                                         "}\n")
+                              .arg(tlsPort)
+                              .arg(path("server.pem"), path("server.key"), path("ca.pem"))
+                              .toUtf8()));
+        test::BaoServer bao;
+        bao.setExtraConfigFile(path("tls.hcl"));
+        QString error;
+        QVERIFY2(bao.start(&error), qPrintable(error));
+        const QString address = QStringLiteral("https://127.0.0.1:%1").arg(tlsPort);
+
+        auto run = [&](const QString &transport, bool withClientCert) {
+            const QString profile = dir.filePath(transport + QStringLiteral(".yaml"));
+            writeFile(profile, QStringLiteral("name: mtls\ntransport: %1\n"
+                                              "ramp:\n  stages:\n    - { vus: 2, duration: 1s }\n"
+                                              "operations:\n  - type: sys_health\n"
+                                              "  - type: kv2_read\n"
+                                              "    params: { keys: 3, payload_bytes: 16 }\n")
+                                   .arg(transport)
+                                   .toUtf8());
+            QProcess p;
+            p.setProgram(QStringLiteral(VW_APP_BINARY));
+            p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--addr"), address,
+                            QStringLiteral("--ca-cert"), path("ca.pem"), QStringLiteral("--out"),
+                            dir.filePath(transport + QStringLiteral(".json"))});
+            p.setWorkingDirectory(dir.path());
+            QProcessEnvironment e = env(false);
+            e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(bao.rootToken()));
+            if (withClientCert) {
+                e.insert(QStringLiteral("VAULT_CLIENT_CERT"), path("client.pem"));
+                e.insert(QStringLiteral("BAO_CLIENT_KEY"), path("client.key"));
+            }
+            p.setProcessEnvironment(e);
+            p.start();
+            p.waitForFinished(60000);
+            QString text = QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError());
+            text.replace(QString::fromLatin1(bao.rootToken()), QStringLiteral("<TOKEN-LEAKED>"));
+            return qMakePair(p.exitCode(), text);
+        };
+
+        const auto refused = run(QStringLiteral("direct"), false);
+        QVERIFY2(refused.first == 3, qPrintable(refused.second));
+        for (const QString &transport : {QStringLiteral("direct"), QStringLiteral("qnam")}) {
+            const auto r = run(transport, true);
+            QVERIFY2(r.first == 0, qPrintable(transport + QLatin1Char(' ') + r.second));
+            QVERIFY2(r.second.contains(QStringLiteral("client_cert %1 (from env VAULT_CLIENT_CERT)")
+                                           .arg(path("client.pem"))),
+                     qPrintable(r.second));
+            QVERIFY2(r.second.contains(QStringLiteral("client_key %1 (from env BAO_CLIENT_KEY)")
+                                           .arg(path("client.key"))),
+                     qPrintable(r.second));
+            QVERIFY(!r.second.contains(QStringLiteral("TOKEN-LEAKED")));
+            const auto session = readSession(dir.filePath(transport + QStringLiteral(".json")), &error);
+            QVERIFY2(session, qPrintable(error));
+            QCOMPARE(session->plan.target.clientCert, path("client.pem"));
+            QCOMPARE(session->targetSources.value(QStringLiteral("ca_file")),
+                     QStringLiteral("flag --ca-cert"));
+            for (const StageStats &st : session->stages)
+                for (const OpStats &o : st.ops) {
+                    QVERIFY2(o.count > 0, qPrintable(o.op));
+                    QVERIFY2(o.ok == o.count, qPrintable(QStringLiteral("%1 %2: %3 of %4 ok")
+                                                             .arg(transport, o.op)
+                                                             .arg(o.ok)
+                                                             .arg(o.count)));
+                }
+        }
     }
 
     void unreachableAddressExits3()
