@@ -82,7 +82,8 @@ void TargetOptions::print(const ResolvedTarget &target)
                      .arg(target.sources.value(QStringLiteral("tls_skip_verify"))));
 }
 
-int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &target) const
+int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &target,
+                           const QString &action) const
 {
     const QString address = target.target.address;
     if (p.isSet(m_yes) || isLoopbackAddress(address))
@@ -106,9 +107,11 @@ int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &ta
                                   info.clusterName.isEmpty() ? QStringLiteral("(unnamed)")
                                                              : info.clusterName)
                        : QStringLiteral("not reachable: %1").arg(info.errorText);
-    printErr(QStringLiteral("%1 is not a loopback address (%2).\nRun the benchmark against it "
-                            "(its mounts are created there and the token is sent)? [y/N] ")
-                 .arg(address, what));
+    printErr(QStringLiteral("%1 is not a loopback address (%2).\n%3? [y/N] ")
+                 .arg(address, what,
+                      action.isEmpty() ? QStringLiteral("Run the benchmark against it (its mounts "
+                                                        "are created there and the token is sent)")
+                                       : action));
     std::string answer;
     if (!std::getline(std::cin, answer))
         answer.clear();

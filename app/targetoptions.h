@@ -34,7 +34,10 @@ public:
     /// any network traffic. On a terminal: asks once, naming the address and the server's
     /// version and cluster name from the unauthenticated health probe; ExitOk on "y"/"yes",
     /// else ExitUsage.
-    int confirm(const QCommandLineParser &parser, const ResolvedTarget &target) const;
+    /// `action` says what would happen there, for the question ("run the benchmark against
+    /// it (its mounts are created there and the token is sent)" by default).
+    int confirm(const QCommandLineParser &parser, const ResolvedTarget &target,
+                const QString &action = QString()) const;
 
     /// The help lines of these options.
     static QString helpText();

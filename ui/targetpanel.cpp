@@ -191,9 +191,7 @@ void TargetPanel::setProfile(const QString &profilePath, const TargetSpec &targe
 void TargetPanel::setAddress(const QString &address)
 {
     m_launchAddress = address.trimmed();
-    m_override.clear();
-    saveSettings();
-    refresh();
+    refresh();   // a profile's own override (marked, resettable) still wins; none is removed
 }
 
 QString TargetPanel::address() const

@@ -3,7 +3,8 @@
 // the profile), and shown with where each setting came from. The address may be overridden
 // per profile: an edit here is stored in QSettings keyed by the profile's path, marked as an
 // override with a button to reset it, and never applies to another profile. `--addr` on the
-// GUI's command line applies to every profile of this launch and is not stored.
+// GUI's command line applies to every profile of this launch without an override of its own,
+// and is not stored.
 // The token is prefilled from lookupToken() (VAULT_TOKEN, BAO_TOKEN, ~/.vault-token) or, when
 // the user asked for it, from the keychain; it lives only in this widget's memory and in the
 // keychain, never in QSettings or any file. GUI thread only.
@@ -33,7 +34,8 @@ public:
     /// profile's stored address override, if any.
     void setProfile(const QString &profilePath, const TargetSpec &target);
     /// `--addr` of the GUI's command line (and tests): for every profile of this launch, as
-    /// the flag of `run`; not stored.
+    /// the flag of `run`; not stored. A profile's own override (typed here, marked, with its
+    /// Reset button) still wins over it.
     void setAddress(const QString &address);
     /// The address in the edit.
     QString address() const;

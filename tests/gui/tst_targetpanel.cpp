@@ -144,6 +144,30 @@ private slots:
         }
     }
 
+    // --addr of the GUI's command line: every profile of the launch without its own
+    // override, source "flag --addr"; a profile's override is kept and still wins.
+    void launchAddressIsAFlag()
+    {
+        {
+            TargetPanel panel;
+            panel.setProfile(m_a, targetAt(8201));
+            typeAddress(panel, QStringLiteral("http://127.0.0.1:9100"));
+            QVERIFY(panel.isAddressOverridden());
+        }
+        TargetPanel panel;
+        panel.setAddress(QStringLiteral("http://127.0.0.1:9200"));
+        panel.setProfile(m_b, targetAt(8202));
+        QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:9200"));
+        QCOMPARE(panel.resolvedTarget().sources.value(QStringLiteral("address")),
+                 QStringLiteral("flag --addr"));
+        QVERIFY(!panel.isAddressOverridden());
+        panel.setProfile(m_a, targetAt(8201));
+        QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:9100"));
+        QVERIFY(marked(panel));
+        panel.resetAddressOverride();
+        QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:9200"));
+    }
+
     // The environment counts as for `run`: VAULT_ADDR over the profile, and the other
     // settings with their sources.
     void effectiveTargetFromTheEnvironment()
