@@ -1,6 +1,7 @@
 // The target panel (issue 9, item 8): the effective target with its sources, and the
 // address override stored per profile, marked, resettable, and never applied to another
 // profile, also on the next launch (a new panel reads QSettings again).
+#include "baoserver.h"
 #include "targetconfirmation.h"
 #include "targetpanel.h"
 
@@ -8,6 +9,10 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTimer>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -186,6 +191,59 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("namespace team-x (from env BAO_NAMESPACE)")), qPrintable(text));
         qunsetenv("VAULT_ADDR");
         qunsetenv("BAO_NAMESPACE");
+    }
+
+    // The question before a run to a new address: the probe runs off the GUI thread, the
+    // question names the address, the server's version and its cluster name; a yes is
+    // remembered for that address only, a no is not. (The class does not itself test for
+    // loopback, so a loopback dev server stands in for a remote one: tests stay on loopback.)
+    void confirmationNamesVersionAndCluster()
+    {
+        test::BaoServer bao;
+        QString error;
+        QVERIFY2(bao.start(&error), qPrintable(error));
+        TargetConfirmation::forgetAll();
+        QWidget parent;
+        TargetConfirmation confirmation(&parent);
+        Profile profile;
+        profile.target.address = bao.address();
+        RunOptions options;
+        options.label = QStringLiteral("asked");
+
+        for (const bool answer : {false, true}) {
+            QString question;
+            auto *poll = new QTimer(this);
+            connect(poll, &QTimer::timeout, this, [&, poll] {
+                auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+                if (!box)
+                    return;
+                question = box->text();
+                box->button(answer ? QMessageBox::Yes : QMessageBox::No)->click();
+                poll->deleteLater();
+            });
+            poll->start(20);
+            QSignalSpy answered(&confirmation, &TargetConfirmation::answered);
+            confirmation.ask(profile, options);
+            QVERIFY(confirmation.isAsking());
+            QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, 20000);
+            QCOMPARE(answered.at(0).at(0).toBool(), answer);
+            QCOMPARE(answered.at(0).at(2).value<RunOptions>().label, QStringLiteral("asked"));
+            QVERIFY2(question.contains(bao.address()), qPrintable(question));
+            QVERIFY2(question.contains(QStringLiteral("OpenBao 2.")), qPrintable(question));
+            QVERIFY2(question.contains(QStringLiteral("cluster \"vault-cluster-")), qPrintable(question));
+            QCOMPARE(TargetConfirmation::isConfirmed(bao.address()), answer);
+            QVERIFY(!confirmation.isAsking());
+        }
+        QVERIFY(!TargetConfirmation::isConfirmed(QStringLiteral("http://127.0.0.1:1")));
+        // the settings hold the address, never the token
+        QSettings settings;
+        settings.sync();
+        QFile ini(settings.fileName());
+        QVERIFY(ini.open(QIODevice::ReadOnly));
+        const QByteArray text = ini.readAll();
+        QVERIFY(text.contains(bao.address().toUtf8()));
+        QVERIFY(!text.contains(bao.rootToken()));
+        TargetConfirmation::forgetAll();
     }
 
     // A non-loopback address is flagged in the panel; confirmations are kept per address.
