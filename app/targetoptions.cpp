@@ -118,7 +118,7 @@ int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &ta
     const QString a = QString::fromStdString(answer).trimmed().toLower();
     if (a == QLatin1String("y") || a == QLatin1String("yes"))
         return ExitOk;
-    printErr(QStringLiteral("not confirmed: nothing was sent to %1\n").arg(address));
+    printErr(QStringLiteral("not confirmed: no token sent to %1, nothing created there\n").arg(address));
     return ExitUsage;
 }
 

@@ -325,15 +325,15 @@ private slots:
     }
 
     // A non-loopback target needs --yes when stdin is not a terminal: exit 2 naming the
-    // address, decided before any network traffic (192.0.2.1 is TEST-NET-1, never routed: a
-    // connection attempt would hang until the request timeout, far beyond the bound here).
+    // address, decided before any network traffic (198.51.100.1 is TEST-NET-2, documentation
+    // only: a connection attempt would hang until the request timeout, beyond the bound here).
     void nonLoopbackTargetNeedsYes()
     {
         QTemporaryDir dir;
         const QString profile = writeProfile(
             dir.path(), QStringLiteral("remote"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
             QStringLiteral("  - type: sys_health\n"));
-        const QString remote = QStringLiteral("http://192.0.2.1:8200");
+        const QString remote = QStringLiteral("http://198.51.100.1:8200");
         QElapsedTimer t;
         t.start();
         const AppResult byFlag =
