@@ -6,6 +6,7 @@
 #include "opscommand.h"
 #include "reportcommand.h"
 #include "runcommand.h"
+#include "targetoptions.h"
 
 #include <QFileInfo>
 #include <QCoreApplication>
@@ -41,7 +42,9 @@ QString usage()
         "\n"
         "Usage:\n"
         "  vault-workbench [FILE...] [--addr URL]\n"
-        "  vault-workbench run PROFILE [--addr URL] [--out SESSION] [--label TEXT]\n"
+        "  vault-workbench run PROFILE [--addr URL] [--out SESSION] [--label TEXT] [--yes]\n"
+        "                  [--namespace NS] [--ca-cert FILE] [--ca-path DIR] [--tls-skip-verify]\n"
+        "                  [--client-cert FILE --client-key FILE] [--client-timeout DURATION]\n"
         "  vault-workbench report SESSION [--format table|json|csv|html]\n"
         "  vault-workbench compare SESSION SESSION... [--format table|json] [--out report.html]\n"
         "  vault-workbench export SESSION... --chart latency|throughput|errors\n"
@@ -61,10 +64,14 @@ QString usage()
         "its table rows (latencies in ms), then writes the session and prints its path.\n"
         "  PROFILE       profile YAML (docs/profile-format.md); problems are printed as\n"
         "                PROFILE:line:column: field: message and nothing runs\n"
-        "  --addr URL    replaces the profile's target.address\n"
         "  --out SESSION session file to write (JSON, docs/session-format.md); default\n"
         "                <profile name>-<yyyyMMdd-HHmmss>.json in the current folder\n"
         "  --label TEXT  session label; default the profile name\n"
+        "%2"
+        "  The effective target and where each setting came from are printed first and kept\n"
+        "  in the session. A target that is not loopback (127.0.0.0/8, ::1, localhost) is\n"
+        "  confirmed first: on a terminal the question names its version and cluster; else\n"
+        "  --yes is needed (exit 2 without it, before anything is sent).\n"
         "  The token comes from $VAULT_TOKEN, then $BAO_TOKEN, then ~/.vault-token; it is\n"
         "  never read from the profile nor written to the session.\n"
         "  SIGINT (Ctrl-C) or SIGTERM stops the run: the current stage ends, cleanup runs\n"
@@ -124,7 +131,7 @@ QString usage()
         "       the leftovers and the command to sweep them are printed) and cleanup\n"
         "       (something tagged is still on the server, or a list could not be read)\n"
         "  130  aborted by a second SIGINT/SIGTERM\n")
-        .arg(QStringLiteral(VW_VERSION));
+        .arg(QStringLiteral(VW_VERSION), TargetOptions::helpText());
 }
 
 QString shellQuoted(const QString &text)

@@ -2,13 +2,13 @@
 
 #include "cli.h"
 #include "util/duration.h"
-#include "util/tlsconfig.h"
 #include "profile/profileparser.h"
 #include "report/report.h"
 #include "session/sessionfilename.h"
 #include "session/sessionio.h"
 #include "stopsignals.h"
 #include "util/coredump.h"
+#include "targetoptions.h"
 #include "vault/tokensource.h"
 
 #include <QCommandLineParser>
@@ -59,8 +59,7 @@ RunPrinter::~RunPrinter() = default;
 
 QString RunPrinter::address() const
 {
-    return m_options.addressOverride.isEmpty() ? m_profile.target.address
-                                               : m_options.addressOverride;
+    return m_profile.target.address;
 }
 
 void RunPrinter::start()
@@ -197,15 +196,15 @@ int runCommand(const QStringList &args)
 {
     QCommandLineParser p;
     p.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("profile YAML"));
-    const QCommandLineOption addr(QStringLiteral("addr"), QStringLiteral("target address"),
-                                  QStringLiteral("URL"));
+    const TargetOptions targetOptions;
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("session file"),
                                  QStringLiteral("SESSION"));
     const QCommandLineOption label(QStringLiteral("label"), QStringLiteral("session label"),
                                    QStringLiteral("TEXT"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("this help"));
-    p.addOptions({addr, out, label, help});
+    p.addOptions({out, label, help});
+    targetOptions.addTo(p);
     if (!p.parse(QStringList{QStringLiteral("vault-workbench run")} + args)) {
         printErr(QStringLiteral("vault-workbench run: %1 (see --help)\n").arg(p.errorText()));
         return ExitUsage;
@@ -230,31 +229,15 @@ int runCommand(const QStringList &args)
             printErr(QStringLiteral("%1: invalid profile\n").arg(profilePath));
         return ExitUsage;
     }
-    const Profile &profile = *parsed.profile;
+    Profile profile = *parsed.profile;
 
-    // The target, as the Vault CLI decides it: --addr, then VAULT_ADDR, then BAO_ADDR, then
-    // the profile's target.address. A bad value is a usage error (exit 2) naming its source.
-    QString address, addressSource;
-    if (p.isSet(addr)) {
-        address = p.value(addr);
-        addressSource = QStringLiteral("--addr");
-    } else {
-        for (const char *var : {"VAULT_ADDR", "BAO_ADDR"}) {
-            const QString v = qEnvironmentVariable(var).trimmed();
-            if (!v.isEmpty()) {
-                address = v;
-                addressSource = QString::fromLatin1(var);
-                break;
-            }
-        }
-    }
-    if (!addressSource.isEmpty()) {
-        QString why;
-        if (!checkTargetAddress(QUrl(address, QUrl::StrictMode), &why)) {
-            printErr(QStringLiteral("error: %1: %2\n").arg(addressSource, why));
-            return ExitUsage;
-        }
-    }
+    // The target, as the Vault CLI decides it, setting by setting: the flag, then VAULT_*,
+    // then BAO_*, then the profile's target: (core/vault/targetresolver.h). A bad value is a
+    // usage error (exit 2) naming its source.
+    const std::optional<ResolvedTarget> target = targetOptions.resolve(p, profile.target);
+    if (!target)
+        return ExitUsage;
+    profile.target = target->target;
 
     // 2. Where the session goes: checked before any load is sent.
     QString outPath = p.isSet(out) ? p.value(out) : defaultOutPath(profile.name);
@@ -283,13 +266,15 @@ int runCommand(const QStringList &args)
     printOut(QStringLiteral("token from %1\n").arg(token.source));
     if (coreDumpsExcluded())
         printOut(QStringLiteral("core dumps: off while the token is held\n"));
-    printOut(QStringLiteral("target %1 (from %2)\n")
-                 .arg(addressSource.isEmpty() ? profile.target.address : address,
-                      addressSource.isEmpty() ? QStringLiteral("the profile") : addressSource));
+        TargetOptions::print(*target);
+
+    // 4. A non-loopback target: --yes, or the user's answer on a terminal (before setup).
+    if (const int code = targetOptions.confirm(p, *target); code != ExitOk)
+        return code;
 
     RunOptions options;
     options.token = token.token;
-    options.addressOverride = address;   // empty: the profile's
+    options.targetSources = target->sources;
     options.label = p.value(label);
     options.checkpoint = checkpointWriter(outPath);   // after each stage: a killed run still leaves its stages
 

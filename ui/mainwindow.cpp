@@ -9,6 +9,7 @@
 #include "runcontroller.h"
 #include "runpanel.h"
 #include "sessionfiles.h"
+#include "targetconfirmation.h"
 #include "targetpanel.h"
 
 #include <QAction>
@@ -89,13 +90,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_editor, &ProfileEditorPage::validityChanged, this, &MainWindow::updateActions);
     connect(m_editor, &ProfileEditorPage::modificationChanged, this, &MainWindow::updateTitle);
     connect(m_editor, &ProfileEditorPage::profileChanged, this, [this](const Profile &p) {
-        m_target->setProfileAddress(p.target.address);
+        m_target->setProfile(m_editor->filePath(), p.target);
         m_target->setLabelPlaceholder(p.name);
         updateTitle();
     });
     connect(m_editor, &ProfileEditorPage::saved, this, [this](const QString &path,
                                                               const QString &error) {
         if (error.isEmpty()) {
+            if (const auto p = m_editor->profile())
+                m_target->setProfile(path, p->target);   // an unsaved profile's override moves
             m_recent->add(path);
             statusBar()->showMessage(tr("Profile saved to %1").arg(path), kStatusMs);
         } else {
@@ -366,11 +369,50 @@ bool MainWindow::startRun()
         updateActions();
         return false;
     }
-    const Profile profile = *m_editor->profile();
+    if (m_confirmation && m_confirmation->isAsking())
+        return false;
+    Profile profile = *m_editor->profile();
+    const ResolvedTarget target = m_target->resolvedTarget();
+    if (!target.ok()) {
+        m_runPanel->showError(tr("The target is not usable: %1")
+                                  .arg(target.errors.join(QStringLiteral("; "))));
+        return false;
+    }
+    profile.target = target.target;
     RunOptions options;
     options.token = m_target->token();
-    options.addressOverride = m_target->address();
+    options.targetSources = target.sources;
     options.label = m_target->label().isEmpty() ? profile.name : m_target->label();
+
+    // A non-loopback address: asked once per address, naming what answers there.
+    if (!isLoopbackAddress(profile.target.address)
+        && !TargetConfirmation::isConfirmed(profile.target.address)) {
+        if (!m_confirmation) {
+            m_confirmation = new TargetConfirmation(this);
+            connect(m_confirmation, &TargetConfirmation::answered, this,
+                    [this](bool yes, const Profile &p, const RunOptions &o) {
+                        if (yes)
+                            startConfirmedRun(p, o);
+                        else
+                            statusBar()->showMessage(tr("Run not started: the target was not "
+                                                        "confirmed"),
+                                                     kStatusMs);
+                        updateActions();
+                    });
+        }
+        statusBar()->showMessage(
+            tr("Asking %1 for its version before the first run there…").arg(profile.target.address));
+        m_confirmation->ask(profile, options);
+        updateActions();
+        return false;
+    }
+    return startConfirmedRun(profile, options);
+}
+
+bool MainWindow::startConfirmedRun(const Profile &profile, RunOptions options)
+{
+    if (isRunning())
+        return false;
     if (options.token.isEmpty())
         statusBar()->showMessage(tr("No token: only unauthenticated operations will succeed"),
                                  kStatusMs);
@@ -464,7 +506,8 @@ void MainWindow::saveProfileAs()
 void MainWindow::updateActions()
 {
     const bool running = isRunning();
-    m_runAction->setEnabled(!running && m_editor->isValid());
+    const bool asking = m_confirmation && m_confirmation->isAsking();
+    m_runAction->setEnabled(!running && !asking && m_editor->isValid());
     m_stopAction->setEnabled(running && !m_controller->isStopping());
     m_removeOverlayAction->setEnabled(m_sessions->overlayCount() > 0);
     m_target->setEditable(!running);

@@ -5,6 +5,7 @@
 // threads.
 #pragma once
 
+#include "engine/benchmarkrun.h"
 #include "session/session.h"
 #include "sessionloader.h"
 
@@ -25,6 +26,7 @@ class ResultsPage;
 class RunController;
 class RunPanel;
 class SessionSet;
+class TargetConfirmation;
 class TargetPanel;
 
 class MainWindow : public QMainWindow {
@@ -84,6 +86,8 @@ private:
     void updateActions();
     void updateTitle();
     void showShortcuts();
+    /// startRun() once the target is confirmed (loopback, or the user said yes).
+    bool startConfirmedRun(const Profile &profile, RunOptions options);
     void onRunFinished(const Session &session);
     void onSessionLoaded(const QString &path, const Session &session,
                          SessionLoader::Placement placement);
@@ -93,6 +97,7 @@ private:
 
     ProfileEditorPage *m_editor = nullptr;
     TargetPanel *m_target = nullptr;
+    TargetConfirmation *m_confirmation = nullptr;   ///< created at the first non-loopback run
     RunPanel *m_runPanel = nullptr;
     ResultsPage *m_results = nullptr;
     RunController *m_controller = nullptr;

@@ -1,9 +1,16 @@
-// Where the load goes and with which token. The address is prefilled from the profile and may
-// be overridden (the override is remembered in QSettings). The token is prefilled from
-// lookupToken() (VAULT_TOKEN, BAO_TOKEN, ~/.vault-token) or, when the user asked for it, from
-// the keychain; it lives only in this widget's memory and in the keychain, never in QSettings
-// or any file. GUI thread only.
+// Where the load goes and with which token. The target is the effective one, resolved as the
+// command line does it (core/vault/targetresolver.h: the environment's VAULT_* / BAO_*, then
+// the profile), and shown with where each setting came from. The address may be overridden
+// per profile: an edit here is stored in QSettings keyed by the profile's path, marked as an
+// override with a button to reset it, and never applies to another profile. `--addr` on the
+// GUI's command line applies to every profile of this launch without an override of its own,
+// and is not stored.
+// The token is prefilled from lookupToken() (VAULT_TOKEN, BAO_TOKEN, ~/.vault-token) or, when
+// the user asked for it, from the keychain; it lives only in this widget's memory and in the
+// keychain, never in QSettings or any file. GUI thread only.
 #pragma once
+
+#include "vault/targetresolver.h"
 
 #include <QWidget>
 
@@ -11,6 +18,7 @@ QT_BEGIN_NAMESPACE
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QToolButton;
 QT_END_NAMESPACE
 
 namespace vw {
@@ -22,13 +30,23 @@ class TargetPanel : public QWidget {
 public:
     explicit TargetPanel(QWidget *parent = nullptr);
 
-    /// The profile's address: shown unless the user overrode it.
-    void setProfileAddress(const QString &address);
-    /// An explicit override (command line, quickstart, tests).
+    /// The open profile: its file (empty while unsaved) and its `target:`. Shows the
+    /// profile's stored address override, if any.
+    void setProfile(const QString &profilePath, const TargetSpec &target);
+    /// `--addr` of the GUI's command line (and tests): for every profile of this launch, as
+    /// the flag of `run`; not stored. A profile's own override (typed here, marked, with its
+    /// Reset button) still wins over it.
     void setAddress(const QString &address);
+    /// The address in the edit.
     QString address() const;
-    /// True when the address differs from the profile's.
+    /// True when the open profile has an address override typed here.
     bool isAddressOverridden() const;
+    /// Forgets the open profile's override: the address is the resolved one again.
+    void resetAddressOverride();
+
+    /// The effective target of a run from here: the override or `--addr`, then the
+    /// environment, then the profile; with each setting's source.
+    ResolvedTarget resolvedTarget() const;
 
     void setToken(const QByteArray &token, const QString &sourceText);
     QByteArray token() const;
@@ -48,16 +66,26 @@ signals:
     void message(const QString &text);
 
 private:
+    /// The target without this panel's override (the launch's --addr, env, profile).
+    ResolvedTarget baseTarget() const;
+    void refresh();       ///< the edit's text, then showSources()
+    void showSources();   ///< the override mark and reset button, the effective target
+    void onAddressEdited(const QString &text);
     void saveSettings();
 
     QLineEdit *m_address = nullptr;
+    QLabel *m_overrideMark = nullptr;
+    QToolButton *m_resetAddress = nullptr;
+    QLabel *m_effective = nullptr;
     QLineEdit *m_token = nullptr;
     QLineEdit *m_label = nullptr;
     QLabel *m_tokenSource = nullptr;
     QCheckBox *m_remember = nullptr;
     TokenKeychain *m_keychain = nullptr;
-    QString m_profileAddress;
-    bool m_overridden = false;
+    QString m_profilePath;
+    TargetSpec m_profileTarget;
+    QString m_launchAddress;   ///< --addr, empty for none
+    QString m_override;        ///< the open profile's override, empty for none
 };
 
 } // namespace vw

@@ -108,6 +108,7 @@ void BenchmarkRunPrivate::run()
     s.transport = m_profile.transport;
     s.targetAddress = m_options.addressOverride.isEmpty() ? m_profile.target.address
                                                           : m_options.addressOverride;
+    s.targetSources = m_options.targetSources;
     s.plan = m_profile;                      // the plan as run: the effective address
     s.plan.target.address = s.targetAddress;
     s.plan.sourceYaml.clear();               // the text is s.profileYaml

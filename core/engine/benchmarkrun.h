@@ -17,6 +17,9 @@ namespace vw {
 struct RunOptions {
     QByteArray token;            ///< from core/vault/tokensource.h or the GUI; never stored
     QString addressOverride;     ///< replaces profile.target.address when non-empty
+    /// Where each setting of profile.target came from (ResolvedTarget::sources,
+    /// core/vault/targetresolver.h); stored in the session as target.sources.
+    QMap<QString, QString> targetSources;
     QString label;               ///< session label; defaults to the profile name
     /// The session's id; empty = a new random one. Set by a caller that names files after
     /// the id before the run starts (the GUI's auto-save, ui/runcontroller.cpp).

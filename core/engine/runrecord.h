@@ -12,6 +12,7 @@
 
 #include <QByteArray>
 #include <QDateTime>
+#include <QMap>
 #include <QStringList>
 
 namespace vw {
@@ -71,6 +72,10 @@ struct RunRecord {
     QStringList ops;          ///< operation types, in profile order
     QString transport;        ///< load transport: "direct" or "qnam"
     QString targetAddress;
+    /// Where each target setting came from, by its profile key: "address" -> "env VAULT_ADDR",
+    /// "flag --namespace", "profile", "default" (core/vault/targetresolver.h). Empty when
+    /// unknown (older sessions, callers that did not resolve).
+    QMap<QString, QString> targetSources;
     ServerInfo server;        ///< version and product at run start
     ClientInfo client;
     QDateTime startedAt;      ///< UTC

@@ -36,6 +36,9 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options,
     config.token = options.token;
     config.vaultNamespace = profile.target.vaultNamespace.toUtf8();
     config.caFile = profile.target.caFile;
+    config.caPath = profile.target.caPath;
+    config.clientCertFile = profile.target.clientCert;
+    config.clientKeyFile = profile.target.clientKey;
     config.tlsSkipVerify = profile.target.tlsSkipVerify;
     config.requestTimeoutMs = profile.target.requestTimeoutMs;
 

@@ -27,8 +27,7 @@ std::unique_ptr<DirectTransport> DirectTransport::create(const TransportConfig &
     for (const QUrl &node : config.nodeAddresses)
         httpsNode = httpsNode || node.scheme().toLower() == QLatin1String("https");
     if ((t->m_target.tls || httpsNode)
-        && !makeTlsConfiguration(config.caFile, config.tlsSkipVerify, config.clientCertFile,
-                                 config.clientKeyFile, &t->m_nodeSsl, error))
+        && !makeTlsConfiguration(tlsSettings(config), &t->m_nodeSsl, error))
         return nullptr;
     t->m_target.ssl = t->m_nodeSsl;
     return t;
@@ -45,6 +44,8 @@ DirectTransport::DirectTransport(const TransportConfig &config)
 
     m_fixedHeaders = fixedHeaders(config.baseUrl, m_target, config);
     m_redirects = RedirectPolicy(config.baseUrl, config.nodeAddresses);
+    if (!config.vaultNamespace.isEmpty())   // left out of requests to the root namespace
+        m_namespaceHeader = "X-Vault-Namespace: " + config.vaultNamespace.toStdString() + "\r\n";
 
     const int n = std::max(1, config.maxConcurrency);
     m_connections.reserve(size_t(n));
@@ -82,13 +83,11 @@ std::string DirectTransport::fixedHeaders(const QUrl &origin, const DirectTarget
     out += "\r\nUser-Agent: vault-workbench\r\n";
     if (!config.token.isEmpty())
         out += "X-Vault-Token: " + config.token.toStdString() + "\r\n";
-    if (!config.vaultNamespace.isEmpty())
-        out += "X-Vault-Namespace: " + config.vaultNamespace.toStdString() + "\r\n";
-    return out;
+    return out;   // X-Vault-Namespace is added per request (m_namespaceHeader)
 }
 
 void DirectTransport::serialise(const HttpRequest &request, const std::string &fixedHeaders,
-                                std::string &out)
+                                std::string &out) const
 {
     out.clear();   // keeps the capacity
     out.append(request.method.constData(), size_t(request.method.size()));
@@ -99,6 +98,8 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
         out.append(request.path.constData(), size_t(request.path.size()));
     out += " HTTP/1.1\r\n";
     out += fixedHeaders;
+    if (!request.rootNamespace)
+        out += m_namespaceHeader;
     const bool hasBody = !request.body.isEmpty();
     if (hasBody) {
         out += "Content-Type: application/json\r\nContent-Length: ";

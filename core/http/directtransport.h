@@ -62,8 +62,8 @@ private:
     explicit DirectTransport(const TransportConfig &config);
     static std::string fixedHeaders(const QUrl &origin, const DirectTarget &target,
                                     const TransportConfig &config);
-    static void serialise(const HttpRequest &request, const std::string &fixedHeaders,
-                          std::string &out);
+    void serialise(const HttpRequest &request, const std::string &fixedHeaders,
+                          std::string &out) const;
     DirectConnection *acquire(const DirectTarget *target,
                               std::vector<std::unique_ptr<DirectConnection>> &connections,
                               std::vector<DirectConnection *> &idle);
@@ -78,6 +78,7 @@ private:
 
     TransportConfig m_config;
     DirectTarget m_target;
+    std::string m_namespaceHeader;   // "X-Vault-Namespace: ...\r\n", empty for none
     std::string m_fixedHeaders;   // "Host: ...\r\nX-Vault-Token: ...\r\n..." (token in memory only)
     std::vector<std::unique_ptr<DirectConnection>> m_connections;
     std::vector<DirectConnection *> m_idle;   // LIFO: the most recently used first

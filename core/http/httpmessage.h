@@ -13,6 +13,9 @@ struct HttpRequest {
     QByteArray method;   ///< "GET", "POST", "PUT", "DELETE", "LIST"
     QByteArray path;     ///< absolute path with query, e.g. "/v1/secret/data/k1"
     QByteArray body;     ///< JSON text, empty for none
+    /// Sent without X-Vault-Namespace: for the paths only the root namespace serves
+    /// (sys/health; OpenBao answers 400 to it inside a namespace).
+    bool rootNamespace = false;
 };
 
 struct HttpResult {

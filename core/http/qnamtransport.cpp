@@ -50,8 +50,7 @@ std::unique_ptr<QnamTransport> QnamTransport::create(const TransportConfig &conf
     for (const QUrl &node : config.nodeAddresses)
         https = https || node.scheme().toLower() == QLatin1String("https");
     if (https) {
-        if (!makeTlsConfiguration(config.caFile, config.tlsSkipVerify, QString(), QString(),
-                                  &t->m_ssl, error))
+        if (!makeTlsConfiguration(tlsSettings(config), &t->m_ssl, error))
             return nullptr;
     }
     return t;
@@ -123,7 +122,7 @@ void QnamTransport::start(const HttpRequest &request, const QUrl &url, Pending &
         req.setTransferTimeout(int(std::min<qint64>(m_config.requestTimeoutMs, INT_MAX)));
     if (!m_config.token.isEmpty())
         req.setRawHeader("X-Vault-Token", m_config.token);
-    if (!m_config.vaultNamespace.isEmpty())
+    if (!m_config.vaultNamespace.isEmpty() && !request.rootNamespace)
         req.setRawHeader("X-Vault-Namespace", m_config.vaultNamespace);
     if (!request.body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));

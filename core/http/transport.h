@@ -5,6 +5,7 @@
 #pragma once
 
 #include "http/httpmessage.h"
+#include "util/tlsconfig.h"
 
 #include <QList>
 #include <QUrl>
@@ -20,12 +21,20 @@ struct TransportConfig {
     QByteArray token;             ///< sent as X-Vault-Token; never logged
     QByteArray vaultNamespace;    ///< X-Vault-Namespace, empty for none
     QString caFile;               ///< PEM CA bundle, empty for the system store
+    QString caPath;               ///< folder of PEM CA certificates, empty for none
     bool tlsSkipVerify = false;
-    QString clientCertFile;       ///< PEM client certificate (chain) for mutual TLS ("direct" only)
-    QString clientKeyFile;        ///< PEM private key of clientCertFile, unencrypted ("direct" only)
+    QString clientCertFile;       ///< PEM client certificate (chain) for mutual TLS
+    QString clientKeyFile;        ///< PEM private key of clientCertFile, unencrypted
     qint64 requestTimeoutMs = 30000;
     int maxConcurrency = 1;       ///< the most requests this transport must keep in flight at once
 };
+
+/// The TLS part of `config` (core/util/tlsconfig.h).
+inline TlsSettings tlsSettings(const TransportConfig &config)
+{
+    return {config.caFile, config.caPath, config.tlsSkipVerify, config.clientCertFile,
+            config.clientKeyFile};
+}
 
 class Transport {
 public:

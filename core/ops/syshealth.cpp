@@ -19,8 +19,13 @@ HttpRequest SysHealthOperation::nextRequest(VuState &) const
 {
     // A standby node answers 429 (a performance standby 473) without these: a healthy node
     // either way, so every node of a cluster answers 200 (issue 9, item 5).
-    return {QByteArrayLiteral("GET"),
-            QByteArrayLiteral("/v1/sys/health?standbyok=true&perfstandbyok=true"), QByteArray()};
+    // Only the root namespace serves sys/health: OpenBao answers 400 to it inside a
+    // namespace, so it goes without X-Vault-Namespace whatever the target's namespace.
+    HttpRequest r{QByteArrayLiteral("GET"),
+                  QByteArrayLiteral("/v1/sys/health?standbyok=true&perfstandbyok=true"),
+                  QByteArray()};
+    r.rootNamespace = true;
+    return r;
 }
 
 ErrorClass SysHealthOperation::classify(const HttpResult &result) const

@@ -31,6 +31,13 @@ QJsonObject targetToJson(const TargetSpec &t)
     };
     if (!t.addresses.isEmpty())   // written only when set: older plans stay byte for byte
         o.insert(QStringLiteral("addresses"), QJsonArray::fromStringList(t.addresses));
+    // Written only when set: older readers and older plans stay as they were.
+    if (!t.caPath.isEmpty())
+        o.insert(QStringLiteral("ca_path"), t.caPath);
+    if (!t.clientCert.isEmpty())
+        o.insert(QStringLiteral("client_cert"), t.clientCert);
+    if (!t.clientKey.isEmpty())
+        o.insert(QStringLiteral("client_key"), t.clientKey);
     return o;
 }
 
@@ -42,6 +49,9 @@ TargetSpec targetFromJson(const QJsonObject &o)
         t.addresses.append(v.toString());
     t.vaultNamespace = o.value(QStringLiteral("namespace")).toString();
     t.caFile = o.value(QStringLiteral("ca_file")).toString();
+    t.caPath = o.value(QStringLiteral("ca_path")).toString();
+    t.clientCert = o.value(QStringLiteral("client_cert")).toString();
+    t.clientKey = o.value(QStringLiteral("client_key")).toString();
     t.tlsSkipVerify = o.value(QStringLiteral("tls_skip_verify")).toBool();
     t.requestTimeoutMs = o.value(QStringLiteral("request_timeout_ms")).toInteger(t.requestTimeoutMs);
     return t;

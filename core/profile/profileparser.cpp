@@ -104,7 +104,9 @@ public:
         if (!checkMap(n, QStringLiteral("target"),
                       {QStringLiteral("address"), QStringLiteral("addresses"),
                        QStringLiteral("namespace"),
-                       QStringLiteral("ca_file"), QStringLiteral("tls_skip_verify"),
+                       QStringLiteral("ca_file"), QStringLiteral("ca_path"),
+                       QStringLiteral("client_cert"), QStringLiteral("client_key"),
+                       QStringLiteral("tls_skip_verify"),
                        QStringLiteral("request_timeout")},
                       &keys))
             return;
@@ -127,9 +129,33 @@ public:
         if (keys.contains(QStringLiteral("namespace")))
             if (const auto s = text(n["namespace"], QStringLiteral("target.namespace"), false))
                 t->vaultNamespace = *s;
-        if (keys.contains(QStringLiteral("ca_file")))
-            if (const auto s = text(n["ca_file"], QStringLiteral("target.ca_file"), false))
-                t->caFile = *s;
+        // TLS files: an http:// address in the same profile makes them an error (the
+        // user meant https, or a stray setting); the environment and flags are checked by
+        // core/vault/targetresolver.h.
+        const bool plainHttp = keys.contains(QStringLiteral("address"))
+                               && QUrl(t->address).scheme().toLower() == QLatin1String("http");
+        auto tlsFile = [&](const char *key, QString *out) {
+            const QString k = QLatin1String(key);
+            if (!keys.contains(k))
+                return;
+            const QString field = QStringLiteral("target.") + k;
+            const YAML::Node v = n[key];
+            if (const auto s = text(v, field, false)) {
+                if (plainHttp && !s->isEmpty())
+                    add(v.Mark(), field,
+                        QStringLiteral("needs an https:// address; target.address %1 is http://")
+                            .arg(t->address));
+                else
+                    *out = *s;
+            }
+        };
+        tlsFile("ca_file", &t->caFile);
+        tlsFile("ca_path", &t->caPath);
+        tlsFile("client_cert", &t->clientCert);
+        tlsFile("client_key", &t->clientKey);
+        if (t->clientCert.isEmpty() != t->clientKey.isEmpty())
+            add(n.Mark(), QStringLiteral("target"),
+                QStringLiteral("client_cert and client_key go together (mutual TLS needs both)"));
         if (keys.contains(QStringLiteral("tls_skip_verify")))
             if (const auto b = boolean(n["tls_skip_verify"], QStringLiteral("target.tls_skip_verify")))
                 t->tlsSkipVerify = *b;

@@ -79,6 +79,19 @@ QDateTime dateFromJson(const QJsonValue &v)
     return d.isValid() ? d.toUTC() : d;
 }
 
+/// {"address", "sources": {setting: source}} (sources only when known).
+QJsonObject targetToJson(const RunRecord &s)
+{
+    QJsonObject t{{QStringLiteral("address"), s.targetAddress}};
+    if (!s.targetSources.isEmpty()) {
+        QJsonObject sources;
+        for (auto it = s.targetSources.begin(); it != s.targetSources.end(); ++it)
+            sources.insert(it.key(), it.value());
+        t.insert(QStringLiteral("sources"), sources);
+    }
+    return t;
+}
+
 QJsonObject serverToJson(const ServerInfo &s)
 {
     return QJsonObject{
@@ -360,7 +373,7 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("ops"), QJsonArray::fromStringList(s.ops)},
         {QStringLiteral("executor"), s.loadModel().name()},
         {QStringLiteral("transport"), s.transport},
-        {QStringLiteral("target"), QJsonObject{{QStringLiteral("address"), s.targetAddress}}},
+        {QStringLiteral("target"), targetToJson(s)},
         {QStringLiteral("server"), serverToJson(s.server)},
         {QStringLiteral("client"), clientToJson(s.client)},
         {QStringLiteral("started_at"), dateToJson(s.startedAt)},
@@ -413,8 +426,13 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     for (const QJsonValue &v : ops)
         s.ops.append(v.toString());
     s.transport = o.value(QStringLiteral("transport")).toString();
-    s.targetAddress =
-        o.value(QStringLiteral("target")).toObject().value(QStringLiteral("address")).toString();
+    const QJsonObject target = o.value(QStringLiteral("target")).toObject();
+    s.targetAddress = target.value(QStringLiteral("address")).toString();
+    // Optional (older sessions have none): where each target setting came from.
+    const QJsonObject sources = target.value(QStringLiteral("sources")).toObject();
+    for (auto it = sources.begin(); it != sources.end(); ++it)
+        if (it.value().isString())
+            s.targetSources.insert(it.key(), it.value().toString());
     s.server = serverFromJson(o.value(QStringLiteral("server")).toObject());
     s.client = clientFromJson(o.value(QStringLiteral("client")).toObject());
     s.startedAt = dateFromJson(o.value(QStringLiteral("started_at")));

@@ -1,5 +1,6 @@
 #include "util/tlsconfig.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSslCertificate>
@@ -54,30 +55,54 @@ static bool loadClientIdentity(const QString &certFile, const QString &keyFile,
     return true;
 }
 
-bool makeTlsConfiguration(const QString &caFile, bool skipVerify, const QString &clientCertFile,
-                          const QString &clientKeyFile, QSslConfiguration *out, QString *error)
+/// The PEM certificates of every regular file in `dir` (as the Vault CLI's VAULT_CAPATH).
+static bool loadCaFolder(const QString &dir, QList<QSslCertificate> *cas, QString *error)
+{
+    const QFileInfo info(dir);
+    if (!info.isDir() || !info.isReadable()) {
+        *error = QStringLiteral("cannot read CA folder %1").arg(dir);
+        return false;
+    }
+    const QFileInfoList files =
+        QDir(dir).entryInfoList(QDir::Files | QDir::Readable, QDir::Name);
+    const int before = int(cas->size());
+    for (const QFileInfo &f : files)
+        *cas += QSslCertificate::fromPath(f.filePath(), QSsl::Pem,
+                                          QSslCertificate::PatternSyntax::FixedString);
+    if (int(cas->size()) == before) {
+        *error = QStringLiteral("no PEM certificate in CA folder %1").arg(dir);
+        return false;
+    }
+    return true;
+}
+
+bool makeTlsConfiguration(const TlsSettings &settings, QSslConfiguration *out, QString *error)
 {
     if (!QSslSocket::supportsSsl()) {
         *error = QStringLiteral("TLS is not available (no TLS backend for Qt)");
         return false;
     }
     QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
-    if (!caFile.isEmpty()) {
-        if (!QFileInfo(caFile).isReadable()) {
-            *error = QStringLiteral("cannot read CA file %1").arg(caFile);
+    QList<QSslCertificate> cas;
+    if (!settings.caFile.isEmpty()) {
+        if (!QFileInfo(settings.caFile).isReadable()) {
+            *error = QStringLiteral("cannot read CA file %1").arg(settings.caFile);
             return false;
         }
-        const QList<QSslCertificate> cas = QSslCertificate::fromPath(
-            caFile, QSsl::Pem, QSslCertificate::PatternSyntax::FixedString);
+        cas = QSslCertificate::fromPath(settings.caFile, QSsl::Pem,
+                                        QSslCertificate::PatternSyntax::FixedString);
         if (cas.isEmpty()) {
-            *error = QStringLiteral("no PEM certificate in CA file %1").arg(caFile);
+            *error = QStringLiteral("no PEM certificate in CA file %1").arg(settings.caFile);
             return false;
         }
-        ssl.setCaCertificates(cas);
     }
-    if (skipVerify)
+    if (!settings.caPath.isEmpty() && !loadCaFolder(settings.caPath, &cas, error))
+        return false;
+    if (!cas.isEmpty())
+        ssl.setCaCertificates(cas);
+    if (settings.skipVerify)
         ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
-    if (!loadClientIdentity(clientCertFile, clientKeyFile, &ssl, error))
+    if (!loadClientIdentity(settings.clientCertFile, settings.clientKeyFile, &ssl, error))
         return false;
     *out = ssl;
     return true;

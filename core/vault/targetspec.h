@@ -1,7 +1,11 @@
 // The target of a run: the Vault address and how to reach it (namespace, TLS, timeout).
-// Part of a profile (`target:`, docs/profile-format.md); used by the control-plane client
-// and the load transports. Never holds the token (core/vault/tokensource.h).
+// Part of a profile (`target:`, docs/profile-format.md); the effective target of a run comes
+// from the command line, the environment and the profile (core/vault/targetresolver.h). Used
+// by the control-plane client and the load transports. Never holds the token
+// (core/vault/tokensource.h).
 #pragma once
+
+#include "util/tlsconfig.h"
 
 #include <QString>
 #include <QStringList>
@@ -17,12 +21,20 @@ struct TargetSpec {
     QStringList addresses;
     QString vaultNamespace;      ///< X-Vault-Namespace, empty for none
     QString caFile;              ///< PEM CA bundle for https targets, empty = system store
+    QString caPath;              ///< folder of PEM CA certificates for https targets, empty = none
+    QString clientCert;          ///< PEM client certificate for mutual TLS, empty = none
+    QString clientKey;           ///< PEM private key of clientCert, empty = none
     bool tlsSkipVerify = false;
     qint64 requestTimeoutMs = 30000; ///< per request; a request over it counts as "timeout"
 
+    /// The TLS part (core/util/tlsconfig.h).
+    TlsSettings tls() const { return {caFile, caPath, tlsSkipVerify, clientCert, clientKey}; }
+
     bool operator==(const TargetSpec &o) const
     {
-        return address == o.address && addresses == o.addresses && vaultNamespace == o.vaultNamespace && caFile == o.caFile
+        return address == o.address && addresses == o.addresses
+            && vaultNamespace == o.vaultNamespace && caFile == o.caFile
+            && caPath == o.caPath && clientCert == o.clientCert && clientKey == o.clientKey
             && tlsSkipVerify == o.tlsSkipVerify && requestTimeoutMs == o.requestTimeoutMs;
     }
     bool operator!=(const TargetSpec &o) const { return !(*this == o); }

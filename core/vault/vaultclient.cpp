@@ -103,8 +103,7 @@ VaultClient::VaultClient(const TargetSpec &target, const QByteArray &token)
     for (const QString &a : m_target.addresses)   // a redirect may lead to an https node
         https = https || QUrl(a).scheme().toLower() == QLatin1String("https");
     if (https
-        && !makeTlsConfiguration(m_target.caFile, m_target.tlsSkipVerify, QString(), QString(),
-                                 &m_ssl, &tlsError))
+        && !makeTlsConfiguration(m_target.tls(), &m_ssl, &tlsError))
         m_tlsSetupError = QStringLiteral("TLS: ") + tlsError;
 
     QList<QUrl> nodes;
@@ -138,14 +137,15 @@ VaultResponse VaultClient::request(const QByteArray &method, const QString &path
 
 VaultResponse VaultClient::send(const HttpRequest &r)
 {
-    return performRetrying(r.method, r.path, r.body);
+    return performRetrying(r.method, r.path, r.body, !r.rootNamespace);
 }
 
 VaultResponse VaultClient::performRetrying(const QByteArray &method,
-                                           const QByteArray &absolutePath, const QByteArray &body)
+                                           const QByteArray &absolutePath, const QByteArray &body,
+                                           bool inNamespace)
 {
     for (int retry = 0;; ++retry) {
-        VaultResponse r = perform(method, absolutePath, body, true);
+        VaultResponse r = perform(method, absolutePath, body, true, inNamespace);
         if (m_retry.totalMs <= 0 || !m_retryClock.isValid()
             || !isRetryableAnswer(r.status, r.errorClass == ErrorClass::Connection))
             return r;
@@ -168,7 +168,8 @@ VaultResponse VaultClient::performRetrying(const QByteArray &method,
 }
 
 VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &absolutePath,
-                                   const QByteArray &body, bool authenticated)
+                                   const QByteArray &body, bool authenticated,
+                                   bool inNamespace)
 {
     VaultResponse out;
     const QUrl url(m_target.address + QString::fromUtf8(absolutePath));
@@ -196,7 +197,7 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
     bool timedOut = false;
     QUrl hopUrl = url;
     for (int followed = 0;; ++followed) {
-        reply = exchange(method, hopUrl, body, authenticated, &sslErrors, &timedOut);
+        reply = exchange(method, hopUrl, body, authenticated, inNamespace, &sslErrors, &timedOut);
         const int hopStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         if (timedOut || !RedirectPolicy::isRedirect(hopStatus))
             break;
@@ -265,7 +266,7 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
 
 std::unique_ptr<QNetworkReply> VaultClient::exchange(const QByteArray &method, const QUrl &url,
                                                      const QByteArray &body, bool authenticated,
-                                                     QList<QSslError> *sslErrors,
+                                                     bool inNamespace, QList<QSslError> *sslErrors,
                                                      bool *timedOut)
 {
     const qint64 timeoutMs = m_target.requestTimeoutMs;
@@ -276,7 +277,7 @@ std::unique_ptr<QNetworkReply> VaultClient::exchange(const QByteArray &method, c
     req.setRawHeader("X-Vault-Request", "true");
     if (authenticated && !m_token.isEmpty())
         req.setRawHeader("X-Vault-Token", m_token);
-    if (authenticated && !m_target.vaultNamespace.isEmpty())
+    if (authenticated && inNamespace && !m_target.vaultNamespace.isEmpty())
         req.setRawHeader("X-Vault-Namespace", m_target.vaultNamespace.toUtf8());
     if (!body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));

@@ -90,21 +90,21 @@ public:
     QStringList mountPaths(QString *error);
 
 private:
-    /// `authenticated` = send X-Vault-Token and X-Vault-Namespace.
+    /// `authenticated` = send X-Vault-Token and, when `inNamespace`, X-Vault-Namespace.
     VaultResponse perform(const QByteArray &method, const QByteArray &absolutePath,
-                          const QByteArray &body, bool authenticated);
+                          const QByteArray &body, bool authenticated, bool inNamespace = true);
     /// perform() under the retry policy.
     VaultResponse performRetrying(const QByteArray &method, const QByteArray &absolutePath,
-                                  const QByteArray &body);
+                                  const QByteArray &body, bool inNamespace = true);
     /// One request to `url` and its wait (the timeout); the finished (or aborted) reply.
     std::unique_ptr<QNetworkReply> exchange(const QByteArray &method, const QUrl &url,
-                                            const QByteArray &body, bool authenticated,
+                                            const QByteArray &body, bool authenticated, bool inNamespace,
                                             QList<QSslError> *sslErrors, bool *timedOut);
 
     TargetSpec m_target;
     QByteArray m_token;
     std::unique_ptr<QNetworkAccessManager> m_nam;
-    QSslConfiguration m_ssl;   ///< https only: CA file / skip-verify applied
+    QSslConfiguration m_ssl;   ///< https only: CA file/folder, skip-verify, client cert applied
     QString m_tlsSetupError;   ///< CA file could not be read: every https request fails with Tls
     RetryPolicy m_retry = RetryPolicy::none();
     qint64 m_retryDeadlineMs = 0; ///< on m_retryClock

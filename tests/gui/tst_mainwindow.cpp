@@ -125,10 +125,13 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.openProfile(profilePath));
-        w.setTargetAddress(m_bao.address());
         auto *token = w.findChild<QLineEdit *>(QStringLiteral("tokenEdit"));
         auto *address = w.findChild<QLineEdit *>(QStringLiteral("addressEdit"));
         QVERIFY(token && address);
+        // typed: this profile's address override, kept in the settings (checked below)
+        address->setFocus();
+        address->selectAll();
+        QTest::keyClicks(address, m_bao.address());
         QCOMPARE(address->text(), m_bao.address());
         QCOMPARE(token->echoMode(), QLineEdit::Password);
         token->clear();
@@ -236,7 +239,7 @@ private slots:
         QVERIFY(json.size() > 100);
         QVERIFY(!json.contains(m_bao.rootToken()));
 
-        // nor do the settings (which hold the address override and recent files)
+        // nor do the settings (which hold the profile's address override and recent files)
         w.close();
         QSettings settings;
         settings.sync();

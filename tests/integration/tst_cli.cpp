@@ -1,6 +1,9 @@
 // The headless `vault-workbench` binary against a real `bao server -dev`: run, report,
 // exit codes, SIGINT, and that the token never reaches the session file.
 #include "baoserver.h"
+#include "session/sessionio.h"
+#include "tlstestca.h"
+#include "vault/vaultclient.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -17,6 +20,7 @@
 #include <csignal>
 
 using namespace vw;
+using vw::test::TlsTestCa;
 
 namespace {
 
@@ -54,8 +58,10 @@ class TestCli : public QObject {
         QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
         e.remove(QStringLiteral("VAULT_TOKEN"));
         e.remove(QStringLiteral("BAO_TOKEN"));
-        e.remove(QStringLiteral("VAULT_ADDR"));
-        e.remove(QStringLiteral("BAO_ADDR"));
+        // none of the Vault CLI's settings from the machine running the tests
+        for (const QString &k : e.keys())
+            if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
+                e.remove(k);
         e.insert(QStringLiteral("HOME"), m_emptyHome.path());
         if (withToken)
             e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
@@ -305,17 +311,243 @@ private slots:
         for (const QString &var : {QStringLiteral("VAULT_ADDR"), QStringLiteral("BAO_ADDR")}) {
             const auto r = run({}, var, m_bao.address());
             QVERIFY2(r.first == 0, qPrintable(redacted(r.second.toUtf8())));
-            QVERIFY2(r.second.contains(QStringLiteral("target %1 (from %2)").arg(m_bao.address(), var)),
+            QVERIFY2(r.second.contains(QStringLiteral("target %1 (from env %2)").arg(m_bao.address(), var)),
                      qPrintable(redacted(r.second.toUtf8())));
         }
         // --addr beats VAULT_ADDR
         const auto flag = run({QStringLiteral("--addr"), m_bao.address()}, QStringLiteral("VAULT_ADDR"), dead);
         QVERIFY2(flag.first == 0, qPrintable(redacted(flag.second.toUtf8())));
-        QVERIFY(flag.second.contains(QStringLiteral("(from --addr)")));
+        QVERIFY(flag.second.contains(QStringLiteral("(from flag --addr)")));
         // a bad VAULT_ADDR is a usage error naming it
         const auto bad = run({}, QStringLiteral("VAULT_ADDR"), QStringLiteral("not a url"));
         QCOMPARE(bad.first, 2);
         QVERIFY2(bad.second.contains(QStringLiteral("VAULT_ADDR")), qPrintable(bad.second));
+    }
+
+    // A non-loopback target needs --yes when stdin is not a terminal: exit 2 naming the
+    // address, decided before any network traffic (198.51.100.1 is TEST-NET-2, documentation
+    // only: a connection attempt would hang until the request timeout, beyond the bound here).
+    void nonLoopbackTargetNeedsYes()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("remote"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const QString remote = QStringLiteral("http://198.51.100.1:8200");
+        QElapsedTimer t;
+        t.start();
+        const AppResult byFlag =
+            runApp({QStringLiteral("run"), profile, QStringLiteral("--addr"), remote}, dir.path());
+        QVERIFY2(byFlag.exitCode == 2, qPrintable(byFlag.out + byFlag.err));
+        QVERIFY2(byFlag.err.contains(remote) && byFlag.err.contains(QStringLiteral("--yes")),
+                 qPrintable(byFlag.err));
+        QVERIFY2(!byFlag.out.contains(QStringLiteral("phase:")), qPrintable(byFlag.out));
+        // the same from the profile, with a 20 s request timeout: still at once
+        const QString inProfile = dir.filePath(QStringLiteral("remote2.yaml"));
+        QVERIFY(writeFile(inProfile,
+                          QStringLiteral("name: remote2\ntarget: { address: %1, request_timeout: 20s }\n"
+                                         "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
+                                         "operations:\n  - type: sys_health\n")
+                              .arg(remote)
+                              .toUtf8()));
+        const AppResult byProfile = runApp({QStringLiteral("run"), inProfile}, dir.path());
+        QVERIFY2(byProfile.exitCode == 2, qPrintable(byProfile.out + byProfile.err));
+        QVERIFY2(byProfile.err.contains(remote), qPrintable(byProfile.err));
+        QVERIFY2(t.elapsed() < 15000, "the check waited on the network");
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot).size(), 2);
+    }
+
+    // A CA file with an http:// address is an error: from the profile with its line and
+    // column, from a flag or the environment naming it (issue 9, item 4).
+    void caFileWithHttpIsAnError()
+    {
+        QTemporaryDir dir;
+        const QString inProfile = dir.filePath(QStringLiteral("ca.yaml"));
+        QVERIFY(writeFile(inProfile,
+                          QByteArrayLiteral("name: ca\ntarget:\n  address: http://127.0.0.1:8200\n"
+                                            "  ca_file: /etc/ssl/ca.pem\n"
+                                            "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
+                                            "operations:\n  - type: sys_health\n")));
+        const AppResult profile = runApp({QStringLiteral("run"), inProfile}, dir.path());
+        QCOMPARE(profile.exitCode, 2);
+        QVERIFY2(profile.err.contains(inProfile + QStringLiteral(":4:12: target.ca_file: needs an "
+                                                                  "https:// address")),
+                 qPrintable(profile.err));
+
+        const QString plain = writeProfile(
+            dir.path(), QStringLiteral("plain"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const AppResult flag = runApp({QStringLiteral("run"), plain, QStringLiteral("--addr"),
+                                       m_bao.address(), QStringLiteral("--ca-cert"),
+                                       inProfile},
+                                      dir.path());
+        QCOMPARE(flag.exitCode, 2);
+        QVERIFY2(flag.err.contains(QStringLiteral("error: flag --ca-cert: ca_file")), qPrintable(flag.err));
+        QVERIFY2(flag.err.contains(QStringLiteral("(from flag --addr) is http://")), qPrintable(flag.err));
+    }
+
+    // sys_health is served by the root namespace only: with VAULT_NAMESPACE set it is sent
+    // without X-Vault-Namespace (OpenBao answers 400 to it inside a namespace), while kv2_read
+    // works inside the namespace. The session records where each setting came from.
+    void namespaceFromTheEnvironment()
+    {
+        {
+            TargetSpec t;
+            t.address = m_bao.address();
+            VaultClient admin(t, m_bao.rootToken());
+            const VaultResponse made = admin.post(QStringLiteral("sys/namespaces/vwns1"), {});
+            QVERIFY2(made.ok(), qPrintable(made.describe()));
+        }
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("ns"), QStringLiteral("    - { vus: 2, duration: 2s }\n"),
+            QStringLiteral("  - type: sys_health\n"
+                           "  - type: kv2_read\n"
+                           "    params: { keys: 3, payload_bytes: 16 }\n"));
+        const QString out = dir.filePath(QStringLiteral("ns.json"));
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out,
+                        QStringLiteral("--addr"), m_bao.address()});
+        p.setWorkingDirectory(dir.path());
+        QProcessEnvironment e = env(true);
+        e.insert(QStringLiteral("VAULT_NAMESPACE"), QStringLiteral("vwns1"));
+        p.setProcessEnvironment(e);
+        p.start();
+        QVERIFY(p.waitForFinished(60000));
+        const QString text = redacted(p.readAllStandardOutput() + p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 0, qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("namespace vwns1 (from env VAULT_NAMESPACE)")),
+                 qPrintable(text));
+
+        QString error;
+        const auto session = readSession(out, &error);
+        QVERIFY2(session, qPrintable(error));
+        QCOMPARE(session->plan.target.vaultNamespace, QStringLiteral("vwns1"));
+        QCOMPARE(session->targetSources.value(QStringLiteral("namespace")),
+                 QStringLiteral("env VAULT_NAMESPACE"));
+        QCOMPARE(session->targetSources.value(QStringLiteral("address")),
+                 QStringLiteral("flag --addr"));
+        QCOMPARE(session->targetSources.value(QStringLiteral("ca_file")),
+                 QStringLiteral("default"));
+        QVERIFY(!session->stages.isEmpty());
+        for (const StageStats &st : session->stages) {
+            for (const char *op : {"sys_health", "kv2_read"}) {
+                const OpStats *o = nullptr;
+                for (const OpStats &x : st.ops)
+                    if (x.op == QLatin1String(op))
+                        o = &x;
+                QVERIFY2(o, op);
+                QVERIFY2(o->count > 0, op);
+                QVERIFY2(o->ok == o->count, qPrintable(QStringLiteral("%1: %2 of %3 ok")
+                                                           .arg(QLatin1String(op))
+                                                           .arg(o->ok)
+                                                           .arg(o->count)));
+            }
+        }
+        // the run's mount was made and removed inside the namespace
+        TargetSpec inNs;
+        inNs.address = m_bao.address();
+        inNs.vaultNamespace = QStringLiteral("vwns1");
+        VaultClient check(inNs, m_bao.rootToken());
+        QString why;
+        const QStringList mounts = check.mountPaths(&why);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        for (const QString &m : mounts)
+            QVERIFY2(!m.startsWith(QLatin1String("vwb")), qPrintable(m));
+    }
+
+    // Mutual TLS end to end: a real bao server with a TLS listener that requires and verifies
+    // a client certificate; --ca-cert from the command line, the client certificate and key
+    // from VAULT_CLIENT_CERT and BAO_CLIENT_KEY; setup (control plane) and the load (each
+    // transport) all reach it. Without the client certificate nothing gets through (exit 3).
+    void mutualTlsAgainstARealServer()
+    {
+        QTemporaryDir dir;
+        TlsTestCa ca;
+        QVERIFY(ca.isValid());
+        const TlsTestCa::Issued leaf = ca.issue(QStringLiteral("127.0.0.1"), true);
+        const TlsTestCa::Issued client = ca.issue(QStringLiteral("vw-client"), false);
+        QVERIFY(!leaf.keyPem.isEmpty() && !client.keyPem.isEmpty());
+        auto path = [&dir](const char *name) { return dir.filePath(QLatin1String(name)); };
+        QVERIFY(writeFile(path("ca.pem"), ca.caCertificatePem()));
+        QVERIFY(writeFile(path("server.pem"), leaf.certificatePem + ca.caCertificatePem()));
+        QVERIFY(writeFile(path("server.key"), leaf.keyPem));
+        QVERIFY(writeFile(path("client.pem"), client.certificatePem));
+        QVERIFY(writeFile(path("client.key"), client.keyPem));
+        const int tlsPort = test::freeLoopbackPort();
+        QVERIFY(writeFile(path("tls.hcl"),
+                          QStringLiteral("listener \"tcp\" {\n"
+                                         "  address = \"127.0.0.1:%1\"\n"
+                                         "  tls_cert_file = \"%2\"\n"
+                                         "  tls_key_file = \"%3\"\n"
+                                         "  tls_client_ca_file = \"%4\"\n"
+                                         "  tls_require_and_verify_client_cert = true\n"
+                                         "}\n")
+                              .arg(tlsPort)
+                              .arg(path("server.pem"), path("server.key"), path("ca.pem"))
+                              .toUtf8()));
+        test::BaoServer bao;
+        bao.setExtraConfigFile(path("tls.hcl"));
+        QString error;
+        QVERIFY2(bao.start(&error), qPrintable(error));
+        const QString address = QStringLiteral("https://127.0.0.1:%1").arg(tlsPort);
+
+        auto run = [&](const QString &transport, bool withClientCert) {
+            const QString profile = dir.filePath(transport + QStringLiteral(".yaml"));
+            writeFile(profile, QStringLiteral("name: mtls\ntransport: %1\n"
+                                              "ramp:\n  stages:\n    - { vus: 2, duration: 1s }\n"
+                                              "operations:\n  - type: sys_health\n"
+                                              "  - type: kv2_read\n"
+                                              "    params: { keys: 3, payload_bytes: 16 }\n")
+                                   .arg(transport)
+                                   .toUtf8());
+            QProcess p;
+            p.setProgram(QStringLiteral(VW_APP_BINARY));
+            p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--addr"), address,
+                            QStringLiteral("--ca-cert"), path("ca.pem"), QStringLiteral("--out"),
+                            dir.filePath(transport + QStringLiteral(".json"))});
+            p.setWorkingDirectory(dir.path());
+            QProcessEnvironment e = env(false);
+            e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(bao.rootToken()));
+            if (withClientCert) {
+                e.insert(QStringLiteral("VAULT_CLIENT_CERT"), path("client.pem"));
+                e.insert(QStringLiteral("BAO_CLIENT_KEY"), path("client.key"));
+            }
+            p.setProcessEnvironment(e);
+            p.start();
+            p.waitForFinished(60000);
+            QString text = QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError());
+            text.replace(QString::fromLatin1(bao.rootToken()), QStringLiteral("<TOKEN-LEAKED>"));
+            return qMakePair(p.exitCode(), text);
+        };
+
+        const auto refused = run(QStringLiteral("direct"), false);
+        QVERIFY2(refused.first == 3, qPrintable(refused.second));
+        for (const QString &transport : {QStringLiteral("direct"), QStringLiteral("qnam")}) {
+            const auto r = run(transport, true);
+            QVERIFY2(r.first == 0, qPrintable(transport + QLatin1Char(' ') + r.second));
+            QVERIFY2(r.second.contains(QStringLiteral("client_cert %1 (from env VAULT_CLIENT_CERT)")
+                                           .arg(path("client.pem"))),
+                     qPrintable(r.second));
+            QVERIFY2(r.second.contains(QStringLiteral("client_key %1 (from env BAO_CLIENT_KEY)")
+                                           .arg(path("client.key"))),
+                     qPrintable(r.second));
+            QVERIFY(!r.second.contains(QStringLiteral("TOKEN-LEAKED")));
+            const auto session = readSession(dir.filePath(transport + QStringLiteral(".json")), &error);
+            QVERIFY2(session, qPrintable(error));
+            QCOMPARE(session->plan.target.clientCert, path("client.pem"));
+            QCOMPARE(session->targetSources.value(QStringLiteral("ca_file")),
+                     QStringLiteral("flag --ca-cert"));
+            for (const StageStats &st : session->stages)
+                for (const OpStats &o : st.ops) {
+                    QVERIFY2(o.count > 0, qPrintable(o.op));
+                    QVERIFY2(o.ok == o.count, qPrintable(QStringLiteral("%1 %2: %3 of %4 ok")
+                                                             .arg(transport, o.op)
+                                                             .arg(o.ok)
+                                                             .arg(o.count)));
+                }
+        }
     }
 
     void unreachableAddressExits3()

@@ -94,10 +94,12 @@ bool BaoServer::start(QString *error)
         m_port = freeLoopbackPort();
         m_proc = std::make_unique<QProcess>();
         m_proc->setProgram(bin);
-        m_proc->setArguments({QStringLiteral("server"), QStringLiteral("-dev"),
-                              QStringLiteral("-dev-listen-address=127.0.0.1:%1").arg(m_port),
-                              QStringLiteral("-dev-no-store-token"),
-                              QStringLiteral("-log-level=warn")});
+        QStringList args{QStringLiteral("server"), QStringLiteral("-dev"),
+                         QStringLiteral("-dev-listen-address=127.0.0.1:%1").arg(m_port),
+                         QStringLiteral("-dev-no-store-token"), QStringLiteral("-log-level=warn")};
+        if (!m_extraConfig.isEmpty())
+            args << QStringLiteral("-config=") + m_extraConfig;
+        m_proc->setArguments(args);
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("BAO_DEV_ROOT_TOKEN_ID"), QString::fromLatin1(m_token));
         env.remove(QStringLiteral("VAULT_TOKEN"));

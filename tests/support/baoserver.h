@@ -47,12 +47,16 @@ public:
     QByteArray createChildToken() const;
     /// Seals the server (sys/seal with the root token); true when it answered 204.
     bool seal() const;
+    /// An HCL file passed as -config=FILE beside -dev (before start()): e.g. an extra TLS
+    /// listener. The dev listener stays the one address() names.
+    void setExtraConfigFile(const QString &path) { m_extraConfig = path; }
 
 private:
     std::unique_ptr<QProcess> m_proc;
     std::unique_ptr<QTemporaryDir> m_logDir;
     int m_port = 0;
     QByteArray m_token;
+    QString m_extraConfig;
 };
 
 /// A free TCP port on 127.0.0.1 (bind to 0, read, close).

@@ -19,6 +19,9 @@ const QByteArray kFull =
     "  address: https://vault.example:8200\n"
     "  namespace: team-a\n"
     "  ca_file: /etc/ssl/vault-ca.pem\n"
+    "  ca_path: /etc/ssl/vault-cas\n"
+    "  client_cert: /etc/ssl/vw-client.pem\n"
+    "  client_key: /etc/ssl/vw-client.key\n"
     "  tls_skip_verify: true\n"
     "  request_timeout: 1m30s\n"
     "transport: qnam\n"
@@ -68,6 +71,9 @@ void TestPlanJson::everyFieldRoundTrips()
     QCOMPARE(back->slo.p50Ms, std::optional<double>(2.5));
     QCOMPARE(back->analysis.saturationStages, 3);
     QVERIFY(back->target.tlsSkipVerify);
+    QCOMPARE(back->target.caPath, QStringLiteral("/etc/ssl/vault-cas"));
+    QCOMPARE(back->target.clientCert, QStringLiteral("/etc/ssl/vw-client.pem"));
+    QCOMPARE(back->target.clientKey, QStringLiteral("/etc/ssl/vw-client.key"));
     QCOMPARE(back->transport, QStringLiteral("qnam"));
 }
 

@@ -52,6 +52,7 @@ class TestProfileParser : public QObject {
     Q_OBJECT
 private slots:
     void validProfileExactValues();
+    void tlsFilesOfTheTarget();
     void minimalProfileDefaults();
     void errors_data();
     void errors();
@@ -456,6 +457,41 @@ void TestProfileParser::runawayAliasesAreErrors()
     QVERIFY2(r.errors.first().message.contains(QStringLiteral("nests too deeply")),
              qPrintable(dump(r.errors)));
     QVERIFY(r.errors.first().line >= 1);
+}
+
+// ca_path, client_cert, client_key (issue 9, item 4); TLS files with an http:// address in
+// the same profile are errors at their line and column; the cert and key go together.
+void TestProfileParser::tlsFilesOfTheTarget()
+{
+    const QByteArray tail = "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
+                            "operations:\n  - type: sys_health\n";
+    const ProfileParseResult ok = parseProfile(
+        "name: t\ntarget:\n  address: https://v.example:8200\n  ca_path: /etc/cas\n"
+        "  client_cert: /c.pem\n  client_key: /c.key\n" + tail);
+    QVERIFY(ok.ok());
+    QCOMPARE(ok.profile->target.caPath, QStringLiteral("/etc/cas"));
+    QCOMPARE(ok.profile->target.clientCert, QStringLiteral("/c.pem"));
+    QCOMPARE(ok.profile->target.clientKey, QStringLiteral("/c.key"));
+
+    const ProfileParseResult http = parseProfile(
+        "name: t\ntarget:\n  address: http://127.0.0.1:8200\n  ca_file: /ca.pem\n"
+        "  ca_path: /etc/cas\n" + tail);
+    QCOMPARE(http.errors.size(), 2);
+    QCOMPARE(http.errors[0].field, QStringLiteral("target.ca_file"));
+    QCOMPARE(http.errors[0].line, 4);
+    QCOMPARE(http.errors[0].column, 12);
+    QVERIFY(http.errors[0].message.startsWith(QStringLiteral("needs an https:// address")));
+    QCOMPARE(http.errors[1].field, QStringLiteral("target.ca_path"));
+    QCOMPARE(http.errors[1].line, 5);
+
+    // without an address in the profile the effective one decides (core/vault/targetresolver.h)
+    QVERIFY(parseProfile("name: t\ntarget:\n  ca_file: /ca.pem\n" + tail).ok());
+
+    const ProfileParseResult half = parseProfile(
+        "name: t\ntarget:\n  address: https://v.example:8200\n  client_cert: /c.pem\n" + tail);
+    QCOMPARE(half.errors.size(), 1);
+    QCOMPARE(half.errors[0].field, QStringLiteral("target"));
+    QVERIFY(half.errors[0].message.contains(QStringLiteral("client_cert and client_key")));
 }
 
 QTEST_GUILESS_MAIN(TestProfileParser)
