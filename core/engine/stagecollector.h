@@ -32,6 +32,8 @@ public:
     QList<OpStats> stageOps(int index) const;
     /// All workers' event-loop lag probes of a stage so far (us), post-warm-up.
     LatencyHistogram loopLag(int index) const { return m_loopLag.value(index); }
+    /// All workers' arrival-rate scheduling lateness of a stage so far (us), counted starts.
+    LatencyHistogram scheduleLateness(int index) const { return m_lateness.value(index); }
 
     /// The in-flight gauge at the end of `second` (seconds since the window start).
     void noteGaugeAtSecondEnd(qint64 second, int inFlight);
@@ -55,6 +57,7 @@ private:
     QVector<int64_t> m_warmupEndNs;
     QMap<int, QVector<OpStats>> m_stageOps;
     QMap<int, LatencyHistogram> m_loopLag;
+    QMap<int, LatencyHistogram> m_lateness;
     QMap<qint64, QVector<OpStats>> m_openSeconds;
     QMap<qint64, int> m_gaugeAtEnd;
     QMap<qint64, int> m_pointIndex;   // finalised second -> index of its first point

@@ -87,6 +87,11 @@ void addOpenModelStage(const StageStats &st, const LoadModel &model, QJsonObject
     if (model.isOpen()) {
         stage->insert(QStringLiteral("offered_per_s"), st.rate);
         stage->insert(QStringLiteral("dropped"), qint64(st.droppedTotal()));
+        if (st.scheduleLateness.measured())
+            stage->insert(QStringLiteral("schedule_lateness_us"),
+                          QJsonObject{{QStringLiteral("p50"), qint64(st.scheduleLateness.p50Us)},
+                                      {QStringLiteral("p99"), qint64(st.scheduleLateness.p99Us)},
+                                      {QStringLiteral("max"), qint64(st.scheduleLateness.maxUs)}});
     }
     if (st.validity.measured)
         stage->insert(QStringLiteral("validity"), st.validity.toJson());
@@ -103,6 +108,11 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
                    .arg(model.name(), model.loadText(st))
                    .arg(fixed(st.achievedPerS(), 1))
                    .arg(st.droppedTotal());
+        if (st.scheduleLateness.measured())
+            out += QStringLiteral(", schedule lateness p50 %1 us p99 %2 us max %3 us")
+                       .arg(st.scheduleLateness.p50Us)
+                       .arg(st.scheduleLateness.p99Us)
+                       .arg(st.scheduleLateness.maxUs);
         for (const OpStats &o : st.ops)
             out += QStringLiteral(", %1 service time p50 %2 ms")
                        .arg(o.op, fixed(double(o.serviceTime.valueAtPercentileUs(50)) / 1000.0, 3));

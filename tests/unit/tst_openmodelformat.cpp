@@ -76,6 +76,7 @@ private slots:
     void planRoundTrip();
     void sessionRoundTrip();
     void reportSaysWhichLatencyIsWhich();
+    void scheduleLatenessRoundTripAndOptional();
 };
 
 void TestOpenModelFormat::parsesArrivalRate()
@@ -251,6 +252,46 @@ void TestOpenModelFormat::reportSaysWhichLatencyIsWhich()
     QVERIFY2(table.contains(QStringLiteral("client-bound: worker_cpu: x; loop_lag: y")),
              qPrintable(table));
     QVERIFY2(table.contains(QStringLiteral("dropped 1999")), qPrintable(table));
+}
+
+// Issue 9, item 6: schedule_lateness_us is written for a measured arrival-rate stage, read
+// back, and optional (a session without it reads as not measured).
+void TestOpenModelFormat::scheduleLatenessRoundTripAndOptional()
+{
+    Session s = openSession();
+    s.stages[0].scheduleLateness = ScheduleLateness{1999, 12, 85, 640};
+    const QJsonObject json = sessionToJson(s);
+    QJsonObject stage = json.value(QStringLiteral("stages")).toArray().at(0).toObject();
+    const QJsonObject late = stage.value(QStringLiteral("schedule_lateness_us")).toObject();
+    QCOMPARE(late.value(QStringLiteral("count")).toInteger(), 1999);
+    QCOMPARE(late.value(QStringLiteral("p50")).toInteger(), 12);
+    QCOMPARE(late.value(QStringLiteral("p99")).toInteger(), 85);
+    QCOMPARE(late.value(QStringLiteral("max")).toInteger(), 640);
+    QString error;
+    const std::optional<Session> back = sessionFromJson(json, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->stages.at(0).scheduleLateness.count, 1999);
+    QCOMPARE(back->stages.at(0).scheduleLateness.p99Us, 85);
+    QCOMPARE(back->stages.at(0).scheduleLateness.maxUs, 640);
+    // Shown in the table and the report JSON.
+    QVERIFY(reportTable(*back).contains(
+        QStringLiteral("schedule lateness p50 12 us p99 85 us max 640 us")));
+    const QJsonObject reported = reportJson(*back).value(QStringLiteral("stages")).toArray()
+                                     .at(0).toObject().value(QStringLiteral("schedule_lateness_us"))
+                                     .toObject();
+    QCOMPARE(reported.value(QStringLiteral("p99")).toInteger(), 85);
+
+    // Optional on read: removed, the stage reads as not measured and shows no lateness.
+    stage.remove(QStringLiteral("schedule_lateness_us"));
+    QJsonArray stages{stage};
+    QJsonObject old = json;
+    old.insert(QStringLiteral("stages"), stages);
+    const std::optional<Session> older = sessionFromJson(old, &error);
+    QVERIFY2(older, qPrintable(error));
+    QVERIFY(!older->stages.at(0).scheduleLateness.measured());
+    QVERIFY(!reportTable(*older).contains(QStringLiteral("schedule lateness")));
+    QVERIFY(!sessionToJson(*older).value(QStringLiteral("stages")).toArray().at(0).toObject()
+                 .contains(QStringLiteral("schedule_lateness_us")));
 }
 
 QTEST_GUILESS_MAIN(TestOpenModelFormat)
