@@ -42,16 +42,23 @@ QString csvField(const QString &f)
     return QLatin1Char('"') + q + QLatin1Char('"');
 }
 
-// Column widths of the text table; the op column grows for long names.
-constexpr int kStageW = 5, kVusW = 6, kOpW = 18, kCountW = 10, kOkW = 10, kErrW = 8,
-              kThrW = 10, kMsW = 9;
+// Column widths of the text table; the op column grows for long names. The load column holds
+// VUs (closed) or an offered rate up to "99999.999/s" (arrival-rate), so that a stage number
+// and a 5-digit rate stay in their own columns ("    3      20000/s", never "320000/s").
+constexpr int kStageW = 5, kVusW = 5, kRateW = 11, kOpW = 18, kCountW = 10, kOkW = 10,
+              kErrW = 8, kThrW = 10, kMsW = 9;
 
-QString tableLine(const QString &stage, const QString &vus, const QString &op,
+int loadWidth(const LoadModel *model)
+{
+    return model && model->isOpen() ? kRateW : kVusW;
+}
+
+QString tableLine(int loadW, const QString &stage, const QString &load, const QString &op,
                   const QString &count, const QString &ok, const QString &err,
                   const QString &thr, const QStringList &latencies)
 {
-    // a space always between stage and load: "4 2000/s" never runs together as "42000/s"
-    QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + vus.rightJustified(kVusW - 1)
+    // a space always between stage and load, also for a load wider than its column
+    QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + load.rightJustified(loadW)
                    + QLatin1String("  ")
                    + op.leftJustified(kOpW) + count.rightJustified(kCountW)
                    + ok.rightJustified(kOkW) + err.rightJustified(kErrW)
@@ -169,14 +176,16 @@ QJsonObject reportJson(const Session &s)
     };
 }
 
-QString reportTableHeader()
+QString reportTableHeader(const LoadModel *model)
 {
-    return tableLine(QStringLiteral("stage"), QStringLiteral("VUs"), QStringLiteral("op"),
+    const int w = loadWidth(model);
+    const QString load = w == kRateW ? QStringLiteral("rate") : QStringLiteral("VUs");
+    return tableLine(w, QStringLiteral("stage"), load, QStringLiteral("op"),
                      QStringLiteral("count"), QStringLiteral("ok"), QStringLiteral("err"),
                      QStringLiteral("thr/s"),
                      {QStringLiteral("mean"), QStringLiteral("p50"), QStringLiteral("p95"),
                       QStringLiteral("p99"), QStringLiteral("max")})
-           + tableLine(QString(), QString(), QString(), QString(), QString(), QString(),
+           + tableLine(w, QString(), QString(), QString(), QString(), QString(), QString(),
                        QString(), {QStringLiteral("ms"), QStringLiteral("ms"),
                                    QStringLiteral("ms"), QStringLiteral("ms"),
                                    QStringLiteral("ms")});
@@ -195,7 +204,7 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
         auto lat = [&l](const char *key) {
             return fixed(l.value(QLatin1String(key)).toDouble(), 3);
         };
-        out += tableLine(stageText, load, o.op, QString::number(o.count),
+        out += tableLine(loadWidth(&model), stageText, load, o.op, QString::number(o.count),
                          QString::number(o.ok), QString::number(o.errorCount()),
                          fixed(stage.throughputPerS(o), 1),
                          {lat("mean"), lat("p50"), lat("p95"), lat("p99"), lat("max")});
@@ -205,7 +214,7 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
 
 QString reportTable(const Session &s)
 {
-    QString out = reportTableHeader();
+    QString out = reportTableHeader(&s.loadModel());
     bool partial = false;
     bool bound = false;
     for (const StageStats &st : s.stages) {
