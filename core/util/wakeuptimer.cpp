@@ -52,6 +52,10 @@ void WakeupTimer::startAt(int64_t dueNs)
     }
     // it_value 0 would disarm: a due time at or before the clock's origin is "now".
     dueNs = std::max<int64_t>(1, dueNs);
+    if (m_armed && dueNs == m_dueNs)
+        return;   // already armed for it (the pacer re-asks after every completion)
+    m_armed = true;
+    m_dueNs = dueNs;
     itimerspec spec{};
     spec.it_value.tv_sec = time_t(dueNs / kNsPerS);
     spec.it_value.tv_nsec = long(dueNs % kNsPerS);
@@ -65,6 +69,9 @@ void WakeupTimer::stop()
         static_cast<QTimer *>(m_fallback.get())->stop();
         return;
     }
+    if (!m_armed)
+        return;
+    m_armed = false;
     const itimerspec off{};
     timerfd_settime(m_fd, 0, &off, nullptr);
 }
@@ -76,6 +83,7 @@ void WakeupTimer::fired()
         // Clears the descriptor's readiness; EAGAIN when stop() or a re-arm came first.
         if (::read(m_fd, &expirations, sizeof expirations) != sizeof expirations)
             return;
+        m_armed = false;   // a one-shot timerfd that fired is disarmed
     }
     if (!m_active)
         return;

@@ -42,6 +42,8 @@ private:
     std::unique_ptr<QSocketNotifier> m_notifier;
     std::unique_ptr<QObject> m_fallback;   // a QTimer when there is no timerfd
     bool m_active = false;
+    bool m_armed = false;     // the timerfd is set (to m_dueNs) and has not fired
+    int64_t m_dueNs = 0;
 };
 
 } // namespace vw

@@ -50,8 +50,10 @@ void ArrivalRateExecutor::pace()
         m_timer.stop();
         return;
     }
-    // Spinning is bounded per call, so that a rate whose gaps are all below kSpinNs still
-    // returns to the event loop (completions, the lag probe) between short spins.
+    // The timer wakes kWakeLeadNs before the next start is due and the rest is spun, which
+    // absorbs the thread's wake-up latency. Spinning is bounded per call (kSpinNs), so that a
+    // rate whose gaps are all below it still returns to the event loop (completions, the lag
+    // probe) between short spins.
     int64_t spunNs = 0;
     while (true) {
         if (!sendDue(steadyNowNs())) {
@@ -64,7 +66,11 @@ void ArrivalRateExecutor::pace()
         }
         const int64_t next = intendedNs(m_next);
         int64_t now = steadyNowNs();
-        if (next - now > kSpinNs || spunNs + (next - now) > kSpinNs) {
+        if (next - now > kWakeLeadNs) {
+            m_timer.startAt(next - kWakeLeadNs);
+            return;
+        }
+        if (spunNs + (next - now) > kSpinNs) {
             m_timer.startAt(next);
             return;
         }
