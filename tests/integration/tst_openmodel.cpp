@@ -8,6 +8,7 @@
 #include "delayserver.h"
 #include "delayserverprocess.h"
 #include "engine/benchmarkrun.h"
+#include "engine/executors/arrivalrateplan.h"
 #include "profile/loadmodels/arrivalratemodel.h"
 #include "session/session.h"
 #include "session/sessionio.h"
@@ -16,6 +17,7 @@
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
+#include <limits>
 
 using namespace vw;
 
@@ -138,7 +140,9 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
 // the stage's last starts), over several stages of different rates; and the pacer's own
 // lateness (send - intended start) is recorded per stage, stored and shown. Not a timing
 // test: the tight targets are measured by bench/pacer.sh (docs/performance.md), this asserts
-// only that the figures are sane on a shared machine.
+// only that the figures are sane on a shared machine. A client starved of CPU for longer than
+// the pool of 100 VUs covers (50 ms at 2000/s) at a stage's end would drop starts here: that
+// is the client at capacity, which the test does not expect of a machine able to run it.
 void TestOpenModel::noDropsBelowCapacityAndLatenessRecorded()
 {
     constexpr int kDelayMs = 5;
@@ -167,6 +171,8 @@ void TestOpenModel::noDropsBelowCapacityAndLatenessRecorded()
     const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
     QCOMPARE(s.stages.size(), 4);
+    constexpr int64_t kNsPerMs = 1'000'000;
+    int64_t bestP50Us = std::numeric_limits<int64_t>::max();
     for (int i = 0; i < 4; ++i) {
         const StageStats &st = s.stages.at(i);
         const OpStats &op = st.ops.at(0);
@@ -177,15 +183,17 @@ void TestOpenModel::noDropsBelowCapacityAndLatenessRecorded()
               qint64(late.p50Us), qint64(late.p99Us), qint64(late.maxUs), qint64(late.count));
         QCOMPARE(op.errorCount(), 0);
         QCOMPARE(st.droppedTotal(), 0);
-        // Every planned start of the steady window was sent (and completed).
-        const double planned = rates[i] * st.steadySeconds;
-        QVERIFY2(qAbs(double(op.count) - planned) <= 0.02 * planned + 4,
-                 qPrintable(QStringLiteral("count %1 vs planned %2").arg(op.count).arg(planned)));
-        // One lateness sample per counted start; sane: well under a millisecond at the median.
+        // Every start planned after the warm-up (ArrivalRatePlan, exact) was sent and counted.
+        const ArrivalRatePlan plan(rates[i]);
+        QCOMPARE(op.count, plan.startsWithin(1200 * kNsPerMs) - plan.startsWithin(200 * kNsPerMs));
+        // One lateness sample per counted start, percentiles in order.
         QCOMPARE(late.count, op.count);
         QVERIFY(late.p50Us >= 1 && late.p50Us <= late.p99Us && late.p99Us <= late.maxUs);
-        QVERIFY2(late.p50Us < 1000, qPrintable(QString::number(late.p50Us)));
+        bestP50Us = std::min(bestP50Us, late.p50Us);
     }
+    // Sane, not the targets (a shared machine): the 1 ms timer of the old pacer gave a median
+    // lateness of about 500 us; the best stage here is well under that.
+    QVERIFY2(bestP50Us < 250, qPrintable(QString::number(bestP50Us)));
 
     // Stored in the session and read back; shown in the report (table and JSON).
     const QJsonObject json = sessionToJson(s);
