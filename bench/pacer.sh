@@ -9,8 +9,8 @@
 # Each rate is one run of a 1 s warm-up plus S seconds (default 5), max_vus 256, repeated N
 # times (default 3) in turn; nginx (one worker) on the last CPU, the client unpinned (its
 # worker threads need the cores). Per run it prints the stage's schedule_lateness_us (p50,
-# p99, max), the achieved rate, the drops and the corrected and service-time p50, read from
-# the session (`report --format json`).
+# p99, max), the achieved rate, the drops, the corrected and service-time p50 and the client's
+# CPU (validity.client_cpu: share of all cores), read from the session (`report --format json`).
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$HERE/../scripts/lib.sh"
@@ -45,8 +45,8 @@ bench_start_nginx "$WORK/nginx"
 export VAULT_TOKEN
 VAULT_TOKEN="bench-$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
 vw_log "pacer: nginx on $STUB_URL; rates $RATES; $REPEAT x (1 s + $DURATION s); $CPUS CPUs"
-printf '%-6s %7s %4s %10s %8s %8s %8s %8s %10s %10s\n' run rate_s round achieved_s dropped \
-  late_p50 late_p99 late_max corr_p50ms serv_p50ms
+printf '%-6s %7s %4s %10s %8s %8s %8s %8s %10s %10s %10s\n' run rate_s round achieved_s dropped \
+  late_p50 late_p99 late_max corr_p50ms serv_p50ms client_cpu
 for i in $(seq "$REPEAT"); do
   for rate in $RATES; do
     profile="$WORK/pacer-$rate.yaml"
@@ -71,8 +71,9 @@ late = st.get("schedule_lateness_us", {})
 op = st["ops"][0]
 row = ["pacer", rate, rnd, "%.0f" % st["achieved_per_s"], str(st["dropped"]),
        str(late.get("p50", "-")), str(late.get("p99", "-")), str(late.get("max", "-")),
-       "%.3f" % op["corrected_latency_ms"]["p50"], "%.3f" % op["service_time_ms"]["p50"]]
-widths = [-6, 7, 4, 10, 8, 8, 8, 8, 10, 10]
+       "%.3f" % op["corrected_latency_ms"]["p50"], "%.3f" % op["service_time_ms"]["p50"],
+       "%.2f" % st.get("validity", {}).get("client_cpu", 0)]
+widths = [-6, 7, 4, 10, 8, 8, 8, 8, 10, 10, 10]
 print(" ".join(c.ljust(-w) if w < 0 else c.rjust(w) for c, w in zip(row, widths)))
 ' "$rate" "$i"
   done
