@@ -14,9 +14,9 @@
 // Pacing: a WakeupTimer (core/util/wakeuptimer.h: a timerfd armed at an absolute time,
 // microsecond precision) wakes the worker's event loop kWakeLeadNs before the next start is
 // due, and the pacer spins for the rest; a start due within that of the previous one is spun
-// for as well (bounded by kSpinNs per wake-up). The remaining lateness (send time - intended start) is part of the corrected latency and is
-// recorded per stage (Worker::launch, `schedule_lateness_us`, docs/measurement.md).
-// Worker thread only.
+// for as well (bounded by kSpinNs per wake-up). The remaining lateness (send time - intended
+// start) is part of the corrected latency and is recorded per stage (Worker::launch,
+// `schedule_lateness_us`, docs/measurement.md). Worker thread only.
 #pragma once
 
 #include "engine/executors/arrivalrateplan.h"
