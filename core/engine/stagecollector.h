@@ -32,8 +32,13 @@ public:
     QList<OpStats> stageOps(int index) const;
     /// All workers' event-loop lag probes of a stage so far (us), post-warm-up.
     LatencyHistogram loopLag(int index) const { return m_loopLag.value(index); }
-    /// All workers' arrival-rate scheduling lateness of a stage so far (us), counted starts.
-    LatencyHistogram scheduleLateness(int index) const { return m_lateness.value(index); }
+    /// All workers' arrival-rate scheduling lateness of a stage so far (counted starts), as
+    /// its p50/p99/max; not measured when the stage had none.
+    ScheduleLateness scheduleLateness(int index) const
+    {
+        const auto it = m_lateness.constFind(index);
+        return it == m_lateness.cend() ? ScheduleLateness() : ScheduleLateness::of(*it);
+    }
 
     /// The in-flight gauge at the end of `second` (seconds since the window start).
     void noteGaugeAtSecondEnd(qint64 second, int inFlight);

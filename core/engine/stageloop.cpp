@@ -61,7 +61,7 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         StageStats st = m_ended.at(k);
         st.ops = m_collector->stageOps(k);
         st.maxInFlight = m_shared->stageSlots[size_t(k)].maxInFlight.load();
-        st.scheduleLateness = ScheduleLateness::of(m_collector->scheduleLateness(k));
+        st.scheduleLateness = m_collector->scheduleLateness(k);
         ValidityInputs in = m_endedInputs.at(k);
         in.loopLagUs = m_collector->loopLag(k);
         st.validity = assessStage(st, in, *m_profile.ramp.model);
