@@ -113,7 +113,7 @@ void RunPrinter::onStageStarted(int index, int vus)
 void RunPrinter::onStageFinished(const StageStats &stats)
 {
     if (!m_headerPrinted) {
-        printOut(reportTableHeader());
+        printOut(reportTableHeader(m_profile.ramp.model.get()));
         m_headerPrinted = true;
     }
     printOut(reportTableRows(stats, *m_profile.ramp.model));

@@ -36,6 +36,7 @@ RunSnapshot SnapshotBuilder::build(RunPhase phase, int64_t now, int64_t windowSt
             snap.current = cur.stats(m_plan, m_shared, windowStartNs, end);
             snap.current.ops = collector.stageOps(cur.index);
             snap.current.complete = false;   // partial: the stage is still running
+            snap.current.scheduleLateness = collector.scheduleLateness(cur.index);
             ValidityInputs in = cur.validityInputs(end, workerCpuNs);
             in.loopLagUs = collector.loopLag(cur.index);
             snap.current.validity = assessStage(snap.current, in, m_plan.model());

@@ -51,16 +51,21 @@ void StageCollector::merge(WorkerDelta &&delta, WorkerSpares *spent)
             spend(it.value());
         }
     }
-    for (auto it = delta.loopLag.begin(); it != delta.loopLag.end(); ++it) {
-        auto mine = m_loopLag.find(it.key());
-        if (mine == m_loopLag.end()) {
-            m_loopLag.insert(it.key(), std::move(it.value()));
-        } else {
-            mine->add(it.value());
-            if (spent)
-                spent->loopLag.append(std::move(it.value()));
+    auto mergeHistograms = [spent](QMap<int, LatencyHistogram> &into,
+                                   QMap<int, LatencyHistogram> &from) {
+        for (auto it = from.begin(); it != from.end(); ++it) {
+            auto mine = into.find(it.key());
+            if (mine == into.end()) {
+                into.insert(it.key(), std::move(it.value()));
+            } else {
+                mine->add(it.value());
+                if (spent)
+                    spent->loopLag.append(std::move(it.value()));
+            }
         }
-    }
+    };
+    mergeHistograms(m_loopLag, delta.loopLag);
+    mergeHistograms(m_lateness, delta.scheduleLateness);
     for (auto it = delta.seconds.begin(); it != delta.seconds.end(); ++it) {
         if (it.key() < m_nextSecond) {
             addLate(it.key(), it.value());

@@ -32,6 +32,13 @@ public:
     QList<OpStats> stageOps(int index) const;
     /// All workers' event-loop lag probes of a stage so far (us), post-warm-up.
     LatencyHistogram loopLag(int index) const { return m_loopLag.value(index); }
+    /// All workers' arrival-rate scheduling lateness of a stage so far (counted starts), as
+    /// its p50/p99/max; not measured when the stage had none.
+    ScheduleLateness scheduleLateness(int index) const
+    {
+        const auto it = m_lateness.constFind(index);
+        return it == m_lateness.cend() ? ScheduleLateness() : ScheduleLateness::of(*it);
+    }
 
     /// The in-flight gauge at the end of `second` (seconds since the window start).
     void noteGaugeAtSecondEnd(qint64 second, int inFlight);
@@ -55,6 +62,7 @@ private:
     QVector<int64_t> m_warmupEndNs;
     QMap<int, QVector<OpStats>> m_stageOps;
     QMap<int, LatencyHistogram> m_loopLag;
+    QMap<int, LatencyHistogram> m_lateness;
     QMap<qint64, QVector<OpStats>> m_openSeconds;
     QMap<qint64, int> m_gaugeAtEnd;
     QMap<qint64, int> m_pointIndex;   // finalised second -> index of its first point

@@ -74,6 +74,7 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         st.ops = m_collector->stageOps(k);
         st.maxInFlight = std::max(st.maxInFlight,   // sends after the stage ended (drain)
                                   m_shared->stageSlots[size_t(k)].maxInFlight.load());
+        st.scheduleLateness = m_collector->scheduleLateness(k);
         ValidityInputs in = m_endedInputs.at(k);
         in.loopLagUs = m_collector->loopLag(k);
         st.validity = assessStage(st, in, *m_profile.ramp.model);

@@ -52,6 +52,14 @@ void addDelta(WorkerDelta &into, WorkerDelta &&from)
     }
     for (auto it = from.loopLag.cbegin(); it != from.loopLag.cend(); ++it)
         into.loopLag[it.key()].add(it.value());
+    for (auto it = from.scheduleLateness.cbegin(); it != from.scheduleLateness.cend(); ++it)
+        into.scheduleLateness[it.key()].add(it.value());
+}
+
+bool deltaIsEmpty(const WorkerDelta &d)
+{
+    return d.stages.isEmpty() && d.seconds.isEmpty() && d.loopLag.isEmpty()
+           && d.scheduleLateness.isEmpty();
 }
 
 constexpr int kMaxSpares = 16;   // containers kept for reuse per kind (memory bound)
@@ -152,10 +160,8 @@ void Worker::publish()
     m_lastSecond = -1;
     {
         QMutexLocker lock(&m_mailboxMutex);
-        if (!m_local.stages.isEmpty() || !m_local.seconds.isEmpty()
-            || !m_local.loopLag.isEmpty()) {
-            if (m_mailbox.stages.isEmpty() && m_mailbox.seconds.isEmpty()
-                && m_mailbox.loopLag.isEmpty())
+        if (!deltaIsEmpty(m_local)) {
+            if (deltaIsEmpty(m_mailbox))
                 std::swap(m_mailbox, m_local);
             else
                 addDelta(m_mailbox, std::move(m_local));
@@ -208,14 +214,23 @@ QVector<OpStats> Worker::newOps()
     return m_spares.ops.takeLast();
 }
 
+LatencyHistogram &Worker::histogramIn(QMap<int, LatencyHistogram> &map, int stage)
+{
+    auto it = map.find(stage);
+    if (it == map.end())
+        it = map.insert(stage, m_spares.loopLag.isEmpty() ? LatencyHistogram()
+                                                          : m_spares.loopLag.takeLast());
+    return *it;
+}
+
 LatencyHistogram &Worker::stageLoopLag(int stage)
 {
-    auto it = m_local.loopLag.find(stage);
-    if (it == m_local.loopLag.end())
-        it = m_local.loopLag.insert(stage, m_spares.loopLag.isEmpty()
-                                               ? LatencyHistogram()
-                                               : m_spares.loopLag.takeLast());
-    return *it;
+    return histogramIn(m_local.loopLag, stage);
+}
+
+LatencyHistogram &Worker::stageLateness(int stage)
+{
+    return histogramIn(m_local.scheduleLateness, stage);
 }
 
 WorkerDelta Worker::takeDelta()
@@ -297,6 +312,8 @@ void Worker::launch(int slot, int op, int64_t intendedNs, bool openModel)
         RunShared::atomicMax(ss.maxInFlight, gauge);
 
     vu.inFlight = s;
+    if (openModel && s.counted)   // the transport takes its sentNs right at send()
+        stageLateness(s.stage).record(us(steadyNowNs() - intendedNs));
     m_transport->send(request, [this, slot](HttpResult &&r) {
         const Started started = m_vus[size_t(slot)].inFlight;   // the slot may start again
         onDone(started, std::move(r));

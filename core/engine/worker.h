@@ -36,6 +36,9 @@ struct WorkerDelta {
     QMap<qint64, QVector<OpStats>> seconds;
     /// stage index -> event-loop lag of this worker (probe lateness, us), post-warm-up only
     QMap<int, LatencyHistogram> loopLag;
+    /// stage index -> arrival-rate scheduling lateness (send time - intended start, us) of
+    /// the starts counted in the stage (intended after its warm-up)
+    QMap<int, LatencyHistogram> scheduleLateness;
 };
 
 /// Containers of a WorkerDelta the control thread has merged (StageCollector::merge) and gives
@@ -43,7 +46,7 @@ struct WorkerDelta {
 /// histograms (23552 counters each, core/stats/latencyhistogram.h) at every publish.
 struct WorkerSpares {
     QList<QVector<OpStats>> ops;
-    QList<LatencyHistogram> loopLag;
+    QList<LatencyHistogram> loopLag;   ///< emptied histograms, for loopLag and scheduleLateness
 
     bool isEmpty() const { return ops.isEmpty() && loopLag.isEmpty(); }
     /// Empties every container it holds (keeping their memory).
@@ -135,6 +138,8 @@ private:
     QVector<OpStats> &secondOps(qint64 second);
     QVector<OpStats> newOps();        // a spare or a new one
     LatencyHistogram &stageLoopLag(int stage);
+    LatencyHistogram &stageLateness(int stage);
+    LatencyHistogram &histogramIn(QMap<int, LatencyHistogram> &map, int stage);
 
     std::shared_ptr<RunShared> m_shared;
     OperationMix m_mix;

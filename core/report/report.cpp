@@ -42,16 +42,23 @@ QString csvField(const QString &f)
     return QLatin1Char('"') + q + QLatin1Char('"');
 }
 
-// Column widths of the text table; the op column grows for long names.
-constexpr int kStageW = 5, kVusW = 6, kOpW = 18, kCountW = 10, kOkW = 10, kErrW = 8,
-              kThrW = 10, kMsW = 9;
+// Column widths of the text table; the op column grows for long names. The load column holds
+// VUs (closed) or an offered rate up to "99999.999/s" (arrival-rate), so that a stage number
+// and a 5-digit rate stay in their own columns ("    3      20000/s", never "320000/s").
+constexpr int kStageW = 5, kVusW = 5, kRateW = 11, kOpW = 18, kCountW = 10, kOkW = 10,
+              kErrW = 8, kThrW = 10, kMsW = 9;
 
-QString tableLine(const QString &stage, const QString &vus, const QString &op,
+int loadWidth(const LoadModel *model)
+{
+    return model && model->isOpen() ? kRateW : kVusW;
+}
+
+QString tableLine(int loadW, const QString &stage, const QString &load, const QString &op,
                   const QString &count, const QString &ok, const QString &err,
                   const QString &thr, const QStringList &latencies)
 {
-    // a space always between stage and load: "4 2000/s" never runs together as "42000/s"
-    QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + vus.rightJustified(kVusW - 1)
+    // a space always between stage and load, also for a load wider than its column
+    QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + load.rightJustified(loadW)
                    + QLatin1String("  ")
                    + op.leftJustified(kOpW) + count.rightJustified(kCountW)
                    + ok.rightJustified(kOkW) + err.rightJustified(kErrW)
@@ -87,6 +94,11 @@ void addOpenModelStage(const StageStats &st, const LoadModel &model, QJsonObject
     if (model.isOpen()) {
         stage->insert(QStringLiteral("offered_per_s"), st.rate);
         stage->insert(QStringLiteral("dropped"), qint64(st.droppedTotal()));
+        if (st.scheduleLateness.measured())
+            stage->insert(QStringLiteral("schedule_lateness_us"),
+                          QJsonObject{{QStringLiteral("p50"), qint64(st.scheduleLateness.p50Us)},
+                                      {QStringLiteral("p99"), qint64(st.scheduleLateness.p99Us)},
+                                      {QStringLiteral("max"), qint64(st.scheduleLateness.maxUs)}});
     }
     if (st.validity.measured)
         stage->insert(QStringLiteral("validity"), st.validity.toJson());
@@ -103,6 +115,11 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
                    .arg(model.name(), model.loadText(st))
                    .arg(fixed(st.achievedPerS(), 1))
                    .arg(st.droppedTotal());
+        if (st.scheduleLateness.measured())
+            out += QStringLiteral(", schedule lateness p50 %1 us p99 %2 us max %3 us")
+                       .arg(st.scheduleLateness.p50Us)
+                       .arg(st.scheduleLateness.p99Us)
+                       .arg(st.scheduleLateness.maxUs);
         for (const OpStats &o : st.ops)
             out += QStringLiteral(", %1 service time p50 %2 ms")
                        .arg(o.op, latencyCellMs(o.serviceTime, 50, 3));
@@ -170,14 +187,16 @@ QJsonObject reportJson(const Session &s)
     };
 }
 
-QString reportTableHeader()
+QString reportTableHeader(const LoadModel *model)
 {
-    return tableLine(QStringLiteral("stage"), QStringLiteral("VUs"), QStringLiteral("op"),
+    const int w = loadWidth(model);
+    const QString load = w == kRateW ? QStringLiteral("rate") : QStringLiteral("VUs");
+    return tableLine(w, QStringLiteral("stage"), load, QStringLiteral("op"),
                      QStringLiteral("count"), QStringLiteral("ok"), QStringLiteral("err"),
                      QStringLiteral("thr/s"),
                      {QStringLiteral("mean"), QStringLiteral("p50"), QStringLiteral("p95"),
                       QStringLiteral("p99"), QStringLiteral("max")})
-           + tableLine(QString(), QString(), QString(), QString(), QString(), QString(),
+           + tableLine(w, QString(), QString(), QString(), QString(), QString(), QString(),
                        QString(), {QStringLiteral("ms"), QStringLiteral("ms"),
                                    QStringLiteral("ms"), QStringLiteral("ms"),
                                    QStringLiteral("ms")});
@@ -194,7 +213,7 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
     for (const OpStats &o : stage.ops) {
         // No success: "-", not 0 (docs/measurement.md, "Latency").
         auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3); };
-        out += tableLine(stageText, load, o.op, QString::number(o.count),
+        out += tableLine(loadWidth(&model), stageText, load, o.op, QString::number(o.count),
                          QString::number(o.ok), QString::number(o.errorCount()),
                          fixed(stage.throughputPerS(o), 1),
                          {lat(kMeanLatency), lat(50), lat(95), lat(99), lat(kMaxLatency)});
@@ -204,7 +223,7 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
 
 QString reportTable(const Session &s)
 {
-    QString out = reportTableHeader();
+    QString out = reportTableHeader(&s.loadModel());
     bool partial = false;
     bool bound = false;
     bool tooShort = false;

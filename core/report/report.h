@@ -14,10 +14,12 @@ namespace vw {
 ///                      "latency_ms": {"mean","p50","p90","p95","p99","p999","max"}}]}]}
 QJsonObject reportJson(const Session &s);
 
-/// A fixed-width text table, one row per stage and operation.
+/// A fixed-width text table, one row per stage and operation; under each arrival-rate stage a
+/// line with its offered and achieved rate, drops and schedule lateness p50/p99/max (us).
 QString reportTable(const Session &s);
-/// One header row of the columns of reportTable; used to print stage rows as they complete.
-QString reportTableHeader();
+/// The header rows of reportTable; used to print stage rows as they complete. The load
+/// column is "rate" for an open model (`model` given and LoadModel::isOpen), else "VUs".
+QString reportTableHeader(const LoadModel *model = nullptr);
 /// The rows of one stage run by load model `model` (its load column: VUs or the offered rate).
 QString reportTableRows(const StageStats &stage, const LoadModel &model);
 

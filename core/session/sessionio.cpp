@@ -8,7 +8,8 @@
 //  (the token's lifetime, never the token: the file holds no "token" key at all),
 //  "stages":[{"index","vus","duration_ms","warmup_ms","start_ms","steady_s","max_in_flight",
 //             "mean_in_flight","complete","ops":[OpStats::toJson(true)],
-//             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson()}],
+//             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson(),
+//             "schedule_lateness_us":{"count","p50","p99","max"} (arrival-rate)}],
 //  "series":{"columns":[..],"rows":[[..],..]},
 //  "analysis":{"<op>":OpAnalysis::toJson()}}  (core/analysis/opanalysis.h)
 // Schema 1 (no "plan") is migrated when read: core/session/sessionmigration.h.
@@ -162,6 +163,14 @@ void addOpenModelAndValidity(const StageStats &st, const LoadModel &model, QJson
     out->insert(QStringLiteral("sent"), qint64(st.sent));
     if (st.validity.measured)
         out->insert(QStringLiteral("validity"), st.validity.toJson());
+    if (st.scheduleLateness.measured()) {
+        const ScheduleLateness &l = st.scheduleLateness;
+        out->insert(QStringLiteral("schedule_lateness_us"),
+                    QJsonObject{{QStringLiteral("count"), qint64(l.count)},
+                                {QStringLiteral("p50"), qint64(l.p50Us)},
+                                {QStringLiteral("p99"), qint64(l.p99Us)},
+                                {QStringLiteral("max"), qint64(l.maxUs)}});
+    }
 }
 
 void readOpenModelAndValidity(const QJsonObject &o, StageStats *st)
@@ -169,6 +178,15 @@ void readOpenModelAndValidity(const QJsonObject &o, StageStats *st)
     st->rate = o.value(QStringLiteral("rate_per_s")).toDouble(0);
     st->sent = o.value(QStringLiteral("sent")).toInteger(0);
     st->validity = StageValidity::fromJson(o.value(QStringLiteral("validity")).toObject());
+    // Issue 9: optional; absent in closed stages and older sessions (then not measured).
+    const QJsonObject late = o.value(QStringLiteral("schedule_lateness_us")).toObject();
+    auto field = [&late](const char *key) {
+        return std::max<qint64>(0, late.value(QLatin1String(key)).toInteger(0));
+    };
+    st->scheduleLateness.count = field("count");
+    st->scheduleLateness.p50Us = field("p50");
+    st->scheduleLateness.p99Us = field("p99");
+    st->scheduleLateness.maxUs = field("max");
 }
 
 QJsonObject stageToJson(const StageStats &st, const LoadModel &model)

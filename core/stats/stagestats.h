@@ -15,6 +15,31 @@ namespace vw {
 /// CSV) keeps the 0-based index.
 inline int stageNumber(int index) { return index + 1; }
 
+/// Arrival-rate scheduling lateness of a stage: actual send time - intended start of the
+/// starts counted in the stage, microseconds (at least 1), from a LatencyHistogram of all
+/// workers (docs/measurement.md, "Open model"). Below capacity it is the pacer's own
+/// lateness; a start that waited for a free VU includes that wait. `count` 0: not measured
+/// (closed stages, sessions written before it existed).
+struct ScheduleLateness {
+    int64_t count = 0;   ///< starts measured
+    int64_t p50Us = 0;
+    int64_t p99Us = 0;
+    int64_t maxUs = 0;   ///< exact
+
+    bool measured() const { return count > 0; }
+    static ScheduleLateness of(const LatencyHistogram &h)
+    {
+        ScheduleLateness l;
+        l.count = h.count();
+        if (l.count > 0) {
+            l.p50Us = h.valueAtPercentileUs(50);
+            l.p99Us = h.valueAtPercentileUs(99);
+            l.maxUs = h.maxUs();
+        }
+        return l;
+    }
+};
+
 struct StageStats {
     int index = 0;              ///< 0-based stage number in the ramp
     /// Planned virtual users and starts per second, as the ramp's load model planned them
@@ -32,6 +57,7 @@ struct StageStats {
     /// Requests *sent* during the steady window (by send time, all ops; arrival-rate starts
     /// due in the warm-up but sent later count here, not in ops). 0 in old sessions.
     int64_t sent = 0;
+    ScheduleLateness scheduleLateness;   ///< arrival-rate stages; see ScheduleLateness
     bool complete = true;       ///< false when the run stopped during this stage
     QList<OpStats> ops;         ///< one per operation type, in profile order
     StageValidity validity;     ///< was the client the bottleneck? (stagevalidity.h)

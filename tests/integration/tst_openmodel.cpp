@@ -6,14 +6,18 @@
 // the stage end are counted as dropped. Offered vs achieved rates are in the report.
 // The pool equals the server's concurrency so that the service time holds no server queueing.
 #include "delayserver.h"
+#include "delayserverprocess.h"
 #include "engine/benchmarkrun.h"
+#include "engine/executors/arrivalrateplan.h"
 #include "profile/loadmodels/arrivalratemodel.h"
 #include "session/session.h"
+#include "session/sessionio.h"
 #include "report/report.h"
 
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
+#include <limits>
 
 using namespace vw;
 
@@ -21,6 +25,7 @@ class TestOpenModel : public QObject {
     Q_OBJECT
 private slots:
     void correctedLatencyGrowsServiceTimeStaysFlat();
+    void noDropsBelowCapacityAndLatenessRecorded();
 };
 
 namespace {
@@ -128,6 +133,83 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
     QCOMPARE(op.value(QStringLiteral("latency_kind")).toString(), QStringLiteral("corrected"));
     QVERIFY(op.contains(QStringLiteral("service_time_ms")));
     QVERIFY(hi.contains(QStringLiteral("validity")));
+}
+
+// Issue 9, item 6: at 10 % of capacity no start is dropped, also at the stage boundaries (the
+// control thread closes a stage at its planned end, possibly before the pacer's wake-up for
+// the stage's last starts), over several stages of different rates; and the pacer's own
+// lateness (send - intended start) is recorded per stage, stored and shown. Not a timing
+// test: the tight targets are measured by bench/pacer.sh (docs/performance.md), this asserts
+// only that the figures are sane on a shared machine. A client starved of CPU for longer than
+// the pool of 100 VUs covers (50 ms at 2000/s) at a stage's end would drop starts here: that
+// is the client at capacity, which the test does not expect of a machine able to run it.
+void TestOpenModel::noDropsBelowCapacityAndLatenessRecorded()
+{
+    constexpr int kDelayMs = 5;
+    constexpr int kMaxVus = 100;   // capacity 100 / 5 ms = 20,000/s: the rates are <= 10 % of it
+    const double rates[] = {1000, 2000, 1500, 2000};
+    vw::test::DelayServerProcess server(kDelayMs);   // epoll child: never the bottleneck
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+
+    Profile p;
+    p.name = QStringLiteral("open-model-boundaries");
+    p.target.address = server.address();
+    p.target.requestTimeoutMs = 10000;
+    p.ramp.model = std::make_shared<const ArrivalRateModel>(kMaxVus);
+    p.ramp.warmupMs = 200;
+    for (double r : rates)
+        p.ramp.stages.append(StageSpec{0, 1200, r});
+    p.operations = {{QStringLiteral("sys_health"), 100, {}}};
+
+    RunOptions o;
+    o.token = QByteArrayLiteral("loopback-test-token");
+    BenchmarkRun run(p, o);
+    QSignalSpy finished(&run, &BenchmarkRun::finished);
+    run.start();
+    QVERIFY(finished.wait(30000));
+    const Session s = Session(finished.at(0).at(0).value<RunRecord>());
+    QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
+    QCOMPARE(s.stages.size(), 4);
+    constexpr int64_t kNsPerMs = 1'000'000;
+    int64_t bestP50Us = std::numeric_limits<int64_t>::max();
+    for (int i = 0; i < 4; ++i) {
+        const StageStats &st = s.stages.at(i);
+        const OpStats &op = st.ops.at(0);
+        const ScheduleLateness &late = st.scheduleLateness;
+        qInfo("stage %d: %.0f/s, sent %lld, count %lld, dropped %lld, lateness p50 %lld us "
+              "p99 %lld us max %lld us over %lld starts",
+              i + 1, st.rate, qint64(st.sent), qint64(op.count), qint64(op.dropped),
+              qint64(late.p50Us), qint64(late.p99Us), qint64(late.maxUs), qint64(late.count));
+        QCOMPARE(op.errorCount(), 0);
+        QCOMPARE(st.droppedTotal(), 0);
+        // Every start planned after the warm-up (ArrivalRatePlan, exact) was sent and counted.
+        const ArrivalRatePlan plan(rates[i]);
+        QCOMPARE(op.count, plan.startsWithin(1200 * kNsPerMs) - plan.startsWithin(200 * kNsPerMs));
+        // One lateness sample per counted start, percentiles in order.
+        QCOMPARE(late.count, op.count);
+        QVERIFY(late.p50Us >= 1 && late.p50Us <= late.p99Us && late.p99Us <= late.maxUs);
+        bestP50Us = std::min(bestP50Us, late.p50Us);
+    }
+    // Sane, not the targets (a shared machine): the 1 ms timer of the old pacer gave a median
+    // lateness of about 500 us; the best stage here is well under that.
+    QVERIFY2(bestP50Us < 250, qPrintable(QString::number(bestP50Us)));
+
+    // Stored in the session and read back; shown in the report (table and JSON).
+    const QJsonObject json = sessionToJson(s);
+    const QJsonObject stage2 = json.value(QStringLiteral("stages")).toArray().at(1).toObject();
+    const QJsonObject late = stage2.value(QStringLiteral("schedule_lateness_us")).toObject();
+    QCOMPARE(late.value(QStringLiteral("p99")).toInteger(), s.stages.at(1).scheduleLateness.p99Us);
+    QCOMPARE(late.value(QStringLiteral("count")).toInteger(), s.stages.at(1).scheduleLateness.count);
+    const std::optional<Session> back = sessionFromJson(json, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->stages.at(1).scheduleLateness.maxUs, s.stages.at(1).scheduleLateness.maxUs);
+    QCOMPARE(back->stages.at(1).scheduleLateness.p50Us, s.stages.at(1).scheduleLateness.p50Us);
+    const QString table = reportTable(s);
+    QVERIFY2(table.contains(QStringLiteral("schedule lateness p50 %1 us p99 %2 us")
+                                .arg(s.stages.at(1).scheduleLateness.p50Us)
+                                .arg(s.stages.at(1).scheduleLateness.p99Us)),
+             qPrintable(table));
 }
 
 QTEST_GUILESS_MAIN(TestOpenModel)

@@ -76,6 +76,8 @@ private slots:
     void planRoundTrip();
     void sessionRoundTrip();
     void reportSaysWhichLatencyIsWhich();
+    void tableKeepsStageAndRateApart();
+    void scheduleLatenessRoundTripAndOptional();
 };
 
 void TestOpenModelFormat::parsesArrivalRate()
@@ -251,6 +253,88 @@ void TestOpenModelFormat::reportSaysWhichLatencyIsWhich()
     QVERIFY2(table.contains(QStringLiteral("client-bound: worker_cpu: x; loop_lag: y")),
              qPrintable(table));
     QVERIFY2(table.contains(QStringLiteral("dropped 1999")), qPrintable(table));
+}
+
+// Issue 9, item 6: the stage number never runs into the rate ("32000/s" for stage 3 at
+// 2000/s), also with 5-digit rates; the load column is headed "rate" in an open run.
+void TestOpenModelFormat::tableKeepsStageAndRateApart()
+{
+    Session s = openSession();
+    s.plan.ramp.stages = {StageSpec{0, 10000, 400}, StageSpec{0, 10000, 1000},
+                          StageSpec{0, 10000, 2000}, StageSpec{0, 10000, 20000}};
+    StageStats st = s.stages.at(0);
+    st.validity = StageValidity();
+    st.ops[0].dropped = 0;
+    st.rate = 2000;
+    st.index = 2;   // stage 3
+    const QString row = reportTableRows(st, s.loadModel()).split(QLatin1Char('\n')).first();
+    const OpStats &o = st.ops.at(0);
+    const QString expected = QStringLiteral("    3      2000/s  sys_health        %1%2%3%4")
+                                 .arg(QString::number(o.count), 10)
+                                 .arg(QString::number(o.ok), 10)
+                                 .arg(QString::number(o.errorCount()), 8)
+                                 .arg(QString::number(st.throughputPerS(o), 'f', 1), 10);
+    QVERIFY2(row.startsWith(expected), qPrintable(row + QStringLiteral("\n") + expected));
+    const QStringList cells = row.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QCOMPARE(cells.at(0), QStringLiteral("3"));
+    QCOMPARE(cells.at(1), QStringLiteral("2000/s"));
+
+    // Stage 12 at 20000/s, cut short and client-bound: still two cells, and the row as wide
+    // as the header (the columns line up).
+    st.index = 11;
+    st.rate = 20000;
+    st.complete = false;
+    st.validity.measured = true;
+    st.validity.clientBound = true;
+    const QString wide = reportTableRows(st, s.loadModel()).split(QLatin1Char('\n')).first();
+    const QStringList wideCells = wide.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QCOMPARE(wideCells.at(0), QStringLiteral("12*!"));
+    QCOMPARE(wideCells.at(1), QStringLiteral("20000/s"));
+    const QString header = reportTableHeader(&s.loadModel());
+    QCOMPARE(wide.size(), header.split(QLatin1Char('\n')).first().size());
+    QCOMPARE(row.size(), wide.size());
+    QVERIFY(header.split(QLatin1Char('\n')).first().contains(QStringLiteral(" rate ")));
+    QVERIFY(reportTableHeader().split(QLatin1Char('\n')).first().contains(QStringLiteral(" VUs ")));
+}
+
+// Issue 9, item 6: schedule_lateness_us is written for a measured arrival-rate stage, read
+// back, and optional (a session without it reads as not measured).
+void TestOpenModelFormat::scheduleLatenessRoundTripAndOptional()
+{
+    Session s = openSession();
+    s.stages[0].scheduleLateness = ScheduleLateness{1999, 12, 85, 640};
+    const QJsonObject json = sessionToJson(s);
+    QJsonObject stage = json.value(QStringLiteral("stages")).toArray().at(0).toObject();
+    const QJsonObject late = stage.value(QStringLiteral("schedule_lateness_us")).toObject();
+    QCOMPARE(late.value(QStringLiteral("count")).toInteger(), 1999);
+    QCOMPARE(late.value(QStringLiteral("p50")).toInteger(), 12);
+    QCOMPARE(late.value(QStringLiteral("p99")).toInteger(), 85);
+    QCOMPARE(late.value(QStringLiteral("max")).toInteger(), 640);
+    QString error;
+    const std::optional<Session> back = sessionFromJson(json, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->stages.at(0).scheduleLateness.count, 1999);
+    QCOMPARE(back->stages.at(0).scheduleLateness.p99Us, 85);
+    QCOMPARE(back->stages.at(0).scheduleLateness.maxUs, 640);
+    // Shown in the table and the report JSON.
+    QVERIFY(reportTable(*back).contains(
+        QStringLiteral("schedule lateness p50 12 us p99 85 us max 640 us")));
+    const QJsonObject reported = reportJson(*back).value(QStringLiteral("stages")).toArray()
+                                     .at(0).toObject().value(QStringLiteral("schedule_lateness_us"))
+                                     .toObject();
+    QCOMPARE(reported.value(QStringLiteral("p99")).toInteger(), 85);
+
+    // Optional on read: removed, the stage reads as not measured and shows no lateness.
+    stage.remove(QStringLiteral("schedule_lateness_us"));
+    QJsonArray stages{stage};
+    QJsonObject old = json;
+    old.insert(QStringLiteral("stages"), stages);
+    const std::optional<Session> older = sessionFromJson(old, &error);
+    QVERIFY2(older, qPrintable(error));
+    QVERIFY(!older->stages.at(0).scheduleLateness.measured());
+    QVERIFY(!reportTable(*older).contains(QStringLiteral("schedule lateness")));
+    QVERIFY(!sessionToJson(*older).value(QStringLiteral("stages")).toArray().at(0).toObject()
+                 .contains(QStringLiteral("schedule_lateness_us")));
 }
 
 QTEST_GUILESS_MAIN(TestOpenModelFormat)

@@ -11,15 +11,20 @@
 // than the request timeout (such a user would have given up). The backlog is a range of
 // start indices: O(1) memory however far the client falls behind.
 //
-// Pacing uses a Qt precise timer (1 ms granularity, as wrk2's ae timers); the lateness of a
-// wake-up is part of the corrected latency. Worker thread only.
+// Pacing: a WakeupTimer (core/util/wakeuptimer.h: a timerfd armed at an absolute time,
+// microsecond precision) wakes the worker's event loop kWakeLeadNs before the next start is
+// due, and the pacer spins for the rest; a start due within that of the previous one is spun
+// for as well (bounded by kSpinNs per wake-up). The remaining lateness (send time - intended
+// start) is part of the corrected latency and is recorded per stage (Worker::launch,
+// `schedule_lateness_us`, docs/measurement.md). Worker thread only.
 #pragma once
 
 #include "engine/executors/arrivalrateplan.h"
 #include "engine/executors/vuexecutor.h"
 #include "engine/runshared.h"
 
-#include <QTimer>
+#include "util/wakeuptimer.h"
+
 #include <memory>
 #include <optional>
 #include <vector>
@@ -37,7 +42,19 @@ public:
     void closeStage(int stage, bool countDrops) override;
 
 private:
+    /// The wake-up timer is armed this long (ns) before the next start is due and the rest is
+    /// spun: waking a sleeping thread takes tens of microseconds on the reference VM, and a
+    /// 20 us lead halved the median lateness there (docs/performance.md, "Pacer"). Costs
+    /// about rate x 20 us of CPU per second (4 % of a core at 2,000/s).
+    static constexpr int64_t kWakeLeadNs = 20'000;
+    /// The most one wake-up spins in all (ns), >= kWakeLeadNs; starts due within it of the
+    /// previous one are spun for rather than slept for.
+    static constexpr int64_t kSpinNs = 30'000;
+
     void pace();
+    /// Sends (or drops, past the request timeout) every start of this worker due by `now`, up
+    /// to the stage's end. False when it stopped at a backlog (no free VU).
+    bool sendDue(int64_t now);
     void drop(int64_t intended);   // counts one start as dropped (not in warm-up)
     void flushDrops();
     int64_t intendedNs(int64_t i) const { return m_stageStartNs + m_plan->offsetNs(i); }
@@ -48,7 +65,7 @@ private:
     const int m_workerCount;
     const int64_t m_timeoutNs;
     std::vector<int> m_free;        // free slots (a stack)
-    QTimer m_timer;
+    WakeupTimer m_timer;
 
     int m_stage = -1;               // stage being paced, -1 when none
     std::optional<ArrivalRatePlan> m_plan;
