@@ -1,15 +1,14 @@
 #include "cleanupcommand.h"
 
 #include "cli.h"
+#include "targetoptions.h"
 #include "session/leftoversweeper.h"
 #include "session/sessionio.h"
-#include "util/tlsconfig.h"
 #include "vault/tokensource.h"
 #include "vault/vaultclient.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
-#include <QUrl>
 
 #include <cstdio>
 #include <unistd.h>
@@ -17,26 +16,6 @@
 namespace vw::cli {
 
 namespace {
-
-/// --addr, then VAULT_ADDR, then BAO_ADDR (as `run`, app/runcommand.cpp); empty source
-/// when none is set.
-void addressFromCommandLine(const QCommandLineParser &p, const QCommandLineOption &addr,
-                            QString *address, QString *source)
-{
-    if (p.isSet(addr)) {
-        *address = p.value(addr);
-        *source = QStringLiteral("--addr");
-        return;
-    }
-    for (const char *var : {"VAULT_ADDR", "BAO_ADDR"}) {
-        const QString v = qEnvironmentVariable(var).trimmed();
-        if (!v.isEmpty()) {
-            *address = v;
-            *source = QString::fromLatin1(var);
-            return;
-        }
-    }
-}
 
 void printList(const QString &title, const QList<WorkbenchResource> &list)
 {
@@ -60,14 +39,13 @@ int cleanupCommand(const QStringList &args)
 {
     QCommandLineParser p;
     p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session file"));
-    const QCommandLineOption addr(QStringLiteral("addr"), QStringLiteral("target address"),
-                                  QStringLiteral("URL"));
+    const TargetOptions targetOptions;   // --addr, --namespace, TLS flags, --yes (as run)
     const QCommandLineOption all(QStringLiteral("all"),
                                  QStringLiteral("everything tagged by the workbench"));
-    const QCommandLineOption yes(QStringLiteral("yes"), QStringLiteral("do not ask"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("this help"));
-    p.addOptions({addr, all, yes, help});
+    p.addOptions({all, help});
+    targetOptions.addTo(p);
     if (!p.parse(QStringList{QStringLiteral("vault-workbench cleanup")} + args)) {
         printErr(QStringLiteral("vault-workbench cleanup: %1 (see --help)\n").arg(p.errorText()));
         return ExitUsage;
@@ -84,10 +62,9 @@ int cleanupCommand(const QStringList &args)
         return ExitUsage;
     }
 
-    // The target: --addr > VAULT_ADDR > BAO_ADDR > the session's.
-    TargetSpec target;
-    QString address, source;
-    addressFromCommandLine(p, addr, &address, &source);
+    // The target, setting by setting as for run (core/vault/targetresolver.h): the flag, then
+    // VAULT_*, then BAO_*, then the session's target (for --all: none).
+    TargetSpec base;
     std::optional<Session> session;
     if (!sweepAll) {
         QString error;
@@ -96,23 +73,22 @@ int cleanupCommand(const QStringList &args)
             printErr(QStringLiteral("error: %1: %2\n").arg(pos.first(), error));
             return ExitUsage;
         }
-        target = session->plan.target;
-        if (source.isEmpty()) {
-            address = session->targetAddress.isEmpty() ? session->plan.target.address
-                                                       : session->targetAddress;
+        base = session->plan.target;
+        if (!session->targetAddress.isEmpty())
+            base.address = session->targetAddress;
+    }
+    std::optional<ResolvedTarget> resolved = targetOptions.resolve(p, base);
+    if (!resolved)
+        return ExitUsage;
+    for (QString &source : resolved->sources)
+        if (source == QLatin1String("profile"))
             source = QStringLiteral("the session");
-        }
-    } else if (source.isEmpty()) {
+    if (sweepAll && resolved->sources.value(QStringLiteral("address")) == QLatin1String("default")) {
         printErr(QStringLiteral("error: cleanup --all needs a target: --addr URL, VAULT_ADDR or "
                                 "BAO_ADDR\n"));
         return ExitUsage;
     }
-    QString why;
-    if (!checkTargetAddress(QUrl(address, QUrl::StrictMode), &why)) {
-        printErr(QStringLiteral("error: %1: %2\n").arg(source, why));
-        return ExitUsage;
-    }
-    target.address = address;
+    const TargetSpec target = resolved->target;
 
     const TokenLookup token = lookupToken();
     if (token.token.isEmpty()) {
@@ -127,7 +103,11 @@ int cleanupCommand(const QStringList &args)
         return ExitUsage;
     }
     printOut(QStringLiteral("token from %1\n").arg(token.source));
-    printOut(QStringLiteral("target %1 (from %2)\n").arg(address, source));
+    TargetOptions::print(*resolved);
+    if (const int code = targetOptions.confirm(
+            p, *resolved, QStringLiteral("remove what vault-workbench runs left there"));
+        code != ExitOk)
+        return code;
 
     VaultClient client(target, token.token);
     const SweepTargets targets =
@@ -144,7 +124,7 @@ int cleanupCommand(const QStringList &args)
     if (targets.items.isEmpty())
         return targets.errors.isEmpty() ? ExitOk : ExitCleanup;
 
-    if (sweepAll && !p.isSet(yes)) {
+    if (sweepAll && !targetOptions.yes(p)) {
         if (!::isatty(STDIN_FILENO)) {
             printErr(QStringLiteral("nothing removed: not on a terminal; run again with --yes to "
                                     "remove these\n"));

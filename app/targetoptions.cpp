@@ -27,7 +27,7 @@ TargetOptions::TargetOptions()
                    QStringLiteral("do not verify the server's certificate"))
     , m_clientTimeout(QStringLiteral("client-timeout"), QStringLiteral("per-request timeout"),
                       QStringLiteral("DURATION"))
-    , m_yes(QStringLiteral("yes"), QStringLiteral("run against a non-loopback target unasked"))
+    , m_yes(QStringLiteral("yes"), QStringLiteral("do not ask (a non-loopback target; cleanup --all)"))
 {
 }
 
@@ -80,6 +80,11 @@ void TargetOptions::print(const ResolvedTarget &target)
         printErr(QStringLiteral("warning: TLS verification is off (tls_skip_verify from %1): "
                                 "the token goes to whichever server answers\n")
                      .arg(target.sources.value(QStringLiteral("tls_skip_verify"))));
+}
+
+bool TargetOptions::yes(const QCommandLineParser &p) const
+{
+    return p.isSet(m_yes);
 }
 
 int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &target,

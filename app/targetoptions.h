@@ -39,6 +39,9 @@ public:
     int confirm(const QCommandLineParser &parser, const ResolvedTarget &target,
                 const QString &action = QString()) const;
 
+    /// --yes was given (also cleanup --all's "do not ask").
+    bool yes(const QCommandLineParser &parser) const;
+
     /// The help lines of these options.
     static QString helpText();
 
