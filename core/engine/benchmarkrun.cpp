@@ -136,8 +136,12 @@ void BenchmarkRunPrivate::run()
                 s.status = RunStatus::SetupFailed;
                 s.error = QStringLiteral("transport %1: %2").arg(m_profile.transport, error);
             } else {
-                setPhase(RunPhase::SettingUp, QStringLiteral("setting up %1 operation(s)")
-                                                  .arg(ops.operationCount()));
+                // The server as the pre-flight found it: "openbao 2.7.2, active node".
+                setPhase(RunPhase::SettingUp,
+                         QStringLiteral("setting up %1 operation(s) on %2 %3, %4 node")
+                             .arg(ops.operationCount())
+                             .arg(s.server.product, s.server.version,
+                                  serverRoleKey(s.server.role)));
                 const bool setUp = ops.setupOperations(client, s);
                 m_renewer.poll(steadyNowNs());
                 if (setUp)
