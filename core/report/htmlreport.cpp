@@ -1,4 +1,5 @@
 #include "report/htmlreport.h"
+#include "report/stagemarks.h"
 
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
@@ -172,7 +173,7 @@ QString stageTable(const Session &s)
 {
     QString o = QStringLiteral("<table><tr>");
     for (const char *h : {"stage", "VUs", "op", "requests", "ok", "errors", "throughput /s",
-                          "p50 ms", "p95 ms", "p99 ms", "max in flight", "client-bound"})
+                          "p50 ms", "p95 ms", "p99 ms", "max in flight", "marks"})
         o += th(QString::fromLatin1(h));
     o += QStringLiteral("</tr>\n");
     for (const StageStats &st : s.stages)
@@ -182,6 +183,7 @@ QString stageTable(const Session &s)
                 errs << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
             auto ms = [&](double p) { return latencyCellMs(op.latency, p, 2); };   // "-": no success
             const QString cls = st.validity.clientBound ? QStringLiteral(" class=\"cb\"") : QString();
+            const QStringList marks = stageMarks(st);   // client-bound, too short, no completion
             o += QStringLiteral("<tr%1>").arg(cls) + td(QString::number(stageNumber(st.index)), QStringLiteral("n"))
                  + td(QString::number(st.vus), QStringLiteral("n")) + td(op.op)
                  + td(QString::number(op.count), QStringLiteral("n"))
@@ -191,12 +193,7 @@ QString stageTable(const Session &s)
                  + td(ms(50), QStringLiteral("n")) + td(ms(95), QStringLiteral("n"))
                  + td(ms(99), QStringLiteral("n"))
                  + td(QString::number(st.maxInFlight), QStringLiteral("n"))
-                 + td((st.validity.clientBound ? st.validity.reasons.join(QStringLiteral("; "))
-                                               : QStringLiteral("no"))
-                      + (st.validity.notes.isEmpty()
-                             ? QString()
-                             : QStringLiteral(" (") + st.validity.notes.join(QStringLiteral("; "))
-                                   + QLatin1Char(')')))
+                 + td(marks.isEmpty() ? QStringLiteral("-") : marks.join(QStringLiteral("; ")))
                  + QStringLiteral("</tr>\n");
         }
     return o + QStringLiteral("</table>\n");

@@ -63,7 +63,7 @@ private slots:
         m.setStages({makeStage(0, 1, 2.0, true), makeStage(1, 4, 4.0, true),
                      makeStage(2, 8, 0.5, false)});
         QCOMPARE(m.rowCount(), 3 * 2);
-        QCOMPARE(m.columnCount(), 14);
+        QCOMPARE(m.columnCount(), 15);
 
         // row 3 = stage 2 (index 1), op kv2_read
         QCOMPARE(cell(m, 3, StageTableModel::StageColumn).toString(), QStringLiteral("2"));
@@ -171,6 +171,32 @@ private slots:
         }
         QCOMPARE(cell(m, 0, StageTableModel::ErrorsColumn).toLongLong(), 812);
         QCOMPARE(cell(m, 0, StageTableModel::ThroughputColumn).toString(), QStringLiteral("0.0"));
+    }
+
+    // Issue 9: why a stage's figures may not stand is in the table itself: a frozen server's
+    // stage (requests in flight, none completed) and a client-bound stage with its reason.
+    void marksColumnSaysWhyAStageIsNotTrusted()
+    {
+        StageTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        StageStats frozen;
+        frozen.index = 1;
+        frozen.vus = 4;
+        frozen.maxInFlight = 4;
+        OpStats none;
+        none.op = QStringLiteral("kv2_read");
+        frozen.ops = {none};
+        QList<StageStats> stages = test::fixedCapacityStages(QStringLiteral("kv2_read"), {1}, 4, 5.0);
+        test::markClientBound(stages[0], QStringLiteral("client_cpu: 97 % of 2 cores"));
+        stages.append(frozen);
+        m.setStages(stages);
+        QCOMPARE(m.rowCount(), 2);
+        QCOMPARE(cell(m, 0, StageTableModel::MarksColumn).toString(),
+                 QStringLiteral("client-bound: client_cpu: 97 % of 2 cores"));
+        QCOMPARE(cell(m, 1, StageTableModel::MarksColumn).toString(),
+                 QStringLiteral("no completed request"));
+        QCOMPARE(m.headerData(StageTableModel::MarksColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Marks"));
     }
 };
 

@@ -93,6 +93,7 @@ private slots:
     void sloLineAndClientBoundBands();
     void commands();
     void allErrorStageHasNoLatency();
+    void marksNameFrozenAndClientBoundStages();
 };
 
 void TestHtmlReport::comparisonReport()
@@ -232,6 +233,28 @@ void TestHtmlReport::allErrorStageHasNoLatency()
     QCOMPARE(stageRow.count(QLatin1String("<td class=\"n\">-</td>")), 3);
     QVERIFY2(!stageRow.contains(QLatin1String("0.00</td>")), qPrintable(stageRow));
     QVERIFY(html.contains(QLatin1String("not assessed (no successful requests)")));
+}
+
+// Issue 9: the stage table's marks column names a stage in which nothing completed (a frozen
+// server) and a client-bound stage's reason.
+void TestHtmlReport::marksNameFrozenAndClientBoundStages()
+{
+    Session a = session(QStringLiteral("marks"), kRamp, 8, 5.0, "ed25519");
+    test::markClientBound(a.stages[1], QStringLiteral("client_cpu: 97 % of 2 cores"));
+    OpStats none;
+    none.op = kOp;
+    a.stages[6].ops = {none};
+    a.stages[6].maxInFlight = 64;
+    const QString html = htmlReport({a});
+    auto rowOf = [&html](int stage) {
+        const qsizetype at = html.indexOf(
+            QStringLiteral("<td class=\"n\">%1</td><td class=\"n\">").arg(stage));
+        return at < 0 ? QString() : html.mid(at, html.indexOf(QLatin1String("</tr>"), at) - at);
+    };
+    QVERIFY2(rowOf(2).contains(QLatin1String("client-bound: client_cpu: 97 % of 2 cores")),
+             qPrintable(rowOf(2)));
+    QVERIFY2(rowOf(7).contains(QLatin1String("no completed request")), qPrintable(rowOf(7)));
+    QVERIFY2(rowOf(3).endsWith(QLatin1String("<td>-</td>")), qPrintable(rowOf(3)));
 }
 
 QTEST_GUILESS_MAIN(TestHtmlReport)

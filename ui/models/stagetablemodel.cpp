@@ -1,5 +1,7 @@
 #include "models/stagetablemodel.h"
 
+#include "report/stagemarks.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QStringList>
@@ -86,6 +88,7 @@ QVariant StageTableModel::rawValue(const StageStats &s, const OpStats &o, int co
     case P99Column: return ms(h.valueAtPercentileUs(99));
     case MaxColumn: return ms(h.maxUs());
     case MaxInFlightColumn: return s.maxInFlight;
+    case MarksColumn: return stageMarks(s).join(QStringLiteral("; "));
     }
     return {};
 }
@@ -117,11 +120,12 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
         }
     }
     case Qt::TextAlignmentRole:
-        if (c == OpColumn || c == ErrorClassesColumn)
+        if (c == OpColumn || c == ErrorClassesColumn || c == MarksColumn)
             return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (c == ErrorsColumn && o.errorCount() > 0)
+        if ((c == ErrorsColumn && o.errorCount() > 0)
+            || (c == MarksColumn && (s.validity.clientBound || s.noCompletions())))
             return QBrush(QColor(0xc0, 0x39, 0x2b));
         if (!s.complete)
             return QBrush(QColor(0x80, 0x80, 0x80));
@@ -132,6 +136,8 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
                 .arg(stageNumber(s.index));
         if (c == ErrorsColumn || c == ErrorClassesColumn)
             return errorClasses(o).isEmpty() ? tr("No errors") : errorClasses(o);
+        if (c == MarksColumn)
+            return stageMarks(s).join(QLatin1Char('\n'));
         return {};
     }
     return {};
@@ -157,6 +163,7 @@ QVariant StageTableModel::headerData(int section, Qt::Orientation orientation, i
         case P99Column: return tr("p99 ms");
         case MaxColumn: return tr("Max ms");
         case MaxInFlightColumn: return tr("Max in-flight");
+        case MarksColumn: return tr("Marks");
         }
     } else if (role == Qt::ToolTipRole) {
         switch (section) {
@@ -164,6 +171,10 @@ QVariant StageTableModel::headerData(int section, Qt::Orientation orientation, i
         case MeanColumn: case P50Column: case P95Column: case P99Column: case MaxColumn:
             return tr("Latency of successful requests, milliseconds (warm-up excluded)");
         case MaxInFlightColumn: return tr("Largest number of requests in flight at once");
+        case MarksColumn:
+            return tr("Why a stage's figures may not stand as measured: client-bound (the "
+                      "validity guard's reasons), too short for its latency, no completed "
+                      "request, partial");
         }
     }
     return {};

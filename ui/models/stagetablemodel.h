@@ -27,6 +27,7 @@ public:
         P99Column,         ///< milliseconds
         MaxColumn,         ///< milliseconds
         MaxInFlightColumn,
+        MarksColumn,       ///< "client-bound: ...; no completed request" (core/report/stagemarks.h)
         ColumnCount
     };
     /// Qt::DisplayRole is formatted text; SortRole gives the raw number (ms, per second, count).
