@@ -7,7 +7,9 @@
 // the server stops answering.
 #include "baoserver.h"
 #include "delayserver.h"
+#include "vaultstub.h"
 #include "engine/benchmarkrun.h"
+#include "stats/opstats.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -207,6 +209,49 @@ private slots:
         QVERIFY2(r.status == RunStatus::Failed, qPrintable(runStatusKey(r.status) + r.error));
         QVERIFY2(r.error.contains(reason), qPrintable(r.error));
         QVERIFY2(clock.elapsed() < 15000, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    // A server that starts failing every request on purpose (500, the Vault-like stub: OpenBao
+    // will not do this on demand) as stage 2 starts: the run ends failed naming http_500, and
+    // the failing stage has no latency (null, "-"), not 0.
+    void allFiveHundredFails()
+    {
+        test::VaultStub server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        Profile p;
+        p.name = QStringLiteral("all-500");
+        p.target.address = server.address();
+        p.ramp.warmupMs = 0;
+        p.ramp.stages = {{2, 2000}, {2, 20000}};
+        p.operations = {{QStringLiteral("sys_health"), 1, {}}};
+        p.abort.forMs = 2000;
+        RunOptions o;
+        o.token = QByteArrayLiteral("loopback-test-token");   // the stub accepts any token
+        BenchmarkRun run(p, o);
+        QSignalSpy finished(&run, &BenchmarkRun::finished);
+        connect(&run, &BenchmarkRun::stageStarted, &run, [&server](int index, int) {
+            if (index == 1)
+                server.setFailAll(500);
+        });
+        QElapsedTimer clock;
+        clock.start();
+        run.start();
+        QVERIFY(finished.wait(30000));
+        const RunRecord r = finished.at(0).at(0).value<RunRecord>();
+        qInfo().noquote() << "reason:" << r.error << "| took ms:" << clock.elapsed();
+        QVERIFY2(r.status == RunStatus::Failed, qPrintable(runStatusKey(r.status) + r.error));
+        QVERIFY2(r.error.contains(QLatin1String("http_500")), qPrintable(r.error));
+        QVERIFY2(clock.elapsed() < 15000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(r.stages.size(), 2);
+        const OpStats &good = r.stages[0].ops.at(0);
+        QVERIFY(good.ok > 0);
+        QCOMPARE(good.errorCount(), 0);
+        const OpStats &bad = r.stages[1].ops.at(0);
+        QVERIFY(bad.count > 0);
+        QCOMPARE(bad.ok, 0);
+        QVERIFY(bad.errors.value(QStringLiteral("http_500")) > 0);
+        QCOMPARE(latencyCellMs(bad.latency, 99, 3), QStringLiteral("-"));
     }
 
     // A frozen server (SIGSTOP) answers nothing and refuses nothing: the abort rule's

@@ -73,17 +73,24 @@ private:
         QString base;
         int redirectStatus = 307;
         bool health429 = false;
+        int failAll = 0;
         {
             QMutexLocker lock(&m_shared->mutex);
             m_shared->heads.append(head);
             base = m_shared->redirectBase;
             redirectStatus = m_shared->redirectStatus;
             health429 = m_shared->health429;
+            failAll = m_shared->failAll;
         }
 
         const QUrl url = QUrl::fromEncoded("http://stub" + target);
         QByteArray out;
-        if (url.path() == QLatin1String("/v1/sys/health")) {
+        if (failAll > 0) {
+            const QByteArray body = R"({"errors":["stub failure"]})";
+            out = "HTTP/1.1 " + QByteArray::number(failAll) + ' ' + reason(failAll)
+                  + "\r\nContent-Type: application/json\r\nContent-Length: "
+                  + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+        } else if (url.path() == QLatin1String("/v1/sys/health")) {
             const bool ok = QUrlQuery(url).queryItemValue(QStringLiteral("standbyok"))
                             == QLatin1String("true");
             const int status = ok && !health429 ? 200 : 429;
@@ -153,6 +160,12 @@ void VaultStub::setRedirect(const QString &base, int status)
     QMutexLocker lock(&m_shared->mutex);
     m_shared->redirectBase = base;
     m_shared->redirectStatus = status;
+}
+
+void VaultStub::setFailAll(int status)
+{
+    QMutexLocker lock(&m_shared->mutex);
+    m_shared->failAll = status;
 }
 
 void VaultStub::setHealthAlways429(bool on)

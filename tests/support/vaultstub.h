@@ -5,7 +5,8 @@
 //    (setHealthAlways429: 429 whatever the query, a server ignoring standbyok);
 //  - every other /v1/ request is answered with the redirect status (307 by default) and
 //    `Location: <redirect base><path and query>`, the way a standby points to the active node;
-//    with no redirect base it answers 200 {"data":{}} itself (a plain listener).
+//    with no redirect base it answers 200 {"data":{}} itself (a plain listener);
+//  - setFailAll(status): every request answers that status (an all-500 server).
 // It records the head (request line and headers) of every request it receives, so a test can
 // assert what reached it (for example that no X-Vault-Token ever did).
 // Not a Vault: use it only for redirects, standby health and what a client sends.
@@ -41,12 +42,16 @@ public:
     /// `status` (307, 308, 301, 302, 303). Thread-safe; applies to requests read later.
     void setRedirect(const QString &base, int status = 307);
     void setHealthAlways429(bool on);
+    /// Every request read from now on (health included) is answered with `status` (e.g. 500)
+    /// and {"errors":["stub failure"]}; 0 turns it off. A server that fails on purpose.
+    void setFailAll(int status);
 
     struct Shared {
         QMutex mutex;
         QString redirectBase;
         int redirectStatus = 307;
         bool health429 = false;
+        int failAll = 0;
         QList<QByteArray> heads;   // every request's line and headers, in arrival order
     };
 
