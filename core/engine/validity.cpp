@@ -48,9 +48,10 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
         v.reasons << QStringLiteral("loop_lag: worker event-loop lag p99 %1 ms, max %2 ms (> %3 ms)")
                          .arg(num(v.loopLagMsP99), num(v.loopLagMsMax), num(t.maxLoopLagP99Ms));
 
-    int64_t count = 0, ok = 0, sent = 0, dropped = 0;
+    int64_t count = 0, ok = 0, sent = 0, dropped = 0, connectionErrors = 0;
     double latencySumS = 0;   // sum over successes of their latency, seconds
     for (const OpStats &o : st.ops) {
+        connectionErrors += o.errors.value(QStringLiteral("connection"));
         count += o.count;
         ok += o.ok;
         sent += o.count;
@@ -82,6 +83,13 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
                                   "in-flight / mean latency")
                        .arg(num(st.meanLatencyS() * 1000.0), pct(v.latencyOverWindow),
                             num(st.steadySeconds), pct(t.maxLatencyOverWindow));
+    } else if (connectionErrors > 0) {
+        // A failed connect is followed by a reconnect wait (core/http: backoff up to 100 ms):
+        // the request is in flight while it waits, but no latency holds the wait, so N > X * R
+        // says nothing about the client. Typically a server that went away mid-stage.
+        v.notes << QStringLiteral("littles_law: not assessed: %1 connection error(s) in the "
+                                  "stage (reconnect waits are in flight but in no latency)")
+                       .arg(connectionErrors);
     } else if (st.steadySeconds > 0 && ok >= t.littleMinSuccesses
                && double(count - ok) <= t.littleMaxErrorRatio * double(count)) {
         const double xr = latencySumS / st.steadySeconds;   // X * R = sum of latencies / T

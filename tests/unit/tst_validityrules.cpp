@@ -59,6 +59,7 @@ private slots:
     void loopLag();
     void littlesLawGap();
     void littlesLawSkippedWhenServerFails();
+    void littlesLawNotAssessedAfterConnectionErrors();
     void stageTooShortIsNotClientBound();
     void shortStageWithShortLatencyIsJudged();
     void openModelScheduleBehind();
@@ -137,6 +138,35 @@ void TestValidityRules::littlesLawSkippedWhenServerFails()
     const StageValidity v = assessStage(st, calmInputs(), kClosed);
     QVERIFY(!hasReason(v, "littles_law"));
     QCOMPARE(v.littlesLawRatio, 0.0);
+}
+
+void TestValidityRules::littlesLawNotAssessedAfterConnectionErrors()
+{
+    // A server killed late in a 2 s stage of 2 VUs: 5127 successes at 0.51 ms and 29
+    // connection errors (0.56 %, under the 1 % error limit); the VUs spent the rest of the
+    // stage in reconnect waits, in flight but in no latency: X * R 1.31 for 2 in flight was
+    // flagged client-bound (littles_law), which blamed the client for the server's death.
+    StageStats st;
+    st.vus = 2;
+    st.steadySeconds = 2;
+    st.meanInFlight = 2;
+    OpStats o;
+    o.op = QStringLiteral("kv2_read");
+    o.ok = 5127;
+    o.count = 5156;
+    o.latency.recordN(510, 5127);
+    o.errors.insert(QStringLiteral("connection"), 29);
+    st.ops = {o};
+    const StageValidity v = assessStage(st, calmInputs(), kClosed);
+    QVERIFY2(!v.clientBound, qPrintable(v.reasons.join(';')));
+    QCOMPARE(v.littlesLawRatio, 0.0);
+    QCOMPARE(v.notes.size(), 1);
+    QVERIFY2(v.notes.first().startsWith(QLatin1String("littles_law: not assessed: 29 connection")),
+             qPrintable(v.notes.first()));
+    // Without the connection errors the same figures are judged (and fail).
+    st.ops[0].errors.clear();
+    st.ops[0].count = 5127;
+    QVERIFY(hasReason(assessStage(st, calmInputs(), kClosed), "littles_law"));
 }
 
 void TestValidityRules::stageTooShortIsNotClientBound()
