@@ -1,6 +1,7 @@
 #include "cleanupcommand.h"
 
 #include "cli.h"
+#include "commandtoken.h"
 #include "targetoptions.h"
 #include "session/leftoversweeper.h"
 #include "session/sessionio.h"
@@ -90,26 +91,16 @@ int cleanupCommand(const QStringList &args)
     }
     const TargetSpec target = resolved->target;
 
-    const TokenLookup token = lookupToken();
-    if (token.token.isEmpty()) {
-        printErr(QStringLiteral("error: no Vault token found: set VAULT_TOKEN or BAO_TOKEN, or "
-                                "write the token to ~/.vault-token\n"));
+    const std::optional<TokenLookup> token = commandToken();
+    if (!token)
         return ExitUsage;
-    }
-    if (tokenHasControlCharacters(token.token)) {
-        printErr(QStringLiteral("error: the token from %1 contains control characters (a line "
-                                "break?); it is not sent\n")
-                     .arg(token.source));
-        return ExitUsage;
-    }
-    printOut(QStringLiteral("token from %1\n").arg(token.source));
     TargetOptions::print(*resolved);
     if (const int code = targetOptions.confirm(
             p, *resolved, QStringLiteral("remove what vault-workbench runs left there"));
         code != ExitOk)
         return code;
 
-    VaultClient client(target, token.token);
+    VaultClient client(target, token->token);
     const SweepTargets targets =
         sweepAll ? allSweepTargets(client) : sessionSweepTargets(client, *session);
     for (const QString &e : targets.errors)

@@ -1,13 +1,13 @@
 #include "runcommand.h"
 
 #include "cli.h"
+#include "commandtoken.h"
 #include "util/duration.h"
 #include "profile/profileparser.h"
 #include "report/report.h"
 #include "session/sessionfilename.h"
 #include "session/sessionio.h"
 #include "stopsignals.h"
-#include "util/coredump.h"
 #include "targetoptions.h"
 #include "vault/tokensource.h"
 
@@ -248,32 +248,17 @@ int runCommand(const QStringList &args)
 
     // 3. The token: environment or ~/.vault-token, never the profile; kept out of core dumps
     //    from before it is read (util/coredump.h).
-    if (QString why; !excludeFromCoreDumps(&why))
-        printErr(QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
-    const TokenLookup token = lookupToken();
-    if (token.token.isEmpty()) {
-        printErr(QStringLiteral(
-            "error: no Vault token found: set VAULT_TOKEN or BAO_TOKEN, or write the token to "
-            "~/.vault-token\n"));
+    const std::optional<TokenLookup> token = commandToken();
+    if (!token)
         return ExitUsage;
-    }
-    if (tokenHasControlCharacters(token.token)) {
-        printErr(QStringLiteral("error: the token from %1 contains control characters (a line "
-                                "break?); it is not sent\n")
-                     .arg(token.source));
-        return ExitUsage;
-    }
-    printOut(QStringLiteral("token from %1\n").arg(token.source));
-    if (coreDumpsExcluded())
-        printOut(QStringLiteral("core dumps: off while the token is held\n"));
-        TargetOptions::print(*target);
+    TargetOptions::print(*target);
 
     // 4. A non-loopback target: --yes, or the user's answer on a terminal (before setup).
     if (const int code = targetOptions.confirm(p, *target); code != ExitOk)
         return code;
 
     RunOptions options;
-    options.token = token.token;
+    options.token = token->token;
     options.targetSources = target->sources;
     options.label = p.value(label);
     options.checkpoint = checkpointWriter(outPath);   // after each stage: a killed run still leaves its stages

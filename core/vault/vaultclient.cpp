@@ -414,9 +414,7 @@ bool VaultClient::disableMount(const QString &path, QString *error)
     const VaultResponse r = del(QStringLiteral("sys/mounts/") + path);
     if (r.ok())
         return true;
-    // Vault answers 204 for a missing mount; older versions said "no matching mount".
-    if (r.status == 404
-        || (r.status == 400 && r.errorText.contains(QLatin1String("no matching mount"))))
+    if (r.alreadyGone())
         return true;
     if (error)
         *error = QStringLiteral("disable mount %1: %2").arg(path, r.describe());

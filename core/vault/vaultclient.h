@@ -41,6 +41,13 @@ struct VaultResponse {
     QByteArray body;
     QByteArray retryAfter;              ///< the Retry-After header as sent, empty if none
     bool ok() const { return status >= 200 && status < 300; }
+    /// A DELETE whose object is not there (any more): 404, or 400 "no matching mount" from
+    /// older Vault versions (for a missing mount Vault answers 204, which is ok()).
+    bool alreadyGone() const
+    {
+        return status == 404
+               || (status == 400 && errorText.contains(QLatin1String("no matching mount")));
+    }
     /// "403: permission denied" / "connection refused" — for error messages.
     QString describe() const;
 };

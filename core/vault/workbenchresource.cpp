@@ -100,9 +100,7 @@ bool removeResource(VaultClient &client, const WorkbenchResource &res, QString *
     const VaultResponse r = client.del(apiPath);
     if (r.ok())
         return true;
-    // Vault answers 204 for a missing mount; older versions said "no matching mount".
-    if (r.status == 404
-        || (r.status == 400 && r.errorText.contains(QLatin1String("no matching mount"))))
+    if (r.alreadyGone())
         return true;
     if (error)
         *error = QStringLiteral("%1 %2: %3").arg(verb, path, r.describe());

@@ -1,0 +1,17 @@
+// The token of a headless command that talks to a server (`run`, `cleanup`): core dumps are
+// turned off first (core/util/coredump.h), then the token is looked up as the Vault CLI does
+// (core/vault/tokensource.h: VAULT_TOKEN, BAO_TOKEN, ~/.vault-token) and checked.
+#pragma once
+
+#include "vault/tokensource.h"
+
+#include <optional>
+
+namespace vw::cli {
+
+/// Prints "token from <source>" (and "core dumps: off while the token is held" when they
+/// are) on success; on failure prints the error (no token found; control characters in it)
+/// and returns nullopt: the command exits 2. Never prints the token.
+std::optional<TokenLookup> commandToken();
+
+} // namespace vw::cli
