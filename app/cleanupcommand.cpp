@@ -110,8 +110,12 @@ int cleanupCommand(const QStringList &args)
     if (!sweepAll)
         printOut(QStringLiteral("run prefix %1\n").arg(targets.runPrefix));
     printList(sweepAll ? QStringLiteral("tagged by vault-workbench")
-                       : QStringLiteral("created by the run"),
+                       : QStringLiteral("on the server, tagged with the run prefix"),
               targets.items);
+    if (!targets.notOnServer.isEmpty())
+        printList(QStringLiteral("recorded by the session but not on the server tagged with "
+                                 "its prefix (already removed, or not the run's: left alone)"),
+                  targets.notOnServer);
     if (targets.items.isEmpty())
         return targets.errors.isEmpty() ? ExitOk : ExitCleanup;
 

@@ -47,15 +47,28 @@ SweepTargets sessionSweepTargets(VaultClient &client, const RunRecord &record)
                                    "`vault-workbench cleanup --addr URL --all`");
         return t;
     }
+    if (workbenchPrefixOf(workbenchTag(t.runPrefix)) != t.runPrefix) {
+        t.errors << QStringLiteral("the session's run prefix \"%1\" is not one vault-workbench "
+                                   "makes (vwb- and 6 hex digits); nothing is removed")
+                        .arg(t.runPrefix.left(40));
+        t.runPrefix.clear();
+        return t;
+    }
     client.setRetryPolicy(RetryPolicy::cleanup());
-    for (const WorkbenchResource &r : record.resources)
-        addUnique(&t.items, r);
     QList<WorkbenchResource> found;
     QString error;
     if (!findTaggedResources(client, t.runPrefix, &found, &error))
         t.errors << error;
     for (const WorkbenchResource &r : std::as_const(found))
         addUnique(&t.items, r);
+    for (const WorkbenchResource &r : record.resources) {
+        if (t.items.contains(r))
+            continue;
+        if (r.kind == ResourceKind::Role && insideListedMount(r, found))
+            addUnique(&t.items, r);   // goes with its (tagged) mount
+        else
+            addUnique(&t.notOnServer, r);
+    }
     sortForRemoval(&t.items);
     return t;
 }

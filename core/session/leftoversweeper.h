@@ -14,10 +14,15 @@ namespace vw {
 
 class VaultClient;
 
-/// What a sweep is to remove: recorded resources, then those found on the server.
+/// What a sweep is to remove: only what the server holds tagged by the workbench (with the
+/// run's prefix for a session), and roles inside such mounts. A session file is never trusted
+/// to name what to delete: a recorded resource the server does not show tagged is not touched.
 struct SweepTargets {
     QString runPrefix;                 ///< empty: every workbench run (--all)
     QList<WorkbenchResource> items;    ///< in removal order (roles, policies, auth, mounts)
+    /// Recorded by the session but not on the server tagged with its prefix: already removed,
+    /// or not the run's (an edited file); left alone either way.
+    QList<WorkbenchResource> notOnServer;
     QStringList errors;                ///< a list that could not be read ("list sys/auth: 403")
 };
 
@@ -29,10 +34,10 @@ struct SweepResult {
     bool clean() const { return left.isEmpty() && errors.isEmpty(); }
 };
 
-/// The leftovers of one run: `record`'s resources (all of them, whatever its cleanup said:
-/// removing what is gone is a success) and what the server holds tagged with its prefix.
-/// A record without a run prefix (written before it was recorded, or before setup) gives
-/// no targets and an error saying so.
+/// The leftovers of one run: what the server holds tagged with `record`'s run prefix, plus the
+/// recorded roles inside those mounts; the other recorded resources go to notOnServer. A
+/// record without a run prefix (written before it was recorded, or before setup), or with one
+/// that is not "vwb-" + 6 hex digits, gives no targets and an error saying so.
 SweepTargets sessionSweepTargets(VaultClient &client, const RunRecord &record);
 /// Everything on the server tagged by any workbench run.
 SweepTargets allSweepTargets(VaultClient &client);

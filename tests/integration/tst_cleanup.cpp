@@ -5,6 +5,8 @@
 // Each asserts that sys/mounts, sys/auth and sys/policies/acl hold nothing tagged afterwards,
 // read with plain API calls (not the sweeper under test).
 #include "baoserver.h"
+#include "session/session.h"
+#include "session/sessionio.h"
 #include "vault/vaultclient.h"
 
 #include <QDir>
@@ -303,6 +305,69 @@ private slots:
         QVERIFY2(all.exitCode == 0, qPrintable(all.out + all.err));
         QVERIFY2(all.out.contains(QStringLiteral("tagged by vault-workbench (0)")),
                  qPrintable(all.out));
+    }
+
+    // A session file is not trusted to name what to delete: an edited one listing a user's
+    // mount, auth method and policy under a valid run prefix removes only what the server
+    // shows tagged with that prefix; the rest is listed as left alone.
+    void editedSessionRemovesOnlyWhatIsTagged()
+    {
+        VaultClient admin(target(), m_bao.rootToken());
+        const QString prefix = QStringLiteral("vwb-0d0d0d");
+        const struct {
+            const char *path;
+            QJsonObject body;
+        } made[] = {
+            {"sys/mounts/vwb-0d0d0d-kv2-0",
+             {{QStringLiteral("type"), QStringLiteral("kv-v2")},
+              {QStringLiteral("description"), kTag + prefix}}},
+            {"sys/mounts/userdata", {{QStringLiteral("type"), QStringLiteral("kv-v2")},
+                                     {QStringLiteral("description"), QStringLiteral("precious")}}},
+            {"sys/auth/userpass", {{QStringLiteral("type"), QStringLiteral("userpass")}}},
+            {"sys/policies/acl/wo",
+             {{QStringLiteral("policy"), QStringLiteral("path \"secret/*\" { capabilities = [\"read\"] }\n")}}},
+        };
+        for (const auto &m : made) {
+            const VaultResponse r = admin.post(QString::fromLatin1(m.path), m.body);
+            QVERIFY2(r.ok(), qPrintable(QString::fromLatin1(m.path) + QStringLiteral(": ") + r.describe()));
+        }
+        Session edited;
+        edited.id = QStringLiteral("edited");
+        edited.status = RunStatus::Incomplete;
+        edited.targetAddress = m_bao.address();
+        edited.plan.target.address = m_bao.address();
+        edited.runPrefix = prefix;
+        edited.resources = {{ResourceKind::Mount, QStringLiteral("userdata")},
+                            {ResourceKind::Mount, QStringLiteral("secret")},
+                            {ResourceKind::Auth, QStringLiteral("userpass")},
+                            {ResourceKind::Policy, QStringLiteral("wo")},
+                            {ResourceKind::Mount, prefix + QStringLiteral("-kv2-0")}};
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("edited.json"));
+        QString error;
+        QVERIFY2(writeSession(edited, path, &error), qPrintable(error));
+
+        const AppResult sweep = runApp({QStringLiteral("cleanup"), path}, dir.path());
+        QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
+        QVERIFY2(sweep.out.contains(QStringLiteral("removed mount %1-kv2-0").arg(prefix)),
+                 qPrintable(sweep.out));
+        QVERIFY2(sweep.out.contains(QStringLiteral("left alone")), qPrintable(sweep.out));
+        for (const char *kept : {"sys/mounts/userdata/tune", "sys/mounts/secret/tune",
+                                 "sys/auth/userpass/tune", "sys/policies/acl/wo"})
+            QVERIFY2(admin.get(QString::fromLatin1(kept)).ok(), kept);
+        QVERIFY(workbenchThings().isEmpty());
+
+        // A prefix the workbench never makes removes nothing.
+        edited.runPrefix = QStringLiteral("u");
+        QVERIFY2(writeSession(edited, path, &error), qPrintable(error));
+        const AppResult bad = runApp({QStringLiteral("cleanup"), path}, dir.path());
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("not one vault-workbench makes")), qPrintable(bad.err));
+        QVERIFY(admin.get(QStringLiteral("sys/mounts/userdata/tune")).ok());
+
+        QVERIFY(admin.del(QStringLiteral("sys/mounts/userdata")).ok());
+        QVERIFY(admin.del(QStringLiteral("sys/auth/userpass")).ok());
+        QVERIFY(admin.del(QStringLiteral("sys/policies/acl/wo")).ok());
     }
 
     // (c) `cleanup --all` without a terminal and without --yes lists what is tagged and
