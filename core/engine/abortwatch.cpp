@@ -16,6 +16,7 @@ QString AbortWatch::check(const TimeSeries &series) const
         double tS = 0;
         int64_t count = 0;
         int64_t errors = 0;
+        int inFlight = 0;
     };
     QList<Second> seconds;
     for (qsizetype i = series.size() - 1; i >= 0; --i) {
@@ -23,28 +24,46 @@ QString AbortWatch::check(const TimeSeries &series) const
         if (seconds.isEmpty() || seconds.last().tS != p.tS) {
             if (seconds.size() == window)
                 break;
-            seconds.append(Second{p.tS, 0, 0});
+            seconds.append(Second{p.tS, 0, 0, 0});
         }
         seconds.last().count += p.count;
         seconds.last().errors += p.errors;
+        seconds.last().inFlight = std::max(seconds.last().inFlight, p.inFlight);
     }
     if (seconds.size() < window)
         return QString();
     int64_t count = 0, errors = 0;
+    int silent = 0;
     for (const Second &s : seconds) {
-        if (s.count == 0 || double(s.errors) < m_rule.errorRatio * double(s.count))
+        if (s.count == 0) {
+            // Nothing completed while requests were in flight: no success in it either (an
+            // open model against a dead server alternates such seconds with bursts of
+            // refused connects). Idle seconds (nothing in flight) break the streak.
+            if (s.inFlight > 0) {
+                ++silent;
+                continue;
+            }
+            return QString();
+        }
+        if (double(s.errors) < m_rule.errorRatio * double(s.count))
             return QString();
         count += s.count;
         errors += s.errors;
     }
-    return QStringLiteral("aborted: %1 of %2 requests (%3 %) failed in each of the last %4 s, "
+    if (errors == 0)
+        return QString();   // only silent seconds: checkProgress()'s case
+    return QStringLiteral("aborted: %1 of %2 requests (%3 %) failed in each of the last %4 s%7, "
                           "up to %5 s into the run (abort rule: error ratio >= %6 for %4 s)")
         .arg(errors)
         .arg(count)
         .arg(QString::number(100.0 * double(errors) / double(count), 'f', 1))
         .arg(window)
         .arg(seconds.first().tS, 0, 'f', 0)
-        .arg(m_rule.errorRatio);
+        .arg(m_rule.errorRatio)
+        .arg(silent > 0 ? QStringLiteral(" (%1 of them with requests in flight and none "
+                                         "completed)")
+                              .arg(silent)
+                        : QString());
 }
 
 QString AbortWatch::describeErrors(const QList<OpStats> &ops)

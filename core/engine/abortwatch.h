@@ -22,8 +22,11 @@ public:
     /// requests and errors / requests >= AbortRule::errorRatio in each of them, e.g.
     /// "aborted: 812 of 812 requests (100.0 %) failed in each of the last 5 s, up to 9 s into
     /// the run (abort rule: error ratio >= 0.99 for 5 s)"; the run adds what the errors were
-    /// (describeErrors). Seconds without requests break the streak (an open model at a low
-    /// rate); a server that does not answer is checkProgress()'s.
+    /// (describeErrors). A second in which nothing completed while requests were in flight
+    /// counts as failing too (an open model against a dead server alternates such seconds
+    /// with bursts of refused connects), but the window needs at least one error; idle
+    /// seconds (nothing in flight) break the streak (an open model at a low rate); a server
+    /// that answers nothing at all is checkProgress()'s.
     QString check(const TimeSeries &series) const;
 
     /// The reason to end the run, or an empty string: the second half of the rule, for a

@@ -43,7 +43,10 @@ QString BenchmarkRunPrivate::mostFailures(int stage)
     // The latest stage with errors in its steady window so far (the current one first).
     drainWorkers();
     for (int k = stage; k >= 0; --k) {
-        const QString text = AbortWatch::describeErrors(m_collector->stageOps(k));
+        QString text = AbortWatch::describeErrors(m_collector->stageOps(k));
+        // Counted over the stage's steady window so far, not the abort window: say which.
+        text.replace(QStringLiteral("most failures: "),
+                     QStringLiteral("most failures in stage %1 so far: ").arg(stageNumber(k)));
         if (!text.isEmpty())
             return QStringLiteral("; ") + text;
     }

@@ -429,6 +429,12 @@ private slots:
         const AppResult noFile = runApp({QStringLiteral("cleanup"), dir.filePath(QStringLiteral("nope.json"))},
                                         dir.path());
         QCOMPARE(noFile.exitCode, 2);
+        // A non-loopback target needs --yes, as for run: refused before any traffic.
+        const AppResult far = runApp({QStringLiteral("cleanup"), QStringLiteral("--all"),
+                                      QStringLiteral("--addr"), QStringLiteral("http://198.51.100.1:8200")},
+                                     dir.path(), QByteArray(), 15000);
+        QCOMPARE(far.exitCode, 2);
+        QVERIFY2(far.err.contains(QStringLiteral("not a loopback address")), qPrintable(far.err));
     }
 
     // A run whose cleanup fails (a token that may enable mounts but not disable them: 403,

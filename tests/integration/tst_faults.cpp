@@ -176,7 +176,7 @@ private slots:
         QTest::addColumn<qint64>("requestTimeoutMs");
         QTest::addColumn<QString>("reason");
         QTest::newRow("timeout shorter than for") << qint64(1000)
-                                                  << QStringLiteral("most failures: timeout");
+                                                  << QStringLiteral("so far: timeout (");
         QTest::newRow("timeout longer than for")
             << qint64(30000) << QStringLiteral("no response from the server for 2 s");
     }

@@ -68,6 +68,25 @@ private slots:
         QVERIFY(!AbortWatch(rule(0.9, 2000)).check(seriesOf({{{100, 98}}, {{100, 98}}})).isEmpty());
     }
 
+    // An arrival-rate run against a killed server: seconds with nothing completed but 50 in
+    // flight alternate with bursts of refused connects. Such a second counts as failing; the
+    // idle second above (nothing in flight) still breaks the streak; silence alone is left
+    // to checkProgress().
+    void silentSecondsInFlightDoNotBreakTheStreak()
+    {
+        TimeSeries s = seriesOf({{{200, 0}}, {{0, 0}}, {{300, 300}}, {{0, 0}}, {{250, 250}}});
+        for (SeriesPoint &p : s)
+            p.inFlight = 50;
+        const QString why = AbortWatch(rule(0.99, 4000)).check(s);
+        QVERIFY2(why.contains(QStringLiteral("550 of 550 requests")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("2 of them with requests in flight and none completed")),
+                 qPrintable(why));
+        TimeSeries silent = seriesOf({{{0, 0}}, {{0, 0}}, {{0, 0}}});
+        for (SeriesPoint &p : silent)
+            p.inFlight = 50;
+        QVERIFY(AbortWatch(rule(0.99, 3000)).check(silent).isEmpty());
+    }
+
     void disabledOrTooShortNeverAborts()
     {
         AbortRule off = rule(0.5, 1000);
