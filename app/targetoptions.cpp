@@ -76,6 +76,8 @@ void TargetOptions::print(const ResolvedTarget &target)
     printOut(QStringLiteral("target %1\n").arg(lines.value(0)));
     for (int i = 1; i < lines.size(); ++i)
         printOut(QStringLiteral("  %1\n").arg(lines.at(i)));
+    for (const QString &w : target.warnings)
+        printErr(QStringLiteral("warning: %1\n").arg(w));
     if (target.target.tlsSkipVerify)
         printErr(QStringLiteral("warning: TLS verification is off (tls_skip_verify from %1): "
                                 "the token goes to whichever server answers\n")

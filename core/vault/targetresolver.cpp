@@ -184,16 +184,6 @@ ResolvedTarget resolveTarget(const TargetSpec &profileTarget, const TargetFlags 
     while (r.target.address.endsWith(QLatin1Char('/')))
         r.target.address.chop(1);
 
-    // A client certificate needs its key and the other way round.
-    const bool hasCert = !r.target.clientCert.isEmpty(), hasKey = !r.target.clientKey.isEmpty();
-    if (hasCert != hasKey) {
-        const QString given = QLatin1String(hasCert ? "client_cert" : "client_key");
-        r.errors << QStringLiteral("%1: %2 is set but %3 is not: mutual TLS needs both a "
-                                   "client certificate and its key")
-                        .arg(r.sources.value(given), given,
-                             QLatin1String(hasCert ? "client_key" : "client_cert"));
-    }
-
     // TLS files with a plain http:// address: the user meant https, or a stray setting.
     if (QUrl(r.target.address).scheme().toLower() == QLatin1String("http")) {
         for (const char *key : {"ca_file", "ca_path", "client_cert", "client_key"}) {
@@ -204,11 +194,36 @@ ResolvedTarget resolveTarget(const TargetSpec &profileTarget, const TargetFlags 
                                                                       : r.target.clientKey;
             if (value.isEmpty())
                 continue;
+            if (r.sources.value(k).startsWith(QLatin1String("env "))) {
+                // A variable set for every target (VAULT_CACERT in a shell profile): the Vault
+                // CLI ignores it for http://, and so do we, saying so.
+                r.warnings << QStringLiteral("%1 ignored: the address %2 (from %3) is http://")
+                                  .arg(r.sources.value(k), r.target.address, addrSource);
+                (k == QLatin1String("ca_file")       ? r.target.caFile
+                 : k == QLatin1String("ca_path")     ? r.target.caPath
+                 : k == QLatin1String("client_cert") ? r.target.clientCert
+                                                     : r.target.clientKey)
+                    .clear();
+                r.sources[k] = QStringLiteral("default");
+                continue;
+            }
             r.errors << QStringLiteral("%1: %2 \"%3\" needs an https:// address, but the "
                                        "address %4 (from %5) is http://")
                             .arg(r.sources.value(k), k, value, r.target.address, addrSource);
         }
     }
+
+    // A client certificate needs its key and the other way round (after the http:// check
+    // above: an ignored variable is no half of a pair).
+    const bool hasCert = !r.target.clientCert.isEmpty(), hasKey = !r.target.clientKey.isEmpty();
+    if (hasCert != hasKey) {
+        const QString given = QLatin1String(hasCert ? "client_cert" : "client_key");
+        r.errors << QStringLiteral("%1: %2 is set but %3 is not: mutual TLS needs both a "
+                                   "client certificate and its key")
+                        .arg(r.sources.value(given), given,
+                             QLatin1String(hasCert ? "client_key" : "client_cert"));
+    }
+
     return r;
 }
 

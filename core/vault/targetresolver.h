@@ -52,6 +52,10 @@ struct ResolvedTarget {
     /// Usage errors, each naming its source: "env VAULT_SKIP_VERIFY: ...", "flag --ca-cert:
     /// ...". A setting in error keeps the lower-precedence value.
     QStringList errors;
+    /// Settings ignored, each naming its source: "env VAULT_CACERT ignored: the address
+    /// http://... (from profile) is http://" (a TLS variable with an http:// address, as the
+    /// Vault CLI ignores it; from a flag or the profile that is an error instead).
+    QStringList warnings;
 
     bool ok() const { return errors.isEmpty(); }
     /// "http://127.0.0.1:8200 (from env VAULT_ADDR)" and one such line per setting that is

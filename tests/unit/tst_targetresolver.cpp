@@ -190,7 +190,8 @@ private slots:
         QVERIFY(!parseClientTimeoutMs(QStringLiteral("2h")));   // over the 1h cap
     }
 
-    // A CA (or client certificate) with an http:// address is an error naming both sources.
+    // A CA (or client certificate) with an http:// address is an error naming both sources
+    // when a flag or the profile gives it; from the environment it is ignored with a warning.
     void tlsFilesWithHttpAreAnError()
     {
         TargetFlags flags;
@@ -202,11 +203,21 @@ private slots:
                  QStringLiteral("flag --ca-cert: ca_file \"/tmp/ca.pem\" needs an https:// "
                                 "address, but the address http://10.0.0.1:8200 (from env "
                                 "VAULT_ADDR) is http://"));
+        // From the environment (a VAULT_CACERT set for every target) it is ignored with a
+        // warning, as the Vault CLI ignores it for http://; a lone client cert too.
         const ResolvedTarget byEnv = resolveTarget(
-            TargetSpec(), TargetFlags(), envOf({{QStringLiteral("BAO_CAPATH"), QStringLiteral("/etc/cas")}}));
-        QCOMPARE(byEnv.errors.size(), 1);
-        QVERIFY(byEnv.errors.first().startsWith(QStringLiteral("env BAO_CAPATH: ca_path")));
-        QVERIFY(byEnv.errors.first().contains(QStringLiteral("(from default)")));
+            TargetSpec(), TargetFlags(),
+            envOf({{QStringLiteral("BAO_CAPATH"), QStringLiteral("/etc/cas")},
+                   {QStringLiteral("VAULT_CLIENT_CERT"), QStringLiteral("/etc/me.pem")}}));
+        QVERIFY2(byEnv.ok(), qPrintable(byEnv.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(byEnv.warnings.size(), 2);
+        QVERIFY2(byEnv.warnings.contains(QStringLiteral("env BAO_CAPATH ignored: the address "
+                                                        "http://127.0.0.1:8200 (from default) is "
+                                                        "http://")),
+                 qPrintable(byEnv.warnings.join(QLatin1Char('\n'))));
+        QVERIFY(byEnv.target.caPath.isEmpty());
+        QVERIFY(byEnv.target.clientCert.isEmpty());
+        QCOMPARE(byEnv.sources.value(QStringLiteral("ca_path")), QStringLiteral("default"));
         // the same with https is fine
         const ResolvedTarget https = resolveTarget(
             TargetSpec(), flags, envOf({{QStringLiteral("VAULT_ADDR"), QStringLiteral("https://10.0.0.1:8200")}}));
