@@ -43,9 +43,12 @@ int cleanupCommand(const QStringList &args)
     const TargetOptions targetOptions;   // --addr, --namespace, TLS flags, --yes (as run)
     const QCommandLineOption all(QStringLiteral("all"),
                                  QStringLiteral("everything tagged by the workbench"));
+    const QCommandLineOption prefixOption(QStringLiteral("prefix"),
+                                          QStringLiteral("what one run (its prefix) left"),
+                                          QStringLiteral("PREFIX"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("this help"));
-    p.addOptions({all, help});
+    p.addOptions({all, prefixOption, help});
     targetOptions.addTo(p);
     if (!p.parse(QStringList{QStringLiteral("vault-workbench cleanup")} + args)) {
         printErr(QStringLiteral("vault-workbench cleanup: %1 (see --help)\n").arg(p.errorText()));
@@ -57,9 +60,10 @@ int cleanupCommand(const QStringList &args)
     }
     const QStringList pos = p.positionalArguments();
     const bool sweepAll = p.isSet(all);
-    if ((sweepAll && !pos.isEmpty()) || (!sweepAll && pos.size() != 1)) {
-        printErr(QStringLiteral("vault-workbench cleanup: expected one SESSION file, or --all; "
-                                "see --help\n"));
+    const bool byPrefix = p.isSet(prefixOption);   // a run killed before it wrote a session
+    if (int(sweepAll) + int(byPrefix) + int(!pos.isEmpty()) != 1 || pos.size() > 1) {
+        printErr(QStringLiteral("vault-workbench cleanup: expected one SESSION file, or --all, "
+                                "or --prefix PREFIX; see --help\n"));
         return ExitUsage;
     }
 
@@ -67,7 +71,10 @@ int cleanupCommand(const QStringList &args)
     // VAULT_*, then BAO_*, then the session's target (for --all: none).
     TargetSpec base;
     std::optional<Session> session;
-    if (!sweepAll) {
+    if (byPrefix) {
+        session = Session();
+        session->runPrefix = p.value(prefixOption).trimmed();
+    } else if (!sweepAll) {
         QString error;
         session = readSession(pos.first(), &error);
         if (!session) {
@@ -84,9 +91,11 @@ int cleanupCommand(const QStringList &args)
     for (QString &source : resolved->sources)
         if (source == QLatin1String("profile"))
             source = QStringLiteral("the session");
-    if (sweepAll && resolved->sources.value(QStringLiteral("address")) == QLatin1String("default")) {
-        printErr(QStringLiteral("error: cleanup --all needs a target: --addr URL, VAULT_ADDR or "
-                                "BAO_ADDR\n"));
+    if ((sweepAll || byPrefix)
+        && resolved->sources.value(QStringLiteral("address")) == QLatin1String("default")) {
+        printErr(QStringLiteral("error: cleanup %1 needs a target: --addr URL, VAULT_ADDR or "
+                                "BAO_ADDR\n")
+                     .arg(QLatin1String(sweepAll ? "--all" : "--prefix")));
         return ExitUsage;
     }
     const TargetSpec target = resolved->target;

@@ -186,8 +186,11 @@ int RunPrinter::reportLeftovers(const RunRecord &record, bool sessionWritten) co
     const QString command =
         sessionWritten ? QStringLiteral("vault-workbench cleanup %1")
                              .arg(shellQuoted(QFileInfo(m_outPath).absoluteFilePath()))
-                       : QStringLiteral("vault-workbench cleanup --addr %1 --all")
-                             .arg(shellQuoted(address()));
+                       : !record.runPrefix.isEmpty()
+                             ? QStringLiteral("vault-workbench cleanup --addr %1 --prefix %2")
+                                   .arg(shellQuoted(address()), record.runPrefix)
+                             : QStringLiteral("vault-workbench cleanup --addr %1 --all")
+                                   .arg(shellQuoted(address()));
     printErr(QStringLiteral("sweep it with: %1\n").arg(command));
     return ExitCleanup;
 }

@@ -136,12 +136,15 @@ void BenchmarkRunPrivate::run()
                 s.status = RunStatus::SetupFailed;
                 s.error = QStringLiteral("transport %1: %2").arg(m_profile.transport, error);
             } else {
-                // The server as the pre-flight found it: "openbao 2.7.2, active node".
+                // The server as the pre-flight found it ("openbao 2.7.2, active node") and the
+                // run's prefix, shown before anything is created: a run killed during setup
+                // is swept with `vault-workbench cleanup --prefix` (README, "Cleanup").
                 setPhase(RunPhase::SettingUp,
-                         QStringLiteral("setting up %1 operation(s) on %2 %3, %4 node")
+                         QStringLiteral("setting up %1 operation(s) on %2 %3, %4 node; run "
+                                        "prefix %5")
                              .arg(ops.operationCount())
                              .arg(s.server.product, s.server.version,
-                                  serverRoleKey(s.server.role)));
+                                  serverRoleKey(s.server.role), OperationSetup::choosePrefix(s)));
                 const bool setUp = ops.setupOperations(client, s);
                 m_renewer.poll(steadyNowNs());
                 if (setUp)

@@ -94,11 +94,16 @@ bool OperationSetup::createOperations(RunRecord &s)
     return true;
 }
 
+QString OperationSetup::choosePrefix(RunRecord &s)
+{
+    s.runPrefix = QStringLiteral("vwb-%1").arg(QRandomGenerator::global()->bounded(0x1000000), 6,
+                                               16, QLatin1Char('0'));
+    return s.runPrefix;
+}
+
 bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
 {
-    const QString prefix = QStringLiteral("vwb-%1").arg(
-        QRandomGenerator::global()->bounded(0x1000000), 6, 16, QLatin1Char('0'));
-    s.runPrefix = prefix;
+    const QString prefix = s.runPrefix.isEmpty() ? choosePrefix(s) : s.runPrefix;
     const auto noteCreated = [&](const Operation &op) {
         for (const WorkbenchResource &r : op.resources())
             if (!s.resources.contains(r))

@@ -34,7 +34,10 @@ public:
     /// Creates one Operation per profile entry and the mix the workers draw from. False with
     /// s.error set (unknown type).
     bool createOperations(RunRecord &s);
-    /// Runs each operation's setup in profile order under a new run prefix (s.runPrefix);
+    /// Chooses the run's prefix ("vwb-" + 6 random hex digits) into s.runPrefix, so that it
+    /// can be shown before anything is created; setupOperations() chooses one if not.
+    static QString choosePrefix(RunRecord &s);
+    /// Runs each operation's setup in profile order under the run prefix (s.runPrefix);
     /// what they created is in s.resources, also after a failure. False with s.status and
     /// s.error set (a setup failed, or a stop was requested: RunStatus::Stopped).
     bool setupOperations(VaultClient &client, RunRecord &s);

@@ -275,6 +275,10 @@ private slots:
         const QString prefix = c.value(QStringLiteral("run_prefix")).toString();
         QVERIFY2(QRegularExpression(QStringLiteral("^vwb-[0-9a-f]{6}$")).match(prefix).hasMatch(),
                  qPrintable(prefix));
+        // The prefix was printed before anything was created (a kill during setup can still
+        // be swept with --prefix).
+        const QString printed = QString::fromLocal8Bit(p.readAllStandardOutput());
+        QVERIFY2(printed.contains(QStringLiteral("; run prefix %1)").arg(prefix)), qPrintable(printed));
         QStringList recorded;
         for (const QJsonValue &v : c.value(QStringLiteral("resources")).toArray())
             recorded << v.toObject().value(QStringLiteral("kind")).toString() + QLatin1Char(' ')
@@ -368,6 +372,40 @@ private slots:
         QVERIFY(admin.del(QStringLiteral("sys/mounts/userdata")).ok());
         QVERIFY(admin.del(QStringLiteral("sys/auth/userpass")).ok());
         QVERIFY(admin.del(QStringLiteral("sys/policies/acl/wo")).ok());
+    }
+
+    // --prefix: what one run left, with no session (killed during setup); another run's
+    // tagged mount stays.
+    void prefixSweepsOneRun()
+    {
+        VaultClient admin(target(), m_bao.rootToken());
+        for (const char *prefix : {"vwb-0e0e0e", "vwb-0f0f0f"}) {
+            const VaultResponse r = admin.post(
+                QStringLiteral("sys/mounts/%1-kv2-0").arg(QLatin1String(prefix)),
+                {{QStringLiteral("type"), QStringLiteral("kv-v2")},
+                 {QStringLiteral("description"), kTag + QLatin1String(prefix)}});
+            QVERIFY2(r.ok(), qPrintable(r.describe()));
+        }
+        QTemporaryDir dir;
+        const AppResult sweep = runApp({QStringLiteral("cleanup"), QStringLiteral("--addr"),
+                                        m_bao.address(), QStringLiteral("--prefix"),
+                                        QStringLiteral("vwb-0e0e0e")},
+                                       dir.path());
+        QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
+        QVERIFY2(sweep.out.contains(QStringLiteral("removed mount vwb-0e0e0e-kv2-0")), qPrintable(sweep.out));
+        QCOMPARE(workbenchThings(), QStringList{QStringLiteral("mounts vwb-0f0f0f-kv2-0/")});
+        QVERIFY(admin.del(QStringLiteral("sys/mounts/vwb-0f0f0f-kv2-0")).ok());
+        // it needs a target, and a prefix the workbench makes
+        QCOMPARE(runApp({QStringLiteral("cleanup"), QStringLiteral("--prefix"),
+                         QStringLiteral("vwb-0e0e0e")},
+                        dir.path())
+                     .exitCode,
+                 2);
+        QCOMPARE(runApp({QStringLiteral("cleanup"), QStringLiteral("--addr"), m_bao.address(),
+                         QStringLiteral("--prefix"), QStringLiteral("secret")},
+                        dir.path())
+                     .exitCode,
+                 2);
     }
 
     // (c) `cleanup --all` without a terminal and without --yes lists what is tagged and
