@@ -140,6 +140,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
                 }
                 m_lastSavedPath = path;
                 m_recent->add(path);
+                if (const SessionEntry *e = m_sessions->mainEntry())
+                    m_runPanel->sessionSaved(e->session, path);   // the sweep command, if needed
                 statusBar()->showMessage(tr("Session saved to %1").arg(path), kStatusMs);
                 emit sessionSaved(path);
             });

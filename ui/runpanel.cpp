@@ -3,6 +3,7 @@
 #include "models/sessionset.h"
 #include "util/duration.h"
 
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -174,6 +175,16 @@ void RunPanel::runFinished(const Session &session)
                       ? tr("Cleanup incomplete: %1").arg(session.cleanupError)
                       : errorText() + QLatin1Char('\n')
                             + tr("Cleanup incomplete: %1").arg(session.cleanupError));
+}
+
+void RunPanel::sessionSaved(const Session &session, const QString &path)
+{
+    if (session.cleanupError.isEmpty() && session.leftovers.isEmpty())
+        return;
+    QString quoted = QFileInfo(path).absoluteFilePath();
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    const QString hint = tr("Sweep what is left with: vault-workbench cleanup '%1'").arg(quoted);
+    showError(errorText().isEmpty() ? hint : errorText() + QLatin1Char('\n') + hint);
 }
 
 void RunPanel::observe(SessionSet *set)

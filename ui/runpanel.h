@@ -34,6 +34,9 @@ public:
     void showSnapshot(const RunSnapshot &s);
     /// The run ended: shows its outcome; failures go to the banner.
     void runFinished(const Session &session);
+    /// The finished run's session was saved to `path`: when its cleanup left something, the
+    /// banner adds the command that sweeps it ("vault-workbench cleanup '<path>'").
+    void sessionSaved(const Session &session, const QString &path);
     /// Shows a loaded session's summary (not a run).
     void showSession(const Session &session);
 

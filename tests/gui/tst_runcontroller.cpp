@@ -17,6 +17,7 @@ class TestRunController : public QObject {
 private slots:
     void liveUpdatesCarryTheRunSoFar();
     void aFailedRunShowsItsReason();
+    void leftoversShowTheSweepCommand();
 };
 
 void TestRunController::liveUpdatesCarryTheRunSoFar()
@@ -107,6 +108,29 @@ void TestRunController::aFailedRunShowsItsReason()
     const auto *badge = panel.findChild<QLabel *>(QStringLiteral("phaseLabel"));
     QVERIFY(badge);
     QCOMPARE(badge->text(), QStringLiteral("failed"));
+}
+
+// A run whose cleanup left something: once its session is saved, the banner gives the command
+// that sweeps it (the CLI prints the same), quoted for a shell.
+void TestRunController::leftoversShowTheSweepCommand()
+{
+    RunPanel panel;
+    Session s;
+    s.status = RunStatus::Failed;
+    s.error = QStringLiteral("aborted");
+    s.cleanupError = QStringLiteral("kv2_read: disable mount vwb-63d1a7-kv2-0: connection refused");
+    panel.runFinished(s);
+    QVERIFY(panel.errorText().contains(QStringLiteral("Cleanup incomplete")));
+    panel.sessionSaved(s, QStringLiteral("/tmp/it's a run.json"));
+    QVERIFY2(panel.errorText().endsWith(QStringLiteral(
+                 "Sweep what is left with: vault-workbench cleanup '/tmp/it'\\''s a run.json'")),
+             qPrintable(panel.errorText()));
+    // nothing left: no hint
+    RunPanel clean;
+    Session ok;
+    clean.runFinished(ok);
+    clean.sessionSaved(ok, QStringLiteral("/tmp/ok.json"));
+    QVERIFY(!clean.errorText().contains(QStringLiteral("Sweep")));
 }
 
 QTEST_MAIN(TestRunController)
