@@ -36,9 +36,11 @@ QString AbortWatch::check(const TimeSeries &series) const
     int silent = 0;
     for (const Second &s : seconds) {
         if (s.count == 0) {
-            // Nothing completed while requests were in flight: no success in it either (an
-            // open model against a dead server alternates such seconds with bursts of
-            // refused connects). Idle seconds (nothing in flight) break the streak.
+            // None of the second's starts completed while requests were in flight: no
+            // success in it either (an open model against a dead server: starts late or
+            // dropped behind VUs failing at the reconnect backoff's pace, see
+            // docs/measurement.md "The 1-second series"). Idle seconds (nothing in flight)
+            // break the streak.
             if (s.inFlight > 0) {
                 ++silent;
                 continue;

@@ -23,8 +23,10 @@ public:
     /// "aborted: 812 of 812 requests (100.0 %) failed in each of the last 5 s, up to 9 s into
     /// the run (abort rule: error ratio >= 0.99 for 5 s)"; the run adds what the errors were
     /// (describeErrors). A second in which nothing completed while requests were in flight
-    /// counts as failing too (an open model against a dead server alternates such seconds
-    /// with bursts of refused connects), but the window needs at least one error; idle
+    /// counts as failing too (an open model against a dead server: its VUs fail at the
+    /// reconnect backoff's pace, fewer per second than the rate, so later starts are sent
+    /// late, counted in their intended second, or dropped, leaving seconds of the series by
+    /// start with count 0 while the pool is busy), but the window needs at least one error; idle
     /// seconds (nothing in flight) break the streak (an open model at a low rate); a server
     /// that answers nothing at all is checkProgress()'s.
     QString check(const TimeSeries &series) const;

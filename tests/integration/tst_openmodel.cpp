@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 #include <limits>
 
 using namespace vw;
@@ -26,6 +27,7 @@ class TestOpenModel : public QObject {
 private slots:
     void correctedLatencyGrowsServiceTimeStaysFlat();
     void noDropsBelowCapacityAndLatenessRecorded();
+    void deadServerFailsAtTheBackoffPace();
 };
 
 namespace {
@@ -210,6 +212,63 @@ void TestOpenModel::noDropsBelowCapacityAndLatenessRecorded()
                                 .arg(s.stages.at(1).scheduleLateness.p50Us)
                                 .arg(s.stages.at(1).scheduleLateness.p99Us)),
              qPrintable(table));
+}
+
+// Issue 9: an arrival-rate run whose server dies mid-run looked stalled in the session (seconds
+// with count 0 and in_flight = max_vus, then a "burst" of errors). It is not: each VU fails
+// a request per reconnect backoff (at most 100 ms, core/http/directconnection.h), so the pool
+// completes about max_vus x 10 errors per second, in real time, without a gap; a rate above
+// that leaves starts late and, at the stage end, dropped. The series attributes a request to
+// the second of its intended start (core/engine/worker.cpp, launch()), so the seconds whose
+// starts were all dropped show count 0 while the in-flight gauge (real time) shows the pool
+// busy. This asserts the real-time pace of failures after the server is gone, and that every
+// planned start is accounted for (sent or dropped): a VU stuck for seconds would fail it.
+void TestOpenModel::deadServerFailsAtTheBackoffPace()
+{
+    constexpr int kMaxVus = 10;
+    constexpr double kRate = 1000;      // far above what failing VUs complete (~10 x 10/s)
+    constexpr int kStageMs = 4000;
+    constexpr int kKillAtMs = 1000;
+    vw::test::DelayServerProcess server(1);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+
+    Profile p;
+    p.name = QStringLiteral("open-model-dead-server");
+    p.target.address = server.address();
+    p.target.requestTimeoutMs = 10000;
+    p.ramp.model = std::make_shared<const ArrivalRateModel>(kMaxVus);
+    p.ramp.warmupMs = 0;
+    p.ramp.stages.append(StageSpec{0, kStageMs, kRate});
+    p.operations = {{QStringLiteral("sys_health"), 100, {}}};
+    p.abort.enabled = false;   // the run's figures are the subject, not the abort rule
+
+    RunOptions o;
+    o.token = QByteArrayLiteral("loopback-test-token");
+    BenchmarkRun run(p, o);
+    QSignalSpy finished(&run, &BenchmarkRun::finished);
+    QTimer::singleShot(kKillAtMs, [&server] { server.stop(); });   // the server dies mid-run
+    run.start();
+    QVERIFY(finished.wait(20000));
+    server.stop();
+    const Session s = Session(finished.at(0).at(0).value<RunRecord>());
+    QCOMPARE(s.stages.size(), 1);
+    const StageStats &st = s.stages.at(0);
+    const OpStats &op = st.ops.at(0);
+    const double deadS = double(kStageMs - kKillAtMs) / 1000.0;
+    qInfo("sent %lld (ok %lld, errors %lld), dropped %lld, planned %.0f",
+          qint64(op.count), qint64(op.ok), qint64(op.errorCount()), qint64(op.dropped),
+          kRate * st.steadySeconds);
+    // At the backoff's pace (100 ms per VU at most) the dead seconds fail >= kMaxVus x 10 per
+    // second; half of it leaves room for a loaded machine, a stall of seconds does not fit.
+    QVERIFY2(double(op.errorCount()) >= 0.5 * kMaxVus * 10 * deadS,
+             qPrintable(QString::number(op.errorCount())));
+    // Every planned start was sent or dropped.
+    const double planned = kRate * st.steadySeconds;
+    QVERIFY2(qAbs(double(op.count + op.dropped) - planned) <= 0.05 * planned + 8,
+             qPrintable(QStringLiteral("sent %1 + dropped %2 vs planned %3")
+                            .arg(op.count).arg(op.dropped).arg(planned)));
+    QVERIFY(op.dropped > 0);   // the rate is above what the failing pool completes
 }
 
 QTEST_GUILESS_MAIN(TestOpenModel)
