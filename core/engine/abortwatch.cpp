@@ -62,8 +62,8 @@ QString AbortWatch::check(const TimeSeries &series) const
         .arg(window)
         .arg(seconds.first().tS, 0, 'f', 0)
         .arg(m_rule.errorRatio)
-        .arg(silent > 0 ? QStringLiteral(" (%1 of them with requests in flight and none "
-                                         "completed)")
+        .arg(silent > 0 ? QStringLiteral(" (%1 of them with the client's VUs busy and no "
+                                         "request counted in them)")
                               .arg(silent)
                         : QString());
 }

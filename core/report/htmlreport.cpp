@@ -136,7 +136,7 @@ QString evidenceTable(const OpAnalysis &a)
     auto row = [&](const QString &name, const QString &value, const Evidence &e) {
         QStringList stages;
         for (int st : e.stages)
-            stages << QString::number(st);
+            stages << QString::number(stageNumber(st));   // 1-based, as the text says
         QString ev = esc(e.text);
         if (!stages.isEmpty())
             ev += QStringLiteral(" <span class=\"evidence\">(stages %1)</span>")

@@ -222,7 +222,7 @@ private slots:
         Profile p;
         p.name = QStringLiteral("all-500");
         p.target.address = server.address();
-        p.ramp.warmupMs = 0;
+        p.ramp.warmupMs = 500;   // the switch (a queued signal) lands in stage 2's warm-up
         p.ramp.stages = {{2, 2000}, {2, 20000}};
         p.operations = {{QStringLiteral("sys_health"), 1, {}}};
         p.abort.forMs = 2000;

@@ -233,6 +233,9 @@ void TestHtmlReport::allErrorStageHasNoLatency()
     QCOMPARE(stageRow.count(QLatin1String("<td class=\"n\">-</td>")), 3);
     QVERIFY2(!stageRow.contains(QLatin1String("0.00</td>")), qPrintable(stageRow));
     QVERIFY(html.contains(QLatin1String("not assessed (no successful requests)")));
+    // the failure's evidence names stage 7 (1-based, as its text), not index 6
+    QVERIFY2(html.contains(QLatin1String("<span class=\"evidence\">(stages 7)</span>")),
+             qPrintable(html.mid(html.indexOf(QLatin1String("Failure at")), 300)));
 }
 
 // Issue 9: the stage table's marks column names a stage in which nothing completed (a frozen
