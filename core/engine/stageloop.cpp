@@ -154,6 +154,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
                 if (!m_cur.steadyStarted)
                     m_cur.noteSteadyStart(now, m_workers.threadCpuNs());
                 m_cur.sampleGauge(m_shared->inFlight.load());
+                m_cur.sampleProgress(now, m_shared->completed.load(), m_shared->inFlight.load());
             }
             tick(now, false);
             // the series is finalised at each snapshot: a run that keeps failing ends here

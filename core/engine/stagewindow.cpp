@@ -39,6 +39,17 @@ void StageWindow::sampleGauge(int inFlight)
     gaugeMax = std::max(gaugeMax, inFlight);
 }
 
+void StageWindow::sampleProgress(int64_t now, int64_t completed, int inFlight)
+{
+    if (completed != lastCompleted || inFlight == 0) {
+        lastCompleted = completed;
+        stallSinceNs = inFlight > 0 ? now : -1;
+        return;
+    }
+    if (stallSinceNs >= 0)
+        longestStallNs = std::max(longestStallNs, now - stallSinceNs);
+}
+
 StageStats StageWindow::stats(const StagePlan &plan, const RunShared &shared,
                               int64_t windowStartNs, int64_t now) const
 {
@@ -63,6 +74,7 @@ ValidityInputs StageWindow::validityInputs(int64_t now, const QVector<int64_t> &
         return in;
     in.wallSeconds = double(now - steadyStartNs) / double(kNsPerS);
     in.processCpuSeconds = double(processCpuNs() - cpuStartNs) / double(kNsPerS);
+    in.longestStallSeconds = double(longestStallNs) / double(kNsPerS);
     for (int i = 0; i < workerCpuNs.size() && i < workerCpuStartNs.size(); ++i)
         in.workerCpuSeconds.append(double(workerCpuNs.at(i) - workerCpuStartNs.at(i))
                                    / double(kNsPerS));

@@ -26,6 +26,10 @@ struct StageWindow {
     int64_t steadyStartNs = 0;
     int64_t cpuStartNs = 0;
     QVector<int64_t> workerCpuStartNs;
+    // Longest stall of the steady window: requests in flight and none completing.
+    int64_t lastCompleted = -1;
+    int64_t stallSinceNs = -1;   // -1: not stalled (a completion, or nothing in flight)
+    int64_t longestStallNs = 0;
 
     /// Stage `i` of `plan` starting at `startNs`.
     static StageWindow begin(const StagePlan &plan, int i, int64_t startNs);
@@ -33,6 +37,10 @@ struct StageWindow {
     void noteSteadyStart(int64_t now, const QVector<int64_t> &workerCpuNs);
     /// Adds one gauge sample (the control loop samples every tick of the steady window).
     void sampleGauge(int inFlight);
+    /// Each tick of the steady window: `completed` (all requests completed so far, any stage)
+    /// and the in-flight gauge; keeps the longest time with requests in flight and no
+    /// completion (a server that froze for part of the stage).
+    void sampleProgress(int64_t now, int64_t completed, int inFlight);
 
     /// The stage's statistics so far, without ops and validity: planned fields, start (ms
     /// since `windowStartNs`), steady seconds up to `now`, gauge, sent.

@@ -83,6 +83,14 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
                                   "in-flight / mean latency")
                        .arg(num(st.meanLatencyS() * 1000.0), pct(v.latencyOverWindow),
                             num(st.steadySeconds), pct(t.maxLatencyOverWindow));
+    } else if (in.longestStallSeconds > 0
+               && in.longestStallSeconds
+                      >= std::max(t.maxStallSeconds, t.maxStallShare * st.steadySeconds)) {
+        // The server stopped answering for part of the stage (frozen, SIGSTOP): requests sat
+        // in flight with no latency to show for it, so N > X * R blames the client wrongly.
+        v.notes << QStringLiteral("server_stall: no request completed for %1 s while requests "
+                                  "were in flight; Little's law not assessed")
+                       .arg(num(in.longestStallSeconds));
     } else if (connectionErrors > 0) {
         // A failed connect is followed by a reconnect wait (core/http: backoff up to 100 ms):
         // the request is in flight while it waits, but no latency holds the wait, so N > X * R

@@ -42,6 +42,10 @@ struct ValidityThresholds {
     double littleMaxErrorRatio = 0.01;
     double minScheduleRatio = 0.9;
     double maxLatencyOverWindow = 0.10;   ///< closed: mean latency / steady window above it: too short
+    /// closed: a stall (nothing completed, requests in flight) this long, s, or this share
+    /// of the window, whichever is longer, puts Little's law out: the server stopped.
+    double maxStallSeconds = 1.0;
+    double maxStallShare = 0.10;
 };
 
 /// What the engine measured about itself during a stage's steady window.
@@ -51,6 +55,9 @@ struct ValidityInputs {
     QVector<double> workerCpuSeconds; ///< per worker thread CPU time in the window, s
     int logicalCores = 1;
     LatencyHistogram loopLagUs;       ///< all workers' probe lateness, us
+    /// Longest time in the window with requests in flight and none completing, s (a server
+    /// that froze for part of the stage; StageWindow::sampleProgress).
+    double longestStallSeconds = 0;
 };
 
 /// Fills a StageValidity for `stage` (its ops, meanInFlight, vus, rate, steadySeconds), run by

@@ -282,6 +282,11 @@ private slots:
                      >= frozen.value(QStringLiteral("mean_in_flight")).toDouble(),
                  qPrintable(QJsonDocument(frozen).toJson()));
         QVERIFY2(o.out.contains("stage 2: no completed request"), o.out.constData());
+        // ... and the guard says the server stalled, not that the client was the bottleneck
+        const QJsonObject validity = frozen.value(QStringLiteral("validity")).toObject();
+        QCOMPARE(validity.value(QStringLiteral("client_bound")).toBool(), false);
+        QVERIFY2(QJsonDocument(validity).toJson().contains("server_stall: no request completed"),
+                 QJsonDocument(validity).toJson().constData());
         int status = 0;
         const QStringList left = workbenchMounts(server, &status);
         QCOMPARE(status, 200);

@@ -60,6 +60,7 @@ private slots:
     void littlesLawGap();
     void littlesLawSkippedWhenServerFails();
     void littlesLawNotAssessedAfterConnectionErrors();
+    void littlesLawNotAssessedAfterAServerStall();
     void stageTooShortIsNotClientBound();
     void shortStageWithShortLatencyIsJudged();
     void openModelScheduleBehind();
@@ -167,6 +168,33 @@ void TestValidityRules::littlesLawNotAssessedAfterConnectionErrors()
     st.ops[0].errors.clear();
     st.ops[0].count = 5127;
     QVERIFY(hasReason(assessStage(st, calmInputs(), kClosed), "littles_law"));
+}
+
+void TestValidityRules::littlesLawNotAssessedAfterAServerStall()
+{
+    // The trial's SIGSTOP about 6 s into a 10 s stage of 4 VUs: 22648 successes at 1 ms, then
+    // 4 s with 4 requests in flight and none completing: X * R 2.26 for 4 in flight (ratio
+    // 1.77) was flagged client-bound (littles_law) though the server had stopped.
+    StageStats st;
+    st.vus = 4;
+    st.steadySeconds = 10;
+    st.meanInFlight = 4;
+    OpStats o;
+    o.op = QStringLiteral("kv2_read");
+    o.count = o.ok = 22648;
+    o.latency.recordN(1000, 22648);
+    st.ops = {o};
+    ValidityInputs in = calmInputs();
+    in.longestStallSeconds = 4.0;
+    const StageValidity v = assessStage(st, in, kClosed);
+    QVERIFY2(!v.clientBound, qPrintable(v.reasons.join(';')));
+    QCOMPARE(v.notes.size(), 1);
+    QVERIFY2(v.notes.first().startsWith(QLatin1String("server_stall: no request completed for "
+                                                      "4.00 s")),
+             qPrintable(v.notes.first()));
+    // A stall under 1 s (or 10 % of the window) is a pause, not a stop: judged as before.
+    in.longestStallSeconds = 0.5;
+    QVERIFY(hasReason(assessStage(st, in, kClosed), "littles_law"));
 }
 
 void TestValidityRules::stageTooShortIsNotClientBound()
