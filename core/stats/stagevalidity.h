@@ -25,8 +25,8 @@ struct StageValidity {
     /// (StageStats::throughputPerS, docs/measurement.md "Throughput").
     bool stageTooShort = false;
     double latencyOverWindow = 0;   ///< closed: mean success latency / steady window; 0 = none
-    /// Findings that do not make the stage client-bound, "<key>: <explanation>"; key:
-    /// stage_too_short.
+    /// Findings that do not make the stage client-bound, "<key>: <explanation>"; keys:
+    /// stage_too_short, server_stall, littles_law (not assessed: connection errors).
     QStringList notes;
     /// One per threshold crossed, "<key>: <explanation with numbers>"; keys: client_cpu,
     /// worker_cpu, loop_lag, littles_law, in_flight, schedule (docs/session-format.md).
