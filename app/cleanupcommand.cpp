@@ -9,7 +9,6 @@
 #include "vault/vaultclient.h"
 
 #include <QCommandLineParser>
-#include <QTextStream>
 
 #include <cstdio>
 #include <unistd.h>
@@ -23,15 +22,6 @@ void printList(const QString &title, const QList<WorkbenchResource> &list)
     printOut(QStringLiteral("%1 (%2):\n").arg(title).arg(list.size()));
     for (const WorkbenchResource &r : list)
         printOut(QStringLiteral("  %1\n").arg(r.describe()));
-}
-
-/// Asks on the terminal; true for "y" or "yes".
-bool confirmed(int count)
-{
-    printOut(QStringLiteral("remove these %1? [y/N] ").arg(count));
-    QTextStream in(stdin);
-    const QString answer = in.readLine().trimmed().toLower();
-    return answer == QLatin1String("y") || answer == QLatin1String("yes");
 }
 
 } // namespace
@@ -134,7 +124,7 @@ int cleanupCommand(const QStringList &args)
                                     "remove these\n"));
             return ExitUsage;
         }
-        if (!confirmed(int(targets.items.size()))) {
+        if (!askYesNo(QStringLiteral("remove these %1?").arg(targets.items.size()))) {
             printErr(QStringLiteral("nothing removed\n"));
             return ExitCleanup;
         }

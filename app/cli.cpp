@@ -1,5 +1,8 @@
 #include "cli.h"
 
+#include <iostream>
+#include <string>
+
 #include "benchcommand.h"
 #include "cleanupcommand.h"
 #include "comparecommand.h"
@@ -136,6 +139,16 @@ QString usage()
         "       (something tagged is still on the server, or a list could not be read)\n"
         "  130  aborted by a second SIGINT/SIGTERM\n")
         .arg(QStringLiteral(VW_VERSION), TargetOptions::helpText());
+}
+
+bool askYesNo(const QString &question)
+{
+    printErr(question + QStringLiteral(" [y/N] "));
+    std::string answer;
+    if (!std::getline(std::cin, answer))
+        return false;
+    const QString a = QString::fromStdString(answer).trimmed().toLower();
+    return a == QLatin1String("y") || a == QLatin1String("yes");
 }
 
 QString shellQuoted(const QString &text)

@@ -39,5 +39,8 @@ QString shellQuoted(const QString &text);
 /// Unbuffered line output (flushed at once, so that piped output keeps pace with the run).
 void printOut(const QString &text);
 void printErr(const QString &text);
+/// Asks `question` on the terminal ("... [y/N] " on stderr) and reads one line of stdin;
+/// true for "y" or "yes" (any case). The caller checks that stdin is a terminal.
+bool askYesNo(const QString &question);
 
 } // namespace vw::cli

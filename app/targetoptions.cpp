@@ -6,7 +6,6 @@
 #include <QCommandLineParser>
 
 #include <cstdio>
-#include <iostream>
 #include <string>
 #include <unistd.h>
 
@@ -96,9 +95,11 @@ int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &ta
     if (p.isSet(m_yes) || isLoopbackAddress(address))
         return ExitOk;
     if (!::isatty(STDIN_FILENO)) {
-        printErr(QStringLiteral("error: %1 is not a loopback address: the token and the "
-                                "benchmark's mounts would go to it; pass --yes to confirm\n")
-                     .arg(address));
+        printErr(QStringLiteral("error: %1 is not a loopback address: the token would go to it "
+                                "(%2); pass --yes to confirm\n")
+                     .arg(address, action.isEmpty()
+                                       ? QStringLiteral("and the benchmark's mounts")
+                                       : action));
         return ExitUsage;
     }
     // On a terminal: name what answers there (the unauthenticated health probe, no token).
@@ -114,16 +115,12 @@ int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &ta
                                   info.clusterName.isEmpty() ? QStringLiteral("(unnamed)")
                                                              : info.clusterName)
                        : QStringLiteral("not reachable: %1").arg(info.errorText);
-    printErr(QStringLiteral("%1 is not a loopback address (%2).\n%3? [y/N] ")
-                 .arg(address, what,
-                      action.isEmpty() ? QStringLiteral("Run the benchmark against it (its mounts "
-                                                        "are created there and the token is sent)")
-                                       : action));
-    std::string answer;
-    if (!std::getline(std::cin, answer))
-        answer.clear();
-    const QString a = QString::fromStdString(answer).trimmed().toLower();
-    if (a == QLatin1String("y") || a == QLatin1String("yes"))
+    if (askYesNo(QStringLiteral("%1 is not a loopback address (%2).\n%3?")
+                     .arg(address, what,
+                          action.isEmpty()
+                              ? QStringLiteral("Run the benchmark against it (its mounts are "
+                                               "created there and the token is sent)")
+                              : action)))
         return ExitOk;
     printErr(QStringLiteral("not confirmed: no token sent to %1, nothing created there\n").arg(address));
     return ExitUsage;
