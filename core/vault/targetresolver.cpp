@@ -5,6 +5,8 @@
 #include <QHostAddress>
 #include <QUrl>
 
+#include <utility>
+
 namespace vw {
 
 namespace {
@@ -186,12 +188,15 @@ ResolvedTarget resolveTarget(const TargetSpec &profileTarget, const TargetFlags 
 
     // TLS files with a plain http:// address: the user meant https, or a stray setting.
     if (QUrl(r.target.address).scheme().toLower() == QLatin1String("http")) {
-        for (const char *key : {"ca_file", "ca_path", "client_cert", "client_key"}) {
+        const std::pair<const char *, QString *> tlsFiles[] = {
+            {"ca_file", &r.target.caFile},
+            {"ca_path", &r.target.caPath},
+            {"client_cert", &r.target.clientCert},
+            {"client_key", &r.target.clientKey},
+        };
+        for (const auto &[key, field] : tlsFiles) {
             const QString k = QLatin1String(key);
-            const QString value = k == QLatin1String("ca_file")       ? r.target.caFile
-                                  : k == QLatin1String("ca_path")     ? r.target.caPath
-                                  : k == QLatin1String("client_cert") ? r.target.clientCert
-                                                                      : r.target.clientKey;
+            const QString value = *field;
             if (value.isEmpty())
                 continue;
             if (r.sources.value(k).startsWith(QLatin1String("env "))) {
@@ -199,11 +204,7 @@ ResolvedTarget resolveTarget(const TargetSpec &profileTarget, const TargetFlags 
                 // CLI ignores it for http://, and so do we, saying so.
                 r.warnings << QStringLiteral("%1 ignored: the address %2 (from %3) is http://")
                                   .arg(r.sources.value(k), r.target.address, addrSource);
-                (k == QLatin1String("ca_file")       ? r.target.caFile
-                 : k == QLatin1String("ca_path")     ? r.target.caPath
-                 : k == QLatin1String("client_cert") ? r.target.clientCert
-                                                     : r.target.clientKey)
-                    .clear();
+                field->clear();
                 r.sources[k] = QStringLiteral("default");
                 continue;
             }
