@@ -4,20 +4,6 @@
 
 namespace vw {
 
-bool insideListedMount(const WorkbenchResource &role, const QList<WorkbenchResource> &list)
-{
-    if (role.kind != ResourceKind::Role)
-        return false;
-    for (const WorkbenchResource &m : list) {
-        if (m.kind == ResourceKind::Mount && role.path.startsWith(m.path + QLatin1Char('/')))
-            return true;
-        if (m.kind == ResourceKind::Auth
-            && role.path.startsWith(QStringLiteral("auth/") + m.path + QLatin1Char('/')))
-            return true;
-    }
-    return false;
-}
-
 bool ResourceTracker::create(VaultClient &client, const WorkbenchResource &res,
                              const QString &apiPath, const QJsonObject &body, const QString &what,
                              QString *error)
@@ -77,24 +63,12 @@ bool ResourceTracker::writeRole(VaultClient &client, const QString &path, const 
 
 bool ResourceTracker::removeAll(VaultClient &client, QString *error)
 {
-    QStringList failures;
-    QList<WorkbenchResource> left;
-    for (auto it = m_resources.crbegin(); it != m_resources.crend(); ++it) {
-        if (insideListedMount(*it, m_resources))
-            continue;   // removed with its mount, below
-        QString why;
-        if (!removeResource(client, *it, &why)) {
-            left.prepend(*it);
-            failures << why;
-        }
-    }
-    // A role stays listed while its mount does.
-    for (const WorkbenchResource &r : std::as_const(m_resources))
-        if (r.kind == ResourceKind::Role && insideListedMount(r, left))
-            left.append(r);
-    m_resources = left;
-    if (!failures.isEmpty() && error)
-        *error = failures.join(QStringLiteral("; "));
+    // Newest first: what was made inside something else goes before it.
+    QList<WorkbenchResource> newestFirst(m_resources.crbegin(), m_resources.crend());
+    const Removal removal = removeResources(client, newestFirst);
+    m_resources = removal.left;
+    if (!removal.errors.isEmpty() && error)
+        *error = removal.errors.join(QStringLiteral("; "));
     return m_resources.isEmpty();
 }
 

@@ -51,7 +51,5 @@ private:
     QList<WorkbenchResource> m_resources;
 };
 
-/// True when `role` lies inside a mount or auth method in `list` (removed with it).
-bool insideListedMount(const WorkbenchResource &role, const QList<WorkbenchResource> &list);
 
 } // namespace vw

@@ -1,6 +1,6 @@
 #include "session/leftoversweeper.h"
 
-#include "ops/opsupport.h"
+#include "vault/workbenchresource.h"
 #include "vault/vaultclient.h"
 
 #include <algorithm>
@@ -88,21 +88,9 @@ SweepResult sweep(VaultClient &client, const SweepTargets &targets)
 {
     SweepResult out;
     client.setRetryPolicy(RetryPolicy::cleanup());
-    QList<WorkbenchResource> failed;
-    for (const WorkbenchResource &r : targets.items) {
-        if (insideListedMount(r, targets.items))
-            continue;   // goes with its mount (the mount may be gone, and its paths with it)
-        QString why;
-        if (removeResource(client, r, &why)) {
-            out.removed << r;
-        } else {
-            out.errors << why;
-            failed << r;
-        }
-    }
-    for (const WorkbenchResource &r : targets.items)
-        if (insideListedMount(r, targets.items) && !insideListedMount(r, failed))
-            out.removed << r;
+    const Removal removal = removeResources(client, targets.items);
+    out.removed = removal.removed;
+    out.errors = removal.errors;
     QString error;
     if (!findTaggedResources(client, targets.runPrefix, &out.left, &error))
         out.errors << error;

@@ -107,6 +107,47 @@ bool removeResource(VaultClient &client, const WorkbenchResource &res, QString *
     return false;
 }
 
+bool insideListedMount(const WorkbenchResource &role, const QList<WorkbenchResource> &list)
+{
+    if (role.kind != ResourceKind::Role)
+        return false;
+    for (const WorkbenchResource &m : list) {
+        if (m.kind == ResourceKind::Mount && role.path.startsWith(m.path + QLatin1Char('/')))
+            return true;
+        if (m.kind == ResourceKind::Auth
+            && role.path.startsWith(QStringLiteral("auth/") + m.path + QLatin1Char('/')))
+            return true;
+    }
+    return false;
+}
+
+Removal removeResources(VaultClient &client, const QList<WorkbenchResource> &items)
+{
+    Removal out;
+    QList<WorkbenchResource> failed;
+    for (const WorkbenchResource &r : items) {
+        if (insideListedMount(r, items))
+            continue;   // goes with its mount (the mount may be gone, and its paths with it)
+        QString why;
+        if (removeResource(client, r, &why)) {
+            out.removed << r;
+        } else {
+            out.errors << why;
+            failed << r;
+        }
+    }
+    for (const WorkbenchResource &r : items) {
+        if (!insideListedMount(r, items))
+            continue;
+        if (insideListedMount(r, failed))
+            out.left << r;   // stays while its mount does
+        else
+            out.removed << r;
+    }
+    out.left = failed + out.left;
+    return out;
+}
+
 bool findTaggedResources(VaultClient &client, const QString &runPrefix,
                          QList<WorkbenchResource> *out, QString *error)
 {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <QList>
+#include <QStringList>
 #include <QString>
 
 namespace vw {
@@ -42,6 +43,21 @@ struct WorkbenchResource {
 /// mount"). false + *error ("disable mount x: 429: rate limit quota exceeded") otherwise.
 /// The client's retry policy applies (core/vault/retrypolicy.h).
 bool removeResource(VaultClient &client, const WorkbenchResource &r, QString *error);
+
+/// True when `role` lies inside a mount or auth method in `list` (removed with it).
+bool insideListedMount(const WorkbenchResource &role, const QList<WorkbenchResource> &list);
+
+/// What removeResources() did.
+struct Removal {
+    QList<WorkbenchResource> removed;  ///< removed, or gone with their mount
+    QList<WorkbenchResource> left;     ///< not removed, and roles inside a mount that was not
+    QStringList errors;                ///< one per failed removal
+};
+/// Removes `items` in the order given (each with removeResource()); a role inside a listed
+/// mount or auth method is not removed alone: it goes with its mount, or stays with it.
+/// The one removal loop of a run's cleanup (core/ops/opsupport.h) and of the sweeper
+/// (core/session/leftoversweeper.h).
+Removal removeResources(VaultClient &client, const QList<WorkbenchResource> &items);
 
 /// Everything on the server that carries a workbench tag: mounts and auth methods whose
 /// description is a workbench tag, policies named "vwb-..." whose rules carry one. With
