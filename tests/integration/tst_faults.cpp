@@ -246,7 +246,8 @@ private slots:
         QCOMPARE(r.stages.size(), 2);
         const OpStats &good = r.stages[0].ops.at(0);
         QVERIFY(good.ok > 0);
-        QCOMPARE(good.errorCount(), 0);
+        // at most the 2 VUs' requests that stage 1 started and the switch answered
+        QVERIFY2(good.errorCount() <= 2, qPrintable(QString::number(good.errorCount())));
         const OpStats &bad = r.stages[1].ops.at(0);
         QVERIFY(bad.count > 0);
         QCOMPARE(bad.ok, 0);
