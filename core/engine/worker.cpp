@@ -100,6 +100,11 @@ Worker::~Worker() = default;
 bool Worker::init(const QString &transportKind, TransportConfig config, QString *error)
 {
     config.maxConcurrency = std::max(1, int(m_vus.size()));
+    for (Vu &vu : m_vus) {   // made on the thread that will touch them
+        vu.opStates.clear();
+        for (const Operation *op : m_mix.ops)
+            vu.opStates.push_back(op->newVuState());
+    }
     m_transport = createTransport(transportKind, config, error);
     if (!m_transport)
         return false;
@@ -294,8 +299,11 @@ void Worker::launch(int slot, int op, int64_t intendedNs, bool openModel)
     s.op = op >= 0 ? op : pickOpWith(vu.state.rng);
     s.openModel = openModel;
     s.intendedNs = intendedNs;
+    vu.state.opState = vu.opStates[size_t(s.op)].get();
     HttpRequest request = m_mix.ops.at(s.op)->nextRequest(vu.state);
     ++vu.state.iteration;
+    if (request.token.isEmpty() && !vu.state.token.isEmpty())
+        request.token = vu.state.token;
 
     // Attribution by start: the stage current now, counted only when the start (intended
     // time) lies after its warm-up.
@@ -338,7 +346,11 @@ void Worker::onDone(const Started &s, HttpResult &&r)
     const bool abortedByUs = m_aborting && r.transportError == ErrorClass::Connection
                              && r.errorText == QLatin1String("aborted");
     if (!abortedByUs) {
-        const ErrorClass c = m_mix.ops.at(s.op)->classify(r);
+        const Operation *op = m_mix.ops.at(s.op);
+        const ErrorClass c = op->classify(r);
+        VuState &state = m_vus[size_t(s.slot)].state;
+        state.opState = m_vus[size_t(s.slot)].opStates[size_t(s.op)].get();
+        op->onResponse(state, r, c);
         if (s.counted)
             record(stageOps(s.stage)[s.op], c, r, s.openModel, s.intendedNs);
         record(secondOps(s.second)[s.op], c, r, s.openModel, s.intendedNs);

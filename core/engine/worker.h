@@ -127,6 +127,7 @@ private:
         int id = 0;
         VuState state;
         Started inFlight;   // kept here so the completion captures only the slot (no allocation)
+        std::vector<std::unique_ptr<OpVuState>> opStates;   // one per op (Operation::newVuState)
     };
     void onDone(const Started &s, HttpResult &&r);
     int pickOpWith(std::mt19937_64 &rng) const;

@@ -42,7 +42,9 @@ DirectTransport::DirectTransport(const TransportConfig &config)
     m_target.tls = tls;
     m_target.requestTimeoutMs = config.requestTimeoutMs;
 
-    m_fixedHeaders = fixedHeaders(config.baseUrl, m_target, config);
+    m_fixedHeaders = fixedHeaders(config.baseUrl, m_target);
+    if (!config.token.isEmpty())
+        m_tokenHeader = "X-Vault-Token: " + config.token.toStdString() + "\r\n";
     m_redirects = RedirectPolicy(config.baseUrl, config.nodeAddresses);
     if (!config.vaultNamespace.isEmpty())   // left out of requests to the root namespace
         m_namespaceHeader = "X-Vault-Namespace: " + config.vaultNamespace.toStdString() + "\r\n";
@@ -67,8 +69,7 @@ DirectTransport::~DirectTransport()
     m_nodes.clear();
 }
 
-std::string DirectTransport::fixedHeaders(const QUrl &origin, const DirectTarget &target,
-                                          const TransportConfig &config)
+std::string DirectTransport::fixedHeaders(const QUrl &origin, const DirectTarget &target)
 {
     // Headers every request to this node carries, built once.
     QByteArray host = QUrl::toAce(target.host);
@@ -81,9 +82,7 @@ std::string DirectTransport::fixedHeaders(const QUrl &origin, const DirectTarget
     if (origin.port(defaultPort) != defaultPort)
         out += ':' + std::to_string(target.port);
     out += "\r\nUser-Agent: vault-workbench\r\n";
-    if (!config.token.isEmpty())
-        out += "X-Vault-Token: " + config.token.toStdString() + "\r\n";
-    return out;   // X-Vault-Namespace is added per request (m_namespaceHeader)
+    return out;   // X-Vault-Token and X-Vault-Namespace are added per request (serialise)
 }
 
 void DirectTransport::serialise(const HttpRequest &request, const std::string &fixedHeaders,
@@ -98,6 +97,13 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
         out.append(request.path.constData(), size_t(request.path.size()));
     out += " HTTP/1.1\r\n";
     out += fixedHeaders;
+    if (!request.token.isEmpty()) {
+        out += "X-Vault-Token: ";
+        out.append(request.token.constData(), size_t(request.token.size()));
+        out += "\r\n";
+    } else {
+        out += m_tokenHeader;
+    }
     if (!request.rootNamespace)
         out += m_namespaceHeader;
     const bool hasBody = !request.body.isEmpty();
@@ -190,7 +196,7 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
             node->target.port = port;
             node->target.tls = tls;
             node->target.ssl = m_nodeSsl;
-            node->fixedHeaders = fixedHeaders(url, node->target, m_config);
+            node->fixedHeaders = fixedHeaders(url, node->target);
         }
         target = &node->target;
         headers = &node->fixedHeaders;

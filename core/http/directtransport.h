@@ -60,8 +60,7 @@ private:
     };
 
     explicit DirectTransport(const TransportConfig &config);
-    static std::string fixedHeaders(const QUrl &origin, const DirectTarget &target,
-                                    const TransportConfig &config);
+    static std::string fixedHeaders(const QUrl &origin, const DirectTarget &target);
     void serialise(const HttpRequest &request, const std::string &fixedHeaders,
                           std::string &out) const;
     DirectConnection *acquire(const DirectTarget *target,
@@ -79,7 +78,8 @@ private:
     TransportConfig m_config;
     DirectTarget m_target;
     std::string m_namespaceHeader;   // "X-Vault-Namespace: ...\r\n", empty for none
-    std::string m_fixedHeaders;   // "Host: ...\r\nX-Vault-Token: ...\r\n..." (token in memory only)
+    std::string m_fixedHeaders;   // "Host: ...\r\nUser-Agent: ...\r\n"
+    std::string m_tokenHeader;    // "X-Vault-Token: ...\r\n" of TransportConfig::token (memory only)
     std::vector<std::unique_ptr<DirectConnection>> m_connections;
     std::vector<DirectConnection *> m_idle;   // LIFO: the most recently used first
     int m_inFlight = 0;

@@ -16,6 +16,10 @@ struct HttpRequest {
     /// Sent without X-Vault-Namespace: for the paths only the root namespace serves
     /// (sys/health; OpenBao answers 400 to it inside a namespace).
     bool rootNamespace = false;
+    /// Sent as X-Vault-Token instead of the transport's token (TransportConfig::token) when
+    /// not empty: a VU's own token (profile `auth:` block) or one an operation made in setup.
+    /// Memory only, never logged.
+    QByteArray token{};
 };
 
 struct HttpResult {

@@ -120,7 +120,9 @@ void QnamTransport::start(const HttpRequest &request, const QUrl &url, Pending &
                      QNetworkRequest::ManualRedirectPolicy);
     if (m_config.requestTimeoutMs > 0)
         req.setTransferTimeout(int(std::min<qint64>(m_config.requestTimeoutMs, INT_MAX)));
-    if (!m_config.token.isEmpty())
+    if (!request.token.isEmpty())
+        req.setRawHeader("X-Vault-Token", request.token);
+    else if (!m_config.token.isEmpty())
         req.setRawHeader("X-Vault-Token", m_config.token);
     if (!m_config.vaultNamespace.isEmpty() && !request.rootNamespace)
         req.setRawHeader("X-Vault-Namespace", m_config.vaultNamespace);

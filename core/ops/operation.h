@@ -9,6 +9,7 @@
 
 #include <QString>
 #include <cstdint>
+#include <memory>
 #include <random>
 
 namespace vw {
@@ -22,11 +23,26 @@ struct SetupContext {
     int opIndex = 0;     ///< position in the profile, to keep two ops of one type apart
 };
 
-/// Per-VU state handed to nextRequest(); owned by the VU, never shared between threads.
+/// What one operation keeps for one VU between its requests (e.g. the serial numbers of the
+/// certificates this VU issued, for pki_revoke). An operation that needs it derives from this
+/// and returns one from Operation::newVuState(); the worker owns one per (VU, operation) and
+/// hands it back through VuState::opState. Touched only by the VU's worker thread: no lock.
+struct OpVuState {
+    virtual ~OpVuState() = default;
+};
+
+/// Per-VU state handed to nextRequest() and onResponse(); owned by the VU, never shared
+/// between threads.
 struct VuState {
     int vu = 0;              ///< VU number, 0-based
     uint64_t iteration = 0;  ///< requests this VU has sent so far
     std::mt19937_64 rng;
+    /// This operation's state for this VU (newVuState()), or nullptr when it keeps none.
+    /// Set by the worker before each nextRequest()/onResponse() call.
+    OpVuState *opState = nullptr;
+    /// The VU's own token (profile `auth:` block, docs/profile-format.md), or empty for the
+    /// run's token. The worker puts it on a request whose HttpRequest::token is empty.
+    QByteArray token;
 };
 
 class Operation {
@@ -53,6 +69,22 @@ public:
     /// Hot path, after setup(): the next request for this VU. Must be thread-safe for
     /// concurrent calls with different VuStates (the op itself is read-only after setup).
     virtual HttpRequest nextRequest(VuState &vu) const = 0;
+
+    /// A fresh per-VU state for this operation (OpVuState), or nullptr (the default) when
+    /// the operation keeps none. Called once per VU on its worker thread before the first
+    /// request.
+    virtual std::unique_ptr<OpVuState> newVuState() const { return nullptr; }
+
+    /// Worker thread, after classify(), for every response of this operation (errors too,
+    /// not for requests aborted by a stop): reads what the VU must remember from the
+    /// response (e.g. an issued certificate's serial) into vu.opState. Must not block; the
+    /// default does nothing.
+    virtual void onResponse(VuState &vu, const HttpResult &result, ErrorClass errorClass) const
+    {
+        (void)vu;
+        (void)result;
+        (void)errorClass;
+    }
 
     /// Classifies a complete response: ErrorClass::None for success, else the class.
     /// Default: 200 and 204 are success, any other status is HttpStatus.

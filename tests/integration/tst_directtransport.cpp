@@ -184,8 +184,18 @@ void TestDirectTransport::verbsHeadersAndBody()
     QVERIFY(server.lastRequestHead().contains("\r\nContent-Length: 0"));
     QCOMPARE(roundTrip(*t, {"DELETE", "/v1/secret/data/k1", {}}).status, 200);
     QVERIFY(server.lastRequestHead().startsWith("DELETE /v1/secret/data/k1 HTTP/1.1\r\n"));
-    QCOMPARE(server.requestCount(), 4);
+    QVERIFY(server.lastRequestHead().contains("\r\nX-Vault-Token: transport-test-token\r\n"));
+
+    // A request's own token (a VU's, core/ops/operation.h VuState::token) replaces the
+    // transport's: one X-Vault-Token header, the request's.
+    HttpRequest own{"GET", "/v1/auth/token/lookup-self", {}};
+    own.token = QByteArrayLiteral("vu-own-token");
+    QCOMPARE(roundTrip(*t, own).status, 200);
+    QVERIFY(server.lastRequestHead().contains("\r\nX-Vault-Token: vu-own-token\r\n"));
+    QCOMPARE(server.lastRequestHead().count("X-Vault-Token"), 1);
+    QCOMPARE(server.requestCount(), 5);
     QCOMPARE(server.connectionCount(), 1);
+    QVERIFY(!server.lastRequestHead().contains("transport-test-token"));
 
     // Without token and namespace, neither header is sent.
     TransportConfig bare = config(server.address(), 1);

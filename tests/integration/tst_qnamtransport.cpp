@@ -111,8 +111,21 @@ void TestQnamTransport::customVerbAndBody()
     QVERIFY(head.startsWith("POST /v1/secret/data/k1 HTTP/1.1"));
     QVERIFY(head.contains("Content-Length: " + QByteArray::number(body.size())));
     QVERIFY(head.contains("Content-Type: application/json"));
+    QVERIFY(head.contains("X-Vault-Token: transport-test-token"));
     QCOMPARE(server.requestCount(), 2);
     QCOMPARE(server.connectionCount(), 1);   // keep-alive: one connection for both
+
+    // A request's own token (a VU's) replaces the transport's.
+    HttpRequest own{"GET", "/v1/auth/token/lookup-self", {}};
+    own.token = QByteArrayLiteral("vu-own-token");
+    Outcome mine;
+    t->send(own, [&](HttpResult &&r) {
+        mine.result = std::move(r);
+        mine.done = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(mine.done, 5000);
+    QVERIFY(server.lastRequestHead().contains("X-Vault-Token: vu-own-token"));
+    QCOMPARE(server.lastRequestHead().count("X-Vault-Token"), 1);
 }
 
 void TestQnamTransport::connectionRefused()
