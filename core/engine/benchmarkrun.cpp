@@ -72,8 +72,8 @@ BenchmarkRunPrivate::BenchmarkRunPrivate(BenchmarkRun *qq, const Profile &profil
                                          const RunOptions &options)
     : q(qq), m_profile(profile), m_options(options),
       m_shared(std::make_shared<RunShared>(profile.ramp)), m_plan(profile.ramp),
-      m_workers(m_shared), m_snapshots(m_plan, *m_shared), m_abort(profile.abort),
-      m_checkpoints(options.checkpoint, int(profile.ramp.stages.size()))
+      m_workers(m_shared), m_snapshots(m_plan, *m_shared),
+      m_checkpoints(options.checkpoint, int(profile.ramp.stages.size())), m_abort(profile.abort)
 {
     m_options.snapshotIntervalMs = std::max(100, m_options.snapshotIntervalMs);
 }

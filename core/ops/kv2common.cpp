@@ -86,4 +86,11 @@ QString Kv2OperationBase::keyPath(int n) const
     return QStringLiteral("%1/data/key-%2").arg(m_mount).arg(n);
 }
 
+QString Kv2OperationBase::aclRules() const
+{
+    return QStringLiteral("path \"%1/data/*\" {\n  capabilities = [\"create\", \"read\", "
+                          "\"update\"]\n}\n")
+        .arg(m_mount);
+}
+
 } // namespace vw

@@ -29,6 +29,8 @@ class Kv2OperationBase : public Operation {
 public:
     bool cleanup(VaultClient &client, QString *error) override;
     QList<WorkbenchResource> resources() const override { return m_created.resources(); }
+    /// Read, create and update on "<mount>/data/*" (both KV v2 operations use only these).
+    QString aclRules() const override;
 
 protected:
     explicit Kv2OperationBase(const Kv2Params &params) : m_params(params) {}

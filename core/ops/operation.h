@@ -70,6 +70,14 @@ public:
     /// concurrent calls with different VuStates (the op itself is read-only after setup).
     virtual HttpRequest nextRequest(VuState &vu) const = 0;
 
+    /// After setup(): the ACL policy rules (HCL, `path "<path>" { capabilities = [...] }`
+    /// blocks) that the requests of nextRequest() need and no more: the least-privilege
+    /// policy of per-VU credentials (profile `auth:` block, policy "least",
+    /// docs/profile-format.md) is the union of the rules of the profile's operations.
+    /// Paths are without "/v1/" and may use `+` and `*` as Vault allows. Empty: the requests
+    /// need no policy (e.g. sys/health, token self-lookup, logins).
+    virtual QString aclRules() const { return {}; }
+
     /// A fresh per-VU state for this operation (OpVuState), or nullptr (the default) when
     /// the operation keeps none. Called once per VU on its worker thread before the first
     /// request.

@@ -149,6 +149,13 @@ bool hasSignedKey(const QByteArray &body)
     return false;
 }
 
+QString SshSignOperation::aclRules() const
+{
+    const QByteArray path = m_path.mid(4);   // without "/v1/"
+    return QStringLiteral("path \"%1\" {\n  capabilities = [\"update\"]\n}\n")
+        .arg(QString::fromUtf8(path));
+}
+
 OperationType sshSignType()
 {
     OperationType t;

@@ -38,6 +38,8 @@ public:
     QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
+    /// Update on "<mount>/sign/bench".
+    QString aclRules() const override;
 
 private:
     SshSignParams m_params;
