@@ -103,10 +103,10 @@ void ComparisonView::fillCapacity()
     const QList<QPair<QString, Cell>> rows = {
         {tr("knee (VUs)"), [](const OpAnalysis &a) { return vusCell(a.knee.vus); }},
         {tr("saturation (VUs)"), [](const OpAnalysis &a) { return vusCell(a.saturation.vus); }},
-        {tr("failure (VUs)"),
+        {tr("failure (VUs or rate)"),
          [](const OpAnalysis &a) {
-             QString s = vusCell(a.failure.vus);
-             if (a.failure.vus && !a.failure.errorClass.isEmpty())
+             QString s = a.failure.stage ? a.failure.at() : QStringLiteral("-");
+             if (a.failure.stage && !a.failure.errorClass.isEmpty())
                  s += QStringLiteral(" (%1)").arg(a.failure.errorClass);
              return s;
          }},

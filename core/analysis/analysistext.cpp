@@ -32,8 +32,13 @@ QString analysisText(const SessionAnalysis &a)
     QString out = QStringLiteral("analysis\n");
     for (const OpAnalysis &o : a.ops) {
         out += QStringLiteral("%1\n").arg(o.op);
+        const QString failure = o.failure.stage
+                                    ? QStringLiteral("%1 (%2)").arg(o.failure.at(), o.failure.errorClass)
+                                    : QStringLiteral("not reached");
         if (!o.notAssessed.isEmpty()) {
             out += QStringLiteral("  not assessed: %1\n").arg(o.notAssessed);
+            if (!o.failure.evidence.text.isEmpty())   // assessed for open models too
+                out += line(QStringLiteral("failure"), failure, o.failure.evidence.text);
             for (const QString &n : o.notes)
                 out += QStringLiteral("  note: %1\n").arg(n);
             continue;
@@ -41,10 +46,7 @@ QString analysisText(const SessionAnalysis &a)
         out += line(QStringLiteral("knee"), vusValue(o.knee.vus), o.knee.evidence.text);
         out += line(QStringLiteral("saturation"), vusValue(o.saturation.vus),
                     o.saturation.evidence.text);
-        out += line(QStringLiteral("failure"),
-                    o.failure.vus ? QStringLiteral("%1 VUs (%2)").arg(*o.failure.vus).arg(o.failure.errorClass)
-                                  : QStringLiteral("not reached"),
-                    o.failure.evidence.text);
+        out += line(QStringLiteral("failure"), failure, o.failure.evidence.text);
         out += line(QStringLiteral("max throughput"),
                     o.maxThroughput.perS ? QStringLiteral("%1/s at %2 VUs")
                                                .arg(*o.maxThroughput.perS, 0, 'f', 1)

@@ -72,18 +72,19 @@ OpAnalysis notAssessedOpenModel(const QString &op, const QList<StageStats> &stag
 {
     OpAnalysis a;
     a.op = op;
-    const QString why = QStringLiteral("Not assessed: an arrival-rate (open-model) run; the "
-                                       "detectors work on closed-model VU ramps. Its offered and "
+    const QString why = QStringLiteral("Not assessed: an arrival-rate (open-model) run; this "
+                                       "detector works on closed-model VU ramps. Its offered and "
                                        "achieved rates, dropped starts and latency are in the "
                                        "per-stage table.");
-    for (Evidence *e : {&a.knee.evidence, &a.saturation.evidence, &a.failure.evidence,
+    for (Evidence *e : {&a.knee.evidence, &a.saturation.evidence,
                         &a.maxThroughput.evidence, &a.maxThroughputAtSlo.evidence,
                         &a.usl.evidence})
         e->text = why;
     for (const StageStats &st : stages)
         a.excluded.append(ExcludedStage{st.index, st.vus, QStringLiteral("arrival-rate stage")});
-    a.notAssessed = QStringLiteral("an arrival-rate (open-model) run: the detectors work on "
-                                   "closed-model VU ramps");
+    a.notAssessed = QStringLiteral("an arrival-rate (open-model) run: knee, saturation, "
+                                   "maximum throughput and USL work on closed-model VU ramps; "
+                                   "failure is assessed by offered rate");
     return a;
 }
 
@@ -96,6 +97,7 @@ SessionAnalysis analyzeStages(const QList<StageStats> &stages, const QStringList
     for (const QString &op : ops) {
         if (model.isOpen()) {
             OpAnalysis a = notAssessedOpenModel(op, stages);
+            a.failure = detectFailure(curveFromStages(stages, op, model), settings.thresholds);
             a.notes << settingsNotes;
             out.ops.append(a);
             continue;

@@ -30,16 +30,16 @@ OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
             exclude(QStringLiteral("no requests measured"));
             continue;
         }
-        if (model.isOpen()) {
-            exclude(QStringLiteral("%1 stage (the detectors work on closed-model VU ramps)")
-                        .arg(model.name()));
-            continue;
-        }
         // Left out of the curve (points), but measured all the same: its errors count for
         // failure (OpCurve::measured).
         bool kept = true;
         const QString bound = clientBoundReason(st);
-        if (!bound.isEmpty()) {
+        if (model.isOpen()) {
+            exclude(QStringLiteral("%1 stage (the knee, saturation and USL work on closed-model "
+                                   "VU ramps)")
+                        .arg(model.name()));
+            kept = false;
+        } else if (!bound.isEmpty()) {
             exclude(QStringLiteral("client-bound: %1").arg(bound));
             kept = false;
         } else if (!c.points.isEmpty() && st.vus <= c.points.last().vus) {
@@ -51,6 +51,8 @@ OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
         CurvePoint p;
         p.stage = st.index;
         p.vus = st.vus;
+        p.load = model.loadText(st);
+        p.openModel = model.isOpen();
         p.throughputPerS = st.throughputPerS(*o);
         p.meanMs = o->latency.meanUs() / 1000.0;
         p.p50Ms = double(o->latency.valueAtPercentileUs(50)) / 1000.0;

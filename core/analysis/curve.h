@@ -15,6 +15,8 @@ namespace vw {
 struct CurvePoint {
     int stage = 0;               ///< StageStats::index (0-based)
     int vus = 0;                 ///< planned VUs of the stage
+    QString load;                ///< the stage's load as text (LoadModel::loadText): "16 VUs", "2000/s"
+    bool openModel = false;      ///< an arrival-rate stage: x is the offered rate, `vus` the pool
     double throughputPerS = 0;   ///< successes per second of the steady window
     double meanMs = 0;           ///< latency of successful requests, milliseconds (see `ok`)
     double p50Ms = 0;
@@ -52,7 +54,8 @@ struct OpCurve {
 
 /// The curve of `op` over `stages`, run by load model `model`. Left out: stages without the op
 /// or without any request in the steady window, every stage of an open model such as
-/// arrival-rate (LoadModel::isOpen(): x would be the offered rate, not VUs), stages
+/// arrival-rate (LoadModel::isOpen(): x would be the offered rate, not VUs; such stages are
+/// still in OpCurve::measured, for the failure detector), stages
 /// flagged client-bound by StageStats::validity (the load generator was the bottleneck,
 /// docs/measurement.md "Validity"), and stages whose VUs are not above the previous kept stage
 /// (a ramp-down or a repeated level: the detectors need increasing concurrency). Those last two

@@ -72,6 +72,8 @@ QJsonObject OpAnalysis::toJson() const
         {QStringLiteral("failure_class"),
          failure.errorClass.isEmpty() ? QJsonValue() : QJsonValue(failure.errorClass)},
         {QStringLiteral("failure_error_ratio"), optDouble(failure.errorRatio)},
+        {QStringLiteral("failure_load"),
+         failure.load.isEmpty() ? QJsonValue() : QJsonValue(failure.load)},
         {QStringLiteral("max_throughput_per_s"), optDouble(maxThroughput.perS)},
         {QStringLiteral("max_throughput_vus"), optInt(maxThroughput.vus)},
         {QStringLiteral("max_throughput_stage"), optInt(maxThroughput.stage)},
@@ -110,6 +112,7 @@ OpAnalysis OpAnalysis::fromJson(const QString &op, const QJsonObject &o)
     a.failure.stage = readInt(o, "failure_stage");
     a.failure.errorClass = o.value(QStringLiteral("failure_class")).toString();
     a.failure.errorRatio = readDouble(o, "failure_error_ratio");
+    a.failure.load = o.value(QStringLiteral("failure_load")).toString();
     a.failure.evidence = evidence("failure");
     a.maxThroughput.perS = readDouble(o, "max_throughput_per_s");
     a.maxThroughput.vus = readInt(o, "max_throughput_vus");

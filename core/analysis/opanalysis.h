@@ -35,9 +35,24 @@ struct StagePoint {
     Evidence evidence;
 };
 
+/// Failure: the first stage whose error ratio exceeds the threshold. Assessed for closed
+/// (VU) and open (arrival-rate) ramps alike: `vus` is set for a closed ramp only, `load`
+/// for both.
 struct FailureResult : StagePoint {
     QString errorClass;              ///< the dominant error key of that stage ("http_503", ...)
     std::optional<double> errorRatio;///< errors / requests at that stage, 0..1
+    /// The stage's load as text, LoadModel::loadText: "16 VUs" or "2000/s" (offered starts
+    /// per second); empty when not reached. JSON "failure_load" (sessions before it: empty).
+    QString load;
+
+    /// Where failure was found, for tables: `load`, else "<vus> VUs" (older sessions), else
+    /// "" (not reached).
+    QString at() const
+    {
+        if (!load.isEmpty())
+            return load;
+        return vus ? QStringLiteral("%1 VUs").arg(*vus) : QString();
+    }
 };
 
 /// A throughput and where it was measured.

@@ -126,23 +126,25 @@ FailureResult detectFailure(const OpCurve &c, const AnalysisThresholds &t)
                 cls = it.key();
             }
         }
-        r.vus = p.vus;
+        if (!p.openModel)
+            r.vus = p.vus;
+        r.load = p.load.isEmpty() ? QStringLiteral("%1 VUs").arg(p.vus) : p.load;
         r.stage = p.stage;
         r.errorClass = cls;
         r.errorRatio = ratio;
         r.evidence.stages = {p.stage};
         r.evidence.data.insert(QStringLiteral("errors"), errors);
         r.evidence.data.insert(QStringLiteral("count"), p.count);
-        r.evidence.text = QStringLiteral("Failure at %1 VUs (stage %2): error ratio %3 > %4 "
+        r.evidence.text = QStringLiteral("Failure at %1 (stage %2): error ratio %3 > %4 "
                                          "(%5 of %6 requests; %7), mostly %8.")
-                              .arg(p.vus)
+                              .arg(r.load)
                               .arg(stageNumber(p.stage))
                               .arg(pct(ratio), pct(t.failureErrorRatio))
                               .arg(qint64(std::llround(ratio * double(p.count))))
                               .arg(p.count)
                               .arg(parts.join(QStringLiteral(", ")), cls);
         for (const ExcludedStage &e : c.excluded)
-            if (e.stage == p.stage)
+            if (e.stage == p.stage && !p.openModel)
                 r.evidence.text += QStringLiteral(" The stage is left out of the curve (%1); its "
                                                   "errors count all the same.")
                                        .arg(e.reason);

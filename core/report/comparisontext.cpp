@@ -35,8 +35,8 @@ QString capacityCell(const OpAnalysis &a, const QString &what)
     if (what == QLatin1String("saturation"))
         return vusCell(a.saturation.vus);
     if (what == QLatin1String("failure"))
-        return a.failure.vus ? QStringLiteral("%1 %2").arg(*a.failure.vus).arg(a.failure.errorClass)
-                             : QStringLiteral("-");
+        return a.failure.stage ? QStringLiteral("%1 %2").arg(a.failure.at(), a.failure.errorClass)
+                               : QStringLiteral("-");
     if (what == QLatin1String("max"))
         return a.maxThroughput.perS ? QStringLiteral("%1 @%2")
                                           .arg(*a.maxThroughput.perS, 0, 'f', 1)

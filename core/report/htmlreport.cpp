@@ -80,9 +80,9 @@ QString capacityTable(const OpComparison &oc, const Comparison &c)
     row(QStringLiteral("knee (VUs)"), [](const OpAnalysis &a) { return vusCell(a.knee.vus); });
     row(QStringLiteral("saturation (VUs)"),
         [](const OpAnalysis &a) { return vusCell(a.saturation.vus); });
-    row(QStringLiteral("failure (VUs)"), [](const OpAnalysis &a) {
-        QString s = vusCell(a.failure.vus);
-        if (a.failure.vus && !a.failure.errorClass.isEmpty())
+    row(QStringLiteral("failure (VUs or rate)"), [](const OpAnalysis &a) {
+        QString s = a.failure.stage ? a.failure.at() : QStringLiteral("-");
+        if (a.failure.stage && !a.failure.errorClass.isEmpty())
             s += QStringLiteral(" (%1)").arg(a.failure.errorClass);
         return s;
     });
@@ -147,7 +147,7 @@ QString evidenceTable(const OpAnalysis &a)
     row(QStringLiteral("knee"), vusCell(a.knee.vus) + QStringLiteral(" VUs"), a.knee.evidence);
     row(QStringLiteral("saturation"), vusCell(a.saturation.vus) + QStringLiteral(" VUs"),
         a.saturation.evidence);
-    row(QStringLiteral("failure"), vusCell(a.failure.vus) + QStringLiteral(" VUs"),
+    row(QStringLiteral("failure"), a.failure.stage ? a.failure.at() : QStringLiteral("- VUs"),
         a.failure.evidence);
     row(QStringLiteral("max throughput"), numberCell(a.maxThroughput.perS, 1) + QStringLiteral(" /s"),
         a.maxThroughput.evidence);

@@ -5,6 +5,7 @@
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
 #include "analysis/stagedetectors.h"
+#include "profile/loadmodels/arrivalratemodel.h"
 #include "session/sessionanalysis.h"
 #include "session/sessionio.h"
 #include "syntheticstages.h"
@@ -114,6 +115,44 @@ private slots:
         const QString text = analysisText(a);
         QVERIFY2(!text.contains(QStringLiteral("No failure")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Failure at 2 VUs (stage 2)")), qPrintable(text));
+    }
+
+    void arrivalRateRunIsAssessedForFailureByOfferedRate()
+    {
+        // An open-model run: 500, 1000, 2000 starts/s from a pool of 64 VUs; the server
+        // sealed during the last stage (90 % 503s). Knee, saturation and USL do not apply
+        // (x is the offered rate), failure does, named by the rate, not by the pool's VUs.
+        QList<StageStats> stages = test::fixedCapacityStages(kOp, {64, 64, 64}, 64, 1.0);
+        const double rates[] = {500, 1000, 2000};
+        for (int i = 0; i < stages.size(); ++i)
+            stages[i].rate = rates[i];
+        test::failShare(stages[2], kOp, 0.9, QStringLiteral("http_503"));
+        const ArrivalRateModel model(64);
+
+        const OpCurve c = curveFromStages(stages, kOp, model);
+        QVERIFY(c.points.isEmpty());
+        QCOMPARE(c.measured.size(), 3);
+        const SessionAnalysis a = analyzeStages(stages, {kOp}, model, {}, {});
+        const OpAnalysis &o = a.ops.first();
+        QVERIFY(!o.notAssessed.isEmpty());          // knee, saturation, USL: not assessed
+        QVERIFY(!o.knee.vus.has_value());
+        QCOMPARE(o.failure.stage, std::optional<int>(2));
+        QVERIFY(!o.failure.vus.has_value());        // the pool size is not the load
+        QCOMPARE(o.failure.load, QStringLiteral("2000/s"));
+        QCOMPARE(o.failure.errorClass, QStringLiteral("http_503"));
+        QVERIFY2(o.failure.evidence.text.startsWith(QStringLiteral("Failure at 2000/s (stage 3)")),
+                 qPrintable(o.failure.evidence.text));
+        const QString text = analysisText(a);
+        QVERIFY2(text.contains(QStringLiteral("2000/s (http_503)")), qPrintable(text));
+
+        // It survives the session file (failure_load), and a healthy open run has no failure.
+        const OpAnalysis back = OpAnalysis::fromJson(kOp, o.toJson());
+        QCOMPARE(back.failure.at(), QStringLiteral("2000/s"));
+        QList<StageStats> healthy = test::fixedCapacityStages(kOp, {64, 64}, 64, 1.0);
+        const OpAnalysis h = analyzeStages(healthy, {kOp}, model, {}, {}).ops.first();
+        QVERIFY(!h.failure.stage.has_value());
+        QVERIFY2(h.failure.evidence.text.startsWith(QStringLiteral("No failure")),
+                 qPrintable(h.failure.evidence.text));
     }
 };
 
