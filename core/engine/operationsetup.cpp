@@ -116,7 +116,7 @@ bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
             return false;
         }
         QString error;
-        const bool ok = m_ops[i]->setup(client, SetupContext{prefix, int(i)}, &error);
+        const bool ok = m_ops[i]->setup(client, SetupContext{prefix, int(i), m_mix.ops}, &error);
         noteCreated(*m_ops[i]);
         if (!ok) {
             s.error = QStringLiteral("setup of %1 (operation %2) failed: %3")

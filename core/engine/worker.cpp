@@ -300,8 +300,10 @@ void Worker::launch(int slot, int op, int64_t intendedNs, bool openModel)
     s.openModel = openModel;
     s.intendedNs = intendedNs;
     vu.state.opState = vu.opStates[size_t(s.op)].get();
+    vu.state.countAs = -1;
     HttpRequest request = m_mix.ops.at(s.op)->nextRequest(vu.state);
     ++vu.state.iteration;
+    s.row = vu.state.countAs >= 0 && vu.state.countAs < m_mix.ops.size() ? vu.state.countAs : s.op;
     if (request.token.isEmpty() && !vu.state.token.isEmpty())
         request.token = vu.state.token;
 
@@ -352,8 +354,8 @@ void Worker::onDone(const Started &s, HttpResult &&r)
         state.opState = m_vus[size_t(s.slot)].opStates[size_t(s.op)].get();
         op->onResponse(state, r, c);
         if (s.counted)
-            record(stageOps(s.stage)[s.op], c, r, s.openModel, s.intendedNs);
-        record(secondOps(s.second)[s.op], c, r, s.openModel, s.intendedNs);
+            record(stageOps(s.stage)[s.row], c, r, s.openModel, s.intendedNs);
+        record(secondOps(s.second)[s.row], c, r, s.openModel, s.intendedNs);
     }
     // Recorded first, released at the next publish(): the control thread finalises a stage
     // once its outstanding count is 0, and must find every record in the mailbox by then.

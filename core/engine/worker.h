@@ -117,6 +117,7 @@ private:
     struct Started {
         int slot = 0;
         int op = 0;
+        int row = 0;   // the op whose stats count it (VuState::countAs), else op
         int stage = 0;
         bool counted = false;
         bool openModel = false;

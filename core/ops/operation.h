@@ -8,12 +8,14 @@
 #include "vault/workbenchresource.h"
 
 #include <QString>
+#include <QVector>
 #include <cstdint>
 #include <memory>
 #include <random>
 
 namespace vw {
 
+class Operation;
 class VaultClient;
 
 /// Set-up inputs common to all operations.
@@ -21,6 +23,11 @@ struct SetupContext {
     QString runPrefix;   ///< unique per run, e.g. "vwb-7f3a2c": prefixes every mount and role made
                          ///< (everything is made through core/ops/opsupport.h, which tags it)
     int opIndex = 0;     ///< position in the profile, to keep two ops of one type apart
+    /// The profile's operations by position (opIndex is this one); those before opIndex are
+    /// set up already. An op that works with another one of the profile reads it here (e.g.
+    /// pki_revoke revokes the certificates of the pki_issue before it). Empty when the op is
+    /// set up on its own (tests).
+    QVector<const Operation *> profileOps{};
 };
 
 /// What one operation keeps for one VU between its requests (e.g. the serial numbers of the
@@ -43,6 +50,12 @@ struct VuState {
     /// The VU's own token (profile `auth:` block, docs/profile-format.md), or empty for the
     /// run's token. The worker puts it on a request whose HttpRequest::token is empty.
     QByteArray token;
+    /// Set by nextRequest() to count this request in the row of another operation of the
+    /// profile: its position (SetupContext::opIndex), e.g. the issue request pki_revoke sends
+    /// when the VU has no certificate to revoke is counted under the profile's pki_issue.
+    /// -1 (reset by the worker before each nextRequest()): the operation's own row.
+    /// onResponse() still goes to the operation that made the request.
+    int countAs = -1;
 };
 
 class Operation {

@@ -1,0 +1,83 @@
+#include "ops/pkicsr.h"
+
+#include <openssl/bio.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+
+#include <memory>
+
+namespace vw {
+
+namespace {
+
+struct PkeyFree {
+    void operator()(EVP_PKEY *k) const { EVP_PKEY_free(k); }
+};
+struct ReqFree {
+    void operator()(X509_REQ *r) const { X509_REQ_free(r); }
+};
+struct BioFree {
+    void operator()(BIO *b) const { BIO_free(b); }
+};
+
+QString opensslError(const char *what)
+{
+    const unsigned long code = ERR_get_error();
+    char buf[256] = {0};
+    if (code)
+        ERR_error_string_n(code, buf, sizeof buf);
+    return QStringLiteral("%1: %2").arg(QLatin1String(what),
+                                        code ? QString::fromLatin1(buf)
+                                             : QStringLiteral("unknown OpenSSL error"));
+}
+
+EVP_PKEY *generateKey(PkiKeyType type)
+{
+    switch (type) {
+    case PkiKeyType::Rsa2048:
+        return EVP_PKEY_Q_keygen(nullptr, nullptr, "RSA", size_t(2048));
+    case PkiKeyType::Ec256:
+        return EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-256");
+    case PkiKeyType::Ed25519:
+        return EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519");
+    }
+    return nullptr;
+}
+
+} // namespace
+
+QByteArray generatePkiCsr(PkiKeyType type, const QByteArray &commonName, QString *error)
+{
+    const auto fail = [error](const char *what) {
+        if (error)
+            *error = opensslError(what);
+        return QByteArray();
+    };
+    std::unique_ptr<EVP_PKEY, PkeyFree> key(generateKey(type));
+    if (!key)
+        return fail("generate CSR key");
+    std::unique_ptr<X509_REQ, ReqFree> req(X509_REQ_new());
+    if (!req || X509_REQ_set_version(req.get(), 0) != 1)
+        return fail("make CSR");
+    X509_NAME *name = X509_REQ_get_subject_name(req.get());
+    if (X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8,
+                                   reinterpret_cast<const unsigned char *>(commonName.constData()),
+                                   int(commonName.size()), -1, 0)
+            != 1
+        || X509_REQ_set_pubkey(req.get(), key.get()) != 1)
+        return fail("fill CSR");
+    // Ed25519 signs the message itself: no digest.
+    const EVP_MD *md = type == PkiKeyType::Ed25519 ? nullptr : EVP_sha256();
+    if (X509_REQ_sign(req.get(), key.get(), md) <= 0)
+        return fail("sign CSR");
+    std::unique_ptr<BIO, BioFree> bio(BIO_new(BIO_s_mem()));
+    if (!bio || PEM_write_bio_X509_REQ(bio.get(), req.get()) != 1)
+        return fail("write CSR as PEM");
+    char *data = nullptr;
+    const long len = BIO_get_mem_data(bio.get(), &data);
+    return QByteArray(data, int(len));
+}
+
+} // namespace vw
