@@ -4,12 +4,19 @@
 #include "ops/kv2write.h"
 #include "ops/sshsign.h"
 #include "ops/syshealth.h"
+#include "ops/transitdecrypt.h"
+#include "ops/transitencrypt.h"
+#include "ops/transithmac.h"
+#include "ops/transitsign.h"
+#include "ops/transitverify.h"
 
 namespace vw {
 
 QList<OperationType> builtinOperationTypes()
 {
-    return {sysHealthType(), kv2ReadType(), kv2WriteType(), sshSignType()};
+    return {sysHealthType(), kv2ReadType(), kv2WriteType(), sshSignType(),
+            transitSignType(), transitVerifyType(), transitEncryptType(), transitDecryptType(),
+            transitHmacType()};
 }
 
 } // namespace vw
