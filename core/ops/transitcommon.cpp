@@ -88,13 +88,15 @@ void checkBodySize(const OpParams &params, QList<ParamError> *errors)
 
 /// Index of the first character of the value of member `key` in the JSON text `body`, or
 /// -1. Skips the text "key" where it is a value, not a member name. A scan, not a parse
-/// (hot path).
+/// and no allocation (hot path).
 qsizetype memberValueAt(const QByteArray &body, const QByteArray &key)
 {
-    const QByteArray quoted = '"' + key + '"';
     const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-    for (qsizetype at = body.indexOf(quoted); at >= 0; at = body.indexOf(quoted, at + 1)) {
-        qsizetype i = at + quoted.size();
+    for (qsizetype at = body.indexOf(key); at >= 0; at = body.indexOf(key, at + 1)) {
+        qsizetype i = at + key.size();
+        if (at == 0 || body.at(at - 1) != '"' || i >= body.size() || body.at(i) != '"')
+            continue;   // part of a longer name or value
+        ++i;
         while (i < body.size() && isSpace(body.at(i)))
             ++i;
         if (i >= body.size() || body.at(i) != ':')
@@ -256,6 +258,11 @@ QString transitActionName(TransitAction action)
     return QString();
 }
 
+TransitOperationBase::TransitOperationBase(TransitAction action, const TransitParams &params)
+    : m_action(action), m_params(params), m_resultKey(resultField(action).toLatin1())
+{
+}
+
 QString TransitOperationBase::typeName() const
 {
     return QStringLiteral("transit_") + transitActionName(m_action);
@@ -399,7 +406,7 @@ ErrorClass TransitOperationBase::classify(const HttpResult &result) const
     if (result.status != 200)
         return ErrorClass::HttpStatus;   // a batch with a failed item is 400 by default
     if (m_params.batchSize <= 1) {
-        const qsizetype at = memberValueAt(result.body, resultField(m_action).toLatin1());
+        const qsizetype at = memberValueAt(result.body, m_resultKey);
         if (at < 0)
             return ErrorClass::InvalidResponse;
         if (m_action == TransitAction::Verify)

@@ -79,10 +79,7 @@ public:
     QString aclRules() const override;
 
 protected:
-    TransitOperationBase(TransitAction action, const TransitParams &params)
-        : m_action(action), m_params(params)
-    {
-    }
+    TransitOperationBase(TransitAction action, const TransitParams &params);
     /// Enables the mount, creates the key "bench" of key_type (allowing its deletion, so
     /// that the key alone can also be removed) and makes the payload pool.
     bool setupKey(VaultClient &client, const SetupContext &ctx, QString *error);
@@ -107,6 +104,7 @@ protected:
     QStringList m_payloads;   ///< base64 of kPayloadPool random payloads
     QList<QByteArray> m_bodies;
     QByteArray m_path;        ///< "/v1/" + endpoint(m_action)
+    QByteArray m_resultKey;   ///< the member classify() looks for: "signature", "valid"...
     ResourceTracker m_created;
 };
 

@@ -152,6 +152,30 @@ private slots:
         QVERIFY2(e.contains(QLatin1String("unknown parameter")), qPrintable(e));
     }
 
+    /// A single answer needs its result ("valid": true for verify).
+    void singleAnswersAreChecked()
+    {
+        std::unique_ptr<Operation> verify = makeOp(QStringLiteral("transit_verify"), {});
+        std::unique_ptr<Operation> sign = makeOp(QStringLiteral("transit_sign"), {});
+        QVERIFY(verify && sign);
+        HttpResult r;
+        r.status = 200;
+        r.body = R"({"request_id":"x","data":{"valid": true},"warnings":null})";
+        QCOMPARE(verify->classify(r), ErrorClass::None);
+        r.body = R"({"data":{"valid":false}})";   // a signature that does not verify
+        QCOMPARE(verify->classify(r), ErrorClass::InvalidResponse);
+        r.body = R"({"data":{"signature":"valid"}})";   // the text as a value, not the member
+        QCOMPARE(verify->classify(r), ErrorClass::InvalidResponse);
+        QCOMPARE(sign->classify(r), ErrorClass::None);
+        r.body = R"({"data":{"signature":""}})";
+        QCOMPARE(sign->classify(r), ErrorClass::InvalidResponse);
+        r.body = R"({"data":{"key_version":1}})";
+        QCOMPARE(sign->classify(r), ErrorClass::InvalidResponse);
+        r.status = 403;
+        r.body = R"({"errors":["permission denied"]})";
+        QCOMPARE(sign->classify(r), ErrorClass::HttpStatus);
+    }
+
     /// A batch answer counts as a success only when every item succeeded.
     void batchItemsAreChecked()
     {
