@@ -2,9 +2,11 @@
 // transit_decrypt, transit_hmac; one file each): their params (declared once here), the
 // mount "<runPrefix>-transit-<opIndex>" with its key "bench", the pool of random payloads,
 // the prebuilt request bodies (single input or `batch_input`), the response check and the
-// ACL rule. The Transit API is summarised in docs/profile-format.md (operations table);
-// batch semantics: a batch with a failed item is 400 by default, each failed item carries
-// "error"; a request counts as a success only when every item succeeded.
+// ACL rule. Each type's row in docs/profile-format.md's operations table is made from its
+// OperationType. Batch semantics (Vault and OpenBao): a batch with a failed item is answered
+// 400 by default and each failed item carries "error"; a verify item whose signature does not
+// match is 200 with "valid": false. A request counts as a success only when every item
+// succeeded.
 #pragma once
 
 #include "ops/operation.h"
