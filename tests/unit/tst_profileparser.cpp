@@ -417,7 +417,11 @@ void TestProfileParser::devicesAndHugeFilesAreRefused()
 void TestProfileParser::shippedProfilesParse()
 {
     const QDir dir(QStringLiteral(VW_SOURCE_DIR "/profiles"));
-    const QStringList files = dir.entryList({QStringLiteral("*.yaml")}, QDir::Files);
+    QStringList files = dir.entryList({QStringLiteral("*.yaml")}, QDir::Files);
+    // the seed studies (profiles/studies/*.yaml) too
+    const QDir studies(dir.filePath(QStringLiteral("studies")));
+    for (const QString &name : studies.entryList({QStringLiteral("*.yaml")}, QDir::Files))
+        files << QStringLiteral("studies/") + name;
     if (files.isEmpty())
         QSKIP("no shipped profiles in profiles/*.yaml yet");
     for (const QString &name : files) {

@@ -1,0 +1,30 @@
+#include "ops/transitencrypt.h"
+
+#include <QJsonObject>
+
+namespace vw {
+
+bool TransitEncryptOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
+{
+    if (!setupKey(client, ctx, error))
+        return false;
+    QList<QJsonObject> items;
+    for (const QString &payload : m_payloads)
+        items << QJsonObject{{QStringLiteral("plaintext"), payload}};
+    buildBodies(items);
+    return true;
+}
+
+OperationType transitEncryptType()
+{
+    OperationType t = transitType(
+        TransitAction::Encrypt,
+        QStringLiteral("Transit: encrypt `payload_bytes` random bytes with a `key_type` key"),
+        QStringLiteral("a Transit mount, its key `bench` of `key_type`, 8 random payloads"));
+    t.create = [](const OpParams &params) {
+        return std::make_unique<TransitEncryptOperation>(TransitParams::from(params));
+    };
+    return t;
+}
+
+} // namespace vw

@@ -1,0 +1,30 @@
+#include "ops/transitsign.h"
+
+#include <QJsonObject>
+
+namespace vw {
+
+bool TransitSignOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
+{
+    if (!setupKey(client, ctx, error))
+        return false;
+    QList<QJsonObject> items;
+    for (const QString &payload : m_payloads)
+        items << QJsonObject{{QStringLiteral("input"), payload}};
+    buildBodies(items);
+    return true;
+}
+
+OperationType transitSignType()
+{
+    OperationType t = transitType(
+        TransitAction::Sign,
+        QStringLiteral("Transit: sign `payload_bytes` random bytes with a `key_type` key"),
+        QStringLiteral("a Transit mount, its key `bench` of `key_type`, 8 random payloads"));
+    t.create = [](const OpParams &params) {
+        return std::make_unique<TransitSignOperation>(TransitParams::from(params));
+    };
+    return t;
+}
+
+} // namespace vw
