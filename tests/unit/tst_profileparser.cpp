@@ -427,6 +427,16 @@ void TestProfileParser::shippedProfilesParse()
         QVERIFY(!r.profile->ramp.stages.isEmpty());
         QVERIFY(!r.profile->operations.isEmpty());
     }
+    // The study profiles (profiles/studies/) parse too, and each opens with a header comment
+    // saying which study it reproduces.
+    const QDir studies(QStringLiteral(VW_SOURCE_DIR "/profiles/studies"));
+    for (const QString &name : studies.entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
+        const ProfileParseResult r = loadProfileFile(studies.filePath(name));
+        QVERIFY2(r.ok(), qPrintable(name + QStringLiteral(":\n  ") + dump(r.errors)));
+        QFile f(studies.filePath(name));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY2(f.readLine().startsWith("# "), qPrintable(name));
+    }
 }
 
 // An alias inside its own anchor is a cycle, nested aliases expand exponentially ("billion
