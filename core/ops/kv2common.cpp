@@ -3,6 +3,7 @@
 #include "vault/vaultclient.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QThread>
 
 namespace vw {
@@ -16,15 +17,24 @@ Kv2Params Kv2Params::from(const OpParams &params)
 {
     Kv2Params p;
     p.keys = int(params.integer(QStringLiteral("keys")));
-    p.payloadBytes = int(params.integer(QStringLiteral("payload_bytes")));
+    p.payloadBytes = params.contains(QStringLiteral("payload_bytes"))
+                         ? int(params.integer(QStringLiteral("payload_bytes")))
+                         : kKv2SeedBytes;
     return p;
+}
+
+ParamSpec kv2KeysParam(const QString &description)
+{
+    return integerParam(QStringLiteral("keys"), 1, 100000, 100, QStringLiteral("secrets"),
+                        description.isEmpty()
+                            ? QStringLiteral("distinct secrets key-0 .. key-(keys-1); each "
+                                             "request picks one at random")
+                            : description);
 }
 
 QList<ParamSpec> kv2ParamSpecs()
 {
-    return {integerParam(QStringLiteral("keys"), 1, 100000, 100, QStringLiteral("secrets"),
-                         QStringLiteral("distinct secrets key-0 .. key-(keys-1); each request "
-                                        "picks one at random")),
+    return {kv2KeysParam(),
             bytesParam(QStringLiteral("payload_bytes"), 1, 1024 * 1024, 100,
                        QStringLiteral("length of each secret's \"value\" string (letters "
                                       "and digits)"))};
@@ -37,6 +47,41 @@ QByteArray kv2Payload(int bytes, std::mt19937_64 &rng)
     for (int i = 0; i < bytes; ++i)
         out[i] = alphabet[rng() % (sizeof alphabet - 1)];
     return out;
+}
+
+bool seedKvSecrets(VaultClient &client, const QString &pathPrefix, int count,
+                   const QJsonObject &body, QString *error)
+{
+    for (int i = 0; i < count; ++i) {
+        const QString path = pathPrefix + QString::number(i);
+        const VaultResponse r = client.post(path, body);
+        if (!r.ok()) {
+            if (error)
+                *error = QStringLiteral("seed %1: %2").arg(path, r.describe());
+            return false;
+        }
+    }
+    return true;
+}
+
+ErrorClass classifyKvRead(const HttpResult &result, int payloadBytes)
+{
+    if (result.transportError != ErrorClass::None)
+        return result.transportError;
+    if (result.status != 200)
+        return ErrorClass::HttpStatus;
+    return result.body.size() >= payloadBytes ? ErrorClass::None : ErrorClass::InvalidResponse;
+}
+
+bool Kv2OperationBase::seedSecrets(VaultClient &client, const SetupContext &ctx, QString *error)
+{
+    std::mt19937_64 rng(uint64_t(ctx.opIndex) * 7919u + 1u);
+    const QJsonObject body{
+        {QStringLiteral("data"),
+         QJsonObject{{QStringLiteral("value"),
+                      QString::fromLatin1(kv2Payload(m_params.payloadBytes, rng))}}}};
+    return seedKvSecrets(client, m_mount + QStringLiteral("/data/key-"), m_params.keys, body,
+                         error);
 }
 
 bool Kv2OperationBase::cleanup(VaultClient &client, QString *error)

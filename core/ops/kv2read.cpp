@@ -1,34 +1,20 @@
 #include "ops/kv2read.h"
 
-#include "vault/vaultclient.h"
-
-#include <QJsonObject>
-
 namespace vw {
 
 bool Kv2ReadOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
-    if (!setupMount(client, ctx, error))
-        return false;
-    std::mt19937_64 rng(uint64_t(ctx.opIndex) * 7919u + 1u);
-    const QJsonObject body{
-        {QStringLiteral("data"),
-         QJsonObject{{QStringLiteral("value"),
-                      QString::fromLatin1(kv2Payload(m_params.payloadBytes, rng))}}}};
-    for (int i = 0; i < m_params.keys; ++i) {
-        const VaultResponse r = client.post(keyPath(i), body);
-        if (!r.ok()) {
-            if (error)
-                *error = QStringLiteral("seed %1: %2").arg(keyPath(i), r.describe());
-            return false;
-        }
-    }
-    return true;
+    return setupMount(client, ctx, error) && seedSecrets(client, ctx, error);
 }
 
 HttpRequest Kv2ReadOperation::nextRequest(VuState &vu) const
 {
     return {QByteArrayLiteral("GET"), randomKeyPath(vu), QByteArray()};
+}
+
+ErrorClass Kv2ReadOperation::classify(const HttpResult &result) const
+{
+    return classifyKvRead(result, m_params.payloadBytes);
 }
 
 OperationType kv2ReadType()

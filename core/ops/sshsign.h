@@ -7,8 +7,7 @@
 
 #include "ops/operation.h"
 #include "ops/operationtype.h"
-#include "ops/opsupport.h"
-#include "ops/sshkeys.h"
+#include "ops/sshcommon.h"
 
 #include <QList>
 #include <optional>
@@ -31,8 +30,8 @@ public:
 
     explicit SshSignOperation(const SshSignParams &params) : m_params(params) {}
     QString typeName() const override { return QStringLiteral("ssh_sign"); }
-    /// Enables "<runPrefix>-ssh-<opIndex>", generates the CA, writes role "bench" and the
-    /// client key pool (RSA-2048 pools take a few hundred ms of CPU).
+    /// Enables "<runPrefix>-ssh-<opIndex>", generates the CA, writes role "bench"
+    /// (setupSshCa(), core/ops/sshcommon.h) and the client key pool (RSA-2048 pools take a few hundred ms of CPU).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     bool cleanup(VaultClient &client, QString *error) override;
     QList<WorkbenchResource> resources() const override { return m_created.resources(); }
@@ -49,9 +48,5 @@ private:
 };
 
 OperationType sshSignType();
-
-/// True when `body` (a JSON response) has a non-empty string member "signed_key".
-/// Scans the text instead of parsing it all (hot path).
-bool hasSignedKey(const QByteArray &body);
 
 } // namespace vw

@@ -322,7 +322,9 @@ private slots:
         QCOMPARE(health->classify(result(0, QByteArray(), ErrorClass::Connection)), ErrorClass::Connection);
 
         const auto read = makeOp(QStringLiteral("kv2_read"));
-        QCOMPARE(read->classify(result(200, "{}")), ErrorClass::None);
+        // a 200 shorter than payload_bytes (default 100) does not hold the secret
+        QCOMPARE(read->classify(result(200, "{}")), ErrorClass::InvalidResponse);
+        QCOMPARE(read->classify(result(200, QByteArray(120, 'a'))), ErrorClass::None);
         QCOMPARE(read->classify(result(404, R"({"errors":[]})")), ErrorClass::HttpStatus);
     }
 

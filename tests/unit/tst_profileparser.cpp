@@ -186,8 +186,8 @@ void TestProfileParser::errors_data()
         << patched({{10, "    wieght: 100"}}) << 10 << 5 << "operations[0].wieght"
         << "unknown key \"wieght\" (expected: type, weight, params)";
     QTest::newRow("unknown operation type")
-        << patched({{9, "  - type: pki_issue"}}) << 9 << 11 << "operations[0].type"
-        << "unknown operation type \"pki_issue\"";
+        << patched({{9, "  - type: pki_isue"}}) << 9 << 11 << "operations[0].type"
+        << "unknown operation type \"pki_isue\"";
     QTest::newRow("vus 0") << patched({{5, "    - { vus: 0, duration: 10s }"}}) << 5 << 14
                            << "ramp.stages[0].vus" << "must be a whole number from 1";
     QTest::newRow("vus -3") << patched({{6, "    - vus: -3"}}) << 6 << 12 << "ramp.stages[1].vus"
@@ -417,11 +417,7 @@ void TestProfileParser::devicesAndHugeFilesAreRefused()
 void TestProfileParser::shippedProfilesParse()
 {
     const QDir dir(QStringLiteral(VW_SOURCE_DIR "/profiles"));
-    QStringList files = dir.entryList({QStringLiteral("*.yaml")}, QDir::Files);
-    // the seed studies (profiles/studies/*.yaml) too
-    const QDir studies(dir.filePath(QStringLiteral("studies")));
-    for (const QString &name : studies.entryList({QStringLiteral("*.yaml")}, QDir::Files))
-        files << QStringLiteral("studies/") + name;
+    const QStringList files = dir.entryList({QStringLiteral("*.yaml")}, QDir::Files);
     if (files.isEmpty())
         QSKIP("no shipped profiles in profiles/*.yaml yet");
     for (const QString &name : files) {
@@ -430,6 +426,18 @@ void TestProfileParser::shippedProfilesParse()
         QVERIFY(!r.profile->name.isEmpty());
         QVERIFY(!r.profile->ramp.stages.isEmpty());
         QVERIFY(!r.profile->operations.isEmpty());
+    }
+    // The study profiles (profiles/studies/) parse too, and each opens with a header comment
+    // saying which study it reproduces. (*.study.yaml are study files, not profiles.)
+    const QDir studies(QStringLiteral(VW_SOURCE_DIR "/profiles/studies"));
+    for (const QString &name : studies.entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
+        if (name.endsWith(QLatin1String(".study.yaml")))
+            continue;
+        const ProfileParseResult r = loadProfileFile(studies.filePath(name));
+        QVERIFY2(r.ok(), qPrintable(name + QStringLiteral(":\n  ") + dump(r.errors)));
+        QFile f(studies.filePath(name));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY2(f.readLine().startsWith("# "), qPrintable(name));
     }
 }
 
