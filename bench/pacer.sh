@@ -61,8 +61,23 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# CPU time of a process so far, in clock ticks (utime + stime of /proc/PID/stat).
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# CPU time of a process and its children (nginx's worker) so far, in clock ticks (utime +
+# stime of /proc/PID/stat, all threads).
+cpu_ticks() {
+  python3 - "$1" <<'PY'
+import glob, sys
+total = 0
+for stat in glob.glob("/proc/[0-9]*/stat"):
+    try:
+        pid, rest = open(stat).read().split(" (", 1)
+    except OSError:
+        continue
+    f = rest.rsplit(") ", 1)[1].split()
+    if pid == sys.argv[1] or f[1] == sys.argv[1]:   # f[1]: the parent's PID
+        total += int(f[11]) + int(f[12])
+print(total)
+PY
+}
 TICKS=$(getconf CLK_TCK)
 
 # runqwait.py PID: samples the run's worker threads (vw-worker-*) every 50 ms until PID exits
