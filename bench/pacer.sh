@@ -4,7 +4,8 @@
 # machine may be shared); docs/performance.md, "Pacer", has the method and the latest figures.
 #
 #   bench/pacer.sh [--duration S] [--repeat N] [--sinks "light nginx bao"]
-#                  [--rates "5000 20000 50000"] [--bao-rates "1000 2000 5000"] [--bin PATH]
+#                  [--rates "5000 20000 50000"] [--bao-rates "1000 2000 5000"] [--pin-client]
+#                  [--bin PATH]
 #
 # Sinks (each started here on a free loopback port, pinned to the last CPU, stopped by PID):
 #   light  the pacer's own quality: tests/support/delayserverprocess with --delay-ms 0, a
@@ -15,7 +16,9 @@
 #   bao    end to end on a real `bao server -dev`: `kv2_read` of 100 seeded 1 KiB secrets
 #          (the run's own setup and cleanup), at --bao-rates (rates it can serve here).
 # Each rate is one run of a 1 s warm-up plus S seconds (default 5), max_vus 256, repeated N
-# times (default 3) in turn; the client unpinned (its worker threads need the cores). Per run
+# times (default 3) in turn; the client unpinned (two worker threads on two cores), or with
+# --pin-client on the first CPU (taskset: one worker thread, QThread::idealThreadCount
+# follows the affinity), so that client and sink each have a core of their own. Per run
 # it prints the stage's schedule_lateness_us (p50, p99, max), the achieved rate, the drops,
 # the corrected and service-time p50, the client's CPU (validity.client_cpu: share of all
 # cores), the sink's CPU over the run (share of one core, /proc/PID/stat), the 1-minute
@@ -33,6 +36,7 @@ RATES="5000 20000 50000"
 BAO_RATES="1000 2000 5000"
 BIN="$VW_BUILD/app/vault-workbench"
 SINK_BIN="$VW_BUILD/tests/vw_delay_server_process"
+PIN_CLIENT=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) DURATION=$2; shift 2 ;;
@@ -40,6 +44,7 @@ while [ $# -gt 0 ]; do
     --sinks) SINKS=$2; shift 2 ;;
     --rates) RATES=$2; shift 2 ;;
     --bao-rates) BAO_RATES=$2; shift 2 ;;
+    --pin-client) PIN_CLIENT=1; shift ;;
     --bin) BIN=$2; shift 2 ;;
     *) vw_die "unknown option $1 (see the header of $0)" ;;
   esac
@@ -50,6 +55,8 @@ case " $SINKS " in
 esac
 bench_install_tools
 bench_pinning
+client=("$BIN")
+if [ "$PIN_CLIENT" -eq 1 ]; then client=("${pin_client[@]}" "$BIN"); fi
 
 WORK=$(mktemp -d /tmp/vw-bench-pacer.XXXXXX)
 NGINX_PID=""; BAO_PID=""; LIGHT_PID=""
@@ -142,7 +149,7 @@ YAML
   local load t0 t1 w0 w1 pid rc=0
   load=$(cut -d' ' -f1 /proc/loadavg)
   t0=$(cpu_ticks "$spid"); w0=$(date +%s.%N)
-  "$BIN" run "$profile" --out "$out" >/dev/null 2>"$WORK/stderr" &
+  "${client[@]}" run "$profile" --out "$out" >/dev/null 2>"$WORK/stderr" &
   pid=$!
   python3 "$WORK/runqwait.py" "$pid" > "$WORK/runq" || true
   wait "$pid" || rc=$?
@@ -171,7 +178,7 @@ print(" ".join(c.ljust(-w) if w < 0 else c.rjust(w) for c, w in zip(row, widths)
 
 export VAULT_TOKEN
 VAULT_TOKEN="bench-$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
-vw_log "pacer: sinks $SINKS; rates $RATES (bao: $BAO_RATES); $REPEAT x (1 s + $DURATION s); $CPUS CPUs"
+vw_log "pacer: sinks $SINKS; rates $RATES (bao: $BAO_RATES); $REPEAT x (1 s + $DURATION s); $CPUS CPUs; client: ${client[*]}"
 printf '%-6s %7s %4s %10s %8s %8s %8s %8s %10s %10s %10s %8s %6s %7s\n' sink rate_s round \
   achieved_s dropped late_p50 late_p99 late_max corr_p50ms serv_p50ms client_cpu sink_cpu load1 \
   runq_wait
