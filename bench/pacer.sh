@@ -3,12 +3,16 @@
 # of `vault-workbench run` with an arrival-rate profile, against three sinks. Not a test (the
 # machine may be shared); docs/performance.md, "Pacer", has the method and the latest figures.
 #
-#   bench/pacer.sh [--duration S] [--repeat N] [--sinks "light nginx bao"]
+#   bench/pacer.sh [--duration S] [--repeat N] [--sinks "pacer light nginx bao"]
 #                  [--rates "5000 20000 50000"] [--bao-rates "1000 2000 5000"] [--pin-client]
-#                  [--bin PATH]
+#                  [--nice N] [--bin PATH]
 #
 # Sinks (each started here on a free loopback port, pinned to the last CPU, stopped by PID):
-#   light  the pacer's own quality: tests/support/delayserverprocess with --delay-ms 0, a
+#   pacer  no sink: tests/support/pacerbench (vw_pacer_bench) runs the pacer's executor on two
+#          worker threads whose requests complete at once through the event loop, so only
+#          the pacer's wake-up, spin and event loop are measured (no socket, no network stack);
+#          columns without a meaning there print "-".
+#   light  the pacer with the lightest HTTP peer: tests/support/delayserverprocess with --delay-ms 0, a
 #          single-threaded epoll loop that answers each request with one write as soon as its
 #          headers are in (no parsing beyond the blank line, no logging), so the server takes
 #          as little of the shared CPU as an HTTP peer can; `sys_health`.
@@ -18,7 +22,10 @@
 # Each rate is one run of a 1 s warm-up plus S seconds (default 5), max_vus 256, repeated N
 # times (default 3) in turn; the client unpinned (two worker threads on two cores), or with
 # --pin-client on the first CPU (taskset: one worker thread, QThread::idealThreadCount
-# follows the affinity), so that client and sink each have a core of their own. Per run
+# follows the affinity), so that client and sink each have a core of their own. --nice N runs
+# client and sink at nice N (a negative N needs root): on a machine shared with other work it
+# shows what the pacer does when it wins the CPU; say so beside any figure measured that way,
+# and keep it to short runs (it takes the cores from the others). Per run
 # it prints the stage's schedule_lateness_us (p50, p99, max), the achieved rate, the drops,
 # the corrected and service-time p50, the client's CPU (validity.client_cpu: share of all
 # cores), the sink's CPU over the run (share of one core, /proc/PID/stat), the 1-minute
@@ -31,12 +38,14 @@ source "$HERE/common.sh"
 
 DURATION=5
 REPEAT=3
-SINKS="light nginx bao"
+SINKS="pacer light nginx bao"
 RATES="5000 20000 50000"
 BAO_RATES="1000 2000 5000"
 BIN="$VW_BUILD/app/vault-workbench"
 SINK_BIN="$VW_BUILD/tests/vw_delay_server_process"
+PACER_BIN="$VW_BUILD/tests/vw_pacer_bench"
 PIN_CLIENT=0
+NICE=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) DURATION=$2; shift 2 ;;
@@ -45,6 +54,7 @@ while [ $# -gt 0 ]; do
     --rates) RATES=$2; shift 2 ;;
     --bao-rates) BAO_RATES=$2; shift 2 ;;
     --pin-client) PIN_CLIENT=1; shift ;;
+    --nice) NICE=$2; shift 2 ;;
     --bin) BIN=$2; shift 2 ;;
     *) vw_die "unknown option $1 (see the header of $0)" ;;
   esac
@@ -53,10 +63,17 @@ done
 case " $SINKS " in
   *" light "*) [ -x "$SINK_BIN" ] || vw_die "no $SINK_BIN (cmake --build build --target vw_delay_server_process)" ;;
 esac
+case " $SINKS " in
+  *" pacer "*) [ -x "$PACER_BIN" ] || vw_die "no $PACER_BIN (cmake --build build --target vw_pacer_bench)" ;;
+esac
 bench_install_tools
 bench_pinning
 client=("$BIN")
 if [ "$PIN_CLIENT" -eq 1 ]; then client=("${pin_client[@]}" "$BIN"); fi
+if [ -n "$NICE" ]; then
+  client=(nice -n "$NICE" "${client[@]}")
+  pin_server=(nice -n "$NICE" "${pin_server[@]}")   # bench_start_nginx/_bao use it too
+fi
 
 WORK=$(mktemp -d /tmp/vw-bench-pacer.XXXXXX)
 NGINX_PID=""; BAO_PID=""; LIGHT_PID=""
@@ -186,6 +203,30 @@ printf '%-6s %7s %4s %10s %8s %8s %8s %8s %10s %10s %10s %8s %6s %7s\n' sink rat
 HEALTH='{ type: sys_health, weight: 1 }'
 for sink in $SINKS; do
   case "$sink" in
+    pacer)
+      for i in $(seq "$REPEAT"); do
+        for rate in $RATES; do
+          load=$(cut -d' ' -f1 /proc/loadavg)
+          cmd=("$PACER_BIN" --rate "$rate" --seconds "$DURATION" --warmup-ms 1000)
+          [ "$PIN_CLIENT" -eq 1 ] && cmd+=(--workers 1)
+          [ -n "$NICE" ] && cmd=(nice -n "$NICE" "${cmd[@]}")
+          [ "$PIN_CLIENT" -eq 1 ] && cmd=("${pin_client[@]}" "${cmd[@]}")
+          "${cmd[@]}" > "$WORK/pacer.out" &
+          pid=$!
+          python3 "$WORK/runqwait.py" "$pid" > "$WORK/runq" || true
+          wait "$pid" || vw_die "vw_pacer_bench at $rate/s failed"
+          python3 -c '
+import sys
+rate, rnd, load, runq = sys.argv[1:5]
+kv = dict(f.split("=") for f in open(sys.argv[5]).read().split())
+achieved = "%.0f" % (int(kv["count"]) / float(sys.argv[6]))
+row = ["pacer", rate, rnd, achieved, kv["dropped"], kv["p50_us"], kv["p99_us"], kv["max_us"],
+       "-", "-", "-", "-", load, runq]
+widths = [-6, 7, 4, 10, 8, 8, 8, 8, 10, 10, 10, 8, 6, 7]
+print(" ".join(c.ljust(-w) if w < 0 else c.rjust(w) for c, w in zip(row, widths)))
+' "$rate" "$i" "$load" "$(cat "$WORK/runq")" "$WORK/pacer.out" "$DURATION"
+        done
+      done ;;
     light)
       start_light
       for i in $(seq "$REPEAT"); do
