@@ -242,6 +242,10 @@ print(" ".join(c.ljust(-w) if w < 0 else c.rjust(w) for c, w in zip(row, widths)
       done
       bench_stop "$NGINX_PID"; NGINX_PID="" ;;
     bao)
+      if [ -z "$(vw_find_bao)" ]; then
+        vw_log "bao not found (scripts/lib.sh: vw_install_deps): the bao sink is skipped"
+        continue
+      fi
       # The dev server's root token is this run's VAULT_TOKEN (environment only).
       VW_BENCH_TOKEN=$VAULT_TOKEN bench_start_bao
       KV='{ type: kv2_read, weight: 1, params: { keys: 100, payload_bytes: 1024 } }'
