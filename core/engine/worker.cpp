@@ -322,8 +322,6 @@ void Worker::launch(int slot, int op, int64_t intendedNs, bool openModel)
         RunShared::atomicMax(ss.maxInFlight, gauge);
 
     vu.inFlight = s;
-    if (openModel && s.counted)   // the transport takes its sentNs right at send()
-        stageLateness(s.stage).record(us(steadyNowNs() - intendedNs));
     m_transport->send(request, [this, slot](HttpResult &&r) {
         const Started started = m_vus[size_t(slot)].inFlight;   // the slot may start again
         onDone(started, std::move(r));
@@ -353,8 +351,15 @@ void Worker::onDone(const Started &s, HttpResult &&r)
         VuState &state = m_vus[size_t(s.slot)].state;
         state.opState = m_vus[size_t(s.slot)].opStates[size_t(s.op)].get();
         op->onResponse(state, r, c);
-        if (s.counted)
+        if (s.counted) {
             record(stageOps(s.stage)[s.row], c, r, s.openModel, s.intendedNs);
+            // Scheduling lateness from the transport's own send time (taken right before the
+            // request's write, or its connect), so it holds everything between the intended
+            // start and the bytes leaving: the pacer's wake-up, the request's building and
+            // serialising. One sample per counted request, as `count`.
+            if (s.openModel)
+                stageLateness(s.stage).record(us(r.sentNs - s.intendedNs));
+        }
         record(secondOps(s.second)[s.row], c, r, s.openModel, s.intendedNs);
     }
     // Recorded first, released at the next publish(): the control thread finalises a stage

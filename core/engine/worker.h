@@ -36,8 +36,9 @@ struct WorkerDelta {
     QMap<qint64, QVector<OpStats>> seconds;
     /// stage index -> event-loop lag of this worker (probe lateness, us), post-warm-up only
     QMap<int, LatencyHistogram> loopLag;
-    /// stage index -> arrival-rate scheduling lateness (send time - intended start, us) of
-    /// the starts counted in the stage (intended after its warm-up)
+    /// stage index -> arrival-rate scheduling lateness (the transport's send time, HttpResult
+    /// sentNs, - intended start, us) of the starts counted in the stage (intended after its
+    /// warm-up), recorded with their completion
     QMap<int, LatencyHistogram> scheduleLateness;
 };
 

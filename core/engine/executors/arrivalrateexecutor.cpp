@@ -15,7 +15,7 @@ ArrivalRateExecutor::ArrivalRateExecutor(VuHost &host, std::shared_ptr<RunShared
                                          int64_t requestTimeoutNs)
     : m_host(host), m_shared(std::move(shared)), m_workerIndex(workerIndex),
       m_workerCount(std::max(1, workerCount)), m_timeoutNs(requestTimeoutNs),
-      m_timer([this] { pace(); })
+      m_timer([this] { pace(true); })
 {
     for (int slot = host.vuCount() - 1; slot >= 0; --slot)
         m_free.push_back(slot);
@@ -32,17 +32,17 @@ void ArrivalRateExecutor::beginStage(int stage)
     m_warmupEndNs = m_shared->stageSlots[size_t(stage)].warmupEndNs.load();
     m_next = m_workerIndex;
     m_end = m_plan->startsWithin(spec.durationMs * kNsPerMs);
-    pace();
+    pace(true);
 }
 
 void ArrivalRateExecutor::vuFreed(int slot)
 {
     m_free.push_back(slot);
     if (m_stage >= 0)
-        pace();
+        pace(false);   // sends what is due now; the timer (armed) spins for the next one
 }
 
-void ArrivalRateExecutor::pace()
+void ArrivalRateExecutor::pace(bool maySpin)
 {
     if (m_stage < 0 || !m_plan)
         return;
@@ -53,7 +53,11 @@ void ArrivalRateExecutor::pace()
     // The timer wakes kWakeLeadNs before the next start is due and the rest is spun, which
     // absorbs the thread's wake-up latency. Spinning is bounded per call (kSpinNs), so that a
     // rate whose gaps are all below it still returns to the event loop (completions, the lag
-    // probe) between short spins.
+    // probe) between short spins. A completion (maySpin false) sends what is due and does not
+    // spin: the timer, armed kWakeLeadNs early, is then already due and fires as soon as the
+    // event loop has handled the other completions ready now, so a start that is not due yet
+    // does not hold them up, and one that falls due meanwhile goes out with the next
+    // completion or that wake-up, whichever comes first.
     int64_t spunNs = 0;
     while (true) {
         if (!sendDue(steadyNowNs())) {
@@ -66,7 +70,7 @@ void ArrivalRateExecutor::pace()
         }
         const int64_t next = intendedNs(m_next);
         int64_t now = steadyNowNs();
-        if (next - now > kWakeLeadNs) {
+        if (next - now > kWakeLeadNs || !maySpin) {
             m_timer.startAt(next - kWakeLeadNs);
             return;
         }

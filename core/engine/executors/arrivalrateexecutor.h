@@ -14,9 +14,11 @@
 // Pacing: a WakeupTimer (core/util/wakeuptimer.h: a timerfd armed at an absolute time,
 // microsecond precision) wakes the worker's event loop kWakeLeadNs before the next start is
 // due, and the pacer spins for the rest; a start due within that of the previous one is spun
-// for as well (bounded by kSpinNs per wake-up). The remaining lateness (send time - intended
-// start) is part of the corrected latency and is recorded per stage (Worker::launch,
-// `schedule_lateness_us`, docs/measurement.md). Worker thread only.
+// for as well (bounded by kSpinNs per wake-up). Only the timer's wake-up spins: a completion
+// sends the starts due by then and leaves the next one to the timer, so the other
+// completions ready at that moment are not held up by a spin. The remaining lateness (the
+// transport's send time - intended start) is part of the corrected latency and is recorded
+// per stage (Worker::onDone, `schedule_lateness_us`, docs/measurement.md). Worker thread only.
 #pragma once
 
 #include "engine/executors/arrivalrateplan.h"
@@ -51,7 +53,9 @@ private:
     /// previous one are spun for rather than slept for.
     static constexpr int64_t kSpinNs = 30'000;
 
-    void pace();
+    /// Sends what is due and arms the timer for the next start; with `maySpin` (the timer's
+    /// wake-up, a stage's begin) spins for a start due within kWakeLeadNs (at most kSpinNs).
+    void pace(bool maySpin);
     /// Sends (or drops, past the request timeout) every start of this worker due by `now`, up
     /// to the stage's end. False when it stopped at a backlog (no free VU).
     bool sendDue(int64_t now);

@@ -125,6 +125,8 @@ int serveDelay(int64_t delayMs)
                 const ssize_t r = read(fd, buf, sizeof buf);
                 if (r > 0) {
                     c.in.append(buf, size_t(r));
+                    if (size_t(r) < sizeof buf)
+                        break;   // drained for now; epoll (level-triggered) reports more
                     continue;
                 }
                 if (r == 0 || errno != EAGAIN) {
