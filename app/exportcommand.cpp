@@ -74,9 +74,10 @@ int exportCommand(const QStringList &args)
     }
     const QString chartName = p.value(chartOpt);
     ChartKind kind;
-    if (!chartKindFromName(chartName, &kind) || !isLoadChart(kind)) {
+    if (!chartKindFromName(chartName, &kind) || (!isLoadChart(kind) && !isServerChart(kind))) {
         printErr(QStringLiteral("vault-workbench export: unknown --chart \"%1\" "
-                                "(latency, throughput or errors)\n")
+                                "(latency, throughput, errors, server-memory, server-cpu, "
+                                "server-latency, time-server-memory or time-server-cpu)\n")
                      .arg(chartName));
         return ExitUsage;
     }

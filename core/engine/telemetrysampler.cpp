@@ -142,6 +142,8 @@ bool TelemetrySampler::sampleNow(int64_t nowNs)
     ServerReading cur;
     if (!read(&cur))
         return false;
+    if (serverKnown(cur.cores))
+        m_out.serverCores = cur.cores;
     if (m_haveLast) {
         ServerSample s = serverSampleBetween(m_last, double(m_lastNs - m_windowStartNs) / kNsPerS,
                                              cur, double(nowNs - m_windowStartNs) / kNsPerS);

@@ -88,6 +88,7 @@ QJsonObject serverTelemetryToJson(const ServerTelemetry &t)
     return QJsonObject{
         {QStringLiteral("source"), t.source},
         {QStringLiteral("server_pid"), t.serverPid},
+        {QStringLiteral("server_cores"), number(t.serverCores)},
         {QStringLiteral("notes"), QJsonArray::fromStringList(t.notes)},
         {QStringLiteral("samples"),
          QJsonObject{{QStringLiteral("columns"), QJsonArray::fromStringList(columns)},
@@ -108,6 +109,7 @@ bool serverTelemetryFromJson(const QJsonValue &v, ServerTelemetry *out, QString 
     const QJsonObject o = v.toObject();
     out->source = o.value(QStringLiteral("source")).toString();
     out->serverPid = o.value(QStringLiteral("server_pid")).toInteger();
+    out->serverCores = fromNumber(o.value(QStringLiteral("server_cores")));
     for (const QJsonValue &n : o.value(QStringLiteral("notes")).toArray())
         out->notes << n.toString();
 

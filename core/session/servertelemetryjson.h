@@ -1,5 +1,5 @@
 // The session's "server_telemetry" object (docs/session-format.md, "Server telemetry"):
-// {"source","server_pid","notes":[..],
+// {"source","server_pid","server_cores","notes":[..],
 //  "samples":{"columns":["t_s","stage","steady","rss_bytes",..],"rows":[[..],..]},
 //  "stages":[{"index","samples","rss_mean_bytes",..},..]}
 // An unknown value is null. Absent in sessions written before it existed: read as empty.

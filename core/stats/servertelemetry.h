@@ -26,6 +26,7 @@ struct ServerReading {
     double cpuSeconds = kServerUnknown;       ///< process_cpu_seconds_total (cumulative)
     double goroutines = kServerUnknown;       ///< go_goroutines, else vault.runtime.num_goroutines
     double openFds = kServerUnknown;          ///< process_open_fds
+    double cores = kServerUnknown;            ///< go_sched_gomaxprocs_threads: CPUs the server may use
     /// Timer summaries as cumulative (sum ms, count) where the source has them (Prometheus
     /// _sum/_count), or the current interval's (JSON "Samples", 10 s intervals) with
     /// `intervalTimers` set.
@@ -93,6 +94,9 @@ struct ServerTelemetry {
     /// "" (nothing collected: not asked, older session, or no source answered).
     QString source;
     qint64 serverPid = 0;     ///< the process read in /proc, 0 when none
+    /// CPUs the server's Go runtime may use (go_sched_gomaxprocs_threads); unknown when not
+    /// reported (the JSON form). "All cores busy" is measured against it.
+    double serverCores = kServerUnknown;
     /// Why something is missing ("sys/metrics: 403 permission denied"), one sentence each.
     QStringList notes;
     QList<ServerSample> samples;

@@ -80,7 +80,7 @@ public:
                     v += e;
                 else {
                     *error = QStringLiteral("column %1: unknown escape \\%2")
-                                 .arg(column() - 1)
+                                 .arg(column() - 2)   // the backslash
                                  .arg(QLatin1Char(e));
                     return false;
                 }

@@ -54,6 +54,7 @@ ServerReading serverReadingFromPrometheus(const PromText &t)
     r.goroutines = firstOf(t, {QStringLiteral("go_goroutines"),
                                QStringLiteral("vault_runtime_num_goroutines")});
     r.openFds = t.value(QStringLiteral("process_open_fds"));
+    r.cores = t.value(QStringLiteral("go_sched_gomaxprocs_threads"));
     r.handleRequestSumMs = t.value(QStringLiteral("vault_core_handle_request_sum"));
     r.handleRequestCount = t.value(QStringLiteral("vault_core_handle_request_count"));
     r.handleRequestP50Ms = t.value(QStringLiteral("vault_core_handle_request"),
