@@ -10,6 +10,14 @@ namespace {
 const QString kSep = QStringLiteral(" · ");
 constexpr double kMiB = 1048576.0;
 
+/// Why `src` draws nothing: a live run has its server telemetry when it ends.
+QString missingNote(const CurveSource &src)
+{
+    return src.hasPartial
+               ? QStringLiteral("%1: server metrics are shown when the run ends").arg(src.label)
+               : QStringLiteral("%1: not assessed (no server metrics)").arg(src.label);
+}
+
 /// The known one of a server figure and its /proc fallback.
 double either(double fromMetrics, double fromProc)
 {
@@ -143,7 +151,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
     if (overTime) {
         const CurveSource src = sources.isEmpty() ? CurveSource() : sources.first();
         if (!src.server.collected())
-            m.notes << QStringLiteral("%1: not assessed (no server metrics)").arg(src.label);
+            m.notes << missingNote(src);
         for (int ci = 0; ci < curves.size(); ++ci) {
             ChartSeries s;
             s.name = curves.at(ci).name;
@@ -181,7 +189,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 continue;
             }
             if (!src.server.collected()) {
-                m.notes << QStringLiteral("%1: not assessed (no server metrics)").arg(src.label);
+                m.notes << missingNote(src);
                 continue;
             }
             const QString prefix = overlay ? src.label + kSep : QString();

@@ -13,6 +13,11 @@ QString esc(const QString &s)
     return s.toHtmlEscaped();
 }
 
+double either(double fromMetrics, double fromProc)
+{
+    return serverKnown(fromMetrics) ? fromMetrics : fromProc;
+}
+
 QString cell(double v, double scale, int decimals)
 {
     const QString text = serverKnown(v) ? QString::number(v / scale, 'f', decimals)
@@ -93,6 +98,38 @@ QString serverSessionHtml(const Session &s)
     }
     for (const QString &n : t.notes)
         o += QStringLiteral("<p class=\"evidence\">%1</p>\n").arg(esc(n));
+    return o;
+}
+
+QString serverText(const Session &s)
+{
+    const ServerTelemetry &t = s.serverTelemetry;
+    const ServerBottleneck b = sessionServerBottleneck(s, sessionAnalysis(s));
+    QString o = b.resource == QLatin1String("not_assessed")
+                    ? QStringLiteral("server: %1\n").arg(b.evidence.text)
+                    : QStringLiteral("server: %1: %2\n").arg(b.resource, b.evidence.text);
+    auto part = [](double v, double scale, int decimals, const QString &text) {
+        return serverKnown(v) ? text.arg(QString::number(v / scale, 'f', decimals)) : QString();
+    };
+    for (const StageStats &st : s.stages) {
+        const ServerStageStats *x = t.stage(st.index);
+        if (!x || x->samples == 0)
+            continue;
+        QStringList parts{
+            part(either(x->rssMeanBytes, x->procRssMeanBytes), 1048576.0, 1, QStringLiteral("RSS %1 MiB")),
+            part(x->heapInUseMeanBytes, 1048576.0, 1, QStringLiteral("heap %1 MiB")),
+            part(either(x->coresBusyMean, x->procCoresBusyMean), 1, 2, QStringLiteral("%1 cores busy")),
+            part(x->handleRequestMs, 1, 3, QStringLiteral("server time %1 ms")),
+            part(st.meanLatencyS() > 0 ? st.meanLatencyS() * 1000.0 : kServerUnknown, 1, 3,
+                 QStringLiteral("client mean %1 ms"))};
+        parts.removeAll(QString());
+        o += QStringLiteral("  stage %1 (%2 VUs): %3\n")
+                 .arg(stageNumber(st.index))
+                 .arg(st.vus)
+                 .arg(parts.join(QStringLiteral(", ")));
+    }
+    for (const QString &n : t.notes)
+        o += QStringLiteral("  note: %1\n").arg(n);
     return o;
 }
 

@@ -19,4 +19,10 @@ QString serverChartsHtml(const QList<CurveSource> &sources);
 /// CPU, goroutines, open files, server-side and client time; "-" for what is unknown) and notes.
 QString serverSessionHtml(const Session &s);
 
+/// The server's side as text, for `vault-workbench report` (after the capacity analysis):
+/// "server: <resource>: <evidence>", then one line per stage with server data
+/// ("  stage 2 (4 VUs): RSS 107.4 MiB, heap 27.2 MiB, 1.07 cores busy, server time 0.148 ms,
+/// client mean 0.985 ms"), then the notes.
+QString serverText(const Session &s);
+
 } // namespace vw
