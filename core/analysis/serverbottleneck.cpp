@@ -55,9 +55,19 @@ ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
         out.evidence.text = QStringLiteral("not assessed (no server metrics)");
         return out;
     }
-    // The judged stage: the knee's, else the last with data.
+    // The judged stage: the knee's, else the last with data that is not client-bound (a
+    // client-bound stage measured the client, not the server), else the last with data.
     const ServerStageStats *at = have.last();
     QString why = QStringLiteral("the last measured stage (no knee)");
+    for (qsizetype i = have.size() - 1; i >= 0; --i) {
+        const StageStats *st = stageAt(stages, have.at(i)->stage);
+        if (st && !st->validity.clientBound) {
+            at = have.at(i);
+            if (i != have.size() - 1)
+                why = QStringLiteral("the last measured stage that is not client-bound (no knee)");
+            break;
+        }
+    }
     if (kneeStage) {
         const ServerStageStats *k = server.stage(*kneeStage);
         if (k && k->samples > 0) {
@@ -128,7 +138,8 @@ ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
     for (const auto &[name, b0, b1] :
          {std::tuple{QStringLiteral("get"), base->barrierGetMs, at->barrierGetMs},
           std::tuple{QStringLiteral("put"), base->barrierPutMs, at->barrierPutMs}}) {
-        if (serverKnown(b0) && serverKnown(b1) && b0 > 0 && b1 >= kServerTimeGrowth * b0) {
+        const bool share = !serverKnown(at->handleRequestMs) || b1 >= kStorageShare * at->handleRequestMs;
+        if (serverKnown(b0) && serverKnown(b1) && b0 > 0 && b1 >= kServerTimeGrowth * b0 && share) {
             out.resource = QStringLiteral("storage");
             data.insert(QStringLiteral("barrier_%1_base_ms").arg(name), b0);
             data.insert(QStringLiteral("barrier_%1_ms").arg(name), b1);

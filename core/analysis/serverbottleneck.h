@@ -1,10 +1,12 @@
 // Which server resource saturates at the knee, from the server telemetry of a run
 // (core/stats/servertelemetry.h; docs/measurement.md, "Server telemetry" and "Which resource
-// saturates"). The rules, checked in this order at the knee stage (the last measured stage
-// when there is no knee), against the first stage with server data:
+// saturates"). The rules, checked in this order at the knee stage (when there is no knee, the
+// last measured stage the validity guard did not flag client-bound), against the first stage
+// with server data:
 //   cpu      the server's cores busy >= kCpuSaturatedShare of the cores it may use
 //   memory   resident memory grew by >= kMemoryClimbRatio and rose at every stage to there
-//   storage  the barrier's get/put time grew by >= kServerTimeGrowth (storage, not CPU)
+//   storage  the barrier's get/put time grew by >= kServerTimeGrowth and is >= kStorageShare
+//            of the server-side request time there (storage, not CPU)
 //   client_or_network  server-side request time stayed within kServerTimeFlat while the
 //            client's mean latency grew by >= kClientTimeGrowth: the time is spent outside
 //            the server (network, client, queueing before the server)
@@ -25,6 +27,7 @@ namespace vw {
 inline constexpr double kCpuSaturatedShare = 0.9;
 inline constexpr double kMemoryClimbRatio = 1.5;
 inline constexpr double kServerTimeGrowth = 2.0;
+inline constexpr double kStorageShare = 0.25;
 inline constexpr double kServerTimeFlat = 1.5;
 inline constexpr double kClientTimeGrowth = 2.0;
 

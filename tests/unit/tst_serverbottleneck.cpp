@@ -36,6 +36,8 @@ private slots:
     void memoryClimbing();
     void memoryUpAndDownIsNotClimbing();
     void storageSlowing();
+    void storageSmallShareIsNotStorage();
+    void clientBoundStagesAreNotJudged();
     void serverFlatClientGrowing();
     void noneWhenNothingShows();
     void notAssessedWithoutMetrics();
@@ -99,12 +101,39 @@ void TestServerBottleneck::memoryUpAndDownIsNotClimbing()
 void TestServerBottleneck::storageSlowing()
 {
     QList<ServerFigures> f = flat();
-    f[2].barrierGetMs = 0.05;   // x2.5
+    f[2].barrierGetMs = 0.2;   // x10, a third of the server's request time
     f[2].handleRequestMs = 0.6;
     const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
     QCOMPARE(b.resource, QStringLiteral("storage"));
-    QVERIFY2(b.evidence.text.startsWith(QLatin1String("server storage: barrier get 0.020 ms")),
-             qPrintable(b.evidence.text));
+    QCOMPARE(b.evidence.text, QStringLiteral("server storage: barrier get 0.020 ms at stage 1 "
+                                             "(1 VUs), 0.200 ms at stage 3 (4 VUs), the knee (x10.00)"));
+}
+
+void TestServerBottleneck::storageSmallShareIsNotStorage()
+{
+    // The barrier slowed ten times but is a tenth of the request's time on the server: the
+    // time goes elsewhere (a CPU-starved server slows everything a little).
+    QList<ServerFigures> f = flat();
+    f[2].barrierGetMs = 0.2;
+    f[2].handleRequestMs = 2.0;
+    const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
+    QVERIFY(b.resource != QLatin1String("storage"));
+}
+
+void TestServerBottleneck::clientBoundStagesAreNotJudged()
+{
+    // No knee; the last two stages were client-bound: the verdict is on stage 3, whose CPU is
+    // at all cores, not on stage 5's.
+    QList<StageStats> st = stages();
+    vw::test::markClientBound(st[3], QStringLiteral("client_cpu: test"));
+    vw::test::markClientBound(st[4], QStringLiteral("client_cpu: test"));
+    QList<ServerFigures> f = flat();
+    f[2].coresBusy = 2.0;
+    const ServerBottleneck b = assessServerBottleneck(st, vw::test::serverTelemetryOf(f, 2),
+                                                      std::nullopt, 0);
+    QCOMPARE(b.resource, QStringLiteral("cpu"));
+    QCOMPARE(b.stage, std::optional<int>(2));
+    QVERIFY2(b.evidence.text.contains(QLatin1String("not client-bound")), qPrintable(b.evidence.text));
 }
 
 void TestServerBottleneck::serverFlatClientGrowing()
