@@ -169,7 +169,8 @@ ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
                            "(x%3) while the client's mean latency went %4 -> %5 ms (x%6) from "
                            "%7 to %8")
                 .arg(num(srv0, 3), num(srv1, 3), num(srv1 / srv0), num(cli0, 3), num(cli1, 3),
-                     num(cli1 / cli0), stageText(*baseStage), where);
+                     num(cli1 / cli0), stageText(*baseStage),
+                     stageText(*atStage) + QStringLiteral(", ") + why);
         out.evidence.data = data;
         return out;
     }
