@@ -35,7 +35,7 @@ int exportCommand(const QStringList &args)
 #else
     QCommandLineParser p;
     p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session files"));
-    const QCommandLineOption chartOpt(QStringLiteral("chart"), QStringLiteral("latency, throughput or errors"),
+    const QCommandLineOption chartOpt(QStringLiteral("chart"), QStringLiteral("latency, throughput, errors or a server chart"),
                                       QStringLiteral("C"), QStringLiteral("latency"));
     const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("png, svg or pdf"),
                                        QStringLiteral("F"));
