@@ -7,6 +7,7 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <QTest>
 #include <cmath>
 
@@ -33,6 +34,7 @@ private slots:
     void labelsEscapesAndSpecialValues();
     void errorsNameLineAndColumn_data();
     void errorsNameLineAndColumn();
+    void damagedAnswersAreRefusedOrRead();
 };
 
 void TestPrometheusText::parsesOpenBaoAnswer()
@@ -151,6 +153,28 @@ void TestPrometheusText::errorsNameLineAndColumn()
     QString got;
     QVERIFY(!parsePrometheusText(text, &t, &got));
     QCOMPARE(got, error);
+}
+
+void TestPrometheusText::damagedAnswersAreRefusedOrRead()
+{
+    // Truncated and byte-flipped copies of the real answer (a fixed seed): each is either read
+    // or refused with a line and column, never a crash (tests/fuzz/fuzz_prometheus.cpp goes
+    // further under sanitizers).
+    const QByteArray text = fixture("openbao-sys-metrics.prom");
+    QRandomGenerator rng(11);
+    int refused = 0;
+    for (int i = 0; i < 3000; ++i) {
+        QByteArray damaged = text.left(rng.bounded(text.size() + 1));
+        for (int k = rng.bounded(4); k > 0 && !damaged.isEmpty(); --k)
+            damaged[rng.bounded(damaged.size())] = char(rng.bounded(256));
+        PromText t;
+        QString error;
+        if (!parsePrometheusText(damaged, &t, &error)) {
+            ++refused;
+            QVERIFY2(error.startsWith(QLatin1String("line ")), qPrintable(error));
+        }
+    }
+    QVERIFY(refused > 0);
 }
 
 QTEST_GUILESS_MAIN(TestPrometheusText)
