@@ -65,7 +65,7 @@ QString writeConfig(const QTemporaryDir &dir, const QByteArray &hcl)
     return path;
 }
 
-QString mb(double bytes)
+QString mib(double bytes)
 {
     return QString::number(bytes / 1048576.0, 'f', 1);
 }
@@ -122,10 +122,10 @@ void TestServerTelemetry::memoryAndCpuPerStage()
                                 .arg(op.latency.meanUs() / 1000.0)));
         QVERIFY(st.goroutinesMean > 10);
         QVERIFY(st.openFdsMax > 3);
-        qInfo("stage %d (%d VUs): server RSS %s MB (/proc %s MB), heap %s MB, %.2f cores busy "
+        qInfo("stage %d (%d VUs): server RSS %s MiB (/proc %s MiB), heap %s MiB, %.2f cores busy "
               "(/proc %.2f), handle_request %.3f ms vs client mean %.3f ms, %d samples",
-              st.stage + 1, s.stages.at(st.stage).vus, qPrintable(mb(st.rssMeanBytes)),
-              qPrintable(mb(st.procRssMeanBytes)), qPrintable(mb(st.heapInUseMeanBytes)),
+              st.stage + 1, s.stages.at(st.stage).vus, qPrintable(mib(st.rssMeanBytes)),
+              qPrintable(mib(st.procRssMeanBytes)), qPrintable(mib(st.heapInUseMeanBytes)),
               st.coresBusyMean, st.procCoresBusyMean, st.handleRequestMs,
               op.latency.meanUs() / 1000.0, st.samples);
     }
@@ -171,8 +171,8 @@ void TestServerTelemetry::rssMatchesProcAtTheSameMoment()
     const ServerReading reading = serverReadingFromPrometheus(text);
     QVERIFY(vmRss > 0);
     QVERIFY(reading.rssBytes > 0);
-    qInfo("sys/metrics RSS %s MB, /proc VmRSS %s MB", qPrintable(mb(reading.rssBytes)),
-          qPrintable(mb(double(vmRss))));
+    qInfo("sys/metrics RSS %s MiB, /proc VmRSS %s MiB", qPrintable(mib(reading.rssBytes)),
+          qPrintable(mib(double(vmRss))));
     QVERIFY(std::abs(reading.rssBytes - double(vmRss)) <= 0.2 * double(vmRss));
 }
 
