@@ -143,8 +143,6 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     QString failure;   // why the abort rule ended the run; empty when it did not
     int64_t now = m_windowStartNs;
     for (int i = 0; i < m_plan.stageCount() && !cut; ++i) {
-        if (m_telemetry)   // closes the previous stage's last interval
-            m_telemetry->mark(steadyNowNs(), i, m_plan.warmupNs() == 0);
         m_cur = StageWindow::begin(m_plan, i, steadyNowNs());
         m_shared->stageSlots[size_t(i)].startNs.store(m_cur.startNs);
         m_shared->stageSlots[size_t(i)].warmupEndNs.store(m_cur.warmupEndNs);
@@ -154,6 +152,10 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         if (m_plan.warmupNs() == 0)
             m_cur.noteSteadyStart(m_cur.startNs, m_workers.threadCpuNs());
         emit q->stageStarted(i, m_plan.plannedVus(i));
+        // Closes the previous stage's last interval; after the stage is published, so that the
+        // read's few ms count in this stage's window, not after the previous one's end.
+        if (m_telemetry)
+            m_telemetry->mark(steadyNowNs(), i, m_plan.warmupNs() == 0);
 
         while (true) {
             now = steadyNowNs();
