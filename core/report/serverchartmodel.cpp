@@ -18,6 +18,17 @@ QString missingNote(const CurveSource &src)
                : QStringLiteral("%1: not assessed (no server metrics)").arg(src.label);
 }
 
+/// Why a source with server telemetry draws nothing on this chart.
+QString notReportedNote(const CurveSource &src, ChartKind kind)
+{
+    const QString what = kind == ChartKind::ServerMemoryVsLoad || kind == ChartKind::ServerMemoryOverTime
+                             ? QStringLiteral("memory")
+                         : kind == ChartKind::ServerLatencyVsLoad ? QStringLiteral("request time")
+                                                                  : QStringLiteral("CPU");
+    return QStringLiteral("%1: the server's telemetry (%2) has no %3 figure for these stages")
+        .arg(src.label, src.server.source, what);
+}
+
 /// The known one of a server figure and its /proc fallback.
 double either(double fromMetrics, double fromProc)
 {
@@ -169,6 +180,8 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 see(p);
             m.series << s;
         }
+        if (src.server.collected() && m.isEmpty())
+            m.notes << notReportedNote(src, kind);
         m.x.title = QStringLiteral("time (s)");
         m.x.unit = QStringLiteral("s");
         m.x.labelFormat = QStringLiteral("%.0f");
@@ -193,6 +206,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 continue;
             }
             const QString prefix = overlay ? src.label + kSep : QString();
+            bool drawn = false;
             for (int ci = 0; ci < curves.size(); ++ci) {
                 ChartSeries s;
                 s.source = si;
@@ -213,8 +227,11 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 }
                 for (const QPointF &p : std::as_const(s.points))
                     see(p);
+                drawn = drawn || !s.points.isEmpty();
                 m.series << s;
             }
+            if (!drawn)
+                m.notes << notReportedNote(src, kind);
         }
         m.x.title = loadAxisTitle(m.loadAxis);
         m.x.unit = loadAxisUnit(m.loadAxis);

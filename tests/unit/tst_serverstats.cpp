@@ -26,6 +26,7 @@ private slots:
     void latencyChartServerBesideClient();
     void overlayAndMissingTelemetry();
     void chartsOverTime();
+    void jsonOnlyTelemetryNotesTheMissingCpu();
 };
 
 void TestServerStats::sampleFromCumulativeReadings()
@@ -245,6 +246,23 @@ void TestServerStats::chartsOverTime()
     QVERIFY(chartKindFromName(QStringLiteral("time-server-cpu"), &k));
     QCOMPARE(k, ChartKind::ServerCpuOverTime);
     QVERIFY(isServerChart(k) && !isLoadChart(k));
+}
+
+void TestServerStats::jsonOnlyTelemetryNotesTheMissingCpu()
+{
+    // The JSON form has no CPU: the CPU charts say so instead of showing an empty frame.
+    CurveSource s = sourceWithServer(QStringLiteral("A"), 1);
+    s.server.source = QStringLiteral("json");
+    for (ServerSample &x : s.server.samples)
+        x.coresBusy = kServerUnknown;
+    s.server.stages = summariseServerStages(s.server.samples, int(s.stages.size()));
+    for (ChartKind kind : {ChartKind::ServerCpuVsLoad, ChartKind::ServerCpuOverTime}) {
+        const ChartModel m = buildChartModel(kind, {s});
+        QVERIFY(m.isEmpty());
+        QCOMPARE(m.notes, QStringList{QStringLiteral("A: the server's telemetry (json) has no CPU "
+                                                     "figure for these stages")});
+    }
+    QVERIFY(buildChartModel(ChartKind::ServerMemoryVsLoad, {s}).notes.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestServerStats)
