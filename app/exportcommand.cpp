@@ -35,7 +35,7 @@ int exportCommand(const QStringList &args)
 #else
     QCommandLineParser p;
     p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session files"));
-    const QCommandLineOption chartOpt(QStringLiteral("chart"), QStringLiteral("latency, throughput or errors"),
+    const QCommandLineOption chartOpt(QStringLiteral("chart"), QStringLiteral("latency, throughput, errors or a server chart"),
                                       QStringLiteral("C"), QStringLiteral("latency"));
     const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("png, svg or pdf"),
                                        QStringLiteral("F"));
@@ -74,9 +74,10 @@ int exportCommand(const QStringList &args)
     }
     const QString chartName = p.value(chartOpt);
     ChartKind kind;
-    if (!chartKindFromName(chartName, &kind) || !isLoadChart(kind)) {
+    if (!chartKindFromName(chartName, &kind) || (!isLoadChart(kind) && !isServerChart(kind))) {
         printErr(QStringLiteral("vault-workbench export: unknown --chart \"%1\" "
-                                "(latency, throughput or errors)\n")
+                                "(latency, throughput, errors, server-memory, server-cpu, "
+                                "server-latency, time-server-memory or time-server-cpu)\n")
                      .arg(chartName));
         return ExitUsage;
     }

@@ -6,6 +6,7 @@
 #include "session/sessionanalysis.h"
 #include "report/htmlreport.h"
 #include "report/report.h"
+#include "report/serverreport.h"
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>
@@ -93,7 +94,7 @@ int reportCommand(const QStringList &args)
         printOut(reportCsv(*s));
     else
         printOut(tableContext(*s) + reportTable(*s) + QLatin1Char('\n')
-                 + analysisText(sessionAnalysis(*s)));
+                 + analysisText(sessionAnalysis(*s)) + serverText(*s));
     return ExitOk;
 }
 

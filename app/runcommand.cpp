@@ -206,7 +206,12 @@ int runCommand(const QStringList &args)
                                    QStringLiteral("TEXT"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("this help"));
-    p.addOptions({out, label, help});
+    const QCommandLineOption serverPid(QStringLiteral("server-pid"),
+                                       QStringLiteral("the server's process id (/proc read)"),
+                                       QStringLiteral("PID"));
+    const QCommandLineOption noTelemetry(QStringLiteral("no-server-telemetry"),
+                                         QStringLiteral("do not read sys/metrics"));
+    p.addOptions({out, label, help, serverPid, noTelemetry});
     targetOptions.addTo(p);
     if (!p.parse(QStringList{QStringLiteral("vault-workbench run")} + args)) {
         printErr(QStringLiteral("vault-workbench run: %1 (see --help)\n").arg(p.errorText()));
@@ -222,6 +227,16 @@ int runCommand(const QStringList &args)
         return ExitUsage;
     }
     const QString profilePath = pos.first();
+    qint64 pid = 0;
+    if (p.isSet(serverPid)) {
+        bool ok = false;
+        pid = p.value(serverPid).toLongLong(&ok);
+        if (!ok || pid <= 0) {
+            printErr(QStringLiteral("vault-workbench run: --server-pid: \"%1\" is not a process "
+                                    "id\n").arg(p.value(serverPid)));
+            return ExitUsage;
+        }
+    }
 
     // 1. The profile: every problem, nothing runs.
     const ProfileParseResult parsed = loadProfileFile(profilePath);
@@ -264,6 +279,8 @@ int runCommand(const QStringList &args)
     options.token = token->token;
     options.targetSources = target->sources;
     options.label = p.value(label);
+    options.serverTelemetry = !p.isSet(noTelemetry);
+    options.serverPid = pid;
     options.checkpoint = checkpointWriter(outPath);   // after each stage: a killed run still leaves its stages
 
     RunPrinter printer(profile, options, outPath);

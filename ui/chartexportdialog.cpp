@@ -30,6 +30,11 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     m_chart->addItem(tr("Error ratio vs load"), chartKindName(ChartKind::ErrorRatioVsLoad));
     m_chart->addItem(tr("Latency over time"), chartKindName(ChartKind::LatencyOverTime));
     m_chart->addItem(tr("Throughput over time"), chartKindName(ChartKind::ThroughputOverTime));
+    m_chart->addItem(tr("Server memory vs load"), chartKindName(ChartKind::ServerMemoryVsLoad));
+    m_chart->addItem(tr("Server CPU vs load"), chartKindName(ChartKind::ServerCpuVsLoad));
+    m_chart->addItem(tr("Server-side vs client latency"), chartKindName(ChartKind::ServerLatencyVsLoad));
+    m_chart->addItem(tr("Server memory over time"), chartKindName(ChartKind::ServerMemoryOverTime));
+    m_chart->addItem(tr("Server CPU over time"), chartKindName(ChartKind::ServerCpuOverTime));
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("exportFormatCombo"));
     m_format->addItem(QStringLiteral("PNG"), QStringLiteral("png"));
@@ -88,6 +93,12 @@ QChart *ChartExportDialog::selectedChart() const
         return m_page->timeThroughputChart()->chart();
     case ChartKind::LatencyOverTime:
         break;
+    case ChartKind::ServerMemoryVsLoad:
+    case ChartKind::ServerCpuVsLoad:
+    case ChartKind::ServerLatencyVsLoad:
+    case ChartKind::ServerMemoryOverTime:
+    case ChartKind::ServerCpuOverTime:
+        return m_page->serverChart(kind)->chart();
     }
     return m_page->timeChart()->chart();
 }

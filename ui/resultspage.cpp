@@ -17,6 +17,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -125,6 +126,38 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     middleTabs->addTab(m_time, tr("Latency over time"));
     middleTabs->addTab(m_timeThroughput, tr("Throughput over time"));
     middleTabs->addTab(m_errors, tr("Error ratio vs load"));
+    // The server's side (docs/measurement.md, "Server telemetry"): one chart at a time.
+    auto *serverBox = new QWidget(this);
+    auto *sbl = new QVBoxLayout(serverBox);
+    sbl->setContentsMargins(0, 0, 0, 0);
+    sbl->setSpacing(2);
+    m_serverChartChooser = new QComboBox(serverBox);
+    m_serverChartChooser->setObjectName(QStringLiteral("serverChartChooser"));
+    auto *serverStack = new QStackedWidget(serverBox);
+    const QStringList serverTitles{tr("Server memory vs load"), tr("Server CPU vs load"),
+                                   tr("Server-side vs client latency"),
+                                   tr("Server memory over time"), tr("Server CPU over time")};
+    const QList<ChartKind> kinds = serverChartKinds();
+    for (int i = 0; i < kinds.size(); ++i) {
+        auto *c = new StageCurveChart(kinds.at(i), serverBox);
+        c->setObjectName(QStringLiteral("serverChart-") + chartKindName(kinds.at(i)));
+        m_serverCharts << c;
+        serverStack->addWidget(c);
+        m_serverChartChooser->addItem(serverTitles.at(i), chartKindName(kinds.at(i)));
+    }
+    connect(m_serverChartChooser, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            [this, serverStack](int i) {
+                serverStack->setCurrentIndex(i);
+                if (m_outdatedCharts)
+                    refreshCharts();
+            });
+    auto *srow = new QHBoxLayout;
+    srow->addWidget(new QLabel(tr("Server chart:"), serverBox));
+    srow->addWidget(m_serverChartChooser);
+    srow->addStretch();
+    sbl->addLayout(srow);
+    sbl->addWidget(serverStack, 1);
+    middleTabs->addTab(serverBox, tr("Server"));
     connect(middleTabs, &QTabWidget::currentChanged, this, [this] {
         if (m_outdatedCharts)
             refreshCharts();
@@ -279,7 +312,23 @@ QList<CurveSource> ResultsPage::chartSources() const
 
 QList<QWidget *> ResultsPage::chartWidgets() const
 {
-    return {m_latency, m_throughput, m_time, m_timeThroughput, m_errors};
+    QList<QWidget *> all{m_latency, m_throughput, m_time, m_timeThroughput, m_errors};
+    for (StageCurveChart *c : m_serverCharts)
+        all << c;
+    return all;
+}
+
+QList<ChartKind> ResultsPage::serverChartKinds()
+{
+    return {ChartKind::ServerMemoryVsLoad, ChartKind::ServerCpuVsLoad,
+            ChartKind::ServerLatencyVsLoad, ChartKind::ServerMemoryOverTime,
+            ChartKind::ServerCpuOverTime};
+}
+
+StageCurveChart *ResultsPage::serverChart(ChartKind kind) const
+{
+    const int i = int(serverChartKinds().indexOf(kind));
+    return i >= 0 && i < m_serverCharts.size() ? current(m_serverCharts.at(i)) : nullptr;
 }
 
 void ResultsPage::refreshChart(int i) const

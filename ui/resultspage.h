@@ -13,6 +13,8 @@
 #include "engine/runsnapshot.h"
 #include "session/session.h"
 
+#include "report/chartmodel.h"
+
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
@@ -56,6 +58,10 @@ public:
     StageCurveChart *errorChart() const { return current(m_errors); }
     TimeSeriesChart *timeChart() const { return current(m_time); }
     TimeSeriesChart *timeThroughputChart() const { return current(m_timeThroughput); }
+    /// The server chart of `kind` (isServerChart(), the "Server" tab), nullptr for another kind.
+    StageCurveChart *serverChart(ChartKind kind) const;
+    /// The server charts in the order of the "Server" tab's chooser.
+    static QList<ChartKind> serverChartKinds();
     /// Side-by-side table and per-stage ratios; active with two or more saved sessions shown.
     ComparisonView *comparisonView() const { return m_comparison; }
     /// The banner above the charts naming what differs between the sessions shown.
@@ -101,6 +107,8 @@ private:
     StageCurveChart *m_errors = nullptr;
     TimeSeriesChart *m_time = nullptr;
     TimeSeriesChart *m_timeThroughput = nullptr;
+    QList<StageCurveChart *> m_serverCharts;   ///< serverChartKinds() order
+    QComboBox *m_serverChartChooser = nullptr;
     ComparisonView *m_comparison = nullptr;
     QLabel *m_banner = nullptr;
     QTabWidget *m_bottomTabs = nullptr;

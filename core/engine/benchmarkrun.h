@@ -36,6 +36,12 @@ struct RunOptions {
     /// it atomically to a file). The caller saves the final record after finished(). A false
     /// return (with *error) is logged once per run, never fatal.
     std::function<bool(const RunRecord &record, QString *error)> checkpoint;
+    /// Server telemetry (core/engine/telemetrysampler.h): sys/metrics read once a second on
+    /// the control thread during the stages. false: not read (the session says so).
+    bool serverTelemetry = true;
+    /// The server's process id when it runs on this machine (a local target, `run
+    /// --server-pid`): its /proc/<pid> is read with the metrics. 0 = unknown.
+    qint64 serverPid = 0;
     /// Test hook (tst_validity): each worker spins this many microseconds after every
     /// completion, as a client too slow for its load would. 0 in real runs.
     int debugBusyLoopUsPerRequest = 0;

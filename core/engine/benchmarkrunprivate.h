@@ -21,6 +21,7 @@
 #include "engine/stagecollector.h"
 #include "engine/stageplan.h"
 #include "engine/stagewindow.h"
+#include "engine/telemetrysampler.h"
 #include "engine/tokenlifetime.h"
 #include "engine/validity.h"
 #include "engine/workerpool.h"
@@ -78,6 +79,7 @@ private:
     Checkpointer m_checkpoints;
     AbortWatch m_abort;
     TokenRenewer m_renewer;        // active only when the pre-flight planned renewals
+    std::unique_ptr<TelemetrySampler> m_telemetry; // the server's metrics; null when not asked
     int64_t m_windowStartNs = 0;
     int64_t m_nextSnapshotNs = 0;
     bool m_publishAsked = false;   // the workers were asked to publish for the next snapshot

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "profile/profile.h"
+#include "stats/servertelemetry.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 #include "vault/serverinfo.h"
@@ -95,6 +96,9 @@ struct RunRecord {
     TokenUse token;           ///< the token's lifetime and renewals (never the token)
     QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
     TimeSeries series;        ///< 1-second series, all ops
+    /// The server's side of the stages (core/stats/servertelemetry.h): its memory, CPU and
+    /// request time per second and per stage; empty source when none was collected.
+    ServerTelemetry serverTelemetry;
 };
 
 } // namespace vw

@@ -98,6 +98,8 @@ void BenchmarkRunPrivate::emitSnapshot(int64_t now)
 void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
 {
     m_renewer.poll(now);   // a short-lived token, when due (a control-plane call: ~1 ms)
+    if (m_telemetry)       // sys/metrics once a second (<= kTelemetryTimeoutMs)
+        m_telemetry->poll(now);
     // The gauge at the end of each second, for the series.
     while (m_windowStartNs + (m_nextGaugeSecond + 1) * kNsPerS <= now) {
         m_collector->noteGaugeAtSecondEnd(m_nextGaugeSecond, m_shared->inFlight.load());
@@ -122,7 +124,16 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     // inside stage 1 leaves what `vault-workbench cleanup SESSION` needs.
     m_checkpoints.write({}, TimeSeries());
     m_collector = std::make_unique<StageCollector>(m_profile.ramp, s.ops);
+    if (m_options.serverTelemetry) {
+        TargetSpec target = m_profile.target;
+        target.address = s.targetAddress;
+        m_telemetry = std::make_unique<TelemetrySampler>(target, m_options.token,
+                                                         m_options.serverPid);
+        m_telemetry->start();
+    }
     m_windowStartNs = steadyNowNs();
+    if (m_telemetry)
+        m_telemetry->setWindowStart(m_windowStartNs);
     m_shared->windowStartNs.store(m_windowStartNs);
     m_collector->setWindowStart(m_windowStartNs);
     m_nextSnapshotNs = m_windowStartNs;
@@ -141,6 +152,10 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         if (m_plan.warmupNs() == 0)
             m_cur.noteSteadyStart(m_cur.startNs, m_workers.threadCpuNs());
         emit q->stageStarted(i, m_plan.plannedVus(i));
+        // Closes the previous stage's last interval; after the stage is published, so that the
+        // read's few ms count in this stage's window, not after the previous one's end.
+        if (m_telemetry)
+            m_telemetry->mark(steadyNowNs(), i, m_plan.warmupNs() == 0);
 
         while (true) {
             now = steadyNowNs();
@@ -151,8 +166,11 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
                 break;
             }
             if (now >= m_cur.warmupEndNs) {
-                if (!m_cur.steadyStarted)
+                if (!m_cur.steadyStarted) {
                     m_cur.noteSteadyStart(now, m_workers.threadCpuNs());
+                    if (m_telemetry)
+                        m_telemetry->mark(now, i, true);
+                }
                 m_cur.sampleGauge(m_shared->inFlight.load());
                 m_cur.sampleProgress(now, m_shared->completed.load(), m_shared->inFlight.load());
             }
@@ -191,6 +209,8 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
 
     // No VU sends again; in-flight requests finish and count for their start stage.
     m_shared->stopping.store(true);
+    if (m_telemetry)
+        m_telemetry->mark(steadyNowNs(), -1, false);
     const int64_t timeoutNs = m_profile.target.requestTimeoutMs * kNsPerMs;
     int64_t deadline = steadyNowNs() + (cut ? std::min(timeoutNs, kStopDrainMaxNs)
                                             : timeoutNs + kNsPerS);
@@ -215,6 +235,12 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
 
     s.stages = m_finished;
     s.series = m_collector->series();
+    if (m_telemetry) {
+        s.serverTelemetry = m_telemetry->finish(int(m_finished.size()));
+        m_telemetry.reset();   // its client belongs to this thread
+    } else {
+        s.serverTelemetry.notes << QStringLiteral("server telemetry not read (turned off)");
+    }
     s.status = !failure.isEmpty() ? RunStatus::Failed
                : cut            ? RunStatus::Stopped
                                 : RunStatus::Completed;

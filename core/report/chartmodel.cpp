@@ -1,5 +1,7 @@
 #include "report/chartmodel.h"
 
+#include "report/serverchartmodel.h"
+
 #include <QJsonArray>
 #include <algorithm>
 #include <cmath>
@@ -391,6 +393,16 @@ QString chartKindName(ChartKind kind)
         return QStringLiteral("time");
     case ChartKind::ThroughputOverTime:
         return QStringLiteral("time-throughput");
+    case ChartKind::ServerMemoryVsLoad:
+        return QStringLiteral("server-memory");
+    case ChartKind::ServerCpuVsLoad:
+        return QStringLiteral("server-cpu");
+    case ChartKind::ServerLatencyVsLoad:
+        return QStringLiteral("server-latency");
+    case ChartKind::ServerMemoryOverTime:
+        return QStringLiteral("time-server-memory");
+    case ChartKind::ServerCpuOverTime:
+        return QStringLiteral("time-server-cpu");
     }
     return QString();
 }
@@ -399,7 +411,9 @@ bool chartKindFromName(const QString &name, ChartKind *out)
 {
     for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
                         ChartKind::ErrorRatioVsLoad, ChartKind::LatencyOverTime,
-                        ChartKind::ThroughputOverTime})
+                        ChartKind::ThroughputOverTime, ChartKind::ServerMemoryVsLoad,
+                        ChartKind::ServerCpuVsLoad, ChartKind::ServerLatencyVsLoad,
+                        ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime})
         if (chartKindName(k) == name) {
             *out = k;
             return true;
@@ -411,6 +425,13 @@ bool isLoadChart(ChartKind kind)
 {
     return kind == ChartKind::LatencyVsLoad || kind == ChartKind::ThroughputVsLoad
            || kind == ChartKind::ErrorRatioVsLoad;
+}
+
+bool isServerChart(ChartKind kind)
+{
+    return kind == ChartKind::ServerMemoryVsLoad || kind == ChartKind::ServerCpuVsLoad
+           || kind == ChartKind::ServerLatencyVsLoad || kind == ChartKind::ServerMemoryOverTime
+           || kind == ChartKind::ServerCpuOverTime;
 }
 
 LoadAxis loadAxisOf(const CurveSource &source)
@@ -437,6 +458,8 @@ QString loadAxisUnit(LoadAxis axis)
 ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
                            const ChartOptions &options)
 {
+    if (isServerChart(kind))
+        return buildServerChartModel(kind, sources);
     return isLoadChart(kind) ? buildLoadChart(kind, sources, options)
                              : buildTimeChart(kind, sources, options);
 }

@@ -28,13 +28,25 @@ enum class ChartKind {
     ErrorRatioVsLoad,    ///< Y = errors / requests, percent
     LatencyOverTime,     ///< X = s since the measured window began, Y = p50/p99 ms
     ThroughputOverTime,  ///< X = s, Y = successes in that second
+    // The server's side (CurveSource::server, core/stats/servertelemetry.h; built by
+    // core/report/serverchartmodel.h): per stage against load, or per second over time.
+    ServerMemoryVsLoad,  ///< Y = server resident memory and Go heap in use, MiB
+    ServerCpuVsLoad,     ///< Y = server CPU, cores busy; a line at the cores it may use
+    ServerLatencyVsLoad, ///< Y = client mean latency vs server-side request time, ms
+    ServerMemoryOverTime,///< X = s, Y = resident memory and heap, MiB (first source)
+    ServerCpuOverTime,   ///< X = s, Y = cores busy (first source)
 };
 
-/// "latency", "throughput", "errors", "time", "time-throughput" (CLI --chart, export dialog).
+/// "latency", "throughput", "errors", "time", "time-throughput", "server-memory",
+/// "server-cpu", "server-latency", "time-server-memory", "time-server-cpu" (CLI --chart,
+/// export dialog).
 QString chartKindName(ChartKind kind);
 /// The inverse of chartKindName; false for any other text.
 bool chartKindFromName(const QString &name, ChartKind *out);
+/// The client's charts against load (latency, throughput, errors).
 bool isLoadChart(ChartKind kind);
+/// The server's charts (ServerMemoryVsLoad .. ServerCpuOverTime).
+bool isServerChart(ChartKind kind);
 
 /// What the x axis of a chart against load counts.
 enum class LoadAxis {
@@ -88,7 +100,8 @@ struct ChartMarker {
 
 /// A reference line: the USL fit of a throughput curve or the SLO.
 struct ChartLine {
-    enum class Role { Usl, Slo };
+    /// Limit: a capacity of the server (its cores on the server CPU chart).
+    enum class Role { Usl, Slo, Limit };
     Role role = Role::Slo;
     QString name;         ///< legend text, e.g. "kv2_read USL fit (N* 21.3)", "SLO p99 50 ms"
     QString color;

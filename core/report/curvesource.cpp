@@ -13,6 +13,7 @@ CurveSource curveSourceFromSession(const Session &session, const QString &label)
     src.analysis = sessionAnalysis(session);
     src.slo = session.plan.slo;
     src.openModel = session.loadModel().isOpen();
+    src.server = session.serverTelemetry;
     return src;
 }
 

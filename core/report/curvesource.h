@@ -6,6 +6,7 @@
 
 #include "analysis/opanalysis.h"
 #include "profile/analysisspec.h"
+#include "stats/servertelemetry.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 
@@ -29,6 +30,9 @@ struct CurveSource {
     /// The run's load model is open (arrival-rate): its stages chart against their offered
     /// rate, not their VUs (chartmodel.h, loadAxisOf()). From Session::loadModel().
     bool openModel = false;
+    /// The server's side of the run (server charts, core/report/serverchartmodel.h); empty
+    /// for a live run and for sessions without server telemetry.
+    ServerTelemetry server;
 };
 
 /// A saved session as a chart source: its stages, series, capacity analysis

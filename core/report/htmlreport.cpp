@@ -6,6 +6,7 @@
 #include "session/sessionanalysis.h"
 #include "session/comparison.h"
 #include "report/chartmodel.h"
+#include "report/serverreport.h"
 #include "report/svgrenderer.h"
 
 #include <QLocale>
@@ -271,6 +272,7 @@ QString htmlReport(const QList<Session> &sessions)
             o += QStringLiteral("<h3>Per-stage ratios to A (aligned by %1)</h3>\n").arg(oc.alignedBy())
                  + ratioTable(oc, c);
     }
+    o += serverChartsHtml(sources);
     for (int i = 0; i < sessions.size(); ++i) {
         const Session &s = sessions.at(i);
         o += QStringLiteral("<h2><span class=\"swatch\" style=\"background:%1\"></span>%2 %3</h2>\n")
@@ -280,6 +282,7 @@ QString htmlReport(const QList<Session> &sessions)
         for (const OpAnalysis &op : a.ops)
             o += QStringLiteral("<h3>Detected points: %1</h3>\n").arg(esc(op.op)) + evidenceTable(op);
         o += QStringLiteral("<h3>Per-stage statistics</h3>\n") + stageTable(s);
+        o += serverSessionHtml(s);
         o += QStringLiteral("<h3>Profile</h3>\n<pre>%1</pre>\n")
                  .arg(esc(QString::fromUtf8(s.profileYaml)));
     }

@@ -168,7 +168,9 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
     // reference lines (SLO, USL)
     for (const ChartLine &l : m.lines)
         polyline(QStringLiteral("class=\"line %1\" data-name=\"%2\"")
-                     .arg(l.role == ChartLine::Role::Usl ? QStringLiteral("usl") : QStringLiteral("slo"),
+                     .arg(l.role == ChartLine::Role::Usl     ? QStringLiteral("usl")
+                          : l.role == ChartLine::Role::Limit ? QStringLiteral("limit")
+                                                             : QStringLiteral("slo"),
                           esc(l.name)),
                  l.points, l.color, l.style, l.width, l.name);
     // data curves, a dot at each point

@@ -17,4 +17,17 @@ SessionAnalysis sessionAnalysis(const Session &s)
     return s.analysis.computed ? s.analysis : analyzeSession(s);
 }
 
+ServerBottleneck sessionServerBottleneck(const Session &s, const SessionAnalysis &analysis)
+{
+    std::optional<int> knee;
+    for (const OpAnalysis &a : analysis.ops) {
+        if (a.knee.stage) {
+            knee = a.knee.stage;
+            break;
+        }
+    }
+    const int cores = s.serverTelemetry.serverPid > 0 ? s.client.logicalCores : 0;
+    return assessServerBottleneck(s.stages, s.serverTelemetry, knee, cores);
+}
+
 } // namespace vw

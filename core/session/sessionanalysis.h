@@ -2,6 +2,7 @@
 // thresholds of its run plan (Session::plan).
 #pragma once
 
+#include "analysis/serverbottleneck.h"
 #include "session/session.h"
 
 namespace vw {
@@ -12,5 +13,10 @@ SessionAnalysis analyzeSession(const Session &s);
 
 /// s.analysis when it has been computed (e.g. read from the file), otherwise analyzeSession(s).
 SessionAnalysis sessionAnalysis(const Session &s);
+
+/// Which server resource saturates at the knee (core/analysis/serverbottleneck.h): at the knee
+/// of the first op of `analysis` that has one, with the machine's cores as the server's when
+/// the server process ran beside the client (a known server PID).
+ServerBottleneck sessionServerBottleneck(const Session &s, const SessionAnalysis &analysis);
 
 } // namespace vw

@@ -11,6 +11,7 @@
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson(),
 //             "schedule_lateness_us":{"count","p50","p99","max"} (arrival-rate)}],
 //  "series":{"columns":[..],"rows":[[..],..]},
+//  "server_telemetry":{..} (core/session/servertelemetryjson.h; absent in older files),
 //  "analysis":{"<op>":OpAnalysis::toJson()}}  (core/analysis/opanalysis.h)
 // Schema 1 (no "plan") is migrated when read: core/session/sessionmigration.h.
 #include "session/sessionio.h"
@@ -21,6 +22,7 @@
 #include "profile/planjson.h"
 #include "session/sessionanalysis.h"
 #include "session/sessionmigration.h"
+#include "session/servertelemetryjson.h"
 
 #include <QDir>
 #include <QFile>
@@ -405,6 +407,7 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("auth"), tokenUseToJson(s.token)},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
+        {QStringLiteral("server_telemetry"), serverTelemetryToJson(s.serverTelemetry)},
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
         {QStringLiteral("analysis"), analyzeSession(s).toJson()},
     };
@@ -492,6 +495,12 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     }
     QString e;
     if (!seriesFromJson(o.value(QStringLiteral("series")).toObject(), &s.series, &e)) {
+        err = e;
+        return std::nullopt;
+    }
+    // Optional (added in schema 2 without a schema change): empty when absent.
+    if (!serverTelemetryFromJson(o.value(QStringLiteral("server_telemetry")), &s.serverTelemetry,
+                                 &e)) {
         err = e;
         return std::nullopt;
     }

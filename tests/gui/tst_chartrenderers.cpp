@@ -13,6 +13,7 @@
 #include "chartexportdialog.h"
 #include "models/sessionset.h"
 #include "resultspage.h"
+#include "serverstages.h"
 #include "session/sessionio.h"
 
 #include <QComboBox>
@@ -149,6 +150,7 @@ private slots:
     void sameAcrossRenderers_data();
     void sameAcrossRenderers();
     void mixedOverlayIsNoted();
+    void serverChartsSameAcrossRenderers();
 };
 
 void TestChartRenderers::sameAcrossRenderers_data()
@@ -302,6 +304,67 @@ void TestChartRenderers::mixedOverlayIsNoted()
     QVERIFY(page.throughputChart()->chart()->title().contains(QLatin1String("left out")));
     for (const QJsonValue &v : drawn.value(QStringLiteral("series")).toArray())
         QVERIFY(!v.toObject().value(QStringLiteral("name")).toString().contains(QLatin1String("sys_health")));
+}
+
+void TestChartRenderers::serverChartsSameAcrossRenderers()
+{
+    // The closed fixture with server telemetry per stage (memory climbing, CPU rising): each
+    // server chart is the model's in the results page, the GUI export, the CLI export and the
+    // HTML report.
+    QString error;
+    std::optional<Session> loaded =
+        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"), &error);
+    QVERIFY2(loaded, qPrintable(error));
+    QList<vw::test::ServerFigures> figures;
+    for (int i = 0; i < loaded->stages.size(); ++i)
+        figures.append({(100 + 20 * i) * 1048576.0, 0.4 + 0.3 * i, 0.2 + 0.01 * i, 0.02});
+    loaded->serverTelemetry = vw::test::serverTelemetryOf(figures, 2);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("session.json"));
+    QVERIFY2(writeSession(*loaded, file, &error), qPrintable(error));
+    const Session s = *readSession(file, &error);
+    const CurveSource source =
+        curveSourceFromSession(s, s.label.isEmpty() ? s.profileName : s.label);
+    ResultsPage page;
+    page.resize(1200, 800);
+    page.showSession(s);
+    ChartExportDialog dialog(&page);
+    dialog.formatCombo()->setCurrentIndex(dialog.formatCombo()->findData(QStringLiteral("svg")));
+    QByteArray html;
+    QCOMPARE(runApp({QStringLiteral("report"), file, QStringLiteral("--format"), QStringLiteral("html")}, &html), 0);
+    const QStringList reportSvgs = svgsOf(QString::fromUtf8(html));
+    QVERIFY(QString::fromUtf8(html).contains(QLatin1String("Saturating resource:</b> ")));
+
+    for (ChartKind kind : ResultsPage::serverChartKinds()) {
+        const QString name = chartKindName(kind);
+        const ChartModel model = buildChartModel(kind, {source});
+        QVERIFY2(!model.isEmpty(), qPrintable(name));
+        const QJsonObject expected = chartData(model);
+        compareData(drawnChartData(page.serverChart(kind)->chart()), expected, "results page");
+
+        const QString guiSvg = dir.filePath(QStringLiteral("gui-%1.svg").arg(name));
+        const int item = dialog.chartCombo()->findData(name);
+        QVERIFY2(item >= 0, qPrintable(name));
+        dialog.chartCombo()->setCurrentIndex(item);
+        dialog.pathEdit()->setText(guiSvg);
+        QVERIFY(dialog.exportNow(true));
+        compareData(descData(readAll(guiSvg)), expected, "GUI export");
+
+        const QString cliSvg = dir.filePath(QStringLiteral("cli-%1.svg").arg(name));
+        QCOMPARE(runApp({QStringLiteral("export"), file, QStringLiteral("--chart"), name,
+                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"), cliSvg}),
+                 0);
+        compareData(descData(readAll(cliSvg)), expected, "CLI export");
+
+        int found = 0;
+        for (const QString &svg : reportSvgs) {
+            if (!svg.contains(QStringLiteral("data-chart=\"%1\"").arg(name)))
+                continue;
+            ++found;
+            compareData(svgData(svg), expected, "HTML report");
+        }
+        QCOMPARE(found, 1);
+    }
 }
 
 QTEST_MAIN(TestChartRenderers)

@@ -99,6 +99,20 @@ bool BaoServer::start(QString *error)
                          QStringLiteral("-dev-no-store-token"), QStringLiteral("-log-level=warn")};
         if (!m_extraConfig.isEmpty())
             args << QStringLiteral("-config=") + m_extraConfig;
+        if (m_telemetry) {
+            if (!m_telemetryDir) {
+                m_telemetryDir = std::make_unique<QTemporaryDir>();
+                QFile f(m_telemetryDir->filePath(QStringLiteral("telemetry.hcl")));
+                if (!f.open(QIODevice::WriteOnly)
+                    || f.write("telemetry {\n  prometheus_retention_time = \"30s\"\n"
+                               "  disable_hostname = true\n}\n") < 0) {
+                    *error = QStringLiteral("cannot write the telemetry config file");
+                    return false;
+                }
+            }
+            args << QStringLiteral("-config=")
+                        + m_telemetryDir->filePath(QStringLiteral("telemetry.hcl"));
+        }
         m_proc->setArguments(args);
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("BAO_DEV_ROOT_TOKEN_ID"), QString::fromLatin1(m_token));

@@ -50,6 +50,10 @@ public:
     /// An HCL file passed as -config=FILE beside -dev (before start()): e.g. an extra TLS
     /// listener. The dev listener stays the one address() names.
     void setExtraConfigFile(const QString &path) { m_extraConfig = path; }
+    /// Telemetry on (before start()): one more -config file with
+    /// telemetry { prometheus_retention_time = "30s" disable_hostname = true }, so that
+    /// GET sys/metrics?format=prometheus answers (tests/integration/tst_servertelemetry.cpp).
+    void enableTelemetry() { m_telemetry = true; }
 
 private:
     std::unique_ptr<QProcess> m_proc;
@@ -57,6 +61,8 @@ private:
     int m_port = 0;
     QByteArray m_token;
     QString m_extraConfig;
+    bool m_telemetry = false;
+    std::unique_ptr<QTemporaryDir> m_telemetryDir;   ///< holds the telemetry config file
 };
 
 /// A free TCP port on 127.0.0.1 (bind to 0, read, close).

@@ -1,0 +1,66 @@
+#include "util/procstat.h"
+
+#include <QFile>
+
+#include <unistd.h>
+
+namespace vw {
+
+namespace {
+
+/// "VmRSS:     91392 kB" -> 91392 * 1024; -1 when the key is missing.
+qint64 statusKb(const QByteArray &status, const QByteArray &key)
+{
+    for (const QByteArray &line : status.split('\n')) {
+        if (!line.startsWith(key))
+            continue;
+        const QList<QByteArray> parts = line.mid(key.size()).simplified().split(' ');
+        bool ok = false;
+        const qint64 v = parts.value(0).toLongLong(&ok);
+        return ok ? v : -1;
+    }
+    return -1;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return QByteArray();
+    return f.readAll();   // /proc files report size 0: readAll reads to the end
+}
+
+} // namespace
+
+qint64 procRssBytes(qint64 pid)
+{
+    const qint64 kb = statusKb(readAll(QStringLiteral("/proc/%1/status").arg(pid)), "VmRSS:");
+    return kb >= 0 ? kb * 1024 : -1;
+}
+
+bool readProcUsage(qint64 pid, ProcUsage *out, QString *error)
+{
+    *out = ProcUsage();
+    const QByteArray status = readAll(QStringLiteral("/proc/%1/status").arg(pid));
+    const QByteArray stat = readAll(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (pid <= 0 || status.isEmpty() || stat.isEmpty()) {
+        *error = QStringLiteral("no process %1 (/proc/%1 cannot be read)").arg(pid);
+        return false;
+    }
+    const qint64 rssKb = statusKb(status, "VmRSS:");
+    out->rssBytes = rssKb >= 0 ? rssKb * 1024 : -1;
+    out->threads = int(statusKb(status, "Threads:"));
+    // The command name (field 2) is in parentheses and may hold spaces: fields after the last
+    // ')' start with field 3 (state); utime and stime are fields 14 and 15 (proc(5)).
+    const qsizetype close = stat.lastIndexOf(')');
+    const QList<QByteArray> f = stat.mid(close + 2).simplified().split(' ');
+    bool okU = false, okS = false;
+    const double utime = f.value(11).toDouble(&okU);
+    const double stime = f.value(12).toDouble(&okS);
+    const long tck = sysconf(_SC_CLK_TCK);
+    if (close > 0 && okU && okS && tck > 0)
+        out->cpuSeconds = (utime + stime) / double(tck);
+    return true;
+}
+
+} // namespace vw

@@ -1,0 +1,23 @@
+// Another process's resources as the Linux kernel reports them: /proc/<pid>/status (VmRSS,
+// Threads) and /proc/<pid>/stat (utime + stime, proc(5)). Used for the server process of a
+// local target (core/engine/telemetrysampler.h). Any thread; a few hundred microseconds.
+#pragma once
+
+#include <QString>
+#include <QtGlobal>
+
+namespace vw {
+
+struct ProcUsage {
+    qint64 rssBytes = -1;      ///< VmRSS of /proc/<pid>/status, bytes; -1 unknown
+    double cpuSeconds = -1;    ///< (utime + stime) / sysconf(_SC_CLK_TCK), s; -1 unknown
+    int threads = -1;          ///< Threads of /proc/<pid>/status; -1 unknown
+};
+
+/// Reads `pid`'s usage. false + *error ("no process 4242") when /proc/<pid> cannot be read.
+bool readProcUsage(qint64 pid, ProcUsage *out, QString *error);
+
+/// VmRSS of /proc/<pid>/status alone, bytes; -1 when unknown.
+qint64 procRssBytes(qint64 pid);
+
+} // namespace vw
