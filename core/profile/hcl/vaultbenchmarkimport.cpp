@@ -60,7 +60,7 @@ class Importer {
 public:
     VbImportResult r;
     QList<QPair<QString, qint64>> weights;   // every test's name and weight, as read
-    bool weightMissing = false;              // a test without a readable weight
+    bool weightMissing = false;              // a test whose weight was not read
 
     void error(HclPos at, const QString &message)
     {
@@ -201,6 +201,7 @@ public:
             error(b.pos, QStringLiteral("a test block needs two labels: test \"<type>\" "
                                         "\"<name>\" { ... } (found %1)")
                              .arg(b.labels.size()));
+            weightMissing = true;   // its weight is not read: no sum to check
             return std::nullopt;
         }
         const QString vbType = b.labels.at(0);
