@@ -7,7 +7,10 @@
 #include "profile/hcl/vaultbenchmarkmapping.h"
 #include "profile/profileparser.h"
 
+#include <QFile>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace vw;
 
@@ -127,6 +130,7 @@ private slots:
     void errors_data();
     void errors();
     void everyMappingNamesATypeAndParams();
+    void docsTableMatchesTheMapping();
 };
 
 void TestVaultBenchmarkImport::seed000()
@@ -370,6 +374,27 @@ void TestVaultBenchmarkImport::everyMappingNamesATypeAndParams()
                           "pki_sign", "ssh_issue", "ssh_sign", "totp_generate", "seal_status"})
         QVERIFY2(seen.contains(QString::fromLatin1(t)), t);
     QVERIFY(!findVaultBenchmarkMapping(QStringLiteral("approle_login")));
+}
+
+void TestVaultBenchmarkImport::docsTableMatchesTheMapping()
+{
+    // docs/profile-format.md, "Importing vault-benchmark configs": one row per mapping, with
+    // its type and every field -> param of the table in core/profile/hcl/.
+    QFile f(QStringLiteral(VW_SOURCE_DIR "/docs/profile-format.md"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+    for (const VbTestMapping &m : vaultBenchmarkMappings()) {
+        const QString start = QStringLiteral("| `%1` | `%2` |").arg(m.vbType, m.type);
+        const auto row = std::find_if(lines.cbegin(), lines.cend(),
+                                      [&](const QString &l) { return l.startsWith(start); });
+        QVERIFY2(row != lines.cend(), qPrintable(start));
+        for (const VbField &field : m.fields)
+            QVERIFY2(row->contains(QStringLiteral("`%1` → `%2`").arg(field.path, field.param)),
+                     qPrintable(m.vbType + QLatin1Char(' ') + field.path));
+        for (const VbDropped &d : m.dropped)
+            QVERIFY2(row->contains(QStringLiteral("`%1`").arg(d.path)),
+                     qPrintable(m.vbType + QLatin1Char(' ') + d.path));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestVaultBenchmarkImport)
