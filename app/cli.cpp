@@ -6,6 +6,7 @@
 #include "benchcommand.h"
 #include "cleanupcommand.h"
 #include "comparecommand.h"
+#include "importhclcommand.h"
 #include "opscommand.h"
 #include "reportcommand.h"
 #include "runcommand.h"
@@ -23,8 +24,8 @@ bool isHeadless(int argc, char **argv)
 {
     if (argc < 2)
         return false;
-    for (const char *cmd : {"run", "report", "compare", "ops", "cleanup", "bench-transport", "--help",
-                            "-h", "--version"})
+    for (const char *cmd : {"run", "report", "compare", "ops", "cleanup", "bench-transport",
+                            "import-hcl", "--help", "-h", "--version"})
         if (std::strcmp(argv[1], cmd) == 0)
             return true;
     return false;
@@ -49,12 +50,13 @@ QString usage()
         "                  [--namespace NS] [--ca-cert FILE] [--ca-path DIR] [--tls-skip-verify]\n"
         "                  [--client-cert FILE --client-key FILE] [--client-timeout DURATION]\n"
         "                  [--server-pid PID] [--no-server-telemetry]\n"
-        "  vault-workbench report SESSION [--format table|json|csv|html]\n"
+        "  vault-workbench report SESSION [--format table|json|csv|html|vault-benchmark]\n"
         "  vault-workbench compare SESSION SESSION... [--format table|json] [--out report.html]\n"
         "  vault-workbench export SESSION... --chart latency|throughput|errors|server-memory|\n"
         "                  server-cpu|server-latency|time-server-memory|time-server-cpu\n"
         "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi 144]\n"
         "  vault-workbench ops [--format text|json|markdown]\n"
+        "  vault-workbench import-hcl CONFIG.hcl [--out PROFILE.yaml]\n"
         "  vault-workbench cleanup SESSION [--addr URL]\n"
         "  vault-workbench cleanup --all [--addr URL] [--yes]\n"
         "  vault-workbench cleanup --prefix PREFIX [--addr URL]\n"
@@ -96,9 +98,12 @@ QString usage()
         "report: prints a saved session to stdout.\n"
         "  SESSION       session file written by run or by the window\n"
         "  --format F    table (default), json (stages x ops with throughput and latency\n"
-        "                percentiles), csv (RFC 4180, one row per stage and operation) or\n"
+        "                percentiles), csv (RFC 4180, one row per stage and operation),\n"
         "                html (self-contained report: charts, detected points with their\n"
-        "                evidence, environment, per-stage table, profile)\n"
+        "                evidence, environment, per-stage table, profile), or\n"
+        "                vault-benchmark (its terse table per operation label: count, rate,\n"
+        "                throughput, mean, 95th%, 99th%, successRatio; all stages merged,\n"
+        "                then each stage; docs/measurement.md)\n"
         "\n"
         "report --format table ends with the capacity analysis: knee, saturation and\n"
         "failure points, maximum throughput (within the profile's slo, if any) and the USL\n"
@@ -122,6 +127,15 @@ QString usage()
         "description, request, setup and params (name, type, default, allowed values or\n"
         "range, description). --format text (default), json, or markdown (the table of\n"
         "docs/profile-format.md).\n"
+        "\n"
+        "import-hcl: turns a vault-benchmark config (HCL) into a profile: workers -> one\n"
+        "closed stage of that many VUs (rps -> an arrival-rate stage), duration, vault_addr,\n"
+        "vault_namespace, ca_pem_file -> target, each test -> an operation labelled by the\n"
+        "test's name, with its type and config fields mapped (docs/profile-format.md,\n"
+        "\"Importing vault-benchmark configs\"). vault_token is never copied. Notes on what\n"
+        "was dropped go to stderr; unknown keys, types and fields and weights that do not\n"
+        "add up to 100 are CONFIG:line:column errors (exit 2). The profile goes to stdout,\n"
+        "or to --out, only when it parses.\n"
         "\n"
         "cleanup: removes what runs left on a server. With SESSION: what that run created\n"
         "(the session's recorded resources and anything tagged with its run prefix; also\n"
@@ -212,6 +226,8 @@ int runHeadless(const QStringList &args)
         return opsCommand(rest);
     if (cmd == QLatin1String("cleanup"))
         return cleanupCommand(rest);
+    if (cmd == QLatin1String("import-hcl"))
+        return importHclCommand(rest);
     printErr(QStringLiteral("vault-workbench: unknown command \"%1\"; see --help\n").arg(cmd));
     return ExitUsage;
 }

@@ -7,6 +7,7 @@
 #include "report/htmlreport.h"
 #include "report/report.h"
 #include "report/serverreport.h"
+#include "report/vaultbenchmarktable.h"
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>
@@ -53,7 +54,7 @@ int reportCommand(const QStringList &args)
     p.setApplicationDescription(QStringLiteral("Prints a saved session."));
     p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session file"));
     const QCommandLineOption format(QStringLiteral("format"),
-                                    QStringLiteral("table (default), json, csv or html"),
+                                    QStringLiteral("table (default), json, csv, html or vault-benchmark"),
                                     QStringLiteral("F"), QStringLiteral("table"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("this help"));
@@ -74,9 +75,10 @@ int reportCommand(const QStringList &args)
     }
     const QString fmt = p.value(format);
     if (fmt != QLatin1String("table") && fmt != QLatin1String("json")
-        && fmt != QLatin1String("csv") && fmt != QLatin1String("html")) {
+        && fmt != QLatin1String("csv") && fmt != QLatin1String("html")
+        && fmt != QLatin1String("vault-benchmark")) {
         printErr(QStringLiteral("vault-workbench report: unknown --format \"%1\" "
-                                "(table, json, csv or html)\n")
+                                "(table, json, csv, html or vault-benchmark)\n")
                      .arg(fmt));
         return ExitUsage;
     }
@@ -90,6 +92,8 @@ int reportCommand(const QStringList &args)
         printOut(QString::fromUtf8(QJsonDocument(reportJson(*s)).toJson(QJsonDocument::Indented)));
     else if (fmt == QLatin1String("html")) // self-contained report (htmlreport.h)
         printOut(htmlReport({*s}));
+    else if (fmt == QLatin1String("vault-benchmark")) // its terse table (vaultbenchmarktable.h)
+        printOut(vaultBenchmarkTable(*s));
     else if (fmt == QLatin1String("csv"))
         printOut(reportCsv(*s));
     else

@@ -1,6 +1,7 @@
 #include "engine/benchmarkrun.h"
 
 #include "engine/benchmarkrunprivate.h"
+#include "profile/operationlabels.h"
 #include "util/clock.h"
 #include "vault/vaultclient.h"
 
@@ -103,8 +104,7 @@ void BenchmarkRunPrivate::run()
     s.label = m_options.label.isEmpty() ? m_profile.name : m_options.label;
     s.profileName = m_profile.name;
     s.profileYaml = m_profile.sourceYaml;
-    for (const OperationSpec &op : m_profile.operations)
-        s.ops << op.type;
+    s.ops = operationLabels(m_profile.operations);
     s.transport = m_profile.transport;
     s.targetAddress = m_options.addressOverride.isEmpty() ? m_profile.target.address
                                                           : m_options.addressOverride;

@@ -4,6 +4,7 @@
 #include "engine/executors/executorregistry.h"
 #include "engine/tokenlifetime.h"
 #include "ops/operationregistry.h"
+#include "profile/operationlabels.h"
 #include "vault/tokensource.h"
 #include "vault/vaultclient.h"
 
@@ -74,7 +75,9 @@ bool OperationSetup::preflight(VaultClient &client, RunRecord &s)
 bool OperationSetup::createOperations(RunRecord &s)
 {
     int total = 0;
-    for (const OperationSpec &spec : m_profile.operations) {
+    const QStringList labels = operationLabels(m_profile.operations);
+    for (int i = 0; i < m_profile.operations.size(); ++i) {
+        const OperationSpec &spec = m_profile.operations.at(i);
         // From the params the profile parser made (OperationSpec::params): no second parse.
         QString why;
         std::unique_ptr<Operation> op =
@@ -87,7 +90,7 @@ bool OperationSetup::createOperations(RunRecord &s)
         }
         total += std::max(1, spec.weight);
         m_mix.ops.append(op.get());
-        m_mix.names.append(spec.type);
+        m_mix.names.append(labels.at(i));
         m_mix.cumulativeWeights.append(total);
         m_ops.push_back(std::move(op));
     }

@@ -70,7 +70,9 @@ struct RunRecord {
     /// load model and stages, operations, SLO, thresholds; sourceYaml empty, the text is
     /// profileYaml). Read this, never the YAML text, after a run (docs/session-format.md).
     Profile plan;
-    QStringList ops;          ///< operation types, in profile order
+    /// operation labels (core/profile/operationlabels.h: the `name`, else the type), in
+    /// profile order; OpStats::op holds the same label
+    QStringList ops;
     QString transport;        ///< load transport: "direct" or "qnam"
     QString targetAddress;
     /// Where each target setting came from, by its profile key: "address" -> "env VAULT_ADDR",

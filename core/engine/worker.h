@@ -57,7 +57,7 @@ struct WorkerSpares {
 /// The mix of a run, shared read-only by all workers after setup.
 struct OperationMix {
     QVector<const Operation *> ops;   ///< profile order; owned by the run
-    QStringList names;                ///< type names, same order
+    QStringList names;                ///< labels (core/profile/operationlabels.h), same order
     QVector<int> cumulativeWeights;   ///< running sum of weights, same order
 };
 

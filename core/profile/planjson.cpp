@@ -176,10 +176,14 @@ AnalysisThresholds thresholdsFromJson(const QJsonObject &o)
 QJsonObject planToJson(const Profile &p)
 {
     QJsonArray ops;
-    for (const OperationSpec &op : p.operations)
-        ops.append(QJsonObject{{QStringLiteral("type"), op.type},
-                               {QStringLiteral("weight"), op.weight},
-                               {QStringLiteral("params"), operationParamsToJson(op)}});
+    for (const OperationSpec &op : p.operations) {
+        QJsonObject o{{QStringLiteral("type"), op.type},
+                      {QStringLiteral("weight"), op.weight},
+                      {QStringLiteral("params"), operationParamsToJson(op)}};
+        if (!op.name.isEmpty()) // absent: the default label (core/profile/operationlabels.h)
+            o.insert(QStringLiteral("name"), op.name);
+        ops.append(o);
+    }
     return QJsonObject{
         {QStringLiteral("name"), p.name},
         {QStringLiteral("description"), p.description},
@@ -220,6 +224,7 @@ std::optional<Profile> planFromJson(const QJsonObject &o, const LoadModelRegistr
         const QJsonObject oo = ops.at(i).toObject();
         OperationSpec op;
         op.type = oo.value(QStringLiteral("type")).toString();
+        op.name = oo.value(QStringLiteral("name")).toString(); // absent before labels
         op.weight = oo.value(QStringLiteral("weight")).toInt(op.weight);
         QString paramError;
         const std::optional<OpParams> params = operationParamsFromJson(

@@ -14,7 +14,8 @@ namespace vw {
 
 /// {"name","description","target":{"address","namespace","ca_file","tls_skip_verify",
 ///  "request_timeout_ms"},"transport","ramp":{"executor","warmup_ms",<model keys>,
-///  "stages":[{"duration_ms",<load key>}]},"operations":[{"type","weight","params"}],
+///  "stages":[{"duration_ms",<load key>}]},"operations":[{"type","weight","params",
+///  "name" (only when the profile gave one)}],
 ///  "slo":{<set objectives>},"analysis":{"saturation_gain","saturation_stages",
 ///  "failure_error_ratio"}}. Durations are whole milliseconds. sourceYaml is not included.
 QJsonObject planToJson(const Profile &p);

@@ -58,11 +58,15 @@ struct OperationSpec {
     /// profile parser (core/ops/opparams.h: parseParams); the engine creates the operation
     /// from these. A default OpParams is right for a type without params (sys_health).
     OpParams params;
+    /// `name`: the operation's label as written ("approle_logins"); empty = the default
+    /// label. Read the label through operationLabels() (core/profile/operationlabels.h),
+    /// never this field alone. Last, so that {type, weight, params} still initialises.
+    QString name;
 
-    /// Same type, weight and param values ("5m" and "300s" are the same ttl).
+    /// Same type, name, weight and param values ("5m" and "300s" are the same ttl).
     bool operator==(const OperationSpec &o) const
     {
-        return type == o.type && weight == o.weight && params == o.params;
+        return type == o.type && name == o.name && weight == o.weight && params == o.params;
     }
     bool operator!=(const OperationSpec &o) const { return !(*this == o); }
 };

@@ -26,6 +26,9 @@
 //                                     # 0.001..1000000 (3 decimals); vus not allowed there
 //   operations:                       # required, non-empty list
 //     - type: ssh_sign                # required, a registered type (core/ops/)
+//       name: sign_ed25519            # optional label, unique in the profile; default the
+//                                     # type, "<type>#<n>" for its n-th operation
+//                                     # (core/profile/operationlabels.h)
 //       weight: 100                   # whole number 1..1000000, default 100
 //       params: { ca_key_type: ed25519 }  # map, parsed once by OperationRegistry::parse()
 //                                     # (core/ops/opparams.h) into typed OperationSpec::params
@@ -50,6 +53,7 @@
 
 #include "http/transport.h"
 #include "profile/analysisspecparser.h"
+#include "profile/operationlabels.h"
 #include "profile/loadmodels/rampparser.h"
 #include "ops/operationregistry.h"
 #include "util/boundedfile.h"
@@ -175,16 +179,30 @@ public:
                 QStringLiteral("must be a non-empty list of operations such as - type: kv2_read"));
             return;
         }
+        QList<YAML::Mark> marks;   // per parsed operation: its `name` value, else the item
+        QStringList paths;         // per parsed operation: "operations[i]"
         for (std::size_t i = 0; i < ops.size(); ++i) {
             const YAML::Node o = ops[i];
             const QString path = indexPath(listPath, int(i));
             QMap<QString, YAML::Node> keys;
             if (!checkMap(o, path,
-                          {QStringLiteral("type"), QStringLiteral("weight"),
-                           QStringLiteral("params")},
+                          {QStringLiteral("type"), QStringLiteral("name"),
+                           QStringLiteral("weight"), QStringLiteral("params")},
                           &keys))
                 continue;
             OperationSpec spec;
+            YAML::Mark labelMark = o.Mark();
+            if (keys.contains(QStringLiteral("name"))) {
+                const QString namePath = path + QStringLiteral(".name");
+                labelMark = o["name"].Mark();
+                if (const auto n = text(o["name"], namePath, true)) {
+                    const QString problem = operationNameProblem(*n);
+                    if (problem.isEmpty())
+                        spec.name = *n;
+                    else
+                        add(labelMark, namePath, problem);
+                }
+            }
             bool typeKnown = false;
             if (!keys.contains(QStringLiteral("type"))) {
                 add(o.Mark(), path + QStringLiteral(".type"),
@@ -238,6 +256,18 @@ public:
                 }
             }
             out->append(spec);
+            marks.append(labelMark);
+            paths.append(path);
+        }
+        // Labels tell operations apart in every table and chart: each once.
+        const QStringList labels = operationLabels(*out);
+        for (int i = 0; i < labels.size(); ++i) {
+            const int first = int(labels.indexOf(labels.at(i)));
+            if (first != i)
+                add(marks.at(i), paths.at(i) + QStringLiteral(".name"),
+                    QStringLiteral("label \"%1\" is already the label of %2; give each "
+                                   "operation its own name")
+                        .arg(labels.at(i), paths.at(first)));
         }
     }
 

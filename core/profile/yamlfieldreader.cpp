@@ -17,6 +17,8 @@ QString YamlFieldReader::indexPath(const QString &parent, int i)
 
 bool YamlFieldReader::isTokenKey(const QString &key)
 {
+    if (key == QLatin1String("token_ttl") || key == QLatin1String("token_type"))
+        return false;
     return key.contains(QLatin1String("token"), Qt::CaseInsensitive);
 }
 

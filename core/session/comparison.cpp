@@ -4,6 +4,7 @@
 
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
+#include "profile/operationlabels.h"
 #include "profile/planjson.h"
 #include "session/sessionanalysis.h"
 #include "util/duration.h"
@@ -151,7 +152,7 @@ void operationWarnings(Comparison *c, const QList<Session> &ss)
                 c->warnings.append({QStringLiteral("operation_params"),
                                     QStringLiteral("operations[%1] (%2) differs: %3")
                                         .arg(k)
-                                        .arg(a[k].type, diffs.join(QStringLiteral("; ")))});
+                                        .arg(operationLabel(a, k), diffs.join(QStringLiteral("; ")))});
         }
     }
 }

@@ -11,7 +11,7 @@
 namespace vw {
 
 struct OpStats {
-    QString op;                     ///< operation type name, e.g. "ssh_sign"
+    QString op;                     ///< operation label (the profile's `name`, else the type, e.g. "ssh_sign"; core/profile/operationlabels.h)
     int64_t count = 0;              ///< requests completed (ok + errors) that started in the window
     int64_t ok = 0;                 ///< successes
     QMap<QString, int64_t> errors;  ///< error key (core/stats/errorclass.h) -> count

@@ -142,7 +142,7 @@ void TestBenchmarkRun::rampOfAllOperations()
     QCOMPARE(s.profileYaml, p.sourceYaml);
     QCOMPARE(s.ops, (QStringList{QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
                                  QStringLiteral("kv2_write"), QStringLiteral("ssh_sign"),
-                                 QStringLiteral("ssh_sign")}));
+                                 QStringLiteral("ssh_sign#2")}));   // labels: told apart
     QCOMPARE(s.loadModel().name(), QStringLiteral("closed"));
     // The plan is the profile as run, with the effective address, without its YAML text.
     Profile asRun = p;
@@ -171,6 +171,8 @@ void TestBenchmarkRun::rampOfAllOperations()
         QVERIFY2(st.steadySeconds >= 1.4 && st.steadySeconds < 2.0,
                  qPrintable(QString::number(st.steadySeconds)));
         QCOMPARE(st.ops.size(), 5);
+        for (int k = 0; k < 5; ++k)   // each stage row is under its operation's label
+            QCOMPARE(st.ops.at(k).op, s.ops.at(k));
         for (const OpStats &op : st.ops) {
             QVERIFY2(op.count > 0, qPrintable(QStringLiteral("stage %1 %2").arg(i).arg(op.op)));
             QVERIFY2(op.errors.isEmpty(),

@@ -249,12 +249,12 @@ void TestComparison::plansComparedFieldByField()
     QCOMPARE(a.plan.operations.size(), 2);
     QVERIFY(compareSessions({a, twoSigners("ed25519", "5m", "5m")}).warnings.isEmpty());
 
-    // Only the second ssh_sign differs: one warning, naming it by its position.
+    // Only the second ssh_sign differs: one warning, naming it by its position and label.
     Comparison c = compareSessions({a, twoSigners("rsa-2048", "5m", "5m")});
     QCOMPARE(c.warnings.size(), 1);
     QCOMPARE(c.warnings.first().kind, QStringLiteral("operation_params"));
     QCOMPARE(c.warnings.first().text,
-             QStringLiteral("operations[1] (ssh_sign) differs: ca_key_type ed25519 (A) vs "
+             QStringLiteral("operations[1] (ssh_sign#2) differs: ca_key_type ed25519 (A) vs "
                             "rsa-2048 (B)"));
 
     // Durations are compared as numbers: 5m is 300s (stage durations, request timeout and a

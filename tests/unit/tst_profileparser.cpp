@@ -184,7 +184,7 @@ void TestProfileParser::errors_data()
         << "ramp.stages[0].rte" << "unknown key \"rte\" (expected: vus, rate, duration)";
     QTest::newRow("unknown key operation")
         << patched({{10, "    wieght: 100"}}) << 10 << 5 << "operations[0].wieght"
-        << "unknown key \"wieght\" (expected: type, weight, params)";
+        << "unknown key \"wieght\" (expected: type, name, weight, params)";
     QTest::newRow("unknown operation type")
         << patched({{9, "  - type: pki_isue"}}) << 9 << 11 << "operations[0].type"
         << "unknown operation type \"pki_isue\"";

@@ -1,0 +1,552 @@
+#include "profile/hcl/vaultbenchmarkimport.h"
+
+#include "profile/hcl/vaultbenchmarkmapping.h"
+#include "profile/operationlabels.h"
+#include "profile/profileparser.h"
+#include "util/duration.h"
+
+#include <QRegularExpression>
+#include <QUrl>
+#include <algorithm>
+
+namespace vw {
+
+namespace {
+
+const char kCleanupNote[] =
+    "cleanup and random_mounts are not needed: the workbench always puts what a run creates "
+    "under a random run prefix and removes it after the run (also after a stop or failure)";
+
+/// A YAML double-quoted scalar.
+QString yamlQuoted(const QString &s)
+{
+    QString out = QStringLiteral("\"");
+    for (const QChar c : s) {
+        switch (c.unicode()) {
+        case '"': out += QStringLiteral("\\\""); break;
+        case '\\': out += QStringLiteral("\\\\"); break;
+        case '\n': out += QStringLiteral("\\n"); break;
+        case '\r': out += QStringLiteral("\\r"); break;
+        case '\t': out += QStringLiteral("\\t"); break;
+        default:
+            if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+                out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+            else
+                out += c;
+        }
+    }
+    return out + QLatin1Char('"');
+}
+
+/// A param value in YAML: numbers and booleans plain, text quoted.
+QString yamlValue(const QVariant &v)
+{
+    switch (v.typeId()) {
+    case QMetaType::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QMetaType::Int:
+    case QMetaType::LongLong: return QString::number(v.toLongLong());
+    case QMetaType::Double: return QString::number(v.toDouble(), 'g', 17);
+    default: return yamlQuoted(v.toString());
+    }
+}
+
+/// One flattened config attribute: "role.token_ttl" and the attribute.
+struct ConfigItem {
+    QString path;
+    const HclAttribute *attr = nullptr;
+};
+
+class Importer {
+public:
+    VbImportResult r;
+    QList<QPair<QString, qint64>> weights;   // every test's name and weight, as read
+    bool weightMissing = false;              // a test whose weight was not read
+
+    void error(HclPos at, const QString &message)
+    {
+        r.errors.append({at.line, at.column, message});
+    }
+    void note(const QString &text)
+    {
+        if (!r.notes.contains(text))
+            r.notes.append(text);
+    }
+
+    std::optional<QString> stringValue(const HclAttribute &a)
+    {
+        if (a.value.kind != HclValue::Kind::String) {
+            error(a.value.pos, QStringLiteral("%1 must be a quoted string, not a %2")
+                                   .arg(a.name, a.value.kindName()));
+            return std::nullopt;
+        }
+        return a.value.text;
+    }
+
+    std::optional<qint64> wholeValue(const HclAttribute &a, qint64 min, qint64 max)
+    {
+        if (!a.value.isWholeNumber() || a.value.number < double(min)
+            || a.value.number > double(max)) {
+            error(a.value.pos, QStringLiteral("%1 must be a whole number from %2 to %3")
+                                   .arg(a.name)
+                                   .arg(min)
+                                   .arg(max));
+            return std::nullopt;
+        }
+        return qint64(a.value.number);
+    }
+
+    std::optional<bool> boolValue(const HclAttribute &a)
+    {
+        if (a.value.kind != HclValue::Kind::Bool) {
+            error(a.value.pos, QStringLiteral("%1 must be true or false").arg(a.name));
+            return std::nullopt;
+        }
+        return a.value.boolean;
+    }
+
+    /// Every attribute under `body`, with dotted paths; blocks with labels are errors.
+    void flatten(const HclBody &body, const QString &prefix, QList<ConfigItem> *out)
+    {
+        for (const HclAttribute &a : body.attributes)
+            out->append({prefix + a.name, &a});
+        QStringList seen;
+        for (const HclBlock &b : body.blocks) {
+            if (!b.labels.isEmpty())
+                error(b.labelPos.first(), QStringLiteral("block \"%1\" in config takes no labels")
+                                              .arg(prefix + b.type));
+            if (seen.contains(b.type))
+                error(b.pos, QStringLiteral("block \"%1\" appears twice in config")
+                                 .arg(prefix + b.type));
+            seen.append(b.type);
+            flatten(b.body, prefix + b.type + QLatin1Char('.'), out);
+        }
+    }
+
+    /// A config value as the param `field` wants it; nullopt after an error.
+    std::optional<QVariant> convert(const VbField &field, const HclAttribute &a,
+                                    const QList<ConfigItem> &siblings, const QString &path)
+    {
+        const HclValue &v = a.value;
+        switch (field.convert) {
+        case VbConvert::Copy:
+            if (v.kind == HclValue::Kind::Bool)
+                return QVariant(v.boolean);
+            if (v.kind == HclValue::Kind::String)
+                return QVariant(v.text);
+            if (v.isWholeNumber())
+                return QVariant(qint64(v.number));
+            if (v.kind == HclValue::Kind::Number)
+                return QVariant(v.number);
+            break;
+        case VbConvert::Duration:
+            // Vault reads a bare number (or digits in a string) as seconds
+            if (v.isWholeNumber() && v.number >= 0)
+                return QVariant(QStringLiteral("%1s").arg(qint64(v.number)));
+            if (v.kind == HclValue::Kind::String) {
+                static const QRegularExpression digits(QStringLiteral("^[0-9]+$"));
+                if (digits.match(v.text).hasMatch())
+                    return QVariant(v.text + QLatin1Char('s'));
+                if (!parseDurationMs(v.text)) {
+                    error(v.pos, QStringLiteral("%1: \"%2\" is not a duration such as \"2m\"")
+                                     .arg(path, v.text));
+                    return std::nullopt;
+                }
+                return QVariant(v.text);
+            }
+            break;
+        case VbConvert::KeyType: {
+            if (v.kind != HclValue::Kind::String)
+                break;
+            const auto it = field.values.constFind(v.text);
+            if (it == field.values.constEnd()) {
+                error(v.pos, QStringLiteral("%1: key type \"%2\" has no workbench equivalent "
+                                            "(known: %3)")
+                                 .arg(path, v.text, field.values.keys().join(QStringLiteral(", "))));
+                return std::nullopt;
+            }
+            int bits = it->defaultBits;
+            const QString bitsPath = path.left(path.lastIndexOf(QLatin1Char('.')) + 1)
+                                     + QStringLiteral("key_bits");
+            for (const ConfigItem &s : siblings)
+                if (s.path == bitsPath) {
+                    if (!s.attr->value.isWholeNumber() || s.attr->value.number < 0
+                        || s.attr->value.number > 65536) {
+                        error(s.attr->value.pos,
+                              QStringLiteral("%1 must be a whole number of bits").arg(bitsPath));
+                        return std::nullopt;
+                    }
+                    if (s.attr->value.number > 0)
+                        bits = int(s.attr->value.number);
+                }
+            return QVariant(it->pattern.contains(QLatin1String("%1"))
+                                ? it->pattern.arg(bits)
+                                : it->pattern);
+        }
+        }
+        error(v.pos, QStringLiteral("%1: a %2 cannot be imported here").arg(path, v.kindName()));
+        return std::nullopt;
+    }
+
+    struct Operation {
+        QString type;
+        QString name;
+        qint64 weight = 0;
+        QList<QPair<QString, QVariant>> params;
+        QStringList vbDefaulted;   // params written with vault-benchmark's default
+    };
+
+    std::optional<Operation> test(const HclBlock &b)
+    {
+        if (b.labels.size() != 2) {
+            error(b.pos, QStringLiteral("a test block needs two labels: test \"<type>\" "
+                                        "\"<name>\" { ... } (found %1)")
+                             .arg(b.labels.size()));
+            weightMissing = true;   // its weight is not read: no sum to check
+            return std::nullopt;
+        }
+        const QString vbType = b.labels.at(0);
+        Operation op;
+        op.name = b.labels.at(1);
+        const VbTestMapping *m = findVaultBenchmarkMapping(vbType);
+        bool ok = true;
+        if (!m) {
+            QStringList known;
+            for (const VbTestMapping &k : vaultBenchmarkMappings())
+                known.append(k.vbType);
+            error(b.labelPos.at(0), QStringLiteral("test type \"%1\" cannot be imported (known: "
+                                                   "%2)")
+                                        .arg(vbType, known.join(QStringLiteral(", "))));
+            ok = false;
+        }
+        const QString nameProblem = operationNameProblem(op.name);
+        if (!nameProblem.isEmpty()) {
+            error(b.labelPos.at(1),
+                  QStringLiteral("test name \"%1\" becomes the operation's label, which %2")
+                      .arg(op.name, nameProblem));
+            ok = false;
+        }
+        const QString what = QStringLiteral("test \"%1\"").arg(op.name);
+        for (const HclAttribute &a : b.body.attributes) {
+            if (a.name == QLatin1String("weight")) {
+                if (const auto w = wholeValue(a, 0, 100)) {
+                    op.weight = *w;
+                    weights.append({op.name, *w});
+                } else {
+                    ok = false;
+                    weightMissing = true;
+                }
+            } else if (a.name == QLatin1String("mount_name")) {
+                note(QStringLiteral("%1: mount_name is not used: %2").arg(what,
+                     QStringLiteral("the workbench names its mounts under the run prefix")));
+            } else {
+                error(a.pos, QStringLiteral("%1: unknown attribute \"%2\" (known: weight, "
+                                            "mount_name, and a config block)")
+                                 .arg(what, a.name));
+                ok = false;
+            }
+        }
+        if (!b.body.attribute(QStringLiteral("weight"))) {
+            weightMissing = true;
+            error(b.pos, QStringLiteral("%1: weight is required (a percentage; all tests' "
+                                        "weights add up to 100)")
+                             .arg(what));
+            ok = false;
+        }
+        QList<ConfigItem> items;
+        int configs = 0;
+        for (const HclBlock &c : b.body.blocks) {
+            if (c.type != QLatin1String("config")) {
+                error(c.pos, QStringLiteral("%1: unknown block \"%2\" (known: config)")
+                                 .arg(what, c.type));
+                ok = false;
+                continue;
+            }
+            if (++configs > 1) {
+                error(c.pos, QStringLiteral("%1: config appears twice").arg(what));
+                ok = false;
+                continue;
+            }
+            if (!c.labels.isEmpty()) {
+                error(c.labelPos.first(), QStringLiteral("%1: config takes no labels").arg(what));
+                ok = false;
+            }
+            const int before = int(r.errors.size());
+            flatten(c.body, QString(), &items);
+            ok = ok && int(r.errors.size()) == before;
+        }
+        if (!m)
+            return std::nullopt;
+        op.type = m->type;
+        if (!m->note.isEmpty())
+            note(QStringLiteral("%1 (%2): %3").arg(what, vbType, m->note));
+        for (const ConfigItem &item : items) {
+            const auto field = std::find_if(m->fields.cbegin(), m->fields.cend(),
+                                            [&](const VbField &f) { return f.path == item.path; });
+            if (field != m->fields.cend()) {
+                if (const auto v = convert(*field, *item.attr, items, item.path))
+                    op.params.append({field->param, *v});
+                else
+                    ok = false;
+                continue;
+            }
+            const auto dropped = std::find_if(
+                m->dropped.cbegin(), m->dropped.cend(), [&](const VbDropped &d) {
+                    return d.path == item.path
+                           || (d.path.endsWith(QLatin1String(".*"))
+                               && item.path.startsWith(d.path.chopped(1)));
+                });
+            if (dropped != m->dropped.cend()) {
+                note(QStringLiteral("%1: config %2 is not used: %3")
+                         .arg(what, item.path, dropped->why));
+                continue;
+            }
+            QStringList known;
+            for (const VbField &f : m->fields)
+                known.append(f.path);
+            for (const VbDropped &d : m->dropped)
+                known.append(d.path);
+            error(item.attr->pos,
+                  QStringLiteral("%1 (%2): unknown config field \"%3\" (known: %4)")
+                      .arg(what, vbType, item.path,
+                           known.isEmpty() ? QStringLiteral("none")
+                                           : known.join(QStringLiteral(", "))));
+            ok = false;
+        }
+        for (auto it = m->vbDefaults.cbegin(); it != m->vbDefaults.cend(); ++it) {
+            const bool set = std::any_of(op.params.cbegin(), op.params.cend(),
+                                         [&](const auto &p) { return p.first == it.key(); });
+            if (!set) {
+                op.params.append({it.key(), it.value()});
+                op.vbDefaulted.append(it.key());
+            }
+        }
+        if (!ok)
+            return std::nullopt;
+        return op;
+    }
+
+    void run(const QByteArray &hcl, const QString &profileName, const QString &source)
+    {
+        const HclParseResult parsed = parseHcl(hcl);
+        if (!parsed.body) {
+            r.errors.append(*parsed.error);
+            return;
+        }
+        const HclBody &root = *parsed.body;
+        QString address, ns, caFile, duration = QStringLiteral("10s");
+        HclPos caPos;
+        qint64 workers = 10, rps = 0;
+        for (const HclAttribute &a : root.attributes) {
+            const QString &k = a.name;
+            if (k == QLatin1String("vault_token")) {
+                note(QStringLiteral("vault_token (line %1) was not copied: a token never goes "
+                                    "into a profile; give it as VAULT_TOKEN (or BAO_TOKEN, or "
+                                    "~/.vault-token) when you run the profile")
+                         .arg(a.pos.line));
+            } else if (k == QLatin1String("vault_addr")) {
+                if (const auto s = stringValue(a))
+                    address = *s;
+            } else if (k == QLatin1String("vault_namespace")) {
+                if (const auto s = stringValue(a))
+                    ns = *s;
+            } else if (k == QLatin1String("ca_pem_file")) {
+                if (const auto s = stringValue(a)) {
+                    caFile = *s;
+                    caPos = a.pos;
+                }
+            } else if (k == QLatin1String("duration")) {
+                if (const auto s = stringValue(a)) {
+                    const auto ms = parseDurationMs(*s);
+                    if (!ms || *ms <= 0)
+                        error(a.value.pos, QStringLiteral("duration \"%1\" is not a duration "
+                                                          "> 0 such as \"30s\"")
+                                               .arg(*s));
+                    else
+                        duration = *s;
+                }
+            } else if (k == QLatin1String("workers")) {
+                if (const auto w = wholeValue(a, 1, 100000))
+                    workers = *w;
+            } else if (k == QLatin1String("rps")) {
+                if (const auto v = wholeValue(a, 0, 1000000))
+                    rps = *v;
+            } else if (k == QLatin1String("cleanup") || k == QLatin1String("random_mounts")) {
+                if (boolValue(a))
+                    note(QString::fromLatin1(kCleanupNote));
+            } else if (k == QLatin1String("report_mode")) {
+                note(QStringLiteral("report_mode is not used: `vault-workbench report SESSION "
+                                    "--format vault-benchmark` prints vault-benchmark's terse "
+                                    "table; json and html hold the rest"));
+            } else if (k == QLatin1String("log_level") || k == QLatin1String("debug")
+                       || k == QLatin1String("input_results")) {
+                note(QStringLiteral("%1 is not used by the workbench").arg(k));
+            } else if (k == QLatin1String("disable_http2")) {
+                note(QStringLiteral("disable_http2 is not needed: the workbench's load "
+                                    "transports speak HTTP/1.1, one connection per VU"));
+            } else if (k == QLatin1String("audit_path") || k == QLatin1String("annotate")
+                       || k == QLatin1String("pprof_interval")) {
+                note(QStringLiteral("%1 is not imported: the workbench does not change the "
+                                    "server's audit devices, Prometheus labels or profiling")
+                         .arg(k));
+            } else if (k == QLatin1String("cluster_json")) {
+                error(a.pos, QStringLiteral("cluster_json cannot be imported: put the node you "
+                                            "load in target.address and the cluster's other "
+                                            "nodes in target.addresses"));
+            } else {
+                error(a.pos, QStringLiteral("unknown top-level attribute \"%1\" (known: "
+                                            "vault_addr, vault_token, vault_namespace, "
+                                            "ca_pem_file, duration, workers, rps, cleanup, "
+                                            "random_mounts, report_mode, log_level, "
+                                            "disable_http2, audit_path, annotate, "
+                                            "pprof_interval, debug, input_results)")
+                                 .arg(k));
+            }
+        }
+        if (!address.isEmpty() && !caFile.isEmpty()
+            && QUrl(address).scheme().toLower() == QLatin1String("http")) {
+            note(QStringLiteral("ca_pem_file (line %1) is not used: vault_addr is http://")
+                     .arg(caPos.line));
+            caFile.clear();
+        }
+
+        QList<Operation> ops;
+        HclPos firstTest;
+        for (const HclBlock &b : root.blocks) {
+            if (b.type != QLatin1String("test")) {
+                error(b.pos, QStringLiteral("unknown block \"%1\" (known: test)").arg(b.type));
+                continue;
+            }
+            if (firstTest.line == 0)
+                firstTest = b.pos;
+            const auto op = test(b);
+            if (!op)
+                continue;
+            for (const Operation &other : std::as_const(ops))
+                if (other.name == op->name)
+                    error(b.labelPos.at(1), QStringLiteral("test name \"%1\" is used twice; "
+                                                           "names label the operations")
+                                                .arg(op->name));
+            ops.append(*op);
+            r.operationPos.append(b.labelPos.at(0));
+        }
+        if (firstTest.line == 0) {
+            error({1, 1}, QStringLiteral("no test blocks: a config needs at least one "
+                                         "test \"<type>\" \"<name>\" { weight = 100 }"));
+        } else if (!weightMissing) {
+            qint64 sum = 0;
+            QStringList parts;
+            for (const auto &w : std::as_const(weights)) {
+                sum += w.second;
+                parts.append(QStringLiteral("%1 %2").arg(w.first).arg(w.second));
+            }
+            if (sum != 100)
+                error(firstTest, QStringLiteral("the tests' weights add up to %1, not 100 (%2)")
+                                     .arg(sum)
+                                     .arg(parts.join(QStringLiteral(", "))));
+            for (const auto &w : std::as_const(weights))
+                if (w.second == 0)
+                    error(firstTest, QStringLiteral("test \"%1\" has weight 0: vault-benchmark "
+                                                    "never runs it; remove it")
+                                         .arg(w.first));
+        }
+        if (!r.errors.isEmpty()) {
+            r.operationPos.clear();
+            std::sort(r.errors.begin(), r.errors.end(), [](const HclError &a, const HclError &b) {
+                return a.line != b.line ? a.line < b.line : a.column < b.column;
+            });
+            return;
+        }
+        if (rps > 0)
+            note(QStringLiteral("rps %1 with %2 workers becomes an arrival-rate stage: starts "
+                                "keep to the schedule, and a start that finds all %2 VUs busy "
+                                "is dropped and counted (vault-benchmark waits for a free "
+                                "worker instead and times from then)")
+                     .arg(rps)
+                     .arg(workers));
+
+        QString y;
+        y += QStringLiteral("# Imported from the vault-benchmark config %1 by `vault-workbench "
+                            "import-hcl`\n# (docs/profile-format.md, \"Importing "
+                            "vault-benchmark configs\").\n")
+                 .arg(source);
+        for (const QString &n : std::as_const(r.notes))
+            y += QStringLiteral("# note: %1\n").arg(QString(n).replace(QLatin1Char('\n'),
+                                                                         QLatin1Char(' ')));
+        y += QStringLiteral("name: %1\n").arg(yamlQuoted(profileName));
+        y += QStringLiteral("description: %1\n")
+                 .arg(yamlQuoted(QStringLiteral("imported from vault-benchmark config %1")
+                                     .arg(source)));
+        if (!address.isEmpty() || !ns.isEmpty() || !caFile.isEmpty()) {
+            y += QStringLiteral("target:\n");
+            if (!address.isEmpty())
+                y += QStringLiteral("  address: %1\n").arg(yamlQuoted(address));
+            if (!ns.isEmpty())
+                y += QStringLiteral("  namespace: %1\n").arg(yamlQuoted(ns));
+            if (!caFile.isEmpty())
+                y += QStringLiteral("  ca_file: %1\n").arg(yamlQuoted(caFile));
+        }
+        y += QStringLiteral("ramp:\n");
+        if (rps > 0) {
+            y += QStringLiteral("  executor: arrival-rate\n  max_vus: %1\n  stages:\n"
+                                "    - { rate: %2, duration: %3 }\n")
+                     .arg(workers)
+                     .arg(rps)
+                     .arg(duration);
+        } else {
+            y += QStringLiteral("  executor: closed\n  stages:\n    - { vus: %1, duration: %2 }\n")
+                     .arg(workers)
+                     .arg(duration);
+        }
+        y += QStringLiteral("operations:\n");
+        for (const Operation &op : std::as_const(ops)) {
+            y += QStringLiteral("  - type: %1\n    name: %2\n    weight: %3\n")
+                     .arg(op.type, op.name)
+                     .arg(op.weight);
+            if (!op.params.isEmpty()) {
+                y += QStringLiteral("    params:\n");
+                for (const auto &p : op.params)
+                    y += QStringLiteral("      %1: %2%3\n")
+                             .arg(p.first, yamlValue(p.second),
+                                  op.vbDefaulted.contains(p.first)
+                                      ? QStringLiteral("   # vault-benchmark's default")
+                                      : QString());
+            }
+        }
+        r.yaml = y.toUtf8();
+    }
+};
+
+} // namespace
+
+VbImportResult importVaultBenchmarkConfig(const QByteArray &hcl, const QString &profileName,
+                                          const QString &source)
+{
+    Importer importer;
+    importer.run(hcl, profileName, source);
+    return importer.r;
+}
+
+QList<HclError> checkImportedProfile(const VbImportResult &imported)
+{
+    QList<HclError> out;
+    if (imported.yaml.isEmpty())
+        return out;
+    static const QRegularExpression opField(QStringLiteral("^operations\\[(\\d+)\\]"));
+    const ProfileParseResult parsed = parseProfile(imported.yaml);
+    for (const ProfileError &e : parsed.errors) {
+        HclPos at{1, 1};
+        const QRegularExpressionMatch m = opField.match(e.field);
+        if (m.hasMatch()) {
+            const int i = m.captured(1).toInt();
+            if (i >= 0 && i < imported.operationPos.size())
+                at = imported.operationPos.at(i);
+        }
+        out.append({at.line, at.column,
+                    QStringLiteral("imported profile: %1%2")
+                        .arg(e.field.isEmpty() ? QString() : e.field + QStringLiteral(": "),
+                             e.message)});
+    }
+    return out;
+}
+
+} // namespace vw
