@@ -173,7 +173,7 @@ QJsonObject reportJson(const Session &s)
         addOpenModelStage(st, s.loadModel(), &stage);
         stages.append(stage);
     }
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("profile"), s.profileName},
         {QStringLiteral("status"), runStatusKey(s.status)},
         {QStringLiteral("started_at"), s.startedAt.isValid()
@@ -184,20 +184,19 @@ QJsonObject reportJson(const Session &s)
                      {QStringLiteral("server_version"), s.server.version}}},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("analysis"), sessionAnalysis(s).toJson()},
-        {QStringLiteral("credentials"),
-         s.auth.enabled()
-             ? QJsonValue(QJsonObject{
-                   {QStringLiteral("method"), s.auth.method},
-                   {QStringLiteral("per"), s.auth.per},
-                   {QStringLiteral("logins"), s.auth.logins},
-                   {QStringLiteral("login_ms"),
-                    QJsonObject{{QStringLiteral("mean"), s.auth.loginMeanMs},
-                                {QStringLiteral("p50"), s.auth.loginP50Ms},
-                                {QStringLiteral("p99"), s.auth.loginP99Ms},
-                                {QStringLiteral("max"), s.auth.loginMaxMs}}},
-                   {QStringLiteral("renewals"), s.auth.renewals}})
-             : QJsonValue()},
     };
+    if (s.auth.enabled())   // per-VU credentials: the logins, apart from the stages
+        out.insert(QStringLiteral("credentials"),
+                   QJsonObject{{QStringLiteral("method"), s.auth.method},
+                               {QStringLiteral("per"), s.auth.per},
+                               {QStringLiteral("logins"), s.auth.logins},
+                               {QStringLiteral("login_ms"),
+                                QJsonObject{{QStringLiteral("mean"), s.auth.loginMeanMs},
+                                            {QStringLiteral("p50"), s.auth.loginP50Ms},
+                                            {QStringLiteral("p99"), s.auth.loginP99Ms},
+                                            {QStringLiteral("max"), s.auth.loginMaxMs}}},
+                               {QStringLiteral("renewals"), s.auth.renewals}});
+    return out;
 }
 
 QString reportTableHeader(const LoadModel *model)
