@@ -14,7 +14,7 @@ namespace vw {
 QList<OperationType> builtinOperationTypes()
 {
     return {sysHealthType(), kv2ReadType(), kv2WriteType(), sshSignType(),
-            // auth (issue 10)
+            // auth methods and tokens
             appRoleLoginType(), userpassLoginType(), tokenCreateType(), tokenLookupSelfType(),
             tokenRenewSelfType()};
 }
