@@ -152,6 +152,7 @@ void RunPrinter::onFinished(const RunRecord &record)
         break;
     }
     }
+    printOut(credentialsLine(session));   // per-VU credentials: the logins, apart from the stages
     if (!session.cleanupError.isEmpty())
         printErr(QStringLiteral("warning: cleanup incomplete: %1\n").arg(session.cleanupError));
 

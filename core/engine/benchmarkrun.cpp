@@ -145,14 +145,20 @@ void BenchmarkRunPrivate::run()
                              .arg(ops.operationCount())
                              .arg(s.server.product, s.server.version,
                                   serverRoleKey(s.server.role), OperationSetup::choosePrefix(s)));
-                const bool setUp = ops.setupOperations(client, s);
+                const bool setUp = ops.setupOperations(client, s) && ops.setupCredentials(client, s);
                 m_renewer.poll(steadyNowNs());
-                if (setUp)
+                if (setUp) {
+                    // Per-VU credentials: each VU's token reaches its worker before stage 1.
+                    m_credentials = ops.credentials();
+                    if (m_credentials)
+                        m_workers.setVuTokens(m_credentials->tokensByVu(m_profile.ramp.peakVus()));
                     runStages(s);
+                    m_credentials = nullptr;
+                }
             }
         }
         m_workers.stop();
-        if (ops.hasOperations()) {
+        if (ops.hasOperations() || ops.credentials()) {
             // ALWAYS, also after a failed setup or a stop.
             setPhase(RunPhase::CleaningUp, QStringLiteral("removing benchmark mounts and roles"));
             m_renewer.poll(steadyNowNs());

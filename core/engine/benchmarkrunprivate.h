@@ -80,6 +80,7 @@ private:
     AbortWatch m_abort;
     TokenRenewer m_renewer;        // active only when the pre-flight planned renewals
     std::unique_ptr<TelemetrySampler> m_telemetry; // the server's metrics; null when not asked
+    VuCredentials *m_credentials = nullptr; // per-VU tokens, renewed in tick(); while running
     int64_t m_windowStartNs = 0;
     int64_t m_nextSnapshotNs = 0;
     bool m_publishAsked = false;   // the workers were asked to publish for the next snapshot

@@ -137,12 +137,50 @@ bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
     return true;
 }
 
+QString OperationSetup::leastPrivilegeRules() const
+{
+    QStringList rules;
+    for (const auto &op : m_ops) {
+        const QString r = op->aclRules();
+        if (!r.isEmpty() && !rules.contains(r))
+            rules << r;
+    }
+    return rules.join(QLatin1Char('\n'));
+}
+
+bool OperationSetup::setupCredentials(VaultClient &client, RunRecord &s)
+{
+    if (!m_profile.auth.enabled())
+        return true;
+    TargetSpec target = m_profile.target;
+    target.address = s.targetAddress;
+    m_credentials = std::make_unique<VuCredentials>(m_profile.auth, target);
+    QString error;
+    const bool ok = m_credentials->setup(client, s.runPrefix, leastPrivilegeRules(),
+                                         m_profile.ramp.peakVus(), &s.auth, &error);
+    for (const WorkbenchResource &r : m_credentials->resources())
+        if (!s.resources.contains(r))
+            s.resources.append(r);
+    if (!ok)
+        s.error = QStringLiteral("setup of per-VU credentials (auth: %1) failed: %2")
+                      .arg(m_profile.auth.method, error);
+    return ok;
+}
+
 QString OperationSetup::cleanupOperations(VaultClient &client,
                                           QList<WorkbenchResource> *leftovers)
 {
     // A rate-limit quota or a brief seal must not leave the run's mounts behind.
     client.setRetryPolicy(RetryPolicy::cleanup());
     QStringList errors;
+    if (m_credentials) {   // made last: removed first
+        QString error;
+        if (!m_credentials->cleanup(client, &error))
+            errors << QStringLiteral("per-VU credentials: %1").arg(error);
+        if (leftovers)
+            *leftovers += m_credentials->resources();
+        m_credentials.reset();
+    }
     for (auto it = m_ops.rbegin(); it != m_ops.rend(); ++it) {
         QString error;
         if (!(*it)->cleanup(client, &error))

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "engine/runrecord.h"
+#include "engine/vucredentials.h"
 #include "engine/worker.h"
 #include "ops/operation.h"
 #include "profile/profile.h"
@@ -41,7 +42,16 @@ public:
     /// what they created is in s.resources, also after a failure. False with s.status and
     /// s.error set (a setup failed, or a stop was requested: RunStatus::Stopped).
     bool setupOperations(VaultClient &client, RunRecord &s);
-    /// Runs every created operation's cleanup in reverse order under the cleanup retry
+    /// Per-VU credentials (profile `auth:` block, core/engine/vucredentials.h), after
+    /// setupOperations(): the method, the policy (union of the operations' aclRules() for
+    /// "least") and the logins; what it made is added to s.resources and the logins to s.auth.
+    /// True without doing anything when the profile has no `auth:` block. False with s.error.
+    bool setupCredentials(VaultClient &client, RunRecord &s);
+    /// The per-VU credentials after setupCredentials(), or nullptr (no `auth:` block).
+    VuCredentials *credentials() const { return m_credentials.get(); }
+    /// The union of the operations' aclRules() (each distinct rule text once, profile order).
+    QString leastPrivilegeRules() const;
+    /// Removes the per-VU credentials (first), then runs every created operation's cleanup in reverse order under the cleanup retry
     /// policy (core/vault/retrypolicy.h), then forgets them; returns the errors joined by
     /// "; " (empty when everything was removed) and what is left in *leftovers.
     QString cleanupOperations(VaultClient &client, QList<WorkbenchResource> *leftovers);
@@ -57,6 +67,7 @@ private:
     std::function<bool()> m_stopRequested;
     std::vector<std::unique_ptr<Operation>> m_ops;
     OperationMix m_mix;
+    std::unique_ptr<VuCredentials> m_credentials;
 };
 
 } // namespace vw

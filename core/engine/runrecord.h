@@ -61,6 +61,22 @@ struct TokenUse {
     QString renewError;        ///< the last failed renewal, empty when none failed
 };
 
+/// What the per-VU credentials (profile `auth:` block, core/engine/vucredentials.h) did:
+/// the logins before the measured window, kept apart from the measured operations. No token
+/// material. `method` empty: the run had no `auth:` block.
+struct AuthUse {
+    QString method;            ///< "token", "approle", "userpass"; empty when none
+    QString per;               ///< "vu" or "run"
+    int logins = 0;            ///< successful logins (token: tokens created) before the window
+    double loginMeanMs = 0;    ///< login latency, ms (0 when logins == 0)
+    double loginP50Ms = 0;
+    double loginP99Ms = 0;
+    double loginMaxMs = 0;
+    int renewals = 0;          ///< successful renewals of the VU tokens during the run
+    QString renewError;        ///< the last failed renewal, empty when none failed
+    bool enabled() const { return !method.isEmpty(); }
+};
+
 struct RunRecord {
     QString id;               ///< random, unique per run
     QString label;            ///< user label, defaults to the profile name
@@ -96,6 +112,7 @@ struct RunRecord {
     /// What cleanup could not remove (empty when cleanup removed everything or never ran).
     QList<WorkbenchResource> leftovers;
     TokenUse token;           ///< the token's lifetime and renewals (never the token)
+    AuthUse auth;             ///< per-VU credentials: logins and renewals (never a token)
     QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
     TimeSeries series;        ///< 1-second series, all ops
     /// The server's side of the stages (core/stats/servertelemetry.h): its memory, CPU and

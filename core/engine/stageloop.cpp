@@ -100,6 +100,8 @@ void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
     m_renewer.poll(now);   // a short-lived token, when due (a control-plane call: ~1 ms)
     if (m_telemetry)       // sys/metrics once a second (<= kTelemetryTimeoutMs)
         m_telemetry->poll(now);
+    if (m_credentials)
+        m_credentials->poll(now);   // per-VU tokens at half their TTL (renew-self each)
     // The gauge at the end of each second, for the series.
     while (m_windowStartNs + (m_nextGaugeSecond + 1) * kNsPerS <= now) {
         m_collector->noteGaugeAtSecondEnd(m_nextGaugeSecond, m_shared->inFlight.load());

@@ -153,6 +153,12 @@ void Worker::abortAll()
         m_transport->abortAll();
 }
 
+void Worker::setVuTokens(const QVector<QByteArray> &byVu)
+{
+    for (Vu &vu : m_vus)
+        vu.state.token = byVu.value(vu.id);
+}
+
 void Worker::flush()
 {
     publish();

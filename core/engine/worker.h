@@ -82,6 +82,9 @@ public:
     /// Creates the transport (maxConcurrency = this worker's VU count), the executor and the
     /// lag probe, and notes the thread's CPU clock.
     bool init(const QString &transportKind, TransportConfig config, QString *error);
+    /// Each of this worker's VUs takes its token from `byVu` (index = VU number; VuState::token,
+    /// put on requests without a token of their own). Before the first stage.
+    void setVuTokens(const QVector<QByteArray> &byVu);
     /// The control thread published a new stage: start its load.
     void beginStage(int stage);
     /// The stage's time is over: no more starts of it (arrival-rate counts unsent starts as

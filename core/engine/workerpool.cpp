@@ -89,6 +89,15 @@ void WorkerPool::stop()
     m_workers.clear();
 }
 
+void WorkerPool::setVuTokens(const QVector<QByteArray> &byVu)
+{
+    for (WorkerThread &wt : m_workers) {
+        Worker *w = wt.worker;
+        QMetaObject::invokeMethod(w, [w, &byVu] { w->setVuTokens(byVu); },
+                                  Qt::BlockingQueuedConnection);
+    }
+}
+
 void WorkerPool::beginStage(int index)
 {
     for (WorkerThread &wt : m_workers) {

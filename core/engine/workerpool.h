@@ -29,6 +29,9 @@ public:
     /// Shuts every worker down (blocking) and joins its thread.
     void stop();
 
+    /// Blocking: each VU's own token (per-VU credentials, core/engine/vucredentials.h),
+    /// indexed by VU number; called before the first stage.
+    void setVuTokens(const QVector<QByteArray> &byVu);
     /// Queued: every worker starts stage `index`'s load.
     void beginStage(int index);
     /// Blocking: no more starts of stage `index` (countDrops: see Worker::closeStage).

@@ -1,5 +1,6 @@
 #include "ops/builtinoperations.h"
 
+#include "ops/approlelogin.h"
 #include "ops/kv1read.h"
 #include "ops/kv1write.h"
 #include "ops/kv2list.h"
@@ -22,6 +23,9 @@
 #include "ops/transithmac.h"
 #include "ops/transitsign.h"
 #include "ops/transitverify.h"
+#include "ops/tokencreate.h"
+#include "ops/tokenself.h"
+#include "ops/userpasslogin.h"
 
 namespace vw {
 
@@ -36,7 +40,8 @@ QList<OperationType> builtinOperationTypes()
             pkiSignType(),        pkiRevokeType(),      pkiCrlReadType(),
             transitSignType(),    transitVerifyType(),  transitEncryptType(),
             transitDecryptType(), transitHmacType(),    totpGenerateType(),
-            totpValidateType()};
+            totpValidateType(),   appRoleLoginType(),   userpassLoginType(),
+            tokenCreateType(),    tokenLookupSelfType(), tokenRenewSelfType()};
 }
 
 } // namespace vw

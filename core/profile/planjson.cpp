@@ -196,6 +196,12 @@ QJsonObject planToJson(const Profile &p)
         {QStringLiteral("abort"), QJsonObject{{QStringLiteral("enabled"), p.abort.enabled},
                                               {QStringLiteral("error_ratio"), p.abort.errorRatio},
                                               {QStringLiteral("for_ms"), p.abort.forMs}}},
+        {QStringLiteral("auth"), QJsonObject{{QStringLiteral("method"), p.auth.method},
+                                             {QStringLiteral("policy"), p.auth.policy},
+                                             {QStringLiteral("per"), p.auth.perVu
+                                                                         ? QStringLiteral("vu")
+                                                                         : QStringLiteral("run")},
+                                             {QStringLiteral("ttl_ms"), p.auth.ttlMs}}},
     };
 }
 
@@ -243,6 +249,12 @@ std::optional<Profile> planFromJson(const QJsonObject &o, const LoadModelRegistr
     p.abort.enabled = abort.value(QStringLiteral("enabled")).toBool(p.abort.enabled);
     p.abort.errorRatio = abort.value(QStringLiteral("error_ratio")).toDouble(p.abort.errorRatio);
     p.abort.forMs = abort.value(QStringLiteral("for_ms")).toInteger(p.abort.forMs);
+    // absent in plans written before per-VU credentials: none
+    const QJsonObject auth = o.value(QStringLiteral("auth")).toObject();
+    p.auth.method = auth.value(QStringLiteral("method")).toString();
+    p.auth.policy = auth.value(QStringLiteral("policy")).toString(p.auth.policy);
+    p.auth.perVu = auth.value(QStringLiteral("per")).toString(QStringLiteral("vu")) != QLatin1String("run");
+    p.auth.ttlMs = auth.value(QStringLiteral("ttl_ms")).toInteger(p.auth.ttlMs);
     return p;
 }
 

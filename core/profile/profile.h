@@ -7,6 +7,7 @@
 #include "ops/opparams.h"
 #include "profile/abortrule.h"
 #include "profile/analysisspec.h"
+#include "profile/authspec.h"
 #include "profile/loadmodels/loadmodel.h"
 #include "vault/targetspec.h"
 
@@ -81,6 +82,7 @@ struct Profile {
     SloSpec slo;                  ///< `slo`: objectives for the capacity analysis, optional
     AnalysisThresholds analysis;  ///< `analysis`: detector thresholds (core/analysis/)
     AbortRule abort;              ///< `abort`: when a failing run ends as failed (abortrule.h)
+    AuthSpec auth;                ///< `auth`: per-VU credentials (authspec.h), optional
     QByteArray sourceYaml;   ///< the YAML text this was parsed from, stored in sessions
 
     /// Same settings: every field but sourceYaml (e.g. a profile and its re-parsed YAML).
@@ -88,7 +90,7 @@ struct Profile {
     {
         return name == o.name && description == o.description && target == o.target
             && transport == o.transport && ramp == o.ramp && operations == o.operations
-            && slo == o.slo && analysis == o.analysis && abort == o.abort;
+            && slo == o.slo && analysis == o.analysis && abort == o.abort && auth == o.auth;
     }
 
     /// Sum of stage durations in milliseconds.

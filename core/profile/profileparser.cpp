@@ -38,6 +38,11 @@
 //     saturation_gain: 0.10           # 0 < x < 1
 //     saturation_stages: 2            # whole number 1..10
 //     failure_error_ratio: 0.01       # 0 <= x < 1
+//   auth:                             # optional per-VU credentials (authspecparser.h)
+//     method: approle                 # required: token, approle or userpass
+//     policy: least                   # "least" (default) or HCL rules with path blocks
+//     per: vu                         # vu (default: a token per VU) or run (one token)
+//     ttl: 10m                        # the tokens' TTL, 10s..24h whole seconds, default 10m
 //
 // Durations: "500ms", "10s", "1.5s", "2m", "1h", "1m30s" (core/util/duration.h); a bare
 // number is not a duration. Whole numbers and booleans must be plain (unquoted) scalars.
@@ -54,6 +59,7 @@
 #include "http/transport.h"
 #include "profile/analysisspecparser.h"
 #include "profile/operationlabels.h"
+#include "profile/authspecparser.h"
 #include "profile/loadmodels/rampparser.h"
 #include "ops/operationregistry.h"
 #include "util/boundedfile.h"
@@ -286,7 +292,7 @@ public:
                        QStringLiteral("target"), QStringLiteral("transport"),
                        QStringLiteral("ramp"), QStringLiteral("operations"),
                        QStringLiteral("slo"), QStringLiteral("analysis"),
-                       QStringLiteral("abort")},
+                       QStringLiteral("abort"), QStringLiteral("auth")},
                       &keys))
             return;
         if (!keys.contains(QStringLiteral("name")))
@@ -328,6 +334,9 @@ public:
             parseAnalysisBlock(*this, root["analysis"], &p->analysis);
         if (keys.contains(QStringLiteral("abort")))
             parseAbortBlock(*this, root["abort"], &p->abort);
+        // Per-VU credentials (core/profile/authspecparser.h).
+        if (keys.contains(QStringLiteral("auth")))
+            parseAuthBlock(*this, root["auth"], &p->auth);
     }
 };
 

@@ -173,7 +173,7 @@ QJsonObject reportJson(const Session &s)
         addOpenModelStage(st, s.loadModel(), &stage);
         stages.append(stage);
     }
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("profile"), s.profileName},
         {QStringLiteral("status"), runStatusKey(s.status)},
         {QStringLiteral("started_at"), s.startedAt.isValid()
@@ -185,6 +185,18 @@ QJsonObject reportJson(const Session &s)
         {QStringLiteral("stages"), stages},
         {QStringLiteral("analysis"), sessionAnalysis(s).toJson()},
     };
+    if (s.auth.enabled())   // per-VU credentials: the logins, apart from the stages
+        out.insert(QStringLiteral("credentials"),
+                   QJsonObject{{QStringLiteral("method"), s.auth.method},
+                               {QStringLiteral("per"), s.auth.per},
+                               {QStringLiteral("logins"), s.auth.logins},
+                               {QStringLiteral("login_ms"),
+                                QJsonObject{{QStringLiteral("mean"), s.auth.loginMeanMs},
+                                            {QStringLiteral("p50"), s.auth.loginP50Ms},
+                                            {QStringLiteral("p99"), s.auth.loginP99Ms},
+                                            {QStringLiteral("max"), s.auth.loginMaxMs}}},
+                               {QStringLiteral("renewals"), s.auth.renewals}});
+    return out;
 }
 
 QString reportTableHeader(const LoadModel *model)
@@ -221,6 +233,26 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
     return out + stageNotes(stage, model);
 }
 
+QString credentialsLine(const RunRecord &r)
+{
+    const AuthUse &a = r.auth;
+    if (!a.enabled())
+        return {};
+    const auto ms = [](double v) { return QString::number(v, 'f', 3); };
+    QString line = QStringLiteral("logins (auth: %1, %2; not in the stages): %3")
+                       .arg(a.method,
+                            a.per == QLatin1String("run") ? QStringLiteral("one token for the run")
+                                                          : QStringLiteral("a token per VU"))
+                       .arg(a.logins);
+    if (a.logins > 0)
+        line += QStringLiteral(", ms mean %1 p50 %2 p99 %3 max %4")
+                    .arg(ms(a.loginMeanMs), ms(a.loginP50Ms), ms(a.loginP99Ms), ms(a.loginMaxMs));
+    line += QStringLiteral("; renewals %1").arg(a.renewals);
+    if (!a.renewError.isEmpty())
+        line += QStringLiteral(" (last failure: %1)").arg(a.renewError);
+    return line + QLatin1Char('\n');
+}
+
 QString reportTable(const Session &s)
 {
     QString out = reportTableHeader(&s.loadModel());
@@ -241,6 +273,7 @@ QString reportTable(const Session &s)
     if (tooShort)
         out += QStringLiteral("~ stage too short for its latency: throughput is mean in-flight / "
                               "mean latency, Little's law not assessed (docs/measurement.md)\n");
+    out += credentialsLine(s);
     return out;
 }
 

@@ -17,6 +17,10 @@ QJsonObject reportJson(const Session &s);
 /// A fixed-width text table, one row per stage and operation; under each arrival-rate stage a
 /// line with its offered and achieved rate, drops and schedule lateness p50/p99/max (us).
 QString reportTable(const Session &s);
+/// "logins (auth: approle, a token per VU; not in the stages): 10, ms mean 3.100 p50 2.900
+/// p99 5.000 max 5.000; renewals 0\n" for a run with per-VU credentials (RunRecord::auth),
+/// else empty.
+QString credentialsLine(const RunRecord &r);
 /// The header rows of reportTable; used to print stage rows as they complete. The load
 /// column is "rate" for an open model (`model` given and LoadModel::isOpen), else "VUs".
 QString reportTableHeader(const LoadModel *model = nullptr);

@@ -376,6 +376,42 @@ TokenUse tokenUseFromJson(const QJsonValue &v)
     return t;
 }
 
+// Per-VU credentials (profile `auth:` block): null when the run had none.
+QJsonValue authUseToJson(const AuthUse &a)
+{
+    if (!a.enabled())
+        return QJsonValue();
+    return QJsonObject{{QStringLiteral("method"), a.method},
+                       {QStringLiteral("per"), a.per},
+                       {QStringLiteral("logins"), a.logins},
+                       {QStringLiteral("login_ms"),
+                        QJsonObject{{QStringLiteral("mean"), a.loginMeanMs},
+                                    {QStringLiteral("p50"), a.loginP50Ms},
+                                    {QStringLiteral("p99"), a.loginP99Ms},
+                                    {QStringLiteral("max"), a.loginMaxMs}}},
+                       {QStringLiteral("renewals"), a.renewals},
+                       {QStringLiteral("renew_error"), a.renewError}};
+}
+
+AuthUse authUseFromJson(const QJsonValue &v)
+{
+    AuthUse a;
+    if (!v.isObject())
+        return a;   // no `auth:` block, older sessions
+    const QJsonObject o = v.toObject();
+    a.method = o.value(QStringLiteral("method")).toString();
+    a.per = o.value(QStringLiteral("per")).toString();
+    a.logins = o.value(QStringLiteral("logins")).toInt();
+    const QJsonObject ms = o.value(QStringLiteral("login_ms")).toObject();
+    a.loginMeanMs = ms.value(QStringLiteral("mean")).toDouble();
+    a.loginP50Ms = ms.value(QStringLiteral("p50")).toDouble();
+    a.loginP99Ms = ms.value(QStringLiteral("p99")).toDouble();
+    a.loginMaxMs = ms.value(QStringLiteral("max")).toDouble();
+    a.renewals = o.value(QStringLiteral("renewals")).toInt();
+    a.renewError = o.value(QStringLiteral("renew_error")).toString();
+    return a;
+}
+
 QJsonObject sessionToJson(const Session &s)
 {
     QJsonArray stages;
@@ -405,6 +441,7 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("resources"), resourcesToJson(s.resources)},
         {QStringLiteral("leftovers"), resourcesToJson(s.leftovers)},
         {QStringLiteral("auth"), tokenUseToJson(s.token)},
+        {QStringLiteral("credentials"), authUseToJson(s.auth)},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
         {QStringLiteral("server_telemetry"), serverTelemetryToJson(s.serverTelemetry)},
@@ -473,6 +510,7 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
                               &s.leftovers, &err))
         return std::nullopt;
     s.token = tokenUseFromJson(o.value(QStringLiteral("auth")));
+    s.auth = authUseFromJson(o.value(QStringLiteral("credentials")));
 
     const QJsonValue stages = o.value(QStringLiteral("stages"));
     if (!stages.isArray()) {

@@ -1,5 +1,7 @@
 #include "vault/vaultclient.h"
 
+#include <utility>
+
 #include "http/redirectpolicy.h"
 #include "util/tlsconfig.h"
 
@@ -137,7 +139,13 @@ VaultResponse VaultClient::request(const QByteArray &method, const QString &path
 
 VaultResponse VaultClient::send(const HttpRequest &r)
 {
-    return performRetrying(r.method, r.path, r.body, !r.rootNamespace);
+    if (r.token.isEmpty())
+        return performRetrying(r.method, r.path, r.body, !r.rootNamespace);
+    // The request's own token (a VU's, or one an operation made) for this request only.
+    const QByteArray own = std::exchange(m_token, r.token);
+    VaultResponse response = performRetrying(r.method, r.path, r.body, !r.rootNamespace);
+    m_token = own;
+    return response;
 }
 
 VaultResponse VaultClient::performRetrying(const QByteArray &method,

@@ -76,7 +76,8 @@ public:
     VaultResponse post(const QString &path, const QJsonObject &body) { return request("POST", path, body); }
     VaultResponse del(const QString &path) { return request("DELETE", path); }
     /// Sends a request as built by Operation::nextRequest(): `r.path` is absolute
-    /// ("/v1/secret/data/k1", query included). Same headers, timeout and error classes.
+    /// ("/v1/secret/data/k1", query included). Same headers, timeout and error classes;
+    /// a non-empty r.token is sent instead of the client's token, for this request only.
     VaultResponse send(const HttpRequest &r);
 
     /// Unauthenticated health probe; classifies unreachable, sealed, uninitialised, standby.

@@ -40,7 +40,8 @@ const QByteArray kFull =
     "  - type: ssh_sign\n"
     "    params: { ca_key_type: rsa-2048 }\n"
     "slo: { p50_ms: 2.5, p95_ms: 10, p99_ms: 50, error_ratio: 0.001 }\n"
-    "analysis: { saturation_gain: 0.2, saturation_stages: 3, failure_error_ratio: 0.05 }\n";
+    "analysis: { saturation_gain: 0.2, saturation_stages: 3, failure_error_ratio: 0.05 }\n"
+    "auth: { method: approle, per: run, ttl: 90s }\n";
 
 } // namespace
 
@@ -75,6 +76,9 @@ void TestPlanJson::everyFieldRoundTrips()
     QCOMPARE(back->target.clientCert, QStringLiteral("/etc/ssl/vw-client.pem"));
     QCOMPARE(back->target.clientKey, QStringLiteral("/etc/ssl/vw-client.key"));
     QCOMPARE(back->transport, QStringLiteral("qnam"));
+    QCOMPARE(back->auth.method, QStringLiteral("approle"));
+    QVERIFY(!back->auth.perVu);
+    QCOMPARE(back->auth.ttlMs, qint64(90000));
 }
 
 void TestPlanJson::durationsAreMilliseconds()

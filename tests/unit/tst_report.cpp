@@ -106,6 +106,28 @@ QList<QStringList> parseCsv(const QString &text)
 class TestReport : public QObject {
     Q_OBJECT
 private slots:
+    void credentialsAreReportedApart()
+    {
+        Session s = makeSession();
+        QVERIFY(!reportJson(s).contains(QStringLiteral("credentials")));
+        QVERIFY(credentialsLine(s).isEmpty());
+        s.auth.method = QStringLiteral("approle");
+        s.auth.per = QStringLiteral("vu");
+        s.auth.logins = 4;
+        s.auth.loginMeanMs = 2.5;
+        s.auth.loginP50Ms = 2;
+        s.auth.loginP99Ms = 4;
+        s.auth.loginMaxMs = 4;
+        s.auth.renewals = 3;
+        const QJsonObject c = reportJson(s).value(QStringLiteral("credentials")).toObject();
+        QCOMPARE(c.value(QStringLiteral("logins")).toInt(), 4);
+        QCOMPARE(c.value(QStringLiteral("login_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 4.0);
+        QVERIFY2(reportTable(s).contains(QStringLiteral(
+                     "logins (auth: approle, a token per VU; not in the stages): 4, ms mean 2.500 "
+                     "p50 2.000 p99 4.000 max 4.000; renewals 3\n")),
+                 qPrintable(reportTable(s)));
+    }
+
     void jsonHasTheDocumentedKeys()
     {
         const QJsonObject r = reportJson(makeSession());

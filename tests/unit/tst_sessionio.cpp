@@ -267,6 +267,30 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("resources[0]")), qPrintable(error));
     }
 
+    void credentialsRoundTrip()
+    {
+        Session s = makeSession();
+        QVERIFY(sessionToJson(s).value(QStringLiteral("credentials")).isNull());   // no auth: block
+        s.auth.method = QStringLiteral("userpass");
+        s.auth.per = QStringLiteral("run");
+        s.auth.logins = 1;
+        s.auth.loginMeanMs = 120.5;
+        s.auth.loginP50Ms = 120.5;
+        s.auth.loginP99Ms = 120.5;
+        s.auth.loginMaxMs = 120.5;
+        s.auth.renewals = 2;
+        s.auth.renewError = QStringLiteral("renew a per-VU token: 403: permission denied");
+        QString error;
+        const std::optional<Session> back = sessionFromJson(sessionToJson(s), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->auth.method, s.auth.method);
+        QCOMPARE(back->auth.per, s.auth.per);
+        QCOMPARE(back->auth.logins, 1);
+        QCOMPARE(back->auth.loginMaxMs, 120.5);
+        QCOMPARE(back->auth.renewals, 2);
+        QCOMPARE(back->auth.renewError, s.auth.renewError);
+    }
+
     void runStatusKeys()
     {
         for (RunStatus st : {RunStatus::Completed, RunStatus::Stopped, RunStatus::Failed,

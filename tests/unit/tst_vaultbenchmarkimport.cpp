@@ -71,7 +71,7 @@ const char kSeed000Profile[] =
     "    name: approle_logins\n"
     "    weight: 50\n"
     "    params:\n"
-    "      token_ttl: \"2m\"\n"
+    "      ttl: \"2m\"\n"
     "  - type: kv2_write\n"
     "    name: static_secret_writes\n"
     "    weight: 50\n"
@@ -224,7 +224,7 @@ void TestVaultBenchmarkImport::fieldConversions_data()
         << QByteArray("    role {\n      token_ttl = 120\n      token_type = \"batch\"\n"
                       "      secret_id_ttl = \"600\"\n    }\n")
         << "approle_login"
-        << QStringList{"token_ttl: \"120s\"", "token_type: \"batch\"", "secret_id_ttl: \"600s\""};
+        << QStringList{"ttl: \"120s\"", "type: \"batch\"", "secret_id_ttl: \"600s\""};
     QTest::newRow("pki ec key with bits")
         << QByteArray("pki_issue")
         << QByteArray("    role {\n      key_type = \"ec\"\n      key_bits = 384\n"
@@ -263,7 +263,7 @@ void TestVaultBenchmarkImport::fieldConversions_data()
         << QByteArray("userpass_auth")
         << QByteArray("    username = \"u\"\n    password = \"hunter2hunter2\"\n"
                       "    token_type = \"service\"\n")
-        << "userpass_login" << QStringList{"token_type: \"service\""};
+        << "userpass_login" << QStringList{"type: \"service\""};
     QTest::newRow("seal_status") << QByteArray("seal_status") << QByteArray("")
                                  << "sys_seal_status" << QStringList{};
 }

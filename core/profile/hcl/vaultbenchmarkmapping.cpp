@@ -48,10 +48,10 @@ VbTestMapping kv(const char *vbType, const char *type)
 QList<VbField> tokenFields(const char *prefix)
 {
     const QString p = QString::fromLatin1(prefix);
-    return {{p + QStringLiteral("token_ttl"), QStringLiteral("token_ttl"), VbConvert::Duration,
-             {}},
-            {p + QStringLiteral("token_type"), QStringLiteral("token_type"), VbConvert::Copy,
-             {}}};
+    // Ours are `ttl` and `type` (the login types' params, sent to Vault as token_ttl and
+    // token_type): a profile key naming a token is refused as a possible secret.
+    return {{p + QStringLiteral("token_ttl"), QStringLiteral("ttl"), VbConvert::Duration, {}},
+            {p + QStringLiteral("token_type"), QStringLiteral("type"), VbConvert::Copy, {}}};
 }
 
 /// Transit: the key made in setup (`keys` block) and the request's block (`sign`, ...).

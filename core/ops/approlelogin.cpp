@@ -1,0 +1,77 @@
+#include "ops/approlelogin.h"
+
+#include "vault/vaultclient.h"
+
+namespace vw {
+
+bool AppRoleLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
+{
+    const QString mount = QStringLiteral("%1-approle-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
+    QJsonObject role{
+        {QStringLiteral("token_ttl"), vaultSeconds(m_params.durationMs(QStringLiteral("ttl")))},
+        {QStringLiteral("token_type"), m_params.text(QStringLiteral("type"))},
+        {QStringLiteral("secret_id_ttl"),
+         vaultSeconds(m_params.durationMs(QStringLiteral("secret_id_ttl")))}};
+    AppRoleLogin login;
+    if (!createAppRole(m_created, client, mount, ctx.runPrefix, role, &login, error))
+        return false;
+    m_path = "/v1/auth/" + mount.toUtf8() + "/login";
+    m_body = login.loginBody();
+    return true;
+}
+
+bool AppRoleLoginOperation::cleanup(VaultClient &client, QString *error)
+{
+    return m_created.removeAll(client, error);
+}
+
+HttpRequest AppRoleLoginOperation::nextRequest(VuState &vu) const
+{
+    (void)vu;
+    return {QByteArrayLiteral("POST"), m_path, m_body};
+}
+
+ErrorClass AppRoleLoginOperation::classify(const HttpResult &result) const
+{
+    return classifyLogin(result);
+}
+
+ErrorClass classifyLogin(const HttpResult &result)
+{
+    if (result.transportError != ErrorClass::None)
+        return result.transportError;
+    if (result.status != 200)
+        return ErrorClass::HttpStatus;
+    return hasNonEmptyString(result.body, QByteArrayLiteral("client_token"))
+               ? ErrorClass::None
+               : ErrorClass::InvalidResponse;
+}
+
+OperationType appRoleLoginType()
+{
+    OperationType t;
+    t.name = QStringLiteral("approle_login");
+    t.description = QStringLiteral("AppRole login with a role_id and secret_id made at setup");
+    t.request = QStringLiteral("POST /v1/auth/<mount>/login");
+    t.setup = QStringLiteral("an AppRole auth method, role `bench` with token_ttl = `ttl`, "
+                             "token_type = `type` and `secret_id_ttl`, its role_id and one secret_id; "
+                             "disabling it at cleanup revokes the tokens the logins made");
+    t.params = {
+        durationParam(QStringLiteral("ttl"), 1000, 24LL * 3600 * 1000, 2 * 60 * 1000, 1000,
+                      QStringLiteral("TTL of each token a login makes")),
+        choiceParam(QStringLiteral("type"),
+                    {QStringLiteral("service"), QStringLiteral("batch")},
+                    QStringLiteral("service"),
+                    QStringLiteral("service tokens are stored (a write per login); batch "
+                                   "tokens are not")),
+        durationParam(QStringLiteral("secret_id_ttl"), 0, 24LL * 3600 * 1000, 0, 1000,
+                      QStringLiteral("lifetime of the secret_id; 0 = it does not expire "
+                                     "(a shorter one fails the logins after it)")),
+    };
+    t.create = [](const OpParams &params) {
+        return std::make_unique<AppRoleLoginOperation>(params);
+    };
+    return t;
+}
+
+} // namespace vw

@@ -1,0 +1,42 @@
+// token_create: POST /v1/auth/token/create (or /create-orphan) sent with a parent token made at
+// setup (HttpRequest::token), so that the tokens made do not outlive the run: setup writes
+// policy "<runPrefix>-token-create-<opIndex>" (update on the create path), enables AppRole at
+// "<runPrefix>-tokenparent-<opIndex>" whose role gives that policy plus `policies`, and logs
+// in once for the parent. Cleanup disables the method: the parent is revoked, and with it
+// every service and batch token it created (they are its children).
+// Orphans (`type: orphan`) have no parent to be revoked with: they are made with
+// explicit_max_ttl = `ttl` (at most 10m, checked) and expire on their own at most `ttl` after
+// the run's last request. Nothing is kept per response (the hot path does not grow).
+// Success is 200 with a non-empty auth.client_token.
+#pragma once
+
+#include "ops/authsupport.h"
+#include "ops/operation.h"
+#include "ops/operationtype.h"
+
+namespace vw {
+
+class TokenCreateOperation : public Operation {
+public:
+    /// The longest `ttl` of an orphan token: how long one may stay after the run.
+    static constexpr qint64 kMaxOrphanTtlMs = 10 * 60 * 1000;
+
+    explicit TokenCreateOperation(const OpParams &params) : m_params(params) {}
+    QString typeName() const override { return QStringLiteral("token_create"); }
+    bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
+    bool cleanup(VaultClient &client, QString *error) override;
+    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
+    HttpRequest nextRequest(VuState &vu) const override;
+    ErrorClass classify(const HttpResult &result) const override;
+
+private:
+    OpParams m_params;
+    ResourceTracker m_created;
+    QByteArray m_path;
+    QByteArray m_body;
+    QByteArray m_parent;   ///< the parent token, memory only
+};
+
+OperationType tokenCreateType();
+
+} // namespace vw
