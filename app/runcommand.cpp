@@ -251,7 +251,7 @@ int runCommand(const QStringList &args)
 
     // 3. The token: environment or ~/.vault-token, never the profile; kept out of core dumps
     //    from before it is read (util/coredump.h).
-    const std::optional<TokenLookup> token = commandToken();
+    const std::optional<TokenLookup> token = commandToken(target->localTargetDir);
     if (!token)
         return ExitUsage;
     TargetOptions::print(*target);

@@ -9,6 +9,7 @@ namespace vw {
 
 namespace {
 constexpr qint64 kUpgradeWaitMs = 10000;
+constexpr int kReadyProbes = 6;   // 2x the nodes of a 3-node cluster behind a balancer
 constexpr unsigned long kUpgradePollMs = 50;
 } // namespace
 
@@ -52,22 +53,41 @@ bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, 
         return false;
 
     // A new KV v2 mount answers 400 "Upgrading from non-versioned to versioned data" for a
-    // moment; any other answer to a read means it is ready.
+    // moment; a standby node answers 404 "no handler for route" until it has applied the new
+    // mount and then 400 "Waiting for the primary to upgrade" (about a second on a local raft
+    // cluster). The probe is a write (into this run's mount, removed with it): a 2xx means
+    // writes, the seeding's and the load's, are served through this node. Behind a load
+    // balancer consecutive requests reach different nodes, which apply the mount at different
+    // moments: ready is kReadyProbes 2xx answers in a row.
     QElapsedTimer waited;
     waited.start();
     const QString probe = m_mount + QStringLiteral("/data/vwb-upgrade-probe");
+    int inRow = 0;
     for (;;) {
-        const VaultResponse r = client.get(probe);
+        const VaultResponse r = client.post(probe, QJsonObject{{QStringLiteral("data"), QJsonObject{}}});
         if (r.status == 0) {
             if (error)
                 *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, r.describe());
             return false;
         }
-        if (!(r.status == 400 && r.errorText.contains(QLatin1String("Upgrading"))))
+        const bool upgrading =
+            r.status == 400 && r.errorText.contains(QLatin1String("upgrad"), Qt::CaseInsensitive);
+        const bool notYetRouted =
+            r.status == 404 && r.errorText.contains(QLatin1String("no handler for route"));
+        inRow = r.ok() ? inRow + 1 : 0;
+        if (inRow >= kReadyProbes)
             return true;
+        if (r.ok())
+            continue;
+        if (!upgrading && !notYetRouted) {
+            if (error)
+                *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, r.describe());
+            return false;
+        }
         if (waited.elapsed() > kUpgradeWaitMs) {
             if (error)
-                *error = QStringLiteral("KV v2 mount %1 still upgrading after %2 ms")
+                *error = QStringLiteral("KV v2 mount %1 still upgrading (or not routed by "
+                                        "this node) after %2 ms")
                              .arg(m_mount)
                              .arg(kUpgradeWaitMs);
             return false;
