@@ -36,6 +36,15 @@ const char kProfile[] = "name: local-target-short\n"
                         "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
                         "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n";
 
+/// The same over every node of the cluster: target.spread round_robin, 3 VUs.
+const char kSpreadProfile[] = "name: local-target-spread\n"
+                              "target:\n  spread: round_robin\n"
+                              "ramp:\n  executor: closed\n  warmup: 200ms\n"
+                              "  stages:\n    - { vus: 3, duration: 1s }\n"
+                              "operations:\n"
+                              "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
+                              "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n";
+
 /// Stops the target in `dir` when a test leaves early (a failed check): nothing stays running.
 struct StopOnExit {
     QString dir;
@@ -106,6 +115,50 @@ class TestLocalTarget : public QObject {
         for (const OpStats &op : session->stages.first().ops)
             ok += op.ok;
         QVERIFY2(ok > 0, qPrintable(name));
+    }
+
+    /// target.spread round_robin through `--addr leader`: every node gets VUs; the stage has
+    /// per-node statistics that add up to the total; the session has each node's role.
+    void spreadRun(const QString &stateDir, const LocalTargetState &state)
+    {
+        const QString profile = m_tmp.filePath(QStringLiteral("spread.yaml"));
+        QFile f(profile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(kSpreadProfile);
+        f.close();
+        const QString out = m_tmp.filePath(QStringLiteral("run-spread.json"));
+        const AppResult r = app({QStringLiteral("run"), profile, QStringLiteral("--addr"),
+                                 QStringLiteral("leader"), QStringLiteral("--out"), out},
+                                stateDir, 60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QString error;
+        const std::optional<Session> session = readSession(out, &error);
+        QVERIFY2(session.has_value(), qPrintable(error));
+        const QStringList bao = state.baoAddresses();
+        QCOMPARE(session->nodeRoles.size(), bao.size());
+        int active = 0, standby = 0;
+        for (const RunRecord::NodeRole &n : session->nodeRoles) {
+            QVERIFY(bao.contains(n.address));
+            active += n.role == ServerRole::Active;
+            standby += n.role == ServerRole::Standby;
+        }
+        QCOMPARE(active, 1);
+        QCOMPARE(standby, 2);
+        const StageStats &st = session->stages.first();
+        QCOMPARE(st.nodes.size(), bao.size());
+        qint64 totalCount = 0, nodeCount = 0;
+        for (const OpStats &o : st.ops)
+            totalCount += o.count;
+        for (const NodeStageStats &n : st.nodes) {
+            qint64 ok = 0;
+            for (const OpStats &o : n.ops) {
+                ok += o.ok;
+                nodeCount += o.count;
+            }
+            QVERIFY2(ok > 0, qPrintable(n.address));   // every node served requests
+        }
+        QCOMPARE(nodeCount, totalCount);
+        QVERIFY2(r.out.contains(QStringLiteral("kv2_read @127.0.0.1:")), qPrintable(r.out));
     }
 
     /// target down: exit 0, every PID gone (checked by PID), no port listening, no state.
@@ -182,6 +235,9 @@ private slots:
             if (QTest::currentTestFailed())
                 return;
         }
+        spreadRun(dir, state);
+        if (QTest::currentTestFailed())
+            return;
         downAndCheck(dir);
     }
 
