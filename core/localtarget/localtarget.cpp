@@ -117,8 +117,10 @@ bool waitForNode(const LocalTargetNode &node, const QString &caFile,
     QElapsedTimer t;
     t.start();
     ServerInfo info;
+    int notSeen = 0;   // a process in the middle of exec (setsid -> bao) shows no cmdline
     while (t.elapsed() < kNodeWaitMs) {
-        if (!isLocalTargetProcess(node.pid, node.configFile)) {
+        notSeen = isLocalTargetProcess(node.pid, node.configFile) ? 0 : notSeen + 1;
+        if (notSeen >= 5) {
             *error = QStringLiteral("%1 (pid %2) exited; the end of %3:\n%4")
                          .arg(node.name)
                          .arg(node.pid)
