@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QThread>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -198,12 +199,20 @@ bool isLocalTargetProcess(qint64 pid, const QString &needle)
     const qsizetype close = s.lastIndexOf(')');   // "pid (comm) S ..."
     if (close < 0 || close + 2 >= s.size() || s.at(close + 2) == 'Z')
         return false;
-    QFile cmd(QStringLiteral("/proc/%1/cmdline").arg(pid));
-    if (!cmd.open(QIODevice::ReadOnly))
-        return false;
-    QByteArray line = cmd.readAll();
-    line.replace('\0', ' ');
-    return line.contains(QFile::encodeName(needle));
+    // A process in the middle of exec (setsid -> bao, just started) shows an empty command
+    // line for a moment: read it again for up to 200 ms before calling the PID someone else's.
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        QFile cmd(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!cmd.open(QIODevice::ReadOnly))
+            return false;
+        QByteArray line = cmd.readAll();
+        if (!line.isEmpty()) {
+            line.replace('\0', ' ');
+            return line.contains(QFile::encodeName(needle));
+        }
+        QThread::msleep(10);
+    }
+    return false;
 }
 
 qint64 localTargetPid(const QString &name, const QString &dir)

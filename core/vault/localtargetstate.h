@@ -77,7 +77,8 @@ bool isLocalTargetName(const QString &text);
 
 /// True when process `pid` is alive (not a zombie) and its command line (/proc/<pid>/cmdline)
 /// contains `needle` (a node's config file path): the PID still belongs to the process
-/// `target up` started, not to a process that reused the number.
+/// `target up` started, not to a process that reused the number. An empty command line
+/// (a process in the middle of exec) is read again for up to 200 ms.
 bool isLocalTargetProcess(qint64 pid, const QString &needle);
 
 /// The PID of the local target's node named `name` (in `dir`, default
