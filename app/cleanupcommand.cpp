@@ -90,7 +90,7 @@ int cleanupCommand(const QStringList &args)
     }
     const TargetSpec target = resolved->target;
 
-    const std::optional<TokenLookup> token = commandToken();
+    const std::optional<TokenLookup> token = commandToken(resolved->localTargetDir);
     if (!token)
         return ExitUsage;
     TargetOptions::print(*resolved);

@@ -10,6 +10,7 @@
 #include "opscommand.h"
 #include "reportcommand.h"
 #include "runcommand.h"
+#include "targetcommand.h"
 #include "targetoptions.h"
 
 #include <QFileInfo>
@@ -24,8 +25,8 @@ bool isHeadless(int argc, char **argv)
 {
     if (argc < 2)
         return false;
-    for (const char *cmd : {"run", "report", "compare", "ops", "cleanup", "bench-transport",
-                            "import-hcl", "--help", "-h", "--version"})
+    for (const char *cmd : {"run", "report", "compare", "ops", "cleanup", "target",
+                            "bench-transport", "import-hcl", "--help", "-h", "--version"})
         if (std::strcmp(argv[1], cmd) == 0)
             return true;
     return false;
@@ -60,6 +61,9 @@ QString usage()
         "  vault-workbench cleanup SESSION [--addr URL]\n"
         "  vault-workbench cleanup --all [--addr URL] [--yes]\n"
         "  vault-workbench cleanup --prefix PREFIX [--addr URL]\n"
+        "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy] [--tls]\n"
+        "                  [--audit none|file|file-raw] [--telemetry] [--state-dir DIR]\n"
+        "  vault-workbench target status|env|down [--state-dir DIR]\n"
         "  vault-workbench --help | -h | --version\n"
         "\n"
         "Without a command, the workbench window opens.\n"
@@ -149,6 +153,8 @@ QString usage()
         "  VAULT_ADDR or BAO_ADDR.\n"
         "  The token is found as for run. Exit 0 only when nothing of the sweep is left.\n"
         "\n"
+        "\n%3"
+        "\n"
         "Exit codes:\n"
         "  0    run completed; report printed\n"
         "  1    run failed during the measured window, or was stopped (session written)\n"
@@ -160,7 +166,7 @@ QString usage()
         "       the leftovers and the command to sweep them are printed) and cleanup\n"
         "       (something tagged is still on the server, or a list could not be read)\n"
         "  130  aborted by a second SIGINT/SIGTERM\n")
-        .arg(QStringLiteral(VW_VERSION), TargetOptions::helpText());
+        .arg(QStringLiteral(VW_VERSION), TargetOptions::helpText(), targetHelpText());
 }
 
 bool askYesNo(const QString &question)
@@ -228,6 +234,8 @@ int runHeadless(const QStringList &args)
         return cleanupCommand(rest);
     if (cmd == QLatin1String("import-hcl"))
         return importHclCommand(rest);
+    if (cmd == QLatin1String("target"))
+        return targetCommand(rest);
     printErr(QStringLiteral("vault-workbench: unknown command \"%1\"; see --help\n").arg(cmd));
     return ExitUsage;
 }

@@ -12,6 +12,9 @@ namespace vw::cli {
 /// Prints "token from <source>" (and "core dumps: off while the token is held" when they
 /// are) on success; on failure prints the error (no token found; control characters in it)
 /// and returns nullopt: the command exits 2. Never prints the token.
-std::optional<TokenLookup> commandToken();
+/// `localTargetDir`: the address named a local target's node (ResolvedTarget::localTargetDir):
+/// without VAULT_TOKEN or BAO_TOKEN the target's own root token (<dir>/root-token) is used,
+/// before ~/.vault-token (which belongs to another server).
+std::optional<TokenLookup> commandToken(const QString &localTargetDir = QString());
 
 } // namespace vw::cli

@@ -267,7 +267,7 @@ int runCommand(const QStringList &args)
 
     // 3. The token: environment or ~/.vault-token, never the profile; kept out of core dumps
     //    from before it is read (util/coredump.h).
-    const std::optional<TokenLookup> token = commandToken();
+    const std::optional<TokenLookup> token = commandToken(target->localTargetDir);
     if (!token)
         return ExitUsage;
     TargetOptions::print(*target);
@@ -281,7 +281,8 @@ int runCommand(const QStringList &args)
     options.targetSources = target->sources;
     options.label = p.value(label);
     options.serverTelemetry = !p.isSet(noTelemetry);
-    options.serverPid = pid;
+    // A node of a local target (`--addr leader`): its PID, for /proc telemetry, unless given.
+    options.serverPid = pid > 0 ? pid : target->localTargetPid;
     options.checkpoint = checkpointWriter(outPath);   // after each stage: a killed run still leaves its stages
 
     RunPrinter printer(profile, options, outPath);

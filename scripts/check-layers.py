@@ -2,7 +2,7 @@
 """Fails when an #include goes up the layers of docs/architecture.md ("Layers").
 
 core/ folders, bottom to top (a folder may include its own folder and any folder below it):
-  util, stats -> http -> vault -> ops -> profile -> engine -> analysis -> session -> report
+  util, stats -> http -> vault -> localtarget -> ops -> profile -> engine -> analysis -> session -> report
 then ui/ (may include core/ and ui/), then app/ (anything). core/ never includes ui/ or app/,
 nor a Qt Widgets, Charts, Gui or Svg header (core is headless).
 
@@ -12,7 +12,7 @@ import pathlib
 import re
 import sys
 
-CORE_ORDER = ["util", "stats", "http", "vault", "ops", "profile", "engine", "analysis",
+CORE_ORDER = ["util", "stats", "http", "vault", "localtarget", "ops", "profile", "engine", "analysis",
               "session", "report"]
 # util and stats are both at the bottom; stats may use util, util must not use stats.
 RANK = {name: i for i, name in enumerate(CORE_ORDER)}

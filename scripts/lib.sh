@@ -14,6 +14,7 @@ VW_DEBIAN_PACKAGES=(
   libgl-dev libyaml-cpp-dev libssl-dev qtkeychain-qt6-dev libhttp-parser-dev libeigen3-dev
   xvfb xauth curl python3 python3-pip
   clang libclang-rt-14-dev   # libFuzzer for tests/fuzz (scripts/fuzz.sh)
+  nginx haproxy              # load balancers of local targets (target up cluster --lb)
 )
 
 vw_as_root() {

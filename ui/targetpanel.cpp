@@ -1,5 +1,6 @@
 #include "targetpanel.h"
 
+#include "localtargetbox.h"
 #include "tokenkeychain.h"
 #include "vault/tokensource.h"
 
@@ -132,6 +133,15 @@ TargetPanel::TargetPanel(QWidget *parent) : QWidget(parent)
     form->addRow(tokenLabel, tokenRow);
     form->addRow(QString(), m_tokenSource);
     form->addRow(tr("&Label:"), m_label);
+    m_localTarget = new LocalTargetBox(this);
+    form->addRow(tr("Local target:"), m_localTarget);
+    connect(m_localTarget, &LocalTargetBox::message, this, &TargetPanel::message);
+    connect(m_localTarget, &LocalTargetBox::started, this,
+            [this](const QString &node, const QByteArray &token) {
+                setAddress(node);   // resolved from the state directory (targetresolver.h)
+                if (!token.isEmpty())
+                    setToken(token, tr("from the local target"));
+            });
 
     m_keychain = new TokenKeychain(this);
     connect(m_keychain, &TokenKeychain::failed, this, &TargetPanel::message);

@@ -8,6 +8,8 @@
 // The token is prefilled from lookupToken() (VAULT_TOKEN, BAO_TOKEN, ~/.vault-token) or, when
 // the user asked for it, from the keychain; it lives only in this widget's memory and in the
 // keychain, never in QSettings or any file. GUI thread only.
+// Its "Local target" row (ui/localtargetbox.h) starts and stops OpenBao on loopback and then
+// targets it by node name.
 #pragma once
 
 #include "vault/targetresolver.h"
@@ -23,6 +25,7 @@ QT_END_NAMESPACE
 
 namespace vw {
 
+class LocalTargetBox;
 class TokenKeychain;
 
 class TargetPanel : public QWidget {
@@ -82,6 +85,7 @@ private:
     QLabel *m_tokenSource = nullptr;
     QCheckBox *m_remember = nullptr;
     TokenKeychain *m_keychain = nullptr;
+    LocalTargetBox *m_localTarget = nullptr;   ///< start/stop a target on loopback
     QString m_profilePath;
     TargetSpec m_profileTarget;
     QString m_launchAddress;   ///< --addr, empty for none

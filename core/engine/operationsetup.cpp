@@ -47,6 +47,23 @@ bool OperationSetup::preflight(VaultClient &client, RunRecord &s)
     s.server = client.serverInfo();
     if (!s.server.reachable)
         return fail(QStringLiteral("cannot reach %1: %2").arg(s.targetAddress, s.server.errorText));
+    s.nodeRoles.clear();
+    if (!m_profile.target.addresses.isEmpty()) {   // each node's role at start
+        s.nodeRoles.append({m_profile.target.address, s.server.role, s.server.version});
+        for (const QString &address : m_profile.target.addresses) {
+            TargetSpec node = m_profile.target;
+            node.address = address;
+            node.addresses.clear();
+            node.requestTimeoutMs = std::min<qint64>(node.requestTimeoutMs, 5000);
+            VaultClient nodeClient(node, {});
+            const ServerInfo info = nodeClient.serverInfo();
+            if (m_profile.target.spread == QLatin1String("round_robin") && !info.reachable)
+                return fail(QStringLiteral("cannot reach node %1 (target.spread round_robin): "
+                                           "%2")
+                                .arg(address, info.errorText));
+            s.nodeRoles.append({address, info.role, info.version});
+        }
+    }
     if (!s.server.initialized)
         return fail(QStringLiteral("server is not initialized"));
     if (s.server.sealed)

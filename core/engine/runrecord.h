@@ -96,6 +96,14 @@ struct RunRecord {
     /// unknown (older sessions, callers that did not resolve).
     QMap<QString, QString> targetSources;
     ServerInfo server;        ///< version and product at run start
+    /// A target with other nodes (target.addresses): each node's role at run start, the
+    /// target's address first (sys/health of each). Empty for a single node.
+    struct NodeRole {
+        QString address;
+        ServerRole role = ServerRole::Unknown;
+        QString version;
+    };
+    QList<NodeRole> nodeRoles;
     ClientInfo client;
     QDateTime startedAt;      ///< UTC
     QDateTime finishedAt;     ///< UTC

@@ -42,6 +42,16 @@ void StageCollector::merge(WorkerDelta &&delta, WorkerSpares *spent)
         if (spent)
             spent->ops.append(std::move(v));
     };
+    if (m_nodes.size() > 1) {   // a copy per node before the totals take the containers
+        QMap<int, QVector<OpStats>> &node = m_nodeStageOps[delta.node];
+        for (auto it = delta.stages.cbegin(); it != delta.stages.cend(); ++it) {
+            auto mine = node.find(it.key());
+            if (mine == node.end())
+                node.insert(it.key(), it.value());
+            else
+                addAll(*mine, it.value());
+        }
+    }
     for (auto it = delta.stages.begin(); it != delta.stages.end(); ++it) {
         auto mine = m_stageOps.find(it.key());
         if (mine == m_stageOps.end()) {
@@ -94,6 +104,29 @@ QList<OpStats> StageCollector::stageOps(int index) const
             s.op = m_names.at(i);
             out.append(s);
         }
+    }
+    return out;
+}
+
+QList<NodeStageStats> StageCollector::nodeStageOps(int index) const
+{
+    QList<NodeStageStats> out;
+    if (m_nodes.size() < 2)
+        return out;
+    for (int n = 0; n < m_nodes.size(); ++n) {
+        NodeStageStats node;
+        node.address = m_nodes.at(n);
+        const QVector<OpStats> ops = m_nodeStageOps.value(n).value(index);
+        for (int i = 0; i < m_names.size(); ++i) {
+            if (i < ops.size()) {
+                node.ops.append(ops.at(i));
+            } else {
+                OpStats s;
+                s.op = m_names.at(i);
+                node.ops.append(s);
+            }
+        }
+        out.append(node);
     }
     return out;
 }

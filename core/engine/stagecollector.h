@@ -30,6 +30,12 @@ public:
 
     /// Per-op statistics of a stage so far (profile order).
     QList<OpStats> stageOps(int index) const;
+    /// With two or more load nodes (target.spread round_robin; WorkerDelta::node indexes
+    /// them), the statistics of each node are kept as well. Set before the first merge.
+    void setNodes(const QStringList &addresses) { m_nodes = addresses; }
+    /// Per node (in setNodes() order) the per-op statistics of a stage so far; empty with
+    /// fewer than two nodes.
+    QList<NodeStageStats> nodeStageOps(int index) const;
     /// All workers' event-loop lag probes of a stage so far (us), post-warm-up.
     LatencyHistogram loopLag(int index) const { return m_loopLag.value(index); }
     /// All workers' arrival-rate scheduling lateness of a stage so far (counted starts), as
@@ -61,6 +67,8 @@ private:
     QVector<int64_t> m_stageStartNs;
     QVector<int64_t> m_warmupEndNs;
     QMap<int, QVector<OpStats>> m_stageOps;
+    QStringList m_nodes;
+    QMap<int, QMap<int, QVector<OpStats>>> m_nodeStageOps;   // node -> stage -> ops
     QMap<int, LatencyHistogram> m_loopLag;
     QMap<int, LatencyHistogram> m_lateness;
     QMap<qint64, QVector<OpStats>> m_openSeconds;

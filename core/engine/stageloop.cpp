@@ -75,6 +75,7 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         }
         StageStats st = m_ended.at(k);
         st.ops = m_collector->stageOps(k);
+        st.nodes = m_collector->nodeStageOps(k);
         st.maxInFlight = std::max(st.maxInFlight,   // sends after the stage ended (drain)
                                   m_shared->stageSlots[size_t(k)].maxInFlight.load());
         st.scheduleLateness = m_collector->scheduleLateness(k);
@@ -126,6 +127,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     // inside stage 1 leaves what `vault-workbench cleanup SESSION` needs.
     m_checkpoints.write({}, TimeSeries());
     m_collector = std::make_unique<StageCollector>(m_profile.ramp, s.ops);
+    m_collector->setNodes(m_profile.target.loadAddresses());
     if (m_options.serverTelemetry) {
         TargetSpec target = m_profile.target;
         target.address = s.targetAddress;

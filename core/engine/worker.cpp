@@ -249,6 +249,7 @@ WorkerDelta Worker::takeDelta()
     WorkerDelta out;
     QMutexLocker lock(&m_mailboxMutex);
     std::swap(out, m_mailbox);
+    out.node = m_config.node;
     return out;
 }
 

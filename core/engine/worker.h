@@ -40,6 +40,7 @@ struct WorkerDelta {
     /// sentNs, - intended start, us) of the starts counted in the stage (intended after its
     /// warm-up), recorded with their completion
     QMap<int, LatencyHistogram> scheduleLateness;
+    int node = 0;   ///< the worker's node (WorkerConfig::node), for per-node statistics
 };
 
 /// Containers of a WorkerDelta the control thread has merged (StageCollector::merge) and gives
@@ -67,6 +68,7 @@ struct WorkerConfig {
     int count = 1;                    ///< workers in the run
     qint64 requestTimeoutMs = 30000;  ///< arrival-rate: the longest a start waits for a VU
     int debugBusyLoopUsPerRequest = 0;///< test hook: spin this long after each completion
+    int node = 0;                     ///< its node: index into TargetSpec::loadAddresses()
 };
 
 class Worker : public QObject, public VuHost {

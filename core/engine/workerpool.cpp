@@ -25,6 +25,13 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options,
     int w = options.workerThreads > 0 ? options.workerThreads
                                       : std::min(QThread::idealThreadCount(), vus);
     w = std::clamp(w, 1, std::max(1, vus));
+    // target.spread round_robin: worker i sends to node i % N, VU v runs on worker v % W, so
+    // VU v goes to node v % N when W is a multiple of N (at least N workers when there are
+    // as many VUs).
+    const QStringList nodes = profile.target.loadAddresses();
+    const int n = int(nodes.size());
+    if (n > 1)
+        w = std::min(std::max(1, vus), (w + n - 1) / n * n);
     // The pre-flight refused a limit too low for the VUs (openFileLimitProblem); this raises
     // it for runs that skip the pre-flight (tests that start the pool alone).
     raiseOpenFileLimit(openFilesNeeded(vus));
@@ -55,6 +62,7 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options,
         wc.count = w;
         wc.requestTimeoutMs = profile.target.requestTimeoutMs;
         wc.debugBusyLoopUsPerRequest = options.debugBusyLoopUsPerRequest;
+        wc.node = n > 1 ? i % n : 0;
         wt.worker = new Worker(m_shared, mix, ids, seed, wc);
         wt.worker->moveToThread(wt.thread.get());
         wt.thread->start();
@@ -66,7 +74,15 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options,
                 QString niceError;
                 if (!lowerCurrentThreadPriority(options.workerNice, &niceError))
                     qWarning().noquote() << QStringLiteral("worker priority unchanged: %1").arg(niceError);
-                ok = worker->init(profile.transport, config, error);
+                TransportConfig mine = config;
+                if (n > 1) {   // this worker's node; the others stay redirect targets
+                    mine.baseUrl = QUrl(nodes.at(i % n));
+                    mine.nodeAddresses.clear();
+                    for (const QString &other : nodes)
+                        if (other != nodes.at(i % n))
+                            mine.nodeAddresses.append(QUrl(other));
+                }
+                ok = worker->init(profile.transport, mine, error);
             },
             Qt::BlockingQueuedConnection);
         m_workers.push_back(std::move(wt));

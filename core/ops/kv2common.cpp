@@ -10,6 +10,7 @@ namespace vw {
 
 namespace {
 constexpr qint64 kUpgradeWaitMs = 10000;
+constexpr int kReadyProbes = 6;   // 2x the nodes of a 3-node cluster behind a balancer
 constexpr unsigned long kUpgradePollMs = 50;
 } // namespace
 
@@ -97,28 +98,60 @@ bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, 
         return false;
 
     // A new KV v2 mount answers 400 "Upgrading from non-versioned to versioned data" for a
-    // moment; any other answer to a read means it is ready.
-    QElapsedTimer waited;
-    waited.start();
-    const QString probe = m_mount + QStringLiteral("/data/vwb-upgrade-probe");
-    for (;;) {
-        const VaultResponse r = client.get(probe);
-        if (r.status == 0) {
-            if (error)
-                *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, r.describe());
+    // moment; a standby node answers 404 "no handler for route" until it has applied the new
+    // mount and then 400 "Waiting for the primary to upgrade" (about a second on a local raft
+    // cluster). The probe is a write (into this run's mount, removed with it): a 2xx means
+    // writes, the seeding's and the load's, are served through this node. Behind a load
+    // balancer consecutive requests reach different nodes, which apply the mount at different
+    // moments: ready is kReadyProbes 2xx answers in a row.
+    auto ready = [&](VaultClient &node) {
+        QElapsedTimer waited;
+        waited.start();
+        const QString probe = m_mount + QStringLiteral("/data/vwb-upgrade-probe");
+        int inRow = 0;
+        for (;;) {
+            const VaultResponse r = node.post(probe, QJsonObject{{QStringLiteral("data"), QJsonObject{}}});
+            if (r.status == 0) {
+                if (error)
+                    *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, r.describe());
+                return false;
+            }
+            const bool upgrading =
+                r.status == 400 && r.errorText.contains(QLatin1String("upgrad"), Qt::CaseInsensitive);
+            const bool notYetRouted =
+                r.status == 404 && r.errorText.contains(QLatin1String("no handler for route"));
+            inRow = r.ok() ? inRow + 1 : 0;
+            if (inRow >= kReadyProbes)
+                return true;
+            if (r.ok())
+                continue;
+            if (!upgrading && !notYetRouted) {
+                if (error)
+                    *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, r.describe());
+                return false;
+            }
+            if (waited.elapsed() > kUpgradeWaitMs) {
+                if (error)
+                    *error = QStringLiteral("KV v2 mount %1 still upgrading (or not routed by "
+                                            "this node) after %2 ms")
+                                 .arg(m_mount)
+                                 .arg(kUpgradeWaitMs);
+                return false;
+            }
+            QThread::msleep(kUpgradePollMs);
+        }
+    };
+    // A spread run (target.spread) loads every node: each must serve the mount.
+    const QStringList nodes = client.target().loadAddresses();
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        if (i == 0) {
+            if (!ready(client))
+                return false;
+        } else if (!ready(*client.forNode(nodes.at(i)))) {
             return false;
         }
-        if (!(r.status == 400 && r.errorText.contains(QLatin1String("Upgrading"))))
-            return true;
-        if (waited.elapsed() > kUpgradeWaitMs) {
-            if (error)
-                *error = QStringLiteral("KV v2 mount %1 still upgrading after %2 ms")
-                             .arg(m_mount)
-                             .arg(kUpgradeWaitMs);
-            return false;
-        }
-        QThread::msleep(kUpgradePollMs);
     }
+    return true;
 }
 
 QByteArray Kv2OperationBase::randomKeyPath(VuState &vu) const

@@ -31,6 +31,8 @@ QJsonObject targetToJson(const TargetSpec &t)
     };
     if (!t.addresses.isEmpty())   // written only when set: older plans stay byte for byte
         o.insert(QStringLiteral("addresses"), QJsonArray::fromStringList(t.addresses));
+    if (!t.spread.isEmpty())
+        o.insert(QStringLiteral("spread"), t.spread);
     // Written only when set: older readers and older plans stay as they were.
     if (!t.caPath.isEmpty())
         o.insert(QStringLiteral("ca_path"), t.caPath);
@@ -47,6 +49,7 @@ TargetSpec targetFromJson(const QJsonObject &o)
     t.address = o.value(QStringLiteral("address")).toString(t.address);
     for (const QJsonValue &v : o.value(QStringLiteral("addresses")).toArray())
         t.addresses.append(v.toString());
+    t.spread = o.value(QStringLiteral("spread")).toString();
     t.vaultNamespace = o.value(QStringLiteral("namespace")).toString();
     t.caFile = o.value(QStringLiteral("ca_file")).toString();
     t.caPath = o.value(QStringLiteral("ca_path")).toString();

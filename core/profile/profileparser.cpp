@@ -113,7 +113,7 @@ public:
         QMap<QString, YAML::Node> keys;
         if (!checkMap(n, QStringLiteral("target"),
                       {QStringLiteral("address"), QStringLiteral("addresses"),
-                       QStringLiteral("namespace"),
+                       QStringLiteral("spread"), QStringLiteral("namespace"),
                        QStringLiteral("ca_file"), QStringLiteral("ca_path"),
                        QStringLiteral("client_cert"), QStringLiteral("client_key"),
                        QStringLiteral("tls_skip_verify"),
@@ -136,6 +136,14 @@ public:
                         t->addresses.append(*s);
             }
         }
+        if (keys.contains(QStringLiteral("spread")))
+            if (const auto s = text(n["spread"], QStringLiteral("target.spread"), false)) {
+                if (*s == QLatin1String("round_robin"))
+                    t->spread = *s;
+                else if (*s != QLatin1String("none"))
+                    add(n["spread"].Mark(), QStringLiteral("target.spread"),
+                        QStringLiteral("must be none or round_robin"));
+            }
         if (keys.contains(QStringLiteral("namespace")))
             if (const auto s = text(n["namespace"], QStringLiteral("target.namespace"), false))
                 t->vaultNamespace = *s;

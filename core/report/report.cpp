@@ -4,6 +4,7 @@
 #include "session/sessionanalysis.h"
 
 #include <QJsonArray>
+#include <QUrl>
 
 namespace vw {
 
@@ -230,6 +231,17 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
                          fixed(stage.throughputPerS(o), 1),
                          {lat(kMeanLatency), lat(50), lat(95), lat(99), lat(kMaxLatency)});
     }
+    // target.spread round_robin: each node's share, "<op> @host:port", after the totals.
+    for (const NodeStageStats &node : stage.nodes) {
+        const QString at = QStringLiteral(" @") + QUrl(node.address).authority();
+        for (const OpStats &o : node.ops) {
+            auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3); };
+            out += tableLine(loadWidth(&model), stageText, load, o.op + at,
+                             QString::number(o.count), QString::number(o.ok),
+                             QString::number(o.errorCount()), fixed(stage.throughputPerS(o), 1),
+                             {lat(kMeanLatency), lat(50), lat(95), lat(99), lat(kMaxLatency)});
+        }
+    }
     return out + stageNotes(stage, model);
 }
 
@@ -264,6 +276,12 @@ QString reportTable(const Session &s)
         partial = partial || !st.complete;
         bound = bound || st.validity.clientBound;
         tooShort = tooShort || st.validity.stageTooShort;
+    }
+    if (!s.nodeRoles.isEmpty()) {
+        QStringList roles;
+        for (const RunRecord::NodeRole &n : s.nodeRoles)
+            roles << QStringLiteral("%1 %2").arg(QUrl(n.address).authority(), serverRoleKey(n.role));
+        out += QStringLiteral("nodes at start: %1\n").arg(roles.join(QStringLiteral(", ")));
     }
     if (partial)
         out += QStringLiteral("* stage cut short (run stopped)\n");

@@ -92,6 +92,14 @@ QJsonObject targetToJson(const RunRecord &s)
             sources.insert(it.key(), it.value());
         t.insert(QStringLiteral("sources"), sources);
     }
+    if (!s.nodeRoles.isEmpty()) {   // written only for a target with other nodes
+        QJsonArray nodes;
+        for (const RunRecord::NodeRole &n : s.nodeRoles)
+            nodes.append(QJsonObject{{QStringLiteral("address"), n.address},
+                                     {QStringLiteral("role"), serverRoleKey(n.role)},
+                                     {QStringLiteral("version"), n.version}});
+        t.insert(QStringLiteral("nodes"), nodes);
+    }
     return t;
 }
 
@@ -212,6 +220,17 @@ QJsonObject stageToJson(const StageStats &st, const LoadModel &model)
     // (StageStats::noCompletions), so it never disagrees with them.
     if (st.noCompletions())
         out.insert(QStringLiteral("no_completions"), true);
+    if (!st.nodes.isEmpty()) {   // target.spread round_robin only
+        QJsonArray nodes;
+        for (const NodeStageStats &n : st.nodes) {
+            QJsonArray nodeOps;
+            for (const OpStats &o : n.ops)
+                nodeOps.append(o.toJson(true));
+            nodes.append(QJsonObject{{QStringLiteral("address"), n.address},
+                                     {QStringLiteral("ops"), nodeOps}});
+        }
+        out.insert(QStringLiteral("nodes"), nodes);
+    }
     addOpenModelAndValidity(st, model, &out);
     return out;
 }
@@ -244,6 +263,25 @@ bool stageFromJson(const QJsonObject &o, StageStats *st, QString *error)
             return false;
         }
         st->ops.append(os);
+    }
+    const QJsonArray nodes = o.value(QStringLiteral("nodes")).toArray();
+    for (int n = 0; n < nodes.size(); ++n) {
+        NodeStageStats node;
+        node.address = nodes.at(n).toObject().value(QStringLiteral("address")).toString();
+        const QJsonArray nodeOps = nodes.at(n).toObject().value(QStringLiteral("ops")).toArray();
+        for (int i = 0; i < nodeOps.size(); ++i) {
+            OpStats os;
+            QString e;
+            if (!nodeOps.at(i).isObject() || !OpStats::fromJson(nodeOps.at(i).toObject(), &os, &e)) {
+                *error = QStringLiteral("nodes[%1].ops[%2]: %3")
+                             .arg(n)
+                             .arg(i)
+                             .arg(e.isEmpty() ? QStringLiteral("not an object") : e);
+                return false;
+            }
+            node.ops.append(os);
+        }
+        st->nodes.append(node);
     }
     return true;
 }
@@ -486,6 +524,12 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     s.transport = o.value(QStringLiteral("transport")).toString();
     const QJsonObject target = o.value(QStringLiteral("target")).toObject();
     s.targetAddress = target.value(QStringLiteral("address")).toString();
+    for (const QJsonValue &v : target.value(QStringLiteral("nodes")).toArray()) {
+        const QJsonObject n = v.toObject();
+        s.nodeRoles.append({n.value(QStringLiteral("address")).toString(),
+                            serverRoleFromKey(n.value(QStringLiteral("role")).toString()),
+                            n.value(QStringLiteral("version")).toString()});
+    }
     // Optional (older sessions have none): where each target setting came from.
     const QJsonObject sources = target.value(QStringLiteral("sources")).toObject();
     for (auto it = sources.begin(); it != sources.end(); ++it)

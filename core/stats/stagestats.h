@@ -40,6 +40,13 @@ struct ScheduleLateness {
     }
 };
 
+/// One node's share of a stage when the run spreads its VUs over several nodes
+/// (target.spread: round_robin, docs/profile-format.md): the requests sent to `address`.
+struct NodeStageStats {
+    QString address;       ///< scheme://host:port of the node
+    QList<OpStats> ops;    ///< one per operation type, in profile order (as StageStats::ops)
+};
+
 struct StageStats {
     int index = 0;              ///< 0-based stage number in the ramp
     /// Planned virtual users and starts per second, as the ramp's load model planned them
@@ -60,6 +67,8 @@ struct StageStats {
     ScheduleLateness scheduleLateness;   ///< arrival-rate stages; see ScheduleLateness
     bool complete = true;       ///< false when the run stopped during this stage
     QList<OpStats> ops;         ///< one per operation type, in profile order
+    /// target.spread round_robin: the same per node (their sum is `ops`); empty otherwise.
+    QList<NodeStageStats> nodes;
     StageValidity validity;     ///< was the client the bottleneck? (stagevalidity.h)
 
     /// Requests sent per second in the steady window, all ops (errors included): `sent`, or

@@ -1,6 +1,7 @@
 #include "vault/targetresolver.h"
 
 #include "util/duration.h"
+#include "vault/localtargetstate.h"
 
 #include <QHostAddress>
 #include <QUrl>
@@ -77,6 +78,43 @@ std::optional<Given> fromEnvironment(const TargetSetting &s, const EnvironmentLo
             return Given{v, QStringLiteral("env ") + QLatin1String(name)};
     }
     return std::nullopt;
+}
+
+/// `r->target.address` is a name ("leader"): the local target's node of that name.
+void resolveLocalTargetName(ResolvedTarget *r, const EnvironmentLookup &env)
+{
+    const QString name = r->target.address;
+    const QString given = r->sources.value(QStringLiteral("address"));
+    const QString dir = defaultLocalTargetDir(env);
+    LocalTargetState state;
+    QString error;
+    if (!readLocalTargetState(dir, &state, &error)) {
+        r->errors << QStringLiteral("%1: \"%2\" is not an address, and %3").arg(given, name, error);
+        return;
+    }
+    const LocalTargetNode *node = state.node(name);
+    if (!node) {
+        QStringList names;
+        for (const LocalTargetNode &n : state.nodes)
+            names << n.name;
+        r->errors << QStringLiteral("%1: the local target in %2 has no node \"%3\" (it has %4)")
+                         .arg(given, dir, name, names.join(QStringLiteral(", ")));
+        return;
+    }
+    r->target.address = node->address;
+    r->sources[QStringLiteral("address")] =
+        QStringLiteral("local target %1 (from %2)").arg(name, given);
+    r->localTargetDir = state.dir;
+    r->localTargetNode = name;
+    r->localTargetPid = isLocalTargetProcess(node->pid, node->configFile) ? node->pid : 0;
+    if (state.tls && r->target.caFile.isEmpty() && r->target.caPath.isEmpty()) {
+        r->target.caFile = state.caFile;
+        r->sources[QStringLiteral("ca_file")] = QStringLiteral("local target");
+    }
+    if (r->target.addresses.isEmpty())
+        for (const QString &a : state.baoAddresses())
+            if (a != node->address)
+                r->target.addresses << a;
 }
 
 } // namespace
@@ -178,6 +216,8 @@ ResolvedTarget resolveTarget(const TargetSpec &profileTarget, const TargetFlags 
         }
     }
 
+    if (isLocalTargetName(r.target.address))
+        resolveLocalTargetName(&r, env);
     const QString addrSource = r.sources.value(QStringLiteral("address"));
     if (const QString why = addressProblem(r.target.address); !why.isEmpty()) {
         r.errors << QStringLiteral("%1: %2").arg(addrSource, why);

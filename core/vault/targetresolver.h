@@ -56,6 +56,12 @@ struct ResolvedTarget {
     /// http://... (from profile) is http://" (a TLS variable with an http:// address, as the
     /// Vault CLI ignores it; from a flag or the profile that is an error instead).
     QStringList warnings;
+    /// The address was a local target's node name (`--addr leader`, core/vault/
+    /// localtargetstate.h): its state directory and the node's name and PID (0 when the
+    /// process is gone). Empty otherwise.
+    QString localTargetDir;
+    QString localTargetNode;
+    qint64 localTargetPid = 0;
 
     bool ok() const { return errors.isEmpty(); }
     /// "http://127.0.0.1:8200 (from env VAULT_ADDR)" and one such line per setting that is
@@ -65,6 +71,11 @@ struct ResolvedTarget {
 };
 
 /// Flags over environment over profile over default, for every setting of TargetSpec.
+/// An address that is a node name of the local target (`leader`, `standby-1`, `lb`, `dev`;
+/// core/vault/localtargetstate.h, state directory from $VW_TARGET_DIR or the default) becomes
+/// that node's address, with the source "local target NAME (from <source>)"; with it come the
+/// target's CA file (TLS, unless a CA is given) and, when `addresses` is empty, the other
+/// bao nodes (so a standby's redirect is followed).
 /// Checks what does not need the network: the address is http(s)://host[:port]; a boolean
 /// and a duration parse (VAULT_CLIENT_TIMEOUT: seconds, or a duration such as "30s", > 0 and
 /// at most 1h); a client certificate comes with its key; CA or client certificate files with

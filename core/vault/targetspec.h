@@ -19,6 +19,11 @@ struct TargetSpec {
     /// Other nodes of the target's cluster (scheme://host:port each): a 307/308 from a standby
     /// is followed to these too (core/http/redirectpolicy.h). Empty by default.
     QStringList addresses;
+    /// How the load uses `addresses` (docs/profile-format.md, "Several nodes in one run"):
+    /// "" (the default): all load goes to `address`, `addresses` only for redirects;
+    /// "round_robin": the VUs are spread over `address` and `addresses` (worker threads take
+    /// the nodes in turn), with statistics per node as well as in total.
+    QString spread;
     QString vaultNamespace;      ///< X-Vault-Namespace, empty for none
     QString caFile;              ///< PEM CA bundle for https targets, empty = system store
     QString caPath;              ///< folder of PEM CA certificates for https targets, empty = none
@@ -27,12 +32,19 @@ struct TargetSpec {
     bool tlsSkipVerify = false;
     qint64 requestTimeoutMs = 30000; ///< per request; a request over it counts as "timeout"
 
+    /// The nodes the load goes to: `address`, then `addresses` with spread round_robin.
+    QStringList loadAddresses() const
+    {
+        return spread == QLatin1String("round_robin") ? QStringList{address} + addresses
+                                                      : QStringList{address};
+    }
+
     /// The TLS part (core/util/tlsconfig.h).
     TlsSettings tls() const { return {caFile, caPath, tlsSkipVerify, clientCert, clientKey}; }
 
     bool operator==(const TargetSpec &o) const
     {
-        return address == o.address && addresses == o.addresses
+        return address == o.address && addresses == o.addresses && spread == o.spread
             && vaultNamespace == o.vaultNamespace && caFile == o.caFile
             && caPath == o.caPath && clientCert == o.clientCert && clientKey == o.clientKey
             && tlsSkipVerify == o.tlsSkipVerify && requestTimeoutMs == o.requestTimeoutMs;

@@ -116,6 +116,13 @@ VaultClient::VaultClient(const TargetSpec &target, const QByteArray &token)
 
 VaultClient::~VaultClient() = default;
 
+std::unique_ptr<VaultClient> VaultClient::forNode(const QString &address) const
+{
+    TargetSpec t = m_target;
+    t.address = address;
+    return std::make_unique<VaultClient>(t, m_token);
+}
+
 QUrl VaultClient::address() const
 {
     return QUrl(m_target.address);

@@ -60,6 +60,11 @@ public:
     VaultClient &operator=(const VaultClient &) = delete;
 
     QUrl address() const;
+    const TargetSpec &target() const { return m_target; }
+    /// A client for another node of the same target (same token, namespace, TLS, timeout;
+    /// no retry policy): for setup checks that must hold on each node a spread run loads
+    /// (TargetSpec::loadAddresses()).
+    std::unique_ptr<VaultClient> forNode(const QString &address) const;
 
     /// From now on every request() and send() is retried under `policy`; its total budget
     /// starts now and is shared by all later requests. Each retry logs one warning line

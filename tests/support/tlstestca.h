@@ -1,5 +1,6 @@
 // Test harness: a throw-away certificate authority generated with OpenSSL at test time
-// (EC P-256 keys, SHA-256, valid one day). Issues server certificates for 127.0.0.1 and
+// (core/util/certificateauthority.h: EC P-256 keys, SHA-256, valid one day). Issues server
+// certificates for 127.0.0.1 and
 // localhost, and client certificates. Keys live in memory; only certificates (never keys) are
 // written, and only to temporary files the test owns. Nothing here is committed.
 #pragma once
@@ -8,6 +9,11 @@
 #include <QSslCertificate>
 #include <QSslKey>
 #include <QString>
+#include <memory>
+
+namespace vw {
+class CertificateAuthority;
+}
 
 namespace vw::test {
 
@@ -18,7 +24,7 @@ public:
     TlsTestCa(const TlsTestCa &) = delete;
     TlsTestCa &operator=(const TlsTestCa &) = delete;
 
-    bool isValid() const { return !m_caCertPem.isEmpty(); }
+    bool isValid() const;
     QByteArray caCertificatePem() const { return m_caCertPem; }
     QSslCertificate caCertificate() const { return QSslCertificate(m_caCertPem, QSsl::Pem); }
 
@@ -33,8 +39,7 @@ public:
     Issued issue(const QString &commonName, bool server) const;
 
 private:
-    void *m_caKey = nullptr;    // EVP_PKEY *
-    void *m_caCert = nullptr;   // X509 *
+    std::unique_ptr<CertificateAuthority> m_ca;
     QByteArray m_caCertPem;
 };
 

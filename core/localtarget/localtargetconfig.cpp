@@ -1,0 +1,175 @@
+#include "localtarget/localtargetconfig.h"
+
+namespace vw {
+
+namespace {
+
+/// An HCL string literal.
+QString hcl(const QString &text)
+{
+    QString out = text;
+    out.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+    out.replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    return QLatin1Char('"') + out + QLatin1Char('"');
+}
+
+QString telemetryStanza()
+{
+    return QStringLiteral("telemetry {\n"
+                          "  prometheus_retention_time = \"60s\"\n"
+                          "  disable_hostname = true\n"
+                          "}\n");
+}
+
+QString auditStanza(const QString &audit, const QString &file)
+{
+    QString s = QStringLiteral("audit \"file\" \"vwb-audit\" {\n  options {\n    file_path = %1\n")
+                    .arg(hcl(file));
+    if (audit == QLatin1String("file-raw"))
+        s += QStringLiteral("    log_raw = \"true\"\n");
+    return s + QStringLiteral("  }\n}\n");
+}
+
+} // namespace
+
+QString LocalTargetOptions::problem() const
+{
+    static const QStringList topologies{QStringLiteral("dev"), QStringLiteral("raft"),
+                                        QStringLiteral("cluster")};
+    if (!topologies.contains(topology))
+        return QStringLiteral("unknown target \"%1\" (dev, raft or cluster)").arg(topology);
+    if (topology == QLatin1String("cluster") && (nodes < 2 || nodes > 9))
+        return QStringLiteral("--nodes must be 2..9 for a cluster (got %1)").arg(nodes);
+    if (!loadBalancer.isEmpty() && loadBalancer != QLatin1String("nginx")
+        && loadBalancer != QLatin1String("haproxy"))
+        return QStringLiteral("--lb must be nginx or haproxy (got \"%1\")").arg(loadBalancer);
+    if (!loadBalancer.isEmpty() && topology != QLatin1String("cluster"))
+        return QStringLiteral("--lb needs a cluster (target up cluster --lb %1)").arg(loadBalancer);
+    if (tls && topology == QLatin1String("dev"))
+        return QStringLiteral("--tls needs raft or cluster (the dev server listens on plain "
+                              "http)");
+    if (audit != QLatin1String("none") && audit != QLatin1String("file")
+        && audit != QLatin1String("file-raw"))
+        return QStringLiteral("--audit must be none, file or file-raw (got \"%1\")").arg(audit);
+    return QString();
+}
+
+int LocalTargetOptions::baoNodeCount() const
+{
+    return topology == QLatin1String("cluster") ? nodes : 1;
+}
+
+QString baoNodeConfig(const LocalTargetOptions &options, const BaoNodeFiles &node)
+{
+    const QString scheme = node.certFile.isEmpty() ? QStringLiteral("http")
+                                                   : QStringLiteral("https");
+    QString s = QStringLiteral("# written by vault-workbench target up\n"
+                               "storage \"raft\" {\n  path = %1\n  node_id = %2\n}\n")
+                    .arg(hcl(node.dataDir), hcl(node.nodeId));
+    s += QStringLiteral("listener \"tcp\" {\n  address = \"127.0.0.1:%1\"\n"
+                        "  cluster_address = \"127.0.0.1:%2\"\n")
+             .arg(node.apiPort)
+             .arg(node.clusterPort);
+    if (node.certFile.isEmpty())
+        s += QStringLiteral("  tls_disable = true\n");
+    else
+        s += QStringLiteral("  tls_cert_file = %1\n  tls_key_file = %2\n")
+                 .arg(hcl(node.certFile), hcl(node.keyFile));
+    s += QStringLiteral("}\n");
+    s += QStringLiteral("api_addr = \"%1://127.0.0.1:%2\"\n"
+                        "cluster_addr = \"https://127.0.0.1:%3\"\n"
+                        "disable_mlock = true\n")
+             .arg(scheme)
+             .arg(node.apiPort)
+             .arg(node.clusterPort);
+    if (options.telemetry)
+        s += telemetryStanza();
+    if (options.audit != QLatin1String("none"))
+        s += auditStanza(options.audit, node.auditFile);
+    return s;
+}
+
+QString baoDevExtraConfig(const LocalTargetOptions &options, const QString &auditFile)
+{
+    QString s;
+    if (options.telemetry)
+        s += telemetryStanza();
+    if (options.audit != QLatin1String("none"))
+        s += auditStanza(options.audit, auditFile);
+    return s;
+}
+
+QString nginxConfig(const BalancerFiles &b)
+{
+    QString servers;
+    for (const QString &backend : b.backends)
+        servers += QStringLiteral("    server %1;\n").arg(backend);
+    const QString d = b.dir;
+    QString s = QStringLiteral(
+                    "# written by vault-workbench target up\n"
+                    "%3"
+                    "daemon off;\n"
+                    "worker_processes 1;\n"
+                    "pid %1/nginx.pid;\n"
+                    "error_log %1/error.log warn;\n"
+                    "events { worker_connections 4096; }\n"
+                    "http {\n"
+                    "  access_log off;\n"
+                    "  client_body_temp_path %1/tmp/body;\n"
+                    "  proxy_temp_path %1/tmp/proxy;\n"
+                    "  fastcgi_temp_path %1/tmp/fastcgi;\n"
+                    "  uwsgi_temp_path %1/tmp/uwsgi;\n"
+                    "  scgi_temp_path %1/tmp/scgi;\n"
+                    "  upstream vault_nodes {\n%2    keepalive 256;\n  }\n"
+                    "  server {\n")
+                    .arg(d, servers,
+                         b.user.isEmpty() ? QString() : QStringLiteral("user %1;\n").arg(b.user));
+    if (b.tls)
+        s += QStringLiteral("    listen 127.0.0.1:%1 ssl;\n"
+                            "    ssl_certificate %2;\n    ssl_certificate_key %3;\n"
+                            "    location / {\n      proxy_pass https://vault_nodes;\n"
+                            "      proxy_ssl_trusted_certificate %4;\n"
+                            "      proxy_ssl_verify on;\n      proxy_ssl_name 127.0.0.1;\n"
+                            "      proxy_ssl_session_reuse on;\n")
+                 .arg(b.port)
+                 .arg(b.certFile, b.keyFile, b.caFile);
+    else
+        s += QStringLiteral("    listen 127.0.0.1:%1;\n"
+                            "    location / {\n      proxy_pass http://vault_nodes;\n")
+                 .arg(b.port);
+    s += QStringLiteral("      proxy_http_version 1.1;\n"
+                        "      proxy_set_header Connection \"\";\n"
+                        "      proxy_set_header Host $host;\n"
+                        "      proxy_set_header X-Forwarded-For $remote_addr;\n"
+                        "      proxy_read_timeout 60s;\n"
+                        "      client_max_body_size 32m;\n"
+                        "    }\n  }\n}\n");
+    return s;
+}
+
+QString haproxyConfig(const BalancerFiles &b)
+{
+    QString s = QStringLiteral("# written by vault-workbench target up\n"
+                               "global\n  pidfile %1/haproxy.pid\n  maxconn 8192\n"
+                               "defaults\n  mode http\n  timeout connect 5s\n"
+                               "  timeout client 60s\n  timeout server 60s\n"
+                               "  option http-keep-alive\n"
+                               "frontend vault\n")
+                    .arg(b.dir);
+    if (b.tls)
+        s += QStringLiteral("  bind 127.0.0.1:%1 ssl crt %2\n").arg(b.port).arg(b.certFile);
+    else
+        s += QStringLiteral("  bind 127.0.0.1:%1\n").arg(b.port);
+    s += QStringLiteral("  default_backend nodes\nbackend nodes\n  balance roundrobin\n");
+    int i = 0;
+    for (const QString &backend : b.backends) {
+        ++i;
+        s += QStringLiteral("  server node-%1 %2").arg(i).arg(backend);
+        if (b.tls)
+            s += QStringLiteral(" ssl verify required ca-file %1").arg(b.caFile);
+        s += QLatin1Char('\n');
+    }
+    return s;
+}
+
+} // namespace vw

@@ -1,0 +1,190 @@
+// Local targets without processes: the state file, node names as addresses in the target
+// resolver (core/vault/targetresolver.h), the 0600 secret files, and the config text of each
+// process (core/localtarget/localtargetconfig.h).
+#include "localtarget/localtargetconfig.h"
+#include "vault/localtargetstate.h"
+#include "vault/targetresolver.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+using namespace vw;
+
+namespace {
+
+LocalTargetState clusterState(const QString &dir, bool tls)
+{
+    LocalTargetState s;
+    s.dir = dir;
+    s.topology = QStringLiteral("cluster");
+    s.loadBalancer = QStringLiteral("nginx");
+    s.tls = tls;
+    s.caFile = tls ? dir + QStringLiteral("/tls/ca.pem") : QString();
+    const QString scheme = tls ? QStringLiteral("https") : QStringLiteral("http");
+    const QStringList names{QStringLiteral("leader"), QStringLiteral("standby-1"),
+                            QStringLiteral("standby-2")};
+    for (int i = 0; i < names.size(); ++i)
+        s.nodes << LocalTargetNode{names[i], QStringLiteral("bao"),
+                                   QStringLiteral("%1://127.0.0.1:%2").arg(scheme).arg(8201 + i),
+                                   QStringLiteral("node-%1").arg(i + 1), 0,
+                                   dir + QStringLiteral("/%1/bao.hcl").arg(names[i]), QString()};
+    s.nodes << LocalTargetNode{QStringLiteral("lb"), QStringLiteral("nginx"),
+                               QStringLiteral("%1://127.0.0.1:8300").arg(scheme), QString(), 0,
+                               dir + QStringLiteral("/lb/nginx.conf"), QString()};
+    return s;
+}
+
+} // namespace
+
+class TestLocalTargetState : public QObject {
+    Q_OBJECT
+
+private slots:
+    void names()
+    {
+        for (const char *ok : {"leader", "standby-1", "lb", "dev", "standby-12"})
+            QVERIFY2(isLocalTargetName(QLatin1String(ok)), ok);
+        for (const char *bad : {"http://127.0.0.1:8200", "Leader", "-x", "a b", "127.0.0.1",
+                                "standby-", ""})
+            QVERIFY2(!isLocalTargetName(QLatin1String(bad)), bad);
+    }
+
+    void defaultDirectory()
+    {
+        auto env = [](QMap<QString, QString> vars) {
+            return [vars](const char *name) { return vars.value(QLatin1String(name)); };
+        };
+        QCOMPARE(defaultLocalTargetDir(env({{QStringLiteral("HOME"), QStringLiteral("/home/u")}})),
+                 QStringLiteral("/home/u/.local/state/vault-workbench/target"));
+        QCOMPARE(defaultLocalTargetDir(env({{QStringLiteral("HOME"), QStringLiteral("/home/u")},
+                                            {QStringLiteral("XDG_STATE_HOME"), QStringLiteral("/s")}})),
+                 QStringLiteral("/s/vault-workbench/target"));
+        QCOMPARE(defaultLocalTargetDir(env({{QStringLiteral("VW_TARGET_DIR"), QStringLiteral("/t")},
+                                            {QStringLiteral("XDG_STATE_HOME"), QStringLiteral("/s")}})),
+                 QStringLiteral("/t"));
+    }
+
+    void stateRoundTripAndPrivateFiles()
+    {
+        QTemporaryDir dir;
+        const LocalTargetState s = clusterState(dir.path(), true);
+        QString error;
+        QVERIFY2(writeLocalTargetState(s, &error), qPrintable(error));
+        LocalTargetState back;
+        QVERIFY2(readLocalTargetState(dir.path(), &back, &error), qPrintable(error));
+        QCOMPARE(back.nodes.size(), 4);
+        QCOMPARE(back.node(QStringLiteral("standby-2"))->address, s.nodes[2].address);
+        QCOMPARE(back.baoAddresses().size(), 3);
+        QVERIFY(back.tls);
+        QVERIFY(writePrivateFile(back.tokenFile(), "t0ken\n", &error));
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(back.tokenFile()).constData(), &st), 0);
+        QCOMPARE(int(st.st_mode & 0777), 0600);
+        QCOMPARE(readLocalTargetToken(dir.path(), &error), QByteArray("t0ken"));
+        QTemporaryDir empty;
+        QVERIFY(!readLocalTargetState(empty.path(), &back, &error));
+        QVERIFY2(error.contains(QLatin1String("target up")), qPrintable(error));
+        // A PID that is not the process started (this test's own PID, another cmdline).
+        QVERIFY(!isLocalTargetProcess(QCoreApplication::applicationPid(), s.nodes[0].configFile));
+        QVERIFY(!isLocalTargetProcess(0, s.nodes[0].configFile));
+    }
+
+    void resolverTakesNodeNames()
+    {
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(writeLocalTargetState(clusterState(dir.path(), true), &error));
+        const QString d = dir.path();
+        auto env = [d](const char *name) {
+            return QLatin1String(name) == QLatin1String("VW_TARGET_DIR") ? d : QString();
+        };
+        TargetFlags flags;
+        flags.address = QStringLiteral("standby-1");
+        const ResolvedTarget r = resolveTarget(TargetSpec(), flags, env);
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(r.target.address, QStringLiteral("https://127.0.0.1:8202"));
+        QCOMPARE(r.sources.value(QStringLiteral("address")),
+                 QStringLiteral("local target standby-1 (from flag --addr)"));
+        QCOMPARE(r.target.caFile, d + QStringLiteral("/tls/ca.pem"));
+        QCOMPARE(r.target.addresses, (QStringList{QStringLiteral("https://127.0.0.1:8201"),
+                                                  QStringLiteral("https://127.0.0.1:8203")}));
+        QCOMPARE(r.localTargetDir, QDir(d).absolutePath());
+        QCOMPARE(r.localTargetNode, QStringLiteral("standby-1"));
+        QCOMPARE(r.localTargetPid, 0);   // nothing runs
+
+        flags.address = QStringLiteral("standby-9");
+        const ResolvedTarget unknown = resolveTarget(TargetSpec(), flags, env);
+        QVERIFY(!unknown.ok());
+        QVERIFY2(unknown.errors.first().contains(QLatin1String("leader, standby-1, standby-2, lb")),
+                 qPrintable(unknown.errors.first()));
+
+        QTemporaryDir none;
+        const QString n = none.path();
+        const ResolvedTarget missing = resolveTarget(
+            TargetSpec(), flags, [n](const char *name) {
+                return QLatin1String(name) == QLatin1String("VW_TARGET_DIR") ? n : QString();
+            });
+        QVERIFY(!missing.ok());
+        QVERIFY2(missing.errors.first().contains(QLatin1String("is not an address")),
+                 qPrintable(missing.errors.first()));
+    }
+
+    void configText()
+    {
+        LocalTargetOptions o;
+        o.topology = QStringLiteral("cluster");
+        o.telemetry = true;
+        o.audit = QStringLiteral("file-raw");
+        QVERIFY(o.problem().isEmpty());
+        BaoNodeFiles f{QStringLiteral("node-2"), 8202, 8302, QStringLiteral("/s/standby-1/data"),
+                       QString(), QString(), QStringLiteral("/s/standby-1/audit.log")};
+        const QString hcl = baoNodeConfig(o, f);
+        for (const char *part : {"storage \"raft\"", "node_id = \"node-2\"",
+                                 "address = \"127.0.0.1:8202\"", "tls_disable = true",
+                                 "api_addr = \"http://127.0.0.1:8202\"",
+                                 "cluster_addr = \"https://127.0.0.1:8302\"",
+                                 "prometheus_retention_time = \"60s\"", "disable_hostname = true",
+                                 "audit \"file\" \"vwb-audit\"", "log_raw = \"true\""})
+            QVERIFY2(hcl.contains(QLatin1String(part)), part);
+        f.certFile = QStringLiteral("/s/c.crt");
+        f.keyFile = QStringLiteral("/s/c.key");
+        o.telemetry = false;
+        o.audit = QStringLiteral("none");
+        const QString tlsHcl = baoNodeConfig(o, f);
+        QVERIFY(tlsHcl.contains(QLatin1String("tls_cert_file = \"/s/c.crt\"")));
+        QVERIFY(tlsHcl.contains(QLatin1String("api_addr = \"https://")));
+        QVERIFY(!tlsHcl.contains(QLatin1String("telemetry")));
+        QVERIFY(!tlsHcl.contains(QLatin1String("audit")));
+
+        BalancerFiles b;
+        b.port = 8300;
+        b.dir = QStringLiteral("/s/lb");
+        b.backends = {QStringLiteral("127.0.0.1:8201"), QStringLiteral("127.0.0.1:8202")};
+        const QString nginx = nginxConfig(b);
+        QVERIFY(nginx.contains(QLatin1String("server 127.0.0.1:8201;")));
+        QVERIFY(nginx.contains(QLatin1String("listen 127.0.0.1:8300;")));
+        QVERIFY(nginx.contains(QLatin1String("pid /s/lb/nginx.pid;")));
+        QVERIFY(nginx.contains(QLatin1String("daemon off;")));
+        const QString haproxy = haproxyConfig(b);
+        QVERIFY(haproxy.contains(QLatin1String("server node-2 127.0.0.1:8202")));
+        QVERIFY(haproxy.contains(QLatin1String("balance roundrobin")));
+
+        LocalTargetOptions bad;
+        bad.topology = QStringLiteral("dev");
+        bad.loadBalancer = QStringLiteral("nginx");
+        QVERIFY(bad.problem().contains(QLatin1String("needs a cluster")));
+        bad.loadBalancer.clear();
+        bad.tls = true;
+        QVERIFY(bad.problem().contains(QLatin1String("--tls")));
+        bad = LocalTargetOptions();
+        bad.topology = QStringLiteral("cluster");
+        bad.nodes = 1;
+        QVERIFY(bad.problem().contains(QLatin1String("--nodes")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLocalTargetState)
+#include "tst_localtargetstate.moc"
