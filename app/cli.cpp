@@ -9,6 +9,7 @@
 #include "opscommand.h"
 #include "reportcommand.h"
 #include "runcommand.h"
+#include "studycommand.h"
 #include "targetoptions.h"
 
 #include <QFileInfo>
@@ -23,7 +24,7 @@ bool isHeadless(int argc, char **argv)
 {
     if (argc < 2)
         return false;
-    for (const char *cmd : {"run", "report", "compare", "ops", "cleanup", "bench-transport", "--help",
+    for (const char *cmd : {"run", "report", "compare", "ops", "cleanup", "study", "bench-transport", "--help",
                             "-h", "--version"})
         if (std::strcmp(argv[1], cmd) == 0)
             return true;
@@ -56,6 +57,7 @@ QString usage()
         "  vault-workbench cleanup SESSION [--addr URL]\n"
         "  vault-workbench cleanup --all [--addr URL] [--yes]\n"
         "  vault-workbench cleanup --prefix PREFIX [--addr URL]\n"
+        "  vault-workbench study STUDY.yaml [--short] [--out-dir DIR] [--yes] [target flags]\n"
         "  vault-workbench --help | -h | --version\n"
         "\n"
         "Without a command, the workbench window opens.\n"
@@ -126,6 +128,16 @@ QString usage()
         "  VAULT_*, over BAO_*, over the session's target; --all and --prefix need --addr,\n"
         "  VAULT_ADDR or BAO_ADDR.\n"
         "  The token is found as for run. Exit 0 only when nothing of the sweep is left.\n"
+        "\n"
+        "study: runs every profile of a study file against every target, one after the\n"
+        "other, as run does (docs/profile-format.md, \"Studies\"), saves each session as\n"
+        "<out-dir>/<profile>__<target>.json and writes <out-dir>/study-report.html (one\n"
+        "self-contained HTML report: runs, throughput and p99 per stage, a section per\n"
+        "dimension, all sessions compared). A failed run is recorded and the study goes on\n"
+        "(exit 1 at the end). --short scales every stage and the warm-up by 0.1 (stages at\n"
+        "least 2 s); --out-dir default <study name>-<yyyyMMdd-HHmmss>. The study's\n"
+        "target_up: runs `vault-workbench target up ...` first and `target down` last\n"
+        "(output in <out-dir>/study.log). Target flags as for run, except --addr.\n"
         "\n"
         "Exit codes:\n"
         "  0    run completed; report printed\n"
@@ -204,6 +216,8 @@ int runHeadless(const QStringList &args)
         return opsCommand(rest);
     if (cmd == QLatin1String("cleanup"))
         return cleanupCommand(rest);
+    if (cmd == QLatin1String("study"))
+        return studyCommand(rest);
     printErr(QStringLiteral("vault-workbench: unknown command \"%1\"; see --help\n").arg(cmd));
     return ExitUsage;
 }

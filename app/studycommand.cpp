@@ -1,0 +1,343 @@
+#include "studycommand.h"
+
+#include "cli.h"
+#include "commandtoken.h"
+#include "profile/profileparser.h"
+#include "report/report.h"
+#include "stopsignals.h"
+#include "study/studyparser.h"
+#include "study/studyreport.h"
+#include "study/studyrunner.h"
+#include "study/studyscale.h"
+#include "targetoptions.h"
+#include "util/duration.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSaveFile>
+
+#include <unistd.h>
+
+namespace vw::cli {
+
+namespace {
+
+/// How long `target up` / `target down` may take before the study gives up on them.
+constexpr int kTargetCommandTimeoutMs = 300 * 1000;
+
+QString errorLine(const QString &path, const ProfileError &e)
+{
+    QString line = path + QLatin1Char(':');
+    if (e.line > 0)
+        line += QStringLiteral("%1:%2:").arg(e.line).arg(e.column);
+    line += QLatin1Char(' ');
+    if (!e.field.isEmpty())
+        line += e.field + QStringLiteral(": ");
+    return line + e.message + QLatin1Char('\n');
+}
+
+/// The study's log, <out-dir>/study.log: the target commands' output and one line per run.
+class StudyLog {
+public:
+    explicit StudyLog(const QString &path) : m_file(path) { m_file.open(QIODevice::Append); }
+    void write(const QString &text)
+    {
+        if (m_file.isOpen()) {
+            m_file.write(QStringLiteral("%1 %2\n")
+                             .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate), text)
+                             .toUtf8());
+            m_file.flush();
+        }
+    }
+    void writeRaw(const QByteArray &bytes)
+    {
+        if (m_file.isOpen()) {
+            m_file.write(bytes);
+            m_file.flush();
+        }
+    }
+    QString path() const { return m_file.fileName(); }
+
+private:
+    QFile m_file;
+};
+
+/// Runs this executable with `arguments` (`target up ...`, `target down`), its output to the
+/// log, for at most kTargetCommandTimeoutMs. True when it exited 0.
+bool runTargetCommand(const QStringList &arguments, StudyLog *log, QString *error)
+{
+    QProcess p;
+    p.setProgram(QCoreApplication::applicationFilePath());
+    p.setArguments(arguments);
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    log->write(QStringLiteral("$ vault-workbench %1").arg(arguments.join(QLatin1Char(' '))));
+    printOut(QStringLiteral("study: vault-workbench %1\n").arg(arguments.join(QLatin1Char(' '))));
+    p.start();
+    if (!p.waitForStarted(10000)) {
+        *error = p.errorString();
+        return false;
+    }
+    const bool done = p.waitForFinished(kTargetCommandTimeoutMs);
+    log->writeRaw(p.readAll());
+    if (!done) {
+        p.kill();
+        p.waitForFinished(5000);
+        *error = QStringLiteral("no answer within %1 s").arg(kTargetCommandTimeoutMs / 1000);
+        return false;
+    }
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        *error = QStringLiteral("exit code %1 (this build may have no target command; see %2)")
+                     .arg(p.exitCode())
+                     .arg(log->path());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int studyCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addPositionalArgument(QStringLiteral("STUDY"), QStringLiteral("study YAML"));
+    const TargetOptions targetOptions;
+    const QCommandLineOption shortRuns(QStringLiteral("short"),
+                                       QStringLiteral("stage durations and warm-up x 0.1"));
+    const QCommandLineOption outDir(QStringLiteral("out-dir"),
+                                    QStringLiteral("folder for the sessions and the report"),
+                                    QStringLiteral("DIR"));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("this help"));
+    p.addOptions({shortRuns, outDir, help});
+    targetOptions.addTo(p);
+    const QStringList argv = QStringList{QStringLiteral("vault-workbench study")} + args;
+    if (!p.parse(argv)) {
+        printErr(QStringLiteral("vault-workbench study: %1 (see --help)\n").arg(p.errorText()));
+        return ExitUsage;
+    }
+    if (p.isSet(help)) {
+        printOut(usage());
+        return ExitOk;
+    }
+    const QStringList pos = p.positionalArguments();
+    if (pos.size() != 1) {
+        printErr(QStringLiteral("vault-workbench study: expected one STUDY file; see --help\n"));
+        return ExitUsage;
+    }
+    if (p.isSet(QStringLiteral("addr"))) {
+        printErr(QStringLiteral("vault-workbench study: --addr: the targets come from the "
+                                "study's targets: list\n"));
+        return ExitUsage;
+    }
+    const QString studyPath = pos.first();
+
+    // 1. The study and every profile it names: every problem, nothing runs.
+    const StudyParseResult parsed = loadStudyFile(studyPath);
+    if (!parsed.ok()) {
+        for (const ProfileError &e : parsed.errors)
+            printErr(errorLine(studyPath, e));
+        return ExitUsage;
+    }
+    const StudySpec study = *parsed.study;
+    QList<Profile> profiles;
+    bool profileErrors = false;
+    for (const StudyProfile &sp : study.profiles) {
+        const ProfileParseResult pr = loadProfileFile(sp.resolvedPath);
+        if (!pr.ok()) {
+            profileErrors = true;
+            for (const ProfileError &e : pr.errors)
+                printErr(errorLine(sp.resolvedPath, e));
+            continue;
+        }
+        profiles << *pr.profile;
+    }
+    if (profileErrors)
+        return ExitUsage;
+    {
+        QStringList names;
+        for (int i = 0; i < study.profiles.size(); ++i) {
+            const QString n = studySessionFileName(study.profiles.at(i), study.targets.first());
+            if (names.contains(n)) {
+                printErr(QStringLiteral("%1: profiles[%2]: %3 has the file name of another "
+                                        "profile (its sessions would overwrite each other)\n")
+                             .arg(studyPath)
+                             .arg(i)
+                             .arg(study.profiles.at(i).path));
+                return ExitUsage;
+            }
+            names << n;
+        }
+    }
+
+    // 2. Where the sessions and the report go.
+    const QString dir = p.isSet(outDir)
+                            ? p.value(outDir)
+                            : QDir::current().filePath(
+                                  QStringLiteral("%1-%2").arg(
+                                      study.name, QDateTime::currentDateTime().toString(
+                                                      QStringLiteral("yyyyMMdd-HHmmss"))));
+    if (!QDir().mkpath(dir)) {
+        printErr(QStringLiteral("error: --out-dir %1: cannot create the folder\n").arg(dir));
+        return ExitUsage;
+    }
+
+    // 3. The token, as for run.
+    const std::optional<TokenLookup> token = commandToken();
+    if (!token)
+        return ExitUsage;
+
+    const double scale = study.durationScale * (p.isSet(shortRuns) ? kShortScale : 1.0);
+    StudyLog log(QDir(dir).filePath(QStringLiteral("study.log")));
+    log.write(QStringLiteral("study %1 (%2): %3 profile(s) x %4 target(s), duration scale %5")
+                  .arg(study.name, study.path)
+                  .arg(study.profiles.size())
+                  .arg(study.targets.size())
+                  .arg(scale));
+    printOut(QStringLiteral("study %1: %2 run(s) (%3 profile(s) x %4 target(s)), duration scale "
+                            "%5, into %6\n")
+                 .arg(study.name)
+                 .arg(study.profiles.size() * study.targets.size())
+                 .arg(study.profiles.size())
+                 .arg(study.targets.size())
+                 .arg(scale)
+                 .arg(QDir(dir).absolutePath()));
+
+    // 4. The local target, when the study brings it up itself.
+    if (study.targetUp) {
+        QString error;
+        if (!runTargetCommand(study.targetUp->upArguments(), &log, &error)) {
+            printErr(QStringLiteral("error: target up failed: %1; nothing ran\n").arg(error));
+            QString downError;
+            runTargetCommand({QStringLiteral("target"), QStringLiteral("down")}, &log, &downError);
+            return ExitSetup;
+        }
+    }
+
+    // 5. The runs, one after the other, each target resolved as `run --addr` resolves it.
+    StudyOptions options;
+    options.outDir = dir;
+    options.durationScale = scale;
+    options.token = token->token;
+    options.resolveTarget = [&](const StudyTarget &t, const TargetSpec &profileTarget,
+                                QString *error) -> std::optional<ResolvedTarget> {
+        QCommandLineParser runParser;
+        runParser.addPositionalArgument(QStringLiteral("STUDY"), QString());
+        runParser.addOptions({shortRuns, outDir, help});
+        targetOptions.addTo(runParser);
+        if (!runParser.parse(argv + QStringList{QStringLiteral("--addr"), t.addr})) {
+            *error = runParser.errorText();
+            return std::nullopt;
+        }
+        const std::optional<ResolvedTarget> r = targetOptions.resolve(runParser, profileTarget);
+        if (!r) {
+            *error = QStringLiteral("the address is not accepted (see the error above)");
+            return std::nullopt;
+        }
+        if (targetOptions.confirm(runParser, *r) != ExitOk) {
+            *error = QStringLiteral("a non-loopback target was not confirmed (--yes)");
+            return std::nullopt;
+        }
+        return r;
+    };
+
+    StudyRunner runner(study, profiles, options);
+    const Profile *current = nullptr;
+    bool headerPrinted = false;
+    QObject::connect(&runner, &StudyRunner::runStarting,
+                     [&](int index, const StudyRunResult &r, const Profile &profile,
+                         const ResolvedTarget &target) {
+                         current = &profiles.at(r.profileIndex);
+                         headerPrinted = false;
+                         printOut(QStringLiteral("\n== run %1/%2: %3: %4 stage(s), %5\n")
+                                      .arg(index + 1)
+                                      .arg(runner.runCount())
+                                      .arg(r.label)
+                                      .arg(profile.ramp.stages.size())
+                                      .arg(formatDurationMs(profile.totalDurationMs())));
+                         TargetOptions::print(target);
+                         log.write(QStringLiteral("run %1/%2 %3 against %4")
+                                       .arg(index + 1)
+                                       .arg(runner.runCount())
+                                       .arg(r.label, target.target.address));
+                     });
+    QObject::connect(&runner, &StudyRunner::phaseChanged, [](RunPhase phase, const QString &detail) {
+        printOut(QStringLiteral("phase: %1%2\n")
+                     .arg(runPhaseName(phase),
+                          detail.isEmpty() ? QString() : QStringLiteral(" (") + detail + QLatin1Char(')')));
+    });
+    QObject::connect(&runner, &StudyRunner::stageFinished, [&](const StageStats &stats) {
+        if (!current)
+            return;
+        if (!headerPrinted) {
+            printOut(reportTableHeader(current->ramp.model.get()));
+            headerPrinted = true;
+        }
+        printOut(reportTableRows(stats, *current->ramp.model));
+    });
+    QObject::connect(&runner, &StudyRunner::runFinished, [&](int index, const StudyRunResult &r) {
+        const QString status = r.ran ? runStatusKey(r.status) : QStringLiteral("not run");
+        if (!r.sessionPath.isEmpty())
+            printOut(QStringLiteral("session: %1\n").arg(r.sessionPath));
+        if (!r.completed())
+            printErr(QStringLiteral("run %1 (%2) %3: %4; the study goes on\n")
+                         .arg(index + 1)
+                         .arg(r.label, status, r.error));
+        log.write(QStringLiteral("run %1 %2: %3%4")
+                      .arg(index + 1)
+                      .arg(r.label, status,
+                           r.error.isEmpty() ? QString() : QStringLiteral(" (") + r.error + QLatin1Char(')')));
+    });
+    int exitCode = ExitOk;
+    QObject::connect(&runner, &StudyRunner::finished, [&](const QList<StudyRunResult> &runs) {
+        const QString reportPath = QDir(dir).filePath(QStringLiteral("study-report.html"));
+        QSaveFile f(reportPath);
+        int completed = 0;
+        for (const StudyRunResult &r : runs)
+            completed += r.completed() ? 1 : 0;
+        if (!f.open(QIODevice::WriteOnly)
+            || f.write(studyHtmlReport(study, runs, scale).toUtf8()) < 0 || !f.commit()) {
+            printErr(QStringLiteral("error: cannot write %1: %2\n").arg(reportPath, f.errorString()));
+            exitCode = ExitFailed;
+        } else {
+            printOut(QStringLiteral("\nstudy %1: %2 of %3 run(s) completed\nreport: %4\n")
+                         .arg(study.name)
+                         .arg(completed)
+                         .arg(runs.size())
+                         .arg(reportPath));
+        }
+        log.write(QStringLiteral("%1 of %2 run(s) completed; report %3")
+                      .arg(completed)
+                      .arg(runs.size())
+                      .arg(reportPath));
+        if (completed < runs.size())
+            exitCode = ExitFailed;
+        QCoreApplication::exit(exitCode);
+    });
+
+    StopSignals stopSignals;
+    QObject::connect(&stopSignals, &StopSignals::received, [&](int signalNumber, int count) {
+        if (count > 1)
+            ::_exit(ExitAborted);
+        Q_UNUSED(signalNumber);
+        printErr(QStringLiteral("stopping the study: the current run ends (cleanup runs, its "
+                                "session is written), no other run starts, the report is "
+                                "written\n"));
+        runner.requestStop();
+    });
+    runner.start();
+    const int code = QCoreApplication::exec();
+
+    // 6. The local target goes down whatever happened.
+    if (study.targetUp) {
+        QString error;
+        if (!runTargetCommand({QStringLiteral("target"), QStringLiteral("down")}, &log, &error))
+            printErr(QStringLiteral("warning: target down failed: %1\n").arg(error));
+    }
+    return code;
+}
+
+} // namespace vw::cli

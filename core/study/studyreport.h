@@ -1,0 +1,25 @@
+// The study's one self-contained HTML report (issue 11, "Studies"): which runs completed and
+// which failed (a failed run is named with its error; the study went on), a table of every
+// run with its dimensions, maximum throughput and p99 at that stage, throughput and p99 of
+// every run at each stage's load, a section per dimension (the runs that differ only in it,
+// side by side, with ratios to the first and their throughput and p99 charts overlaid), then
+// everything the comparison report shows for all the sessions (core/report/htmlreport.h).
+// Pure function; any thread.
+#pragma once
+
+#include "study/studyrunner.h"
+
+namespace vw {
+
+/// The value of run `r` on `dimension`: its profile's label, else its target's label; the
+/// dimensions "profile" and "target" default to the profile's and target's names; else "-".
+QString studyDimensionValue(const StudySpec &study, const StudyRunResult &r,
+                            const QString &dimension);
+/// StudySpec::dimensions, or {"profile", "target"} when the study names none.
+QStringList studyDimensions(const StudySpec &study);
+
+/// `runs` as StudyRunner::finished() gives them; `durationScale` as the runs used it.
+QString studyHtmlReport(const StudySpec &study, const QList<StudyRunResult> &runs,
+                        double durationScale);
+
+} // namespace vw
