@@ -93,6 +93,34 @@ private slots:
         }
     }
 
+    void shippedStudiesParse_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("profiles");
+        QTest::addColumn<int>("targets");
+        QTest::newRow("transit-abc") << "transit-abc.study.yaml" << 2 << 3;
+        QTest::newRow("hvd-kv") << "hvd-kv.study.yaml" << 6 << 1;
+    }
+
+    void shippedStudiesParse()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, profiles);
+        QFETCH(int, targets);
+        const QString dir = QStringLiteral(VW_SOURCE_DIR "/profiles/studies");
+        const StudyParseResult r = loadStudyFile(dir + QLatin1Char('/') + file);
+        QVERIFY2(r.ok(), qPrintable(r.errors.value(0).toString()));
+        QCOMPARE(r.study->profiles.size(), profiles);
+        QCOMPARE(r.study->targets.size(), targets);
+        QVERIFY(r.study->targetUp);
+        for (const StudyProfile &p : r.study->profiles) {
+            QVERIFY(p.resolvedPath.startsWith(dir + QLatin1Char('/')));
+            for (const QString &d : r.study->dimensions)
+                QVERIFY2(p.labels.contains(d) || r.study->targets.first().labels.contains(d),
+                         qPrintable(p.path + QStringLiteral(" has no ") + d));
+        }
+    }
+
     void shortScalesDurations()
     {
         RampSpec ramp;
