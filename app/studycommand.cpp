@@ -218,6 +218,7 @@ int studyCommand(const QStringList &args)
     }
 
     // 5. The runs, one after the other, each target resolved as `run --addr` resolves it.
+    QStringList confirmed;   // a non-loopback address is asked about once per study
     StudyOptions options;
     options.outDir = dir;
     options.durationScale = scale;
@@ -237,9 +238,12 @@ int studyCommand(const QStringList &args)
             *error = QStringLiteral("the address is not accepted (see the error above)");
             return std::nullopt;
         }
-        if (targetOptions.confirm(runParser, *r) != ExitOk) {
-            *error = QStringLiteral("a non-loopback target was not confirmed (--yes)");
-            return std::nullopt;
+        if (!confirmed.contains(r->target.address)) {
+            if (targetOptions.confirm(runParser, *r) != ExitOk) {
+                *error = QStringLiteral("a non-loopback target was not confirmed (--yes)");
+                return std::nullopt;
+            }
+            confirmed << r->target.address;
         }
         return r;
     };
@@ -303,11 +307,12 @@ int studyCommand(const QStringList &args)
             printErr(QStringLiteral("error: cannot write %1: %2\n").arg(reportPath, f.errorString()));
             exitCode = ExitFailed;
         } else {
-            printOut(QStringLiteral("\nstudy %1: %2 of %3 run(s) completed\nreport: %4\n")
+            printOut(QStringLiteral("\nstudy %1: %2 of %3 run(s) completed; maximum throughput "
+                                    "and p99 there:\n%4report: %5\n")
                          .arg(study.name)
                          .arg(completed)
                          .arg(runs.size())
-                         .arg(reportPath));
+                         .arg(studyMatrixText(study, runs), reportPath));
         }
         log.write(QStringLiteral("%1 of %2 run(s) completed; report %3")
                       .arg(completed)

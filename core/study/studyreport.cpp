@@ -12,6 +12,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace vw {
 
 namespace {
@@ -70,6 +72,80 @@ QStringList opsOf(const QList<StudyRunResult> &runs)
                     if (!ops.contains(o.op))
                         ops << o.op;
     return ops;
+}
+
+/// The cell of one run in the profile x target matrix: per op "X/s, p99 ms" at the stage of
+/// maximum throughput; the status when the run did not complete.
+QStringList matrixCell(const StudyRunResult &r)
+{
+    QStringList lines;
+    if (r.session) {
+        QStringList ops;
+        for (const StageStats &st : r.session->stages)
+            for (const OpStats &x : st.ops)
+                if (!ops.contains(x.op))
+                    ops << x.op;
+        for (const QString &op : ops) {
+            const PeakCell c = peakOf(*r.session, op);
+            lines << QStringLiteral("%1%2/s, p99 %3 ms")
+                         .arg(ops.size() > 1 ? op + QStringLiteral(": ") : QString(),
+                              numberCell(c.perS, 1), c.p99);
+        }
+    }
+    if (!r.completed())
+        lines << (r.ran ? runStatusKey(r.status) : QStringLiteral("not run"));
+    return lines;
+}
+
+/// A profile's row heading: its dimension values from its labels, else its name.
+QString profileHeading(const StudySpec &study, const StudyRunResult &r)
+{
+    const QMap<QString, QString> labels = study.profiles.value(r.profileIndex).labels;
+    QStringList parts;
+    for (const QString &d : studyDimensions(study))
+        if (labels.contains(d))
+            parts << labels.value(d);
+    return parts.isEmpty() ? r.profileName : parts.join(QStringLiteral(", "));
+}
+
+QString targetHeading(const StudySpec &study, int targetIndex)
+{
+    const StudyTarget t = study.targets.value(targetIndex);
+    QStringList parts;
+    for (const QString &d : studyDimensions(study))
+        if (t.labels.contains(d))
+            parts << t.labels.value(d);
+    return parts.isEmpty() ? t.name : parts.join(QStringLiteral(", "));
+}
+
+const StudyRunResult *runAt(const QList<StudyRunResult> &runs, int profile, int target)
+{
+    for (const StudyRunResult &r : runs)
+        if (r.profileIndex == profile && r.targetIndex == target)
+            return &r;
+    return nullptr;
+}
+
+QString matrixTable(const StudySpec &study, const QList<StudyRunResult> &runs)
+{
+    QString o = QStringLiteral("<table class=\"matrix\"><tr>") + th(QStringLiteral("profile \\ target"));
+    for (int t = 0; t < study.targets.size(); ++t)
+        o += th(targetHeading(study, t));
+    o += QStringLiteral("</tr>\n");
+    for (int p = 0; p < study.profiles.size(); ++p) {
+        const StudyRunResult *first = runAt(runs, p, 0);
+        o += QStringLiteral("<tr>") + th(first ? profileHeading(study, *first)
+                                               : study.profiles.at(p).path);
+        for (int t = 0; t < study.targets.size(); ++t) {
+            const StudyRunResult *r = runAt(runs, p, t);
+            QStringList cell = r ? matrixCell(*r) : QStringList{QStringLiteral("-")};
+            for (QString &line : cell)
+                line = esc(line);
+            o += QStringLiteral("<td class=\"n\">%1</td>").arg(cell.join(QStringLiteral("<br>")));
+        }
+        o += QStringLiteral("</tr>\n");
+    }
+    return o + QStringLiteral("</table>\n");
 }
 
 QString runsTable(const StudySpec &study, const QList<StudyRunResult> &runs)
@@ -223,6 +299,36 @@ QString dimensionSection(const StudySpec &study, const QList<StudyRunResult> &ru
 
 } // namespace
 
+QString studyMatrixText(const StudySpec &study, const QList<StudyRunResult> &runs)
+{
+    QList<QStringList> rows;
+    QStringList header{QStringLiteral("profile \\ target")};
+    for (int t = 0; t < study.targets.size(); ++t)
+        header << targetHeading(study, t);
+    rows << header;
+    for (int p = 0; p < study.profiles.size(); ++p) {
+        const StudyRunResult *first = runAt(runs, p, 0);
+        QStringList row{first ? profileHeading(study, *first) : study.profiles.at(p).path};
+        for (int t = 0; t < study.targets.size(); ++t) {
+            const StudyRunResult *r = runAt(runs, p, t);
+            row << (r ? matrixCell(*r).join(QStringLiteral("; ")) : QStringLiteral("-"));
+        }
+        rows << row;
+    }
+    QList<int> widths(header.size(), 0);
+    for (const QStringList &row : rows)
+        for (int i = 0; i < row.size(); ++i)
+            widths[i] = std::max(widths[i], int(row.at(i).size()));
+    QString o;
+    for (const QStringList &row : rows) {
+        QStringList cells;
+        for (int i = 0; i < row.size(); ++i)
+            cells << row.at(i).leftJustified(widths.at(i));
+        o += cells.join(QStringLiteral("  ")).trimmed() + QLatin1Char('\n');
+    }
+    return o;
+}
+
 QStringList studyDimensions(const StudySpec &study)
 {
     return study.dimensions.isEmpty() ? QStringList{QStringLiteral("profile"), QStringLiteral("target")}
@@ -280,6 +386,8 @@ QString studyHtmlReport(const StudySpec &study, const QList<StudyRunResult> &run
                           esc(r.error.isEmpty() ? QStringLiteral("no error text") : r.error),
                           r.session ? QStringLiteral("; its partial session is included")
                                     : QString());
+    o += QStringLiteral("<h2>Maximum throughput and p99 there, profile x target</h2>\n")
+         + matrixTable(study, runs);
     o += QStringLiteral("<h2>Runs</h2>\n") + runsTable(study, runs);
     if (!sessions.isEmpty()) {
         o += QStringLiteral("<h2>Throughput and p99 by stage</h2>\n") + perStageTables(sessions);

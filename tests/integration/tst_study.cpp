@@ -41,9 +41,12 @@ private slots:
                                 "    - { vus: 2, duration: 1s }\n";
         writeFile(dir.filePath(QStringLiteral("health.yaml")),
                   "name: health\noperations:\n  - type: sys_health\n" + ramp);
+        // 3 s in the file; --short makes it 2 s (0.1 x 3 s, floored at 2 s).
         writeFile(dir.filePath(QStringLiteral("kvread.yaml")),
                   "name: kvread\noperations:\n  - type: kv2_read\n"
-                  "    params: { keys: 10, payload_bytes: 100 }\n" + ramp);
+                  "    params: { keys: 10, payload_bytes: 100 }\n"
+                  "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
+                  "    - { vus: 2, duration: 3s }\n");
         const QByteArray port = QByteArray::number(m_bao.port());
         writeFile(dir.filePath(QStringLiteral("two.study.yaml")),
                   "name: two-by-two\n"
@@ -59,7 +62,7 @@ private slots:
         QProcess p;
         p.setProgram(QStringLiteral(VW_APP_BINARY));
         p.setArguments({QStringLiteral("study"), dir.filePath(QStringLiteral("two.study.yaml")),
-                        QStringLiteral("--out-dir"), out});
+                        QStringLiteral("--out-dir"), out, QStringLiteral("--short")});
         QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
         for (const QString &k : e.keys())
             if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
@@ -73,6 +76,10 @@ private slots:
         const QByteArray stderrText = p.readAllStandardError();
         QVERIFY2(p.exitCode() == 0, stderrText.constData());
         QVERIFY(!stdoutText.contains(m_bao.rootToken()));
+        // The closing matrix: a row per profile (its label), a column per target (its label).
+        QVERIFY2(stdoutText.contains("maximum throughput and p99 there:"), stdoutText.constData());
+        QVERIFY(stdoutText.contains("by IP"));
+        QVERIFY(stdoutText.contains("kv read"));
 
         // Four sessions, one per profile x target, each against its own address.
         const QStringList files = QDir(out).entryList({QStringLiteral("*.json")}, QDir::Files,
@@ -94,6 +101,10 @@ private slots:
             QCOMPARE(s->status, RunStatus::Completed);
             QCOMPARE(s->stages.size(), 2);
             QVERIFY(s->stages.at(1).ops.value(0).ok > 0);
+            // --short: each stage 0.1 x its duration, at least 2 s, never longer than it was.
+            const bool kv = it.key().startsWith(QLatin1String("kvread"));
+            QCOMPARE(s->plan.ramp.stages.at(1).durationMs, kv ? qint64(2000) : qint64(1000));
+            QCOMPARE(s->plan.ramp.stages.at(0).durationMs, qint64(1000));
         }
 
         // One report that names all four runs, with a section per dimension.
@@ -107,6 +118,8 @@ private slots:
                                  "kvread__host.json"})
             QVERIFY2(html.contains(QString::fromLatin1(file)), file);
         QVERIFY(html.contains(QStringLiteral("4 run(s), 4 completed, 0 not completed")));
+        QVERIFY(html.contains(QStringLiteral("<table class=\"matrix\">")));
+        QVERIFY(html.contains(QStringLiteral("Stage durations and warm-up scaled by 0.1")));
         QVERIFY(html.contains(QStringLiteral("<h2 class=\"dimension\">By op</h2>")));
         QVERIFY(html.contains(QStringLiteral("<h2 class=\"dimension\">By path</h2>")));
         QVERIFY(html.contains(QStringLiteral("<svg")));
