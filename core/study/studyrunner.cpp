@@ -1,5 +1,6 @@
 #include "study/studyrunner.h"
 
+#include "session/sessionanalysis.h"
 #include "session/sessionfilename.h"
 #include "session/sessionio.h"
 #include "study/studyscale.h"
@@ -130,6 +131,7 @@ void StudyRunner::onRunFinished(const RunRecord &record)
         if (writeSession(session, outPath, &error)) {
             r.sessionPath = outPath;
             r.session = session;
+            r.session->analysis = sessionAnalysis(session);   // once, for every table of the report
         } else {
             r.error += (r.error.isEmpty() ? QString() : QStringLiteral("; ")) + error;
         }
