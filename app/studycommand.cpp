@@ -4,20 +4,22 @@
 #include "commandtoken.h"
 #include "profile/profileparser.h"
 #include "report/report.h"
+#include "session/sessionfilename.h"
 #include "stopsignals.h"
+#include "studylog.h"
 #include "study/studyparser.h"
 #include "study/studyreport.h"
 #include "study/studyrunner.h"
 #include "study/studyscale.h"
+#include "study/studytarget.h"
 #include "targetoptions.h"
+#include "util/coredump.h"
 #include "util/duration.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
-#include <QFile>
-#include <QProcess>
 #include <QSaveFile>
 
 #include <unistd.h>
@@ -26,9 +28,7 @@ namespace vw::cli {
 
 namespace {
 
-/// How long `target up` / `target down` may take before the study gives up on them.
-constexpr int kTargetCommandTimeoutMs = 300 * 1000;
-
+/// "FILE:line:column: field: message", as `run` prints a profile's problems.
 QString errorLine(const QString &path, const ProfileError &e)
 {
     QString line = path + QLatin1Char(':');
@@ -38,64 +38,6 @@ QString errorLine(const QString &path, const ProfileError &e)
     if (!e.field.isEmpty())
         line += e.field + QStringLiteral(": ");
     return line + e.message + QLatin1Char('\n');
-}
-
-/// The study's log, <out-dir>/study.log: the target commands' output and one line per run.
-class StudyLog {
-public:
-    explicit StudyLog(const QString &path) : m_file(path) { m_file.open(QIODevice::Append); }
-    void write(const QString &text)
-    {
-        if (m_file.isOpen()) {
-            m_file.write(QStringLiteral("%1 %2\n")
-                             .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate), text)
-                             .toUtf8());
-            m_file.flush();
-        }
-    }
-    void writeRaw(const QByteArray &bytes)
-    {
-        if (m_file.isOpen()) {
-            m_file.write(bytes);
-            m_file.flush();
-        }
-    }
-    QString path() const { return m_file.fileName(); }
-
-private:
-    QFile m_file;
-};
-
-/// Runs this executable with `arguments` (`target up ...`, `target down`), its output to the
-/// log, for at most kTargetCommandTimeoutMs. True when it exited 0.
-bool runTargetCommand(const QStringList &arguments, StudyLog *log, QString *error)
-{
-    QProcess p;
-    p.setProgram(QCoreApplication::applicationFilePath());
-    p.setArguments(arguments);
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    log->write(QStringLiteral("$ vault-workbench %1").arg(arguments.join(QLatin1Char(' '))));
-    printOut(QStringLiteral("study: vault-workbench %1\n").arg(arguments.join(QLatin1Char(' '))));
-    p.start();
-    if (!p.waitForStarted(10000)) {
-        *error = p.errorString();
-        return false;
-    }
-    const bool done = p.waitForFinished(kTargetCommandTimeoutMs);
-    log->writeRaw(p.readAll());
-    if (!done) {
-        p.kill();
-        p.waitForFinished(5000);
-        *error = QStringLiteral("no answer within %1 s").arg(kTargetCommandTimeoutMs / 1000);
-        return false;
-    }
-    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-        *error = QStringLiteral("exit code %1 (this build may have no target command; see %2)")
-                     .arg(p.exitCode())
-                     .arg(log->path());
-        return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -178,17 +120,13 @@ int studyCommand(const QStringList &args)
                             ? p.value(outDir)
                             : QDir::current().filePath(
                                   QStringLiteral("%1-%2").arg(
-                                      study.name, QDateTime::currentDateTime().toString(
-                                                      QStringLiteral("yyyyMMdd-HHmmss"))));
+                                      sessionFileNamePart(study.name, QStringLiteral("study")),
+                                      QDateTime::currentDateTime().toString(
+                                          QStringLiteral("yyyyMMdd-HHmmss"))));
     if (!QDir().mkpath(dir)) {
         printErr(QStringLiteral("error: --out-dir %1: cannot create the folder\n").arg(dir));
         return ExitUsage;
     }
-
-    // 3. The token, as for run.
-    const std::optional<TokenLookup> token = commandToken();
-    if (!token)
-        return ExitUsage;
 
     const double scale = study.durationScale * (p.isSet(shortRuns) ? kShortScale : 1.0);
     StudyLog log(QDir(dir).filePath(QStringLiteral("study.log")));
@@ -206,15 +144,52 @@ int studyCommand(const QStringList &args)
                  .arg(scale)
                  .arg(QDir(dir).absolutePath()));
 
-    // 4. The local target, when the study brings it up itself.
+    // 3. The local target, when the study brings it up itself: one already up (`target
+    //    status` exit 0) is used as it is and left up; one the study starts goes down at the
+    //    end. Its token comes from `target env`.
+    bool weStartedTarget = false;
+    QByteArray localToken;
     if (study.targetUp) {
+        if (QString why; !excludeFromCoreDumps(&why))   // before any token is read
+            printErr(QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
         QString error;
-        if (!runTargetCommand(study.targetUp->upArguments(), &log, &error)) {
+        if (runTargetCommand(targetStatusArguments(), kTargetStatusTimeoutMs, &log, &error)) {
+            printOut(QStringLiteral("study: the local target is up already; it is used as it is "
+                                    "and left up\n"));
+        } else if (runTargetCommand(study.targetUp->upArguments(), kTargetCommandTimeoutMs, &log,
+                                    &error)) {
+            weStartedTarget = true;
+        } else {
             printErr(QStringLiteral("error: target up failed: %1; nothing ran\n").arg(error));
             QString downError;
-            runTargetCommand({QStringLiteral("target"), QStringLiteral("down")}, &log, &downError);
+            runTargetCommand(targetDownArguments(), kTargetCommandTimeoutMs, &log, &downError);
             return ExitSetup;
         }
+        localToken = targetEnvToken(&error);
+        if (localToken.isEmpty())
+            printErr(QStringLiteral("warning: no VAULT_TOKEN from `vault-workbench target env` "
+                                    "(%1); looking for a token as run does\n")
+                         .arg(error));
+    }
+    auto takeDown = [&] {
+        if (!weStartedTarget)
+            return;
+        QString error;
+        if (!runTargetCommand(targetDownArguments(), kTargetCommandTimeoutMs, &log, &error))
+            printErr(QStringLiteral("warning: target down failed: %1\n").arg(error));
+    };
+
+    // 4. The token: the local target's, else as for run.
+    QByteArray token = localToken;
+    if (token.isEmpty()) {
+        const std::optional<TokenLookup> found = commandToken();
+        if (!found) {
+            takeDown();
+            return ExitUsage;
+        }
+        token = found->token;
+    } else {
+        printOut(QStringLiteral("token from vault-workbench target env\n"));
     }
 
     // 5. The runs, one after the other, each target resolved as `run --addr` resolves it.
@@ -222,7 +197,7 @@ int studyCommand(const QStringList &args)
     StudyOptions options;
     options.outDir = dir;
     options.durationScale = scale;
-    options.token = token->token;
+    options.token = token;
     options.resolveTarget = [&](const StudyTarget &t, const TargetSpec &profileTarget,
                                 QString *error) -> std::optional<ResolvedTarget> {
         QCommandLineParser runParser;
@@ -336,12 +311,8 @@ int studyCommand(const QStringList &args)
     runner.start();
     const int code = QCoreApplication::exec();
 
-    // 6. The local target goes down whatever happened.
-    if (study.targetUp) {
-        QString error;
-        if (!runTargetCommand({QStringLiteral("target"), QStringLiteral("down")}, &log, &error))
-            printErr(QStringLiteral("warning: target down failed: %1\n").arg(error));
-    }
+    // 6. The local target goes down if the study brought it up.
+    takeDown();
     return code;
 }
 

@@ -2,7 +2,9 @@
 // study's profiles x targets one after the other in this process (core/study/studyrunner.h),
 // saves each session as <out-dir>/<profile>__<target>.json and writes one HTML report
 // (core/study/studyreport.h) to <out-dir>/study-report.html. With `target_up:` in the study
-// it runs this executable's `target up ...` before the runs and `target down` after them.
+// it runs this executable's `target up ...` before the runs (unless `target status` says the
+// local target is up) and `target down` after them, and takes the token from `target env`
+// (app/studylog.h).
 // Format: docs/profile-format.md, "Studies".
 #pragma once
 

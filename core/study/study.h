@@ -28,7 +28,8 @@ struct StudyTarget {
 };
 
 /// `target_up`: the local target the study starts before its runs (`vault-workbench target
-/// up <kind> [--nodes N] [--lb nginx|haproxy]`) and stops after them (`target down`).
+/// up <kind> [--nodes N] [--lb nginx|haproxy]`) unless `target status` says it is up, and
+/// stops after them (`target down`) when it started it (app/studycommand.cpp).
 struct StudyTargetUp {
     QString kind;                  ///< "dev", "raft" or "cluster"
     int nodes = 0;                 ///< cluster only; 0 = the target command's default

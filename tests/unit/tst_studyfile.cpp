@@ -2,6 +2,7 @@
 // the duration scaling of `study --short` (core/study/studyscale.h).
 #include "study/studyparser.h"
 #include "study/studyscale.h"
+#include "study/studytarget.h"
 
 #include <QtTest>
 
@@ -119,6 +120,19 @@ private slots:
                 QVERIFY2(p.labels.contains(d) || r.study->targets.first().labels.contains(d),
                          qPrintable(p.path + QStringLiteral(" has no ") + d));
         }
+    }
+
+    void tokenFromTargetEnv()
+    {
+        QCOMPARE(vw::tokenFromTargetEnv("export VAULT_ADDR=http://127.0.0.1:8200\n"
+                                        "export VAULT_TOKEN=s.abc123\n"),
+                 QByteArray("s.abc123"));
+        QCOMPARE(vw::tokenFromTargetEnv("export VAULT_ADDR='http://x:1' VAULT_TOKEN='s.q'\n"),
+                 QByteArray("s.q"));
+        QCOMPARE(vw::tokenFromTargetEnv("VAULT_TOKEN=\"s.d\"; export VAULT_TOKEN\n"),
+                 QByteArray("s.d"));
+        QCOMPARE(vw::tokenFromTargetEnv("export VAULT_ADDR=http://127.0.0.1:8200\n"), QByteArray());
+        QCOMPARE(vw::tokenFromTargetEnv("export MY_VAULT_TOKEN=no\n"), QByteArray());
     }
 
     void shortScalesDurations()
