@@ -11,6 +11,7 @@
 #include "reportcommand.h"
 #include "runcommand.h"
 #include "targetcommand.h"
+#include "studycommand.h"
 #include "targetoptions.h"
 
 #include <QFileInfo>
@@ -25,7 +26,7 @@ bool isHeadless(int argc, char **argv)
 {
     if (argc < 2)
         return false;
-    for (const char *cmd : {"run", "report", "compare", "ops", "cleanup", "target",
+    for (const char *cmd : {"run", "report", "compare", "ops", "cleanup", "target", "study",
                             "bench-transport", "import-hcl", "--help", "-h", "--version"})
         if (std::strcmp(argv[1], cmd) == 0)
             return true;
@@ -64,6 +65,7 @@ QString usage()
         "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy] [--tls]\n"
         "                  [--audit none|file|file-raw] [--telemetry] [--state-dir DIR]\n"
         "  vault-workbench target status|env|down [--state-dir DIR]\n"
+        "  vault-workbench study STUDY.yaml [--short] [--out-dir DIR] [--yes] [target flags]\n"
         "  vault-workbench --help | -h | --version\n"
         "\n"
         "Without a command, the workbench window opens.\n"
@@ -153,6 +155,16 @@ QString usage()
         "  VAULT_ADDR or BAO_ADDR.\n"
         "  The token is found as for run. Exit 0 only when nothing of the sweep is left.\n"
         "\n"
+        "study: runs every profile of a study file against every target, one after the\n"
+        "other, as run does (docs/profile-format.md, \"Studies\"), saves each session as\n"
+        "<out-dir>/<profile>__<target>.json and writes <out-dir>/study-report.html (one\n"
+        "self-contained HTML report: runs, throughput and p99 per stage, a section per\n"
+        "dimension, all sessions compared). A failed run is recorded and the study goes on\n"
+        "(exit 1 at the end). --short scales every stage and the warm-up by 0.1 (stages at\n"
+        "least 2 s); --out-dir default <study name>-<yyyyMMdd-HHmmss>. The study's\n"
+        "target_up: runs `vault-workbench target up ...` first (unless `target status`\n"
+        "says it is up) and `target down` last, output in <out-dir>/study.log; the token\n"
+        "is then `target env`'s. Target flags as for run, except --addr.\n"
         "\n%3"
         "\n"
         "Exit codes:\n"
@@ -236,6 +248,8 @@ int runHeadless(const QStringList &args)
         return importHclCommand(rest);
     if (cmd == QLatin1String("target"))
         return targetCommand(rest);
+    if (cmd == QLatin1String("study"))
+        return studyCommand(rest);
     printErr(QStringLiteral("vault-workbench: unknown command \"%1\"; see --help\n").arg(cmd));
     return ExitUsage;
 }

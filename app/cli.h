@@ -19,7 +19,7 @@ enum ExitCode {
     ExitAborted = 130 ///< a second SIGINT/SIGTERM: left at once, without cleanup
 };
 
-/// True when argv[1] is a headless command (run, report, compare, ops, cleanup, bench-transport,
+/// True when argv[1] is a headless command (run, report, compare, ops, cleanup, study, bench-transport,
 /// --help, -h, --version): the caller then builds a QCoreApplication instead of a
 /// QApplication. Reads argv only.
 bool isHeadless(int argc, char **argv);

@@ -1,9 +1,9 @@
 // vault-workbench: one executable. The application type is picked before any widget exists
-// (hotspot's createApplication): run, report, compare, ops, the hidden bench-transport, --help,
-// -h and --version are headless (QCoreApplication), as is the error for a first argument that
-// is neither a command nor an existing file; export draws charts without a window
-// (QApplication, offscreen when there is no display); anything else opens the window
-// (QApplication).
+// (hotspot's createApplication): run, report, compare, ops, cleanup, study, the hidden
+// bench-transport, --help, -h and --version are headless (QCoreApplication), as is the error
+// for a first argument that is neither a command nor an existing file; export draws charts
+// without a window (QApplication, offscreen when there is no display); anything else opens the
+// window (QApplication).
 #include "cli.h"
 #include "exportcommand.h"
 

@@ -1,6 +1,7 @@
-// Internal to core/profile: reads typed fields out of a yaml-cpp tree and collects located
+// Internal to core/profile (and core/study above it): reads typed fields out of a yaml-cpp tree and collects located
 // ProfileErrors (1-based line and column, dotted field path such as "ramp.stages[1].vus").
-// Used by profileparser.cpp; the reader reports problems and returns nullopt, never throws.
+// Used by profileparser.cpp and the study parser (core/study/studyparser.cpp); the reader
+// reports problems and returns nullopt, never throws.
 #pragma once
 
 #include "profile/profileerror.h"

@@ -233,6 +233,18 @@ QString environment(const Session &s)
 
 } // namespace
 
+QString htmlReportStart(const QString &title)
+{
+    return QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                          "<title>%1</title><style>%2</style></head><body>\n<h1>%1</h1>\n")
+        .arg(esc(title), QString::fromLatin1(kCss));
+}
+
+QString htmlReportEnd()
+{
+    return QStringLiteral("</body></html>\n");
+}
+
 QString htmlReport(const QList<Session> &sessions)
 {
     const bool comparison = sessions.size() > 1;
@@ -240,12 +252,18 @@ QString htmlReport(const QList<Session> &sessions)
                                : QStringLiteral("Session report");
     if (!sessions.isEmpty() && !comparison)
         title += QStringLiteral(": ") + sessions.first().label;
-    QString o = QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                               "<title>%1</title><style>%2</style></head><body>\n<h1>%1</h1>\n")
-                    .arg(esc(title), QString::fromLatin1(kCss));
+    QString o = htmlReportStart(title);
     if (sessions.isEmpty())
-        return o + QStringLiteral("<p>No session.</p></body></html>\n");
+        return o + QStringLiteral("<p>No session.</p>") + htmlReportEnd();
+    return o + htmlReportSections(sessions) + htmlReportEnd();
+}
 
+QString htmlReportSections(const QList<Session> &sessions)
+{
+    const bool comparison = sessions.size() > 1;
+    QString o;
+    if (sessions.isEmpty())
+        return o;
     const Comparison c = compareSessions(sessions);
     o += QStringLiteral("<p>vault-workbench %1</p>\n").arg(esc(QStringLiteral(VW_VERSION)));
     o += sessionsTable(c, sessions);
@@ -286,7 +304,7 @@ QString htmlReport(const QList<Session> &sessions)
         o += QStringLiteral("<h3>Profile</h3>\n<pre>%1</pre>\n")
                  .arg(esc(QString::fromUtf8(s.profileYaml)));
     }
-    return o + QStringLiteral("</body></html>\n");
+    return o;
 }
 
 } // namespace vw

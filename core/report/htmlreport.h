@@ -19,4 +19,13 @@ namespace vw {
 /// session being the baseline ("A") of the ratios. Empty list: an empty report.
 QString htmlReport(const QList<Session> &sessions);
 
+/// The pieces of htmlReport() for a report that adds sections of its own (the study report,
+/// core/study/studyreport.h): the document head with the report's CSS and the <h1> title;
+/// everything htmlReport() shows below its title for `sessions` (charts, capacity points,
+/// per-stage ratios, each session's environment, points, stages and profile; empty for no
+/// session); the document's end.
+QString htmlReportStart(const QString &title);
+QString htmlReportSections(const QList<Session> &sessions);
+QString htmlReportEnd();
+
 } // namespace vw
