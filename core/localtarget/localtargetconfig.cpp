@@ -143,6 +143,10 @@ QString nginxConfig(const BalancerFiles &b)
                         "      proxy_set_header X-Forwarded-For $remote_addr;\n"
                         "      proxy_read_timeout 60s;\n"
                         "      client_max_body_size 32m;\n"
+                        // A body nginx spools to a temp file (over the 8-16 KiB default) is
+                        // sent upstream in a second write that waits out the backend's delayed
+                        // ACK: 44 ms per 30 KiB transit request (22.8/s at 1 VU vs 1093/s).
+                        "      client_body_buffer_size 32m;\n"
                         "    }\n  }\n}\n");
     return s;
 }

@@ -2,7 +2,40 @@
 
 #include "vault/vaultclient.h"
 
+#include <QElapsedTimer>
+#include <QThread>
+
 namespace vw {
+
+namespace {
+
+constexpr int kServedInRow = 6;      // 2x the nodes of a 3-node cluster behind a balancer
+constexpr int kServedWaitMs = 10000;
+constexpr int kServedPollMs = 50;
+
+/// Waits until `node` answers GET `path` with a 2xx kServedInRow times in a row, while it
+/// answers 400 or 404 ("not there yet"), for at most kServedWaitMs. Best effort: it never
+/// fails; whatever still goes wrong, the next real request reports.
+void waitServed(VaultClient &node, const QString &path)
+{
+    QElapsedTimer waited;
+    waited.start();
+    int inRow = 0;
+    while (waited.elapsed() <= kServedWaitMs) {
+        const VaultResponse r = node.get(path);
+        if (r.ok()) {
+            if (++inRow >= kServedInRow)
+                return;
+            continue;
+        }
+        if (r.status != 400 && r.status != 404)
+            return;   // 403, 405, no answer...: nothing this wait can tell
+        inRow = 0;
+        QThread::msleep(kServedPollMs);
+    }
+}
+
+} // namespace
 
 bool ResourceTracker::create(VaultClient &client, const WorkbenchResource &res,
                              const QString &apiPath, const QJsonObject &body, const QString &what,
@@ -27,8 +60,11 @@ bool ResourceTracker::enableMount(VaultClient &client, const QString &path, cons
     QJsonObject body = extra;
     body.insert(QStringLiteral("type"), type);
     body.insert(QStringLiteral("description"), workbenchTag(runPrefix));
-    return create(client, {ResourceKind::Mount, path}, QStringLiteral("sys/mounts/") + path, body,
-                  QStringLiteral("enable %1 mount %2").arg(type, path), error);
+    if (!create(client, {ResourceKind::Mount, path}, QStringLiteral("sys/mounts/") + path, body,
+                QStringLiteral("enable %1 mount %2").arg(type, path), error))
+        return false;
+    waitUntilServed(client, QStringLiteral("sys/mounts/%1/tune").arg(path));
+    return true;
 }
 
 bool ResourceTracker::enableAuth(VaultClient &client, const QString &path, const QString &type,
@@ -38,8 +74,11 @@ bool ResourceTracker::enableAuth(VaultClient &client, const QString &path, const
     QJsonObject body = extra;
     body.insert(QStringLiteral("type"), type);
     body.insert(QStringLiteral("description"), workbenchTag(runPrefix));
-    return create(client, {ResourceKind::Auth, path}, QStringLiteral("sys/auth/") + path, body,
-                  QStringLiteral("enable %1 auth method %2").arg(type, path), error);
+    if (!create(client, {ResourceKind::Auth, path}, QStringLiteral("sys/auth/") + path, body,
+                QStringLiteral("enable %1 auth method %2").arg(type, path), error))
+        return false;
+    waitUntilServed(client, QStringLiteral("sys/auth/%1/tune").arg(path));
+    return true;
 }
 
 bool ResourceTracker::writePolicy(VaultClient &client, const QString &name, const QString &rules,
@@ -70,6 +109,17 @@ bool ResourceTracker::removeAll(VaultClient &client, QString *error)
     if (!removal.errors.isEmpty() && error)
         *error = removal.errors.join(QStringLiteral("; "));
     return m_resources.isEmpty();
+}
+
+void waitUntilServed(VaultClient &client, const QString &path)
+{
+    const QStringList nodes = client.target().loadAddresses();
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        if (i == 0)
+            waitServed(client, path);
+        else
+            waitServed(*client.forNode(nodes.at(i)), path);
+    }
 }
 
 } // namespace vw

@@ -22,10 +22,12 @@ class VaultClient;
 class ResourceTracker {
 public:
     /// Enables a `type` secrets engine at `path` (POST sys/mounts/<path>), described
-    /// workbenchTag(runPrefix); `extra` adds fields (config, options).
+    /// workbenchTag(runPrefix); `extra` adds fields (config, options). Then
+    /// waitUntilServed(`sys/mounts/<path>/tune`).
     bool enableMount(VaultClient &client, const QString &path, const QString &type,
                      const QString &runPrefix, const QJsonObject &extra, QString *error);
-    /// Enables a `type` auth method at `path` (POST sys/auth/<path>), described the same.
+    /// Enables a `type` auth method at `path` (POST sys/auth/<path>), described the same,
+    /// then waitUntilServed(`sys/auth/<path>/tune`).
     bool enableAuth(VaultClient &client, const QString &path, const QString &type,
                     const QString &runPrefix, const QJsonObject &extra, QString *error);
     /// Writes ACL policy `<runPrefix>-<name>` with `rules` after a "# <tag>" line; the
@@ -51,5 +53,13 @@ private:
     QList<WorkbenchResource> m_resources;
 };
 
+
+/// Waits until every node the run loads (TargetSpec::loadAddresses(): the target, or each
+/// node of a spread run) answers GET `path` with a 2xx 6 times in a row, while it answers
+/// 400 or 404, at most 10 s per node. A standby node serves what setup made through the
+/// active node (a mount, a key, a role) about a second later; behind a load balancer
+/// consecutive requests reach different nodes, hence several answers in a row. Best effort:
+/// never fails (the next real request reports what is still wrong). Control thread.
+void waitUntilServed(VaultClient &client, const QString &path);
 
 } // namespace vw

@@ -289,6 +289,7 @@ bool TransitOperationBase::setupKey(VaultClient &client, const SetupContext &ctx
         keyBody.insert(QStringLiteral("key_size"), kHmacKeyBytes);   // required: 32 to 512
     if (!m_created.writeRole(client, key, keyBody, error))
         return false;
+    waitUntilServed(client, key);   // a standby sees the new key a moment later
     const VaultResponse r =
         client.post(key + QStringLiteral("/config"), {{QStringLiteral("deletion_allowed"), true}});
     if (!r.ok()) {
