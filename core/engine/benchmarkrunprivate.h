@@ -21,7 +21,7 @@
 #include "engine/stagecollector.h"
 #include "engine/stageplan.h"
 #include "engine/stagewindow.h"
-#include "engine/telemetrysampler.h"
+#include "engine/telemetrythread.h"
 #include "engine/tokenlifetime.h"
 #include "engine/validity.h"
 #include "engine/workerpool.h"
@@ -79,7 +79,7 @@ private:
     Checkpointer m_checkpoints;
     AbortWatch m_abort;
     TokenRenewer m_renewer;        // active only when the pre-flight planned renewals
-    std::unique_ptr<TelemetrySampler> m_telemetry; // the server's metrics; null when not asked
+    std::unique_ptr<TelemetryThread> m_telemetry; // the server's metrics; null when not asked
     VuCredentials *m_credentials = nullptr; // per-VU tokens, renewed in tick(); while running
     int64_t m_windowStartNs = 0;
     int64_t m_nextSnapshotNs = 0;

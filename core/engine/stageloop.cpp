@@ -99,8 +99,6 @@ void BenchmarkRunPrivate::emitSnapshot(int64_t now)
 void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
 {
     m_renewer.poll(now);   // a short-lived token, when due (a control-plane call: ~1 ms)
-    if (m_telemetry)       // sys/metrics once a second (<= kTelemetryTimeoutMs)
-        m_telemetry->poll(now);
     if (m_credentials)
         m_credentials->poll(now);   // per-VU tokens at half their TTL (renew-self each)
     // The gauge at the end of each second, for the series.
@@ -128,16 +126,13 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     m_checkpoints.write({}, TimeSeries());
     m_collector = std::make_unique<StageCollector>(m_profile.ramp, s.ops);
     m_collector->setNodes(m_profile.target.loadAddresses());
-    if (m_options.serverTelemetry) {
+    m_windowStartNs = steadyNowNs();
+    if (m_options.serverTelemetry) {   // on its own thread: never holds this one
         TargetSpec target = m_profile.target;
         target.address = s.targetAddress;
-        m_telemetry = std::make_unique<TelemetrySampler>(target, m_options.token,
-                                                         m_options.serverPid);
-        m_telemetry->start();
+        m_telemetry = std::make_unique<TelemetryThread>(target, m_options.token,
+                                                        m_options.serverPid, m_windowStartNs);
     }
-    m_windowStartNs = steadyNowNs();
-    if (m_telemetry)
-        m_telemetry->setWindowStart(m_windowStartNs);
     m_shared->windowStartNs.store(m_windowStartNs);
     m_collector->setWindowStart(m_windowStartNs);
     m_nextSnapshotNs = m_windowStartNs;
@@ -241,7 +236,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     s.series = m_collector->series();
     if (m_telemetry) {
         s.serverTelemetry = m_telemetry->finish(int(m_finished.size()));
-        m_telemetry.reset();   // its client belongs to this thread
+        m_telemetry.reset();
     } else {
         s.serverTelemetry.notes << QStringLiteral("server telemetry not read (turned off)");
     }

@@ -1,8 +1,8 @@
 // Server telemetry during the measured window (docs/measurement.md, "Server telemetry"): once a
-// second the run's control thread reads GET /v1/sys/metrics (Prometheus text when the server
+// second its thread (core/engine/telemetrythread.h, never the control thread's) reads GET /v1/sys/metrics (Prometheus text when the server
 // exposes it, else JSON) and, when the server's process id is known (RunOptions::serverPid),
 // /proc/<pid>; consecutive readings give one ServerSample each (core/stats/servertelemetry.h).
-// Control thread only: it owns its own VaultClient (never a worker's or the GUI's thread).
+// One thread only (TelemetryThread's): it owns its own VaultClient.
 // A server without the endpoint, or a token without read on sys/metrics, leaves a note in
 // ServerTelemetry::notes, never a failure. Each read waits at most kTelemetryTimeoutMs.
 #pragma once

@@ -35,6 +35,7 @@ void TestInFlight::thirtyTwoVusAreThirtyTwoRequestsInFlight()
     p.operations = {{QStringLiteral("sys_health"), 100, {}}};
 
     RunOptions o;
+    o.serverTelemetry = false;   // the delay server counts the load's requests only
     o.token = QByteArrayLiteral("loopback-test-token");   // the delay server accepts any token
     BenchmarkRun run(p, o);
     QSignalSpy finished(&run, &BenchmarkRun::finished);
@@ -116,6 +117,7 @@ void TestInFlight::requestsCountForTheStageTheyStartedIn()
     p.ramp.stages = {{4, 1200}, {1, 1000}};
     p.operations = {{QStringLiteral("sys_health"), 100, {}}};
     RunOptions o;
+    o.serverTelemetry = false;   // the delay server counts the load's requests only
     o.token = QByteArrayLiteral("loopback-test-token");
     BenchmarkRun run(p, o);
     QSignalSpy finished(&run, &BenchmarkRun::finished);
@@ -149,6 +151,7 @@ void TestInFlight::destructorStopsAndJoins()
     p.ramp.stages = {{8, 30000}};
     p.operations = {{QStringLiteral("sys_health"), 100, {}}};
     RunOptions o;
+    o.serverTelemetry = false;   // the delay server counts the load's requests only
     o.token = QByteArrayLiteral("loopback-test-token");
     auto run = std::make_unique<BenchmarkRun>(p, o);
     QSignalSpy stageStarted(run.get(), &BenchmarkRun::stageStarted);

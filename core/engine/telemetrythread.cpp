@@ -1,0 +1,92 @@
+#include "engine/telemetrythread.h"
+
+#include "engine/telemetrysampler.h"
+#include "util/clock.h"
+
+#include <QThread>
+#include <chrono>
+
+namespace vw {
+
+namespace {
+
+constexpr int kWakeMs = 50;   // how often the thread looks for posted changes between reads
+
+} // namespace
+
+TelemetryThread::TelemetryThread(const TargetSpec &target, const QByteArray &token,
+                                 qint64 serverPid, int64_t windowStartNs)
+{
+    m_thread.reset(QThread::create([this, target, token, serverPid, windowStartNs] {
+        loop(target, token, serverPid, windowStartNs);
+    }));
+    m_thread->setObjectName(QStringLiteral("vw-telemetry"));
+    m_thread->start();
+}
+
+TelemetryThread::~TelemetryThread()
+{
+    if (!m_thread)
+        return;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_stop = true;
+    }
+    m_cv.notify_all();
+    m_thread->wait();
+}
+
+void TelemetryThread::mark(int64_t nowNs, int stage, bool steady)
+{
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_marks.push_back(Mark{nowNs, stage, steady});
+    }
+    m_cv.notify_all();
+}
+
+ServerTelemetry TelemetryThread::finish(int stageCount)
+{
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_stageCount = stageCount;
+        m_stop = true;
+    }
+    m_cv.notify_all();
+    m_thread->wait();
+    m_thread.reset();
+    return std::move(m_result);
+}
+
+void TelemetryThread::loop(TargetSpec target, QByteArray token, qint64 serverPid,
+                           int64_t windowStartNs)
+{
+    TelemetrySampler sampler(target, token, serverPid);   // its client lives on this thread
+    sampler.start();
+    sampler.setWindowStart(windowStartNs);
+    for (;;) {
+        std::deque<Mark> marks;
+        bool stop = false;
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_cv.wait_for(lock, std::chrono::milliseconds(kWakeMs),
+                          [this] { return m_stop || !m_marks.empty(); });
+            marks.swap(m_marks);
+            stop = m_stop;
+        }
+        for (const Mark &m : marks)
+            sampler.mark(m.ns, m.stage, m.steady);
+        if (stop) {
+            int stages = 0;
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                stages = m_stageCount;
+            }
+            m_result = sampler.finish(stages);
+            return;
+        }
+        sampler.poll(steadyNowNs());
+    }
+}
+
+} // namespace vw

@@ -1,0 +1,58 @@
+// The server-telemetry sampler (core/engine/telemetrysampler.h) on a thread of its own, so that
+// a slow sys/metrics answer (up to kTelemetryTimeoutMs) never holds the run's control thread:
+// stage changes, snapshots and the abort rule keep their timing whatever the server's metrics
+// endpoint does (a sampler on the control thread moved every stage boundary by the read's
+// time against a server answering in 500 ms). The control thread posts the run's state
+// changes (mark()) with their times; the sampler's thread takes them in order, each with the
+// time it happened, and reads once a second in between. A change that arrives while a read is
+// under way is applied right after it: the interval around it is then counted as not steady
+// (TelemetrySampler::mark), never in the wrong stage.
+#pragma once
+
+#include "stats/servertelemetry.h"
+#include "vault/targetspec.h"
+
+#include <QByteArray>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+
+class QThread;
+
+namespace vw {
+
+class TelemetryThread {
+public:
+    /// Starts the thread, which makes the sampler (its own VaultClient) and its first read
+    /// (TelemetrySampler::start) there. `windowStartNs`: the measured window's start.
+    TelemetryThread(const TargetSpec &target, const QByteArray &token, qint64 serverPid,
+                    int64_t windowStartNs);
+    ~TelemetryThread();   ///< stops and joins the thread (its result is dropped)
+
+    /// Control thread: the run's state changed at `nowNs` (as TelemetrySampler::mark). Never
+    /// blocks on the network.
+    void mark(int64_t nowNs, int stage, bool steady);
+    /// Control thread, once, at the end: stops the thread (waits for a read under way, at
+    /// most kTelemetryTimeoutMs) and returns the samples over `stageCount` stages.
+    ServerTelemetry finish(int stageCount);
+
+private:
+    struct Mark {
+        int64_t ns = 0;
+        int stage = -1;
+        bool steady = false;
+    };
+    void loop(TargetSpec target, QByteArray token, qint64 serverPid, int64_t windowStartNs);
+
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<Mark> m_marks;   // posted, not yet applied
+    bool m_stop = false;
+    int m_stageCount = 0;
+    ServerTelemetry m_result;
+    std::unique_ptr<QThread> m_thread;
+};
+
+} // namespace vw
