@@ -136,7 +136,10 @@ bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
             return false;
         }
         QString error;
-        const bool ok = m_ops[i]->setup(client, SetupContext{prefix, int(i), m_mix.ops}, &error);
+        SetupContext ctx{prefix, int(i), m_mix.ops};
+        if (client.target().address.startsWith(QLatin1String("https://"), Qt::CaseInsensitive))
+            ctx.clientCertFile = client.target().clientCert;
+        const bool ok = m_ops[i]->setup(client, ctx, &error);
         noteCreated(*m_ops[i]);
         if (!ok) {
             s.error = QStringLiteral("setup of %1 (operation %2) failed: %3")

@@ -1,6 +1,7 @@
 #include "ops/builtinoperations.h"
 
 #include "ops/approlelogin.h"
+#include "ops/certlogin.h"
 #include "ops/kv1read.h"
 #include "ops/kv1write.h"
 #include "ops/kv2list.h"
@@ -41,7 +42,8 @@ QList<OperationType> builtinOperationTypes()
             transitSignType(),    transitVerifyType(),  transitEncryptType(),
             transitDecryptType(), transitHmacType(),    totpGenerateType(),
             totpValidateType(),   appRoleLoginType(),   userpassLoginType(),
-            tokenCreateType(),    tokenLookupSelfType(), tokenRenewSelfType()};
+            tokenCreateType(),    tokenLookupSelfType(), tokenRenewSelfType(),
+            certLoginType()};
 }
 
 } // namespace vw

@@ -28,6 +28,10 @@ struct SetupContext {
     /// pki_revoke revokes the certificates of the pki_issue before it). Empty when the op is
     /// set up on its own (tests).
     QVector<const Operation *> profileOps{};
+    /// The PEM file of the target's client certificate (`target.client_cert`,
+    /// docs/profile-format.md "Target") when the target is https, else empty: the mutual-TLS
+    /// identity the control plane and the transports present, which cert_login logs in with.
+    QString clientCertFile{};
 };
 
 /// What one operation keeps for one VU between its requests (e.g. the serial numbers of the

@@ -1,0 +1,103 @@
+#include "ops/certlogin.h"
+
+#include "ops/approlelogin.h"
+#include "vault/vaultclient.h"
+
+#include <QFile>
+
+namespace vw {
+
+namespace {
+
+/// The first PEM certificate block of `pem` (the leaf of a chain), empty when there is none.
+QByteArray firstCertificate(const QByteArray &pem)
+{
+    static const QByteArray begin("-----BEGIN CERTIFICATE-----");
+    static const QByteArray end("-----END CERTIFICATE-----");
+    const qsizetype from = pem.indexOf(begin);
+    if (from < 0)
+        return {};
+    const qsizetype to = pem.indexOf(end, from);
+    if (to < 0)
+        return {};
+    return pem.mid(from, to + end.size() - from) + '\n';
+}
+
+} // namespace
+
+bool CertLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
+{
+    if (ctx.clientCertFile.isEmpty()) {
+        *error = QStringLiteral(
+            "cert_login needs an https target with target.client_cert (mutual TLS)");
+        return false;
+    }
+    QFile file(ctx.clientCertFile);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cert_login: cannot read target.client_cert %1: %2")
+                     .arg(ctx.clientCertFile, file.errorString());
+        return false;
+    }
+    const QByteArray certificate = firstCertificate(file.readAll());
+    if (certificate.isEmpty()) {
+        *error = QStringLiteral("cert_login: target.client_cert %1 holds no PEM certificate")
+                     .arg(ctx.clientCertFile);
+        return false;
+    }
+    const QString mount = QStringLiteral("%1-cert-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
+    if (!m_created.enableAuth(client, mount, QStringLiteral("cert"), ctx.runPrefix, {}, error))
+        return false;
+    const QJsonObject role{
+        {QStringLiteral("certificate"), QString::fromLatin1(certificate)},
+        {QStringLiteral("token_ttl"), vaultSeconds(m_params.durationMs(QStringLiteral("ttl")))},
+        {QStringLiteral("token_type"), m_params.text(QStringLiteral("type"))}};
+    if (!m_created.writeRole(client, QStringLiteral("auth/%1/certs/bench").arg(mount), role,
+                             error))
+        return false;
+    m_path = "/v1/auth/" + mount.toUtf8() + "/login";
+    return true;
+}
+
+bool CertLoginOperation::cleanup(VaultClient &client, QString *error)
+{
+    return m_created.removeAll(client, error);
+}
+
+HttpRequest CertLoginOperation::nextRequest(VuState &vu) const
+{
+    (void)vu;
+    return {QByteArrayLiteral("POST"), m_path, QByteArrayLiteral("{\"name\":\"bench\"}")};
+}
+
+ErrorClass CertLoginOperation::classify(const HttpResult &result) const
+{
+    return classifyLogin(result);
+}
+
+OperationType certLoginType()
+{
+    OperationType t;
+    t.name = QStringLiteral("cert_login");
+    t.description = QStringLiteral("TLS client-certificate login with the target's own client "
+                                   "certificate (needs an https target with target.client_cert)");
+    t.request = QStringLiteral("POST /v1/auth/<mount>/login");
+    t.setup = QStringLiteral("a cert auth method, certificate role `bench` trusting the target's "
+                             "client certificate (target.client_cert), token_ttl = `ttl` and "
+                             "token_type = `type`; disabling it at cleanup revokes the tokens "
+                             "the logins made");
+    t.params = {
+        durationParam(QStringLiteral("ttl"), 1000, 24LL * 3600 * 1000, 2 * 60 * 1000, 1000,
+                      QStringLiteral("TTL of each token a login makes")),
+        choiceParam(QStringLiteral("type"),
+                    {QStringLiteral("service"), QStringLiteral("batch")},
+                    QStringLiteral("service"),
+                    QStringLiteral("service tokens are stored (a write per login); batch "
+                                   "tokens are not")),
+    };
+    t.create = [](const OpParams &params) {
+        return std::make_unique<CertLoginOperation>(params);
+    };
+    return t;
+}
+
+} // namespace vw

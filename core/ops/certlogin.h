@@ -1,0 +1,37 @@
+// cert_login: POST /v1/auth/<mount>/login {"name": "bench"} over mutual TLS (vault-benchmark's
+// cert_auth). The client certificate is the target's own (`target.client_cert` /
+// `target.client_key`, docs/profile-format.md "Target"), which the control plane and both
+// transports present on https targets (SetupContext::clientCertFile). Setup enables cert auth
+// at "<runPrefix>-cert-<opIndex>" and writes certs/bench whose `certificate` is that client
+// certificate (a non-CA certificate Vault trusts when the presented one matches it exactly);
+// params `ttl` -> token_ttl, `type` -> token_type. Without an https target with a client
+// certificate setup fails with a clear error. Success is 200 with a non-empty
+// auth.client_token. The tokens the logins make are revoked when cleanup disables the auth
+// method (batch tokens are not stored: they expire).
+#pragma once
+
+#include "ops/operation.h"
+#include "ops/operationtype.h"
+#include "ops/opsupport.h"
+
+namespace vw {
+
+class CertLoginOperation : public Operation {
+public:
+    explicit CertLoginOperation(const OpParams &params) : m_params(params) {}
+    QString typeName() const override { return QStringLiteral("cert_login"); }
+    bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
+    bool cleanup(VaultClient &client, QString *error) override;
+    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
+    HttpRequest nextRequest(VuState &vu) const override;
+    ErrorClass classify(const HttpResult &result) const override;
+
+private:
+    OpParams m_params;
+    ResourceTracker m_created;
+    QByteArray m_path;   ///< "/v1/auth/<mount>/login"
+};
+
+OperationType certLoginType();
+
+} // namespace vw
