@@ -156,7 +156,7 @@ void TestSessionMigration::v1RewrittenAsV2ReportsTheSame()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    for (const QString kind : {QStringLiteral("closed"), QStringLiteral("arrival-rate")}) {
+    for (const QString &kind : {QStringLiteral("closed"), QStringLiteral("arrival-rate")}) {
         QString error;
         const std::optional<Session> v1 =
             readSession(data(QStringLiteral("session-v1-%1.json").arg(kind)), &error);
@@ -177,7 +177,7 @@ void TestSessionMigration::v1RewrittenAsV2ReportsTheSame()
         QVERIFY(v2->plan.sameSettings(v1->plan));
         // Rewritten, the file holds a freshly computed analysis: for an arrival-rate run that
         // is now "not assessed", so its analysis part is left out of the comparison.
-        for (const QString format :
+        for (const QString &format :
              {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv")})
             QCOMPARE(withoutOpenAnalysis(kind, format, cli({QStringLiteral("report"), path,
                                                             QStringLiteral("--format"), format})),
