@@ -37,6 +37,11 @@ int importHclCommand(const QStringList &args)
         return ExitUsage;
     }
     const QString path = pos.first();
+    if (p.isSet(out) && QFileInfo(p.value(out)).absoluteFilePath() == QFileInfo(path).absoluteFilePath()) {
+        printErr(QStringLiteral("error: --out %1 is the config being imported; choose another "
+                                "file\n").arg(p.value(out)));
+        return ExitUsage;
+    }
     QString why;
     const std::optional<QByteArray> bytes = readBoundedFile(path, kMaxProfileBytes, &why);
     if (!bytes) {

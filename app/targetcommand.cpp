@@ -10,7 +10,8 @@ namespace vw::cli {
 
 namespace {
 
-void printStatus(const LocalTargetState &state)
+/// Prints each node's status; false when a node's process is gone (the target is not up).
+bool printStatus(const LocalTargetState &state)
 {
     printOut(QStringLiteral("local target: %1%2%3, started %4, state %5\n")
                  .arg(state.topology,
@@ -25,7 +26,9 @@ void printStatus(const LocalTargetState &state)
                  .arg(QStringLiteral("pid"), -8)
                  .arg(QStringLiteral("role"), -12)
                  .arg(QStringLiteral("version")));
-    for (const LocalTargetNodeStatus &s : localTargetStatus(state))
+    bool allAlive = true;
+    for (const LocalTargetNodeStatus &s : localTargetStatus(state)) {
+        allAlive = allAlive && s.alive;
         printOut(QStringLiteral("%1 %2 %3 %4 %5 %6\n")
                      .arg(s.node.name, -10)
                      .arg(s.node.kind, -8)
@@ -35,6 +38,11 @@ void printStatus(const LocalTargetState &state)
                           -8)
                      .arg(s.role, -12)
                      .arg(s.version.isEmpty() ? QStringLiteral("-") : s.version));
+    }
+    if (!allAlive)
+        printErr(QStringLiteral("error: a process of the local target is gone; `vault-workbench "
+                                "target down` stops the rest, then `target up` starts it again\n"));
+    return allAlive;
 }
 
 } // namespace
@@ -142,10 +150,8 @@ int targetCommand(const QStringList &args)
         printErr(QStringLiteral("error: %1\n").arg(error));
         return ExitSetup;
     }
-    if (action == QLatin1String("status")) {
-        printStatus(state);
-        return ExitOk;
-    }
+    if (action == QLatin1String("status"))
+        return printStatus(state) ? ExitOk : ExitFailed;
     const QString name = p.isSet(node) ? p.value(node) : state.nodes.value(0).name;
     const LocalTargetNode *n = state.node(name);
     if (!n)

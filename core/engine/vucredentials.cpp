@@ -104,6 +104,8 @@ bool VuCredentials::setup(VaultClient &setupClient, const QString &runPrefix,
     const int count = m_spec.perVu ? std::max(1, vus) : 1;
     std::vector<double> ms;
     ms.reserve(size_t(count));
+    QElapsedTimer phase;
+    phase.start();
     for (int i = 0; i < count; ++i) {
         QByteArray token;
         qint64 ttlSeconds = 0;
@@ -111,6 +113,19 @@ bool VuCredentials::setup(VaultClient &setupClient, const QString &runPrefix,
         t.start();
         if (!login(&token, &ttlSeconds, error))
             return false;
+        // The logins are sequential: the first tokens must still live when the last VU has
+        // logged in, or the whole run measures expired tokens (403s blamed on the server).
+        if (ttlSeconds > 0 && phase.elapsed() > ttlSeconds * 1000 / 2) {
+            if (error)
+                *error = QStringLiteral("logging in %1 VUs takes longer than half the tokens' "
+                                        "lifetime (%2 logins in %3 s, auth.ttl %4 s): raise "
+                                        "auth.ttl or use per: run")
+                             .arg(count)
+                             .arg(i + 1)
+                             .arg(double(phase.elapsed()) / 1000.0, 0, 'f', 1)
+                             .arg(ttlSeconds);
+            return false;
+        }
         ms.push_back(double(t.nsecsElapsed()) / 1e6);
         m_tokens.append({token, ttlSeconds > 0 ? steadyNowNs() + ttlSeconds * kNsPerS / 2
                                                : std::numeric_limits<int64_t>::max()});

@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QLockFile>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -166,6 +167,23 @@ bool writeText(const QString &path, const QString &text, QString *error)
 }
 
 /// Everything running of `state`; clears what is gone.
+/// Removes what `target up` made in `dir` (state files, each node's folder, lb/, tls/) and then
+/// `dir` itself when nothing else is left in it: files a user put there stay.
+void removeTargetFiles(const QString &dir, const LocalTargetState &state)
+{
+    QDir d(dir);
+    for (const char *f : {"target.json", "root-token", "unseal-keys.json"})
+        d.remove(QString::fromLatin1(f));
+    QStringList folders{QStringLiteral("dev"), QStringLiteral("lb"), QStringLiteral("tls")};
+    for (const LocalTargetNode &n : state.nodes)
+        folders << n.name;
+    for (const QString &f : std::as_const(folders))
+        if (!f.isEmpty() && !f.contains(QLatin1Char('/')) && f != QLatin1String("..")
+            && f != QLatin1String("."))
+            QDir(d.filePath(f)).removeRecursively();
+    d.rmdir(d.absolutePath());   // only when empty
+}
+
 bool anyAlive(const LocalTargetState &state)
 {
     for (const LocalTargetNode &n : state.nodes)
@@ -211,7 +229,7 @@ bool Starter::prepareDir(QString *error)
             return false;
         }
         say(m_progress, QStringLiteral("clearing the stopped target's state in %1").arg(dir));
-        QDir(dir).removeRecursively();
+        removeTargetFiles(dir, old);
     } else if (QDir(dir).exists() && !QDir(dir).isEmpty()) {
         *error = QStringLiteral("%1 exists and is not a local target's state directory (choose "
                                 "an empty or new --state-dir)")
@@ -569,6 +587,18 @@ QString findBalancerBinary(const QString &name)
 bool startLocalTarget(const LocalTargetOptions &options, const LocalTargetProgress &progress,
                       LocalTargetState *state, QString *error)
 {
+    // One `target up` at a time per state directory: a lock file beside it (not inside: the
+    // directory must be new or empty).
+    const QString dir = QDir(options.stateDir.isEmpty() ? defaultLocalTargetDir() : options.stateDir)
+                            .absolutePath();
+    QDir().mkpath(QFileInfo(dir).absolutePath());
+    QLockFile lock(dir + QStringLiteral(".lock"));
+    lock.setStaleLockTime(0);
+    if (!lock.tryLock(0)) {
+        *error = QStringLiteral("another `vault-workbench target up` is starting a target in %1")
+                     .arg(dir);
+        return false;
+    }
     Starter starter(options, progress);
     return starter.run(state, error);
 }
@@ -655,13 +685,16 @@ bool stopLocalTarget(const QString &dir, const LocalTargetProgress &progress, QS
                      .arg(stuck.join(QStringLiteral(", ")), dir);
         return false;
     }
-    say(progress, QStringLiteral("stopped in %1 s; removing %2")
+    say(progress, QStringLiteral("stopped in %1 s; removing its files from %2")
                       .arg(t.elapsed() / 1000.0, 0, 'f', 1)
                       .arg(state.dir));
-    if (!QDir(state.dir).removeRecursively()) {
+    removeTargetFiles(state.dir, state);
+    if (QFile::exists(state.dir + QStringLiteral("/target.json"))) {
         *error = QStringLiteral("the processes are stopped, but %1 could not be removed").arg(state.dir);
         return false;
     }
+    if (QDir(state.dir).exists())
+        say(progress, QStringLiteral("kept %1: it holds files the target did not make").arg(state.dir));
     return true;
 }
 
