@@ -62,7 +62,7 @@ struct OperationSpec {
     /// `name`: the operation's label as written ("approle_logins"); empty = the default
     /// label. Read the label through operationLabels() (core/profile/operationlabels.h),
     /// never this field alone. Last, so that {type, weight, params} still initialises.
-    QString name;
+    QString name{};
 
     /// Same type, name, weight and param values ("5m" and "300s" are the same ttl).
     bool operator==(const OperationSpec &o) const

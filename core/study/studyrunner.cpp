@@ -101,6 +101,7 @@ void StudyRunner::startRun(int index)
     options.token = m_options.token;
     options.targetSources = target->sources;
     options.label = r.label;
+    options.serverPid = target->localTargetPid;       // a local target's node: /proc telemetry
     options.checkpoint = checkpointWriter(outPath);   // a killed study still leaves its stages
     emit runStarting(index, r, profile, *target);
     r.ran = true;

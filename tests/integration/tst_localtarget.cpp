@@ -207,7 +207,9 @@ private slots:
         QCOMPARE(state.nodes.size(), 4);
         for (const LocalTargetNode &n : state.nodes) {   // every process answers
             QVERIFY2(isLocalTargetProcess(n.pid, n.configFile), qPrintable(n.name));
-            VaultClient client(TargetSpec{n.address}, {});
+            TargetSpec node;
+            node.address = n.address;
+            VaultClient client(node, {});
             const ServerInfo info = client.serverInfo();
             QVERIFY2(info.reachable && !info.sealed, qPrintable(n.name + info.errorText));
         }
@@ -269,7 +271,9 @@ private slots:
                                QRegularExpression::MultilineOption)
                 .match(env.out);
         QVERIFY2(addr.hasMatch() && tok.hasMatch(), qPrintable(env.out));
-        VaultClient client(TargetSpec{addr.captured(1)}, tok.captured(1).toLatin1());
+        TargetSpec target;
+        target.address = addr.captured(1);
+        VaultClient client(target, tok.captured(1).toLatin1());
         const VaultResponse audit = client.get(QStringLiteral("sys/audit"));
         QVERIFY2(audit.ok(), qPrintable(audit.describe()));
         QVERIFY(audit.json.contains(QStringLiteral("vwb-audit/")));
