@@ -123,6 +123,14 @@ std::unique_ptr<VaultClient> VaultClient::forNode(const QString &address) const
     return std::make_unique<VaultClient>(t, m_token);
 }
 
+std::unique_ptr<VaultClient> VaultClient::withTimeout(qint64 timeoutMs) const
+{
+    TargetSpec t = m_target;
+    t.requestTimeoutMs = timeoutMs;
+    auto c = std::make_unique<VaultClient>(t, m_token);
+    return c;
+}
+
 QUrl VaultClient::address() const
 {
     return QUrl(m_target.address);

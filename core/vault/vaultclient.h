@@ -65,6 +65,9 @@ public:
     /// no retry policy): for setup checks that must hold on each node a spread run loads
     /// (TargetSpec::loadAddresses()).
     std::unique_ptr<VaultClient> forNode(const QString &address) const;
+    /// The same client (node, token, namespace, TLS) with another request timeout, ms: for
+    /// the rare call that may take long (disabling an auth method revokes all its tokens).
+    std::unique_ptr<VaultClient> withTimeout(qint64 timeoutMs) const;
 
     /// From now on every request() and send() is retried under `policy`; its total budget
     /// starts now and is shared by all later requests. Each retry logs one warning line

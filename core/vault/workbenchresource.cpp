@@ -74,6 +74,10 @@ QString WorkbenchResource::describe() const
     return resourceKindKey(kind) + QLatin1Char(' ') + path;
 }
 
+namespace {
+constexpr qint64 kLongRemovalTimeoutMs = 10 * 60 * 1000;
+} // namespace
+
 bool removeResource(VaultClient &client, const WorkbenchResource &res, QString *error)
 {
     const QString path = trimmedPath(res.path);
@@ -97,7 +101,13 @@ bool removeResource(VaultClient &client, const WorkbenchResource &res, QString *
         verb = QStringLiteral("delete role");
         break;
     }
-    const VaultResponse r = client.del(apiPath);
+    VaultResponse r = client.del(apiPath);
+    if (r.errorClass == ErrorClass::Timeout
+        && (res.kind == ResourceKind::Mount || res.kind == ResourceKind::Auth)) {
+        // Disabling revokes every lease and token made under it first: after a run of tens
+        // of thousands of logins that outlasts a request timeout. Once more, with 10 minutes.
+        r = client.withTimeout(kLongRemovalTimeoutMs)->del(apiPath);
+    }
     if (r.ok())
         return true;
     if (r.alreadyGone())
