@@ -5,7 +5,7 @@
 // grows by the VU count during the run and is back after it; a VU token is refused (403)
 // outside its policy; a profile policy that does not cover the requests makes them all 403
 // (so they do carry the VU tokens); bad `auth:` blocks are errors with line and column.
-#include "baoserver.h"
+#include "opsrun.h"
 #include "engine/benchmarkrun.h"
 #include "engine/vucredentials.h"
 #include "profile/profileparser.h"
@@ -25,13 +25,7 @@ class TestOpsAuth : public QObject {
 private:
     test::BaoServer m_bao;
 
-    TargetSpec target() const
-    {
-        TargetSpec t;
-        t.address = m_bao.address();
-        t.requestTimeoutMs = 15000;
-        return t;
-    }
+    TargetSpec target() const { return test::targetOf(m_bao); }
 
     /// Keys of a LIST (or GET of a map) answer's data, -1 when it failed.
     int listCount(const QByteArray &method, const QString &path)
@@ -66,23 +60,11 @@ private:
     /// thread) is called when each stage starts.
     Session run(const QByteArray &yaml, const std::function<void(int)> &onStage = {})
     {
-        const ProfileParseResult parsed = parseProfile(yaml);
-        if (!parsed.ok()) {
-            for (const ProfileError &e : parsed.errors)
-                qWarning("%s", qPrintable(e.toString()));
-            return {};
-        }
-        RunOptions o;
-        o.token = m_bao.rootToken();
-        BenchmarkRun r(*parsed.profile, o);
-        if (onStage)
-            connect(&r, &BenchmarkRun::stageStarted, this,
-                    [&](int index, int) { onStage(index); });
-        QSignalSpy finished(&r, &BenchmarkRun::finished);
-        r.start();
-        if (!finished.wait(60000) || finished.isEmpty())
-            return {};
-        return Session(finished.at(0).at(0).value<RunRecord>());
+        return Session(test::runProfileYaml(m_bao, yaml, 60000, [&](BenchmarkRun &r) {
+            if (onStage)
+                connect(&r, &BenchmarkRun::stageStarted, this,
+                        [onStage](int index, int) { onStage(index); });
+        }));
     }
 
 private slots:

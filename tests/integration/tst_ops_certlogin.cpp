@@ -5,7 +5,7 @@
 // errors and leaves nothing (sys/auth without the run's mount, token accessors back to where
 // they were); on an http target, or without a client certificate, setup fails with a clear
 // error and nothing is left.
-#include "baoserver.h"
+#include "opsrun.h"
 #include "engine/benchmarkrun.h"
 #include "profile/profileparser.h"
 #include "session/session.h"
@@ -67,20 +67,7 @@ private:
                            "operations:\n  - %2\n")
                 .arg(targetYaml, op)
                 .toUtf8();
-        const ProfileParseResult parsed = parseProfile(yaml);
-        if (!parsed.ok()) {
-            for (const ProfileError &e : parsed.errors)
-                qWarning("%s", qPrintable(e.toString()));
-            return {};
-        }
-        RunOptions o;
-        o.token = m_bao.rootToken();
-        BenchmarkRun r(*parsed.profile, o);
-        QSignalSpy finished(&r, &BenchmarkRun::finished);
-        r.start();
-        if (!finished.wait(60000) || finished.isEmpty())
-            return {};
-        return Session(finished.at(0).at(0).value<RunRecord>());
+        return Session(test::runProfileYaml(m_bao, yaml, 60000));
     }
 
     QString httpsTarget(bool withClientCert) const

@@ -2,7 +2,7 @@
 // (count > 0, no errors, no mount of the run left); reads of 1 MiB secrets answer ~1 MiB
 // bodies (read sizes are honoured, unlike vault-benchmark's `kvsize`), and a short answer is
 // an InvalidResponse, never a fast success; a 1 MiB write fits the server's request limits.
-#include "baoserver.h"
+#include "opsrun.h"
 #include "engine/benchmarkrun.h"
 #include "ops/kv2common.h"
 #include "ops/operationregistry.h"
@@ -20,23 +20,6 @@ namespace {
 
 constexpr int kMiB = 1024 * 1024;
 
-OperationSpec opSpec(const QString &type, const QVariantMap &raw)
-{
-    const ParamParseResult parsed = OperationRegistry::instance().parse(type, raw);
-    if (!parsed.ok())
-        qFatal("bad params for %s in the test", qPrintable(type));
-    return {type, 100, *parsed.params};
-}
-
-HttpResult toResult(const VaultResponse &r)
-{
-    HttpResult out;
-    out.status = r.status;
-    out.transportError = r.status == 0 ? r.errorClass : ErrorClass::None;
-    out.body = r.body;
-    return out;
-}
-
 } // namespace
 
 class TestOpsKv : public QObject {
@@ -45,30 +28,8 @@ class TestOpsKv : public QObject {
 private:
     test::BaoServer m_bao;
 
-    TargetSpec target() const
-    {
-        TargetSpec t;
-        t.address = m_bao.address();
-        t.requestTimeoutMs = 15000;
-        return t;
-    }
-
-    QStringList mounts()
-    {
-        VaultClient client(target(), m_bao.rootToken());
-        QString error;
-        const QStringList paths = client.mountPaths(&error);
-        if (!error.isEmpty())
-            qWarning("mountPaths: %s", qPrintable(error));
-        return paths;
-    }
-
-    std::unique_ptr<Operation> makeOp(const QString &type, const QVariantMap &raw)
-    {
-        const OperationRegistry &reg = OperationRegistry::instance();
-        const ParamParseResult parsed = reg.parse(type, raw);
-        return parsed.ok() ? reg.create(type, *parsed.params) : nullptr;
-    }
+    TargetSpec target() const { return test::targetOf(m_bao); }
+    QStringList mounts() { return test::mountPaths(m_bao); }
 
 private slots:
     void initTestCase()
@@ -99,41 +60,18 @@ private slots:
         const QStringList before = mounts();
         QVERIFY(!before.isEmpty());
 
-        Profile p;
-        p.name = QStringLiteral("ops-kv-test");
-        p.sourceYaml = "name: ops-kv-test\n";
-        p.target.address = m_bao.address();
-        p.target.requestTimeoutMs = 10000;
-        p.ramp.warmupMs = 200;
-        p.ramp.stages = {{1, 1200}, {2, 1200}};
-        p.operations = {opSpec(type, params)};
-        RunOptions o;
-        o.token = m_bao.rootToken();
-        BenchmarkRun run(p, o);
-        QSignalSpy finished(&run, &BenchmarkRun::finished);
-        run.start();
-        QVERIFY(finished.wait(45000));
-        const Session s(finished.at(0).at(0).value<RunRecord>());
-        QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
-        QVERIFY2(s.cleanupError.isEmpty(), qPrintable(s.cleanupError));
-        QCOMPARE(s.stages.size(), 2);
-        for (const StageStats &st : s.stages) {
-            QCOMPARE(st.ops.size(), 1);
-            const OpStats &op = st.ops.first();
-            QCOMPARE(op.op, type);
-            QVERIFY2(op.count > 0, qPrintable(QStringLiteral("stage %1").arg(st.index)));
-            QVERIFY2(op.errors.isEmpty(),
-                     qPrintable(QStringLiteral("stage %1: %2 errors, first %3")
-                                    .arg(st.index)
-                                    .arg(op.errorCount())
-                                    .arg(op.errors.isEmpty() ? QString() : op.errors.firstKey())));
-        }
-        // Nothing of the run is left: no mount named with its prefix, the mount list as before.
-        QVERIFY(s.runPrefix.startsWith(QLatin1String("vwb-")));
-        const QStringList after = mounts();
-        for (const QString &m : after)
-            QVERIFY2(!m.startsWith(s.runPrefix), qPrintable(m));
-        QCOMPARE(after, before);
+        BenchmarkRun run(test::opsProfile(m_bao, QStringLiteral("ops-kv-test"),
+                                          {test::opSpec(type, params)}, {{1, 1200}, {2, 1200}}, 200),
+                         test::rootOptions(m_bao));
+        RunRecord s;
+        QString error;
+        QVERIFY2(test::runToEnd(run, 45000, &s, &error), qPrintable(error));
+        const QString served = test::checkEveryOpServed(s, 2, 1);
+        QVERIFY2(served.isEmpty(), qPrintable(served));
+        for (const StageStats &st : s.stages)
+            QCOMPARE(st.ops.first().op, type);
+        const QString left = test::checkNothingLeft(m_bao, s, before);
+        QVERIFY2(left.isEmpty(), qPrintable(left));
     }
 
     // A 1 MiB secret is read back whole: the body the op's request gets is ~1 MiB, and the
@@ -150,7 +88,7 @@ private slots:
     {
         QFETCH(QString, type);
         QFETCH(QString, valueField);
-        std::unique_ptr<Operation> op = makeOp(type, {{"keys", 2}, {"payload_bytes", kMiB}});
+        std::unique_ptr<Operation> op = test::makeOp(type, {{"keys", 2}, {"payload_bytes", kMiB}});
         QVERIFY(op);
         VaultClient client(target(), m_bao.rootToken());
         const QString prefix = QStringLiteral("vwt%1").arg(QRandomGenerator::global()->generate() % 0xffffff, 6, 16, QLatin1Char('0'));
@@ -170,7 +108,7 @@ private slots:
             for (int k = 0; k + 1 < parts.size(); ++k)
                 at = at.value(parts.at(k)).toObject();
             QCOMPARE(at.value(parts.last()).toString().size(), kMiB);
-            const HttpResult whole = toResult(r);
+            const HttpResult whole = test::toResult(r);
             QCOMPARE(op->classify(whole), ErrorClass::None);
             HttpResult cut = whole;
             cut.body.truncate(kMiB / 2);
@@ -185,7 +123,7 @@ private slots:
     // max_request_size is 32 MiB; OpenBao has no single-string limit).
     void writeOfOneMebibyteFits()
     {
-        std::unique_ptr<Operation> op = makeOp(QStringLiteral("kv2_write"),
+        std::unique_ptr<Operation> op = test::makeOp(QStringLiteral("kv2_write"),
                                                {{"keys", 1}, {"payload_bytes", kMiB}});
         QVERIFY(op);
         VaultClient client(target(), m_bao.rootToken());
@@ -196,7 +134,7 @@ private slots:
         QCOMPARE(req.body.size(), qsizetype(kMiB + 21));   // {"data":{"value":"..."}}
         const VaultResponse r = client.send(req);
         QVERIFY2(r.ok(), qPrintable(r.describe()));
-        QCOMPARE(op->classify(toResult(r)), ErrorClass::None);
+        QCOMPARE(op->classify(test::toResult(r)), ErrorClass::None);
         QVERIFY2(op->cleanup(client, &error), qPrintable(error));
     }
 
@@ -206,7 +144,7 @@ private slots:
         QString error;
         for (const QString &type : {QStringLiteral("kv1_read"), QStringLiteral("kv1_write"),
                                     QStringLiteral("kv2_list"), QStringLiteral("kv2_metadata_read")}) {
-            std::unique_ptr<Operation> op = makeOp(type, {{"keys", 1}});
+            std::unique_ptr<Operation> op = test::makeOp(type, {{"keys", 1}});
             QVERIFY(op);
             QVERIFY2(op->setup(client, {QStringLiteral("vwtacl"), 1}, &error), qPrintable(error));
             const QString rules = op->aclRules();

@@ -3,7 +3,7 @@
 // the run left); ssh_issue answers a certificate of the asked key type with its private key;
 // the VU's TOTP code (RFC 6238 with OpenSSL HMAC) is the RFC's and the server's, and the
 // server's reuse rule that totp_validate is designed around (400 "code already used").
-#include "baoserver.h"
+#include "opsrun.h"
 #include "engine/benchmarkrun.h"
 #include "ops/operationregistry.h"
 #include "ops/totpcommon.h"
@@ -17,57 +17,14 @@
 
 using namespace vw;
 
-namespace {
-
-OperationSpec opSpec(const QString &type, const QVariantMap &raw)
-{
-    const ParamParseResult parsed = OperationRegistry::instance().parse(type, raw);
-    if (!parsed.ok())
-        qFatal("bad params for %s in the test", qPrintable(type));
-    return {type, 100, *parsed.params};
-}
-
-std::unique_ptr<Operation> makeOp(const QString &type, const QVariantMap &raw = {})
-{
-    const OperationRegistry &reg = OperationRegistry::instance();
-    const ParamParseResult parsed = reg.parse(type, raw);
-    return parsed.ok() ? reg.create(type, *parsed.params) : nullptr;
-}
-
-HttpResult toResult(const VaultResponse &r)
-{
-    HttpResult out;
-    out.status = r.status;
-    out.transportError = r.status == 0 ? r.errorClass : ErrorClass::None;
-    out.body = r.body;
-    return out;
-}
-
-} // namespace
-
 class TestOpsMisc : public QObject {
     Q_OBJECT
 
 private:
     test::BaoServer m_bao;
 
-    TargetSpec target() const
-    {
-        TargetSpec t;
-        t.address = m_bao.address();
-        t.requestTimeoutMs = 15000;
-        return t;
-    }
-
-    QStringList mounts()
-    {
-        VaultClient client(target(), m_bao.rootToken());
-        QString error;
-        const QStringList paths = client.mountPaths(&error);
-        if (!error.isEmpty())
-            qWarning("mountPaths: %s", qPrintable(error));
-        return paths;
-    }
+    TargetSpec target() const { return test::targetOf(m_bao); }
+    QStringList mounts() { return test::mountPaths(m_bao); }
 
 private slots:
     void initTestCase()
@@ -101,42 +58,21 @@ private slots:
         const QStringList before = mounts();
         QVERIFY(!before.isEmpty());
 
-        Profile p;
-        p.name = QStringLiteral("ops-misc-test");
-        p.sourceYaml = "name: ops-misc-test\n";
-        p.target.address = m_bao.address();
-        p.target.requestTimeoutMs = 10000;
-        p.ramp.warmupMs = 200;
-        p.ramp.stages = {{1, 1200}, {2, 1200}};
-        p.operations = {opSpec(type, params)};
-        RunOptions o;
-        o.token = m_bao.rootToken();
-        BenchmarkRun run(p, o);
-        QSignalSpy finished(&run, &BenchmarkRun::finished);
-        run.start();
-        QVERIFY(finished.wait(45000));
-        const Session s(finished.at(0).at(0).value<RunRecord>());
-        QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
-        QVERIFY2(s.cleanupError.isEmpty(), qPrintable(s.cleanupError));
-        QCOMPARE(s.stages.size(), 2);
+        BenchmarkRun run(test::opsProfile(m_bao, QStringLiteral("ops-misc-test"),
+                                          {test::opSpec(type, params)}, {{1, 1200}, {2, 1200}}, 200),
+                         test::rootOptions(m_bao));
+        RunRecord s;
+        QString error;
+        QVERIFY2(test::runToEnd(run, 45000, &s, &error), qPrintable(error));
+        const QString served = test::checkEveryOpServed(s, 2, 1);
+        QVERIFY2(served.isEmpty(), qPrintable(served));
         for (const StageStats &st : s.stages) {
-            QCOMPARE(st.ops.size(), 1);
-            const OpStats &op = st.ops.first();
-            QCOMPARE(op.op, type);
-            QVERIFY2(op.count > 0, qPrintable(QStringLiteral("stage %1").arg(st.index)));
-            QVERIFY2(op.errors.isEmpty(),
-                     qPrintable(QStringLiteral("stage %1: %2 of %3 errors, first %4")
-                                    .arg(st.index)
-                                    .arg(op.errorCount())
-                                    .arg(op.count)
-                                    .arg(op.errors.isEmpty() ? QString() : op.errors.firstKey())));
-            qInfo("%s stage %d: %lld requests", qPrintable(type), st.index, qlonglong(op.count));
+            QCOMPARE(st.ops.first().op, type);
+            qInfo("%s stage %d: %lld requests", qPrintable(type), st.index,
+                  qlonglong(st.ops.first().count));
         }
-        QVERIFY(s.runPrefix.startsWith(QLatin1String("vwb-")));
-        const QStringList after = mounts();
-        for (const QString &m : after)
-            QVERIFY2(!m.startsWith(s.runPrefix), qPrintable(m));
-        QCOMPARE(after, before);
+        const QString left = test::checkNothingLeft(m_bao, s, before);
+        QVERIFY2(left.isEmpty(), qPrintable(left));
     }
 
     void sshIssueAnswersTheKeyType_data()
@@ -156,7 +92,7 @@ private slots:
         QFETCH(QString, keyType);
         QFETCH(QByteArray, certPrefix);
         QFETCH(QString, privateKeyType);
-        std::unique_ptr<Operation> op = makeOp(QStringLiteral("ssh_issue"), {{"key_type", keyType}});
+        std::unique_ptr<Operation> op = test::makeOp(QStringLiteral("ssh_issue"), {{"key_type", keyType}});
         QVERIFY(op);
         VaultClient client(target(), m_bao.rootToken());
         QString error;
@@ -166,13 +102,13 @@ private slots:
         QCOMPARE(req.path, QByteArray("/v1/vwtissue-ssh-3/issue/bench"));
         const VaultResponse r = client.send(req);
         QVERIFY2(r.ok(), qPrintable(r.describe()));
-        QCOMPARE(op->classify(toResult(r)), ErrorClass::None);
+        QCOMPARE(op->classify(test::toResult(r)), ErrorClass::None);
         const QJsonObject data = r.json.value(QStringLiteral("data")).toObject();
         const QByteArray cert = data.value(QStringLiteral("signed_key")).toString().toLatin1();
         QVERIFY2(cert.startsWith(certPrefix), cert.left(60).constData());
         QCOMPARE(data.value(QStringLiteral("private_key_type")).toString(), privateKeyType);
         QVERIFY(data.value(QStringLiteral("private_key")).toString().contains(QLatin1String("PRIVATE KEY")));
-        HttpResult noCert = toResult(r);
+        HttpResult noCert = test::toResult(r);
         noCert.body = "{\"data\":{}}";
         QCOMPARE(op->classify(noCert), ErrorClass::InvalidResponse);
         QVERIFY2(op->cleanup(client, &error), qPrintable(error));
@@ -239,7 +175,7 @@ private slots:
 
     void totpValidateRequestsGoRoundTheKeys()
     {
-        std::unique_ptr<Operation> op = makeOp(QStringLiteral("totp_validate"), {{"keys", 3}});
+        std::unique_ptr<Operation> op = test::makeOp(QStringLiteral("totp_validate"), {{"keys", 3}});
         QVERIFY(op);
         VaultClient client(target(), m_bao.rootToken());
         QString error;
@@ -250,7 +186,7 @@ private slots:
             const HttpRequest req = op->nextRequest(vu);
             paths << req.path;
             const VaultResponse r = client.send(req);
-            QVERIFY2(op->classify(toResult(r)) == ErrorClass::None, qPrintable(r.describe()));
+            QVERIFY2(op->classify(test::toResult(r)) == ErrorClass::None, qPrintable(r.describe()));
         }
         QCOMPARE(paths, (QList<QByteArray>{"/v1/vwtvalid-totp-0/code/key-0",
                                            "/v1/vwtvalid-totp-0/code/key-1",

@@ -4,7 +4,7 @@
 // its issue requests are counted in pki_issue's row, and its requests pass with a token
 // holding only the operations' aclRules(); setup and param errors are clear; locally made CSRs
 // verify; the shipped study profile parses.
-#include "baoserver.h"
+#include "opsrun.h"
 #include "engine/benchmarkrun.h"
 #include "ops/operationregistry.h"
 #include "ops/pkicsr.h"
@@ -26,31 +26,6 @@ using namespace vw;
 
 namespace {
 
-OperationSpec opSpec(const QString &type, int weight, const QVariantMap &raw = {})
-{
-    const ParamParseResult parsed = OperationRegistry::instance().parse(type, raw);
-    if (!parsed.ok())
-        qFatal("bad params for %s in the test", qPrintable(type));
-    return {type, weight, *parsed.params};
-}
-
-std::unique_ptr<Operation> makeOp(const QString &type, const QVariantMap &raw = {})
-{
-    const OperationRegistry &reg = OperationRegistry::instance();
-    const ParamParseResult parsed = reg.parse(type, raw);
-    return parsed.ok() ? reg.create(type, *parsed.params) : nullptr;
-}
-
-HttpResult toResult(const VaultResponse &r)
-{
-    HttpResult out;
-    out.status = r.status;
-    out.transportError = r.status == 0 ? r.errorClass : ErrorClass::None;
-    out.errorText = r.errorText;
-    out.body = r.body;
-    return out;
-}
-
 QString uniquePrefix()
 {
     return QStringLiteral("vwt%1")
@@ -65,32 +40,9 @@ class TestOpsPki : public QObject {
 private:
     test::BaoServer m_bao;
 
-    TargetSpec target() const
-    {
-        TargetSpec t;
-        t.address = m_bao.address();
-        t.requestTimeoutMs = 15000;
-        return t;
-    }
-
-    QStringList mounts()
-    {
-        VaultClient root(target(), m_bao.rootToken());
-        QString error;
-        const QStringList paths = root.mountPaths(&error);
-        if (!error.isEmpty())
-            qWarning("mountPaths: %s", qPrintable(error));
-        return paths;
-    }
-
-    QStringList mountsWithPrefix(const QString &prefix)
-    {
-        QStringList out;
-        for (const QString &m : mounts())
-            if (m.startsWith(prefix))
-                out << m;
-        return out;
-    }
+    TargetSpec target() const { return test::targetOf(m_bao); }
+    QStringList mounts() { return test::mountPaths(m_bao); }
+    QStringList mountsWithPrefix(const QString &prefix) { return test::mountsWithPrefix(m_bao, prefix); }
 
     /// Serials listed under <mount>/certs/revoked.
     QStringList revokedSerials(const QString &mount)
@@ -142,57 +94,43 @@ private slots:
         QList<OperationSpec> ops;
         for (const QVariant &v : opList) {
             const QVariantMap m = v.toMap();
-            ops << opSpec(m.value("type").toString(), m.value("weight").toInt(),
-                          m.value("params").toMap());
+            ops << test::opSpec(m.value("type").toString(), m.value("params").toMap(),
+                                m.value("weight").toInt());
         }
         const QStringList before = mounts();
         QVERIFY(!before.isEmpty());
 
-        Profile p;
-        p.name = QStringLiteral("pki-test");
-        p.sourceYaml = "name: pki-test\n";
-        p.target.address = m_bao.address();
-        p.target.requestTimeoutMs = 10000;
-        p.ramp.warmupMs = 300;
-        p.ramp.stages = {{1, 1500}, {2, 1500}};
-        p.operations = ops;
-        RunOptions o;
-        o.token = m_bao.rootToken();
-        BenchmarkRun run(p, o);
+        BenchmarkRun run(test::opsProfile(m_bao, QStringLiteral("pki-test"), ops,
+                                          {{1, 1500}, {2, 1500}}, 300),
+                         test::rootOptions(m_bao));
         QList<RunPhase> phases;
         connect(&run, &BenchmarkRun::phaseChanged, this,
                 [&](RunPhase ph, const QString &) { phases.append(ph); });
-        QSignalSpy finished(&run, &BenchmarkRun::finished);
-        run.start();
-
+        bool finished = false;
+        connect(&run, &BenchmarkRun::finished, this, [&] { finished = true; });
+        RunRecord s;
+        QString error;
         QStringList revoked;
-        if (revokes) {
+        QString issuing;
+        const bool ended = test::runToEnd(run, 60000, &s, &error, [&] {
+            if (!revokes || !QTest::qWaitFor([&] { return phases.contains(RunPhase::Running); }, 30000))
+                return;
             // While measuring: the server lists certificates of the run as revoked.
-            QTRY_VERIFY_WITH_TIMEOUT(phases.contains(RunPhase::Running), 30000);
-            QString issuing;
             for (const QString &m : mounts())
                 if (!before.contains(m) && m.endsWith(QLatin1String("-int/")))
                     issuing = m.chopped(1);
+            if (!issuing.isEmpty())
+                QTest::qWaitFor([&] {
+                    return !(revoked = revokedSerials(issuing)).isEmpty() || finished;
+                }, 10000);
+        });
+        QVERIFY2(ended, qPrintable(error));
+        if (revokes)
             QVERIFY2(!issuing.isEmpty(), "no intermediate mount made by the run");
-            QTRY_VERIFY_WITH_TIMEOUT(!(revoked = revokedSerials(issuing)).isEmpty()
-                                         || finished.size() > 0,
-                                     10000);
-        }
-
-        QVERIFY(finished.wait(60000) || finished.size() > 0);
-        const RunRecord s = finished.at(0).at(0).value<RunRecord>();
-        QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
-        QVERIFY2(s.cleanupError.isEmpty(), qPrintable(s.cleanupError));
-        QCOMPARE(s.stages.size(), 2);
+        const QString served = test::checkEveryOpServed(s, 2, ops.size());
+        QVERIFY2(served.isEmpty(), qPrintable(served));
         for (int i = 0; i < s.stages.size(); ++i) {
             const StageStats &st = s.stages.at(i);
-            QCOMPARE(st.ops.size(), ops.size());
-            for (const OpStats &op : st.ops) {
-                const QString where = QStringLiteral("stage %1 %2").arg(i + 1).arg(op.op);
-                QVERIFY2(op.count > 0, qPrintable(where));
-                QVERIFY2(op.errorCount() == 0,
-                         qPrintable(where + QStringLiteral(": %1 errors").arg(op.errorCount())));
-            }
             if (revokes) {
                 // pki_revoke's issue requests are counted as pki_issue (weight 1 of 101):
                 // the two rows are about equal, the revoke row never larger than issue's.
@@ -205,10 +143,8 @@ private slots:
         if (revokes) {
             QVERIFY2(!revoked.isEmpty(), "the server listed no revoked certificate during the run");
         }
-        QVERIFY2(!s.runPrefix.isEmpty(), "run prefix");
-        QVERIFY2(mountsWithPrefix(s.runPrefix).isEmpty(),
-                 qPrintable(mountsWithPrefix(s.runPrefix).join(' ')));
-        QCOMPARE(mounts().size(), before.size());
+        const QString left = test::checkNothingLeft(m_bao, s, before);
+        QVERIFY2(left.isEmpty(), qPrintable(left));
     }
 
     // Driven by hand, as the worker does: issue requests counted as pki_issue, revocations of
@@ -217,9 +153,9 @@ private slots:
     {
         VaultClient root(target(), m_bao.rootToken());
         const QString prefix = uniquePrefix();
-        std::unique_ptr<Operation> issue = makeOp(QStringLiteral("pki_issue"),
+        std::unique_ptr<Operation> issue = test::makeOp(QStringLiteral("pki_issue"),
                                                   {{"key_type", "ec-256"}, {"ca", "root"}});
-        std::unique_ptr<Operation> revoke = makeOp(QStringLiteral("pki_revoke"));
+        std::unique_ptr<Operation> revoke = test::makeOp(QStringLiteral("pki_revoke"));
         QVERIFY(issue && revoke);
         const QVector<const Operation *> all{issue.get(), revoke.get()};
         QString error;
@@ -253,7 +189,7 @@ private slots:
             vu.countAs = -1;
             const HttpRequest req = revoke->nextRequest(vu);
             const VaultResponse r = limited.send(req);
-            const HttpResult result = toResult(r);
+            const HttpResult result = test::toResult(r);
             const ErrorClass c = revoke->classify(result);
             QVERIFY2(c == ErrorClass::None, qPrintable(QString::fromLatin1(req.path) + ": "
                                                        + r.describe()));
@@ -299,14 +235,14 @@ private slots:
     void revokeSetupErrors()
     {
         VaultClient root(target(), m_bao.rootToken());
-        std::unique_ptr<Operation> revoke = makeOp(QStringLiteral("pki_revoke"));
+        std::unique_ptr<Operation> revoke = test::makeOp(QStringLiteral("pki_revoke"));
         QString error;
         QVERIFY(!revoke->setup(root, {uniquePrefix(), 0, {revoke.get()}}, &error));
         QVERIFY2(error.contains(QLatin1String("pki_issue")) && error.contains(QLatin1String("before")),
                  qPrintable(error));
 
-        std::unique_ptr<Operation> unstored = makeOp(QStringLiteral("pki_issue"), {{"no_store", true}});
-        std::unique_ptr<Operation> kv = makeOp(QStringLiteral("kv2_read"));
+        std::unique_ptr<Operation> unstored = test::makeOp(QStringLiteral("pki_issue"), {{"no_store", true}});
+        std::unique_ptr<Operation> kv = test::makeOp(QStringLiteral("kv2_read"));
         error.clear();
         QVERIFY(!revoke->setup(root, {uniquePrefix(), 2, {unstored.get(), kv.get(), revoke.get()}},
                                &error));
@@ -314,7 +250,7 @@ private slots:
                      && error.contains(QLatin1String("operation 1")),
                  qPrintable(error));
         // a pki_issue after it does not count
-        std::unique_ptr<Operation> later = makeOp(QStringLiteral("pki_issue"));
+        std::unique_ptr<Operation> later = test::makeOp(QStringLiteral("pki_issue"));
         error.clear();
         QVERIFY(!revoke->setup(root, {uniquePrefix(), 0, {revoke.get(), later.get()}}, &error));
     }

@@ -3,7 +3,7 @@
 // for each type with several key types and batch sizes (every op counted, no errors, nothing
 // left on the server); param errors that name the problem; per-item batch failures counted
 // as errors; the ACL rules of aclRules() enough for the requests and no more.
-#include "baoserver.h"
+#include "opsrun.h"
 #include "engine/benchmarkrun.h"
 #include "ops/operationregistry.h"
 #include "session/session.h"
@@ -18,16 +18,6 @@ using namespace vw;
 
 namespace {
 
-/// An operation of the mix with its params parsed once, as the profile parser makes it.
-OperationSpec opSpec(const QString &type, const QVariantMap &raw = {})
-{
-    const ParamParseResult parsed = OperationRegistry::instance().parse(type, raw);
-    if (!parsed.ok())
-        qFatal("bad params for %s in the test: %s", qPrintable(type),
-               qPrintable(parsed.errors.isEmpty() ? QString() : parsed.errors.first().message));
-    return {type, 100, *parsed.params};
-}
-
 /// The messages of parsing `raw` for `type`, joined by "; " (empty when it parsed).
 QString parseErrors(const QString &type, const QVariantMap &raw)
 {
@@ -36,23 +26,6 @@ QString parseErrors(const QString &type, const QVariantMap &raw)
     for (const ParamError &e : parsed.errors)
         out << e.param + QStringLiteral(": ") + e.message;
     return out.join(QStringLiteral("; "));
-}
-
-std::unique_ptr<Operation> makeOp(const QString &type, const QVariantMap &raw)
-{
-    const OperationRegistry &reg = OperationRegistry::instance();
-    const ParamParseResult parsed = reg.parse(type, raw);
-    return parsed.ok() ? reg.create(type, *parsed.params) : nullptr;
-}
-
-HttpResult toResult(const VaultResponse &r)
-{
-    HttpResult out;
-    out.status = r.status;
-    out.transportError = r.status == 0 ? r.errorClass : ErrorClass::None;
-    out.errorText = r.errorText;
-    out.body = r.body;
-    return out;
 }
 
 } // namespace
@@ -65,23 +38,8 @@ class TestOpsTransit : public QObject {
 private:
     test::BaoServer m_bao;
 
-    TargetSpec target() const
-    {
-        TargetSpec t;
-        t.address = m_bao.address();
-        t.requestTimeoutMs = 15000;
-        return t;
-    }
-
-    QStringList mounts()
-    {
-        VaultClient client(target(), m_bao.rootToken());
-        QString error;
-        const QStringList paths = client.mountPaths(&error);
-        if (!error.isEmpty())
-            qWarning("mountPaths: %s", qPrintable(error));
-        return paths;
-    }
+    TargetSpec target() const { return test::targetOf(m_bao); }
+    QStringList mounts() { return test::mountPaths(m_bao); }
 
 private slots:
     void initTestCase()
@@ -104,7 +62,7 @@ private slots:
             QVERIFY(t->paramNames().contains(QStringLiteral("key_type")));
             QVERIFY(t->paramNames().contains(QStringLiteral("payload_bytes")));
             QVERIFY(t->paramNames().contains(QStringLiteral("batch_size")));
-            QCOMPARE(makeOp(n, {})->typeName(), n);
+            QCOMPARE(test::makeOp(n, {})->typeName(), n);
         }
         QCOMPARE(reg.find(QStringLiteral("transit_sign"))->paramNames(),
                  (QStringList{QStringLiteral("key_type"), QStringLiteral("payload_bytes"),
@@ -155,8 +113,8 @@ private slots:
     /// A single answer needs its result ("valid": true for verify).
     void singleAnswersAreChecked()
     {
-        std::unique_ptr<Operation> verify = makeOp(QStringLiteral("transit_verify"), {});
-        std::unique_ptr<Operation> sign = makeOp(QStringLiteral("transit_sign"), {});
+        std::unique_ptr<Operation> verify = test::makeOp(QStringLiteral("transit_verify"), {});
+        std::unique_ptr<Operation> sign = test::makeOp(QStringLiteral("transit_sign"), {});
         QVERIFY(verify && sign);
         HttpResult r;
         r.status = 200;
@@ -180,7 +138,7 @@ private slots:
     void batchItemsAreChecked()
     {
         std::unique_ptr<Operation> sign =
-            makeOp(QStringLiteral("transit_sign"), {{"key_type", "ed25519"}, {"batch_size", 2}});
+            test::makeOp(QStringLiteral("transit_sign"), {{"key_type", "ed25519"}, {"batch_size", 2}});
         QVERIFY(sign);
         HttpResult r;
         r.status = 200;
@@ -197,7 +155,7 @@ private slots:
 
         // Against the server: a batch verify with one wrong signature is 200 with that
         // item's valid false, and must be an error.
-        std::unique_ptr<Operation> verify = makeOp(QStringLiteral("transit_verify"),
+        std::unique_ptr<Operation> verify = test::makeOp(QStringLiteral("transit_verify"),
                                                    {{"key_type", "ecdsa-p256"}, {"batch_size", 3}});
         QVERIFY(verify);
         VaultClient client(target(), m_bao.rootToken());
@@ -207,7 +165,7 @@ private slots:
         VuState vu;
         HttpRequest req = verify->nextRequest(vu);
         VaultResponse answer = client.send(req);
-        QCOMPARE(verify->classify(toResult(answer)), ErrorClass::None);
+        QCOMPARE(verify->classify(test::toResult(answer)), ErrorClass::None);
         QJsonObject body = QJsonDocument::fromJson(req.body).object();
         QJsonArray items = body.value(QStringLiteral("batch_input")).toArray();
         QCOMPARE(items.size(), 3);
@@ -222,7 +180,7 @@ private slots:
         req.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
         answer = client.send(req);
         QCOMPARE(answer.status, 200);
-        QCOMPARE(verify->classify(toResult(answer)), ErrorClass::InvalidResponse);
+        QCOMPARE(verify->classify(test::toResult(answer)), ErrorClass::InvalidResponse);
         QVERIFY2(verify->cleanup(client, &error), qPrintable(error));
     }
 
@@ -242,7 +200,7 @@ private slots:
     {
         QFETCH(QString, type);
         QFETCH(QVariantMap, params);
-        std::unique_ptr<Operation> op = makeOp(type, params);
+        std::unique_ptr<Operation> op = test::makeOp(type, params);
         QVERIFY(op);
         VaultClient root(target(), m_bao.rootToken());
         const QString prefix =
@@ -267,7 +225,7 @@ private slots:
         vu.rng.seed(7);
         for (int i = 0; i < 3; ++i) {
             const VaultResponse r = limited.send(op->nextRequest(vu));
-            QVERIFY2(op->classify(toResult(r)) == ErrorClass::None, qPrintable(r.describe()));
+            QVERIFY2(op->classify(test::toResult(r)) == ErrorClass::None, qPrintable(r.describe()));
         }
         // the key itself, another action and another key are out of reach
         const QString mount = prefix + QStringLiteral("-transit-1");
@@ -292,33 +250,33 @@ private slots:
         const QString hmac = QStringLiteral("transit_hmac");
         QTest::newRow("sign rsa-2048 vs ecdsa-p256, 30 KiB")
             << QList<OperationSpec>{
-                   opSpec(sign, {{"key_type", "rsa-2048"}, {"payload_bytes", 30720}}),
-                   opSpec(sign, {{"key_type", "ecdsa-p256"}, {"payload_bytes", 30720}})};
+                   test::opSpec(sign, {{"key_type", "rsa-2048"}, {"payload_bytes", 30720}}),
+                   test::opSpec(sign, {{"key_type", "ecdsa-p256"}, {"payload_bytes", 30720}})};
         QTest::newRow("sign batches")
             << QList<OperationSpec>{
-                   opSpec(sign, {{"key_type", "rsa-2048"},
+                   test::opSpec(sign, {{"key_type", "rsa-2048"},
                                  {"signature_algorithm", "pkcs1v15"},
                                  {"hash_algorithm", "sha2-512"},
                                  {"batch_size", 5}}),
-                   opSpec(sign, {{"key_type", "ed25519"}, {"batch_size", 3}})};
+                   test::opSpec(sign, {{"key_type", "ed25519"}, {"batch_size", 3}})};
         QTest::newRow("verify")
             << QList<OperationSpec>{
-                   opSpec(verify, {{"key_type", "rsa-2048"}, {"signature_algorithm", "pss"}}),
-                   opSpec(verify, {{"key_type", "ecdsa-p256"}, {"batch_size", 4}})};
+                   test::opSpec(verify, {{"key_type", "rsa-2048"}, {"signature_algorithm", "pss"}}),
+                   test::opSpec(verify, {{"key_type", "ecdsa-p256"}, {"batch_size", 4}})};
         QTest::newRow("encrypt")
             << QList<OperationSpec>{
-                   opSpec(encrypt, {{"payload_bytes", 1024}}),
-                   opSpec(encrypt, {{"key_type", "chacha20-poly1305"}, {"batch_size", 8}}),
-                   opSpec(encrypt, {{"key_type", "rsa-2048"}, {"payload_bytes", 190}})};
+                   test::opSpec(encrypt, {{"payload_bytes", 1024}}),
+                   test::opSpec(encrypt, {{"key_type", "chacha20-poly1305"}, {"batch_size", 8}}),
+                   test::opSpec(encrypt, {{"key_type", "rsa-2048"}, {"payload_bytes", 190}})};
         QTest::newRow("decrypt")
             << QList<OperationSpec>{
-                   opSpec(decrypt, {}),
-                   opSpec(decrypt, {{"key_type", "rsa-2048"}, {"batch_size", 3}}),
-                   opSpec(decrypt, {{"key_type", "aes128-gcm96"}, {"batch_size", 4}})};
+                   test::opSpec(decrypt, {}),
+                   test::opSpec(decrypt, {{"key_type", "rsa-2048"}, {"batch_size", 3}}),
+                   test::opSpec(decrypt, {{"key_type", "aes128-gcm96"}, {"batch_size", 4}})};
         QTest::newRow("hmac")
             << QList<OperationSpec>{
-                   opSpec(hmac, {}),
-                   opSpec(hmac, {{"key_type", "ecdsa-p256"},
+                   test::opSpec(hmac, {}),
+                   test::opSpec(hmac, {{"key_type", "ecdsa-p256"},
                                  {"hash_algorithm", "sha3-256"},
                                  {"batch_size", 6}})};
     }
@@ -329,17 +287,9 @@ private slots:
         const QStringList before = mounts();
         QVERIFY(!before.isEmpty());
 
-        Profile p;
-        p.name = QStringLiteral("transit-test");
-        p.sourceYaml = "name: transit-test\n";
-        p.target.address = m_bao.address();
-        p.target.requestTimeoutMs = 10000;
-        p.ramp.warmupMs = 300;
-        p.ramp.stages = {{1, 1200}, {3, 1200}};
-        p.operations = ops;
-        RunOptions o;
-        o.token = m_bao.rootToken();
-        BenchmarkRun run(p, o);
+        BenchmarkRun run(test::opsProfile(m_bao, QStringLiteral("transit-test"), ops,
+                                          {{1, 1200}, {3, 1200}}, 300),
+                         test::rootOptions(m_bao));
         QList<RunPhase> phases;
         QStringList created;
         connect(&run, &BenchmarkRun::phaseChanged, this, [&](RunPhase ph, const QString &) {
@@ -349,42 +299,28 @@ private slots:
                     if (!before.contains(m))
                         created << m;
         });
-        QSignalSpy finished(&run, &BenchmarkRun::finished);
-        run.start();
-        QVERIFY(finished.wait(30000));
-        const Session s(finished.at(0).at(0).value<RunRecord>());
-        QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
-        QVERIFY2(s.cleanupError.isEmpty(), qPrintable(s.cleanupError));
+        RunRecord s;
+        QString error;
+        QVERIFY2(test::runToEnd(run, 30000, &s, &error), qPrintable(error));
+        const QString served = test::checkEveryOpServed(s, 2, ops.size());
+        QVERIFY2(served.isEmpty(), qPrintable(served));
         QVERIFY(phases.contains(RunPhase::Running));
 
         // one transit mount per op, named by the run prefix
         QCOMPARE(created.size(), ops.size());
-        const QString runPrefix = created.first().section(QLatin1Char('-'), 0, 1);
+        const QString runPrefix = s.runPrefix;
         for (const QString &m : created)
             QVERIFY2(m.startsWith(runPrefix + QStringLiteral("-transit-")), qPrintable(m));
 
-        QCOMPARE(s.stages.size(), 2);
-        for (const StageStats &st : s.stages) {
-            QCOMPARE(st.ops.size(), ops.size());
+        for (const StageStats &st : s.stages)
             for (const OpStats &op : st.ops) {
-                const QString where = QStringLiteral("stage %1 %2").arg(st.index).arg(op.op);
-                QVERIFY2(op.op.startsWith(QLatin1String("transit_")), qPrintable(where));
-                QVERIFY2(op.count > 0, qPrintable(where));
-                QVERIFY2(op.errors.isEmpty(),
-                         qPrintable(QStringLiteral("%1: %2 errors, first %3")
-                                        .arg(where)
-                                        .arg(op.errorCount())
-                                        .arg(op.errors.isEmpty() ? QString()
-                                                                 : op.errors.firstKey())));
+                QVERIFY2(op.op.startsWith(QLatin1String("transit_")), qPrintable(op.op));
                 QCOMPARE(op.ok, op.count);
             }
-        }
 
         // nothing of the run is left on the server
-        const QStringList after = mounts();
-        QCOMPARE(after, before);
-        for (const QString &m : after)
-            QVERIFY2(!m.startsWith(runPrefix), qPrintable(m));
+        const QString left = test::checkNothingLeft(m_bao, s, before);
+        QVERIFY2(left.isEmpty(), qPrintable(left));
     }
 };
 
