@@ -11,7 +11,6 @@ namespace vw {
 namespace {
 constexpr qint64 kUpgradeWaitMs = 10000;
 constexpr int kReadyProbes = 6;   // 2x the nodes of a 3-node cluster behind a balancer
-constexpr unsigned long kUpgradePollMs = 50;
 } // namespace
 
 Kv2Params Kv2Params::from(const OpParams &params)
@@ -104,56 +103,29 @@ bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, 
     // writes, the seeding's and the load's, are served through this node. Behind a load
     // balancer consecutive requests reach different nodes, which apply the mount at different
     // moments: ready is kReadyProbes 2xx answers in a row.
-    auto ready = [&](VaultClient &node) {
-        QElapsedTimer waited;
-        waited.start();
-        const QString probe = m_mount + QStringLiteral("/data/vwb-upgrade-probe");
-        int inRow = 0;
-        for (;;) {
-            const VaultResponse r = node.post(probe, QJsonObject{{QStringLiteral("data"), QJsonObject{}}});
-            if (r.status == 0) {
-                if (error)
-                    *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, r.describe());
-                return false;
-            }
-            const bool upgrading =
-                r.status == 400 && r.errorText.contains(QLatin1String("upgrad"), Qt::CaseInsensitive);
-            const bool notYetRouted =
-                r.status == 404 && r.errorText.contains(QLatin1String("no handler for route"));
-            if (r.status == 403)
-                return true;   // may not write: nothing to wait on; the seeding says 403
-            inRow = r.ok() ? inRow + 1 : 0;
-            if (inRow >= kReadyProbes)
-                return true;
-            if (r.ok())
-                continue;
-            if (!upgrading && !notYetRouted) {
-                if (error)
-                    *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, r.describe());
-                return false;
-            }
-            if (waited.elapsed() > kUpgradeWaitMs) {
-                if (error)
-                    *error = QStringLiteral("KV v2 mount %1 still upgrading (or not routed by "
-                                            "this node) after %2 ms")
-                                 .arg(m_mount)
-                                 .arg(kUpgradeWaitMs);
-                return false;
-            }
-            QThread::msleep(kUpgradePollMs);
-        }
-    };
     // A spread run (target.spread) loads every node: each must serve the mount.
-    const QStringList nodes = client.target().loadAddresses();
-    for (qsizetype i = 0; i < nodes.size(); ++i) {
-        if (i == 0) {
-            if (!ready(client))
-                return false;
-        } else if (!ready(*client.forNode(nodes.at(i)))) {
-            return false;
-        }
-    }
-    return true;
+    const QString probePath = m_mount + QStringLiteral("/data/vwb-upgrade-probe");
+    VaultResponse last;
+    const ServedWait w = waitServedOnEveryNode(client, [&](VaultClient &node) {
+        last = node.post(probePath, QJsonObject{{QStringLiteral("data"), QJsonObject{}}});
+        if (last.ok())
+            return ServedProbe::Served;
+        if (last.status == 403)
+            return ServedProbe::Stop;   // may not write: nothing to wait on; the seeding says 403
+        const bool upgrading = last.status == 400
+            && last.errorText.contains(QLatin1String("upgrad"), Qt::CaseInsensitive);
+        const bool notYetRouted =
+            last.status == 404 && last.errorText.contains(QLatin1String("no handler for route"));
+        return upgrading || notYetRouted ? ServedProbe::NotYet : ServedProbe::Failed;
+    }, kReadyProbes, kUpgradeWaitMs);
+    if (w == ServedWait::Failed && error)
+        *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, last.describe());
+    if (w == ServedWait::TimedOut && error)
+        *error = QStringLiteral("KV v2 mount %1 still upgrading (or not routed by this node) "
+                                "after %2 ms")
+                     .arg(m_mount)
+                     .arg(kUpgradeWaitMs);
+    return w == ServedWait::Served;
 }
 
 QByteArray Kv2OperationBase::randomKeyPath(VuState &vu) const

@@ -9,32 +9,47 @@ namespace vw {
 
 namespace {
 
-constexpr int kServedInRow = 6;      // 2x the nodes of a 3-node cluster behind a balancer
-constexpr int kServedWaitMs = 10000;
-constexpr int kServedPollMs = 50;
+constexpr unsigned long kServedPollMs = 50;
 
-/// Waits until `node` answers GET `path` with a 2xx kServedInRow times in a row, while it
-/// answers 400 or 404 ("not there yet"), for at most kServedWaitMs. Best effort: it never
-/// fails; whatever still goes wrong, the next real request reports.
-void waitServed(VaultClient &node, const QString &path)
+} // namespace
+
+ServedWait waitServedOnEveryNode(VaultClient &client,
+                                 const std::function<ServedProbe(VaultClient &node)> &probe,
+                                 int inRow, qint64 timeoutMs)
 {
-    QElapsedTimer waited;
-    waited.start();
-    int inRow = 0;
-    while (waited.elapsed() <= kServedWaitMs) {
-        const VaultResponse r = node.get(path);
-        if (r.ok()) {
-            if (++inRow >= kServedInRow)
-                return;
-            continue;
+    auto waitNode = [&](VaultClient &node) {
+        QElapsedTimer waited;
+        waited.start();
+        int served = 0;
+        for (;;) {
+            switch (probe(node)) {
+            case ServedProbe::Served:
+                if (++served >= inRow)
+                    return ServedWait::Served;
+                continue;
+            case ServedProbe::Stop:
+                return ServedWait::Served;
+            case ServedProbe::Failed:
+                return ServedWait::Failed;
+            case ServedProbe::NotYet:
+                break;
+            }
+            served = 0;
+            if (waited.elapsed() > timeoutMs)
+                return ServedWait::TimedOut;
+            QThread::msleep(kServedPollMs);
         }
-        if (r.status != 400 && r.status != 404)
-            return;   // 403, 405, no answer...: nothing this wait can tell
-        inRow = 0;
-        QThread::msleep(kServedPollMs);
+    };
+    const QStringList nodes = client.target().loadAddresses();
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const ServedWait w = i == 0 ? waitNode(client) : waitNode(*client.forNode(nodes.at(i)));
+        if (w != ServedWait::Served)
+            return w;
     }
+    return ServedWait::Served;
 }
 
+namespace {
 } // namespace
 
 bool ResourceTracker::create(VaultClient &client, const WorkbenchResource &res,
@@ -113,13 +128,14 @@ bool ResourceTracker::removeAll(VaultClient &client, QString *error)
 
 void waitUntilServed(VaultClient &client, const QString &path)
 {
-    const QStringList nodes = client.target().loadAddresses();
-    for (qsizetype i = 0; i < nodes.size(); ++i) {
-        if (i == 0)
-            waitServed(client, path);
-        else
-            waitServed(*client.forNode(nodes.at(i)), path);
-    }
+    // Best effort: a timeout or an answer other than 400/404 ends the wait quietly; the next
+    // real request reports what is still wrong.
+    waitServedOnEveryNode(client, [&](VaultClient &node) {
+        const VaultResponse r = node.get(path);
+        if (r.ok())
+            return ServedProbe::Served;
+        return r.status == 400 || r.status == 404 ? ServedProbe::NotYet : ServedProbe::Stop;
+    });
 }
 
 } // namespace vw

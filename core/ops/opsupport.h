@@ -12,6 +12,8 @@
 #include <QJsonObject>
 #include <QList>
 
+#include <functional>
+
 namespace vw {
 
 class VaultClient;
@@ -53,6 +55,24 @@ private:
     QList<WorkbenchResource> m_resources;
 };
 
+/// What one probe of a node said (waitServedOnEveryNode).
+enum class ServedProbe {
+    Served,   ///< a 2xx: counts towards the answers in a row
+    NotYet,   ///< not served yet (e.g. 400/404 while a standby applies the change): wait
+    Stop,     ///< nothing this wait can tell (e.g. 403): this node is done, go on
+    Failed,   ///< an error: stop waiting, the whole wait fails
+};
+/// How a wait ended: every node was served (or stopped), one probe failed, or a node timed out.
+enum class ServedWait { Served, Failed, TimedOut };
+
+/// Probes each node the run loads (TargetSpec::loadAddresses(): the target, or each node of a
+/// spread run; `client` itself for the first) until `probe` answers Served `inRow` times in a
+/// row, polling every 50 ms while it answers NotYet, at most `timeoutMs` per node. Behind a
+/// load balancer consecutive requests reach different nodes, hence several answers in a row.
+/// Control thread.
+ServedWait waitServedOnEveryNode(VaultClient &client,
+                                 const std::function<ServedProbe(VaultClient &node)> &probe,
+                                 int inRow = 6, qint64 timeoutMs = 10000);
 
 /// Waits until every node the run loads (TargetSpec::loadAddresses(): the target, or each
 /// node of a spread run) answers GET `path` with a 2xx 6 times in a row, while it answers
