@@ -34,6 +34,10 @@ QString operationNameProblem(const QString &name)
                || (c >= QLatin1Char('A') && c <= QLatin1Char('Z'))
                || (c >= QLatin1Char('0') && c <= QLatin1Char('9'));
     };
+    if (name.compare(QLatin1String("total"), Qt::CaseInsensitive) == 0)
+        return QStringLiteral("\"%1\" is the name of the row of all operations together (the "
+                              "TOTAL row and the total throughput line); choose another name")
+            .arg(name);
     if (!isAsciiAlnum(name.front()))
         return QStringLiteral("must start with a letter or digit");
     for (const QChar c : name)

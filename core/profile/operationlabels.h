@@ -26,7 +26,8 @@ QStringList operationLabels(const QList<OperationSpec> &ops);
 
 /// Why `name` cannot be an explicit label, or an empty string when it can: 1..64 characters,
 /// letters, digits, '_', '-' and '.', starting with a letter or digit ('#' is kept for the
-/// default labels, so an explicit name never looks like one).
+/// default labels, so an explicit name never looks like one), and not "total" in any case
+/// (the row of all operations together in tables and the total line of charts).
 QString operationNameProblem(const QString &name);
 
 } // namespace vw

@@ -277,11 +277,21 @@ public:
         const QStringList labels = operationLabels(*out);
         for (int i = 0; i < labels.size(); ++i) {
             const int first = int(labels.indexOf(labels.at(i)));
-            if (first != i)
+            if (first == i)
+                continue;
+            if (out->at(i).name.isEmpty() && !out->at(first).name.isEmpty()) {
+                // The explicit name came first and took the default label of a later
+                // operation: the name written is what to change, so report it there.
+                add(marks.at(first), paths.at(first) + QStringLiteral(".name"),
+                    QStringLiteral("name \"%1\" is the default label of %2 (its type); give "
+                                   "this operation another name, or name %2")
+                        .arg(labels.at(i), paths.at(i)));
+            } else {
                 add(marks.at(i), paths.at(i) + QStringLiteral(".name"),
                     QStringLiteral("label \"%1\" is already the label of %2; give each "
                                    "operation its own name")
                         .arg(labels.at(i), paths.at(first)));
+            }
         }
     }
 

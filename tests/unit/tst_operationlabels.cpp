@@ -33,6 +33,7 @@ private slots:
     void namesAndDefaults();
     void duplicateNameIsALocatedError();
     void nameEqualToADefaultLabel();
+    void nameTakingALaterDefaultLabelIsReportedAtTheName();
     void malformedNames_data();
     void malformedNames();
     void planJsonKeepsTheName();
@@ -86,6 +87,22 @@ void TestOperationLabels::nameEqualToADefaultLabel()
     QVERIFY(r.errors.first().message.contains(QStringLiteral("operations[0]")));
 }
 
+void TestOperationLabels::nameTakingALaterDefaultLabelIsReportedAtTheName()
+{
+    // the name written first takes the default label of the later, unnamed kv2_read: the
+    // error points at that name (line 5), not at the operation that has no name
+    const ProfileParseResult r = parseProfile(QByteArray(kHeader)
+                                              + "  - { type: sys_health, name: kv2_read }\n" // 5
+                                                "  - { type: kv2_read }\n");                 // 6
+    QCOMPARE(r.errors.size(), 1);
+    const ProfileError &e = r.errors.first();
+    QCOMPARE(e.line, 5);
+    QCOMPARE(e.column, 31);
+    QCOMPARE(e.field, QStringLiteral("operations[0].name"));
+    QVERIFY2(e.message.contains(QStringLiteral("default label of operations[1]")),
+             qPrintable(e.message));
+}
+
 void TestOperationLabels::malformedNames_data()
 {
     QTest::addColumn<QByteArray>("name");
@@ -95,6 +112,8 @@ void TestOperationLabels::malformedNames_data()
     QTest::newRow("leading dash") << QByteArray("-reads") << "must start with a letter or digit";
     QTest::newRow("empty") << QByteArray("\"\"") << "";
     QTest::newRow("too long") << QByteArray(65, 'a') << "at most 64 characters";
+    QTest::newRow("TOTAL") << QByteArray("TOTAL") << "row of all operations together";
+    QTest::newRow("total") << QByteArray("total") << "row of all operations together";
 }
 
 void TestOperationLabels::malformedNames()
