@@ -14,7 +14,8 @@ struct KeyTypeName {
     SshKeyType type;
 };
 constexpr KeyTypeName kKeyTypes[] = {{"ed25519", SshKeyType::Ed25519},
-                                     {"rsa-2048", SshKeyType::Rsa2048}};
+                                     {"rsa-2048", SshKeyType::Rsa2048},
+                                     {"rsa-4096", SshKeyType::Rsa4096}};
 constexpr qint64 kRoleMaxTtlMs = 3600 * 1000;
 
 } // namespace
@@ -60,11 +61,11 @@ QString setupSshCa(ResourceTracker &created, VaultClient &client, const SetupCon
     if (!created.enableMount(client, mount, QStringLiteral("ssh"), ctx.runPrefix, {}, error))
         return {};
 
-    const bool rsaCa = caKeyType == SshKeyType::Rsa2048;
+    const bool rsaCa = caKeyType != SshKeyType::Ed25519;
     QJsonObject ca{{QStringLiteral("generate_signing_key"), true}};
     if (rsaCa) {
         ca.insert(QStringLiteral("key_type"), QStringLiteral("ssh-rsa"));
-        ca.insert(QStringLiteral("key_bits"), 2048);
+        ca.insert(QStringLiteral("key_bits"), caKeyType == SshKeyType::Rsa4096 ? 4096 : 2048);
     } else {
         ca.insert(QStringLiteral("key_type"), QStringLiteral("ssh-ed25519"));
     }

@@ -13,7 +13,7 @@
 
 namespace vw {
 
-/// "ed25519", "rsa-2048": the choices of `ca_key_type` (and of ssh_sign's client_key_type).
+/// "ed25519", "rsa-2048", "rsa-4096": the choices of `ca_key_type` (and of ssh_sign's client_key_type).
 QStringList sshKeyTypeNames();
 /// The key type of one of sshKeyTypeNames(), or nullopt.
 std::optional<SshKeyType> sshKeyType(const QString &name);

@@ -92,12 +92,14 @@ QByteArray encodeOpenSshPublicKey(EVP_PKEY *key, const QByteArray &comment, QStr
 
 QByteArray generateOpenSshPublicKey(SshKeyType type, const QByteArray &comment, QString *error)
 {
+    const size_t rsaBits = type == SshKeyType::Rsa4096 ? 4096 : 2048;
     std::unique_ptr<EVP_PKEY, PkeyFree> key(
         type == SshKeyType::Ed25519 ? EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519")
-                                    : EVP_PKEY_Q_keygen(nullptr, nullptr, "RSA", size_t(2048)));
+                                    : EVP_PKEY_Q_keygen(nullptr, nullptr, "RSA", rsaBits));
     if (!key) {
         if (error)
             *error = opensslError(type == SshKeyType::Ed25519 ? "generate Ed25519 key"
+                                  : rsaBits == 4096           ? "generate RSA-4096 key"
                                                               : "generate RSA-2048 key");
         return {};
     }

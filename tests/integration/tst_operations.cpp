@@ -146,6 +146,9 @@ private slots:
             << "ssh_sign" << QVariantMap{{"ca_key_type", "rsa-2048"}} << ed;
         QTest::newRow("ssh ed25519 CA, rsa client")
             << "ssh_sign" << QVariantMap{{"client_key_type", "rsa-2048"}} << rsa;
+        // vault-benchmark's default CA (an imported `ca { key_type = "rsa" }`)
+        QTest::newRow("ssh rsa-4096 CA, ed25519 client")
+            << "ssh_sign" << QVariantMap{{"ca_key_type", "rsa-4096"}} << ed;
     }
 
     void runRequests()

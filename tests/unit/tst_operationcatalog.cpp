@@ -91,7 +91,8 @@ void TestOperationCatalog::jsonListsTypesAndParams()
                                .toObject().value(QStringLiteral("params")).toArray()
                                .at(0).toObject();
     QCOMPARE(ca.value(QStringLiteral("allowed")).toArray(),
-             (QJsonArray{QStringLiteral("ed25519"), QStringLiteral("rsa-2048")}));
+             (QJsonArray{QStringLiteral("ed25519"), QStringLiteral("rsa-2048"),
+                         QStringLiteral("rsa-4096")}));
 }
 
 void TestOperationCatalog::textListsTypesAndParams()

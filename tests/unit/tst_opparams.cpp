@@ -332,7 +332,7 @@ void TestOpParams::builtinKeyTypeIsNotLenient()
     QCOMPARE(r.errors.size(), 1);
     QCOMPARE(r.errors.first().param, QStringLiteral("ca_key_type"));
     QCOMPARE(r.errors.first().message,
-             QStringLiteral("must be one of ed25519, rsa-2048 (got \"rsa-1024\")"));
+             QStringLiteral("must be one of ed25519, rsa-2048, rsa-4096 (got \"rsa-1024\")"));
 
     const ParamParseResult rsa =
         reg.parse(QStringLiteral("ssh_sign"), {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-2048")},
