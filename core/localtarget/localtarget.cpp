@@ -351,7 +351,7 @@ bool Starter::startRaft(QString *error)
         env.remove(QLatin1String(v));
     for (int i = 0; i < count; ++i) {
         LocalTargetNode node;
-        node.name = i == 0 ? QStringLiteral("leader") : QStringLiteral("standby-%1").arg(i);
+        node.name = m_opt.nodeNames().at(i);
         node.kind = QStringLiteral("bao");
         node.nodeId = QStringLiteral("node-%1").arg(i + 1);
         node.address = QStringLiteral("%1://127.0.0.1:%2").arg(scheme).arg(ports[2 * i]);

@@ -59,6 +59,18 @@ int LocalTargetOptions::baoNodeCount() const
     return topology == QLatin1String("cluster") ? nodes : 1;
 }
 
+QStringList LocalTargetOptions::nodeNames() const
+{
+    if (topology == QLatin1String("dev"))
+        return {QStringLiteral("dev")};
+    QStringList out{QStringLiteral("leader")};
+    for (int i = 1; i < baoNodeCount(); ++i)
+        out << QStringLiteral("standby-%1").arg(i);
+    if (!loadBalancer.isEmpty())
+        out << QStringLiteral("lb");
+    return out;
+}
+
 QString baoNodeConfig(const LocalTargetOptions &options, const BaoNodeFiles &node)
 {
     const QString scheme = node.certFile.isEmpty() ? QStringLiteral("http")

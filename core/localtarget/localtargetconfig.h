@@ -24,6 +24,10 @@ struct LocalTargetOptions {
     QString problem() const;
     /// Number of bao nodes: 1 for dev and raft, `nodes` for a cluster.
     int baoNodeCount() const;
+    /// The names `target up` gives the nodes (what `--addr <name>` and a study's target
+    /// `addr` may name): "dev"; "leader"; "leader", "standby-1", ... and "lb" with a
+    /// load balancer.
+    QStringList nodeNames() const;
 };
 
 /// One bao node's listener and files, for baoNodeConfig().

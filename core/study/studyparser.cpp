@@ -13,6 +13,7 @@
 //   target_up: { kind: cluster, nodes: 3, lb: nginx }   # optional
 #include "study/studyparser.h"
 
+#include "localtarget/localtargetconfig.h"
 #include "profile/profileparser.h"
 #include "profile/yamlbounds.h"
 #include "profile/yamlfieldreader.h"
@@ -41,6 +42,14 @@ namespace {
 class StudyParser : public YamlFieldReader {
 public:
     QString baseDir;
+    /// Targets whose addr names a local target node ("leader", "lb"): checked against
+    /// target_up's nodes once both are read.
+    struct LocalAddrUse {
+        YAML::Mark mark;
+        QString field;
+        QString name;
+    };
+    QList<LocalAddrUse> localAddrUses;
     struct LabelUse {
         YAML::Mark mark;
         QString field;
@@ -162,6 +171,8 @@ public:
                 const bool isUrl = url.isValid() && !url.host().isEmpty()
                                    && (url.scheme() == QLatin1String("http")
                                        || url.scheme() == QLatin1String("https"));
+                if (!isUrl && localRe.match(t.addr).hasMatch())
+                    localAddrUses.append({e["addr"].Mark(), path + QStringLiteral(".addr"), t.addr});
                 if (!isUrl && !localRe.match(t.addr).hasMatch()) {
                     add(e["addr"].Mark(), path + QStringLiteral(".addr"),
                         QStringLiteral("\"%1\" is neither an http(s):// URL nor a local target "
@@ -228,8 +239,27 @@ public:
                 ok = false;
             }
         }
+        if (ok) {
+            // The rules of `target up` itself (a cluster has 2..9 nodes, ...): one source.
+            const QString problem = localTargetOptions(up).problem();
+            if (!problem.isEmpty()) {
+                add(keys.contains(QStringLiteral("nodes")) ? n["nodes"].Mark() : n.Mark(),
+                    QStringLiteral("target_up"), problem);
+                ok = false;
+            }
+        }
         if (ok)
             *out = up;
+    }
+
+    static LocalTargetOptions localTargetOptions(const StudyTargetUp &up)
+    {
+        LocalTargetOptions o;
+        o.topology = up.kind;
+        if (up.nodes > 0)
+            o.nodes = up.nodes;
+        o.loadBalancer = up.lb;
+        return o;
     }
 
     void parseRoot(const YAML::Node &root, StudySpec *s)
@@ -291,6 +321,16 @@ public:
         }
         if (keys.contains(QStringLiteral("target_up")))
             parseTargetUp(root["target_up"], &s->targetUp);
+        // A target naming a node of the local target the study starts must be one of its
+        // nodes (without target_up, whatever `target up` is running is asked at run time).
+        if (s->targetUp) {
+            const QStringList names = localTargetOptions(*s->targetUp).nodeNames();
+            for (const LocalAddrUse &use : std::as_const(localAddrUses))
+                if (!names.contains(use.name))
+                    add(use.mark, use.field,
+                        QStringLiteral("\"%1\" is not a node of target_up (%2 has %3)")
+                            .arg(use.name, s->targetUp->kind, names.join(QStringLiteral(", "))));
+        }
         // Every label names a dimension; no dimensions: profile and target by name.
         if (s->dimensions.isEmpty()) {
             for (const LabelUse &use : labelUses)

@@ -66,6 +66,16 @@ private slots:
         QTest::newRow("target_up kind")
             << head + "targets: [{ name: t, addr: dev }]\ntarget_up: { kind: swarm }\n" << 4 << 20
             << "target_up.kind" << "dev, raft or cluster";
+        QTest::newRow("cluster of one node")
+            << head + "targets: [{ name: t, addr: leader }]\ntarget_up: { kind: cluster, nodes: 1 }\n"
+            << 4 << 36 << "target_up" << "2..9 for a cluster";
+        QTest::newRow("node the target_up has not")
+            << head + "targets:\n  - { name: t, addr: standby-3 }\n"
+                      "target_up: { kind: cluster, nodes: 3 }\n"
+            << 4 << 22 << "targets[0].addr" << "leader, standby-1, standby-2";
+        QTest::newRow("lb without a load balancer")
+            << head + "targets:\n  - { name: t, addr: lb }\ntarget_up: { kind: raft }\n"
+            << 4 << 22 << "targets[0].addr" << "not a node of target_up (raft has leader)";
         QTest::newRow("label without dimension")
             << QByteArray("name: s\ndimensions: [path]\nprofiles:\n  - { file: a.yaml, labels: "
                           "{ size: 1 KB } }\ntargets: [{ name: t, addr: dev }]\n")
