@@ -13,6 +13,7 @@
 #include "targetcommand.h"
 #include "studycommand.h"
 #include "targetoptions.h"
+#include "util/terminaltext.h"
 
 #include <QFileInfo>
 #include <QCoreApplication>
@@ -214,7 +215,8 @@ void printOut(const QString &text)
 
 void printErr(const QString &text)
 {
-    const QByteArray b = text.toLocal8Bit();
+    // Diagnostics carry names and server texts: never an escape sequence the terminal obeys.
+    const QByteArray b = terminalSafe(text).toLocal8Bit();
     std::fwrite(b.constData(), 1, size_t(b.size()), stderr);
     std::fflush(stderr);
 }

@@ -189,6 +189,21 @@ private slots:
                  qint64(65536));
     }
 
+    // A test name holding an escape sequence (a hostile or corrupted config) reaches the
+    // terminal as visible text, never as ESC: the name is in the error about the label.
+    void escapeInATestNameIsShownNotSent()
+    {
+        QTemporaryDir dir;
+        const QString cfg = dir.filePath(QStringLiteral("esc.hcl"));
+        QVERIFY(writeFile(cfg, "duration = \"1s\"\n"
+                               "test \"kvv2_write\" \"a\x1b]0;owned\x07\x1b[31mred\" {\n"
+                               "  weight = 100\n}\n"));
+        const AppResult r = runApp({QStringLiteral("import-hcl"), cfg}, dir.path());
+        QVERIFY2(r.exitCode != 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("\\x1b[31mred")), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(QChar(0x1b)) && !r.err.contains(QChar(0x07)), qPrintable(r.err));
+    }
+
     void seed000()
     {
         QTemporaryDir dir;
