@@ -121,6 +121,8 @@ void BenchmarkRunPrivate::run()
     target.address = s.targetAddress;
     {
         VaultClient client(target, m_options.token);
+        // A stop ends the pre-flight or a long setup (seeding, logins) at its next request.
+        client.setStopCheck([this] { return stopRequested(); });
         // Polled between setup steps on this thread: also the moment to renew a short-lived
         // token (a no-op until the pre-flight started the renewer), so a long setup keeps it.
         OperationSetup ops(m_profile, m_options.token, [this] {
@@ -146,6 +148,7 @@ void BenchmarkRunPrivate::run()
                              .arg(s.server.product, s.server.version,
                                   serverRoleKey(s.server.role), OperationSetup::choosePrefix(s)));
                 const bool setUp = ops.setupOperations(client, s) && ops.setupCredentials(client, s);
+                client.setStopCheck({});
                 m_renewer.poll(steadyNowNs());
                 if (setUp) {
                     // Per-VU credentials: each VU's token reaches its worker before stage 1.
@@ -158,6 +161,13 @@ void BenchmarkRunPrivate::run()
             }
         }
         m_workers.stop();
+        client.setStopCheck({});
+        if (s.status == RunStatus::SetupFailed && stopRequested()) {
+            // What failed was the stop itself (a request not sent): the user stopped it.
+            s.status = RunStatus::Stopped;
+            s.error = QStringLiteral("stopped by the user before the measured window (%1)")
+                          .arg(s.error);
+        }
         if (ops.hasOperations() || ops.credentials()) {
             // ALWAYS, also after a failed setup or a stop.
             setPhase(RunPhase::CleaningUp, QStringLiteral("removing benchmark mounts and roles"));

@@ -141,6 +141,13 @@ bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
             ctx.clientCertFile = client.target().clientCert;
         const bool ok = m_ops[i]->setup(client, ctx, &error);
         noteCreated(*m_ops[i]);
+        if (!ok && m_stopRequested()) {
+            s.status = RunStatus::Stopped;
+            s.error = QStringLiteral("stopped by the user during the setup of %1 (operation %2)")
+                          .arg(m_ops[i]->typeName())
+                          .arg(i + 1);
+            return false;
+        }
         if (!ok) {
             s.error = QStringLiteral("setup of %1 (operation %2) failed: %3")
                           .arg(m_ops[i]->typeName())
@@ -181,9 +188,14 @@ bool OperationSetup::setupCredentials(VaultClient &client, RunRecord &s)
     for (const WorkbenchResource &r : m_credentials->resources())
         if (!s.resources.contains(r))
             s.resources.append(r);
-    if (!ok)
+    if (!ok && m_stopRequested()) {
+        s.status = RunStatus::Stopped;
+        s.error = QStringLiteral("stopped by the user while logging in the VUs (auth: %1)")
+                      .arg(m_profile.auth.method);
+    } else if (!ok) {
         s.error = QStringLiteral("setup of per-VU credentials (auth: %1) failed: %2")
                       .arg(m_profile.auth.method, error);
+    }
     return ok;
 }
 

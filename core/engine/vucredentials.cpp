@@ -45,6 +45,7 @@ bool VuCredentials::setup(VaultClient &setupClient, const QString &runPrefix,
     use->method = m_spec.method;
     use->per = m_spec.perVu ? QStringLiteral("vu") : QStringLiteral("run");
     m_loginClient = std::make_unique<VaultClient>(m_target, QByteArray());
+    m_loginClient->setStopCheck(setupClient.stopCheck());   // a stop ends the login round
 
     const QString rules = m_spec.leastPrivilege() ? leastRules : m_spec.policy;
     QString policy;

@@ -120,7 +120,9 @@ std::unique_ptr<VaultClient> VaultClient::forNode(const QString &address) const
 {
     TargetSpec t = m_target;
     t.address = address;
-    return std::make_unique<VaultClient>(t, m_token);
+    auto c = std::make_unique<VaultClient>(t, m_token);
+    c->m_stopCheck = m_stopCheck;
+    return c;
 }
 
 std::unique_ptr<VaultClient> VaultClient::withTimeout(qint64 timeoutMs) const
@@ -168,6 +170,12 @@ VaultResponse VaultClient::performRetrying(const QByteArray &method,
                                            bool inNamespace)
 {
     for (int retry = 0;; ++retry) {
+        if (m_stopCheck && m_stopCheck()) {
+            VaultResponse stopped;
+            stopped.errorClass = ErrorClass::Connection;
+            stopped.errorText = QStringLiteral("not sent: the run was stopped");
+            return stopped;
+        }
         VaultResponse r = perform(method, absolutePath, body, true, inNamespace);
         if (m_retry.totalMs <= 0 || !m_retryClock.isValid()
             || !isRetryableAnswer(r.status, r.errorClass == ErrorClass::Connection))

@@ -25,6 +25,7 @@
 #include <QSslConfiguration>
 #include <QStringList>
 #include <QUrl>
+#include <functional>
 #include <memory>
 
 class QNetworkAccessManager;
@@ -77,6 +78,14 @@ public:
     /// Retries made since the client was constructed.
     int retryCount() const { return m_retryCount; }
 
+    /// While set (non-empty), a request asked for after `stopped()` returned true is not sent:
+    /// it answers status 0, ErrorClass::Connection, "not sent: the run was stopped". Setup sets
+    /// it so that a stop (Ctrl-C, the GUI's Stop) ends a long setup loop (seeding 100,000
+    /// secrets, logging in every VU) at its next request; cleanup clears it first. forNode()
+    /// clients share it. `stopped` is called on the thread of the request.
+    void setStopCheck(std::function<bool()> stopped) { m_stopCheck = std::move(stopped); }
+    const std::function<bool()> &stopCheck() const { return m_stopCheck; }
+
     /// `path` is below /v1/, without leading slash: "sys/mounts/vwb-1-ssh".
     VaultResponse request(const QByteArray &method, const QString &path,
                           const QJsonObject &body = {});
@@ -123,6 +132,7 @@ private:
     QSslConfiguration m_ssl;   ///< https only: CA file/folder, skip-verify, client cert applied
     QString m_tlsSetupError;   ///< CA file could not be read: every https request fails with Tls
     RetryPolicy m_retry = RetryPolicy::none();
+    std::function<bool()> m_stopCheck;
     qint64 m_retryDeadlineMs = 0; ///< on m_retryClock
     QElapsedTimer m_retryClock;
     int m_retryCount = 0;

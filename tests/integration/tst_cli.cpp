@@ -814,6 +814,55 @@ private slots:
         QVERIFY(op.value(QStringLiteral("ok")).toInteger() > 0);
     }
 
+    // Ctrl-C while the setup seeds 100,000 secrets (a minute of requests): the seeding ends
+    // at its next request, the run is "stopped" (exit 1, not a setup failure), and cleanup
+    // removes the half-seeded mount.
+    void sigintDuringSetupStopsTheSeeding()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("seeding"), QStringLiteral("    - { vus: 1, duration: 2s }\n"),
+            QStringLiteral("  - { type: kv2_read, params: { keys: 100000 } }\n"));
+        const QString out = dir.filePath(QStringLiteral("stopped.json"));
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
+        p.setWorkingDirectory(dir.path());
+        p.setProcessEnvironment(env(true));
+        QElapsedTimer t;
+        t.start();
+        p.start();
+        QVERIFY(p.waitForStarted(10000));
+        QString text;
+        while (!text.contains(QStringLiteral("setting up")) && t.elapsed() < 20000
+               && p.state() == QProcess::Running) {
+            p.waitForReadyRead(200);
+            text += redacted(p.readAllStandardOutput()) + redacted(p.readAllStandardError());
+        }
+        QVERIFY2(text.contains(QStringLiteral("setting up")), qPrintable(text));
+        QTest::qWait(1500);   // well inside the seeding
+        QCOMPARE(p.state(), QProcess::Running);
+        const qint64 signalledAt = t.elapsed();
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(30000));
+        const qint64 stopTookMs = t.elapsed() - signalledAt;
+        const QString err = redacted(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(p.exitCode() == 1, qPrintable(err));
+        QVERIFY2(stopTookMs < 10000, qPrintable(QString::number(stopTookMs)));
+        const QJsonObject s = QJsonDocument::fromJson(fileBytes(out)).object();
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped"));
+        QVERIFY2(s.value(QStringLiteral("error")).toString().contains(QStringLiteral("stopped by the user")),
+                 qPrintable(s.value(QStringLiteral("error")).toString()));
+        QCOMPARE(s.value(QStringLiteral("stages")).toArray().size(), 0);
+        const QString prefix = s.value(QStringLiteral("run_prefix")).toString();
+        QVERIFY(prefix.startsWith(QStringLiteral("vwb-")));
+        QJsonObject mounts;
+        QCOMPARE(m_bao.api("GET", QStringLiteral("sys/mounts"), {}, &mounts), 200);
+        for (const QString &m : mounts.value(QStringLiteral("data")).toObject().keys())
+            QVERIFY2(!m.startsWith(prefix), qPrintable(m));
+    }
+
     // The hidden command bench/run.sh drives: its options, and a short run in run.sh's form.
     void benchTransportOptions()
     {
