@@ -99,6 +99,14 @@ public:
         return d.isArray() && !d.array().isEmpty() ? d.array().at(0) : QJsonValue();
     }
 
+    // The number at `s`, nullopt when it is not one (or `s` is empty).
+    std::optional<double> number(Span s) const
+    {
+        bool ok = false;
+        const double v = m_b.mid(s.begin, s.end - s.begin).toDouble(&ok);
+        return ok ? std::optional<double>(v) : std::nullopt;
+    }
+
     Span whole() const { return Span{0, m_b.size()}; }
 
 private:
@@ -207,14 +215,17 @@ void readFigures(const Skimmer &sk, const QHash<QByteArray, Span> &top,
     const QString op = s->ops.value(0);
     if (op.isEmpty())
         return;
-    const QJsonObject a =
-        sk.value(top.value("analysis")).toObject().value(op).toObject();
-    if (a.isEmpty())
+    // Only the figures: the op's evidence (a record per stage) is skipped, not parsed.
+    const auto analysis = sk.members(top.value("analysis"));
+    if (!analysis || !analysis->contains(op.toUtf8()))
         return;
-    s->peakThroughputPerS = optDouble(a.value(QStringLiteral("max_throughput_per_s")));
-    s->peakStage = optInt(a.value(QStringLiteral("max_throughput_stage")));
-    s->peakVus = optInt(a.value(QStringLiteral("max_throughput_vus")));
-    s->kneeVus = optInt(a.value(QStringLiteral("knee_vus")));
+    const auto a = sk.members(analysis->value(op.toUtf8()));
+    if (!a)
+        return;
+    s->peakThroughputPerS = optDouble(sk.value(a->value("max_throughput_per_s")));
+    s->peakStage = optInt(sk.value(a->value("max_throughput_stage")));
+    s->peakVus = optInt(sk.value(a->value("max_throughput_vus")));
+    s->kneeVus = optInt(sk.value(a->value("knee_vus")));
     if (!s->peakStage || *s->peakStage < 0 || *s->peakStage >= stages.size())
         return;
     const auto stage = sk.members(stages.at(*s->peakStage));
@@ -318,11 +329,11 @@ SessionSummary readSessionSummary(const QString &path)
         const auto m = sk.members(st);
         if (!m)
             continue;
-        if (const auto vus = optInt(sk.value(m->value("vus"))); vus && *vus > 0)
-            s.maxVus = std::max(s.maxVus.value_or(0), *vus);
-        if (m->contains("rate_per_s"))
-            if (const auto rate = optDouble(sk.value(m->value("rate_per_s"))); rate && *rate > 0)
-                s.maxRatePerS = std::max(s.maxRatePerS.value_or(0.0), *rate);
+        // Plain numbers, read in place (a Qt parse per stage would cost more than the skim).
+        if (const auto vus = sk.number(m->value("vus")); vus && *vus > 0)
+            s.maxVus = std::max(s.maxVus.value_or(0), int(*vus));
+        if (const auto rate = sk.number(m->value("rate_per_s")); rate && *rate > 0)
+            s.maxRatePerS = std::max(s.maxRatePerS.value_or(0.0), *rate);
     }
     if (top->contains("analysis"))
         readFigures(sk, *top, *stages, &s);

@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QPushButton>
 #include <QSettings>
@@ -299,6 +300,28 @@ private slots:
         QDir(legacy).removeRecursively();
         QDir(sessionsDirectory()).removeRecursively();
         setNames(QStringLiteral("vault-workbench-tests"), QStringLiteral("tst_sessionlibrary"));
+    }
+
+    // The library's scan of 200 saved sessions, from refresh() to the last row (printed).
+    void listing200Sessions()
+    {
+        QTemporaryDir many;
+        const Session s = makeSession(QStringLiteral("many"), QStringLiteral("kv-read"),
+                                      QStringLiteral("http://127.0.0.1:8200"), 8);
+        for (int i = 0; i < 200; ++i)
+            writeFile(many.path(), QStringLiteral("s%1.json").arg(i, 3, 10, QLatin1Char('0')), s);
+        SessionLibraryView v;
+        v.setBaseFolders({many.path()});
+        QSignalSpy finished(&v, &SessionLibraryView::scanFinished);
+        QElapsedTimer t;
+        t.start();
+        v.refresh();
+        QVERIFY(finished.wait(30000));
+        const qint64 ms = t.elapsed();
+        QCOMPARE(finished.first().first().toInt(), 200);
+        QCOMPARE(v.model()->rowCount(), 200);
+        qInfo("library: 200 sessions of %lld bytes listed in %lld ms",
+              QFileInfo(QDir(many.path()).filePath(QStringLiteral("s000.json"))).size(), ms);
     }
 
     // Last: it removes a file the other tests list.

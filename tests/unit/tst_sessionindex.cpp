@@ -5,6 +5,7 @@
 #include "session/sessionanalysis.h"
 #include "session/sessionindex.h"
 #include "session/sessionio.h"
+#include "manystagesession.h"
 #include "sessionplan.h"
 #include "syntheticstages.h"
 
@@ -273,6 +274,27 @@ private slots:
         const qint64 fullMs = t.elapsed();
         qInfo("listing 200 sessions of %lld bytes: summaries %lld ms, full reads %lld ms", bytes,
               summaryMs, fullMs);
+    }
+
+    // A long stepped run (issue 9's 20,000-stage session, here 5,000 stages): the summary
+    // skims the stages instead of decoding their histograms.
+    void largeSessionSummary()
+    {
+        QTemporaryDir dir;
+        const QString path = write(dir, QStringLiteral("long.json"), test::manyStageSession(5000));
+        QElapsedTimer t;
+        t.start();
+        const SessionSummary s = readSessionSummary(path);
+        const qint64 summaryMs = t.elapsed();
+        QVERIFY2(s.ok(), qPrintable(s.error));
+        QCOMPARE(s.stages, 5000);
+        t.restart();
+        const std::optional<Session> full = readSession(path, nullptr);
+        const qint64 fullMs = t.elapsed();
+        QVERIFY(full);
+        QCOMPARE(s.peakThroughputPerS, sessionAnalysis(*full).ops.first().maxThroughput.perS);
+        qInfo("session of 5000 stages, %lld bytes: summary %lld ms, full read %lld ms",
+              QFileInfo(path).size(), summaryMs, fullMs);
     }
 };
 
