@@ -29,6 +29,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -201,6 +202,16 @@ void MainWindow::createLibrary()
     connect(m_libraryAction, &QAction::toggled, this, [this](bool on) {
         m_libraryDock->setVisible(on);
         if (on) {
+            QTimer::singleShot(0, this, [this] {   // once laid out: room for a few rows
+                if (m_libraryDock->isFloating() || m_libraryDock->height() >= height() / 3)
+                    return;
+                resizeDocks({m_libraryDock}, {height() / 3}, Qt::Vertical);
+                if (m_libraryDock->height() < 220) {   // the pages leave no room: float it
+                    m_libraryDock->setFloating(true);
+                    m_libraryDock->resize(width() * 4 / 5, height() / 2);
+                    m_libraryDock->move(mapToGlobal(QPoint(width() / 10, height() / 3)));
+                }
+            });
             m_libraryDock->raise();
             m_library->focusSearch();
         }

@@ -104,10 +104,10 @@ QVariant SessionLibraryModel::display(const SessionSummary &s, int column) const
                    : kNone;
     case Status: return s.status;
     case Stages:
+        if (s.maxRatePerS)   // arrival-rate: the offered rate (its "vus" is the VU pool)
+            return tr("%1 (to %2/s)").arg(s.stages).arg(*s.maxRatePerS, 0, 'f', 0);
         if (s.maxVus)
             return tr("%1 (to %2 VUs)").arg(s.stages).arg(*s.maxVus);
-        if (s.maxRatePerS)
-            return tr("%1 (to %2/s)").arg(s.stages).arg(*s.maxRatePerS, 0, 'f', 0);
         return QString::number(s.stages);
     case PeakThroughput: return number(s.peakThroughputPerS, 0);
     case P99AtPeak: return number(s.p99AtPeakMs, 2);

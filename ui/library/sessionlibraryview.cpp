@@ -73,6 +73,8 @@ SessionLibraryView::SessionLibraryView(QWidget *parent) : QWidget(parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(m_table, &QTableView::doubleClicked, this, &SessionLibraryView::openSelected);
@@ -123,6 +125,12 @@ SessionLibraryView::SessionLibraryView(QWidget *parent) : QWidget(parent)
                 updateCount();
             });
     connect(m_reader, &SessionLibraryReader::scanFinished, this, [this](int files) {
+        if (!m_columnsSized && files > 0) {   // once: later scans keep the user's widths
+            m_columnsSized = true;
+            m_table->resizeColumnsToContents();
+            for (int c = 0; c < SessionLibraryModel::ColumnCount; ++c)
+                m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 260));
+        }
         updateCount();
         updateButtons();
         emit scanFinished(files);

@@ -95,6 +95,7 @@ private:
     QStringList m_baseFolders;
     QStringList m_addedFolders;
     bool m_stale = true;   ///< not read since the folders changed
+    bool m_columnsSized = false;
 };
 
 } // namespace vw
