@@ -227,6 +227,8 @@ private slots:
         // An unreadable row cannot be opened.
         QVERIFY(v.selectPath(m_corrupt));
         QVERIFY(!openButton->isEnabled());
+        v.openSelected();   // e.g. by double-click
+        QCOMPARE(open.size(), 1);
     }
 
     void mainWindowOpensFromTheLibraryAndNamesTheFile()
@@ -316,6 +318,8 @@ private slots:
         QElapsedTimer t;
         t.start();
         v.refresh();
+        QCOMPARE(v.model()->rowCount(), 0);   // refresh() returned before reading a file
+        QVERIFY(v.isScanning());
         QVERIFY(finished.wait(30000));
         const qint64 ms = t.elapsed();
         QCOMPARE(finished.first().first().toInt(), 200);

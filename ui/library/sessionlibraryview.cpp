@@ -255,16 +255,16 @@ void SessionLibraryView::deleteSession(const QString &path)
 
 void SessionLibraryView::openSelected()
 {
-    const QString path = selectedPath();
-    if (!path.isEmpty())
-        emit openRequested(path);
+    const int row = m_model->rowOf(selectedPath());
+    if (row >= 0 && m_model->summary(row).ok())   // an unreadable row has nothing to open
+        emit openRequested(m_model->summary(row).path);
 }
 
 void SessionLibraryView::overlaySelected()
 {
-    const QString path = selectedPath();
-    if (!path.isEmpty())
-        emit overlayRequested(path);
+    const int row = m_model->rowOf(selectedPath());
+    if (row >= 0 && m_model->summary(row).ok())
+        emit overlayRequested(m_model->summary(row).path);
 }
 
 void SessionLibraryView::renameSelected()
