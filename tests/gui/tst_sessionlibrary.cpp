@@ -340,6 +340,20 @@ private slots:
         QTRY_COMPARE(v.model()->rowOf(m_corrupt), -1);
         QCOMPARE(v.model()->rowCount(), 3);
         QVERIFY(QFile::exists(m_alpha));
+        // Empty the test trash of it (QStandardPaths test mode: under ~/.qttest).
+        const QDir trash(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+                         + QStringLiteral("/Trash"));
+        const QStringList infos =
+            QDir(trash.filePath(QStringLiteral("info"))).entryList({QStringLiteral("*.trashinfo")});
+        for (const QString &name : infos) {
+            QFile info(trash.filePath(QStringLiteral("info/") + name));
+            if (!info.open(QIODevice::ReadOnly)
+                || !info.readAll().contains(QFile::encodeName(m_corrupt)))
+                continue;
+            info.close();
+            QFile::remove(trash.filePath(QStringLiteral("files/") + name.chopped(10)));
+            info.remove();
+        }
     }
 };
 
