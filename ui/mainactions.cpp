@@ -49,6 +49,9 @@ MainActions createMainActions(QWidget *owner)
                                  QObject::tr("Remove the selected (or last) overlaid session"));
     a.quit = make(QObject::tr("&Quit"), QStringLiteral("quitAction"), {QKeySequence::Quit},
                         QObject::tr("Quit (a running benchmark is stopped and cleaned up first)"));
+    a.library = make(QObject::tr("Session &Library"), QStringLiteral("libraryAction"),
+                     {QKeySequence(QStringLiteral("Ctrl+Shift+L"))},
+                     QObject::tr("Browse, open, compare, rename and delete saved sessions"));
     return a;
 }
 

@@ -24,6 +24,7 @@ struct MainActions {
     QAction *addOverlay = nullptr;    ///< Ctrl+Shift+O
     QAction *removeOverlay = nullptr; ///< Ctrl+Shift+Del
     QAction *quit = nullptr;          ///< Ctrl+Q
+    QAction *library = nullptr;       ///< Ctrl+Shift+L: the session library (Ctrl+L edits the address)
 };
 
 /// Creates the actions as children of `owner` and adds them to it (window-wide shortcuts).

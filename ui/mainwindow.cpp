@@ -1,6 +1,8 @@
 #include "mainwindow.h"
 
 #include "chartexportdialog.h"
+#include "library/savedsessionbar.h"
+#include "library/sessionlibraryview.h"
 #include "mainactions.h"
 #include "models/sessionset.h"
 #include "profileeditorpage.h"
@@ -15,6 +17,7 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
@@ -26,6 +29,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -71,6 +75,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     auto *rl = new QVBoxLayout(right);
     rl->setContentsMargins(0, 0, 0, 0);
     rl->addWidget(m_runPanel);
+    m_savedBar = new SavedSessionBar(m_sessions, right);
+    rl->addWidget(m_savedBar);
     rl->addWidget(m_results, 1);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
@@ -86,6 +92,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     createActions();
     createMenus();
+    createLibrary();
 
     connect(m_editor, &ProfileEditorPage::validityChanged, this, &MainWindow::updateActions);
     connect(m_editor, &ProfileEditorPage::modificationChanged, this, &MainWindow::updateTitle);
@@ -143,6 +150,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
                 if (const SessionEntry *e = m_sessions->mainEntry())
                     m_runPanel->sessionSaved(e->session, path);   // the sweep command, if needed
                 statusBar()->showMessage(tr("Session saved to %1").arg(path), kStatusMs);
+                m_savedBar->setRunSavedPath(path);
+                m_library->markStale();
                 emit sessionSaved(path);
             });
     connect(m_results, &ResultsPage::addOverlayRequested, this, &MainWindow::addOverlayDialog);
@@ -180,6 +189,53 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::createLibrary()
+{
+    m_library = new SessionLibraryView(this);
+    m_library->setBaseFolders(QStringList{sessionsDirectory()} + legacySessionsDirectories());
+    m_libraryDock = new QDockWidget(tr("Sessions"), this);
+    m_libraryDock->setObjectName(QStringLiteral("sessionLibraryDock"));
+    m_libraryDock->setWidget(m_library);
+    addDockWidget(Qt::BottomDockWidgetArea, m_libraryDock);
+    m_libraryDock->hide();
+    m_libraryAction->setCheckable(true);
+    connect(m_libraryAction, &QAction::toggled, this, [this](bool on) {
+        m_libraryDock->setVisible(on);
+        if (on) {
+            QTimer::singleShot(0, this, [this] {   // once laid out: room for a few rows
+                if (m_libraryDock->isFloating() || m_libraryDock->height() >= height() / 3)
+                    return;
+                resizeDocks({m_libraryDock}, {height() / 3}, Qt::Vertical);
+                if (m_libraryDock->height() < 220) {   // the pages leave no room: float it
+                    m_libraryDock->setFloating(true);
+                    m_libraryDock->resize(width() * 4 / 5, height() / 2);
+                    m_libraryDock->move(mapToGlobal(QPoint(width() / 10, height() / 3)));
+                }
+            });
+            m_libraryDock->raise();
+            m_library->focusSearch();
+        }
+    });
+    connect(m_libraryDock, &QDockWidget::visibilityChanged, m_libraryAction, [this](bool) {
+        m_libraryAction->setChecked(!m_libraryDock->isHidden());
+    });
+    connect(m_library, &SessionLibraryView::openRequested, this, &MainWindow::openSession);
+    connect(m_library, &SessionLibraryView::overlayRequested, this,
+            &MainWindow::addOverlaySession);
+    connect(m_library, &SessionLibraryView::message, this,
+            [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
+    connect(m_savedBar, &SavedSessionBar::savedAs, this,
+            [this](const QString &target, const QString &error) {
+                if (!error.isEmpty()) {
+                    m_runPanel->showError(tr("Could not save the session as %1: %2")
+                                              .arg(target, error));
+                    return;
+                }
+                m_recent->add(target);
+                statusBar()->showMessage(tr("Session saved as %1").arg(target), kStatusMs);
+            });
+}
+
 void MainWindow::createActions()
 {
     const MainActions a = createMainActions(this);
@@ -192,6 +248,7 @@ void MainWindow::createActions()
     m_addOverlayAction = a.addOverlay;
     m_removeOverlayAction = a.removeOverlay;
     m_quitAction = a.quit;
+    m_libraryAction = a.library;
 
     connect(m_newAction, &QAction::triggered, this, [this] {
         m_editor->setText(defaultProfileYaml());
@@ -248,6 +305,8 @@ void MainWindow::createMenus()
     view->addAction(m_removeOverlayAction);
     view->addSeparator();
     view->addActions(createPercentileActions(this, m_sessions));
+    view->addSeparator();
+    view->addAction(m_libraryAction);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)
         ->setShortcut(QKeySequence::HelpContents);

@@ -13,6 +13,7 @@
 
 QT_BEGIN_NAMESPACE
 class QAction;
+class QDockWidget;
 class QLabel;
 class QProgressBar;
 class QSplitter;
@@ -22,6 +23,8 @@ namespace vw {
 
 class ProfileEditorPage;
 class RecentFilesMenu;
+class SavedSessionBar;
+class SessionLibraryView;
 class ResultsPage;
 class RunController;
 class RunPanel;
@@ -60,6 +63,10 @@ public:
     bool isRunning() const;
     /// The file of the last auto-saved session, empty before one was written.
     QString lastSavedSessionPath() const { return m_lastSavedPath; }
+    /// The session library (the "Sessions" dock, ui/library/).
+    SessionLibraryView *sessionLibrary() const { return m_library; }
+    /// The line naming the shown session's file, with Show in Folder and Save Session As.
+    SavedSessionBar *savedSessionBar() const { return m_savedBar; }
 
 signals:
     void runFinished(const vw::Session &session);
@@ -86,6 +93,8 @@ private:
     void updateActions();
     void updateTitle();
     void showShortcuts();
+    /// The "Sessions" dock and the file line above the results (ui/library/).
+    void createLibrary();
     /// startRun() once the target is confirmed (loopback, or the user said yes).
     bool startConfirmedRun(const Profile &profile, RunOptions options);
     void onRunFinished(const Session &session);
@@ -118,6 +127,10 @@ private:
     QAction *m_addOverlayAction = nullptr;
     QAction *m_removeOverlayAction = nullptr;
     QAction *m_quitAction = nullptr;
+    QAction *m_libraryAction = nullptr;
+    QDockWidget *m_libraryDock = nullptr;
+    SessionLibraryView *m_library = nullptr;
+    SavedSessionBar *m_savedBar = nullptr;
 
     QString m_lastSavedPath;
     bool m_closeWhenFinished = false;

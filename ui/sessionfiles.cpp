@@ -2,6 +2,7 @@
 
 #include "session/sessionfilename.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -9,10 +10,30 @@
 
 namespace vw {
 
+QString appDataDirectory()
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    const QString org = QCoreApplication::organizationName();
+    const QString app = QCoreApplication::applicationName();
+    const QString doubled = QLatin1Char('/') + org + QLatin1Char('/') + app;
+    if (!org.isEmpty() && org == app && dir.endsWith(doubled))
+        dir.chop(app.size() + 1);
+    return dir;
+}
+
 QString sessionsDirectory()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-           + QStringLiteral("/sessions");
+    return appDataDirectory() + QStringLiteral("/sessions");
+}
+
+QStringList legacySessionsDirectories()
+{
+    QStringList out;
+    const QString doubled = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                            + QStringLiteral("/sessions");
+    if (QDir::cleanPath(doubled) != QDir::cleanPath(sessionsDirectory()))
+        out.append(doubled);
+    return out;
 }
 
 QString autoSavePath(const Session &s)

@@ -1,14 +1,25 @@
-// Where the GUI auto-saves sessions: QStandardPaths::AppDataLocation + "/sessions/".
+// Where the GUI auto-saves sessions: "<app data>/sessions/", where <app data> is
+// QStandardPaths::AppDataLocation with the application name once (app/main.cpp names both the
+// organisation and the application "vault-workbench", which AppDataLocation would double:
+// ".../vault-workbench/vault-workbench/").
 #pragma once
 
 #include "session/session.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace vw {
 
-/// The auto-save folder (not created here).
+/// The application's data folder: QStandardPaths::AppDataLocation, with a trailing
+/// "<organisation>/<application>" cut to "<application>" when both names are the same.
+QString appDataDirectory();
+/// The auto-save folder, appDataDirectory() + "/sessions" (not created here).
 QString sessionsDirectory();
+/// Folders that earlier versions saved sessions in: the doubled "<AppDataLocation>/sessions"
+/// when it differs from sessionsDirectory(). They may not exist (no disk access here); the
+/// session library (ui/library/) lists the sessions of those that do.
+QStringList legacySessionsDirectories();
 /// "<sessions>/<yyyyMMdd-HHmmss>-<label>-<id8>.json": the start time (UTC), the label (or the
 /// profile name) made safe by sessionFileNamePart() and cut to 40 characters, and the first 8
 /// characters of the session's id.
