@@ -1,5 +1,8 @@
 #include "charts/chartstyle.h"
 
+#include "theme/charttheme.h"
+
+#include <QAbstractAxis>
 #include <QChart>
 #include <QFont>
 #include <QGraphicsLayout>
@@ -45,6 +48,31 @@ void styleChart(QChart *chart)
     QFont lf = chart->legend()->font();
     lf.setPointSizeF(lf.pointSizeF() * 0.85);
     chart->legend()->setFont(lf);
+    applyChartTheme(chart);
+    QObject::connect(ChartThemeSettings::instance(), &ChartThemeSettings::changed, chart,
+                     [chart] { applyChartTheme(chart); });
+}
+
+void applyChartTheme(QChart *chart, bool dark)
+{
+    const ChartColours c = chartColours(dark);
+    chart->setBackgroundBrush(c.background);
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setTitleBrush(c.text);
+    chart->legend()->setLabelColor(c.text);
+    const auto axes = chart->axes();
+    for (QAbstractAxis *a : axes) {
+        a->setLabelsColor(c.text);
+        a->setTitleBrush(c.text);
+        a->setGridLineColor(c.grid);
+        a->setMinorGridLineColor(c.grid);
+        a->setLinePenColor(c.axisLine);
+    }
+}
+
+void applyChartTheme(QChart *chart)
+{
+    applyChartTheme(chart, ChartThemeSettings::instance()->isDark());
 }
 
 } // namespace vw

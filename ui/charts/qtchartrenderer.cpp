@@ -55,6 +55,7 @@ void QtChartRenderer::render(const ChartModel &m)
     m_chart->setProperty("vwTitle", m.title);
     m_chart->setProperty("vwNotes", m.notes);
     fitAxes(m);
+    applyChartTheme(m_chart);   // axes fitAxes() created take the chart theme's colours
     drawSeries(m);
     drawAnnotations(m);
     m_model = m;
