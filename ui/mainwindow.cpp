@@ -646,7 +646,7 @@ void MainWindow::restoreWindowGeometry()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_closeWhenFinished) {   // already stopping: the window closes after cleanup
+    if (m_closeWhenFinished && isRunning()) {   // stopping: the window closes after cleanup
         event->ignore();
         return;
     }

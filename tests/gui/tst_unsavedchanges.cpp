@@ -13,6 +13,8 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -183,6 +185,65 @@ private slots:
             QVERIFY(answer.asked);
             QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 5000);
         }
+    }
+
+    // Closing while a run goes on asks whether to stop it: "Keep Running" keeps the window and
+    // the run, "Stop, Clean Up and Close" stops it and the window closes once it has finished.
+    // The target accepts connections and never answers, so the run stays in its pre-flight.
+    void closeDuringARunAsks()
+    {
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost));
+        QList<QTcpSocket *> held;
+        connect(&silent, &QTcpServer::newConnection, this, [&] {
+            while (QTcpSocket *c = silent.nextPendingConnection())
+                held << c;
+        });
+        const QString profile = m_dir.filePath(QStringLiteral("silent.yaml"));
+        writeFile(profile, "name: silent\n"
+                           "target: { address: http://127.0.0.1:1, request_timeout: 3s }\n"
+                           "ramp: { executor: closed, stages: [ { vus: 1, duration: 5s } ] }\n"
+                           "operations:\n  - type: sys_health\n");
+        MainWindow w;
+        QVERIFY(w.openProfile(profile));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setTargetAddress(QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort()));
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        QVERIFY(w.startRun());
+        QVERIFY(w.isRunning());
+
+        auto answer = [](const QString &button, QString *text) {
+            auto *poll = new QTimer;
+            QObject::connect(poll, &QTimer::timeout, [poll, button, text] {
+                auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+                if (!box || box->objectName() != QLatin1String("runningCloseBox"))
+                    return;
+                *text = box->text();
+                box->findChild<QPushButton *>(button)->click();
+                poll->deleteLater();
+            });
+            poll->start(20);
+        };
+        QString asked;
+        answer(QStringLiteral("keepRunningButton"), &asked);
+        w.close();
+        QCOMPARE(asked, QStringLiteral("A run is in progress: stop it and clean up, or keep running?"));
+        QVERIFY(w.isVisible());
+        QVERIFY(w.isRunning());
+
+        asked.clear();
+        answer(QStringLiteral("stopAndCloseButton"), &asked);
+        w.close();
+        QVERIFY(!asked.isEmpty());
+        QVERIFY(finished.wait(30000));
+        // stopped in its pre-flight, which then ends with the request timeout (nothing measured)
+        const Session s = finished.at(0).at(0).value<Session>();
+        QVERIFY2(s.status == RunStatus::Stopped || s.status == RunStatus::SetupFailed,
+                 qPrintable(runStatusKey(s.status)));
+        QVERIFY(s.stages.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 5000);
+        qDeleteAll(held);
     }
 
 private:
