@@ -2,9 +2,11 @@
 // most 1400x900) and a saved geometry off every screen is not restored; the shortcuts window
 // opens fully on-screen; the chart theme (View > Chart Theme) makes charts dark or light;
 // Help > About names the version and the profile reference, which opens from the build.
+#include "chartexportdialog.h"
 #include "charts/chartstyle.h"
 #include "mainactions.h"
 #include "mainwindow.h"
+#include "resultspage.h"
 #include "theme/charttheme.h"
 #include "window/aboutdialog.h"
 #include "window/windowgeometry.h"
@@ -12,10 +14,14 @@
 #include <QAction>
 #include <QApplication>
 #include <QChart>
+#include <QComboBox>
+#include <QImage>
+#include <QLineEdit>
 #include <QLegend>
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QValueAxis>
@@ -134,6 +140,29 @@ private slots:
         QApplication::setPalette(light);
         QTRY_VERIFY(chart.backgroundBrush().color().lightness() > 200);
         QApplication::setPalette(original);
+    }
+
+    // The export dialog's theme is the exported file's, whatever the window shows.
+    void exportOffersLightAndDark()
+    {
+        ChartThemeSettings::instance()->setTheme(ChartTheme::Light);
+        ResultsPage page;
+        QTemporaryDir dir;
+        ChartExportDialog d(&page);
+        d.formatCombo()->setCurrentIndex(d.formatCombo()->findData(QStringLiteral("png")));
+        auto *theme = d.findChild<QComboBox *>(QStringLiteral("exportThemeCombo"));
+        QVERIFY(theme);
+        for (const bool dark : {true, false}) {
+            theme->setCurrentIndex(theme->findData(dark));
+            const QString png = dir.filePath(dark ? QStringLiteral("dark.png")
+                                                  : QStringLiteral("light.png"));
+            d.pathEdit()->setText(png);
+            QVERIFY(d.exportNow(true));
+            const QImage image(png);
+            QVERIFY(!image.isNull());
+            const int corner = image.pixelColor(2, 2).lightness();
+            QVERIFY2(dark ? corner < 60 : corner > 200, qPrintable(QString::number(corner)));
+        }
     }
 
     void themeMenuSetsTheTheme()
