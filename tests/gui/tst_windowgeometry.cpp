@@ -24,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QScatterSeries>
 #include <QValueAxis>
 
 using namespace vw;
@@ -113,6 +114,10 @@ private slots:
         QChart chart;
         auto *axis = new QValueAxis;
         chart.addAxis(axis, Qt::AlignLeft);
+        auto *marker = new QScatterSeries;   // a knee marker with its label
+        marker->append(1, 1);
+        marker->setPointLabelsVisible(true);
+        chart.addSeries(marker);
         ChartThemeSettings::instance()->setTheme(ChartTheme::Light);
         styleChart(&chart);
         QVERIFY(chart.backgroundBrush().color().lightness() > 200);
@@ -123,6 +128,7 @@ private slots:
         QVERIFY(chart.backgroundBrush().color().lightness() < 60);
         QVERIFY(axis->labelsColor().lightness() > 180);
         QVERIFY(chart.legend()->labelColor().lightness() > 180);
+        QVERIFY(marker->pointLabelsColor().lightness() > 180);
         QCOMPARE(QSettings().value(QStringLiteral("view/chartTheme")).toString(),
                  QStringLiteral("dark"));
 

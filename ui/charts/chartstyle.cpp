@@ -7,6 +7,7 @@
 #include <QFont>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QXYSeries>
 
 namespace vw {
 
@@ -68,6 +69,15 @@ void applyChartTheme(QChart *chart, bool dark)
         a->setMinorGridLineColor(c.grid);
         a->setLinePenColor(c.axisLine);
     }
+    const auto series = chart->series();
+    for (QAbstractSeries *s : series)
+        if (auto *xy = qobject_cast<QXYSeries *>(s); xy && xy->pointLabelsVisible())
+            xy->setPointLabelsColor(c.text);   // marker labels ("knee 2")
+}
+
+QColor chartTextColor()
+{
+    return chartColours(ChartThemeSettings::instance()->isDark()).text;
 }
 
 void applyChartTheme(QChart *chart)

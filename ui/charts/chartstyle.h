@@ -29,5 +29,7 @@ void styleChart(QChart *chart);
 void applyChartTheme(QChart *chart, bool dark);
 /// applyChartTheme() with the application's current chart theme.
 void applyChartTheme(QChart *chart);
+/// The current chart theme's text colour (titles, labels, marker labels).
+QColor chartTextColor();
 
 } // namespace vw
