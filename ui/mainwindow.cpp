@@ -31,6 +31,7 @@
 #include <QProgressBar>
 #include <QGuiApplication>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -85,8 +86,17 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     rl->addWidget(m_results, 1);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
-    m_splitter->addWidget(left);
-    m_splitter->addWidget(right);
+    // Each side scrolls when the window is smaller than its content (a 1280x720 screen at
+    // 150 % has 853x480 device-independent pixels); at usual sizes it simply fills the side.
+    for (QWidget *side : {left, right}) {
+        auto *scroll = new QScrollArea(m_splitter);
+        scroll->setObjectName(side == left ? QStringLiteral("leftScroll")
+                                           : QStringLiteral("rightScroll"));
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(side);
+        m_splitter->addWidget(scroll);
+    }
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({440, 960});

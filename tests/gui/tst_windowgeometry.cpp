@@ -91,6 +91,16 @@ private slots:
         QCOMPARE(fresh.geometry().center(), available().center());
     }
 
+    // The window's content fits a 1280x720 screen at 150 % (853x480 device-independent
+    // pixels): what does not fit scrolls, the window itself stays on the screen.
+    void contentFitsASmallScreen()
+    {
+        MainWindow w;
+        const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+        QVERIFY2(min.width() <= 853 && min.height() <= 480,
+                 qPrintable(QStringLiteral("%1x%2").arg(min.width()).arg(min.height())));
+    }
+
     void shortcutsWindowIsOnScreen()
     {
         MainWindow w;
