@@ -38,6 +38,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <memory>
 #include <tuple>
 
@@ -99,11 +100,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     }
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({440, 960});
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
     for (QWidget *w : {static_cast<QWidget *>(m_splitter), left, right})
         w->setContentsMargins(4, 4, 4, 4);
+    // the left side at least as wide as its content: no horizontal scrolling there by default
+    const int leftWidth = std::max(440, left->minimumSizeHint().width());
+    m_splitter->setSizes({leftWidth, 1400 - leftWidth});
 
     createActions();
     createMenus();

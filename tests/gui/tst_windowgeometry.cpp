@@ -19,6 +19,7 @@
 #include <QLineEdit>
 #include <QLegend>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -99,6 +100,21 @@ private slots:
         const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
         QVERIFY2(min.width() <= 853 && min.height() <= 480,
                  qPrintable(QStringLiteral("%1x%2").arg(min.width()).arg(min.height())));
+    }
+
+    // At the default size the left side (target, profile) is not cut: it gets its width.
+    void leftSideIsNotCutAtTheDefaultSize()
+    {
+        QSettings().remove(QStringLiteral("window/splitter"));
+        MainWindow w;
+        w.resize(kMaxDefaultWindowSize);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *left = w.findChild<QScrollArea *>(QStringLiteral("leftScroll"));
+        QVERIFY(left);
+        QVERIFY2(left->viewport()->width() >= left->widget()->minimumSizeHint().width(),
+                 qPrintable(QStringLiteral("%1 < %2").arg(left->viewport()->width())
+                                .arg(left->widget()->minimumSizeHint().width())));
     }
 
     void shortcutsWindowIsOnScreen()
