@@ -121,6 +121,21 @@ private slots:
         QCOMPARE(editorOf(w)->toPlainText(), before);
     }
 
+    // File > Open and Open Recent hand files to openFiles(), which tells profiles from
+    // sessions off the GUI thread: the question comes when the file turns out to be a profile.
+    void openRecentAsks()
+    {
+        MainWindow w;
+        typeInto(w, QStringLiteral("# edit before Open Recent\n"));
+        const QString before = editorOf(w)->toPlainText();
+        BoxAnswer answer(kUnsaved, QMessageBox::Cancel);
+        QSignalSpy done(&w, &MainWindow::loadingFinished);
+        w.openFiles({m_other});
+        QVERIFY(done.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(answer.asked, 5000);
+        QCOMPARE(editorOf(w)->toPlainText(), before);
+    }
+
     void discardLosesTheEdits()
     {
         MainWindow w;
