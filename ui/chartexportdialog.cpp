@@ -1,6 +1,7 @@
 #include "chartexportdialog.h"
 
 #include "charts/chartexport.h"
+#include "charts/chartstyle.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
 #include "resultspage.h"
@@ -67,6 +68,12 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     form->addRow(tr("Height:"), m_height);
     form->addRow(tr("Resolution:"), m_dpi);
     form->addRow(tr("File:"), pathRow);
+    // the exported chart's look, whatever the window shows (ui/theme/charttheme.h)
+    auto *theme = new QComboBox(this);
+    theme->setObjectName(QStringLiteral("exportThemeCombo"));
+    theme->addItem(tr("Light"), false);
+    theme->addItem(tr("Dark"), true);
+    form->addRow(tr("Theme:"), theme);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         if (exportNow())
@@ -132,7 +139,14 @@ bool ChartExportDialog::exportNow(bool quiet)
     o.size = QSize(m_width->value(), m_height->value());
     o.dpi = m_dpi->value();
     QString error;
-    if (exportChart(selectedChart(), m_path->text(), o, &error))
+    QChart *chart = selectedChart();
+    const auto *theme = findChild<QComboBox *>(QStringLiteral("exportThemeCombo"));
+    if (chart && theme)
+        applyChartTheme(chart, theme->currentData().toBool());
+    const bool written = exportChart(chart, m_path->text(), o, &error);
+    if (chart)
+        applyChartTheme(chart);   // back to the window's theme
+    if (written)
         return true;
     if (!quiet)
         QMessageBox::warning(this, tr("Export chart"), error);

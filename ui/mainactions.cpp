@@ -1,6 +1,7 @@
 #include "mainactions.h"
 
 #include "models/sessionset.h"
+#include "window/windowgeometry.h"
 
 #include <QAction>
 #include <QKeySequence>
@@ -78,7 +79,7 @@ QList<QAction *> createPercentileActions(QWidget *owner, SessionSet *set)
     return out;
 }
 
-void showShortcutsWindow(QWidget *parent, const QList<QAction *> &list)
+QWidget *showShortcutsWindow(QWidget *parent, const QList<QAction *> &list)
 {
     QStringList rows;
     for (QAction *a : list)
@@ -93,8 +94,12 @@ void showShortcutsWindow(QWidget *parent, const QList<QAction *> &list)
     label->setAttribute(Qt::WA_DeleteOnClose);
     label->setWindowTitle(QObject::tr("Keyboard shortcuts"));
     label->setContentsMargins(12, 12, 12, 12);
+    label->setObjectName(QStringLiteral("shortcutsWindow"));
     label->setParent(parent, Qt::Tool);
+    label->adjustSize();
+    placeOnScreen(label, parent);   // centred on the window, never off the screen's edge
     label->show();   // not modal: the run keeps going
+    return label;
 }
 
 } // namespace vw

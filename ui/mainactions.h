@@ -35,7 +35,9 @@ MainActions createMainActions(QWidget *owner);
 /// the menu and the results page always agree (object names "showP50Action"...).
 QList<QAction *> createPercentileActions(QWidget *owner, SessionSet *set);
 
-/// A small non-modal tool window listing the shortcuts of `actions`.
-void showShortcutsWindow(QWidget *parent, const QList<QAction *> &actions);
+/// A small non-modal tool window listing the shortcuts of `actions` (object name
+/// "shortcutsWindow"), centred on `parent` and fully within its screen's available geometry.
+/// Deleted when closed.
+QWidget *showShortcutsWindow(QWidget *parent, const QList<QAction *> &actions);
 
 } // namespace vw

@@ -13,8 +13,14 @@
 #include "sessionfiles.h"
 #include "targetconfirmation.h"
 #include "targetpanel.h"
+#include "theme/charttheme.h"
+#include "window/aboutdialog.h"
+#include "window/runoutcome.h"
+#include "window/unsavedchanges.h"
+#include "window/windowgeometry.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -26,12 +32,19 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <memory>
+#include <tuple>
 
 namespace vw {
 
@@ -80,15 +93,26 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     rl->addWidget(m_results, 1);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
-    m_splitter->addWidget(left);
-    m_splitter->addWidget(right);
+    // Each side scrolls when the window is smaller than its content (a 1280x720 screen at
+    // 150 % has 853x480 device-independent pixels); at usual sizes it simply fills the side.
+    for (QWidget *side : {left, right}) {
+        auto *scroll = new QScrollArea(m_splitter);
+        scroll->setObjectName(side == left ? QStringLiteral("leftScroll")
+                                           : QStringLiteral("rightScroll"));
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(side);
+        m_splitter->addWidget(scroll);
+    }
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({440, 960});
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
     for (QWidget *w : {static_cast<QWidget *>(m_splitter), left, right})
         w->setContentsMargins(4, 4, 4, 4);
+    // the left side at least as wide as its content: no horizontal scrolling there by default
+    const int leftWidth = std::max(440, left->minimumSizeHint().width());
+    m_splitter->setSizes({leftWidth, 1400 - leftWidth});
 
     createActions();
     createMenus();
@@ -119,6 +143,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_controller, &RunController::phaseChanged, this,
             [this](RunPhase phase, const QString &detail) {
                 m_runPanel->setPhase(phase, detail);
+                if (phase == RunPhase::Running && !m_liveBegun && isRunning()) {
+                    m_liveBegun = true;   // measuring: the live run replaces the results
+                    m_sessions->beginLive(m_liveLabel, m_livePlan);
+                }
+                if (phase == RunPhase::Finished)
+                    return;   // detail is the status key; onRunFinished() says it in words
                 statusBar()->showMessage(detail.isEmpty() ? runPhaseName(phase)
                                                           : runPhaseName(phase) + QStringLiteral(": ") + detail);
             });
@@ -147,8 +177,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
                 }
                 m_lastSavedPath = path;
                 m_recent->add(path);
-                if (const SessionEntry *e = m_sessions->mainEntry())
-                    m_runPanel->sessionSaved(e->session, path);   // the sweep command, if needed
+                m_runPanel->sessionSaved(m_lastRun, path);   // the sweep command, if needed
                 statusBar()->showMessage(tr("Session saved to %1").arg(path), kStatusMs);
                 m_savedBar->setRunSavedPath(path);
                 m_library->markStale();
@@ -177,8 +206,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_editor->setInitialText(defaultProfileYaml());
 
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1400, 900);
+    restoreWindowGeometry();
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
 
@@ -251,8 +279,11 @@ void MainWindow::createActions()
     m_libraryAction = a.library;
 
     connect(m_newAction, &QAction::triggered, this, [this] {
-        m_editor->setText(defaultProfileYaml());
-        statusBar()->showMessage(tr("Quickstart profile loaded (Ctrl+Z undoes)"), kStatusMs);
+        settleUnsavedProfile(tr("start a new profile"), [this] {
+            m_editor->setText(defaultProfileYaml());
+            updateTitle();
+            statusBar()->showMessage(tr("Quickstart profile loaded (Ctrl+Z undoes)"), kStatusMs);
+        });
     });
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::saveProfile);
@@ -307,9 +338,32 @@ void MainWindow::createMenus()
     view->addActions(createPercentileActions(this, m_sessions));
     view->addSeparator();
     view->addAction(m_libraryAction);
+    view->addSeparator();
+    QMenu *themeMenu = view->addMenu(tr("Chart &Theme"));
+    themeMenu->setObjectName(QStringLiteral("chartThemeMenu"));
+    auto *themes = new QActionGroup(this);
+    for (const auto &[theme, text, name] :
+         {std::tuple{ChartTheme::FollowSystem, tr("Follow &System"), "chartThemeSystemAction"},
+          std::tuple{ChartTheme::Light, tr("&Light"), "chartThemeLightAction"},
+          std::tuple{ChartTheme::Dark, tr("&Dark"), "chartThemeDarkAction"}}) {
+        QAction *a = themeMenu->addAction(text);
+        a->setObjectName(QLatin1String(name));
+        a->setCheckable(true);
+        a->setChecked(ChartThemeSettings::instance()->theme() == theme);
+        themes->addAction(a);
+        connect(a, &QAction::triggered, this,
+                [t = theme] { ChartThemeSettings::instance()->setTheme(t); });
+    }
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)
         ->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Profile Reference"), this, [this] {
+            showDocument(this, QString::fromLatin1(kProfileReferenceResource),
+                         tr("Profile reference"));
+        })->setObjectName(QStringLiteral("profileReferenceAction"));
+    help->addSeparator();
+    help->addAction(tr("&About Vault Workbench"), this, [this] { showAboutDialog(this); })
+        ->setObjectName(QStringLiteral("aboutAction"));
 
     QToolBar *tb = addToolBar(tr("Main"));
     tb->setObjectName(QStringLiteral("mainToolBar"));
@@ -326,6 +380,58 @@ void MainWindow::createMenus()
 }
 
 bool MainWindow::openProfile(const QString &path)
+{
+    auto loaded = std::make_shared<bool>(false);
+    settleUnsavedProfile(tr("open %1").arg(QFileInfo(path).fileName()),
+                         [this, path, loaded] { *loaded = loadProfileNow(path); });
+    return *loaded;
+}
+
+bool MainWindow::settleUnsavedProfile(const QString &action, std::function<void()> proceed)
+{
+    if (!m_editor->isModified()) {
+        proceed();
+        return true;
+    }
+    const QString name = m_editor->filePath().isEmpty()
+                             ? (m_editor->profile() ? m_editor->profile()->name : tr("untitled"))
+                             : QFileInfo(m_editor->filePath()).fileName();
+    switch (askAboutUnsavedProfile(this, name, action)) {
+    case UnsavedChoice::Discard:
+        proceed();
+        return true;
+    case UnsavedChoice::Cancel:
+        statusBar()->showMessage(tr("Cancelled: the profile's edits are kept"), kStatusMs);
+        return false;
+    case UnsavedChoice::Save:
+        break;
+    }
+    QString path = m_editor->filePath();
+    if (path.isEmpty()) {
+        const QString suggested = QDir::home().filePath(
+            (m_editor->profile() ? m_editor->profile()->name : QStringLiteral("profile"))
+            + QStringLiteral(".yaml"));
+        path = QFileDialog::getSaveFileName(this, tr("Save profile"), suggested,
+                                            tr("Profiles (*.yaml *.yml)"));
+        if (path.isEmpty())
+            return false;
+    }
+    // Written on a pool thread (ProfileEditorPage::saveTo()): go on once it is on disk.
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(m_editor, &ProfileEditorPage::saved, this,
+                          [path, connection, proceed = std::move(proceed)](
+                              const QString &written, const QString &error) {
+                              if (written != path)
+                                  return;
+                              QObject::disconnect(*connection);
+                              if (error.isEmpty())
+                                  proceed();
+                          });
+    m_editor->saveTo(path);
+    return false;
+}
+
+bool MainWindow::loadProfileNow(const QString &path)
 {
     QString error;
     if (!m_editor->loadFile(path, &error)) {
@@ -478,7 +584,10 @@ bool MainWindow::startConfirmedRun(const Profile &profile, RunOptions options)
         statusBar()->showMessage(tr("No token: only unauthenticated operations will succeed"),
                                  kStatusMs);
     m_target->tokenUsedForRun();
-    m_sessions->beginLive(options.label, profile);
+    // The results on screen stay until the run measures (phase Running, see the constructor).
+    m_liveBegun = false;
+    m_liveLabel = options.label;
+    m_livePlan = profile;
     m_runPanel->runStarted(profile);
     const bool ok = m_controller->start(profile, options);
     updateActions();
@@ -496,12 +605,14 @@ void MainWindow::stopRun()
 
 void MainWindow::onRunFinished(const Session &session)
 {
-    m_sessions->finishLive(session);
+    m_lastRun = session;
+    // A run that never measured (failed setup, unreachable, stopped during setup) leaves the
+    // previous results on screen; the run panel's banner says so.
+    if (m_liveBegun || !session.stages.isEmpty())
+        m_sessions->finishLive(session);
+    m_liveBegun = false;
     m_runPanel->runFinished(session);
-    statusBar()->showMessage(tr("Run %1: %2 stage(s)")
-                                 .arg(runStatusKey(session.status))
-                                 .arg(session.stages.size()),
-                             kStatusMs);
+    statusBar()->showMessage(runOutcomeMessage(session), kStatusMs);
     updateActions();
     emit runFinished(session);
     if (m_closeWhenFinished)
@@ -589,8 +700,43 @@ void MainWindow::showShortcuts()
     showShortcutsWindow(this, actions());
 }
 
+void MainWindow::restoreWindowGeometry()
+{
+    const QByteArray saved = QSettings().value(QStringLiteral("window/geometry")).toByteArray();
+    if (!saved.isEmpty() && restoreGeometry(saved) && isOnPresentScreen(frameGeometry())) {
+        // on a present screen, but maybe saved on a larger one: kept within this one
+        const QScreen *on = QGuiApplication::screenAt(frameGeometry().center());
+        const QRect available = (on ? on : screen())->availableGeometry();
+        if (!isMaximized() && !isFullScreen() && !available.contains(geometry()))
+            setGeometry(centredWithin(geometry().size(), geometry(), available));
+        return;
+    }
+    const QScreen *s = screen() ? screen() : QGuiApplication::primaryScreen();
+    const QRect available = s ? s->availableGeometry() : QRect(0, 0, 1400, 900);
+    setGeometry(centredWithin(defaultWindowSize(available), available, available));
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_closeWhenFinished && isRunning()) {   // stopping: the window closes after cleanup
+        event->ignore();
+        return;
+    }
+    if (!m_closeSettled && m_editor->isModified()) {
+        event->ignore();
+        // asked from the event loop, not inside the close event (Save may finish later)
+        settleUnsavedProfile(tr("close the window"), [this] {
+            m_closeSettled = true;
+            QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+        });
+        return;
+    }
+    m_closeSettled = false;
+    if (isRunning() && askAboutRunningClose(this) == RunningCloseChoice::KeepRunning) {
+        statusBar()->showMessage(tr("The run goes on"), kStatusMs);
+        event->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

@@ -10,6 +10,7 @@
 #include "sessionloader.h"
 
 #include <QMainWindow>
+#include <functional>
 
 QT_BEGIN_NAMESPACE
 class QAction;
@@ -38,7 +39,10 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Loads a profile YAML into the editor (errors are shown inline, nothing runs).
+    /// Loads a profile YAML into the editor (errors are shown inline, nothing runs). With
+    /// unsaved edits it first asks Save / Discard / Cancel (ui/window/unsavedchanges.h); the
+    /// load is one undo step (Ctrl+Z brings the previous text back). True when loaded now;
+    /// after "Save" it loads once the edits are written.
     bool openProfile(const QString &path);
     /// Opens a saved session (docs/session-format.md) as the main one, or beside the live
     /// run while one is going. Read off the GUI thread: sessionOpened() or
@@ -58,6 +62,11 @@ public:
     SessionSet *sessionSet() const { return m_sessions; }
     /// Runs the editor's profile (Ctrl+R); false when invalid or already running.
     bool startRun();
+    /// Runs `proceed` unless the profile has unsaved edits the user keeps: asks Save /
+    /// Discard / Cancel (`action` completes "Save them before you ..."). Discard runs it now;
+    /// Save runs it once the profile is written (Save As asks for a name first); Cancel, or a
+    /// failed write, does not run it. True when it ran now.
+    bool settleUnsavedProfile(const QString &action, std::function<void()> proceed);
     /// Stops the current run (Ctrl+. / Esc); cleanup still runs.
     void stopRun();
     bool isRunning() const;
@@ -95,6 +104,10 @@ private:
     void showShortcuts();
     /// The "Sessions" dock and the file line above the results (ui/library/).
     void createLibrary();
+    bool loadProfileNow(const QString &path);
+    /// The main window's size and place: the saved geometry if it is on a present screen,
+    /// else defaultWindowSize() of the screen's available geometry, centred.
+    void restoreWindowGeometry();
     /// startRun() once the target is confirmed (loopback, or the user said yes).
     bool startConfirmedRun(const Profile &profile, RunOptions options);
     void onRunFinished(const Session &session);
@@ -134,6 +147,13 @@ private:
 
     QString m_lastSavedPath;
     bool m_closeWhenFinished = false;
+    bool m_closeSettled = false;   ///< unsaved edits were saved or discarded for this close
+    /// The run's live entry replaces the results shown once its measured window starts: a
+    /// run that fails (or is stopped) before that leaves the previous results on screen.
+    bool m_liveBegun = false;
+    QString m_liveLabel;
+    Profile m_livePlan;
+    Session m_lastRun;   ///< the last finished run of this window
 };
 
 } // namespace vw

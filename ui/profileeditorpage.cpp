@@ -129,7 +129,13 @@ bool ProfileEditorPage::loadFile(const QString &path, QString *error)
         return false;
     }
     const QByteArray &data = *bytes;
-    m_editor->setPlainText(QString::fromUtf8(data));
+    // one undo step, like setText(): Ctrl+Z after Open brings the previous text back
+    QTextCursor c(m_editor->document());
+    c.beginEditBlock();
+    c.select(QTextCursor::Document);
+    c.insertText(QString::fromUtf8(data));
+    c.endEditBlock();
+    m_editor->moveCursor(QTextCursor::Start);
     m_editor->document()->setModified(false);
     m_path = path;
     validateNow();

@@ -32,7 +32,8 @@ public:
     void setInitialText(const QString &yaml);
     QPlainTextEdit *editor() const { return m_editor; }
 
-    /// Reads `path` (UTF-8) into the editor; false + *error when it cannot be read.
+    /// Reads `path` (UTF-8) into the editor as one undo step (Ctrl+Z brings the previous text
+    /// back) and marks it unmodified; false + *error when it cannot be read.
     bool loadFile(const QString &path, QString *error);
     /// Writes the text to `path` in the background; emits saved() when done.
     void saveTo(const QString &path);

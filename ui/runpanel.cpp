@@ -2,6 +2,7 @@
 
 #include "models/sessionset.h"
 #include "util/duration.h"
+#include "window/runoutcome.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -116,7 +117,8 @@ void RunPanel::setPhase(RunPhase phase, const QString &detail)
                                           " font-weight:bold;}")
                                .arg(phaseStyle(phase)));
     m_phase->setToolTip(detail);
-    if (phase != RunPhase::Running && !detail.isEmpty())
+    // Finished carries the raw status key as detail; runFinished() writes the outcome.
+    if (phase != RunPhase::Running && phase != RunPhase::Finished && !detail.isEmpty())
         m_stage->setText(detail);
 }
 
@@ -142,34 +144,36 @@ void RunPanel::showSnapshot(const RunSnapshot &s)
 void RunPanel::runFinished(const Session &session)
 {
     setPhase(RunPhase::Finished, QString());
-    // The badge names the outcome: a failed run never reads "finished".
-    if (session.status != RunStatus::Completed) {
-        const bool bad = session.status != RunStatus::Stopped;
-        m_phase->setText(runStatusKey(session.status).replace(QLatin1Char('_'), QLatin1Char(' ')));
-        m_phase->setStyleSheet(QStringLiteral("QLabel{%1 border-radius:3px; padding:2px 8px;"
-                                              " font-weight:bold;}")
-                                   .arg(bad ? QStringLiteral("background:#c62828;color:white;")
-                                            : phaseStyle(RunPhase::Finished)));
-    }
+    // The badge names the outcome (ui/window/runoutcome.h): a failed run never reads
+    // "finished", and each failure has its own text and colour.
+    const RunOutcome outcome = runOutcome(session);
+    const RunOutcomeLook look = runOutcomeLook(outcome);
+    m_phase->setText(look.badge);
+    m_phase->setStyleSheet(QStringLiteral("QLabel{background:%1;color:%2; border-radius:3px;"
+                                          " padding:2px 8px; font-weight:bold;}")
+                               .arg(look.background, look.foreground));
+    m_phase->setToolTip(runOutcomeMessage(session));
+    m_stage->setText(runOutcomeMessage(session));
+    const bool measured = !session.stages.isEmpty();
     switch (session.status) {
     case RunStatus::Completed:
         m_progress->setValue(1000);
-        m_stage->setText(tr("Completed: %1 stage(s) measured").arg(session.stages.size()));
         break;
     case RunStatus::Stopped:
-        m_stage->setText(tr("Stopped after %1 stage(s)").arg(session.stages.size()));
         break;
     case RunStatus::Failed:
     case RunStatus::Incomplete:   // not the status of a finished run
-        m_stage->setText(tr("Failed after %1 stage(s)").arg(session.stages.size()));
         showError(tr("Run failed: %1").arg(session.error));
         break;
     case RunStatus::SetupFailed:
-        m_stage->setText(tr("Nothing measured"));
-        showError(tr("Setup failed: %1").arg(session.error.isEmpty() ? tr("unknown error")
-                                                                     : session.error));
+        showError((outcome == RunOutcome::Unreachable ? tr("Target unreachable: %1")
+                                                      : tr("Setup failed: %1"))
+                      .arg(session.error.isEmpty() ? tr("unknown error") : session.error));
         break;
     }
+    if (!measured && session.status != RunStatus::Completed)
+        showError(errorText() + (errorText().isEmpty() ? QString() : QStringLiteral("\n"))
+                  + tr("Nothing was measured; results on screen are from before this run."));
     if (!session.cleanupError.isEmpty())
         showError(errorText().isEmpty()
                       ? tr("Cleanup incomplete: %1").arg(session.cleanupError)
@@ -207,7 +211,7 @@ void RunPanel::showSession(const Session &session)
                          .arg(session.label, session.targetAddress,
                               session.startedAt.toLocalTime().toString(Qt::ISODate))
                          .arg(session.stages.size())
-                         .arg(runStatusKey(session.status)));
+                         .arg(runStatusText(session.status)));
     m_elapsed->clear();
     m_progress->setValue(session.status == RunStatus::Completed ? 1000 : 0);
     if (session.status == RunStatus::Incomplete)

@@ -107,7 +107,7 @@ void TestRunController::aFailedRunShowsItsReason()
     QVERIFY(panel.errorText().startsWith(QStringLiteral("Run failed: ")));
     const auto *badge = panel.findChild<QLabel *>(QStringLiteral("phaseLabel"));
     QVERIFY(badge);
-    QCOMPARE(badge->text(), QStringLiteral("failed"));
+    QCOMPARE(badge->text(), QStringLiteral("Failed"));
 }
 
 // A run whose cleanup left something: once its session is saved, the banner gives the command

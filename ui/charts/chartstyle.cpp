@@ -1,9 +1,13 @@
 #include "charts/chartstyle.h"
 
+#include "theme/charttheme.h"
+
+#include <QAbstractAxis>
 #include <QChart>
 #include <QFont>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QXYSeries>
 
 namespace vw {
 
@@ -45,6 +49,40 @@ void styleChart(QChart *chart)
     QFont lf = chart->legend()->font();
     lf.setPointSizeF(lf.pointSizeF() * 0.85);
     chart->legend()->setFont(lf);
+    applyChartTheme(chart);
+    QObject::connect(ChartThemeSettings::instance(), &ChartThemeSettings::changed, chart,
+                     [chart] { applyChartTheme(chart); });
+}
+
+void applyChartTheme(QChart *chart, bool dark)
+{
+    const ChartColours c = chartColours(dark);
+    chart->setBackgroundBrush(c.background);
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setTitleBrush(c.text);
+    chart->legend()->setLabelColor(c.text);
+    const auto axes = chart->axes();
+    for (QAbstractAxis *a : axes) {
+        a->setLabelsColor(c.text);
+        a->setTitleBrush(c.text);
+        a->setGridLineColor(c.grid);
+        a->setMinorGridLineColor(c.grid);
+        a->setLinePenColor(c.axisLine);
+    }
+    const auto series = chart->series();
+    for (QAbstractSeries *s : series)
+        if (auto *xy = qobject_cast<QXYSeries *>(s); xy && xy->pointLabelsVisible())
+            xy->setPointLabelsColor(c.text);   // marker labels ("knee 2")
+}
+
+QColor chartTextColor()
+{
+    return chartColours(ChartThemeSettings::instance()->isDark()).text;
+}
+
+void applyChartTheme(QChart *chart)
+{
+    applyChartTheme(chart, ChartThemeSettings::instance()->isDark());
 }
 
 } // namespace vw

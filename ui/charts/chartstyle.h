@@ -20,7 +20,16 @@ inline QColor qColor(const QString &hex) { return QColor::fromString(hex); }
 /// A pen of the model's colour, style and width (round caps).
 QPen chartPen(const QString &color, LineStyle style, double width);
 
-/// Light theme, no animation, compact margins, legend at the bottom.
+/// Light theme, no animation, compact margins, legend at the bottom; then the colours of the
+/// application's chart theme (ui/theme/charttheme.h), followed when it changes.
 void styleChart(QChart *chart);
+
+/// The chart's own colours (background, title, legend, every axis present) for a light or dark
+/// look; series keep their colours. Call again after axes are added.
+void applyChartTheme(QChart *chart, bool dark);
+/// applyChartTheme() with the application's current chart theme.
+void applyChartTheme(QChart *chart);
+/// The current chart theme's text colour (titles, labels, marker labels).
+QColor chartTextColor();
 
 } // namespace vw

@@ -55,6 +55,7 @@ void QtChartRenderer::render(const ChartModel &m)
     m_chart->setProperty("vwTitle", m.title);
     m_chart->setProperty("vwNotes", m.notes);
     fitAxes(m);
+    applyChartTheme(m_chart);   // axes fitAxes() created take the chart theme's colours
     drawSeries(m);
     drawAnnotations(m);
     m_model = m;
@@ -211,7 +212,7 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         s->setPointLabelsFormat(mk.label);
         s->setPointLabelsVisible(true);
         s->setPointLabelsClipping(false);
-        s->setPointLabelsColor(QColor(0x22, 0x22, 0x22));
+        s->setPointLabelsColor(chartTextColor());   // the chart theme's text colour
         // the detectors' evidence on hover, as the report's SVG has it in the marker's <title>
         const QString tip = mk.label + QLatin1Char('\n') + mk.evidence;
         QObject::connect(s, &QScatterSeries::hovered, m_chart, [tip](const QPointF &, bool state) {

@@ -1,0 +1,54 @@
+// The charts' light or dark look (View > Chart Theme): follow the system palette, or force
+// light or dark. Only the chart's own colours change (background, text, grid, axis lines); the
+// series colours are the chart model's (core/report/chartpalette.h) in both. The choice is kept
+// in QSettings ("view/chartTheme": "system", "light", "dark"). GUI thread only.
+#pragma once
+
+#include <QColor>
+#include <QObject>
+
+QT_BEGIN_NAMESPACE
+class QPalette;
+QT_END_NAMESPACE
+
+namespace vw {
+
+enum class ChartTheme { FollowSystem, Light, Dark };
+
+/// The chart colours of one look.
+struct ChartColours {
+    QColor background;
+    QColor text;   ///< title, legend, axis labels and titles
+    QColor grid;
+    QColor axisLine;
+};
+ChartColours chartColours(bool dark);
+
+/// A palette is dark when its window colour is darker than its text colour.
+bool paletteIsDark(const QPalette &palette);
+
+/// The application's chart theme; changed() when the choice or (for FollowSystem) the
+/// application palette changes.
+class ChartThemeSettings : public QObject {
+    Q_OBJECT
+public:
+    static ChartThemeSettings *instance();
+
+    ChartTheme theme() const { return m_theme; }
+    /// Sets and saves the choice.
+    void setTheme(ChartTheme theme);
+    /// Whether charts are drawn dark now.
+    bool isDark() const;
+
+signals:
+    void changed();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    explicit ChartThemeSettings(QObject *parent);
+    ChartTheme m_theme = ChartTheme::FollowSystem;
+};
+
+} // namespace vw
