@@ -5,7 +5,8 @@
 #
 #   bench/pacer.sh [--duration S] [--repeat N] [--sinks "pacer light nginx bao"]
 #                  [--rates "5000 20000 50000"] [--bao-rates "1000 2000 5000"] [--pin-client]
-#                  [--nice N] [--pacer-priority realtime] [--pacer-cpus LIST] [--bin PATH]
+#                  [--nice N] [--pacer-priority realtime] [--pacer-cpus LIST]
+#                  [--sink-realtime] [--bin PATH]
 #
 # Sinks (each started here on a free loopback port, pinned to the last CPU, stopped by PID):
 #   pacer  no sink: tests/support/pacerbench (vw_pacer_bench) runs the pacer's executor on two
@@ -46,6 +47,7 @@ SINK_BIN="$VW_BUILD/tests/vw_delay_server_process"
 PACER_BIN="$VW_BUILD/tests/vw_pacer_bench"
 PIN_CLIENT=0
 NICE=""
+SINK_RT=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) DURATION=$2; shift 2 ;;
@@ -57,6 +59,7 @@ while [ $# -gt 0 ]; do
     --nice) NICE=$2; shift 2 ;;
     --pacer-priority) export VW_PACER_PRIORITY=$2; shift 2 ;;
     --pacer-cpus) export VW_PACER_CPUS=$2; shift 2 ;;
+    --sink-realtime) SINK_RT=1; shift ;;
     --bin) BIN=$2; shift 2 ;;
     *) vw_die "unknown option $1 (see the header of $0)" ;;
   esac
@@ -75,6 +78,9 @@ if [ "$PIN_CLIENT" -eq 1 ]; then client=("${pin_client[@]}" "$BIN"); fi
 if [ -n "$NICE" ]; then
   client=(nice -n "$NICE" "${client[@]}")
   pin_server=(nice -n "$NICE" "${pin_server[@]}")   # bench_start_nginx/_bao use it too
+fi
+if [ "$SINK_RT" -eq 1 ]; then
+  pin_server=(chrt -f 1 "${pin_server[@]}")   # needs root (or RLIMIT_RTPRIO)
 fi
 
 WORK=$(mktemp -d /tmp/vw-bench-pacer.XXXXXX)
