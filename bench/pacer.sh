@@ -5,7 +5,8 @@
 #
 #   bench/pacer.sh [--duration S] [--repeat N] [--sinks "pacer light nginx bao"]
 #                  [--rates "5000 20000 50000"] [--bao-rates "1000 2000 5000"] [--pin-client]
-#                  [--nice N] [--bin PATH]
+#                  [--nice N] [--pacer-priority realtime] [--pacer-cpus LIST]
+#                  [--sink-realtime] [--bin PATH]
 #
 # Sinks (each started here on a free loopback port, pinned to the last CPU, stopped by PID):
 #   pacer  no sink: tests/support/pacerbench (vw_pacer_bench) runs the pacer's executor on two
@@ -46,6 +47,7 @@ SINK_BIN="$VW_BUILD/tests/vw_delay_server_process"
 PACER_BIN="$VW_BUILD/tests/vw_pacer_bench"
 PIN_CLIENT=0
 NICE=""
+SINK_RT=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) DURATION=$2; shift 2 ;;
@@ -55,6 +57,9 @@ while [ $# -gt 0 ]; do
     --bao-rates) BAO_RATES=$2; shift 2 ;;
     --pin-client) PIN_CLIENT=1; shift ;;
     --nice) NICE=$2; shift 2 ;;
+    --pacer-priority) export VW_PACER_PRIORITY=$2; shift 2 ;;
+    --pacer-cpus) export VW_PACER_CPUS=$2; shift 2 ;;
+    --sink-realtime) SINK_RT=1; shift ;;
     --bin) BIN=$2; shift 2 ;;
     *) vw_die "unknown option $1 (see the header of $0)" ;;
   esac
@@ -73,6 +78,9 @@ if [ "$PIN_CLIENT" -eq 1 ]; then client=("${pin_client[@]}" "$BIN"); fi
 if [ -n "$NICE" ]; then
   client=(nice -n "$NICE" "${client[@]}")
   pin_server=(nice -n "$NICE" "${pin_server[@]}")   # bench_start_nginx/_bao use it too
+fi
+if [ "$SINK_RT" -eq 1 ]; then
+  pin_server=(chrt -f 1 "${pin_server[@]}")   # needs root (or RLIMIT_RTPRIO)
 fi
 
 WORK=$(mktemp -d /tmp/vw-bench-pacer.XXXXXX)
@@ -137,6 +145,14 @@ else:
     print("-")
 PY
 
+# pacer_prio STDERR_FILE: what the worker threads that pace got ("normal" when not asked).
+pacer_prio() {
+  local p
+  p=$(grep -o 'pacer priority: [a-z]*\(, cpu [0-9]*\)\?' "$1" | sed 's/pacer priority: //; s/, cpu /@/' \
+      | sort -u | paste -sd/ -) || true
+  echo "${p:-normal}"
+}
+
 # start_light: the light sink, answering at once. Sets LIGHT_PID and LIGHT_URL.
 start_light() {
   "${pin_server[@]}" "$SINK_BIN" --delay-ms 0 > "$WORK/light.port" &
@@ -177,7 +193,7 @@ YAML
     "$t0" "$t1" "$w0" "$w1" "$TICKS")
   "$BIN" report "$out" --format json | python3 -c '
 import json, sys
-sink, rate, rnd, sink_cpu, load, runq = sys.argv[1:7]
+sink, rate, rnd, sink_cpu, load, runq, prio = sys.argv[1:8]
 st = json.load(sys.stdin)["stages"][0]
 late = st.get("schedule_lateness_us") or {}
 op = st["ops"][0]
@@ -187,18 +203,18 @@ def ms(h):
 row = [sink, rate, rnd, "%.0f" % st["achieved_per_s"], str(st["dropped"]),
        str(late.get("p50", "-")), str(late.get("p99", "-")), str(late.get("max", "-")),
        ms("corrected_latency_ms"), ms("service_time_ms"),
-       "%.2f" % (st.get("validity") or {}).get("client_cpu", 0), sink_cpu, load, runq]
-widths = [-6, 7, 4, 10, 8, 8, 8, 8, 10, 10, 10, 8, 6, 7]
+       "%.2f" % (st.get("validity") or {}).get("client_cpu", 0), sink_cpu, load, runq, prio]
+widths = [-6, 7, 4, 10, 8, 8, 8, 8, 10, 10, 10, 8, 6, 7, 10]
 print(" ".join(c.ljust(-w) if w < 0 else c.rjust(w) for c, w in zip(row, widths)))
-' "$sink" "$rate" "$round" "$sink_cpu" "$load" "$(cat "$WORK/runq")"
+ ' "$sink" "$rate" "$round" "$sink_cpu" "$load" "$(cat "$WORK/runq")" "$(pacer_prio "$WORK/stderr")"
 }
 
 export VAULT_TOKEN
 VAULT_TOKEN="bench-$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
 vw_log "pacer: sinks $SINKS; rates $RATES (bao: $BAO_RATES); $REPEAT x (1 s + $DURATION s); $CPUS CPUs; client: ${client[*]}"
-printf '%-6s %7s %4s %10s %8s %8s %8s %8s %10s %10s %10s %8s %6s %7s\n' sink rate_s round \
+printf '%-6s %7s %4s %10s %8s %8s %8s %8s %10s %10s %10s %8s %6s %7s %10s\n' sink rate_s round \
   achieved_s dropped late_p50 late_p99 late_max corr_p50ms serv_p50ms client_cpu sink_cpu load1 \
-  runq_wait
+  runq_wait pacer
 
 HEALTH='{ type: sys_health, weight: 1 }'
 for sink in $SINKS; do
@@ -211,20 +227,20 @@ for sink in $SINKS; do
           [ "$PIN_CLIENT" -eq 1 ] && cmd+=(--workers 1)
           [ -n "$NICE" ] && cmd=(nice -n "$NICE" "${cmd[@]}")
           [ "$PIN_CLIENT" -eq 1 ] && cmd=("${pin_client[@]}" "${cmd[@]}")
-          "${cmd[@]}" > "$WORK/pacer.out" &
+          "${cmd[@]}" > "$WORK/pacer.out" 2> "$WORK/stderr" &
           pid=$!
           python3 "$WORK/runqwait.py" "$pid" > "$WORK/runq" || true
           wait "$pid" || vw_die "vw_pacer_bench at $rate/s failed"
           python3 -c '
 import sys
-rate, rnd, load, runq = sys.argv[1:5]
-kv = dict(f.split("=") for f in open(sys.argv[5]).read().split())
-achieved = "%.0f" % (int(kv["count"]) / float(sys.argv[6]))
+rate, rnd, load, runq, prio = sys.argv[1:6]
+kv = dict(f.split("=") for f in open(sys.argv[6]).read().split())
+achieved = "%.0f" % (int(kv["count"]) / float(sys.argv[7]))
 row = ["pacer", rate, rnd, achieved, kv["dropped"], kv["p50_us"], kv["p99_us"], kv["max_us"],
-       "-", "-", "-", "-", load, runq]
-widths = [-6, 7, 4, 10, 8, 8, 8, 8, 10, 10, 10, 8, 6, 7]
+       "-", "-", "-", "-", load, runq, prio]
+widths = [-6, 7, 4, 10, 8, 8, 8, 8, 10, 10, 10, 8, 6, 7, 10]
 print(" ".join(c.ljust(-w) if w < 0 else c.rjust(w) for c, w in zip(row, widths)))
-' "$rate" "$i" "$load" "$(cat "$WORK/runq")" "$WORK/pacer.out" "$DURATION"
+' "$rate" "$i" "$load" "$(cat "$WORK/runq")" "$(pacer_prio "$WORK/stderr")" "$WORK/pacer.out" "$DURATION"
         done
       done ;;
     light)
@@ -258,4 +274,5 @@ print(" ".join(c.ljust(-w) if w < 0 else c.rjust(w) for c, w in zip(row, widths)
 done
 echo "lateness in us (goal: p50 <= 20, p99 <= 100 up to 50,000/s); client_cpu: share of all"
 echo "$CPUS cores; sink_cpu: share of one core; load1: 1-minute load average at the run's start;"
-echo "runq_wait: time the worker threads waited for a CPU while runnable, per second of the run"
+echo "runq_wait: time the worker threads waited for a CPU while runnable, per second of the run;"
+echo "pacer: the scheduling the pacing worker threads got (--pacer-priority, --pacer-cpus)"

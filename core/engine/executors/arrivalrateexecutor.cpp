@@ -1,8 +1,12 @@
 #include "engine/executors/arrivalrateexecutor.h"
 
+#include "engine/executors/pacerscheduling.h"
 #include "util/clock.h"
 
+#include <QDebug>
+
 #include <algorithm>
+#include <cstdlib>
 
 namespace vw {
 
@@ -20,6 +24,11 @@ ArrivalRateExecutor::ArrivalRateExecutor(VuHost &host, std::shared_ptr<RunShared
     for (int slot = host.vuCount() - 1; slot >= 0; --slot)
         m_free.push_back(slot);
     m_dropped.assign(size_t(std::max(1, host.opCount())), 0);
+    // Constructed on the worker's thread (Worker::init), which is the thread that paces.
+    if (std::getenv("VW_PACER_PRIORITY") || std::getenv("VW_PACER_CPUS"))
+        qInfo().noquote() << QStringLiteral("worker %1: %2")
+                                 .arg(workerIndex)
+                                 .arg(QString::fromStdString(applyPacerScheduling(workerIndex).describe()));
 }
 
 void ArrivalRateExecutor::beginStage(int stage)

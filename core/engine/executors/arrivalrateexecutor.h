@@ -19,6 +19,10 @@
 // completions ready at that moment are not held up by a spin. The remaining lateness (the
 // transport's send time - intended start) is part of the corrected latency and is recorded
 // per stage (Worker::onDone, `schedule_lateness_us`, docs/measurement.md). Worker thread only.
+//
+// Scheduling: opt-in real-time priority and pinning of the pacing worker threads
+// (engine/executors/pacerscheduling.h, VW_PACER_PRIORITY / VW_PACER_CPUS), applied when the
+// executor is built on its worker thread and reported there ("pacer priority: ...").
 #pragma once
 
 #include "engine/executors/arrivalrateplan.h"
