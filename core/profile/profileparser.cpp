@@ -201,9 +201,7 @@ public:
             const QString path = indexPath(listPath, int(i));
             QMap<QString, YAML::Node> keys;
             if (!checkMap(o, path,
-                          {QStringLiteral("type"), QStringLiteral("name"),
-                           QStringLiteral("weight"), QStringLiteral("params")},
-                          &keys))
+operationKeys(), &keys))
                 continue;
             OperationSpec spec;
             YAML::Mark labelMark = o.Mark();
@@ -297,12 +295,7 @@ public:
         scanKeys(root, QString());
         QMap<QString, YAML::Node> keys;
         if (!checkMap(root, QString(),
-                      {QStringLiteral("name"), QStringLiteral("description"),
-                       QStringLiteral("target"), QStringLiteral("transport"),
-                       QStringLiteral("ramp"), QStringLiteral("operations"),
-                       QStringLiteral("slo"), QStringLiteral("analysis"),
-                       QStringLiteral("abort"), QStringLiteral("auth")},
-                      &keys))
+profileKeys(), &keys))
             return;
         if (!keys.contains(QStringLiteral("name")))
             add(root.Mark(), QStringLiteral("name"), QStringLiteral("required"));
@@ -350,6 +343,20 @@ public:
 };
 
 } // namespace
+
+QStringList profileKeys()
+{
+    return {QStringLiteral("name"),      QStringLiteral("description"), QStringLiteral("target"),
+            QStringLiteral("transport"), QStringLiteral("ramp"),        QStringLiteral("operations"),
+            QStringLiteral("slo"),       QStringLiteral("analysis"),    QStringLiteral("abort"),
+            QStringLiteral("auth")};
+}
+
+QStringList operationKeys()
+{
+    return {QStringLiteral("type"), QStringLiteral("name"), QStringLiteral("weight"),
+            QStringLiteral("params")};
+}
 
 ProfileParseResult parseProfile(const QByteArray &yaml)
 {
