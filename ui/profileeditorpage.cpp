@@ -65,6 +65,19 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
     m_errorList->header()->setSectionResizeMode(3, QHeaderView::Stretch);
     m_errorList->header()->setStretchLastSection(true);
     m_errorList->setToolTip(tr("Click a problem to jump to it"));
+    // A tree view cannot grow a row for wrapped text reliably, so the whole message of the
+    // selected (else the first) problem is also shown wrapped below the list.
+    m_problemText = new QLabel(this);
+    m_problemText->setObjectName(QStringLiteral("profileProblemText"));
+    m_problemText->setTextFormat(Qt::PlainText);
+    m_problemText->setWordWrap(true);
+    m_problemText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problemText->hide();
+    connect(m_errorList, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) {
+                if (item)
+                    m_problemText->setText(item->toolTip(3));
+            });
     connect(m_errorList, &QTreeWidget::itemClicked, this, &ProfileEditorPage::jumpTo);
     connect(m_errorList, &QTreeWidget::itemActivated, this, &ProfileEditorPage::jumpTo);
 
@@ -74,6 +87,7 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
     bl->setSpacing(2);
     bl->addWidget(m_status);
     bl->addWidget(m_errorList);
+    bl->addWidget(m_problemText);
 
     m_palette = new OperationPalette(builtinOperationTypes(), this);
     connect(m_palette, &OperationPalette::insertRequested, this,
@@ -83,7 +97,8 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
     textAndPalette->addWidget(m_editor);
     textAndPalette->addWidget(m_palette);
     textAndPalette->setStretchFactor(0, 3);
-    textAndPalette->setStretchFactor(1, 1);
+    textAndPalette->setStretchFactor(1, 2);
+    textAndPalette->setSizes({300, 200});
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(textAndPalette);
@@ -270,6 +285,8 @@ void ProfileEditorPage::showErrors()
         }
     }
     m_editor->setExtraSelections(marks);
+    m_problemText->setVisible(!m_errors.isEmpty());
+    m_problemText->setText(m_errors.isEmpty() ? QString() : m_errors.first().toString());
     QSet<int> problemLines;
     for (const ProfileError &e : std::as_const(m_errors))
         if (e.line > 0)

@@ -1,7 +1,7 @@
 // The profile editor: YAML text (undo/redo, monospace, highlighting, a line-number gutter,
 // completion by context: ui/editor/codeeditor.h), validated with parseProfile() 300 ms after
-// the last keystroke; every problem listed below the text with line, column, field and the
-// full message (wrapped), the offending lines marked in the text and the gutter; clicking a
+// the last keystroke; every problem listed below the text with line, column, field and
+// message, the selected one's full text wrapped below the list, the offending lines marked in the text and the gutter; clicking a
 // problem moves the cursor there. An operation palette (ui/editor/operationpalette.h) beside
 // the text inserts an operation with its params at their defaults.
 // Views: the page is a QTabWidget (views()) whose first tab, "YAML", is the text editor; other
@@ -87,6 +87,7 @@ private:
     QTabWidget *m_views = nullptr;
     QTreeWidget *m_errorList = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_problemText = nullptr;   ///< the full text of the selected problem, wrapped
     QTimer *m_debounce = nullptr;
     QString m_path;
     std::optional<Profile> m_profile;

@@ -18,6 +18,7 @@
 #include <QTreeWidgetItemIterator>
 #include <QAbstractItemView>
 #include <QCompleter>
+#include <QLabel>
 #include <QStringListModel>
 #include <QTabWidget>
 
@@ -211,10 +212,14 @@ private slots:
         QCOMPARE(item->text(1), QStringLiteral("7"));
         QVERIFY(item->text(3).contains(QStringLiteral("unclosed '{' opened at line 4, column 7")));
         QCOMPARE(page.codeEditor()->problemLines(), QSet<int>{4});
-        // the full message is there (wrapped, not elided)
-        QVERIFY(list->wordWrap());
-        QCOMPARE(list->textElideMode(), Qt::ElideNone);
-        QCOMPARE(item->toolTip(3).contains(item->text(3)), true);
+        // the full message is shown wrapped below the list, and as the tooltip
+        auto *full = page.findChild<QLabel *>(QStringLiteral("profileProblemText"));
+        QVERIFY(full);
+        QVERIFY(full->isVisible());
+        QVERIFY(full->wordWrap());
+        QCOMPARE(full->text(), page.errors().first().toString());
+        QVERIFY(full->text().contains(QStringLiteral("(noticed at line ")));
+        QVERIFY(item->toolTip(3).contains(item->text(3)));
 
         page.codeEditor()->moveCursor(QTextCursor::End);
         const QRect r = list->visualItemRect(item);
@@ -224,6 +229,7 @@ private slots:
 
         page.setText(QString::fromLatin1(kGood));
         QVERIFY(page.codeEditor()->problemLines().isEmpty());
+        QVERIFY(!full->isVisible());
     }
 
     void paletteInsertParses()

@@ -18,6 +18,7 @@ OperationPalette::OperationPalette(const QList<OperationType> &types, QWidget *p
     m_tree->setObjectName(QStringLiteral("operationPalette"));
     m_tree->setHeaderLabels({tr("Operation"), tr("What it does")});
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tree->setIndentation(12);
     m_tree->setToolTip(tr("Double-click or Enter inserts the operation with its params at their "
                           "defaults"));
     QMap<QString, QTreeWidgetItem *> groups;
