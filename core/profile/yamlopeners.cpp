@@ -82,7 +82,8 @@ YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
             blockIndent = -1;
         }
 
-        char prev = ' ';   // the character before i, ' ' at the line start
+        char prev = ' ';          // the character before i, ' ' at the line start
+        char prevNonSpace = 0;    // the last non-space character before i, 0 at the line start
         for (size_t i = 0; i < line.size(); ++i) {
             const char c = line[i];
             const int col = int(i) + 1;
@@ -92,7 +93,7 @@ YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
                     ++i;   // escaped character
                 else if (c == '"')
                     stack.pop_back();
-                prev = c;
+                prev = prevNonSpace = c;
                 continue;
             }
             if (top == '\'') {
@@ -102,13 +103,20 @@ YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
                     else
                         stack.pop_back();
                 }
-                prev = c;
+                prev = prevNonSpace = c;
                 continue;
             }
             if (c == '#' && isSpace(prev))
                 break;   // comment to the end of the line
-            const bool scalarStart = isSpace(prev) || prev == ',' || prev == '[' || prev == '{'
-                                     || (i == 0);
+            // a scalar starts at the line start, after an indicator and a space (`: `, `- `,
+            // `? `) or right after a flow indicator; inside a plain scalar (`rock 'n roll`) a
+            // quote is text
+            const bool afterIndicator = prevNonSpace == 0 || prevNonSpace == ':'
+                                        || prevNonSpace == '-' || prevNonSpace == '?'
+                                        || prevNonSpace == ',' || prevNonSpace == '['
+                                        || prevNonSpace == '{';
+            const bool scalarStart = (isSpace(prev) && afterIndicator) || prev == ','
+                                     || prev == '[' || prev == '{' || i == 0;
             if ((c == '"' || c == '\'') && scalarStart) {
                 stack.push_back({c, lineNo, col});
             } else if ((c == '{' || c == '[') && (scalarStart || prev == ':')) {
@@ -128,6 +136,8 @@ YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
                 stack.pop_back();
             }
             prev = c;
+            if (!isSpace(c))
+                prevNonSpace = c;
         }
         if (stack.empty() && startsBlockScalar(line))
             blockIndent = indentOf(line);

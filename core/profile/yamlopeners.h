@@ -28,8 +28,8 @@ struct YamlOpener {
 /// A bracket/quote balance scan of `text` up to (and including) 1-based line `untilLine`
 /// (0: the whole text). Ignores comments (`#` at a line start or after a space), brackets
 /// inside quoted scalars and the content of block scalars (`|`, `>`). A quote opens a scalar
-/// only where a scalar can start (line start, after `- `, `: `, `,`, `[`, `{`), so the
-/// apostrophe in `don't` is text. Returns the innermost flow collection or quote still open at
+/// only where a scalar can start (line start, after `- `, `: `, `? `, `,`, `[`, `{`), so the
+/// apostrophes in `don't` and `rock 'n roll` are text. Returns the innermost flow collection or quote still open at
 /// the end of the scan, or the first one closed by the wrong bracket; an empty result when all
 /// are balanced. Pure, any thread.
 YamlOpener findUnclosedOpener(const std::string &text, int untilLine = 0);

@@ -179,6 +179,9 @@ void TestProfileParser::errors_data()
                     {6, "    - { vus: 2, # } not a close"},
                     {7, "        duration: 5s"}}) << 6 << 7 << ""
         << "unclosed '{' opened at line 6, column 7";
+    QTest::newRow("YAML syntax, unclosed flow map, apostrophes in plain text ignored")
+        << patched({{1, "name: rock 'n roll"}, {5, "    - { vus: 1, duration: 10s"}})
+        << 5 << 7 << "" << "unclosed '{' opened at line 5, column 7";
     QTest::newRow("YAML syntax, unclosed flow sequence")
         << patched({{8, "operations: [ {type: sys_health}"}, {9, "  , {type: sys_leader}"},
                     {10, ""}}) << 8 << 13 << ""
