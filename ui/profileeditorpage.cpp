@@ -1,6 +1,10 @@
 #include "profileeditorpage.h"
 
 #include "appresources.h"
+#include "editor/codeeditor.h"
+#include "editor/operationpalette.h"
+#include "ops/builtinoperations.h"
+#include "profile/operationsnippet.h"
 #include "profile/profileparser.h"
 #include "util/boundedfile.h"
 #include "util/duration.h"
@@ -15,6 +19,7 @@
 #include <QPointer>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBlock>
 #include <QThreadPool>
 #include <QTimer>
@@ -34,7 +39,7 @@ QString defaultProfileYaml()
 
 ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
 {
-    m_editor = new QPlainTextEdit(this);
+    m_editor = new CodeEditor(this);
     m_editor->setObjectName(QStringLiteral("profileEditor"));
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_editor->setFont(mono);
@@ -50,12 +55,29 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
     m_errorList = new QTreeWidget(this);
     m_errorList->setObjectName(QStringLiteral("profileErrors"));
     m_errorList->setRootIsDecorated(false);
-    m_errorList->setUniformRowHeights(true);
+    // The problem column takes the remaining width and wraps, so no message is cut off.
+    m_errorList->setUniformRowHeights(false);
+    m_errorList->setWordWrap(true);
+    m_errorList->setTextElideMode(Qt::ElideNone);
     m_errorList->setAlternatingRowColors(true);
     m_errorList->setHeaderLabels({tr("Line"), tr("Col"), tr("Field"), tr("Problem")});
     m_errorList->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_errorList->header()->setSectionResizeMode(3, QHeaderView::Stretch);
     m_errorList->header()->setStretchLastSection(true);
     m_errorList->setToolTip(tr("Click a problem to jump to it"));
+    // A tree view cannot grow a row for wrapped text reliably, so the whole message of the
+    // selected (else the first) problem is also shown wrapped below the list.
+    m_problemText = new QLabel(this);
+    m_problemText->setObjectName(QStringLiteral("profileProblemText"));
+    m_problemText->setTextFormat(Qt::PlainText);
+    m_problemText->setWordWrap(true);
+    m_problemText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problemText->hide();
+    connect(m_errorList, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) {
+                if (item)
+                    m_problemText->setText(item->toolTip(3));
+            });
     connect(m_errorList, &QTreeWidget::itemClicked, this, &ProfileEditorPage::jumpTo);
     connect(m_errorList, &QTreeWidget::itemActivated, this, &ProfileEditorPage::jumpTo);
 
@@ -65,23 +87,41 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
     bl->setSpacing(2);
     bl->addWidget(m_status);
     bl->addWidget(m_errorList);
+    bl->addWidget(m_problemText);
+
+    m_palette = new OperationPalette(builtinOperationTypes(), this);
+    connect(m_palette, &OperationPalette::insertRequested, this,
+            &ProfileEditorPage::insertOperation);
+
+    auto *textAndPalette = new QSplitter(Qt::Horizontal, this);
+    textAndPalette->addWidget(m_editor);
+    textAndPalette->addWidget(m_palette);
+    textAndPalette->setStretchFactor(0, 3);
+    textAndPalette->setStretchFactor(1, 2);
+    textAndPalette->setSizes({300, 200});
 
     auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_editor);
+    split->addWidget(textAndPalette);
     split->addWidget(bottom);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
 
+    m_views = new QTabWidget(this);
+    m_views->setObjectName(QStringLiteral("profileViews"));
+    m_views->setDocumentMode(true);
+    m_views->addTab(split, tr("YAML"));
+
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
-    lay->addWidget(split);
+    lay->addWidget(m_views);
 
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
     connect(m_debounce, &QTimer::timeout, this, &ProfileEditorPage::validate);
     connect(m_editor, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_editor, &QPlainTextEdit::textChanged, this, &ProfileEditorPage::textChanged);
     connect(m_editor->document(), &QTextDocument::modificationChanged, this,
             &ProfileEditorPage::modificationChanged);
     validate();
@@ -105,6 +145,38 @@ void ProfileEditorPage::setInitialText(const QString &yaml)
     m_editor->document()->setModified(false);
     m_path.clear();
     validateNow();
+}
+
+QPlainTextEdit *ProfileEditorPage::editor() const
+{
+    return m_editor;
+}
+
+int ProfileEditorPage::addView(QWidget *view, const QString &title)
+{
+    return m_views->addTab(view, title);
+}
+
+bool ProfileEditorPage::insertOperation(const QString &typeName)
+{
+    const OperationType *type = m_palette->type(typeName);
+    if (!type)
+        return false;
+    const SnippetInsertion ins =
+        operationInsertion(text(), m_editor->textCursor().position(), *type);
+    QTextCursor c(m_editor->document());
+    c.beginEditBlock();
+    c.setPosition(ins.position);
+    c.insertText(ins.text);
+    c.endEditBlock();
+    // the cursor on the new item's `type:` value
+    const int at = ins.text.indexOf(QStringLiteral("- type: ") + typeName);
+    c.setPosition(ins.position + (at >= 0 ? at + 8 : 0));
+    c.movePosition(QTextCursor::EndOfBlock);
+    m_editor->setTextCursor(c);
+    m_editor->ensureCursorVisible();
+    m_editor->setFocus();
+    return true;
 }
 
 QString ProfileEditorPage::text() const
@@ -219,6 +291,13 @@ void ProfileEditorPage::showErrors()
         }
     }
     m_editor->setExtraSelections(marks);
+    m_problemText->setVisible(!m_errors.isEmpty());
+    m_problemText->setText(m_errors.isEmpty() ? QString() : m_errors.first().toString());
+    QSet<int> problemLines;
+    for (const ProfileError &e : std::as_const(m_errors))
+        if (e.line > 0)
+            problemLines.insert(e.line);
+    m_editor->setProblemLines(problemLines);
 
     if (m_profile) {
         const Profile &p = *m_profile;

@@ -1,7 +1,12 @@
-// The profile editor: YAML text (undo/redo, monospace, highlighting), validated with
-// parseProfile() 300 ms after the last keystroke; every problem listed below the text with
-// line, column, field and message, the offending lines marked; clicking a problem moves the
-// cursor there. Loading reads the (small) file synchronously; saving writes on a pool thread
+// The profile editor: YAML text (undo/redo, monospace, highlighting, a line-number gutter,
+// completion by context: ui/editor/codeeditor.h), validated with parseProfile() 300 ms after
+// the last keystroke; every problem listed below the text with line, column, field and
+// message, the selected one's full text wrapped below the list, the offending lines marked in the text and the gutter; clicking a
+// problem moves the cursor there. An operation palette (ui/editor/operationpalette.h) beside
+// the text inserts an operation with its params at their defaults.
+// Views: the page is a QTabWidget (views()) whose first tab, "YAML", is the text editor; other
+// editors of the same text (the form, ui/profileform/) are added with addView() and keep to
+// the API below: text() / setText() and the textChanged signal. Loading reads the (small) file synchronously; saving writes on a pool thread
 // with QSaveFile, so the GUI thread never waits on the disk. GUI thread only.
 #pragma once
 
@@ -13,12 +18,16 @@
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QPlainTextEdit;
+class QTabWidget;
 class QTimer;
 class QTreeWidget;
 class QTreeWidgetItem;
 QT_END_NAMESPACE
 
 namespace vw {
+
+class CodeEditor;
+class OperationPalette;
 
 class ProfileEditorPage : public QWidget {
     Q_OBJECT
@@ -30,7 +39,19 @@ public:
     QString text() const;
     /// Replaces the text without an undo step and marks it unmodified (new window, template).
     void setInitialText(const QString &yaml);
-    QPlainTextEdit *editor() const { return m_editor; }
+    QPlainTextEdit *editor() const;
+    CodeEditor *codeEditor() const { return m_editor; }
+    OperationPalette *palette() const { return m_palette; }
+    QTreeWidget *problemList() const { return m_errorList; }
+
+    /// The tabs of the page: 0 is "YAML" (text and palette). Returns the new tab's index.
+    int addView(QWidget *view, const QString &title);
+    QTabWidget *views() const { return m_views; }
+
+    /// Inserts an item of operation type `typeName` into the `operations:` list (after the
+    /// item holding the cursor, else at the list's end; core/profile/operationsnippet.h) as
+    /// one undo step, and puts the cursor on its `type:` line. False for an unknown type.
+    bool insertOperation(const QString &typeName);
 
     /// Reads `path` (UTF-8) into the editor as one undo step (Ctrl+Z brings the previous text
     /// back) and marks it unmodified; false + *error when it cannot be read.
@@ -48,6 +69,8 @@ public:
     const ProfileErrors &errors() const { return m_errors; }
 
 signals:
+    /// After every change of the YAML text (typing, setText(), a palette insert).
+    void textChanged();
     void validityChanged(bool valid);
     /// After each successful validation.
     void profileChanged(const vw::Profile &profile);
@@ -60,9 +83,12 @@ private:
     void showErrors();
     void jumpTo(QTreeWidgetItem *item);
 
-    QPlainTextEdit *m_editor = nullptr;
+    CodeEditor *m_editor = nullptr;
+    OperationPalette *m_palette = nullptr;
+    QTabWidget *m_views = nullptr;
     QTreeWidget *m_errorList = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_problemText = nullptr;   ///< the full text of the selected problem, wrapped
     QTimer *m_debounce = nullptr;
     QString m_path;
     std::optional<Profile> m_profile;

@@ -65,6 +65,7 @@
 #include "util/boundedfile.h"
 #include "util/duration.h"
 #include "profile/yamlbounds.h"
+#include "profile/yamlopeners.h"
 #include "profile/yamlfieldreader.h"
 #include "profile/yamlvariant.h"
 
@@ -200,9 +201,7 @@ public:
             const QString path = indexPath(listPath, int(i));
             QMap<QString, YAML::Node> keys;
             if (!checkMap(o, path,
-                          {QStringLiteral("type"), QStringLiteral("name"),
-                           QStringLiteral("weight"), QStringLiteral("params")},
-                          &keys))
+operationKeys(), &keys))
                 continue;
             OperationSpec spec;
             YAML::Mark labelMark = o.Mark();
@@ -306,12 +305,7 @@ public:
         scanKeys(root, QString());
         QMap<QString, YAML::Node> keys;
         if (!checkMap(root, QString(),
-                      {QStringLiteral("name"), QStringLiteral("description"),
-                       QStringLiteral("target"), QStringLiteral("transport"),
-                       QStringLiteral("ramp"), QStringLiteral("operations"),
-                       QStringLiteral("slo"), QStringLiteral("analysis"),
-                       QStringLiteral("abort"), QStringLiteral("auth")},
-                      &keys))
+profileKeys(), &keys))
             return;
         if (!keys.contains(QStringLiteral("name")))
             add(root.Mark(), QStringLiteral("name"), QStringLiteral("required"));
@@ -360,6 +354,20 @@ public:
 
 } // namespace
 
+QStringList profileKeys()
+{
+    return {QStringLiteral("name"),      QStringLiteral("description"), QStringLiteral("target"),
+            QStringLiteral("transport"), QStringLiteral("ramp"),        QStringLiteral("operations"),
+            QStringLiteral("slo"),       QStringLiteral("analysis"),    QStringLiteral("abort"),
+            QStringLiteral("auth")};
+}
+
+QStringList operationKeys()
+{
+    return {QStringLiteral("type"), QStringLiteral("name"), QStringLiteral("weight"),
+            QStringLiteral("params")};
+}
+
 ProfileParseResult parseProfile(const QByteArray &yaml)
 {
     ProfileParseResult result;
@@ -385,8 +393,22 @@ ProfileParseResult parseProfile(const QByteArray &yaml)
                                       "100000 nodes)"));
         }
     } catch (const YAML::Exception &e) {
-        parser.add(e.mark, QString(),
-                   QStringLiteral("YAML syntax error: %1").arg(QString::fromStdString(e.msg)));
+        // yaml-cpp marks where it noticed the error; an unclosed bracket or quote is reported
+        // where it was opened (core/profile/yamlopeners.h), with yaml-cpp's words after it.
+        const QString noticed = QString::fromStdString(e.msg);
+        const YamlOpener open = findUnclosedOpener(yaml.toStdString(),
+                                                   e.mark.line >= 0 ? e.mark.line + 1 : 0);
+        if (open.found() && !e.mark.is_null()) {
+            YAML::Mark at = YAML::Mark::null_mark();
+            at.line = open.line - 1;
+            at.column = open.column - 1;
+            parser.add(at, QString(),
+                       QStringLiteral("YAML syntax error: %1 (noticed at line %2, column %3: %4)")
+                           .arg(open.message()).arg(e.mark.line + 1).arg(e.mark.column + 1)
+                           .arg(noticed));
+        } else {
+            parser.add(e.mark, QString(), QStringLiteral("YAML syntax error: %1").arg(noticed));
+        }
     }
     result.errors = parser.errors;
     if (result.errors.isEmpty())

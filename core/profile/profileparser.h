@@ -21,6 +21,11 @@ struct ProfileParseResult {
 /// warm-up >= a stage's duration, an empty stage list or operation list, weight < 1.
 ProfileParseResult parseProfile(const QByteArray &yaml);
 
+/// The keys a profile accepts at the top level, in the order of docs/profile-format.md.
+QStringList profileKeys();
+/// The keys an item of `operations:` accepts: type, name, weight, params.
+QStringList operationKeys();
+
 /// The largest profile file loadProfileFile() reads, in bytes (profiles are a few KiB).
 constexpr qint64 kMaxProfileBytes = 4 * 1024 * 1024;
 

@@ -3,6 +3,10 @@
 // built-in profile is profiles/quickstart.yaml as shipped.
 #include "mainwindow.h"
 #include "profileeditorpage.h"
+#include "editor/codeeditor.h"
+#include "editor/operationpalette.h"
+#include "ops/builtinoperations.h"
+#include "profile/profileparser.h"
 
 #include <QAction>
 #include <QFile>
@@ -11,6 +15,12 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QAbstractItemView>
+#include <QCompleter>
+#include <QLabel>
+#include <QStringListModel>
+#include <QTabWidget>
 
 using namespace vw;
 
@@ -168,6 +178,129 @@ private slots:
         QTRY_VERIFY(errors->topLevelItemCount() > 0);
         QVERIFY(errors->topLevelItem(0)->text(0).toInt() >= 1);
         QVERIFY(!run->isEnabled());
+    }
+
+    void gutterWidthGrowsWithLines()
+    {
+        ProfileEditorPage page;
+        page.resize(900, 600);
+        page.show();
+        CodeEditor *e = page.codeEditor();
+        e->setPlainText(QStringLiteral("a: 1\n").repeated(5));
+        const int w9 = e->lineNumberAreaWidth();
+        QCOMPARE(e->lineNumberArea()->width(), w9);
+        e->setPlainText(QStringLiteral("a: 1\n").repeated(120));   // 121 lines: three digits
+        const int w999 = e->lineNumberAreaWidth();
+        QCOMPARE(w999 - w9, 2 * e->fontMetrics().horizontalAdvance(QLatin1Char('9')));
+        QTRY_COMPARE(e->lineNumberArea()->width(), w999);
+        QTRY_VERIFY(e->viewport()->geometry().left() >= w999);   // the text starts after it
+    }
+
+    void problemLineMarkedAndClickMovesCursor()
+    {
+        ProfileEditorPage page;
+        page.resize(900, 600);
+        page.show();
+        // a `{` left open on line 4 that yaml-cpp notices later
+        QString bad = QString::fromLatin1(kGood);
+        bad.replace(QStringLiteral("{ vus: 1, duration: 1s }"), QStringLiteral("{ vus: 1, duration: 1s"));
+        page.setText(bad);
+        QTreeWidget *list = page.problemList();
+        QCOMPARE(list->topLevelItemCount(), 1);
+        QTreeWidgetItem *item = list->topLevelItem(0);
+        QCOMPARE(item->text(0), QStringLiteral("4"));
+        QCOMPARE(item->text(1), QStringLiteral("7"));
+        QVERIFY(item->text(3).contains(QStringLiteral("unclosed '{' opened at line 4, column 7")));
+        QCOMPARE(page.codeEditor()->problemLines(), QSet<int>{4});
+        // the full message is shown wrapped below the list, and as the tooltip
+        auto *full = page.findChild<QLabel *>(QStringLiteral("profileProblemText"));
+        QVERIFY(full);
+        QVERIFY(full->isVisible());
+        QVERIFY(full->wordWrap());
+        QCOMPARE(full->text(), page.errors().first().toString());
+        QVERIFY(full->text().contains(QStringLiteral("(noticed at line ")));
+        QVERIFY(item->toolTip(3).contains(item->text(3)));
+
+        page.codeEditor()->moveCursor(QTextCursor::End);
+        const QRect r = list->visualItemRect(item);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, r.center());
+        QCOMPARE(page.codeEditor()->textCursor().blockNumber(), 3);       // line 4
+        QCOMPARE(page.codeEditor()->textCursor().positionInBlock(), 6);   // column 7
+
+        page.setText(QString::fromLatin1(kGood));
+        QVERIFY(page.codeEditor()->problemLines().isEmpty());
+        QVERIFY(!full->isVisible());
+    }
+
+    void paletteInsertParses()
+    {
+        ProfileEditorPage page;
+        page.resize(900, 600);
+        page.show();
+        QTreeWidget *tree = page.palette()->tree();
+        const QList<OperationType> types = builtinOperationTypes();
+        int offered = 0;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it)
+            if (!(*it)->data(0, Qt::UserRole).toString().isEmpty())
+                ++offered;
+        QCOMPARE(offered, int(types.size()));
+        for (const OperationType &t : types) {
+            page.setText(QString::fromLatin1(kGood));
+            page.codeEditor()->moveCursor(QTextCursor::Start);
+            QTreeWidgetItem *item = nullptr;
+            for (QTreeWidgetItemIterator it(tree); *it; ++it)
+                if ((*it)->data(0, Qt::UserRole).toString() == t.name)
+                    item = *it;
+            QVERIFY2(item, qPrintable(t.name));
+            tree->setCurrentItem(item);
+            tree->setFocus();
+            QTest::keyClick(tree, Qt::Key_Return);   // Enter on a type inserts it
+            QVERIFY2(page.validateNow(), qPrintable(t.name + QStringLiteral("\n") + page.text()));
+            QCOMPARE(page.profile()->operations.size(), 2);
+            QCOMPARE(page.profile()->operations.at(1).type, t.name);
+            QCOMPARE(page.codeEditor()->textCursor().block().text(),
+                     QStringLiteral("  - type: ") + t.name);
+            page.codeEditor()->undo();   // one undo step
+            QCOMPARE(page.text(), QString::fromLatin1(kGood));
+        }
+    }
+
+    void completionOffersTypesAndParams()
+    {
+        ProfileEditorPage page;
+        page.resize(900, 600);
+        page.show();
+        CodeEditor *e = page.codeEditor();
+        page.setText(QString::fromLatin1(kGood) + QStringLiteral("  - type: transit_s"));
+        e->moveCursor(QTextCursor::End);
+        QCOMPARE(e->showCompletions(), 1);
+        auto *model = qobject_cast<QStringListModel *>(e->completer()->model());
+        QVERIFY(model);
+        QCOMPARE(model->stringList(), QStringList{QStringLiteral("transit_sign")});
+        QVERIFY(e->completer()->popup()->isVisible());
+        QTest::keyClick(e->completer()->popup(), Qt::Key_Return);   // accept the first word
+        QCOMPARE(e->textCursor().block().text(), QStringLiteral("  - type: transit_sign"));
+
+        // params of the operation under the cursor, then a choice param's values
+        e->moveCursor(QTextCursor::End);
+        e->insertPlainText(QStringLiteral("\n    params:\n      key_t"));
+        QVERIFY(e->showCompletions() >= 1);
+        QCOMPARE(model->stringList(), QStringList{QStringLiteral("key_type")});
+        e->completer()->popup()->hide();
+        e->insertPlainText(QStringLiteral("ype: "));
+        QVERIFY(e->showCompletions() >= 2);
+        QCOMPARE(model->stringList(),
+                 page.palette()->type(QStringLiteral("transit_sign"))->param(QStringLiteral("key_type"))->allowed);
+    }
+
+    void formTabHasAPlace()
+    {
+        ProfileEditorPage page;
+        QCOMPARE(page.views()->count(), 1);
+        QCOMPARE(page.views()->tabText(0), QStringLiteral("YAML"));
+        auto *form = new QWidget;
+        QCOMPARE(page.addView(form, QStringLiteral("Form")), 1);
+        QCOMPARE(page.views()->count(), 2);
     }
 };
 

@@ -169,9 +169,29 @@ void TestProfileParser::errors_data()
     QTest::newRow("YAML syntax")
         << patched({{1, "name: t\n  colour: blue"}}) << 2 << 9 << ""
         << "YAML syntax error: illegal map value";
+    // yaml-cpp notices these lines later (line 9 here); the error names the opener
     QTest::newRow("YAML syntax, unclosed flow map")
-        << patched({{5, "    - { vus: 1, duration: 10s"}}) << 9 << 3 << ""
-        << "YAML syntax error: illegal block entry";
+        << patched({{5, "    - { vus: 1, duration: 10s"}}) << 5 << 7 << ""
+        << "YAML syntax error: unclosed '{' opened at line 5, column 7 (noticed at line 9";
+    QTest::newRow("YAML syntax, unclosed flow map, brackets in comments and quotes ignored")
+        << patched({{1, "name: \"t {[\"   # a { comment ["},
+                    {3, "  warmup: '1s ]'  # }"},
+                    {6, "    - { vus: 2, # } not a close"},
+                    {7, "        duration: 5s"}}) << 6 << 7 << ""
+        << "unclosed '{' opened at line 6, column 7";
+    QTest::newRow("YAML syntax, unclosed flow map, apostrophes in plain text ignored")
+        << patched({{1, "name: rock 'n roll"}, {5, "    - { vus: 1, duration: 10s"}})
+        << 5 << 7 << "" << "unclosed '{' opened at line 5, column 7";
+    QTest::newRow("YAML syntax, unclosed flow sequence")
+        << patched({{8, "operations: [ {type: sys_health}"}, {9, "  , {type: sys_leader}"},
+                    {10, ""}}) << 8 << 13 << ""
+        << "unclosed '[' opened at line 8, column 13";
+    QTest::newRow("YAML syntax, unclosed quote")
+        << patched({{5, "    - { vus: 1, duration: \"10s }"}}) << 5 << 27 << ""
+        << "unclosed '\"' opened at line 5, column 27";
+    QTest::newRow("YAML syntax, wrong closing bracket")
+        << patched({{5, "    - { vus: 1, duration: 10s ]"}}) << 5 << 7 << ""
+        << "'{' opened at line 5, column 7 is closed by ']' at line 5, column 31";
     QTest::newRow("unknown key top level")
         << patched({{1, "name: t\ncolour: blue"}}) << 2 << 1 << "colour"
         << "unknown key \"colour\" (expected: name, description, target, transport, ramp, "

@@ -198,7 +198,7 @@ void TestSessionMigration::v1WithBrokenYamlIsRebuiltFromItsStages()
     const std::optional<Session> s = sessionFromJson(o, &error);
     QVERIFY2(s, qPrintable(error));
     QCOMPARE(s->readNotes.size(), 1);
-    QVERIFY2(s->readNotes.first().contains(QLatin1String("does not parse (line 2, column 1: YAML syntax error")),
+    QVERIFY2(s->readNotes.first().contains(QLatin1String("does not parse (line 1, column 7: YAML syntax error: unclosed '['")),
              qPrintable(s->readNotes.first()));
     // The plan from the header and the stages: the model, its pool, each stage's rate.
     QCOMPARE(s->loadModel().name(), QStringLiteral("arrival-rate"));

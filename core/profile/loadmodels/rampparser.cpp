@@ -14,15 +14,30 @@ QString names(const QStringList &n)
 
 } // namespace
 
+QStringList rampKeys(const LoadModelRegistry &models)
+{
+    QStringList keys = {QStringLiteral("executor"), QStringLiteral("warmup")};
+    for (const auto &k : models.rampKeyOwners())
+        keys.append(k.first);
+    keys.append(QStringLiteral("stages"));
+    return keys;
+}
+
+QStringList stageKeys(const LoadModelRegistry &models)
+{
+    QStringList keys;
+    for (const auto &k : models.stageKeyOwners())
+        keys.append(k.first);
+    keys.append(QStringLiteral("duration"));
+    return keys;
+}
+
 void parseRampBlock(YamlFieldReader &r, const YAML::Node &n, const LoadModelRegistry &models,
                     RampSpec *out)
 {
     const auto rampKeyOwners = models.rampKeyOwners();
     const auto stageKeyOwners = models.stageKeyOwners();
-    QStringList allowed = {QStringLiteral("executor"), QStringLiteral("warmup")};
-    for (const auto &k : rampKeyOwners)
-        allowed.append(k.first);
-    allowed.append(QStringLiteral("stages"));
+    const QStringList allowed = rampKeys(models);
     QMap<QString, YAML::Node> keys;
     if (!r.checkMap(n, QStringLiteral("ramp"), allowed, &keys))
         return;
@@ -72,10 +87,7 @@ void parseRampBlock(YamlFieldReader &r, const YAML::Node &n, const LoadModelRegi
               QStringLiteral("must be a non-empty list of stages such as %1").arg(example));
         return;
     }
-    QStringList stageAllowed;
-    for (const auto &k : stageKeyOwners)
-        stageAllowed.append(k.first);
-    stageAllowed.append(QStringLiteral("duration"));
+    const QStringList stageAllowed = stageKeys(models);
     for (std::size_t i = 0; i < stages.size(); ++i) {
         const YAML::Node s = stages[i];
         const QString path = YamlFieldReader::indexPath(QStringLiteral("ramp.stages"), int(i));

@@ -9,6 +9,11 @@
 
 namespace vw {
 
+/// The keys `ramp:` accepts with these models: executor, warmup, the models' own keys, stages.
+QStringList rampKeys(const LoadModelRegistry &models);
+/// The keys a stage accepts: the models' load keys (vus, rate...) and duration.
+QStringList stageKeys(const LoadModelRegistry &models);
+
 /// Parses `n` (the value of `ramp:`) into *out; every problem goes to `r`.
 void parseRampBlock(YamlFieldReader &r, const YAML::Node &n, const LoadModelRegistry &models,
                     RampSpec *out);
