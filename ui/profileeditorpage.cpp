@@ -1,6 +1,7 @@
 #include "profileeditorpage.h"
 
 #include "appresources.h"
+#include "profileform/profileform.h"
 #include "profile/profileparser.h"
 #include "util/boundedfile.h"
 #include "util/duration.h"
@@ -15,6 +16,7 @@
 #include <QPointer>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBlock>
 #include <QThreadPool>
 #include <QTimer>
@@ -67,7 +69,12 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
     bl->addWidget(m_errorList);
 
     auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_editor);
+    // the YAML and, on a second tab, the same profile as a form (ui/profileform/)
+    auto *tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("profileEditorTabs"));
+    tabs->addTab(m_editor, tr("YAML"));
+    tabs->addTab(new ProfileForm(m_editor, tabs), tr("Form"));
+    split->addWidget(tabs);
     split->addWidget(bottom);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
