@@ -296,6 +296,8 @@ std::optional<QString> edit(const QString &yaml, const QStringList &path,
         const int kc = charColumn(keyLine, f.key.Mark().column);
         const int end = blockEnd(lines, kl, kc);
         if (!value) {
+            if (path.size() > 1 && parent.size() == 1) // a map left empty goes with its key
+                return edit(yaml, path.mid(0, path.size() - 1), nullptr, error);
             if (!keyLine.left(kc).trimmed().isEmpty())
                 return fail(QStringLiteral("%1 starts a list item: edit the item")
                                 .arg(path.join('.')));

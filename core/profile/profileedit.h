@@ -35,8 +35,9 @@ namespace vw {
 std::optional<QString> setYamlValue(const QString &yaml, const QStringList &path,
                                     const YAML::Node &value, QString *error = nullptr);
 
-/// `yaml` without the key at `path` (its lines; in a flow map, the flow map re-emitted).
-/// An absent key returns `yaml` unchanged. nullopt and *error as for setYamlValue().
+/// `yaml` without the key at `path` (its lines; in a flow map, the flow map re-emitted); a
+/// block map left empty goes with its key (`target:` alone would be null, not a map). An
+/// absent key returns `yaml` unchanged. nullopt and *error as for setYamlValue().
 std::optional<QString> removeYamlKey(const QString &yaml, const QStringList &path,
                                      QString *error = nullptr);
 

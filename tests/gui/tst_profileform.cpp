@@ -276,6 +276,11 @@ private slots:
                  QStringLiteral("a: 1  # one\nb:\n  c: x  # cee\n"
                                 "e: { f: 1, g: 2 }  # flow\n# end\n"));
         QCOMPARE(*setYamlValue(y, {"z", "w"}, YAML::Node(true)), y + QStringLiteral("z:\n  w: true\n"));
+        // a map left empty goes with its key; a key under an empty `b:` makes it a map
+        QCOMPARE(*removeYamlKey(QStringLiteral("a: 1\nb:\n  c: x\nd: 2\n"), {"b", "c"}),
+                 QStringLiteral("a: 1\nd: 2\n"));
+        QCOMPARE(*setYamlValue(QStringLiteral("a: 1\nb:\nd: 2\n"), {"b", "c"}, YAML::Node(5)),
+                 QStringLiteral("a: 1\nb:\n  c: 5\nd: 2\n"));
         QString err;
         QVERIFY(!setYamlValue(QStringLiteral("a: [1\n"), {"a"}, YAML::Node(1), &err));
         QVERIFY(!err.isEmpty());
