@@ -145,9 +145,9 @@ void OperationsSection::refreshList()
     const QSignalBlocker block(m_list);
     m_list->clear();
     for (const Row &r : std::as_const(m_rows))
-        m_list->addItem(QStringLiteral("%1  (%2)  weight %3")
-                            .arg(r.name.isEmpty() ? r.type : r.name, r.type)
-                            .arg(r.weight));
+        m_list->addItem((r.name.isEmpty() ? r.type
+                                          : QStringLiteral("%1  (%2)").arg(r.name, r.type))
+                        + tr("  weight %1").arg(r.weight));
     m_list->setCurrentRow(std::clamp(keep, 0, int(m_rows.size()) - 1));
 }
 

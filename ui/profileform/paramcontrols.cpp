@@ -49,7 +49,9 @@ void ParamControls::show(const OperationType *type, const QVariantMap &values)
         def->setObjectName(QStringLiteral("paramDefault_") + spec.name);
         def->setEnabled(false);
         h->addWidget(def);
-        m_form->addRow(spec.name + (spec.unit.isEmpty() ? QString()
+        // a duration is typed with its unit ("5m"): its canonical unit (ms) is not shown
+        const bool showUnit = !spec.unit.isEmpty() && spec.kind != ParamKind::Duration;
+        m_form->addRow(spec.name + (!showUnit ? QString()
                                                         : QStringLiteral(" (%1)").arg(spec.unit)),
                        row);
     }

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonObject>
@@ -60,6 +61,7 @@ StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
         s->setRange(0.001, 1000000);
         s->setDecimals(3);
         s->setValue(v);
+        s->setMinimumWidth(60);
         return s;
     };
     m_from = spin("formRampFrom", 1);
@@ -80,20 +82,21 @@ StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
     buttons->addWidget(add);
     buttons->addWidget(remove);
     buttons->addStretch();
-    auto *gen = new QHBoxLayout;
-    gen->addWidget(new QLabel(tr("Generate:"), this));
-    gen->addWidget(m_rule);
-    gen->addWidget(new QLabel(QStringLiteral("A"), this));
-    gen->addWidget(m_from);
-    gen->addWidget(new QLabel(QStringLiteral("N/B"), this));
-    gen->addWidget(m_to);
-    gen->addWidget(new QLabel(QStringLiteral("S"), this));
-    gen->addWidget(m_step);
-    gen->addWidget(new QLabel(tr("duration"), this));
-    gen->addWidget(m_genDuration);
-    gen->addWidget(new QLabel(tr("warm-up"), this));
-    gen->addWidget(m_genWarmup);
-    gen->addWidget(fillButton);
+    // the generator on three short rows, so that the form fits a narrow editor pane
+    auto *gen = new QGridLayout;
+    gen->addWidget(new QLabel(tr("Generate"), this), 0, 0);
+    gen->addWidget(m_rule, 0, 1, 1, 5);
+    gen->addWidget(new QLabel(QStringLiteral("A"), this), 1, 0);
+    gen->addWidget(m_from, 1, 1);
+    gen->addWidget(new QLabel(QStringLiteral("N / B"), this), 1, 2);
+    gen->addWidget(m_to, 1, 3);
+    gen->addWidget(new QLabel(QStringLiteral("S"), this), 1, 4);
+    gen->addWidget(m_step, 1, 5);
+    gen->addWidget(new QLabel(tr("Duration"), this), 2, 0);
+    gen->addWidget(m_genDuration, 2, 1);
+    gen->addWidget(new QLabel(tr("Warm-up"), this), 2, 2);
+    gen->addWidget(m_genWarmup, 2, 3);
+    gen->addWidget(fillButton, 2, 4, 1, 2);
     auto *lay = new QVBoxLayout(this);
     lay->addLayout(form);
     lay->addWidget(m_table);
@@ -170,6 +173,8 @@ void StagesSection::load(const Profile &p)
     QJsonObject config;
     ramp.model->toJson(&config);
     m_maxVus->setEnabled(open);
+    for (QDoubleSpinBox *s : {m_from, m_to, m_step})
+        s->setDecimals(open ? 3 : 0);   // VUs are whole, rates have 3 decimals
     m_maxVus->setValue(config.value(QStringLiteral("max_vus")).toInt(1));
     m_table->setRowCount(0);
     for (const StageSpec &s : ramp.stages)
