@@ -13,6 +13,7 @@
 #include "profileform/stagessection.h"
 #include "profileform/targetsection.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -93,6 +94,7 @@ private slots:
             const ProfileParseResult after = parseProfile(emitted.toUtf8());
             QVERIFY2(after.ok(), qPrintable(path + ":\n" + emitted + "\n"
                                             + after.errors.value(0).toString()));
+            QVERIFY2(after.profile->sameSettings(*before.profile), qPrintable(path));
             QCOMPARE(QJsonDocument(planToJson(*after.profile)).toJson(),
                      QJsonDocument(planToJson(*before.profile)).toJson());
             // every comment line of the shipped profiles survives (none is inside a
@@ -231,6 +233,23 @@ private slots:
         QTRY_VERIFY(!form.isReadOnly());
     }
 
+    void aBadStageCellIsMarkedAndNotWritten()
+    {
+        QPlainTextEdit editor;
+        editor.setPlainText(QStringLiteral("name: t\nramp:\n  stages:\n    - { vus: 3, duration: 5s }\n"
+                                           "operations:\n  - type: sys_health\n"));
+        ProfileForm form(&editor);
+        const QString before = editor.toPlainText();
+        QTableWidget *table = form.stagesSection()->table();
+        table->item(0, 0)->setText(QStringLiteral("2.5"));   // VUs are whole
+        QCOMPARE(editor.toPlainText(), before);
+        QVERIFY(table->item(0, 0)->background() != QBrush());
+        QCOMPARE(table->item(0, 1)->background(), QBrush());
+        table->item(0, 0)->setText(QStringLiteral("6"));
+        QCOMPARE(parsed(editor.toPlainText()).ramp.stages.at(0).vus, 6);
+        QCOMPARE(table->item(0, 0)->background(), QBrush());
+    }
+
     void arrivalRateStagesAndExecutorSwitch()
     {
         QPlainTextEdit editor;
@@ -246,6 +265,20 @@ private slots:
         QCOMPARE(p.ramp.stages.size(), 4);
         QCOMPARE(p.ramp.stages.at(3).rate, 400.0);
         QCOMPARE(p.ramp.model->name(), QStringLiteral("arrival-rate"));
+
+        // to closed: rates become whole VUs, max_vus goes
+        form.refreshNow();
+        form.stagesSection()->table()->item(0, 0)->setText(QStringLiteral("2.5"));
+        auto *executor = form.stagesSection()->findChild<QComboBox *>(QStringLiteral("formExecutor"));
+        QVERIFY(executor);
+        executor->setCurrentText(QStringLiteral("closed"));
+        emit executor->activated(executor->currentIndex());
+        const Profile closed = parsed(editor.toPlainText());
+        QCOMPARE(closed.ramp.model->name(), QStringLiteral("closed"));
+        QCOMPARE(closed.ramp.stages.at(0).vus, 3);
+        QCOMPARE(closed.ramp.stages.at(3).vus, 400);
+        QVERIFY(!editor.toPlainText().contains(QLatin1String("max_vus")));
+        QVERIFY(!editor.toPlainText().contains(QLatin1String("rate:")));
     }
 
     void rampRules()

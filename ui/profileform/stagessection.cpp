@@ -29,6 +29,13 @@ QString rateText(double r)
         s.chop(1);
     return s;
 }
+/// A stage's load as typed: closed, a whole number of VUs >= 1; arrival-rate, a rate > 0.
+bool loadValid(const QString &text, bool open)
+{
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    return ok && v > 0 && (open || v == std::floor(v));
+}
 } // namespace
 
 StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
@@ -164,7 +171,8 @@ void StagesSection::load(const Profile &p)
 {
     m_loading = true;
     const RampSpec &ramp = p.ramp;
-    m_executor->setCurrentText(ramp.model->name());
+    m_loadedExecutor = ramp.model->name();
+    m_executor->setCurrentText(m_loadedExecutor);
     const bool open = ramp.model->isOpen();
     m_table->setHorizontalHeaderLabels({open ? tr("Rate (starts/s)") : tr("VUs"),
                                         tr("Duration (warm-up included)")});
@@ -176,26 +184,34 @@ void StagesSection::load(const Profile &p)
     for (QDoubleSpinBox *s : {m_from, m_to, m_step})
         s->setDecimals(open ? 3 : 0);   // VUs are whole, rates have 3 decimals
     m_maxVus->setValue(config.value(QStringLiteral("max_vus")).toInt(1));
-    m_table->setRowCount(0);
+    QList<QStringList> rows;
     for (const StageSpec &s : ramp.stages)
-        addRow(open ? rateText(s.rate) : QString::number(s.vus), formatDurationMs(s.durationMs));
+        rows << QStringList{open ? rateText(s.rate) : QString::number(s.vus),
+                            formatDurationMs(s.durationMs)};
+    bool same = rows.size() == m_table->rowCount();
+    for (int r = 0; same && r < rows.size(); ++r)
+        for (int c = 0; same && c < 2; ++c)
+            same = m_table->item(r, c) && m_table->item(r, c)->text() == rows[r][c];
+    if (!same) {   // rebuilt only when the text says otherwise: a cell being edited stays
+        m_table->setRowCount(0);
+        for (const QStringList &row : std::as_const(rows))
+            addRow(row[0], row[1]);
+    }
     m_loading = false;
 }
 
-YAML::Node StagesSection::stagesNode(bool open, QString *error) const
+std::optional<YAML::Node> StagesSection::stagesNode(bool open, QString *error) const
 {
     YAML::Node seq(YAML::NodeType::Sequence);
     for (int r = 0; r < m_table->rowCount(); ++r) {
         const QString load = m_table->item(r, 0) ? m_table->item(r, 0)->text().trimmed() : "";
         const QString dur = m_table->item(r, 1) ? m_table->item(r, 1)->text().trimmed() : "";
-        bool ok = false;
-        const double v = load.toDouble(&ok);
-        if (!ok || v <= 0 || (!open && v != std::floor(v)) || !parseDurationMs(dur)) {
-            *error = tr("stage %1: %2 %3 and a duration with a unit (10s)")
+        const double v = load.toDouble();
+        if (!loadValid(load, open) || !parseDurationMs(dur)) {
+            *error = tr("stage %1 needs %2 and a duration with a unit (10s)")
                          .arg(r + 1)
-                         .arg(open ? tr("a rate > 0") : tr("a whole number of VUs >= 1"),
-                              QString());
-            return YAML::Node();
+                         .arg(open ? tr("a rate > 0") : tr("a whole number of VUs >= 1"));
+            return std::nullopt;
         }
         YAML::Node m(YAML::NodeType::Map);
         if (open)
@@ -209,15 +225,32 @@ YAML::Node StagesSection::stagesNode(bool open, QString *error) const
     return seq;
 }
 
+void StagesSection::markBadCells(bool open)
+{
+    const bool was = m_loading;
+    m_loading = true;   // a background is a change of the item too
+    const QBrush bad(QColor(0xfd, 0xe2, 0xe1));
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        for (int c = 0; c < 2; ++c)
+            if (QTableWidgetItem *it = m_table->item(r, c)) {
+                const QString t = it->text().trimmed();
+                const bool ok = c == 0 ? loadValid(t, open) : parseDurationMs(t).has_value();
+                it->setBackground(ok ? QBrush() : bad);
+            }
+    m_loading = was;
+}
+
 void StagesSection::writeStages()
 {
+    markBadCells(isOpen());
     QString why;
-    const YAML::Node seq = stagesNode(isOpen(), &why);
-    if (!seq.IsDefined()) {
+    const std::optional<YAML::Node> stages = stagesNode(isOpen(), &why);
+    if (!stages) {
         m_table->setToolTip(why);
         return;
     }
     m_table->setToolTip(QString());
+    const YAML::Node seq = *stages;
     m_sink([seq](const QString &y, QString *e) {
         return setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("stages")}, seq, e);
     });
@@ -229,10 +262,25 @@ void StagesSection::writeExecutor()
     // is set for an open model (the peak of the loads) and removed for a closed one
     const QString name = m_executor->currentText();
     const bool open = isOpen();
+    if (!open) {   // a rate becomes whole VUs (rounded up)
+        m_loading = true;
+        for (int r = 0; r < m_table->rowCount(); ++r)
+            if (QTableWidgetItem *it = m_table->item(r, 0)) {
+                bool ok = false;
+                const double v = it->text().toDouble(&ok);
+                if (ok && v > 0)
+                    it->setText(QString::number(std::max<qint64>(1, qint64(std::ceil(v)))));
+            }
+        m_loading = false;
+    }
     QString why;
-    const YAML::Node seq = stagesNode(open, &why);
-    if (!seq.IsDefined())
+    const std::optional<YAML::Node> stages = stagesNode(open, &why);
+    if (!stages) {   // the YAML keeps its model: so does the combo box
+        m_table->setToolTip(why);
+        m_executor->setCurrentText(m_loadedExecutor);
         return;
+    }
+    const YAML::Node seq = *stages;
     double peak = 1;
     for (int r = 0; r < m_table->rowCount(); ++r)
         peak = std::max(peak, m_table->item(r, 0)->text().toDouble());
@@ -288,9 +336,10 @@ void StagesSection::fill()
     m_loading = false;
     // stages and warm-up in one undo step
     QString why;
-    const YAML::Node seq = stagesNode(open, &why);
-    if (!seq.IsDefined())
+    const std::optional<YAML::Node> stages = stagesNode(open, &why);
+    if (!stages)
         return;
+    const YAML::Node seq = *stages;
     m_sink([seq, warm](const QString &y, QString *e) -> std::optional<QString> {
         std::optional<QString> t =
             setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("stages")}, seq, e);

@@ -42,13 +42,16 @@ public:
 private:
     bool isOpen() const;
     void fill();
-    YAML::Node stagesNode(bool open, QString *error) const;
+    /// The table as the `stages` list; nullopt and *error when a cell is not valid.
+    std::optional<YAML::Node> stagesNode(bool open, QString *error) const;
     void writeStages();
+    void markBadCells(bool open);
     void writeExecutor();
     void addRow(const QString &load, const QString &duration);
 
     YamlEditSink m_sink;
     bool m_loading = false;
+    QString m_loadedExecutor;   ///< the model of the text last loaded
     QComboBox *m_executor = nullptr;
     QLineEdit *m_warmup = nullptr;
     QSpinBox *m_maxVus = nullptr;
