@@ -4,7 +4,6 @@
 // invalid profile makes the form read-only with the line to fix.
 #include "ops/opparams.h"
 #include "profile/planjson.h"
-#include "profile/profileedit.h"
 #include "profile/profileparser.h"
 #include "profileform/operationssection.h"
 #include "profileform/paramcontrols.h"
@@ -24,7 +23,6 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
-#include <yaml-cpp/yaml.h>
 
 using namespace vw;
 
@@ -290,34 +288,6 @@ private slots:
         QCOMPARE(linearLoads(10, 45, 10), (QList<double>{10, 20, 30, 40, 45}));
         QVERIFY(linearLoads(10, 40, 0).isEmpty());
         QVERIFY(doublingLoads(0, 40).isEmpty());
-    }
-
-    void yamlEditsKeepCommentsAndOtherKeys()
-    {
-        const QString y = QStringLiteral("a: 1  # one\nb:\n  c: x  # cee\n  d: [1, 2]\n"
-                                         "e: { f: 1, g: 2 }  # flow\n# end\n");
-        QCOMPARE(*setYamlValue(y, {"b", "c"}, YAML::Node("y z")),
-                 QStringLiteral("a: 1  # one\nb:\n  c: y z  # cee\n  d: [1, 2]\n"
-                                "e: { f: 1, g: 2 }  # flow\n# end\n"));
-        QCOMPARE(*setYamlValue(y, {"e", "g"}, YAML::Node(3)),
-                 QStringLiteral("a: 1  # one\nb:\n  c: x  # cee\n  d: [1, 2]\n"
-                                "e: { f: 1, g: 3 }  # flow\n# end\n"));
-        QCOMPARE(*setYamlValue(y, {"b", "h"}, YAML::Node("new")),
-                 QStringLiteral("a: 1  # one\nb:\n  c: x  # cee\n  d: [1, 2]\n  h: new\n"
-                                "e: { f: 1, g: 2 }  # flow\n# end\n"));
-        QCOMPARE(*removeYamlKey(y, {"b", "d"}),
-                 QStringLiteral("a: 1  # one\nb:\n  c: x  # cee\n"
-                                "e: { f: 1, g: 2 }  # flow\n# end\n"));
-        QCOMPARE(*setYamlValue(y, {"z", "w"}, YAML::Node(true)), y + QStringLiteral("z:\n  w: true\n"));
-        // a map left empty goes with its key; a key under an empty `b:` makes it a map
-        QCOMPARE(*removeYamlKey(QStringLiteral("a: 1\nb:\n  c: x\nd: 2\n"), {"b", "c"}),
-                 QStringLiteral("a: 1\nd: 2\n"));
-        QCOMPARE(*setYamlValue(QStringLiteral("a: 1\nb:\nd: 2\n"), {"b", "c"}, YAML::Node(5)),
-                 QStringLiteral("a: 1\nb:\n  c: 5\nd: 2\n"));
-        QString err;
-        QVERIFY(!setYamlValue(QStringLiteral("a: [1\n"), {"a"}, YAML::Node(1), &err));
-        QVERIFY(!err.isEmpty());
-        QVERIFY(!setYamlValue(y, {"a", "x"}, YAML::Node(1), &err));   // a is not a map
     }
 };
 
