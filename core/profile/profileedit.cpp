@@ -1,5 +1,7 @@
 #include "profile/profileedit.h"
 
+#include "profile/yamlvariant.h"
+
 #include <yaml-cpp/yaml.h>
 
 namespace vw {
@@ -106,8 +108,14 @@ QString scalarText(const YAML::Node &n)
 {
     if (!n.IsDefined() || n.IsNull())
         return QStringLiteral("null");
+    // text (tag "!": yamlText(), or quoted in the source) that a plain scalar would turn into
+    // a number, a boolean or null is double-quoted; the rest as yaml-cpp writes it
+    const std::string v = n.Scalar();
     YAML::Emitter e;
-    e << n;
+    if (n.Tag() == "!"
+        && resolvePlainYamlScalar(QString::fromStdString(v)).typeId() != QMetaType::QString)
+        e << YAML::DoubleQuoted;
+    e << v;
     return QString::fromStdString(e.c_str());
 }
 
@@ -370,6 +378,13 @@ QString emitYaml(const YAML::Node &node, int indent)
         }
     }
     return out.join(QLatin1Char('\n'));
+}
+
+YAML::Node yamlText(const QString &text)
+{
+    YAML::Node n(text.toStdString());
+    n.SetTag("!");
+    return n;
 }
 
 std::optional<QString> setYamlValue(const QString &yaml, const QStringList &path,

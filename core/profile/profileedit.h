@@ -41,6 +41,10 @@ std::optional<QString> setYamlValue(const QString &yaml, const QStringList &path
 std::optional<QString> removeYamlKey(const QString &yaml, const QStringList &path,
                                      QString *error = nullptr);
 
+/// A scalar node that is text: written plain when YAML reads it back as text, double-quoted
+/// when a plain scalar would be a number, a boolean or null ("123", "true", "").
+YAML::Node yamlText(const QString &text);
+
 /// `node` as YAML text, every line indented by `indent` spaces, no trailing newline:
 /// a scalar (quoted only when it must be), a flow map as `{ a: 1, b: x }`, a flow list as
 /// `[a, b]`, block maps and lists one entry a line (a list item's map starts after `- `).

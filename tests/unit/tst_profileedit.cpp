@@ -78,6 +78,14 @@ private slots:
         YAML::Node empty(YAML::NodeType::Sequence);
         QCOMPARE(emitYaml(empty), QStringLiteral("[]"));
         QCOMPARE(emitYaml(YAML::Node("")), QStringLiteral("\"\""));
+        // text that looks like a number or a boolean stays text; real numbers stay plain
+        QCOMPARE(emitYaml(yamlText(QStringLiteral("123"))), QStringLiteral("\"123\""));
+        QCOMPARE(emitYaml(yamlText(QStringLiteral("true"))), QStringLiteral("\"true\""));
+        QCOMPARE(emitYaml(yamlText(QStringLiteral("rsa-2048"))), QStringLiteral("rsa-2048"));
+        QCOMPARE(emitYaml(YAML::Node(123)), QStringLiteral("123"));
+        // a value quoted in the source keeps its quotes when its flow map is re-emitted
+        QCOMPARE(*setYamlValue(QStringLiteral("p: { a: \"1\", b: 2 }\n"), {"p", "b"}, YAML::Node(3)),
+                 QStringLiteral("p: { a: \"1\", b: 3 }\n"));
     }
 };
 

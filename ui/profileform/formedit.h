@@ -3,6 +3,8 @@
 // undoable edit; and QVariant -> yaml-cpp scalar. GUI thread only.
 #pragma once
 
+#include "profile/profileedit.h"
+
 #include <QString>
 #include <QVariant>
 #include <functional>
@@ -15,7 +17,8 @@ namespace vw {
 using YamlEdit = std::function<std::optional<QString>(const QString &yaml, QString *error)>;
 using YamlEditSink = std::function<void(const YamlEdit &)>;
 
-/// A scalar node for a bool, a whole number, a number or text (plain when YAML allows).
+/// A scalar node for a bool, a whole number, a number or text (yamlText(): quoted only when
+/// a plain scalar would not read back as text).
 inline YAML::Node yamlScalar(const QVariant &v)
 {
     switch (v.typeId()) {
@@ -29,7 +32,7 @@ inline YAML::Node yamlScalar(const QVariant &v)
     case QMetaType::Double:
         return YAML::Node(QString::number(v.toDouble(), 'g', 12).toStdString());
     default:
-        return YAML::Node(v.toString().toStdString());
+        return yamlText(v.toString());   // "123" as text stays text
     }
 }
 
