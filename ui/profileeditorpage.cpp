@@ -5,6 +5,7 @@
 #include "editor/operationpalette.h"
 #include "ops/builtinoperations.h"
 #include "profile/operationsnippet.h"
+#include "profileform/profileform.h"
 #include "profile/profileparser.h"
 #include "util/boundedfile.h"
 #include "util/duration.h"
@@ -111,6 +112,8 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
     m_views->setObjectName(QStringLiteral("profileViews"));
     m_views->setDocumentMode(true);
     m_views->addTab(split, tr("YAML"));
+    // the same profile as a form (ui/profileform/), kept in sync with the text both ways
+    addView(new ProfileForm(m_editor, m_views), tr("Form"));
 
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);

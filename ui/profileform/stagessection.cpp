@@ -1,0 +1,353 @@
+#include "stagessection.h"
+
+#include "profile/loadmodels/loadmodelregistry.h"
+#include "profile/profileedit.h"
+#include "rampgenerator.h"
+#include "util/duration.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace vw {
+
+namespace {
+QString rateText(double r)
+{
+    QString s = QString::number(r, 'f', 3);
+    while (s.contains(QLatin1Char('.')) && (s.endsWith(QLatin1Char('0')) || s.endsWith('.')))
+        s.chop(1);
+    return s;
+}
+/// A stage's load as typed: closed, a whole number of VUs >= 1; arrival-rate, a rate > 0.
+bool loadValid(const QString &text, bool open)
+{
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    return ok && v > 0 && (open || v == std::floor(v));
+}
+} // namespace
+
+StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
+    : QWidget(parent), m_sink(std::move(sink))
+{
+    m_executor = new QComboBox(this);
+    m_executor->setObjectName(QStringLiteral("formExecutor"));
+    m_executor->addItems(LoadModelRegistry::builtin().names());
+    m_warmup = new QLineEdit(this);
+    m_warmup->setObjectName(QStringLiteral("formWarmup"));
+    m_warmup->setPlaceholderText(QStringLiteral("0s"));
+    m_maxVus = new QSpinBox(this);
+    m_maxVus->setObjectName(QStringLiteral("formMaxVus"));
+    m_maxVus->setRange(1, 100000);
+    m_maxVus->setKeyboardTracking(false);
+
+    m_table = new QTableWidget(0, 2, this);
+    m_table->setObjectName(QStringLiteral("formStages"));
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->setMinimumHeight(160);
+    auto *add = new QPushButton(tr("Add stage"), this);
+    auto *remove = new QPushButton(tr("Remove stage"), this);
+
+    m_rule = new QComboBox(this);
+    m_rule->setObjectName(QStringLiteral("formRampRule"));
+    m_rule->addItems({tr("A..N doubling"), tr("linear from A to B step S")});
+    auto spin = [this](const char *name, double v) {
+        auto *s = new QDoubleSpinBox(this);
+        s->setObjectName(QLatin1String(name));
+        s->setRange(0.001, 1000000);
+        s->setDecimals(3);
+        s->setValue(v);
+        s->setMinimumWidth(60);
+        return s;
+    };
+    m_from = spin("formRampFrom", 1);
+    m_to = spin("formRampTo", 64);
+    m_step = spin("formRampStep", 8);
+    m_genDuration = new QLineEdit(QStringLiteral("30s"), this);
+    m_genDuration->setObjectName(QStringLiteral("formRampDuration"));
+    m_genWarmup = new QLineEdit(QStringLiteral("5s"), this);
+    m_genWarmup->setObjectName(QStringLiteral("formRampWarmup"));
+    auto *fillButton = new QPushButton(tr("Fill"), this);
+    fillButton->setObjectName(QStringLiteral("formRampFill"));
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Load model"), m_executor);
+    form->addRow(tr("Warm-up per stage"), m_warmup);
+    form->addRow(tr("max_vus (arrival-rate)"), m_maxVus);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch();
+    // the generator on three short rows, so that the form fits a narrow editor pane
+    auto *gen = new QGridLayout;
+    gen->addWidget(new QLabel(tr("Generate"), this), 0, 0);
+    gen->addWidget(m_rule, 0, 1, 1, 5);
+    gen->addWidget(new QLabel(QStringLiteral("A"), this), 1, 0);
+    gen->addWidget(m_from, 1, 1);
+    gen->addWidget(new QLabel(QStringLiteral("N / B"), this), 1, 2);
+    gen->addWidget(m_to, 1, 3);
+    gen->addWidget(new QLabel(QStringLiteral("S"), this), 1, 4);
+    gen->addWidget(m_step, 1, 5);
+    gen->addWidget(new QLabel(tr("Duration"), this), 2, 0);
+    gen->addWidget(m_genDuration, 2, 1);
+    gen->addWidget(new QLabel(tr("Warm-up"), this), 2, 2);
+    gen->addWidget(m_genWarmup, 2, 3);
+    gen->addWidget(fillButton, 2, 4, 1, 2);
+    auto *lay = new QVBoxLayout(this);
+    lay->addLayout(form);
+    lay->addWidget(m_table);
+    lay->addLayout(buttons);
+    lay->addLayout(gen);
+
+    connect(m_executor, &QComboBox::activated, this, &StagesSection::writeExecutor);
+    connect(m_warmup, &QLineEdit::editingFinished, this, [this] {
+        const QString t = m_warmup->text().trimmed();
+        const bool ok = parseDurationMs(t).has_value();
+        m_warmup->setStyleSheet(ok ? QString() : QStringLiteral("background: #fde2e1;"));
+        if (ok)
+            m_sink([t](const QString &y, QString *e) {
+                return setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("warmup")},
+                                    yamlScalar(t), e);
+            });
+    });
+    connect(m_maxVus, &QSpinBox::valueChanged, this, [this](int v) {
+        if (m_loading || !isOpen())
+            return;
+        m_sink([v](const QString &y, QString *e) {
+            return setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("max_vus")},
+                                YAML::Node(v), e);
+        });
+    });
+    connect(m_table, &QTableWidget::itemChanged, this, [this] {
+        if (!m_loading)
+            writeStages();
+    });
+    connect(add, &QPushButton::clicked, this, [this] {
+        const int n = m_table->rowCount();
+        const QString load = n ? m_table->item(n - 1, 0)->text() : QStringLiteral("1");
+        const QString dur = n ? m_table->item(n - 1, 1)->text() : QStringLiteral("10s");
+        m_loading = true;
+        addRow(load, dur);
+        m_loading = false;
+        writeStages();
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        if (m_table->rowCount() <= 1)
+            return;   // a ramp needs a stage
+        const int r = m_table->currentRow() >= 0 ? m_table->currentRow()
+                                                 : m_table->rowCount() - 1;
+        m_table->removeRow(r);
+        writeStages();
+    });
+    connect(fillButton, &QPushButton::clicked, this, &StagesSection::fill);
+}
+
+bool StagesSection::isOpen() const
+{
+    const LoadModelType *t = LoadModelRegistry::builtin().find(m_executor->currentText());
+    return t && t->stageLoadKey == QLatin1String("rate");
+}
+
+void StagesSection::addRow(const QString &load, const QString &duration)
+{
+    const int r = m_table->rowCount();
+    m_table->insertRow(r);
+    m_table->setItem(r, 0, new QTableWidgetItem(load));
+    m_table->setItem(r, 1, new QTableWidgetItem(duration));
+}
+
+void StagesSection::load(const Profile &p)
+{
+    m_loading = true;
+    const RampSpec &ramp = p.ramp;
+    m_loadedExecutor = ramp.model->name();
+    m_executor->setCurrentText(m_loadedExecutor);
+    const bool open = ramp.model->isOpen();
+    m_table->setHorizontalHeaderLabels({open ? tr("Rate (starts/s)") : tr("VUs"),
+                                        tr("Duration (warm-up included)")});
+    if (m_warmup->text() != formatDurationMs(ramp.warmupMs))
+        m_warmup->setText(formatDurationMs(ramp.warmupMs));
+    QJsonObject config;
+    ramp.model->toJson(&config);
+    m_maxVus->setEnabled(open);
+    for (QDoubleSpinBox *s : {m_from, m_to, m_step})
+        s->setDecimals(open ? 3 : 0);   // VUs are whole, rates have 3 decimals
+    m_maxVus->setValue(config.value(QStringLiteral("max_vus")).toInt(1));
+    QList<QStringList> rows;
+    for (const StageSpec &s : ramp.stages)
+        rows << QStringList{open ? rateText(s.rate) : QString::number(s.vus),
+                            formatDurationMs(s.durationMs)};
+    bool same = rows.size() == m_table->rowCount();
+    for (int r = 0; same && r < rows.size(); ++r)
+        for (int c = 0; same && c < 2; ++c)
+            same = m_table->item(r, c) && m_table->item(r, c)->text() == rows[r][c];
+    if (!same) {   // rebuilt only when the text says otherwise: a cell being edited stays
+        m_table->setRowCount(0);
+        for (const QStringList &row : std::as_const(rows))
+            addRow(row[0], row[1]);
+    }
+    m_loading = false;
+}
+
+std::optional<YAML::Node> StagesSection::stagesNode(bool open, QString *error) const
+{
+    YAML::Node seq(YAML::NodeType::Sequence);
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        const QString load = m_table->item(r, 0) ? m_table->item(r, 0)->text().trimmed() : "";
+        const QString dur = m_table->item(r, 1) ? m_table->item(r, 1)->text().trimmed() : "";
+        const double v = load.toDouble();
+        if (!loadValid(load, open) || !parseDurationMs(dur)) {
+            *error = tr("stage %1 needs %2 and a duration with a unit (10s)")
+                         .arg(r + 1)
+                         .arg(open ? tr("a rate > 0") : tr("a whole number of VUs >= 1"));
+            return std::nullopt;
+        }
+        YAML::Node m(YAML::NodeType::Map);
+        if (open)
+            m["rate"] = yamlScalar(rateText(v).toDouble());
+        else
+            m["vus"] = qint64(v);
+        m["duration"] = dur.toStdString();
+        m.SetStyle(YAML::EmitterStyle::Flow);
+        seq.push_back(m);
+    }
+    return seq;
+}
+
+void StagesSection::markBadCells(bool open)
+{
+    const bool was = m_loading;
+    m_loading = true;   // a background is a change of the item too
+    const QBrush bad(QColor(0xfd, 0xe2, 0xe1));
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        for (int c = 0; c < 2; ++c)
+            if (QTableWidgetItem *it = m_table->item(r, c)) {
+                const QString t = it->text().trimmed();
+                const bool ok = c == 0 ? loadValid(t, open) : parseDurationMs(t).has_value();
+                it->setBackground(ok ? QBrush() : bad);
+            }
+    m_loading = was;
+}
+
+void StagesSection::writeStages()
+{
+    markBadCells(isOpen());
+    QString why;
+    const std::optional<YAML::Node> stages = stagesNode(isOpen(), &why);
+    if (!stages) {
+        m_table->setToolTip(why);
+        return;
+    }
+    m_table->setToolTip(QString());
+    const YAML::Node seq = *stages;
+    m_sink([seq](const QString &y, QString *e) {
+        return setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("stages")}, seq, e);
+    });
+}
+
+void StagesSection::writeExecutor()
+{
+    // the stages change their load key (vus <-> rate, same numbers) with the model; max_vus
+    // is set for an open model (the peak of the loads) and removed for a closed one
+    const QString name = m_executor->currentText();
+    const bool open = isOpen();
+    if (!open) {   // a rate becomes whole VUs (rounded up)
+        m_loading = true;
+        for (int r = 0; r < m_table->rowCount(); ++r)
+            if (QTableWidgetItem *it = m_table->item(r, 0)) {
+                bool ok = false;
+                const double v = it->text().toDouble(&ok);
+                if (ok && v > 0)
+                    it->setText(QString::number(std::max<qint64>(1, qint64(std::ceil(v)))));
+            }
+        m_loading = false;
+    }
+    QString why;
+    const std::optional<YAML::Node> stages = stagesNode(open, &why);
+    if (!stages) {   // the YAML keeps its model: so does the combo box
+        m_table->setToolTip(why);
+        m_executor->setCurrentText(m_loadedExecutor);
+        return;
+    }
+    const YAML::Node seq = *stages;
+    double peak = 1;
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        peak = std::max(peak, m_table->item(r, 0)->text().toDouble());
+    const int maxVus = std::clamp(int(std::ceil(peak)), 1, 100000);
+    m_sink([name, open, seq, maxVus](const QString &y, QString *e) -> std::optional<QString> {
+        std::optional<QString> t =
+            setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("executor")},
+                         yamlScalar(name), e);
+        if (t)
+            t = open ? setYamlValue(*t, {QStringLiteral("ramp"), QStringLiteral("max_vus")},
+                                    YAML::Node(maxVus), e)
+                     : removeYamlKey(*t, {QStringLiteral("ramp"), QStringLiteral("max_vus")}, e);
+        if (t)
+            t = setYamlValue(*t, {QStringLiteral("ramp"), QStringLiteral("stages")}, seq, e);
+        return t;
+    });
+}
+
+void StagesSection::writeAll()
+{
+    writeExecutor();
+    m_warmup->editingFinished();
+}
+
+void StagesSection::generate(Rule rule, double from, double to, double step,
+                             const QString &duration, const QString &warmup)
+{
+    m_rule->setCurrentIndex(rule == Rule::Doubling ? 0 : 1);
+    m_from->setValue(from);
+    m_to->setValue(to);
+    m_step->setValue(step);
+    m_genDuration->setText(duration);
+    m_genWarmup->setText(warmup);
+    fill();
+}
+
+void StagesSection::fill()
+{
+    const QList<double> loads = m_rule->currentIndex() == 0
+        ? doublingLoads(m_from->value(), m_to->value())
+        : linearLoads(m_from->value(), m_to->value(), m_step->value());
+    const QString dur = m_genDuration->text().trimmed();
+    const QString warm = m_genWarmup->text().trimmed();
+    if (loads.isEmpty() || !parseDurationMs(dur) || (!warm.isEmpty() && !parseDurationMs(warm)))
+        return;
+    const bool open = isOpen();
+    m_loading = true;
+    m_table->setRowCount(0);
+    for (double v : loads)
+        addRow(open ? rateText(v) : QString::number(qint64(std::round(v))), dur);
+    if (!warm.isEmpty())
+        m_warmup->setText(warm);
+    m_loading = false;
+    // stages and warm-up in one undo step
+    QString why;
+    const std::optional<YAML::Node> stages = stagesNode(open, &why);
+    if (!stages)
+        return;
+    const YAML::Node seq = *stages;
+    m_sink([seq, warm](const QString &y, QString *e) -> std::optional<QString> {
+        std::optional<QString> t =
+            setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("stages")}, seq, e);
+        if (t && !warm.isEmpty())
+            t = setYamlValue(*t, {QStringLiteral("ramp"), QStringLiteral("warmup")},
+                             yamlScalar(warm), e);
+        return t;
+    });
+}
+
+} // namespace vw
