@@ -1,5 +1,6 @@
 #include "report/chartmodel.h"
 
+#include "report/axisticks.h"
 #include "report/serverchartmodel.h"
 
 #include <QJsonArray>
@@ -80,6 +81,14 @@ QJsonArray pointsJson(const QList<QPointF> &pts)
     QJsonArray a;
     for (const QPointF &p : pts)
         a.append(QJsonArray{p.x(), p.y()});
+    return a;
+}
+
+QJsonArray tickLabels(const ChartAxis &axis)
+{
+    QJsonArray a;
+    for (const AxisTick &t : axisTicks(axis))
+        a.append(t.label);
     return a;
 }
 
@@ -178,7 +187,6 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
 
     m.x.title = loadAxisTitle(axis);
     m.x.unit = loadAxisUnit(axis);
-    m.x.labelFormat = QStringLiteral("%g");
     if (r.hasX())
         fitLog2Range(&m.x, r.minX, r.maxX);
     else
@@ -299,19 +307,16 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
         what = QStringLiteral("latency");
         m.y.title = QStringLiteral("latency (ms)");
         m.y.unit = QStringLiteral("ms");
-        m.y.labelFormat = QStringLiteral("%.3g");
         break;
     case ChartKind::ThroughputVsLoad:
         what = QStringLiteral("throughput");
         m.y.title = QStringLiteral("successful requests/s");
         m.y.unit = QStringLiteral("requests/s");
-        m.y.labelFormat = QStringLiteral("%.0f");
         break;
     default:
         what = QStringLiteral("error ratio");
         m.y.title = QStringLiteral("errors (% of requests)");
         m.y.unit = QStringLiteral("%");
-        m.y.labelFormat = QStringLiteral("%.3g");
         break;
     }
     m.title = options.op.isEmpty()
@@ -369,11 +374,9 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
         m.title = options.op + QStringLiteral(": ") + m.title.toLower();
     m.x.title = QStringLiteral("time (s)");
     m.x.unit = QStringLiteral("s");
-    m.x.labelFormat = QStringLiteral("%.0f");
     fitNiceRange(&m.x, 0, std::max(10.0, maxT));
     m.y.title = latency ? QStringLiteral("latency (ms)") : QStringLiteral("requests/s");
     m.y.unit = latency ? QStringLiteral("ms") : QStringLiteral("requests/s");
-    m.y.labelFormat = latency ? QStringLiteral("%.3g") : QStringLiteral("%.0f");
     fitZeroBasedRange(&m.y, r.maxY);
     return m;
 }
@@ -528,7 +531,9 @@ QJsonObject chartData(const ChartModel &m)
                        {QStringLiteral("markers"), markers},
                        {QStringLiteral("bands"), bands},
                        {QStringLiteral("lines"), lines},
-                       {QStringLiteral("notes"), QJsonArray::fromStringList(m.notes)}};
+                       {QStringLiteral("notes"), QJsonArray::fromStringList(m.notes)},
+                       {QStringLiteral("x_ticks"), tickLabels(m.x)},
+                       {QStringLiteral("y_ticks"), tickLabels(m.y)}};
 }
 
 } // namespace vw

@@ -182,7 +182,8 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
 /// {"title", "x_title", "y_title",
 ///  "series":[{"name","points":[[x,y],...]}],
 ///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...],
-///  "lines":[{"name","points":[[x,y],...]}], "notes":[...]}
+///  "lines":[{"name","points":[[x,y],...]}], "notes":[...],
+///  "x_ticks":["1","2",...], "y_ticks":["0","500","1,000",...]}  (tick labels, axisticks.h)
 QJsonObject chartData(const ChartModel &model);
 
 } // namespace vw

@@ -64,7 +64,7 @@ QJsonObject svgData(const QString &svg)
 {
     QXmlStreamReader xml(svg);
     QJsonObject out;
-    QJsonArray series, markers, bands, lines, notes;
+    QJsonArray series, markers, bands, lines, notes, xTicks, yTicks;
     while (!xml.atEnd()) {
         if (xml.readNext() != QXmlStreamReader::StartElement)
             continue;
@@ -74,6 +74,8 @@ QJsonObject svgData(const QString &svg)
             out.insert(QStringLiteral("title"), a.value(QLatin1String("data-title")).toString());
             out.insert(QStringLiteral("x_title"), a.value(QLatin1String("data-x-title")).toString());
             out.insert(QStringLiteral("y_title"), a.value(QLatin1String("data-y-title")).toString());
+        } else if (cls.contains(QLatin1String("tick"))) {
+            (cls.contains(QLatin1String("x")) ? xTicks : yTicks).append(xml.readElementText());
         } else if (cls.contains(QLatin1String("series"))) {
             series.append(QJsonObject{{QStringLiteral("name"), a.value(QLatin1String("data-series")).toString()},
                                       {QStringLiteral("points"), pointsOf(a.value(QLatin1String("data-points")).toString())}});
@@ -97,6 +99,8 @@ QJsonObject svgData(const QString &svg)
     out.insert(QStringLiteral("bands"), bands);
     out.insert(QStringLiteral("lines"), lines);
     out.insert(QStringLiteral("notes"), notes);
+    out.insert(QStringLiteral("x_ticks"), xTicks);
+    out.insert(QStringLiteral("y_ticks"), yTicks);
     return out;
 }
 
