@@ -162,6 +162,7 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
         polyline(QStringLiteral("class=\"line %1\" data-name=\"%2\"")
                      .arg(l.role == ChartLine::Role::Usl     ? QStringLiteral("usl")
                           : l.role == ChartLine::Role::Limit ? QStringLiteral("limit")
+                          : l.role == ChartLine::Role::StageBoundary ? QStringLiteral("stage")
                                                              : QStringLiteral("slo"),
                           esc(l.name)),
                  l.points, l.color, l.style, l.width, l.name);
