@@ -43,6 +43,14 @@ void StageCurveChart::setPercentiles(const QList<int> &percentiles)
     rebuild();
 }
 
+void StageCurveChart::setLogY(bool on)
+{
+    if (m_options.logY == on)
+        return;
+    m_options.logY = on;
+    rebuild();
+}
+
 void StageCurveChart::rebuild()
 {
     m_renderer.render(buildChartModel(m_kind, m_sources, m_options));

@@ -29,6 +29,9 @@ public:
     /// Latency percentiles to draw, e.g. {50, 95, 99}. Ignored for throughput.
     void setPercentiles(const QList<int> &percentiles);
     QList<int> percentiles() const { return m_options.percentiles; }
+    /// Latency on a log10 axis (ChartOptions::logY); other kinds ignore it. Off by default.
+    void setLogY(bool on);
+    bool logY() const { return m_options.logY; }
 
     ChartKind kind() const { return m_kind; }
     /// The data curves currently shown (for tests and export); annotation series excluded.

@@ -27,9 +27,28 @@ void TimeSeriesChart::setSeries(const TimeSeries &series)
 {
     CurveSource src;
     src.series = series;
+    setSources({src});
+}
+
+void TimeSeriesChart::setSources(const QList<CurveSource> &sources)
+{
+    m_sources = sources;
+    rebuild();
+}
+
+void TimeSeriesChart::setLogY(bool on)
+{
+    if (m_options.logY == on)
+        return;
+    m_options.logY = on;
+    rebuild();
+}
+
+void TimeSeriesChart::rebuild()
+{
     m_renderer.render(buildChartModel(m_kind == Kind::Latency ? ChartKind::LatencyOverTime
                                                               : ChartKind::ThroughputOverTime,
-                                      {src}));
+                                      m_sources, m_options));
 }
 
 } // namespace vw
