@@ -81,7 +81,10 @@ void fitNiceRange(ChartAxis *axis, double min, double max)
 
 void fitZeroBasedRange(ChartAxis *axis, double maxY)
 {
-    fitNiceRange(axis, 0, maxY > 0 ? maxY * 1.08 : 1.0);
+    if (maxY > 0)
+        fitNiceRange(axis, 0, maxY * 1.08);
+    else
+        fitNiceRange(axis, 0, 0);   // no data: 0..1, ticks "0", "0.5", "1"
 }
 
 void fitDataRange(ChartAxis *axis, double min, double max)

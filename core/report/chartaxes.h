@@ -46,7 +46,8 @@ void fitLog10Range(ChartAxis *axis, double minY, double maxY);
 /// An empty range (max <= min) gives [min, min + 1] with ticks every 0.5.
 void fitNiceRange(ChartAxis *axis, double min, double max);
 
-/// fitNiceRange over [0, maxY * 1.08] (room above the top point); maxY <= 0 gives [0, 1].
+/// fitNiceRange over [0, maxY * 1.08] (room above the top point); maxY <= 0 (no data) gives
+/// [0, 1] with ticks every 0.5.
 void fitZeroBasedRange(ChartAxis *axis, double maxY);
 
 /// Linear range exactly [min, max] (the data's extent, e.g. 0..61 s for 61 s of data) with

@@ -131,7 +131,7 @@ ChartSeries totalSeries(int si, const QString &label, bool overlay)
             + QStringLiteral("\x1ftotal");
     s.name = (overlay ? label + kSep : QString()) + QStringLiteral("total");
     s.legend = s.name;
-    s.color = overlay ? shadeColor(seriesColor(si, 0, true), 0.6) : QString::fromLatin1(kTotalColor);
+    s.color = overlay ? shadeColor(seriesColor(si, 0, true), 0.4) : QString::fromLatin1(kTotalColor);
     s.style = LineStyle::Solid;
     s.width = 2.6;
     return s;
@@ -375,21 +375,23 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     return m;
 }
 
-/// End of the measured window of `src`, s since it began: the latest stage end (its start,
-/// warm-up and steady seconds actually run); 0 when no stage says.
+/// End of the measured window of `src`, s since it began: the end of its last stage (start,
+/// warm-up and the steady seconds actually run); 0 (unknown) without stages or when a later
+/// stage has no start time (old sessions).
 double runEndS(const CurveSource &src)
 {
-    double end = 0;
-    for (const StageStats &st : stagesOf(src))
-        end = std::max(end, (st.startMs + st.warmupMs) / 1000.0 + st.steadySeconds);
-    return end;
+    const QList<StageStats> stages = stagesOf(src);
+    if (stages.isEmpty() || (stages.size() > 1 && stages.last().startMs <= 0))
+        return 0;
+    const StageStats &last = stages.last();
+    return (last.startMs + last.warmupMs) / 1000.0 + last.steadySeconds;
 }
 
-/// The second ending at tS lies past the end of a run that ended at endS (endS > 0): it is only
-/// partly covered, so its count is not a rate per second.
+/// The second (tS - 1, tS] holds the end endS (> 0) of the run strictly inside it: only part
+/// of it was run, so its count is not a rate per second.
 bool partialSecond(double tS, double endS)
 {
-    return endS > 0 && tS > endS + 1e-3;
+    return endS > 0 && tS > endS + 1e-3 && tS - 1 < endS - 1e-3;
 }
 
 ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
