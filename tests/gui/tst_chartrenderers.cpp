@@ -10,13 +10,21 @@
 #include "report/chartmodel.h"
 #include "charts/qtchartrenderer.h"
 #include "charts/stagecurvechart.h"
+#include "charts/timeserieschart.h"
 #include "chartexportdialog.h"
 #include "models/sessionset.h"
 #include "resultspage.h"
 #include "serverstages.h"
 #include "session/sessionio.h"
+#include "report/svgrenderer.h"
 
+#include <QCheckBox>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
+#include <QLogValueAxis>
+#include <QXYSeries>
+#include <cmath>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
@@ -155,7 +163,40 @@ private slots:
     void sameAcrossRenderers();
     void mixedOverlayIsNoted();
     void serverChartsSameAcrossRenderers();
+    void tickLabelsSameAndPlain();
+    void logYAcrossRenderers();
+    void liveUpdateLeavesNoGhosts();
 };
+
+namespace {
+
+QStringList strings(const QJsonValue &v)
+{
+    QStringList out;
+    for (const QJsonValue &s : v.toArray())
+        out << s.toString();
+    return out;
+}
+
+/// The chart of `model` in QtCharts (drawnChartData) and in SVG (svgData).
+void drawBoth(const ChartModel &model, QJsonObject *qt, QJsonObject *svg)
+{
+    QChart chart;
+    QtChartRenderer r(&chart);
+    r.render(model);
+    *qt = drawnChartData(&chart);
+    *svg = svgData(renderSvg(model));
+}
+
+CurveSource fixtureSource(const char *name)
+{
+    QString error;
+    const std::optional<Session> s =
+        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/") + QLatin1String(name), &error);
+    return s ? curveSourceFromSession(*s, s->profileName) : CurveSource();
+}
+
+} // namespace
 
 void TestChartRenderers::sameAcrossRenderers_data()
 {
@@ -368,6 +409,124 @@ void TestChartRenderers::serverChartsSameAcrossRenderers()
             compareData(svgData(svg), expected, "HTML report");
         }
         QCOMPARE(found, 1);
+    }
+}
+
+// Issue 12 item 5: both renderers label the same ticks, as plain grouped numbers.
+void TestChartRenderers::tickLabelsSameAndPlain()
+{
+    const CurveSource closed = fixtureSource("session-v1-closed.json");
+    QVERIFY(!closed.stages.isEmpty());
+    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
+                        ChartKind::ErrorRatioVsLoad, ChartKind::LatencyOverTime,
+                        ChartKind::ThroughputOverTime}) {
+        for (const QList<CurveSource> &sources : {QList<CurveSource>{closed}, QList<CurveSource>{}}) {
+            const ChartModel m = buildChartModel(k, sources);
+            const QJsonObject model = chartData(m);
+            QJsonObject qt, svg;
+            drawBoth(m, &qt, &svg);
+            for (const char *key : {"x_ticks", "y_ticks"}) {
+                const QStringList want = strings(model.value(QLatin1String(key)));
+                QVERIFY2(want.size() >= 2, key);
+                QCOMPARE(strings(qt.value(QLatin1String(key))), want);
+                QCOMPARE(strings(svg.value(QLatin1String(key))), want);
+                for (const QString &l : want)
+                    QVERIFY2(!l.contains(QLatin1Char('e')), qPrintable(l));
+            }
+            if (sources.isEmpty() && k == ChartKind::ThroughputVsLoad)
+                QCOMPARE(strings(qt.value(QStringLiteral("y_ticks"))),
+                         (QStringList{"0", "0.5", "1"}));
+        }
+    }
+    // the throughput axis of the fixture reaches into the thousands: grouped, as in SVG
+    const QStringList y = strings(chartData(buildChartModel(ChartKind::ThroughputVsLoad, {closed}))
+                                      .value(QStringLiteral("y_ticks")));
+    QVERIFY2(y.contains(QStringLiteral("1,000")), qPrintable(y.join(' ')));
+}
+
+// Log-y: QtCharts draws the latency on a log10 data axis, both renderers label 1/2/5 x 10^k.
+void TestChartRenderers::logYAcrossRenderers()
+{
+    const CurveSource closed = fixtureSource("session-v1-closed.json");
+    ChartOptions o;
+    o.logY = true;
+    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::LatencyOverTime}) {
+        const ChartModel m = buildChartModel(k, {closed}, o);
+        QCOMPARE(m.y.scale, AxisScale::Log10);
+        QChart chart;
+        QtChartRenderer r(&chart);
+        r.render(m);
+        bool logAxis = false;
+        for (QAbstractAxis *a : chart.axes(Qt::Vertical))
+            if (auto *log = qobject_cast<QLogValueAxis *>(a))
+                logAxis = log->base() == 10 && log->min() == m.y.min && log->max() == m.y.max;
+        QVERIFY(logAxis);
+        QJsonObject qt, svg;
+        drawBoth(m, &qt, &svg);
+        compareData(qt, chartData(m), "QtCharts log-y");
+        QCOMPARE(svg.value(QStringLiteral("y_ticks")), chartData(m).value(QStringLiteral("y_ticks")));
+        for (const QString &l : strings(qt.value(QStringLiteral("y_ticks")))) {
+            const double v = QString(l).remove(QLatin1Char(',')).toDouble();
+            const double mant = v / std::pow(10.0, std::floor(std::log10(v)));
+            QVERIFY2(std::fabs(mant - 1) < 1e-9 || std::fabs(mant - 2) < 1e-9
+                         || std::fabs(mant - 5) < 1e-9, qPrintable(l));
+        }
+    }
+    // the results page's checkbox switches the latency charts
+    ResultsPage page;
+    const std::optional<Session> s = readSession(
+        QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"), nullptr);
+    QVERIFY(s);
+    page.showSession(*s);
+    auto *check = page.findChild<QCheckBox *>(QStringLiteral("logYCheck"));
+    QVERIFY(check);
+    QCOMPARE(page.latencyChart()->model().y.scale, AxisScale::Linear);
+    check->setChecked(true);
+    QCOMPARE(page.latencyChart()->model().y.scale, AxisScale::Log10);
+    QCOMPARE(page.timeChart()->model().y.scale, AxisScale::Log10);
+    QCOMPARE(page.throughputChart()->model().y.scale, AxisScale::Linear);
+}
+
+// Issue 12 item 6: a live chart fed two successive models holds only the second's points and
+// markers (no series, point or marker left at x = 1 from the first).
+void TestChartRenderers::liveUpdateLeavesNoGhosts()
+{
+    const CurveSource closed = fixtureSource("session-v1-closed.json");
+    QVERIFY(closed.stages.size() >= 3);
+    // first snapshot: the run at its first stage (one point at x = 1, a running stage)
+    CurveSource first;
+    first.label = closed.label;
+    first.partial = closed.stages.first();
+    first.hasPartial = true;
+    first.series = closed.series.mid(0, 2);
+    // second: later on, stages 2 and 3 only (x = 1 gone), with the analysis markers
+    CurveSource second = closed;
+    second.stages = closed.stages.mid(1);
+    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
+                        ChartKind::ThroughputOverTime}) {
+        const ChartModel m1 = buildChartModel(k, {first});
+        const ChartModel m2 = buildChartModel(k, {second});
+        QVERIFY(!m1.isEmpty());
+        StageCurveChart view(k);   // the live view's chart: it redraws through its renderer
+        view.resize(800, 500);
+        view.show();
+        view.setSources({first});
+        QCOMPARE(chartData(view.model()), chartData(m1));
+        QCoreApplication::processEvents();
+        view.setSources({second});
+        QCoreApplication::processEvents();
+        compareData(drawnChartData(view.chart()), chartData(m2), "second live snapshot");
+        int xySeries = 0;
+        for (QAbstractSeries *s : view.chart()->series())
+            if (auto *xy = qobject_cast<QXYSeries *>(s)) {
+                ++xySeries;
+                if (k != ChartKind::ThroughputOverTime)
+                    for (const QPointF &p : xy->points())
+                        QVERIFY2(p.x() != 1.0, qPrintable(xy->name()));
+            }
+        QCOMPARE(xySeries, m2.series.size() + m2.lines.size() + m2.markers.size());
+        // the view repaints all of it on each update (no stale strokes from partial repaints)
+        QCOMPARE(view.viewportUpdateMode(), QGraphicsView::FullViewportUpdate);
     }
 }
 

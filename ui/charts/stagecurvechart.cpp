@@ -26,6 +26,9 @@ StageCurveChart::StageCurveChart(ChartKind kind, QWidget *parent)
                 [this, s](const QPointF &p, bool state) { onHovered(s, p, state); });
     });
     setRenderHint(QPainter::Antialiasing);
+    // a live chart changes every snapshot: repaint the whole view, so no stroke of the last
+    // picture (a dash at x = 1) stays where a partial repaint missed it
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     setMinimumSize(320, 240);
     rebuild();
 }

@@ -19,6 +19,9 @@ TimeSeriesChart::TimeSeriesChart(Kind kind, QWidget *parent)
     : QChartView(parent), m_kind(kind), m_renderer(installChart(this))
 {
     setRenderHint(QPainter::Antialiasing);
+    // a live chart changes every snapshot: repaint the whole view, so no stroke of the last
+    // picture (a dash at x = 1) stays where a partial repaint missed it
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     setMinimumSize(280, 180);
     setSeries({});
 }
