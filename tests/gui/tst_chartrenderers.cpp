@@ -485,6 +485,33 @@ void TestChartRenderers::logYAcrossRenderers()
     QCOMPARE(page.latencyChart()->model().y.scale, AxisScale::Log10);
     QCOMPARE(page.timeChart()->model().y.scale, AxisScale::Log10);
     QCOMPARE(page.throughputChart()->model().y.scale, AxisScale::Linear);
+    check->setChecked(false);
+    // the export dialog draws the file on a log axis when asked, and leaves the page as it was
+    ChartExportDialog dialog(&page);
+    QVERIFY(!dialog.logYCheck()->isChecked());
+    dialog.logYCheck()->setChecked(true);
+    dialog.formatCombo()->setCurrentIndex(dialog.formatCombo()->findData(QStringLiteral("svg")));
+    dialog.chartCombo()->setCurrentIndex(
+        dialog.chartCombo()->findData(chartKindName(ChartKind::LatencyVsLoad)));
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("latency-log.svg"));
+    dialog.pathEdit()->setText(file);
+    QVERIFY(dialog.exportNow(true));
+    ChartOptions logOptions;
+    logOptions.logY = true;
+    const ChartModel want = buildChartModel(ChartKind::LatencyVsLoad,
+                                            {curveSourceFromSession(*s, s->profileName)}, logOptions);
+    QCOMPARE(descData(readAll(file)).value(QStringLiteral("y_ticks")),
+             chartData(want).value(QStringLiteral("y_ticks")));
+    QCOMPARE(page.latencyChart()->model().y.scale, AxisScale::Linear);
+    // the CLI: export --log-y
+    const QString cli = dir.filePath(QStringLiteral("cli.svg"));
+    QCOMPARE(runApp({QStringLiteral("export"),
+                     QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"),
+                     QStringLiteral("--chart"), QStringLiteral("latency"), QStringLiteral("--log-y"),
+                     QStringLiteral("--out"), cli}), 0);
+    QCOMPARE(descData(readAll(cli)).value(QStringLiteral("y_title")).toString(),
+             QStringLiteral("latency (log, ms)"));
 }
 
 // Issue 12 item 6: a live chart fed two successive models holds only the second's points and
