@@ -111,6 +111,13 @@ struct Range {
     bool hasX() const { return maxX > 0 && minX <= maxX; }
 };
 
+/// On a log y axis a point at 0 (or below) has no place: left out of its curve.
+void dropNonPositiveY(QList<ChartSeries> *series)
+{
+    for (ChartSeries &s : *series)
+        s.points.removeIf([](const QPointF &p) { return !(p.y() > 0); });
+}
+
 /// The y range: log10 over the positive values (ChartOptions::logY), else from 0.
 void fitYRange(ChartAxis *y, const Range &r, bool logY)
 {
@@ -372,6 +379,8 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                   ? QStringLiteral("%1%2 vs %3").arg(what.at(0).toUpper(), what.mid(1), against)
                   : QStringLiteral("%1: %2 vs %3").arg(options.op, what, against);
     fitYRange(&m.y, r, kind == ChartKind::LatencyVsLoad && options.logY);
+    if (m.y.scale == AxisScale::Log10)
+        dropNonPositiveY(&m.series);
     return m;
 }
 
@@ -469,6 +478,8 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
     m.y.title = latency ? QStringLiteral("latency (ms)") : QStringLiteral("requests/s");
     m.y.unit = latency ? QStringLiteral("ms") : QStringLiteral("requests/s");
     fitYRange(&m.y, r, latency && options.logY);
+    if (m.y.scale == AxisScale::Log10)
+        dropNonPositiveY(&m.series);
     // stage boundaries: a vertical line where each stage after the first began
     for (int si = 0; si < sources.size(); ++si)
         for (const StageStats &st : stagesOf(sources.at(si))) {

@@ -174,7 +174,7 @@ struct ChartOptions {
     QString op;
     /// Latency charts (LatencyVsLoad, LatencyOverTime): a log10 y axis (ticks at 1/2/5 x 10^k,
     /// title "latency (log, ms)") so a fast operation is not flattened under a slow one's p99.
-    /// Off by default; other chart kinds ignore it.
+    /// A point at 0 ms is left out on that axis. Off by default; other kinds ignore it.
     bool logY = false;
 };
 

@@ -572,6 +572,12 @@ void TestChartModel::logYTicksAtOneTwoFive()
     for (const ChartSeries &s : m.series)
         for (const QPointF &p : s.points)
             QVERIFY(p.y() >= m.y.min && p.y() <= m.y.max);
+    // a 0 ms point has no place on a log axis: left out, not drawn at -infinity
+    CurveSource zero = timedSource("a", {kOp}, 5, 5.0);
+    zero.series[2].p50Ms = 0;
+    const ChartModel t = buildChartModel(ChartKind::LatencyOverTime, {zero}, o);
+    QCOMPARE(t.series.first().points.size(), 4);
+    QCOMPARE(buildChartModel(ChartKind::LatencyOverTime, {zero}).series.first().points.size(), 5);
     ChartAxis y;
     fitLog10Range(&y, 0.3, 40);
     QCOMPARE(labels(y), (QStringList{"0.2", "0.5", "1", "2", "5", "10", "20", "50"}));

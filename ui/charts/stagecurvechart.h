@@ -20,7 +20,7 @@ class StageCurveChart : public QChartView {
     Q_OBJECT
 public:
     /// `kind`: one of the charts against load (ChartKind::LatencyVsLoad, ThroughputVsLoad,
-    /// ErrorRatioVsLoad).
+    /// ErrorRatioVsLoad), a server chart, or (CLI `export`) a chart over time.
     explicit StageCurveChart(ChartKind kind, QWidget *parent = nullptr);
 
     /// Redraws from `sources` (the first is the primary run, the others are overlays).
