@@ -49,7 +49,9 @@ int exportCommand(const QStringList &args)
                                     QStringLiteral("N"), QStringLiteral("144"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("this help"));
-    p.addOptions({chartOpt, formatOpt, outOpt, widthOpt, heightOpt, dpiOpt, help});
+    const QCommandLineOption logYOpt(QStringLiteral("log-y"),
+                                     QStringLiteral("latency charts on a log10 axis"));
+    p.addOptions({chartOpt, formatOpt, outOpt, widthOpt, heightOpt, dpiOpt, logYOpt, help});
     if (!p.parse(QStringList{QStringLiteral("vault-workbench export")} + args)) {
         printErr(QStringLiteral("vault-workbench export: %1 (see --help)\n").arg(p.errorText()));
         return ExitUsage;
@@ -74,10 +76,11 @@ int exportCommand(const QStringList &args)
     }
     const QString chartName = p.value(chartOpt);
     ChartKind kind;
-    if (!chartKindFromName(chartName, &kind) || (!isLoadChart(kind) && !isServerChart(kind))) {
+    if (!chartKindFromName(chartName, &kind)) {
         printErr(QStringLiteral("vault-workbench export: unknown --chart \"%1\" "
-                                "(latency, throughput, errors, server-memory, server-cpu, "
-                                "server-latency, time-server-memory or time-server-cpu)\n")
+                                "(latency, throughput, errors, time, time-throughput, "
+                                "server-memory, server-cpu, server-latency, time-server-memory "
+                                "or time-server-cpu)\n")
                      .arg(chartName));
         return ExitUsage;
     }
@@ -106,6 +109,7 @@ int exportCommand(const QStringList &args)
         sources << curveSourceFromSession(*s, label);
     }
     StageCurveChart chart(kind);   // the chart model drawn by QtCharts (qtchartrenderer.h)
+    chart.setLogY(p.isSet(logYOpt));
     chart.setSources(sources);
     QString error;
     if (!exportChart(chart.chart(), out, o, &error)) {

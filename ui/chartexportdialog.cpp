@@ -6,6 +6,7 @@
 #include "charts/timeserieschart.h"
 #include "resultspage.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -51,6 +52,9 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     m_width = spin(16, 20000, 1600, tr(" px"));
     m_height = spin(16, 20000, 1000, tr(" px"));
     m_dpi = spin(72, 1200, 144, tr(" dpi"));
+    m_logY = new QCheckBox(tr("logarithmic latency axis"), this);
+    m_logY->setObjectName(QStringLiteral("exportLogYCheck"));
+    m_logY->setChecked(page->latencyChart()->logY());
     m_path = new QLineEdit(QDir::home().filePath(QStringLiteral("chart.png")), this);
     m_path->setObjectName(QStringLiteral("exportPathEdit"));
     auto *browseBtn = new QPushButton(tr("Browse…"), this);
@@ -67,6 +71,7 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     form->addRow(tr("Width:"), m_width);
     form->addRow(tr("Height:"), m_height);
     form->addRow(tr("Resolution:"), m_dpi);
+    form->addRow(QString(), m_logY);
     form->addRow(tr("File:"), pathRow);
     // the exported chart's look, whatever the window shows (ui/theme/charttheme.h)
     auto *theme = new QComboBox(this);
@@ -138,6 +143,17 @@ bool ChartExportDialog::exportNow(bool quiet)
     chartFormatFromName(m_format->currentData().toString(), &o.format);
     o.size = QSize(m_width->value(), m_height->value());
     o.dpi = m_dpi->value();
+    // the latency charts are drawn with the dialog's axis choice, then as they were
+    ChartKind kind = ChartKind::LatencyOverTime;
+    chartKindFromName(m_chart->currentData().toString(), &kind);
+    const bool wasLogY = m_page->latencyChart()->logY();
+    auto setLogY = [&](bool on) {
+        if (kind == ChartKind::LatencyVsLoad)
+            m_page->latencyChart()->setLogY(on);
+        else if (kind == ChartKind::LatencyOverTime)
+            m_page->timeChart()->setLogY(on);
+    };
+    setLogY(m_logY->isChecked());
     QString error;
     QChart *chart = selectedChart();
     const auto *theme = findChild<QComboBox *>(QStringLiteral("exportThemeCombo"));
@@ -146,6 +162,7 @@ bool ChartExportDialog::exportNow(bool quiet)
     const bool written = exportChart(chart, m_path->text(), o, &error);
     if (chart)
         applyChartTheme(chart);   // back to the window's theme
+    setLogY(wasLogY);
     if (written)
         return true;
     if (!quiet)

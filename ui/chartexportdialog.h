@@ -7,6 +7,7 @@
 
 QT_BEGIN_NAMESPACE
 class QChart;
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
@@ -30,6 +31,8 @@ public:
     QSpinBox *widthSpin() const { return m_width; }
     QSpinBox *heightSpin() const { return m_height; }
     QSpinBox *dpiSpin() const { return m_dpi; }
+    /// Latency charts on a log10 axis in the file (starts as the results page shows them).
+    QCheckBox *logYCheck() const { return m_logY; }
 
 private:
     QChart *selectedChart() const;
@@ -43,6 +46,7 @@ private:
     QSpinBox *m_width = nullptr;
     QSpinBox *m_height = nullptr;
     QSpinBox *m_dpi = nullptr;
+    QCheckBox *m_logY = nullptr;
 };
 
 } // namespace vw

@@ -87,6 +87,14 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     pctRow->addWidget(m_p50);
     pctRow->addWidget(m_p95);
     pctRow->addWidget(m_p99);
+    auto *logY = new QCheckBox(tr("log scale"), this);   // latency charts: log10 y axis
+    logY->setObjectName(QStringLiteral("logYCheck"));
+    logY->setToolTip(tr("Latency on a logarithmic axis (ticks at 1, 2, 5 x 10^k ms)"));
+    connect(logY, &QCheckBox::toggled, this, [this](bool on) {
+        m_latency->setLogY(on);
+        m_time->setLogY(on);
+    });
+    pctRow->addWidget(logY);
     pctRow->addStretch();
     lbl->addLayout(pctRow);
 
@@ -337,7 +345,7 @@ void ResultsPage::refreshChart(int i) const
     if (auto *curve = qobject_cast<StageCurveChart *>(chart))
         curve->setSources(chartSources());
     else if (auto *time = qobject_cast<TimeSeriesChart *>(chart))
-        time->setSeries(m_set->hasMain() ? m_set->mainEntry()->session.series : TimeSeries());
+        time->setSources(chartSources());
     m_outdatedCharts &= ~(1u << i);
 }
 

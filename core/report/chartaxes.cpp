@@ -19,12 +19,23 @@ double niceNumber(double x, bool ceiling)
     return n * z;
 }
 
+/// The 1/2/5 x 10^k value at or below (down) or at or above (up) v > 0.
+double decadeStep(double v, bool up)
+{
+    const double z = std::pow(10.0, std::floor(std::log10(v)));
+    const double q = v / z;
+    constexpr double eps = 1e-9;
+    if (up)
+        return (q <= 1 + eps ? 1.0 : q <= 2 + eps ? 2.0 : q <= 5 + eps ? 5.0 : 10.0) * z;
+    return (q >= 5 - eps ? 5.0 : q >= 2 - eps ? 2.0 : 1.0) * z;
+}
+
 } // namespace
 
 void fitLog2Range(ChartAxis *axis, double minX, double maxX)
 {
     axis->scale = AxisScale::Log2;
-    axis->tickCount = 0;
+    axis->tickStep = 0;
     if (!(minX > 0) || !(maxX > 0)) {
         minX = 1;
         maxX = 2;
@@ -37,6 +48,20 @@ void fitLog2Range(ChartAxis *axis, double minX, double maxX)
     axis->max = hi * kLog2AxisAir;
 }
 
+void fitLog10Range(ChartAxis *axis, double minY, double maxY)
+{
+    axis->scale = AxisScale::Log10;
+    axis->tickStep = 0;
+    if (!(minY > 0) || !(maxY > 0)) {
+        minY = 1;
+        maxY = 10;
+    }
+    axis->min = decadeStep(minY, false);
+    axis->max = decadeStep(maxY, true);
+    if (axis->max < axis->min * 2)
+        axis->max = decadeStep(axis->min * 2, true);
+}
+
 void fitNiceRange(ChartAxis *axis, double min, double max)
 {
     axis->scale = AxisScale::Linear;
@@ -44,19 +69,32 @@ void fitNiceRange(ChartAxis *axis, double min, double max)
     if (!(max > min)) {
         axis->min = min;
         axis->max = min + 1;
-        axis->tickCount = 2;
+        axis->tickStep = 0.5;
         return;
     }
     const double range = niceNumber(max - min, true);
     const double step = niceNumber(range / (ticks - 1), false);
     axis->min = std::floor(min / step) * step;
     axis->max = std::ceil(max / step) * step;
-    axis->tickCount = int(std::lround((axis->max - axis->min) / step)) + 1;
+    axis->tickStep = step;
 }
 
 void fitZeroBasedRange(ChartAxis *axis, double maxY)
 {
-    fitNiceRange(axis, 0, maxY > 0 ? maxY * 1.08 : 1.0);
+    if (maxY > 0)
+        fitNiceRange(axis, 0, maxY * 1.08);
+    else
+        fitNiceRange(axis, 0, 0);   // no data: 0..1, ticks "0", "0.5", "1"
+}
+
+void fitDataRange(ChartAxis *axis, double min, double max)
+{
+    axis->scale = AxisScale::Linear;
+    if (!(max > min))
+        max = min + 10;
+    axis->min = min;
+    axis->max = max;
+    axis->tickStep = niceNumber((max - min) / 6, false);
 }
 
 } // namespace vw

@@ -1,8 +1,10 @@
 #include "report/chartmodel.h"
 
+#include "report/axisticks.h"
 #include "report/serverchartmodel.h"
 
 #include <QJsonArray>
+#include <QMap>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -83,12 +85,23 @@ QJsonArray pointsJson(const QList<QPointF> &pts)
     return a;
 }
 
+QJsonArray tickLabels(const ChartAxis &axis)
+{
+    QJsonArray a;
+    for (const AxisTick &t : axisTicks(axis))
+        a.append(t.label);
+    return a;
+}
+
 struct Range {
     double minX = std::numeric_limits<double>::max();
     double maxX = 0;
     double maxY = 0;
+    double minPositiveY = std::numeric_limits<double>::max();   ///< for log-y
     void see(const QPointF &p, bool positiveXOnly)
     {
+        if (p.y() > 0)
+            minPositiveY = std::min(minPositiveY, p.y());
         if (!positiveXOnly || p.x() > 0) {
             minX = std::min(minX, p.x());
             maxX = std::max(maxX, p.x());
@@ -97,6 +110,39 @@ struct Range {
     }
     bool hasX() const { return maxX > 0 && minX <= maxX; }
 };
+
+/// On a log y axis a point at 0 (or below) has no place: left out of its curve.
+void dropNonPositiveY(QList<ChartSeries> *series)
+{
+    for (ChartSeries &s : *series)
+        s.points.removeIf([](const QPointF &p) { return !(p.y() > 0); });
+}
+
+/// The y range: log10 over the positive values (ChartOptions::logY), else from 0.
+void fitYRange(ChartAxis *y, const Range &r, bool logY)
+{
+    if (logY) {
+        fitLog10Range(y, r.maxY > 0 ? r.minPositiveY : 0, r.maxY);
+        y->title.replace(QStringLiteral(" ("), QStringLiteral(" (log, "));
+    } else {
+        fitZeroBasedRange(y, r.maxY);
+    }
+}
+
+/// The "total" curve of source `si` (all its operations together), without points.
+ChartSeries totalSeries(int si, const QString &label, bool overlay)
+{
+    ChartSeries s;
+    s.source = si;
+    s.key = QString::number(si) + QLatin1Char('\x1f') + label + QLatin1Char('\x1f')
+            + QStringLiteral("\x1ftotal");
+    s.name = (overlay ? label + kSep : QString()) + QStringLiteral("total");
+    s.legend = s.name;
+    s.color = overlay ? shadeColor(seriesColor(si, 0, true), 0.4) : QString::fromLatin1(kTotalColor);
+    s.style = LineStyle::Solid;
+    s.width = 2.6;
+    return s;
+}
 
 ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                           const ChartOptions &options)
@@ -174,11 +220,25 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                 m.series << s;
             }
         }
+        // a mixed profile: the successful requests of all its operations together
+        if (kind == ChartKind::ThroughputVsLoad && options.op.isEmpty() && ops.size() > 1) {
+            ChartSeries s = totalSeries(si, src.label, overlay);
+            for (const StageStats &st : stages) {
+                if (st.steadySeconds <= 0)
+                    continue;
+                double sum = 0;
+                for (const OpStats &o : st.ops)
+                    sum += st.throughputPerS(o);
+                s.points.append(QPointF(chartXForStage(st, axis), sum));
+            }
+            for (const QPointF &pt : std::as_const(s.points))
+                r.see(pt, true);
+            m.series << s;
+        }
     }
 
     m.x.title = loadAxisTitle(axis);
     m.x.unit = loadAxisUnit(axis);
-    m.x.labelFormat = QStringLiteral("%g");
     if (r.hasX())
         fitLog2Range(&m.x, r.minX, r.maxX);
     else
@@ -235,9 +295,13 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                 mk.op = op;
                 m.markers << mk;
             };
-            mark(QStringLiteral("knee"), a->knee.stage, a->knee.vus, a->knee.evidence);
-            mark(QStringLiteral("saturation"), a->saturation.stage, a->saturation.vus,
-                 a->saturation.evidence);
+            // knee and saturation are points of latency and throughput: the error-ratio chart
+            // shows only the failure point (at its stage's error ratio)
+            if (kind != ChartKind::ErrorRatioVsLoad) {
+                mark(QStringLiteral("knee"), a->knee.stage, a->knee.vus, a->knee.evidence);
+                mark(QStringLiteral("saturation"), a->saturation.stage, a->saturation.vus,
+                     a->saturation.evidence);
+            }
             mark(QStringLiteral("failure"), a->failure.stage, a->failure.vus, a->failure.evidence);
             // the USL is a law of throughput against concurrency (VUs): closed charts only
             if (kind == ChartKind::ThroughputVsLoad && axis == LoadAxis::Vus && a->usl.fitted
@@ -299,26 +363,44 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
         what = QStringLiteral("latency");
         m.y.title = QStringLiteral("latency (ms)");
         m.y.unit = QStringLiteral("ms");
-        m.y.labelFormat = QStringLiteral("%.3g");
         break;
     case ChartKind::ThroughputVsLoad:
         what = QStringLiteral("throughput");
         m.y.title = QStringLiteral("successful requests/s");
         m.y.unit = QStringLiteral("requests/s");
-        m.y.labelFormat = QStringLiteral("%.0f");
         break;
     default:
         what = QStringLiteral("error ratio");
         m.y.title = QStringLiteral("errors (% of requests)");
         m.y.unit = QStringLiteral("%");
-        m.y.labelFormat = QStringLiteral("%.3g");
         break;
     }
     m.title = options.op.isEmpty()
                   ? QStringLiteral("%1%2 vs %3").arg(what.at(0).toUpper(), what.mid(1), against)
                   : QStringLiteral("%1: %2 vs %3").arg(options.op, what, against);
-    fitZeroBasedRange(&m.y, r.maxY);
+    fitYRange(&m.y, r, kind == ChartKind::LatencyVsLoad && options.logY);
+    if (m.y.scale == AxisScale::Log10)
+        dropNonPositiveY(&m.series);
     return m;
+}
+
+/// End of the measured window of `src`, s since it began: the end of its last stage (start,
+/// warm-up and the steady seconds actually run); 0 (unknown) without stages or when a later
+/// stage has no start time (old sessions).
+double runEndS(const CurveSource &src)
+{
+    const QList<StageStats> stages = stagesOf(src);
+    if (stages.isEmpty() || (stages.size() > 1 && stages.last().startMs <= 0))
+        return 0;
+    const StageStats &last = stages.last();
+    return (last.startMs + last.warmupMs) / 1000.0 + last.steadySeconds;
+}
+
+/// The second (tS - 1, tS] holds the end endS (> 0) of the run strictly inside it: only part
+/// of it was run, so its count is not a rate per second.
+bool partialSecond(double tS, double endS)
+{
+    return endS > 0 && tS > endS + 1e-3 && tS - 1 < endS - 1e-3;
 }
 
 ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
@@ -327,38 +409,61 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
     ChartModel m;
     m.kind = kind;
     const bool latency = kind == ChartKind::LatencyOverTime;
-    const TimeSeries series = sources.isEmpty() ? TimeSeries() : sources.first().series;
-    QStringList ops;
+    const bool overlay = sources.size() > 1;
     double maxT = 0;
-    for (const SeriesPoint &p : series) {
-        if (!ops.contains(p.op))
-            ops << p.op;
-        maxT = std::max(maxT, p.tS);
-    }
     Range r;
-    for (int oi = 0; oi < ops.size(); ++oi) {
-        const QString &op = ops.at(oi);
-        if (!options.op.isEmpty() && op != options.op)
-            continue;
-        const QList<int> which = latency ? QList<int>{50, 99} : QList<int>{0};
-        for (int p : which) {
-            ChartSeries s;
-            s.op = op;
-            s.percentile = p;
-            s.key = p > 0 ? op + QStringLiteral(" p%1").arg(p) : op;
-            s.name = s.key;
-            s.legend = s.key;
-            s.color = paletteColor(oi);
-            s.style = p > 0 ? percentileStyle(p) : LineStyle::Solid;
-            s.width = percentileWidth(p > 0 ? p : 99);
-            for (const SeriesPoint &pt : series) {
-                if (pt.op != op)
-                    continue;
-                if (latency && pt.ok > 0)
-                    s.points.append(QPointF(pt.tS, p >= 99 ? pt.p99Ms : pt.p50Ms));
-                else if (!latency)
-                    s.points.append(QPointF(pt.tS, double(pt.ok)));
+    for (int si = 0; si < sources.size(); ++si) {
+        const CurveSource &src = sources.at(si);
+        const TimeSeries &series = src.series;
+        const QString prefix = overlay ? src.label + kSep : QString();
+        const QString keyBase = QString::number(si) + QLatin1Char('\x1f') + src.label
+                                + QLatin1Char('\x1f');
+        const double endS = runEndS(src);
+        QStringList ops;
+        for (const SeriesPoint &p : series) {
+            if (!ops.contains(p.op))
+                ops << p.op;
+            if (latency || !partialSecond(p.tS, endS))
+                maxT = std::max(maxT, p.tS);
+        }
+        QMap<double, double> total;   // throughput: t -> successes of every op in that second
+        for (int oi = 0; oi < ops.size(); ++oi) {
+            const QString &op = ops.at(oi);
+            if (!options.op.isEmpty() && op != options.op)
+                continue;
+            const QList<int> which = latency ? QList<int>{50, 99} : QList<int>{0};
+            for (int p : which) {
+                ChartSeries s;
+                s.source = si;
+                s.op = op;
+                s.percentile = p;
+                const QString name = p > 0 ? op + QStringLiteral(" p%1").arg(p) : op;
+                s.key = keyBase + name;
+                s.name = prefix + name;
+                s.legend = s.name;
+                s.color = seriesColor(si, oi, overlay);
+                s.style = p > 0 ? percentileStyle(p) : LineStyle::Solid;
+                s.width = percentileWidth(p > 0 ? p : 99);
+                for (const SeriesPoint &pt : series) {
+                    if (pt.op != op)
+                        continue;
+                    if (latency && pt.ok > 0) {
+                        s.points.append(QPointF(pt.tS, p >= 99 ? pt.p99Ms : pt.p50Ms));
+                    } else if (!latency && !partialSecond(pt.tS, endS)) {
+                        s.points.append(QPointF(pt.tS, double(pt.ok)));
+                        total[pt.tS] += double(pt.ok);
+                    }
+                }
+                for (const QPointF &pt : std::as_const(s.points))
+                    r.see(pt, false);
+                m.series << s;
             }
+        }
+        // a mixed profile: the successes of all its operations together
+        if (!latency && options.op.isEmpty() && ops.size() > 1) {
+            ChartSeries s = totalSeries(si, src.label, overlay);
+            for (auto it = total.cbegin(); it != total.cend(); ++it)
+                s.points.append(QPointF(it.key(), it.value()));
             for (const QPointF &pt : std::as_const(s.points))
                 r.see(pt, false);
             m.series << s;
@@ -369,12 +474,26 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
         m.title = options.op + QStringLiteral(": ") + m.title.toLower();
     m.x.title = QStringLiteral("time (s)");
     m.x.unit = QStringLiteral("s");
-    m.x.labelFormat = QStringLiteral("%.0f");
-    fitNiceRange(&m.x, 0, std::max(10.0, maxT));
+    fitDataRange(&m.x, 0, maxT);
     m.y.title = latency ? QStringLiteral("latency (ms)") : QStringLiteral("requests/s");
     m.y.unit = latency ? QStringLiteral("ms") : QStringLiteral("requests/s");
-    m.y.labelFormat = latency ? QStringLiteral("%.3g") : QStringLiteral("%.0f");
-    fitZeroBasedRange(&m.y, r.maxY);
+    fitYRange(&m.y, r, latency && options.logY);
+    if (m.y.scale == AxisScale::Log10)
+        dropNonPositiveY(&m.series);
+    // stage boundaries: a vertical line where each stage after the first began
+    for (int si = 0; si < sources.size(); ++si)
+        for (const StageStats &st : stagesOf(sources.at(si))) {
+            const double x = st.startMs / 1000.0;
+            if (st.index == 0 || x <= 0 || x > m.x.max)
+                continue;
+            ChartLine l;
+            l.role = ChartLine::Role::StageBoundary;
+            l.color = overlay ? seriesColor(si, 0, true) : QString::fromLatin1(kStageBoundaryColor);
+            l.style = LineStyle::Dotted;
+            l.width = 1.0;
+            l.points = {QPointF(x, m.y.min), QPointF(x, m.y.max)};
+            m.lines << l;
+        }
     return m;
 }
 
@@ -498,7 +617,8 @@ QList<LegendEntry> ChartModel::legend() const
         if (!s.legend.isEmpty())
             out.append({LegendEntry::Kind::Line, s.legend, s.color, LineStyle::Solid});
     for (const ChartLine &l : lines)
-        out.append({LegendEntry::Kind::Line, l.name, l.color, l.style});
+        if (l.role != ChartLine::Role::StageBoundary)
+            out.append({LegendEntry::Kind::Line, l.name, l.color, l.style});
     if (!bands.isEmpty())
         out.append({LegendEntry::Kind::Band, bandLabel, QString::fromLatin1(kBandColor),
                     LineStyle::Solid});
@@ -528,7 +648,9 @@ QJsonObject chartData(const ChartModel &m)
                        {QStringLiteral("markers"), markers},
                        {QStringLiteral("bands"), bands},
                        {QStringLiteral("lines"), lines},
-                       {QStringLiteral("notes"), QJsonArray::fromStringList(m.notes)}};
+                       {QStringLiteral("notes"), QJsonArray::fromStringList(m.notes)},
+                       {QStringLiteral("x_ticks"), tickLabels(m.x)},
+                       {QStringLiteral("y_ticks"), tickLabels(m.y)}};
 }
 
 } // namespace vw

@@ -101,7 +101,9 @@ struct ChartMarker {
 /// A reference line: the USL fit of a throughput curve or the SLO.
 struct ChartLine {
     /// Limit: a capacity of the server (its cores on the server CPU chart).
-    enum class Role { Usl, Slo, Limit };
+    /// StageBoundary: a vertical line on a time chart where a stage began (x = its startMs in
+    /// s, from y.min to y.max; no name, no legend entry; an overlay's in its session's colour).
+    enum class Role { Usl, Slo, Limit, StageBoundary };
     Role role = Role::Slo;
     QString name;         ///< legend text, e.g. "kv2_read USL fit (N* 21.3)", "SLO p99 50 ms"
     QString color;
@@ -170,10 +172,19 @@ struct ChartOptions {
     QList<int> percentiles{50, 95, 99};
     /// Only this operation (the HTML report's per-op charts); empty: every op of every source.
     QString op;
+    /// Latency charts (LatencyVsLoad, LatencyOverTime): a log10 y axis (ticks at 1/2/5 x 10^k,
+    /// title "latency (log, ms)") so a fast operation is not flattened under a slow one's p99.
+    /// A point at 0 ms is left out on that axis. Off by default; other kinds ignore it.
+    bool logY = false;
 };
 
 /// The chart of `kind` over `sources` (the first is the primary run, the others overlays).
-/// Charts over time draw the first source's series only.
+/// Throughput charts of a source with more than one operation (a mixed profile) add a "total"
+/// curve per source (all its operations' successes; not with ChartOptions::op).
+/// Charts over time draw every source (overlay names "<label> · <op>") and the stage
+/// boundaries; throughput over time leaves out a run's last second when the run ended inside
+/// it (a partly covered second is not a rate; docs/measurement.md). On the error-ratio chart
+/// only failure points are marked (knee and saturation are points of latency/throughput).
 ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
                            const ChartOptions &options = {});
 
@@ -182,7 +193,8 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
 /// {"title", "x_title", "y_title",
 ///  "series":[{"name","points":[[x,y],...]}],
 ///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...],
-///  "lines":[{"name","points":[[x,y],...]}], "notes":[...]}
+///  "lines":[{"name","points":[[x,y],...]}], "notes":[...],
+///  "x_ticks":["1","2",...], "y_ticks":["0","500","1,000",...]}  (tick labels, axisticks.h)
 QJsonObject chartData(const ChartModel &model);
 
 } // namespace vw

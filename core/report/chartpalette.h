@@ -22,6 +22,8 @@ inline const char *kSloColor = "#d62728";          ///< the SLO line
 inline const char *kBandColor = "#999999";         ///< client-bound bands (drawn translucent)
 inline constexpr double kBandOpacity = 0.2;        ///< fill opacity of the bands, 0..1
 inline const char *kMarkerOutline = "#000000";     ///< outline of knee/saturation/failure marks
+inline const char *kTotalColor = "#333333";        ///< "total" throughput of a mixed profile
+inline const char *kStageBoundaryColor = "#888888";///< stage boundaries on time charts
 
 /// How a line is stroked.
 enum class LineStyle { Solid, Dashed, Dotted, DashDot };

@@ -89,18 +89,15 @@ void setYAxis(ChartKind kind, ChartModel *m)
     case ChartKind::ServerMemoryOverTime:
         m->y.title = QStringLiteral("server memory (MiB)");
         m->y.unit = QStringLiteral("MiB");
-        m->y.labelFormat = QStringLiteral("%.0f");
         break;
     case ChartKind::ServerCpuVsLoad:
     case ChartKind::ServerCpuOverTime:
         m->y.title = QStringLiteral("server CPU (cores busy)");
         m->y.unit = QStringLiteral("cores");
-        m->y.labelFormat = QStringLiteral("%.2g");
         break;
     default:
         m->y.title = QStringLiteral("mean latency (ms)");
         m->y.unit = QStringLiteral("ms");
-        m->y.labelFormat = QStringLiteral("%.3g");
         break;
     }
 }
@@ -184,8 +181,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
             m.notes << notReportedNote(src, kind);
         m.x.title = QStringLiteral("time (s)");
         m.x.unit = QStringLiteral("s");
-        m.x.labelFormat = QStringLiteral("%.0f");
-        fitNiceRange(&m.x, 0, std::max(10.0, maxX));
+        fitDataRange(&m.x, 0, maxX);   // the data's extent (chartaxes.h)
     } else {
         // One load axis, as the client's charts: the first source with a stage decides.
         for (const CurveSource &src : sources)
@@ -235,7 +231,6 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
         }
         m.x.title = loadAxisTitle(m.loadAxis);
         m.x.unit = loadAxisUnit(m.loadAxis);
-        m.x.labelFormat = QStringLiteral("%g");
         if (haveX)
             fitLog2Range(&m.x, minX, maxX);
         else

@@ -1,5 +1,7 @@
 #include "report/svgrenderer.h"
 
+#include "report/axisticks.h"
+
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
@@ -48,13 +50,6 @@ QString dashArray(LineStyle s)
     return QString();
 }
 
-QString tickText(double v)
-{
-    if (std::fabs(v) >= 1000 || v == std::floor(v))
-        return QString::number(v, 'f', 0);
-    return QString::number(v, 'g', 3);
-}
-
 /// A marker's outline: knee circle, saturation square, failure triangle (as the QtCharts view).
 QString markerPath(const QString &kind, double cx, double cy)
 {
@@ -74,7 +69,7 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
     const double left = 70, right = 20, top = m.notes.isEmpty() ? 36 : 36 + 14.0 * m.notes.size();
     const double bottom = 90;
     const double pw = w - left - right, ph = h - top - bottom;
-    const bool logX = m.x.scale == AxisScale::Log2;
+    const bool logX = m.x.scale != AxisScale::Linear && m.x.min > 0;
 
     auto px = [&](double x) {
         if (logX) {
@@ -84,8 +79,16 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
         }
         return left + (x - m.x.min) / (m.x.max - m.x.min) * pw;
     };
+    const bool logY = m.y.scale != AxisScale::Linear && m.y.min > 0;
     auto py = [&](double y) {
-        return top + ph - std::clamp((y - m.y.min) / (m.y.max - m.y.min), 0.0, 1.02) * ph;
+        double f;
+        if (logY) {
+            const double l0 = std::log10(m.y.min), l1 = std::log10(m.y.max);
+            f = (std::log10(std::max(y, m.y.min)) - l0) / (l1 - l0);
+        } else {
+            f = (y - m.y.min) / (m.y.max - m.y.min);
+        }
+        return top + ph - std::clamp(f, 0.0, 1.02) * ph;
     };
 
     QString o;
@@ -118,29 +121,18 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                       px1(top), px1(std::fabs(c - a)), px1(ph),
                       QString::fromLatin1(kBandColor), QString::number(kBandOpacity));
     }
-    // grid and axes
-    const double ystep = m.y.step() > 0 ? m.y.step() : (m.y.max - m.y.min);
-    for (int i = 0; i < std::max(2, m.y.tickCount); ++i) {
-        const double y = m.y.min + ystep * i;
-        if (y > m.y.max + ystep / 2)
-            break;
+    // grid and axes: ticks and their labels from axisTicks() (the QtCharts view uses the same)
+    const QList<AxisTick> yticks = axisTicks(m.y);
+    for (const AxisTick &t : yticks)
         o += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"#e0e0e0\"/>"
-                            "<text x=\"%4\" y=\"%5\" text-anchor=\"end\">%6</text>\n")
-                 .arg(px1(left), px1(py(y)), px1(left + pw), px1(left - 6), px1(py(y) + 4),
-                      tickText(y));
-    }
-    QList<double> xticks;
-    if (logX) {
-        for (double x = std::pow(2.0, std::ceil(std::log2(m.x.min))); x <= m.x.max; x *= 2)
-            xticks << x;
-    } else {
-        for (int i = 0; i < m.x.tickCount; ++i)
-            xticks << m.x.min + m.x.step() * i;
-    }
-    for (double x : std::as_const(xticks))
+                            "<text class=\"tick y\" x=\"%4\" y=\"%5\" text-anchor=\"end\">%6</text>\n")
+                 .arg(px1(left), px1(py(t.value)), px1(left + pw), px1(left - 6),
+                      px1(py(t.value) + 4), esc(t.label));
+    const QList<AxisTick> xticks = axisTicks(m.x);
+    for (const AxisTick &t : xticks)
         o += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#e0e0e0\"/>"
-                            "<text x=\"%1\" y=\"%4\" text-anchor=\"middle\">%5</text>\n")
-                 .arg(px1(px(x)), px1(top), px1(top + ph), px1(top + ph + 16), tickText(x));
+                            "<text class=\"tick x\" x=\"%1\" y=\"%4\" text-anchor=\"middle\">%5</text>\n")
+                 .arg(px1(px(t.value)), px1(top), px1(top + ph), px1(top + ph + 16), esc(t.label));
     o += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"none\" "
                         "stroke=\"#666666\"/>\n")
              .arg(px1(left), px1(top), px1(pw), px1(ph));
@@ -170,6 +162,7 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
         polyline(QStringLiteral("class=\"line %1\" data-name=\"%2\"")
                      .arg(l.role == ChartLine::Role::Usl     ? QStringLiteral("usl")
                           : l.role == ChartLine::Role::Limit ? QStringLiteral("limit")
+                          : l.role == ChartLine::Role::StageBoundary ? QStringLiteral("stage")
                                                              : QStringLiteral("slo"),
                           esc(l.name)),
                  l.points, l.color, l.style, l.width, l.name);

@@ -10,19 +10,28 @@
 #include "report/chartmodel.h"
 #include "charts/qtchartrenderer.h"
 #include "charts/stagecurvechart.h"
+#include "charts/timeserieschart.h"
 #include "chartexportdialog.h"
 #include "models/sessionset.h"
 #include "resultspage.h"
 #include "serverstages.h"
 #include "session/sessionio.h"
+#include "report/svgrenderer.h"
 
+#include <QCheckBox>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
+#include <QLogValueAxis>
+#include <QXYSeries>
+#include <cmath>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QScreen>
 #include <QXmlStreamReader>
 
 using namespace vw;
@@ -64,7 +73,7 @@ QJsonObject svgData(const QString &svg)
 {
     QXmlStreamReader xml(svg);
     QJsonObject out;
-    QJsonArray series, markers, bands, lines, notes;
+    QJsonArray series, markers, bands, lines, notes, xTicks, yTicks;
     while (!xml.atEnd()) {
         if (xml.readNext() != QXmlStreamReader::StartElement)
             continue;
@@ -74,6 +83,8 @@ QJsonObject svgData(const QString &svg)
             out.insert(QStringLiteral("title"), a.value(QLatin1String("data-title")).toString());
             out.insert(QStringLiteral("x_title"), a.value(QLatin1String("data-x-title")).toString());
             out.insert(QStringLiteral("y_title"), a.value(QLatin1String("data-y-title")).toString());
+        } else if (cls.contains(QLatin1String("tick"))) {
+            (cls.contains(QLatin1String("x")) ? xTicks : yTicks).append(xml.readElementText());
         } else if (cls.contains(QLatin1String("series"))) {
             series.append(QJsonObject{{QStringLiteral("name"), a.value(QLatin1String("data-series")).toString()},
                                       {QStringLiteral("points"), pointsOf(a.value(QLatin1String("data-points")).toString())}});
@@ -97,6 +108,8 @@ QJsonObject svgData(const QString &svg)
     out.insert(QStringLiteral("bands"), bands);
     out.insert(QStringLiteral("lines"), lines);
     out.insert(QStringLiteral("notes"), notes);
+    out.insert(QStringLiteral("x_ticks"), xTicks);
+    out.insert(QStringLiteral("y_ticks"), yTicks);
     return out;
 }
 
@@ -151,7 +164,40 @@ private slots:
     void sameAcrossRenderers();
     void mixedOverlayIsNoted();
     void serverChartsSameAcrossRenderers();
+    void tickLabelsSameAndPlain();
+    void logYAcrossRenderers();
+    void liveUpdateLeavesNoGhosts();
 };
+
+namespace {
+
+QStringList strings(const QJsonValue &v)
+{
+    QStringList out;
+    for (const QJsonValue &s : v.toArray())
+        out << s.toString();
+    return out;
+}
+
+/// The chart of `model` in QtCharts (drawnChartData) and in SVG (svgData).
+void drawBoth(const ChartModel &model, QJsonObject *qt, QJsonObject *svg)
+{
+    QChart chart;
+    QtChartRenderer r(&chart);
+    r.render(model);
+    *qt = drawnChartData(&chart);
+    *svg = svgData(renderSvg(model));
+}
+
+CurveSource fixtureSource(const char *name)
+{
+    QString error;
+    const std::optional<Session> s =
+        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/") + QLatin1String(name), &error);
+    return s ? curveSourceFromSession(*s, s->profileName) : CurveSource();
+}
+
+} // namespace
 
 void TestChartRenderers::sameAcrossRenderers_data()
 {
@@ -364,6 +410,159 @@ void TestChartRenderers::serverChartsSameAcrossRenderers()
             compareData(svgData(svg), expected, "HTML report");
         }
         QCOMPARE(found, 1);
+    }
+}
+
+// Issue 12 item 5: both renderers label the same ticks, as plain grouped numbers.
+void TestChartRenderers::tickLabelsSameAndPlain()
+{
+    const CurveSource closed = fixtureSource("session-v1-closed.json");
+    QVERIFY(!closed.stages.isEmpty());
+    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
+                        ChartKind::ErrorRatioVsLoad, ChartKind::LatencyOverTime,
+                        ChartKind::ThroughputOverTime}) {
+        for (const QList<CurveSource> &sources : {QList<CurveSource>{closed}, QList<CurveSource>{}}) {
+            const ChartModel m = buildChartModel(k, sources);
+            const QJsonObject model = chartData(m);
+            QJsonObject qt, svg;
+            drawBoth(m, &qt, &svg);
+            for (const char *key : {"x_ticks", "y_ticks"}) {
+                const QStringList want = strings(model.value(QLatin1String(key)));
+                QVERIFY2(want.size() >= 2, key);
+                QCOMPARE(strings(qt.value(QLatin1String(key))), want);
+                QCOMPARE(strings(svg.value(QLatin1String(key))), want);
+                for (const QString &l : want)
+                    QVERIFY2(!l.contains(QLatin1Char('e')), qPrintable(l));
+            }
+            if (sources.isEmpty() && k == ChartKind::ThroughputVsLoad)
+                QCOMPARE(strings(qt.value(QStringLiteral("y_ticks"))),
+                         (QStringList{"0", "0.5", "1"}));
+        }
+    }
+    // the throughput axis of the fixture reaches into the thousands: grouped, as in SVG
+    const QStringList y = strings(chartData(buildChartModel(ChartKind::ThroughputVsLoad, {closed}))
+                                      .value(QStringLiteral("y_ticks")));
+    QVERIFY2(y.contains(QStringLiteral("1,000")), qPrintable(y.join(' ')));
+}
+
+// Log-y: QtCharts draws the latency on a log10 data axis, both renderers label 1/2/5 x 10^k.
+void TestChartRenderers::logYAcrossRenderers()
+{
+    const CurveSource closed = fixtureSource("session-v1-closed.json");
+    ChartOptions o;
+    o.logY = true;
+    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::LatencyOverTime}) {
+        const ChartModel m = buildChartModel(k, {closed}, o);
+        QCOMPARE(m.y.scale, AxisScale::Log10);
+        QChart chart;
+        QtChartRenderer r(&chart);
+        r.render(m);
+        bool logAxis = false;
+        for (QAbstractAxis *a : chart.axes(Qt::Vertical))
+            if (auto *log = qobject_cast<QLogValueAxis *>(a))
+                logAxis = log->base() == 10 && log->min() == m.y.min && log->max() == m.y.max;
+        QVERIFY(logAxis);
+        QJsonObject qt, svg;
+        drawBoth(m, &qt, &svg);
+        compareData(qt, chartData(m), "QtCharts log-y");
+        QCOMPARE(svg.value(QStringLiteral("y_ticks")), chartData(m).value(QStringLiteral("y_ticks")));
+        for (const QString &l : strings(qt.value(QStringLiteral("y_ticks")))) {
+            const double v = QString(l).remove(QLatin1Char(',')).toDouble();
+            const double mant = v / std::pow(10.0, std::floor(std::log10(v)));
+            QVERIFY2(std::fabs(mant - 1) < 1e-9 || std::fabs(mant - 2) < 1e-9
+                         || std::fabs(mant - 5) < 1e-9, qPrintable(l));
+        }
+    }
+    // the results page's checkbox switches the latency charts
+    ResultsPage page;
+    const std::optional<Session> s = readSession(
+        QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"), nullptr);
+    QVERIFY(s);
+    page.showSession(*s);
+    auto *check = page.findChild<QCheckBox *>(QStringLiteral("logYCheck"));
+    QVERIFY(check);
+    QCOMPARE(page.latencyChart()->model().y.scale, AxisScale::Linear);
+    check->setChecked(true);
+    QCOMPARE(page.latencyChart()->model().y.scale, AxisScale::Log10);
+    QCOMPARE(page.timeChart()->model().y.scale, AxisScale::Log10);
+    QCOMPARE(page.throughputChart()->model().y.scale, AxisScale::Linear);
+    check->setChecked(false);
+    // the export dialog draws the file on a log axis when asked, and leaves the page as it was
+    ChartExportDialog dialog(&page);
+    QVERIFY(!dialog.logYCheck()->isChecked());
+    dialog.logYCheck()->setChecked(true);
+    dialog.formatCombo()->setCurrentIndex(dialog.formatCombo()->findData(QStringLiteral("svg")));
+    dialog.chartCombo()->setCurrentIndex(
+        dialog.chartCombo()->findData(chartKindName(ChartKind::LatencyVsLoad)));
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("latency-log.svg"));
+    dialog.pathEdit()->setText(file);
+    QVERIFY(dialog.exportNow(true));
+    ChartOptions logOptions;
+    logOptions.logY = true;
+    const ChartModel want = buildChartModel(ChartKind::LatencyVsLoad,
+                                            {curveSourceFromSession(*s, s->profileName)}, logOptions);
+    QCOMPARE(descData(readAll(file)).value(QStringLiteral("y_ticks")),
+             chartData(want).value(QStringLiteral("y_ticks")));
+    QCOMPARE(page.latencyChart()->model().y.scale, AxisScale::Linear);
+    // the CLI: export --log-y
+    const QString cli = dir.filePath(QStringLiteral("cli.svg"));
+    QCOMPARE(runApp({QStringLiteral("export"),
+                     QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"),
+                     QStringLiteral("--chart"), QStringLiteral("latency"), QStringLiteral("--log-y"),
+                     QStringLiteral("--out"), cli}), 0);
+    QCOMPARE(descData(readAll(cli)).value(QStringLiteral("y_title")).toString(),
+             QStringLiteral("latency (log, ms)"));
+}
+
+// Issue 12 item 6: a live chart fed two successive models holds only the second's points and
+// markers (no series, point or marker left at x = 1 from the first).
+void TestChartRenderers::liveUpdateLeavesNoGhosts()
+{
+    const CurveSource closed = fixtureSource("session-v1-closed.json");
+    QVERIFY(closed.stages.size() >= 3);
+    // first snapshot: the run at its first stage (one point at x = 1, a running stage)
+    CurveSource first;
+    first.label = closed.label;
+    first.partial = closed.stages.first();
+    first.hasPartial = true;
+    first.series = closed.series.mid(0, 2);
+    // second: the first stage done, the second running (x = 1 and 2)
+    CurveSource second = first;
+    second.stages = closed.stages.mid(0, 1);
+    second.partial = closed.stages.at(1);
+    second.series = closed.series;
+    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
+                        ChartKind::ThroughputOverTime}) {
+        const ChartModel m1 = buildChartModel(k, {first});
+        const ChartModel m2 = buildChartModel(k, {second});
+        QVERIFY(!m1.isEmpty());
+        StageCurveChart view(k);   // the live view's chart: it redraws through its renderer
+        StageCurveChart fresh(k);  // the second snapshot drawn on a new chart
+        for (StageCurveChart *v : {&view, &fresh}) {
+            v->resize(800, 500);
+            v->show();
+        }
+        QVERIFY(QTest::qWaitForWindowExposed(&view) && QTest::qWaitForWindowExposed(&fresh));
+        view.setSources({first});
+        QCOMPARE(chartData(view.model()), chartData(m1));
+        QTest::qWait(100);
+        view.setSources({second});
+        fresh.setSources({second});
+        QTest::qWait(100);
+        // the pixels on screen (the window's backing store, not a fresh paint as grab() would
+        // do) are those of the fresh chart: with partial repaints, strokes of the first
+        // picture stayed around x = 1
+        const QImage shown = view.screen()->grabWindow(view.winId()).toImage();
+        const QImage want = fresh.screen()->grabWindow(fresh.winId()).toImage();
+        QVERIFY(!shown.isNull());
+        QVERIFY2(shown == want, qPrintable(chartKindName(k)));
+        compareData(drawnChartData(view.chart()), chartData(m2), "second live snapshot");
+        int xySeries = 0;
+        for (QAbstractSeries *s : view.chart()->series())
+            if (qobject_cast<QXYSeries *>(s))
+                ++xySeries;
+        QCOMPARE(xySeries, m2.series.size() + m2.lines.size() + m2.markers.size());
     }
 }
 

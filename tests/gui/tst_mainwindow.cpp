@@ -193,9 +193,12 @@ private slots:
 
         // charts: one point per stage per op (and per percentile for latency), X = VUs
         QCOMPARE(latency->lineSeries().size(), 2 * 3);
-        QCOMPARE(throughput->lineSeries().size(), 2);
+        QCOMPARE(throughput->lineSeries().size(), 2 + 1);   // two ops and their total
         QTRY_COMPARE(legendLabels(latency),
                      expectedLegend(session, {QStringLiteral("sys_health"), QStringLiteral("kv2_read")}));
+        QTRY_COMPARE(legendLabels(throughput),
+                     expectedLegend(session, {QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
+                                              QStringLiteral("total")}));
         for (StageCurveChart *c : {latency, throughput}) {
             const auto series = c->lineSeries();
             for (QLineSeries *s : series) {
@@ -209,6 +212,13 @@ private slots:
         const StageStats &s1 = session.stages.at(1);
         const auto tseries = throughput->lineSeries();
         for (QLineSeries *s : tseries) {
+            if (s->name() == QLatin1String("total")) {
+                double sum = 0;
+                for (const OpStats &o : s1.ops)
+                    sum += s1.throughputPerS(o);
+                QCOMPARE(s->at(1).y(), sum);
+                continue;
+            }
             const OpStats *o = s1.find(s->name());
             QVERIFY2(o, qPrintable(s->name()));
             QCOMPARE(s->at(1).y(), s1.throughputPerS(*o));
@@ -291,20 +301,20 @@ private slots:
         QCOMPARE(opened.count(), 2);
 
         QCOMPARE(latency->lineSeries().size(), 12);
-        QCOMPARE(throughput->lineSeries().size(), 4);
+        QCOMPARE(throughput->lineSeries().size(), 2 * 3);   // per session: two ops and total
         // the legend names each session's label (one entry per session x op)
         const int band = expectedLegend(*s, {}).size();   // 1 with a client-bound stage
-        auto bothLabelled = [band](StageCurveChart *c) {
+        auto bothLabelled = [band](StageCurveChart *c, int perSession) {
             const QStringList labels = legendLabels(c);
             auto has = [&labels](const QString &prefix) {
                 return std::any_of(labels.cbegin(), labels.cend(),
                                    [&prefix](const QString &l) { return l.startsWith(prefix); });
             };
-            return labels.size() == 2 * 2 + band && has(QStringLiteral("gui-test · "))
+            return labels.size() == 2 * perSession + band && has(QStringLiteral("gui-test · "))
                    && has(QStringLiteral("second run · "));
         };
-        QTRY_VERIFY2(bothLabelled(latency), qPrintable(legendLabels(latency).join(QLatin1Char(','))));
-        QTRY_VERIFY2(bothLabelled(throughput),
+        QTRY_VERIFY2(bothLabelled(latency, 2), qPrintable(legendLabels(latency).join(QLatin1Char(','))));
+        QTRY_VERIFY2(bothLabelled(throughput, 3),
                      qPrintable(legendLabels(throughput).join(QLatin1Char(','))));
         // the two sessions' curves have distinct colours
         const auto tseries = throughput->lineSeries();
@@ -329,9 +339,10 @@ private slots:
         auto *remove = w.findChild<QAction *>(QStringLiteral("removeOverlayAction"));
         QVERIFY(remove->isEnabled());
         remove->trigger();
-        QCOMPARE(throughput->lineSeries().size(), 2);
+        QCOMPARE(throughput->lineSeries().size(), 2 + 1);   // two ops and their total
         QTRY_COMPARE(legendLabels(throughput),
-                     expectedLegend(*s, {QStringLiteral("sys_health"), QStringLiteral("kv2_read")}));
+                     expectedLegend(*s, {QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
+                                         QStringLiteral("total")}));
         QVERIFY(!remove->isEnabled());
     }
 

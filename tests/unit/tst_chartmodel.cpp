@@ -2,10 +2,13 @@
 // (closed: planned VUs; arrival-rate: offered starts/s), the capacity markers at the analysis'
 // stages with their evidence, client-bound bands with one width rule, the SLO line at the
 // profile's value, USL only against VUs, legend names, a session of the other load model left
-// out with a note, and the live partial stage as the last point.
+// out with a note, the live partial stage as the last point; tick labels, the empty chart's
+// axis, time-axis extent, the partly covered last second, the total line, time charts of every
+// session with stage boundaries, error-ratio markers and log-y (issue 12).
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "profile/loadmodels/arrivalratemodel.h"
+#include "report/axisticks.h"
 #include "report/chartmodel.h"
 
 #include <QTest>
@@ -76,7 +79,63 @@ private slots:
     void livePartialStageIsTheLastPoint();
     void timeCharts();
     void allErrorStageHasNoLatencyPoint();
+    void tickLabelsArePlainNumbers();
+    void emptyChartHasASaneAxis();
+    void timeAxisEndsAtTheData();
+    void lastPartialSecondLeftOut();
+    void totalLineForMixedProfiles();
+    void timeChartsPlotEverySessionWithStageBoundaries();
+    void errorRatioChartMarksFailureOnly();
+    void logYTicksAtOneTwoFive();
 };
+
+namespace {
+
+QStringList labels(const ChartAxis &axis)
+{
+    QStringList out;
+    for (const AxisTick &t : axisTicks(axis))
+        out << t.label;
+    return out;
+}
+
+/// A run of `seconds` whole seconds of `ops` (ok = 100 per op and second), two stages of
+/// 30 s, no warm-up, the second ending at endS.
+CurveSource timedSource(const QString &label, const QStringList &ops, int seconds, double endS)
+{
+    CurveSource src;
+    src.label = label;
+    for (int i = 0; i < 2; ++i) {
+        StageStats st;
+        st.index = i;
+        st.vus = 1 << i;
+        st.startMs = 30000 * i;
+        st.durationMs = 30000;
+        st.steadySeconds = i == 0 ? 30 : endS - 30;
+        for (const QString &op : ops) {
+            OpStats o;
+            o.op = op;
+            o.count = o.ok = 100 * 30;
+            st.ops << o;
+        }
+        src.stages << st;
+    }
+    for (int t = 1; t <= seconds; ++t)
+        for (const QString &op : ops) {
+            SeriesPoint p;
+            p.tS = t;
+            p.op = op;
+            p.stage = t > 30 ? 1 : 0;
+            // the last second was run for (endS - (seconds - 1)) s only
+            p.ok = p.count = t == seconds ? qint64(100 * (endS - (seconds - 1))) : 100;
+            p.p50Ms = 1;
+            p.p99Ms = 2;
+            src.series << p;
+        }
+    return src;
+}
+
+} // namespace
 
 void TestChartModel::closedStagesChartAgainstVus()
 {
@@ -365,6 +424,166 @@ void TestChartModel::allErrorStageHasNoLatencyPoint()
     QVERIFY(!t.series.isEmpty());
     for (const ChartSeries &s : t.series)
         QCOMPARE(xs(s), QList<double>{1.0});
+}
+
+// Issue 12 item 5: tick labels are plain grouped numbers, never "1e+03".
+void TestChartModel::tickLabelsArePlainNumbers()
+{
+    QCOMPARE(axisNumber(1000), QStringLiteral("1,000"));
+    QCOMPARE(axisNumber(1500), QStringLiteral("1,500"));
+    QCOMPARE(axisNumber(0.5), QStringLiteral("0.5"));
+    QCOMPARE(axisNumber(2.5), QStringLiteral("2.5"));
+    QCOMPARE(axisNumber(0.1 * 3), QStringLiteral("0.3"));
+    QCOMPARE(axisNumber(65536), QStringLiteral("65,536"));
+    QCOMPARE(axisNumber(1250000), QStringLiteral("1,250,000"));
+    ChartAxis y;
+    fitZeroBasedRange(&y, 1400);
+    QCOMPARE(labels(y), (QStringList{"0", "500", "1,000", "1,500", "2,000"}));
+    ChartAxis x;
+    fitLog2Range(&x, 1, 2048);
+    QCOMPARE(labels(x).last(), QStringLiteral("2,048"));
+    // the throughput chart of a ramp to 1600/s: every label free of exponents
+    const ChartModel m = buildChartModel(ChartKind::ThroughputVsLoad, {closedSource("a")});
+    for (const ChartAxis &a : {m.x, m.y})
+        for (const QString &l : labels(a))
+            QVERIFY2(!l.contains(QLatin1Char('e')), qPrintable(l));
+    QVERIFY(labels(m.y).contains(QStringLiteral("1,000")));   // 1,600/s at most
+}
+
+void TestChartModel::emptyChartHasASaneAxis()
+{
+    for (ChartKind k : {ChartKind::ThroughputVsLoad, ChartKind::LatencyVsLoad,
+                        ChartKind::ThroughputOverTime}) {
+        const ChartModel m = buildChartModel(k, {});
+        QVERIFY(m.isEmpty());
+        QCOMPARE(labels(m.y), (QStringList{"0", "0.5", "1"}));
+    }
+    QCOMPARE(labels(buildChartModel(ChartKind::ThroughputVsLoad, {}).x), (QStringList{"1", "2"}));
+}
+
+// 61 s of data: the axis ends at 61 s, its gridlines every 10 s say what they are.
+void TestChartModel::timeAxisEndsAtTheData()
+{
+    const CurveSource src = timedSource("a", {kOp}, 61, 61.0);
+    const ChartModel m = buildChartModel(ChartKind::LatencyOverTime, {src});
+    QCOMPARE(m.x.min, 0.0);
+    QCOMPARE(m.x.max, 61.0);
+    QCOMPARE(labels(m.x), (QStringList{"0", "10", "20", "30", "40", "50", "60"}));
+    for (const AxisTick &t : axisTicks(m.x))
+        QCOMPARE(t.label, axisNumber(t.value));   // a 2.5 s gridline would say "2.5"
+    ChartAxis small;
+    fitDataRange(&small, 0, 12);
+    QCOMPARE(labels(small), (QStringList{"0", "2", "4", "6", "8", "10", "12"}));
+}
+
+// The run ended 0.3 s into its 61st second: that second is left out of throughput over time
+// (not a dip to 30/s), kept on latency over time; whole last seconds stay.
+void TestChartModel::lastPartialSecondLeftOut()
+{
+    const CurveSource cut = timedSource("a", {kOp}, 61, 60.3);
+    const ChartModel t = buildChartModel(ChartKind::ThroughputOverTime, {cut});
+    QCOMPARE(t.series.first().points.last(), QPointF(60, 100));
+    QCOMPARE(t.x.max, 60.0);
+    const ChartModel l = buildChartModel(ChartKind::LatencyOverTime, {cut});
+    QCOMPARE(l.series.first().points.last().x(), 61.0);
+    const CurveSource whole = timedSource("a", {kOp}, 61, 61.0);
+    QCOMPARE(buildChartModel(ChartKind::ThroughputOverTime, {whole}).series.first().points.last(),
+             QPointF(61, 100));
+}
+
+void TestChartModel::totalLineForMixedProfiles()
+{
+    const CurveSource mixed = timedSource("a", {"kv2_read", "kv2_write"}, 10, 10.0);
+    const ChartModel t = buildChartModel(ChartKind::ThroughputOverTime, {mixed});
+    QCOMPARE(t.series.size(), 3);
+    QCOMPARE(t.series.last().name, QStringLiteral("total"));
+    QCOMPARE(t.series.last().points.first(), QPointF(1, 200));
+    const ChartModel v = buildChartModel(ChartKind::ThroughputVsLoad, {mixed, mixed});
+    QStringList names;
+    for (const ChartSeries &s : v.series)
+        names << s.name;
+    QVERIFY2(names.contains(QStringLiteral("a · total")), qPrintable(names.join(", ")));
+    for (const ChartSeries &s : v.series)
+        if (s.name.endsWith(QLatin1String("total")))
+            QCOMPARE(s.points.first().y(), 2 * 100.0 * 30 / 30);   // 100/s each op
+    // one operation: no total
+    QCOMPARE(buildChartModel(ChartKind::ThroughputVsLoad, {closedSource("a")}).series.size(), 1);
+    // not on latency
+    for (const ChartSeries &s : buildChartModel(ChartKind::LatencyOverTime, {mixed}).series)
+        QVERIFY(!s.name.contains(QLatin1String("total")));
+}
+
+void TestChartModel::timeChartsPlotEverySessionWithStageBoundaries()
+{
+    const CurveSource a = timedSource("A", {kOp}, 50, 50.0);
+    const CurveSource b = timedSource("B", {kOp}, 40, 40.0);
+    const ChartModel m = buildChartModel(ChartKind::ThroughputOverTime, {a, b});
+    QCOMPARE(m.series.size(), 2);
+    QCOMPARE(m.series.at(0).name, QStringLiteral("A · ssh_sign"));
+    QCOMPARE(m.series.at(1).name, QStringLiteral("B · ssh_sign"));
+    QCOMPARE(m.series.at(1).points.size(), 40);
+    QVERIFY(m.series.at(0).color != m.series.at(1).color);
+    QCOMPARE(m.x.max, 50.0);
+    int boundaries = 0;
+    for (const ChartLine &l : m.lines)
+        if (l.role == ChartLine::Role::StageBoundary) {
+            ++boundaries;
+            QCOMPARE(l.points.first().x(), 30.0);   // stage 1 began at 30 s
+            QCOMPARE(l.points.first().y(), m.y.min);
+            QCOMPARE(l.points.last().y(), m.y.max);
+        }
+    QCOMPARE(boundaries, 2);                        // one per session
+    for (const LegendEntry &e : m.legend())
+        QVERIFY(!e.text.isEmpty());                 // boundaries have no legend entry
+    const ChartModel lat = buildChartModel(ChartKind::LatencyOverTime, {a, b});
+    QCOMPARE(lat.series.size(), 4);
+    QCOMPARE(lat.series.at(3).name, QStringLiteral("B · ssh_sign p99"));
+}
+
+// Issue 12 item 14: knee and saturation are not drawn at y = 0 on the error-ratio chart; the
+// failure point sits at its stage's error ratio.
+void TestChartModel::errorRatioChartMarksFailureOnly()
+{
+    CurveSource src = closedSource(QStringLiteral("a"));
+    test::failShare(src.stages[6], kOp, 0.4, QStringLiteral("http_500"));
+    src.analysis = analyzeStages(src.stages, {kOp}, *defaultLoadModel(), AnalysisSettings());
+    const OpAnalysis *a = src.analysis.find(kOp);
+    QVERIFY(a && a->knee.stage && a->failure.stage);
+    const ChartModel latency = buildChartModel(ChartKind::LatencyVsLoad, {src});
+    QVERIFY(!latency.markers.isEmpty());
+    const ChartModel errors = buildChartModel(ChartKind::ErrorRatioVsLoad, {src});
+    QCOMPARE(errors.markers.size(), 1);
+    QCOMPARE(errors.markers.first().kind, QStringLiteral("failure"));
+    QVERIFY(errors.markers.first().at.y() > 0);
+    QCOMPARE(errors.markers.first().at.y(),
+             src.stages.at(*a->failure.stage).find(kOp)->errorRatio() * 100.0);
+}
+
+void TestChartModel::logYTicksAtOneTwoFive()
+{
+    ChartOptions o;
+    const ChartModel linear = buildChartModel(ChartKind::LatencyVsLoad, {closedSource("a")}, o);
+    QCOMPARE(linear.y.scale, AxisScale::Linear);
+    o.logY = true;
+    const ChartModel m = buildChartModel(ChartKind::LatencyVsLoad, {closedSource("a")}, o);
+    QCOMPARE(m.y.scale, AxisScale::Log10);
+    QVERIFY(m.y.min > 0);
+    QCOMPARE(m.y.title, QStringLiteral("latency (log, ms)"));
+    for (const ChartSeries &s : m.series)
+        for (const QPointF &p : s.points)
+            QVERIFY(p.y() >= m.y.min && p.y() <= m.y.max);
+    // a 0 ms point has no place on a log axis: left out, not drawn at -infinity
+    CurveSource zero = timedSource("a", {kOp}, 5, 5.0);
+    zero.series[2].p50Ms = 0;
+    const ChartModel t = buildChartModel(ChartKind::LatencyOverTime, {zero}, o);
+    QCOMPARE(t.series.first().points.size(), 4);
+    QCOMPARE(buildChartModel(ChartKind::LatencyOverTime, {zero}).series.first().points.size(), 5);
+    ChartAxis y;
+    fitLog10Range(&y, 0.3, 40);
+    QCOMPARE(labels(y), (QStringList{"0.2", "0.5", "1", "2", "5", "10", "20", "50"}));
+    // throughput ignores it
+    QCOMPARE(buildChartModel(ChartKind::ThroughputVsLoad, {closedSource("a")}, o).y.scale,
+             AxisScale::Linear);
 }
 
 QTEST_GUILESS_MAIN(TestChartModel)

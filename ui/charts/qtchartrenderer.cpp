@@ -2,7 +2,10 @@
 
 #include "charts/chartstyle.h"
 
+#include "report/axisticks.h"
+
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QCursor>
 #include <QJsonArray>
@@ -13,6 +16,7 @@
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
+#include <cmath>
 
 namespace vw {
 
@@ -38,13 +42,51 @@ QString titleHtml(const ChartModel &m)
     return t;
 }
 
+/// Where a value sits on the shown label axis: the value (linear) or its natural log.
+double labelPos(const ChartAxis &axis, double v)
+{
+    return axis.scale == AxisScale::Linear ? v : std::log(std::max(v, 1e-300));
+}
+
+QCategoryAxis *newLabelAxis()
+{
+    auto *a = new QCategoryAxis;
+    a->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    return a;
+}
+
+/// Brings a label axis to the ticks of `model` (axisTicks()); categories are rebuilt only when
+/// the labels or their places change (each rebuild lays the axis out again).
+void fitLabelAxis(QCategoryAxis *axis, const ChartAxis &model)
+{
+    if (axis->titleText() != model.title)
+        axis->setTitleText(model.title);
+    const double lo = labelPos(model, model.min), hi = labelPos(model, model.max);
+    const QList<AxisTick> ticks = axisTicks(model);
+    bool same = axis->categoriesLabels().size() == ticks.size();
+    for (int i = 0; same && i < ticks.size(); ++i)
+        same = axis->categoriesLabels().at(i) == ticks.at(i).label
+               && axis->endValue(ticks.at(i).label) == labelPos(model, ticks.at(i).value);
+    if (!same || axis->startValue() != lo) {
+        const QStringList old = axis->categoriesLabels();
+        for (const QString &l : old)
+            axis->remove(l);
+        axis->setStartValue(lo);
+        for (const AxisTick &t : ticks)
+            axis->append(t.label, labelPos(model, t.value));
+    }
+    axis->setRange(lo, hi);
+}
+
 } // namespace
 
 QtChartRenderer::QtChartRenderer(QChart *chart) : m_chart(chart)
 {
     styleChart(chart);
-    m_axisY = new QValueAxis;
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_labelsX = newLabelAxis();
+    m_labelsY = newLabelAxis();
+    m_chart->addAxis(m_labelsX, Qt::AlignBottom);
+    m_chart->addAxis(m_labelsY, Qt::AlignLeft);
 }
 
 void QtChartRenderer::render(const ChartModel &m)
@@ -61,48 +103,45 @@ void QtChartRenderer::render(const ChartModel &m)
     m_model = m;
 }
 
+QAbstractAxis *QtChartRenderer::fitDataAxis(QAbstractAxis *axis, const ChartAxis &model,
+                                            Qt::Alignment align)
+{
+    auto *log = qobject_cast<QLogValueAxis *>(axis);
+    const bool wantLog = model.scale != AxisScale::Linear;
+    const int base = model.scale == AxisScale::Log2 ? 2 : 10;
+    if (!axis || wantLog != bool(log) || (log && log->base() != base)) {
+        if (axis) {
+            m_chart->removeAxis(axis);
+            delete axis;
+        }
+        if (wantLog) {
+            log = new QLogValueAxis;
+            log->setBase(base);
+            log->setMinorTickCount(0);
+            axis = log;
+        } else {
+            axis = new QValueAxis;
+        }
+        axis->setVisible(false);   // drawn by its label axis
+        m_chart->addAxis(axis, align);
+        const auto all = m_chart->series();
+        for (QAbstractSeries *s : all)
+            s->attachAxis(axis);
+    }
+    // setRange emits nothing when unchanged
+    if (log)
+        log->setRange(model.min, model.max);
+    else
+        static_cast<QValueAxis *>(axis)->setRange(model.min, model.max);
+    return axis;
+}
+
 void QtChartRenderer::fitAxes(const ChartModel &m)
 {
-    if (!m_axisX || m_xScale != m.x.scale) {
-        if (m_axisX) {
-            m_chart->removeAxis(m_axisX);
-            delete m_axisX;
-        }
-        if (m.x.scale == AxisScale::Log2) {
-            auto *log = new QLogValueAxis;
-            log->setBase(2);
-            log->setMinorTickCount(0);
-            m_axisX = log;
-        } else {
-            m_axisX = new QValueAxis;
-        }
-        m_xScale = m.x.scale;
-        m_chart->addAxis(m_axisX, Qt::AlignBottom);
-        for (QAbstractSeries *s : m_chart->series())
-            s->attachAxis(m_axisX);
-    }
-    if (m_axisX->titleText() != m.x.title)
-        m_axisX->setTitleText(m.x.title);
-    if (m_axisY->titleText() != m.y.title)
-        m_axisY->setTitleText(m.y.title);
-    // setRange and setTickCount emit nothing when unchanged; the label format neither
-    if (auto *log = qobject_cast<QLogValueAxis *>(m_axisX)) {
-        if (log->labelFormat() != m.x.labelFormat)
-            log->setLabelFormat(m.x.labelFormat);
-        if (log->min() != m.x.min || log->max() != m.x.max)
-            log->setRange(m.x.min, m.x.max);
-    } else if (auto *lin = qobject_cast<QValueAxis *>(m_axisX)) {
-        if (lin->labelFormat() != m.x.labelFormat)
-            lin->setLabelFormat(m.x.labelFormat);
-        if (lin->tickCount() != m.x.tickCount)
-            lin->setTickCount(m.x.tickCount);
-        lin->setRange(m.x.min, m.x.max);
-    }
-    if (m_axisY->labelFormat() != m.y.labelFormat)
-        m_axisY->setLabelFormat(m.y.labelFormat);
-    if (m_axisY->tickCount() != m.y.tickCount)
-        m_axisY->setTickCount(m.y.tickCount);
-    m_axisY->setRange(m.y.min, m.y.max);
+    m_axisX = fitDataAxis(m_axisX, m.x, Qt::AlignBottom);
+    m_axisY = fitDataAxis(m_axisY, m.y, Qt::AlignLeft);
+    fitLabelAxis(m_labelsX, m.x);
+    fitLabelAxis(m_labelsY, m.y);
 }
 
 void QtChartRenderer::drawSeries(const ChartModel &m)
@@ -160,7 +199,7 @@ void QtChartRenderer::attach(QAbstractSeries *s, const QString &legend)
 void QtChartRenderer::drawAnnotations(const ChartModel &m)
 {
     // a live chart gets the same annotations most updates; re-adding series relays the legend
-    const double top = m_axisY->max();
+    const double top = m.y.max;
     if (m_drawn && m.sameAnnotations(m_model) && top == m_drawnTop)
         return;
     m_drawn = true;
@@ -176,8 +215,8 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         upper->append(band.x0, top);
         upper->append(band.x1, top);
         auto *lower = new QLineSeries;
-        lower->append(band.x0, m_axisY->min());
-        lower->append(band.x1, m_axisY->min());
+        lower->append(band.x0, m.y.min);
+        lower->append(band.x1, m.y.min);
         auto *area = new QAreaSeries(upper, lower);
         upper->setParent(area);
         lower->setParent(area);
@@ -257,11 +296,15 @@ QJsonObject drawnChartData(const QChart *chart)
                 bands.append(QJsonArray{up.at(0).x(), up.at(1).x()});
         }
     }
+    // the shown axes: the label axes (hidden data axes have no title)
     QString xTitle, yTitle;
-    for (QAbstractAxis *a : chart->axes(Qt::Horizontal))
-        xTitle = a->titleText();
-    for (QAbstractAxis *a : chart->axes(Qt::Vertical))
-        yTitle = a->titleText();
+    QJsonArray xTicks, yTicks;
+    for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical})
+        for (QAbstractAxis *a : chart->axes(o))
+            if (auto *c = qobject_cast<QCategoryAxis *>(a); c && c->isVisible()) {
+                (o == Qt::Horizontal ? xTitle : yTitle) = c->titleText();
+                (o == Qt::Horizontal ? xTicks : yTicks) = QJsonArray::fromStringList(c->categoriesLabels());
+            }
     return QJsonObject{
         {QStringLiteral("title"), chart->property("vwTitle").toString()},
         {QStringLiteral("x_title"), xTitle},
@@ -270,7 +313,9 @@ QJsonObject drawnChartData(const QChart *chart)
         {QStringLiteral("markers"), markers},
         {QStringLiteral("bands"), bands},
         {QStringLiteral("lines"), lines},
-        {QStringLiteral("notes"), QJsonArray::fromStringList(chart->property("vwNotes").toStringList())}};
+        {QStringLiteral("notes"), QJsonArray::fromStringList(chart->property("vwNotes").toStringList())},
+        {QStringLiteral("x_ticks"), xTicks},
+        {QStringLiteral("y_ticks"), yTicks}};
 }
 
 } // namespace vw

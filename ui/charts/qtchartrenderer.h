@@ -5,7 +5,7 @@
 // Live-view cost (<= 10 updates a second on five charts, issue 5): data series are kept by
 // key and refilled with QXYSeries::replace only when their points changed (never per-point
 // append); an axis is set only when its range or ticks change (every range change lays out
-// all of its labels again); the analysis series (markers, bands, USL, SLO) are re-added only
+// all of its labels again; tick labels are set only when they change); the analysis series (markers, bands, USL, SLO) are re-added only
 // when they or the y-axis top change (re-adding relays the legend). GUI thread only.
 #pragma once
 
@@ -19,6 +19,7 @@
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
 class QAbstractSeries;
+class QCategoryAxis;
 class QChart;
 class QLineSeries;
 class QValueAxis;
@@ -42,14 +43,20 @@ public:
 
 private:
     void fitAxes(const ChartModel &m);
+    QAbstractAxis *fitDataAxis(QAbstractAxis *axis, const ChartAxis &model, Qt::Alignment align);
     void drawSeries(const ChartModel &m);
     void drawAnnotations(const ChartModel &m);
     void attach(QAbstractSeries *s, const QString &legend);
 
     QChart *m_chart;
+    // Each direction has a hidden data axis the series are drawn by (QValueAxis or
+    // QLogValueAxis) and a shown QCategoryAxis with the model's ticks and labels
+    // (core/report/axisticks.h) at the same places (log scales: in log space), so gridlines and
+    // labels are exactly those of the SVG renderer.
     QAbstractAxis *m_axisX = nullptr;
-    AxisScale m_xScale = AxisScale::Linear;
-    QValueAxis *m_axisY = nullptr;
+    QAbstractAxis *m_axisY = nullptr;
+    QCategoryAxis *m_labelsX = nullptr;
+    QCategoryAxis *m_labelsY = nullptr;
     QHash<QString, QLineSeries *> m_series;
     QList<QLineSeries *> m_order;
     QList<QAbstractSeries *> m_annotationSeries;   ///< owned by the chart, rebuilt on change

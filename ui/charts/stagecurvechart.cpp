@@ -26,6 +26,9 @@ StageCurveChart::StageCurveChart(ChartKind kind, QWidget *parent)
                 [this, s](const QPointF &p, bool state) { onHovered(s, p, state); });
     });
     setRenderHint(QPainter::Antialiasing);
+    // a live chart changes every snapshot: repaint the whole view, so no stroke of the last
+    // picture (a dash at x = 1) stays where a partial repaint missed it
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     setMinimumSize(320, 240);
     rebuild();
 }
@@ -40,6 +43,14 @@ void StageCurveChart::setPercentiles(const QList<int> &percentiles)
 {
     m_options.percentiles = percentiles;
     std::sort(m_options.percentiles.begin(), m_options.percentiles.end());
+    rebuild();
+}
+
+void StageCurveChart::setLogY(bool on)
+{
+    if (m_options.logY == on)
+        return;
+    m_options.logY = on;
     rebuild();
 }
 

@@ -20,7 +20,7 @@ class StageCurveChart : public QChartView {
     Q_OBJECT
 public:
     /// `kind`: one of the charts against load (ChartKind::LatencyVsLoad, ThroughputVsLoad,
-    /// ErrorRatioVsLoad).
+    /// ErrorRatioVsLoad), a server chart, or (CLI `export`) a chart over time.
     explicit StageCurveChart(ChartKind kind, QWidget *parent = nullptr);
 
     /// Redraws from `sources` (the first is the primary run, the others are overlays).
@@ -29,6 +29,9 @@ public:
     /// Latency percentiles to draw, e.g. {50, 95, 99}. Ignored for throughput.
     void setPercentiles(const QList<int> &percentiles);
     QList<int> percentiles() const { return m_options.percentiles; }
+    /// Latency on a log10 axis (ChartOptions::logY); other kinds ignore it. Off by default.
+    void setLogY(bool on);
+    bool logY() const { return m_options.logY; }
 
     ChartKind kind() const { return m_kind; }
     /// The data curves currently shown (for tests and export); annotation series excluded.

@@ -1,5 +1,5 @@
 // Latency over time (p50 dotted, p99 solid) or throughput over time (successes per second) of
-// one run's 1-second series, per operation. A thin view: it builds the chart model
+// the 1-second series of every session shown, per operation, with the stage boundaries. A thin view: it builds the chart model
 // (core/report/chartmodel.h) and hands it to the QtCharts renderer (qtchartrenderer.h).
 // GUI thread only.
 #pragma once
@@ -19,13 +19,23 @@ public:
     explicit TimeSeriesChart(Kind kind, QWidget *parent = nullptr);
     Kind kind() const { return m_kind; }
 
-    /// Redraws from the whole series (seconds since the measured window began, ms).
+    /// Redraws from the whole series of one run (seconds since the measured window began, ms).
     void setSeries(const TimeSeries &series);
+    /// Redraws from `sources` (the first is the primary run, the others overlays): their
+    /// series and stages (boundaries), named "<label> · <op>" when there are several.
+    void setSources(const QList<CurveSource> &sources);
+    /// Latency on a log10 axis (ChartOptions::logY); throughput ignores it. Off by default.
+    void setLogY(bool on);
+    bool logY() const { return m_options.logY; }
     /// The model drawn.
     const ChartModel &model() const { return m_renderer.model(); }
 
 private:
+    void rebuild();
+
     Kind m_kind = Kind::Latency;
+    QList<CurveSource> m_sources;
+    ChartOptions m_options;
     QtChartRenderer m_renderer;
 };
 
