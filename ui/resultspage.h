@@ -66,6 +66,8 @@ public:
     ComparisonView *comparisonView() const { return m_comparison; }
     /// The banner above the charts naming what differs between the sessions shown.
     QLabel *warningBanner() const { return m_banner; }
+    /// The neutral line naming what the sessions compare ("compared: ca_key_type ...").
+    QLabel *comparedBanner() const { return m_comparedBanner; }
     StageTableModel *stageModel() const { return m_model; }
     QTableView *stageTable() const { return m_table; }
 
@@ -111,6 +113,7 @@ private:
     QComboBox *m_serverChartChooser = nullptr;
     ComparisonView *m_comparison = nullptr;
     QLabel *m_banner = nullptr;
+    QLabel *m_comparedBanner = nullptr;
     QTabWidget *m_bottomTabs = nullptr;
     StageTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;

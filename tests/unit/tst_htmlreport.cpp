@@ -130,9 +130,16 @@ void TestHtmlReport::comparisonReport()
     QVERIFY(throughput.contains(QStringLiteral(">ed25519 · knee %1").arg(*kb->knee.vus)));
     QCOMPARE(throughput.count(QLatin1String("class=\"marker knee\"")), 2);
 
-    // the warning names the parameter that differs
-    QVERIFY(html.contains(QLatin1String("class=\"warning\"")));
-    QVERIFY(html.contains(QLatin1String("ca_key_type")));
+    // the parameter under test is named as compared, not as a warning (issue 12)
+    QVERIFY2(html.contains(QLatin1String("<div class=\"compared\"><b>Compared:</b> ca_key_type "
+                                         "rsa-2048 (A) vs ed25519 (B)</div>")),
+             qPrintable(html.left(4000)));
+    QVERIFY(!html.contains(QLatin1String("class=\"warning\"")));
+    QVERIFY(!html.contains(QLatin1String("Not directly comparable")));
+    // the ratio table says what its ratios are
+    QVERIFY(html.contains(QLatin1String("<th>throughput B/A</th>")));
+    QVERIFY(html.contains(QLatin1String("<th>p99 B/A</th>")));
+    QVERIFY(!html.contains(QLatin1String("X B/A")));
     // detected points with their evidence sentences (escaped as HTML)
     QVERIFY(!ka->knee.evidence.text.isEmpty());
     QVERIFY(html.contains(ka->knee.evidence.text.toHtmlEscaped()));
@@ -146,9 +153,19 @@ void TestHtmlReport::comparisonReport()
     QVERIFY(html.contains(QLatin1String("ca_key_type: rsa-2048")));
     QVERIFY(html.contains(QLatin1String("ca_key_type: ed25519")));
 
-    // the same setup twice: no warning
+    // the same setup twice: no warning, nothing compared
     const QString same = htmlReport({a, session(QStringLiteral("rsa again"), kRamp, 4, 10.0, "rsa-2048")});
     QVERIFY(!same.contains(QLatin1String("class=\"warning\"")));
+    QVERIFY(!same.contains(QLatin1String("class=\"compared\"")));
+
+    // another server version spoils the comparison: "Not directly comparable", only for it
+    Session newer = b;
+    newer.server.version = QStringLiteral("2.8.0");
+    const QString spoilt = htmlReport({a, newer});
+    QCOMPARE(spoilt.count(QLatin1String("Not directly comparable")), 1);
+    QVERIFY(spoilt.contains(QLatin1String("<div class=\"warning\"><b>Not directly comparable:</b> "
+                                          "server version: openbao 2.7.2 (A) vs openbao 2.8.0 (B)")));
+    QVERIFY(spoilt.contains(QLatin1String("<b>Compared:</b> ca_key_type rsa-2048 (A) vs ed25519 (B)")));
 }
 
 void TestHtmlReport::singleSessionReport()
