@@ -188,10 +188,27 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     for (int si : std::as_const(included)) {
         const CurveSource &src = sources.at(si);
         const QString prefix = overlay ? src.label + kSep : QString();
-        for (const StageStats &st : src.stages)
-            if (st.validity.clientBound && chartXForStage(st, axis) > 0)
-                m.bands.append({chartXForStage(st, axis) / kClientBoundBandFactor,
-                                chartXForStage(st, axis) * kClientBoundBandFactor, si, st.index});
+        for (const StageStats &st : src.stages) {
+            const double x = chartXForStage(st, axis);
+            if (!st.validity.clientBound || x <= 0)
+                continue;
+            ChartBand b;   // the source's own band: its colour, its legend, its reasons
+            b.x0 = x / kClientBoundBandFactor;
+            b.x1 = x * kClientBoundBandFactor;
+            b.source = si;
+            b.stage = st.index;
+            b.color = overlay ? paletteColor(si) : QString::fromLatin1(kBandColor);
+            b.legend = prefix + QStringLiteral("client-bound stage");
+            b.reasons = st.validity.reasons;
+            b.description = QStringLiteral("%1stage %2 at %3 %4 is client-bound")
+                                .arg(prefix)
+                                .arg(stageNumber(st.index))
+                                .arg(xText(x), loadAxisUnit(axis));
+            b.description += b.reasons.isEmpty()
+                                 ? QStringLiteral(" (no reason recorded)")
+                                 : QStringLiteral(":\n") + b.reasons.join(QLatin1Char('\n'));
+            m.bands.append(b);
+        }
         const QStringList ops = opsOf(src);
         for (int oi = 0; oi < ops.size(); ++oi) {
             const QString &op = ops.at(oi);
@@ -499,9 +516,12 @@ QList<LegendEntry> ChartModel::legend() const
             out.append({LegendEntry::Kind::Line, s.legend, s.color, LineStyle::Solid});
     for (const ChartLine &l : lines)
         out.append({LegendEntry::Kind::Line, l.name, l.color, l.style});
-    if (!bands.isEmpty())
-        out.append({LegendEntry::Kind::Band, bandLabel, QString::fromLatin1(kBandColor),
-                    LineStyle::Solid});
+    QList<int> banded;   // one entry per source with bands, in source order
+    for (const ChartBand &b : bands)
+        if (!banded.contains(b.source)) {
+            banded.append(b.source);
+            out.append({LegendEntry::Kind::Band, b.legend, b.color, LineStyle::Solid});
+        }
     return out;
 }
 

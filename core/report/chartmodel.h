@@ -116,17 +116,31 @@ struct ChartLine {
 /// Half-width factor of a client-bound band: the band of a stage at x spans [x / k, x * k].
 inline constexpr double kClientBoundBandFactor = 1.15;
 
-/// A client-bound stage (StageStats::validity.clientBound): a grey band over the whole height
-/// from x0 = x / kClientBoundBandFactor to x1 = x * kClientBoundBandFactor (every chart).
+/// A client-bound stage (StageStats::validity.clientBound) of one source: a band over the whole
+/// height from x0 = x / kClientBoundBandFactor to x1 = x * kClientBoundBandFactor (every chart
+/// against load). Bands are per source, never merged: two sessions client-bound at one load give
+/// two bands, each in its session's colour (light), each session with its own legend entry.
 struct ChartBand {
     double x0 = 0;
     double x1 = 0;
     int source = 0;
     int stage = 0;        ///< StageStats::index
+    /// "#rrggbb", drawn at kBandOpacity: the source's colour (paletteColor) in an overlay,
+    /// kBandColor (grey) on a chart of one source.
+    QString color;
+    /// Legend text of its source's entry: "client-bound stage" (one source) or
+    /// "rsa-2048 · client-bound stage" (overlay, the source's label first).
+    QString legend;
+    /// The validity guard's reasons (StageValidity::reasons, "<key>: <explanation>").
+    QStringList reasons;
+    /// Hover text (GUI tooltip, SVG <title>): "rsa-2048 · stage 7 at 64 VUs is client-bound:
+    /// client_cpu: 97 % of 2 cores; loop_lag: ..." (reasons one per line).
+    QString description;
 
     bool operator==(const ChartBand &o) const
     {
-        return x0 == o.x0 && x1 == o.x1 && source == o.source && stage == o.stage;
+        return x0 == o.x0 && x1 == o.x1 && source == o.source && stage == o.stage
+               && color == o.color && legend == o.legend && reasons == o.reasons;
     }
 };
 
@@ -148,13 +162,14 @@ struct ChartModel {
     QList<ChartSeries> series;
     QList<ChartMarker> markers;
     QList<ChartLine> lines;
-    QList<ChartBand> bands;
-    QString bandLabel;           ///< legend text of the bands ("client-bound stage")
+    QList<ChartBand> bands;      ///< per source, in source then stage order
+    QString bandLabel;           ///< what a band is, "client-bound stage" (ends every band legend)
     QStringList notes;           ///< visible notes, e.g. a session left out of this chart
 
     /// No data point in any series.
     bool isEmpty() const;
-    /// Data curves with a legend entry, then lines, then one band entry when there are bands.
+    /// Data curves with a legend entry, then lines, then one band entry per source with bands
+    /// (its ChartBand::legend and colour), in source order.
     QList<LegendEntry> legend() const;
     /// The analysis drawn over the data (markers, lines, bands): equal -> nothing to redraw.
     bool sameAnnotations(const ChartModel &o) const
@@ -181,7 +196,7 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
 /// (tests compare renderers with it; the QtCharts SVG export stores it in its <desc>):
 /// {"title", "x_title", "y_title",
 ///  "series":[{"name","points":[[x,y],...]}],
-///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...],
+///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...] (in ChartModel::bands order),
 ///  "lines":[{"name","points":[[x,y],...]}], "notes":[...]}
 QJsonObject chartData(const ChartModel &model);
 

@@ -108,15 +108,17 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                             "fill=\"#b05000\">%3</text>\n")
                  .arg(px1(w / 2.0), px1(38 + 14.0 * i), esc(m.notes.at(i)));
 
-    // client-bound bands, behind everything
+    // client-bound bands, behind everything: each in its session's colour, its reasons in a
+    // <title> (the hover text of browsers)
     for (const ChartBand &b : m.bands) {
         const double a = px(b.x0), c = px(b.x1);
         o += QStringLiteral("<rect class=\"band client-bound\" data-x0=\"%1\" data-x1=\"%2\" "
-                            "data-stage=\"%3\" x=\"%4\" y=\"%5\" width=\"%6\" height=\"%7\" "
-                            "fill=\"%8\" fill-opacity=\"%9\"/>\n")
-                 .arg(exact(b.x0), exact(b.x1), QString::number(b.stage), px1(std::min(a, c)),
-                      px1(top), px1(std::fabs(c - a)), px1(ph),
-                      QString::fromLatin1(kBandColor), QString::number(kBandOpacity));
+                            "data-stage=\"%3\" data-source=\"%4\" x=\"%5\" y=\"%6\" "
+                            "width=\"%7\" height=\"%8\" fill=\"%9\" ")
+                 .arg(exact(b.x0), exact(b.x1), QString::number(b.stage), QString::number(b.source),
+                      px1(std::min(a, c)), px1(top), px1(std::fabs(c - a)), px1(ph), esc(b.color))
+             + QStringLiteral("fill-opacity=\"%1\"><title>%2</title></rect>\n")
+                   .arg(QString::number(kBandOpacity), esc(b.description));
     }
     // grid and axes
     const double ystep = m.y.step() > 0 ? m.y.step() : (m.y.max - m.y.min);

@@ -13,6 +13,7 @@
 #include "models/sessionset.h"
 #include "resultspage.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QHeaderView>
 #include <QLabel>
@@ -75,6 +76,7 @@ private slots:
     void twoSessionsShowLegendTableAndWarning();
     void sameSetupHasNoBanner();
     void variedParameterIsComparedNotWarned();
+    void clientBoundBandsAreTheSessions();
 };
 
 void TestComparisonView::twoSessionsShowLegendTableAndWarning()
@@ -205,6 +207,47 @@ void TestComparisonView::variedParameterIsComparedNotWarned()
                  QLatin1String("server version: openbao 2.7.2 (A) vs openbao 2.8.0 (B)")),
              qPrintable(page.warningBanner()->text()));
     QVERIFY(!page.warningBanner()->text().contains(QLatin1String("ca_key_type")));
+}
+
+// Issue 12 item 7: B's client-bound stage is B's band alone (its colour, its legend entry
+// "ed25519 · client-bound stage", the guard's reasons on hover); A has no band; the ratio
+// table marks B's cells; the banner warns about the client-bound stage.
+void TestComparisonView::clientBoundBandsAreTheSessions()
+{
+    const QList<int> ramp{1, 2, 4, 8, 16};
+    ResultsPage page;
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.sessionSet()->setMain(session(QStringLiteral("rsa-2048"), ramp, 4, 10.0, "rsa-2048"));
+    Session ed = session(QStringLiteral("ed25519"), ramp, 16, 5.0, "ed25519");
+    test::markClientBound(ed.stages[4], QStringLiteral("client_cpu: 97 % of 2 cores"));
+    page.sessionSet()->addOverlay(ed);
+
+    for (StageCurveChart *c : {page.latencyChart(), page.throughputChart(), page.errorChart()}) {
+        QTRY_VERIFY2(legendLabels(c).contains(QStringLiteral("ed25519 · client-bound stage")),
+                     qPrintable(legendLabels(c).join(QLatin1Char('|'))));
+        QVERIFY(!legendLabels(c).contains(QStringLiteral("rsa-2048 · client-bound stage")));
+        QList<QAreaSeries *> bands;
+        for (QAbstractSeries *s : c->chart()->series())
+            if (s->property("vwRole").toString() == QLatin1String("band"))
+                bands << static_cast<QAreaSeries *>(s);
+        QCOMPARE(bands.size(), 1);
+        QCOMPARE(bands.first()->name(), QStringLiteral("ed25519 · client-bound stage"));
+        QColor expected(paletteColor(1));
+        QCOMPARE(bands.first()->brush().color().rgb(), expected.rgb());
+        const QString tip = bands.first()->property("vwToolTip").toString();
+        QVERIFY2(tip.startsWith(QStringLiteral("ed25519 · stage 5 at 16 VUs is client-bound:\n")), qPrintable(tip));
+        QVERIFY(tip.contains(QLatin1String("client_cpu: 97 % of 2 cores")));
+    }
+    QVERIFY(page.warningBanner()->isVisible());
+    QVERIFY(page.warningBanner()->text().contains(QLatin1String("client-bound stages in B: 5 (16 VUs)")));
+    // the ratio table marks B's cells at 16 VUs, the reason in the tooltip
+    QTableWidget *ratios = page.comparisonView()->ratioTable();
+    QCOMPARE(text(ratios, 4, 1), QStringLiteral("16"));
+    QVERIFY(text(ratios, 4, 4).endsWith(QStringLiteral(" ⚠")));
+    QVERIFY(ratios->item(4, 4)->toolTip().contains(QLatin1String("client_cpu: 97 % of 2 cores")));
+    QVERIFY(!text(ratios, 4, 2).contains(QStringLiteral("⚠")));
 }
 
 QTEST_MAIN(TestComparisonView)

@@ -197,8 +197,24 @@ void TestHtmlReport::sloLineAndClientBoundBands()
                                  .arg(QString::number(64 / kClientBoundBandFactor, 'g', QLocale::FloatingPointShortest),
                                       QString::number(64 * kClientBoundBandFactor, 'g', QLocale::FloatingPointShortest))));
     QVERIFY(htmlReport({a}).contains(QLatin1String("client_cpu: 97%")));
+    // the band's <title> (a browser's hover text) names the stage and the guard's reasons
+    QVERIFY2(charts.at(0).contains(QLatin1String("<title>stage 7 at 64 VUs is client-bound:\n"
+                                                 "client_cpu: 97% of the client's CPU</title></rect>")),
+             qPrintable(charts.at(0).left(3000)));
     const Session b = session(QStringLiteral("ok"), kRamp, 8, 5.0, "ed25519");
     QVERIFY(!svgs(htmlReport({b})).at(0).contains(QLatin1String("class=\"band")));
+
+    // an overlay: the band is the client-bound session's alone, in its colour, with its own
+    // legend entry; the other session has neither
+    const QStringList both = svgs(htmlReport({b, a}));
+    for (const QString &svg : both) {
+        QCOMPARE(svg.count(QLatin1String("class=\"band client-bound\"")), 1);
+        QVERIFY(svg.contains(QStringLiteral("data-stage=\"6\" data-source=\"1\"")));
+        QVERIFY(svg.contains(QStringLiteral("fill=\"%1\" fill-opacity").arg(paletteColor(1))));
+        QVERIFY(svg.contains(QStringLiteral(">slo · client-bound stage<")));
+        QVERIFY(!svg.contains(QStringLiteral(">ok · client-bound stage<")));
+        QVERIFY(svg.contains(QStringLiteral("<title>slo · stage 7 at 64 VUs is client-bound:")));
+    }
 }
 
 void TestHtmlReport::commands()

@@ -169,6 +169,7 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         delete s;
     }
     m_annotationSeries.clear();
+    QList<int> bandLegends;   // sources whose band entry is in the legend already
     for (int i = 0; i < m.bands.size(); ++i) {
         const ChartBand &band = m.bands.at(i);
         auto *upper = new QLineSeries;
@@ -181,12 +182,23 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         upper->setParent(area);
         lower->setParent(area);
         area->setProperty(kRole, QStringLiteral("band"));
-        area->setName(m.bandLabel);
-        QColor fill = qColor(QString::fromLatin1(kBandColor));
+        area->setName(band.legend);
+        QColor fill = qColor(band.color);   // the session's colour, light
         fill.setAlphaF(kBandOpacity);
         area->setBrush(fill);
         area->setPen(Qt::NoPen);
-        attach(area, i == 0 ? m.bandLabel : QString());
+        // the guard's reasons on hover, as the SVG has them in the band's <title>
+        const QString tip = band.description;
+        area->setProperty("vwToolTip", tip);   // what the hover shows (tests read it)
+        QObject::connect(area, &QAreaSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
+            if (state)
+                QToolTip::showText(QCursor::pos(), tip);
+            else
+                QToolTip::hideText();
+        });
+        const bool firstOfSource = !bandLegends.contains(band.source);
+        bandLegends.append(band.source);
+        attach(area, firstOfSource ? band.legend : QString());
     }
     for (const ChartLine &l : m.lines) {
         auto *s = new QLineSeries;

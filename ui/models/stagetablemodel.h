@@ -27,7 +27,9 @@ public:
         P99Column,         ///< milliseconds
         MaxColumn,         ///< milliseconds
         MaxInFlightColumn,
-        MarksColumn,       ///< "client-bound: ...; no completed request" (core/report/stagemarks.h)
+        /// "⚠ client-bound: client_cpu; no completed request" (stageMarksShort(),
+        /// core/report/stagemarks.h); the tooltip has the whole reasons (stageMarks()).
+        MarksColumn,
         ColumnCount
     };
     /// Qt::DisplayRole is formatted text; SortRole gives the raw number (ms, per second, count).
