@@ -30,6 +30,15 @@ QString row(const QString &name, const QStringList &cells, int nameW = kNameW, i
     return s + QLatin1Char('\n');
 }
 
+/// A row with one width per cell (the per-stage table: each column as wide as its header).
+QString row(const QString &name, const QStringList &cells, int nameW, const QList<int> &widths)
+{
+    QString s = QStringLiteral("  ") + name.leftJustified(nameW);
+    for (int i = 0; i < cells.size(); ++i)
+        s += cells.at(i).rightJustified(widths.value(i, kNumW));
+    return s + QLatin1Char('\n');
+}
+
 QString capacityCell(const OpAnalysis &a, const QString &what)
 {
     if (what == QLatin1String("knee"))
@@ -112,12 +121,12 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                     head.append(QStringLiteral("%1 %2/A").arg(kind, c.letters[i]));
             }
         }
-        int numW = kNumW;   // every header whole
+        QList<int> widths;   // every header whole
         for (const QString &h : std::as_const(head))
-            numW = std::max(numW, int(h.size()) + 2);
+            widths.append(std::max(kNumW, int(h.size()) + 2));
         out += row(oc.alignedBy() == QLatin1String("VUs") ? QStringLiteral("VUs")
                                                          : QStringLiteral("load"),
-                   head, 6, numW);
+                   head, 6, widths);
         for (const AlignedRow &r : oc.rows) {
             QStringList cells;
             for (int pass = 0; pass < 2; ++pass) {
@@ -133,7 +142,7 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                         cells.append(ratioCell(pass == 0 ? r.throughputRatio[i] : r.p99Ratio[i]));
                 }
             }
-            out += row(r.loadText(), cells, 6, numW);
+            out += row(r.loadText(), cells, 6, widths);
         }
     }
     return out;
