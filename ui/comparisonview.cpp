@@ -6,6 +6,7 @@
 #include "models/sessionset.h"
 
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QSplitter>
 #include <QTableWidget>
@@ -26,7 +27,19 @@ QTableWidget *makeTable(const QString &name, QWidget *parent)
     t->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
     t->setTextElideMode(Qt::ElideMiddle);
     t->setWordWrap(false);
+    t->verticalHeader()->hide();   // row numbers say nothing here; the width goes to the figures
     return t;
+}
+
+/// Pixels `t` needs to show every visible column whole, without scrolling sideways.
+int neededWidth(const QTableWidget *t)
+{
+    const QAbstractItemView *view = t;   // sizeHintForColumn() is public there
+    int w = 2 * t->frameWidth() + t->verticalScrollBar()->sizeHint().width();
+    for (int i = 0; i < t->columnCount(); ++i)
+        if (!t->isColumnHidden(i))
+            w += std::max(t->horizontalHeader()->sectionSizeHint(i), view->sizeHintForColumn(i));
+    return w;
 }
 
 /// Header items: `text` (elided past kMaxHeaderChars) with `tip` (or the whole text) as tooltip.
@@ -78,7 +91,7 @@ ComparisonView::ComparisonView(SessionSet *set, QWidget *parent) : QWidget(paren
                                 "for arrival-rate runs)"),
                              ratioBox));
     rl->addWidget(m_ratios, 1);
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    auto *split = m_split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(capBox);
     split->addWidget(ratioBox);
     split->setChildrenCollapsible(false);
@@ -96,6 +109,14 @@ void ComparisonView::refresh()
     m_comparison = m_active ? compareSessions(sessions) : Comparison();
     fillCapacity();
     fillRatios();
+    if (m_active) {
+        // one operation: its name in every row says nothing
+        const bool oneOp = m_comparison.ops.size() == 1;
+        m_capacity->setColumnHidden(0, oneOp);
+        m_ratios->setColumnHidden(0, oneOp);
+        // each table gets the width its columns need, in proportion when both do not fit
+        m_split->setSizes({neededWidth(m_capacity), neededWidth(m_ratios)});
+    }
     emit comparisonChanged();
 }
 

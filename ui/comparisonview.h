@@ -4,7 +4,9 @@
 // offered rate), from core/session/comparison.h. It observes the SessionSet
 // (ui/models/sessionset.h) and compares its saved (not live) sessions, the main one as A; what
 // they compare ("compared: ...") and the warnings are exposed for the page's banners. Columns
-// fit their contents; a header longer than kMaxHeaderChars is elided, whole in its tooltip.
+// fit their contents (a table scrolls sideways rather than cut one; the two share the width in
+// proportion to what they need); a header longer than kMaxHeaderChars is elided, whole in its
+// tooltip; with one operation its name column is hidden.
 // GUI thread only.
 #pragma once
 
@@ -13,6 +15,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QSplitter;
 class QTableWidget;
 QT_END_NAMESPACE
 
@@ -55,6 +58,7 @@ private:
     Comparison m_comparison;
     QTableWidget *m_capacity = nullptr;
     QTableWidget *m_ratios = nullptr;
+    QSplitter *m_split = nullptr;   ///< the two tables side by side
 };
 
 } // namespace vw

@@ -296,7 +296,7 @@ void ResultsPage::onComparisonChanged()
     const QString warnings = m_comparison->warningText();
     m_banner->setText(warnings.isEmpty()
                           ? QString()
-                          : tr("⚠ Not directly comparable: the sessions shown differ in\n%1").arg(warnings));
+                          : tr("⚠ Not directly comparable:\n%1").arg(warnings));
     m_banner->setVisible(active && !warnings.isEmpty());
 }
 

@@ -85,7 +85,7 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
         out += QStringLiteral("warnings: none (same target, server version, ramp, durations, "
                               "transport; no client-bound stage)\n");
     } else {
-        out += QStringLiteral("warnings: these sessions were not run the same way\n");
+        out += QStringLiteral("warnings: not directly comparable\n");
         for (const ComparisonWarning &w : c.warnings)
             out += QStringLiteral("  ! %1: %2\n").arg(w.kind, w.text);
     }
