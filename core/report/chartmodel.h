@@ -119,7 +119,8 @@ inline constexpr double kClientBoundBandFactor = 1.15;
 /// A client-bound stage (StageStats::validity.clientBound) of one source: a band over the whole
 /// height from x0 = x / kClientBoundBandFactor to x1 = x * kClientBoundBandFactor (every chart
 /// against load). Bands are per source, never merged: two sessions client-bound at one load give
-/// two bands, each in its session's colour (light), each session with its own legend entry.
+/// two bands, each in its session's colour (light), each session with its own legend entry;
+/// they share that width side by side in source order (equal parts on the log axis).
 struct ChartBand {
     double x0 = 0;
     double x1 = 0;
@@ -136,11 +137,15 @@ struct ChartBand {
     /// Hover text (GUI tooltip, SVG <title>): "rsa-2048 · stage 7 at 64 VUs is client-bound:
     /// client_cpu: 97 % of 2 cores; loop_lag: ..." (reasons one per line).
     QString description;
+    /// Drawn hatched (diagonal lines in its colour) over the light fill: the overlay sources
+    /// after the first, so bands of two sessions at one load stay apart.
+    bool hatched = false;
 
     bool operator==(const ChartBand &o) const
     {
         return x0 == o.x0 && x1 == o.x1 && source == o.source && stage == o.stage
-               && color == o.color && legend == o.legend && reasons == o.reasons;
+               && color == o.color && legend == o.legend && reasons == o.reasons
+               && hatched == o.hatched;
     }
 };
 
@@ -151,6 +156,7 @@ struct LegendEntry {
     QString text;
     QString color;
     LineStyle style = LineStyle::Solid;
+    bool hatched = false;   ///< band entries: as its bands (ChartBand::hatched)
 };
 
 struct ChartModel {

@@ -241,6 +241,7 @@ void TestComparisonView::clientBoundBandsAreTheSessions()
         QCOMPARE(bands.first()->name(), QStringLiteral("ed25519 · client-bound stage"));
         QColor expected(paletteColor(1));
         QCOMPARE(bands.first()->brush().color().rgb(), expected.rgb());
+        QCOMPARE(bands.first()->brush().style(), Qt::BDiagPattern);   // B's bands: hatched
         const QString tip = bands.first()->property("vwToolTip").toString();
         QVERIFY2(tip.startsWith(QStringLiteral("ed25519 · stage 5 at 16 VUs is client-bound:\n")), qPrintable(tip));
         QVERIFY(tip.contains(QLatin1String("client_cpu: 97 % of 2 cores")));

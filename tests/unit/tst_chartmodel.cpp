@@ -9,6 +9,7 @@
 #include "report/chartmodel.h"
 
 #include <QTest>
+#include <cmath>
 
 using namespace vw;
 
@@ -220,8 +221,15 @@ void TestChartModel::clientBoundBandsPerSessionWithReasons()
     QCOMPARE(m.bands.at(1).stage, 5);
     QCOMPARE(m.bands.at(1).x0, 32 / kClientBoundBandFactor);
     QCOMPARE(m.bands.at(2).stage, 6);
-    QCOMPARE(m.bands.at(2).x0, ba.x0);   // same load as A's band, drawn separately
+    // A's and B's bands at 64 VUs share its width side by side: A the lower half (log axis)
+    QCOMPARE(ba.x0, 64 / kClientBoundBandFactor);
+    QVERIFY(std::abs(ba.x1 - 64.0) < 1e-9);
+    QVERIFY(std::abs(m.bands.at(2).x0 - 64.0) < 1e-9);
+    QVERIFY(std::abs(m.bands.at(2).x1 - 64 * kClientBoundBandFactor) < 1e-9);
+    QCOMPARE(m.bands.at(1).x1, 32 * kClientBoundBandFactor);   // B alone at 32 VUs: whole
     QCOMPARE(m.bands.at(2).color, paletteColor(1));
+    QVERIFY(!ba.hatched);                 // A flat, B hatched: the two bands at 64 VUs stay apart
+    QVERIFY(m.bands.at(1).hatched && m.bands.at(2).hatched);
     QCOMPARE(m.bands.at(2).reasons, QStringList{QStringLiteral("worker_cpu: 99 % of a core")});
     QVERIFY(m.bands.at(2).description.startsWith(QStringLiteral("ed25519 · stage 7 at 64 VUs")));
 
@@ -235,6 +243,8 @@ void TestChartModel::clientBoundBandsPerSessionWithReasons()
     QCOMPARE(bandEntries.at(0).color, paletteColor(0));
     QCOMPARE(bandEntries.at(1).text, QStringLiteral("ed25519 · client-bound stage"));
     QCOMPARE(bandEntries.at(1).color, paletteColor(1));
+    QVERIFY(!bandEntries.at(0).hatched);
+    QVERIFY(bandEntries.at(1).hatched);
     QCOMPARE(m.legend().last().text, QStringLiteral("ed25519 · client-bound stage"));
 
     // only B client-bound: only B's entry
@@ -247,6 +257,7 @@ void TestChartModel::clientBoundBandsPerSessionWithReasons()
     const ChartModel solo = buildChartModel(ChartKind::LatencyVsLoad, {b});
     QCOMPARE(solo.bands.first().color, QString::fromLatin1(kBandColor));
     QCOMPARE(solo.bands.first().legend, QStringLiteral("client-bound stage"));
+    QVERIFY(!solo.bands.first().hatched);
     QVERIFY(solo.bands.first().description.startsWith(QStringLiteral("stage 6 at 32 VUs is client-bound:\n")));
 }
 

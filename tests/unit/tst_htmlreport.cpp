@@ -214,6 +214,10 @@ void TestHtmlReport::sloLineAndClientBoundBands()
         QVERIFY(svg.contains(QStringLiteral(">slo · client-bound stage<")));
         QVERIFY(!svg.contains(QStringLiteral(">ok · client-bound stage<")));
         QVERIFY(svg.contains(QStringLiteral("<title>slo · stage 7 at 64 VUs is client-bound:")));
+        // the second session's band is hatched too (band and legend swatch), by one pattern
+        const QString hatch = QStringLiteral("vw-band-hatch-") + paletteColor(1).mid(1);
+        QVERIFY(svg.contains(QStringLiteral("<pattern id=\"%1\"").arg(hatch)));
+        QCOMPARE(svg.count(QStringLiteral("fill=\"url(#%1)\"").arg(hatch)), 2);
     }
 }
 

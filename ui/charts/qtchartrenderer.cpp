@@ -184,8 +184,8 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         area->setProperty(kRole, QStringLiteral("band"));
         area->setName(band.legend);
         QColor fill = qColor(band.color);   // the session's colour, light
-        fill.setAlphaF(kBandOpacity);
-        area->setBrush(fill);
+        fill.setAlphaF(band.hatched ? 0.5 : kBandOpacity);   // hatched: the lines a bit darker
+        area->setBrush(band.hatched ? QBrush(fill, Qt::BDiagPattern) : QBrush(fill));
         area->setPen(Qt::NoPen);
         // the guard's reasons on hover, as the SVG has them in the band's <title>
         const QString tip = band.description;
@@ -199,6 +199,14 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         const bool firstOfSource = !bandLegends.contains(band.source);
         bandLegends.append(band.source);
         attach(area, firstOfSource ? band.legend : QString());
+        // the legend swatch: the band's colour strong enough to read at swatch size
+        QColor swatch = qColor(band.color);
+        swatch.setAlphaF(band.hatched ? 0.9 : 0.45);
+        const auto markers = m_chart->legend()->markers(area);
+        for (QLegendMarker *lm : markers) {
+            lm->setBrush(band.hatched ? QBrush(swatch, Qt::BDiagPattern) : QBrush(swatch));
+            lm->setPen(QPen(qColor(band.color), 1));
+        }
     }
     for (const ChartLine &l : m.lines) {
         auto *s = new QLineSeries;
