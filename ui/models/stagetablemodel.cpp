@@ -109,8 +109,9 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole: {
         const QVariant v = rawValue(s, o, c);
         switch (c) {
-        case StageColumn:
-            return s.complete ? v.toString() : v.toString() + QStringLiteral("*");
+        case StageColumn:   // "3*": did not run to its end; "5 ⚠": client-bound (tooltip: why)
+            return v.toString() + (s.complete ? QString() : QStringLiteral("*"))
+                   + (s.validity.clientBound ? QStringLiteral(" ⚠") : QString());
         case ThroughputColumn:
             return QString::number(v.toDouble(), 'f', 1);
         case MeanColumn: case P50Column: case P95Column: case P99Column: case MaxColumn:

@@ -13,7 +13,9 @@ class StageTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        StageColumn,       ///< 1-based stage number ("3*" when the stage is incomplete)
+        /// 1-based stage number ("3*" when the stage is incomplete, "5 ⚠" when client-bound:
+        /// the mark in view at the default width, the reasons in its tooltip)
+        StageColumn,
         VusColumn,
         OpColumn,
         CountColumn,
