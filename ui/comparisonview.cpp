@@ -6,6 +6,7 @@
 #include "models/sessionset.h"
 
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QSplitter>
 #include <QTableWidget>
@@ -23,12 +24,45 @@ QTableWidget *makeTable(const QString &name, QWidget *parent)
     t->setAlternatingRowColors(true);
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
     t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    t->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
+    t->setTextElideMode(Qt::ElideMiddle);
+    t->setWordWrap(false);
+    t->verticalHeader()->hide();   // row numbers say nothing here; the width goes to the figures
     return t;
+}
+
+/// Pixels `t` needs to show every visible column whole, without scrolling sideways.
+int neededWidth(const QTableWidget *t)
+{
+    const QAbstractItemView *view = t;   // sizeHintForColumn() is public there
+    int w = 2 * t->frameWidth() + t->verticalScrollBar()->sizeHint().width();
+    for (int i = 0; i < t->columnCount(); ++i)
+        if (!t->isColumnHidden(i))
+            w += std::max(t->horizontalHeader()->sectionSizeHint(i), view->sizeHintForColumn(i));
+    return w;
+}
+
+/// Header items: `text` (elided past kMaxHeaderChars) with `tip` (or the whole text) as tooltip.
+void setHeaders(QTableWidget *t, const QList<QPair<QString, QString>> &headers)
+{
+    t->setColumnCount(int(headers.size()));
+    for (int i = 0; i < headers.size(); ++i) {
+        const QString &text = headers.at(i).first;
+        QString shown = text;
+        if (shown.size() > ComparisonView::kMaxHeaderChars)
+            shown = t->fontMetrics().elidedText(
+                text, Qt::ElideMiddle,
+                t->fontMetrics().horizontalAdvance(QString(ComparisonView::kMaxHeaderChars, u'n')));
+        auto *it = new QTableWidgetItem(shown);
+        it->setToolTip(headers.at(i).second.isEmpty() ? text : headers.at(i).second);
+        t->setHorizontalHeaderItem(i, it);
+    }
 }
 
 QTableWidgetItem *cell(const QString &text, bool number = true)
 {
     auto *it = new QTableWidgetItem(text);
+    it->setToolTip(text);   // whole, should the column be narrowed
     if (number)
         it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return it;
@@ -57,7 +91,7 @@ ComparisonView::ComparisonView(SessionSet *set, QWidget *parent) : QWidget(paren
                                 "for arrival-rate runs)"),
                              ratioBox));
     rl->addWidget(m_ratios, 1);
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    auto *split = m_split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(capBox);
     split->addWidget(ratioBox);
     split->setChildrenCollapsible(false);
@@ -75,7 +109,23 @@ void ComparisonView::refresh()
     m_comparison = m_active ? compareSessions(sessions) : Comparison();
     fillCapacity();
     fillRatios();
+    if (m_active) {
+        // one operation: its name in every row says nothing
+        const bool oneOp = m_comparison.ops.size() == 1;
+        m_capacity->setColumnHidden(0, oneOp);
+        m_ratios->setColumnHidden(0, oneOp);
+        // each table gets the width its columns need, in proportion when both do not fit
+        m_split->setSizes({neededWidth(m_capacity), neededWidth(m_ratios)});
+    }
     emit comparisonChanged();
+}
+
+QString ComparisonView::comparedText() const
+{
+    QStringList lines;
+    for (const ComparedDifference &d : m_comparison.compared)
+        lines << tr("compared: %1").arg(d.text);
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString ComparisonView::warningText() const
@@ -94,11 +144,11 @@ void ComparisonView::fillCapacity()
     m_capacity->setColumnCount(0);
     if (!m_active)
         return;
-    QStringList headers{tr("operation"), tr("point")};
+    QList<QPair<QString, QString>> headers{{tr("operation"), QString()}, {tr("point"), QString()}};
     for (int i = 0; i < c.labels.size(); ++i)
-        headers << QStringLiteral("%1 · %2").arg(c.letters.value(i), c.labels.at(i));
-    m_capacity->setColumnCount(int(headers.size()));
-    m_capacity->setHorizontalHeaderLabels(headers);
+        headers.append({QStringLiteral("%1 · %2").arg(c.letters.value(i), c.labels.at(i)),
+                        QString()});
+    setHeaders(m_capacity, headers);
     using Cell = std::function<QString(const OpAnalysis &)>;
     const QList<QPair<QString, Cell>> rows = {
         {tr("knee (VUs)"), [](const OpAnalysis &a) { return vusCell(a.knee.vus); }},
@@ -141,13 +191,25 @@ void ComparisonView::fillRatios()
     const bool byVus = std::all_of(c.ops.cbegin(), c.ops.cend(), [](const OpComparison &oc) {
         return oc.alignedBy() == QLatin1String("VUs");
     });
-    QStringList headers{tr("operation"), byVus ? tr("VUs") : tr("load")};
-    for (int i = 0; i < n; ++i)
-        headers << tr("%1 X/s").arg(c.letters.at(i)) << tr("%1 p99 ms").arg(c.letters.at(i));
-    for (int i = 1; i < n; ++i)
-        headers << tr("X %1/A").arg(c.letters.at(i)) << tr("p99 %1/A").arg(c.letters.at(i));
-    m_ratios->setColumnCount(int(headers.size()));
-    m_ratios->setHorizontalHeaderLabels(headers);
+    QList<QPair<QString, QString>> headers{
+        {tr("operation"), QString()},
+        {byVus ? tr("VUs") : tr("load"),
+         byVus ? tr("Planned VUs of the stage") : tr("Planned VUs, or offered rate (starts/s)")}};
+    for (int i = 0; i < n; ++i) {
+        const QString who = QStringLiteral("%1 · %2").arg(c.letters.at(i), c.labels.value(i));
+        headers.append({tr("%1 throughput /s").arg(c.letters.at(i)),
+                        tr("%1: successful requests per second").arg(who)});
+        headers.append({tr("%1 p99 ms").arg(c.letters.at(i)),
+                        tr("%1: 99th percentile latency of successes, ms").arg(who)});
+    }
+    for (int i = 1; i < n; ++i) {
+        headers.append({tr("throughput %1/A").arg(c.letters.at(i)),
+                        tr("Throughput of %1 divided by throughput of A at this load")
+                            .arg(c.letters.at(i))});
+        headers.append({tr("p99 %1/A").arg(c.letters.at(i)),
+                        tr("p99 of %1 divided by p99 of A at this load").arg(c.letters.at(i))});
+    }
+    setHeaders(m_ratios, headers);
     for (const OpComparison &oc : c.ops)
         for (const AlignedRow &row : oc.rows) {
             const int r = m_ratios->rowCount();
@@ -161,8 +223,14 @@ void ComparisonView::fillRatios()
                 auto *p = cell(a && a->p99Ms ? QString::number(*a->p99Ms, 'f', 2)
                                              : QStringLiteral("-"));
                 if (a && a->clientBound) {
-                    x->setToolTip(tr("client-bound stage"));
-                    p->setToolTip(tr("client-bound stage"));
+                    const QString why = tr("%1: client-bound stage %2: %3")
+                                            .arg(c.letters.at(i))
+                                            .arg(stageNumber(a->stage))
+                                            .arg(a->clientBoundReasons.join(QStringLiteral("; ")));
+                    x->setText(x->text() + QStringLiteral(" ⚠"));
+                    p->setText(p->text() + QStringLiteral(" ⚠"));
+                    x->setToolTip(why);
+                    p->setToolTip(why);
                     x->setBackground(QColor(230, 230, 230));
                     p->setBackground(QColor(230, 230, 230));
                 }

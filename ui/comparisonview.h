@@ -1,9 +1,13 @@
 // Side-by-side comparison of the sessions shown in the results page (issue 4, "Comparison"):
 // a table of their capacity points (knee, saturation, failure, max throughput, p99 at the
-// knee, USL N*) and the per-stage ratio table (throughput B/A, p99 B/A aligned by load: VUs or offered rate), from
-// core/session/comparison.h. It observes the SessionSet (ui/models/sessionset.h) and compares
-// its saved (not live) sessions, the main one as A; the warnings are exposed for the page's
-// banner. GUI thread only.
+// knee, USL N*) and the per-stage ratio table (throughput B/A, p99 B/A aligned by load: VUs or
+// offered rate), from core/session/comparison.h. It observes the SessionSet
+// (ui/models/sessionset.h) and compares its saved (not live) sessions, the main one as A; what
+// they compare ("compared: ...") and the warnings are exposed for the page's banners. Columns
+// fit their contents (a table scrolls sideways rather than cut one; the two share the width in
+// proportion to what they need); a header longer than kMaxHeaderChars is elided, whole in its
+// tooltip; with one operation its name column is hidden.
+// GUI thread only.
 #pragma once
 
 #include "session/comparison.h"
@@ -11,6 +15,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QSplitter;
 class QTableWidget;
 QT_END_NAMESPACE
 
@@ -28,6 +33,11 @@ public:
     const Comparison &comparison() const { return m_comparison; }
     /// One line per warning, "" when the sessions were run the same way (or fewer than two).
     QString warningText() const;
+    /// One "compared: ca_key_type rsa-2048 (A) vs ed25519 (B)" line per difference of the
+    /// compared class (differenceIsCompared), "" when none (or fewer than two sessions).
+    QString comparedText() const;
+    /// Longest header text shown whole, in characters.
+    static constexpr int kMaxHeaderChars = 28;
 
     QTableWidget *capacityTable() const { return m_capacity; }
     QTableWidget *ratioTable() const { return m_ratios; }
@@ -48,6 +58,7 @@ private:
     Comparison m_comparison;
     QTableWidget *m_capacity = nullptr;
     QTableWidget *m_ratios = nullptr;
+    QSplitter *m_split = nullptr;   ///< the two tables side by side
 };
 
 } // namespace vw

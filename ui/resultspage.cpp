@@ -57,6 +57,13 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff4e5; border: 1px solid #f0a030; "
                                            "padding: 4px 8px; }"));
     m_banner->hide();
+    m_comparedBanner = new QLabel(this);   // information, not a warning: what is compared
+    m_comparedBanner->setObjectName(QStringLiteral("comparedBanner"));
+    m_comparedBanner->setWordWrap(true);
+    m_comparedBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_comparedBanner->setStyleSheet(QStringLiteral("QLabel { border: 1px solid palette(mid); "
+                                                   "padding: 4px 8px; }"));
+    m_comparedBanner->hide();
     m_comparison = new ComparisonView(m_set, this);
     m_comparison->setObjectName(QStringLiteral("comparisonView"));
 
@@ -224,6 +231,7 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
 
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(m_comparedBanner);
     lay->addWidget(m_banner);
     lay->addWidget(split, 1);
 
@@ -290,10 +298,13 @@ void ResultsPage::onComparisonChanged()
         m_bottomTabs->setCurrentIndex(1);
     else if (!active)
         m_bottomTabs->setCurrentIndex(0);
+    const QString compared = m_comparison->comparedText();
+    m_comparedBanner->setText(compared);
+    m_comparedBanner->setVisible(active && !compared.isEmpty());
     const QString warnings = m_comparison->warningText();
     m_banner->setText(warnings.isEmpty()
                           ? QString()
-                          : tr("⚠ The sessions shown were not run the same way:\n%1").arg(warnings));
+                          : tr("⚠ Not directly comparable:\n%1").arg(warnings));
     m_banner->setVisible(active && !warnings.isEmpty());
 }
 

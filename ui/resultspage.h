@@ -1,7 +1,8 @@
 // Results: latency, throughput and error ratio against load (VUs, or the offered rate for
 // arrival-rate runs), with the capacity analysis drawn on them, latency and throughput over
 // time, the per-stage table, the list of sessions shown, and with two or more sessions the
-// comparison tables and a warning banner when they were not run the same way. A view of the
+// comparison tables, a neutral line naming what they compare (operation params) and a warning
+// banner for what spoils the comparison (core/session/comparison.h). A view of the
 // SessionSet (ui/models/sessionset.h): the main entry (the live run or the opened session), the
 // overlays drawn beside it in distinct colours, named by their labels, and the latency
 // percentiles all live there; the page keeps no copy of them. The charts are fed in one place
@@ -66,6 +67,8 @@ public:
     ComparisonView *comparisonView() const { return m_comparison; }
     /// The banner above the charts naming what differs between the sessions shown.
     QLabel *warningBanner() const { return m_banner; }
+    /// The neutral line naming what the sessions compare ("compared: ca_key_type ...").
+    QLabel *comparedBanner() const { return m_comparedBanner; }
     StageTableModel *stageModel() const { return m_model; }
     QTableView *stageTable() const { return m_table; }
 
@@ -111,6 +114,7 @@ private:
     QComboBox *m_serverChartChooser = nullptr;
     ComparisonView *m_comparison = nullptr;
     QLabel *m_banner = nullptr;
+    QLabel *m_comparedBanner = nullptr;
     QTabWidget *m_bottomTabs = nullptr;
     StageTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;

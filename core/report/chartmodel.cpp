@@ -72,6 +72,32 @@ std::optional<double> yOf(ChartKind kind, const StageStats &st, const QString &o
     }
 }
 
+/// Bands of several sources at one load (the same x0, x1) share that width side by side, in
+/// source order, each an equal part on the log axis: two sessions client-bound at 16 VUs are
+/// two bands next to each other, never one over the other.
+void shareBandWidths(QList<ChartBand> *bands)
+{
+    QList<bool> done(bands->size(), false);
+    for (int i = 0; i < bands->size(); ++i) {
+        if (done[i])
+            continue;
+        QList<int> group;
+        for (int j = i; j < bands->size(); ++j)
+            if (!done[j] && (*bands)[j].x0 == (*bands)[i].x0 && (*bands)[j].x1 == (*bands)[i].x1)
+                group << j;
+        const double l0 = std::log((*bands)[i].x0), l1 = std::log((*bands)[i].x1);
+        const double part = (l1 - l0) / double(group.size());
+        for (int k = 0; k < group.size(); ++k) {
+            done[group[k]] = true;
+            if (group.size() > 1) {
+                ChartBand &b = (*bands)[group[k]];
+                b.x0 = std::exp(l0 + part * k);
+                b.x1 = k + 1 == group.size() ? std::exp(l1) : std::exp(l0 + part * (k + 1));
+            }
+        }
+    }
+}
+
 QString xText(double x)
 {
     return QString::number(x, 'g', 6);
@@ -248,10 +274,28 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     for (int si : std::as_const(included)) {
         const CurveSource &src = sources.at(si);
         const QString prefix = overlay ? src.label + kSep : QString();
-        for (const StageStats &st : src.stages)
-            if (st.validity.clientBound && chartXForStage(st, axis) > 0)
-                m.bands.append({chartXForStage(st, axis) / kClientBoundBandFactor,
-                                chartXForStage(st, axis) * kClientBoundBandFactor, si, st.index});
+        for (const StageStats &st : src.stages) {
+            const double x = chartXForStage(st, axis);
+            if (!st.validity.clientBound || x <= 0)
+                continue;
+            ChartBand b;   // the source's own band: its colour, its legend, its reasons
+            b.x0 = x / kClientBoundBandFactor;
+            b.x1 = x * kClientBoundBandFactor;
+            b.source = si;
+            b.stage = st.index;
+            b.color = overlay ? paletteColor(si) : QString::fromLatin1(kBandColor);
+            b.legend = prefix + QStringLiteral("client-bound stage");
+            b.reasons = st.validity.reasons;
+            b.hatched = overlay && si > 0;
+            b.description = QStringLiteral("%1stage %2 at %3 %4 is client-bound")
+                                .arg(prefix)
+                                .arg(stageNumber(st.index))
+                                .arg(xText(x), loadAxisUnit(axis));
+            b.description += b.reasons.isEmpty()
+                                 ? QStringLiteral(" (no reason recorded)")
+                                 : QStringLiteral(":\n") + b.reasons.join(QLatin1Char('\n'));
+            m.bands.append(b);
+        }
         const QStringList ops = opsOf(src);
         for (int oi = 0; oi < ops.size(); ++oi) {
             const QString &op = ops.at(oi);
@@ -326,6 +370,7 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     }
     if (!m.bands.isEmpty())
         m.bandLabel = QStringLiteral("client-bound stage");
+    shareBandWidths(&m.bands);
 
     // the SLO, from the first source that sets the objective this chart shows
     for (int si : std::as_const(included)) {
@@ -619,9 +664,12 @@ QList<LegendEntry> ChartModel::legend() const
     for (const ChartLine &l : lines)
         if (l.role != ChartLine::Role::StageBoundary)
             out.append({LegendEntry::Kind::Line, l.name, l.color, l.style});
-    if (!bands.isEmpty())
-        out.append({LegendEntry::Kind::Band, bandLabel, QString::fromLatin1(kBandColor),
-                    LineStyle::Solid});
+    QList<int> banded;   // one entry per source with bands, in source order
+    for (const ChartBand &b : bands)
+        if (!banded.contains(b.source)) {
+            banded.append(b.source);
+            out.append({LegendEntry::Kind::Band, b.legend, b.color, LineStyle::Solid, b.hatched});
+        }
     return out;
 }
 

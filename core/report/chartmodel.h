@@ -118,17 +118,36 @@ struct ChartLine {
 /// Half-width factor of a client-bound band: the band of a stage at x spans [x / k, x * k].
 inline constexpr double kClientBoundBandFactor = 1.15;
 
-/// A client-bound stage (StageStats::validity.clientBound): a grey band over the whole height
-/// from x0 = x / kClientBoundBandFactor to x1 = x * kClientBoundBandFactor (every chart).
+/// A client-bound stage (StageStats::validity.clientBound) of one source: a band over the whole
+/// height from x0 = x / kClientBoundBandFactor to x1 = x * kClientBoundBandFactor (every chart
+/// against load). Bands are per source, never merged: two sessions client-bound at one load give
+/// two bands, each in its session's colour (light), each session with its own legend entry;
+/// they share that width side by side in source order (equal parts on the log axis).
 struct ChartBand {
     double x0 = 0;
     double x1 = 0;
     int source = 0;
     int stage = 0;        ///< StageStats::index
+    /// "#rrggbb", drawn at kBandOpacity: the source's colour (paletteColor) in an overlay,
+    /// kBandColor (grey) on a chart of one source.
+    QString color;
+    /// Legend text of its source's entry: "client-bound stage" (one source) or
+    /// "rsa-2048 · client-bound stage" (overlay, the source's label first).
+    QString legend;
+    /// The validity guard's reasons (StageValidity::reasons, "<key>: <explanation>").
+    QStringList reasons;
+    /// Hover text (GUI tooltip, SVG <title>): "rsa-2048 · stage 7 at 64 VUs is client-bound:
+    /// client_cpu: 97 % of 2 cores; loop_lag: ..." (reasons one per line).
+    QString description;
+    /// Drawn hatched (diagonal lines in its colour) over the light fill: the overlay sources
+    /// after the first, so bands of two sessions at one load stay apart.
+    bool hatched = false;
 
     bool operator==(const ChartBand &o) const
     {
-        return x0 == o.x0 && x1 == o.x1 && source == o.source && stage == o.stage;
+        return x0 == o.x0 && x1 == o.x1 && source == o.source && stage == o.stage
+               && color == o.color && legend == o.legend && reasons == o.reasons
+               && hatched == o.hatched;
     }
 };
 
@@ -139,6 +158,7 @@ struct LegendEntry {
     QString text;
     QString color;
     LineStyle style = LineStyle::Solid;
+    bool hatched = false;   ///< band entries: as its bands (ChartBand::hatched)
 };
 
 struct ChartModel {
@@ -150,13 +170,14 @@ struct ChartModel {
     QList<ChartSeries> series;
     QList<ChartMarker> markers;
     QList<ChartLine> lines;
-    QList<ChartBand> bands;
-    QString bandLabel;           ///< legend text of the bands ("client-bound stage")
+    QList<ChartBand> bands;      ///< per source, in source then stage order
+    QString bandLabel;           ///< what a band is, "client-bound stage" (ends every band legend)
     QStringList notes;           ///< visible notes, e.g. a session left out of this chart
 
     /// No data point in any series.
     bool isEmpty() const;
-    /// Data curves with a legend entry, then lines, then one band entry when there are bands.
+    /// Data curves with a legend entry, then lines, then one band entry per source with bands
+    /// (its ChartBand::legend and colour), in source order.
     QList<LegendEntry> legend() const;
     /// The analysis drawn over the data (markers, lines, bands): equal -> nothing to redraw.
     bool sameAnnotations(const ChartModel &o) const
@@ -192,7 +213,7 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
 /// (tests compare renderers with it; the QtCharts SVG export stores it in its <desc>):
 /// {"title", "x_title", "y_title",
 ///  "series":[{"name","points":[[x,y],...]}],
-///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...],
+///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...] (in ChartModel::bands order),
 ///  "lines":[{"name","points":[[x,y],...]}], "notes":[...],
 ///  "x_ticks":["1","2",...], "y_ticks":["0","500","1,000",...]}  (tick labels, axisticks.h)
 QJsonObject chartData(const ChartModel &model);

@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace vw {
 
 namespace {
@@ -25,6 +27,15 @@ QString row(const QString &name, const QStringList &cells, int nameW = kNameW, i
     QString s = QStringLiteral("  ") + name.leftJustified(nameW);
     for (const QString &c : cells)
         s += c.rightJustified(cellW);
+    return s + QLatin1Char('\n');
+}
+
+/// A row with one width per cell (the per-stage table: each column as wide as its header).
+QString row(const QString &name, const QStringList &cells, int nameW, const QList<int> &widths)
+{
+    QString s = QStringLiteral("  ") + name.leftJustified(nameW);
+    for (int i = 0; i < cells.size(); ++i)
+        s += cells.at(i).rightJustified(widths.value(i, kNumW));
     return s + QLatin1Char('\n');
 }
 
@@ -68,11 +79,13 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                         s.server.product, s.server.version,
                         s.startedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
     }
+    for (const ComparedDifference &d : c.compared)
+        out += QStringLiteral("compared: %1\n").arg(d.text);
     if (c.warnings.isEmpty()) {
-        out += QStringLiteral("warnings: none (same target, server version, ramp and operation "
-                              "parameters)\n");
+        out += QStringLiteral("warnings: none (same target, server version, ramp, durations, "
+                              "transport; no client-bound stage)\n");
     } else {
-        out += QStringLiteral("warnings: these sessions were not run the same way\n");
+        out += QStringLiteral("warnings: not directly comparable\n");
         for (const ComparisonWarning &w : c.warnings)
             out += QStringLiteral("  ! %1: %2\n").arg(w.kind, w.text);
     }
@@ -95,19 +108,25 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
             out += row(l.first, cells);
         }
 
-        out += QStringLiteral("%1: stages aligned by %2 (ratios to A; ! = client-bound)\n")
+        out += QStringLiteral("%1: stages aligned by %2 (throughput /s, p99 ms and their "
+                              "ratios to A; ! = client-bound)\n")
                    .arg(oc.op, oc.alignedBy());
-        QStringList head;
-        for (const QString &kind : {QStringLiteral("thr/s"), QStringLiteral("p99 ms")}) {
+        QStringList head;   // "throughput/s A", "throughput B/A", "p99 ms A", "p99 B/A"
+        for (const QString &kind : {QStringLiteral("throughput"), QStringLiteral("p99")}) {
             for (int i = 0; i < c.letters.size(); ++i) {
-                head.append(QStringLiteral("%1 %2").arg(kind, c.letters[i]));
+                const QString unit = kind == QLatin1String("p99") ? QStringLiteral(" ms")
+                                                                  : QStringLiteral("/s");
+                head.append(QStringLiteral("%1%2 %3").arg(kind, unit, c.letters[i]));
                 if (i > 0)
-                    head.append(QStringLiteral("%1/A").arg(c.letters[i]));
+                    head.append(QStringLiteral("%1 %2/A").arg(kind, c.letters[i]));
             }
         }
+        QList<int> widths;   // every header whole
+        for (const QString &h : std::as_const(head))
+            widths.append(std::max(kNumW, int(h.size()) + 2));
         out += row(oc.alignedBy() == QLatin1String("VUs") ? QStringLiteral("VUs")
                                                          : QStringLiteral("load"),
-                   head, 6, kNumW);
+                   head, 6, widths);
         for (const AlignedRow &r : oc.rows) {
             QStringList cells;
             for (int pass = 0; pass < 2; ++pass) {
@@ -123,7 +142,7 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                         cells.append(ratioCell(pass == 0 ? r.throughputRatio[i] : r.p99Ratio[i]));
                 }
             }
-            out += row(r.loadText(), cells, 6, kNumW);
+            out += row(r.loadText(), cells, 6, widths);
         }
     }
     return out;
@@ -143,10 +162,13 @@ QJsonObject comparisonJson(const Comparison &c, const QList<Session> &ss)
              ss[i].startedAt.isValid() ? QJsonValue(ss[i].startedAt.toUTC().toString(Qt::ISODateWithMs))
                                        : QJsonValue()},
         });
-    QJsonArray warnings;
+    QJsonArray warnings, compared;
     for (const ComparisonWarning &w : c.warnings)
         warnings.append(QJsonObject{{QStringLiteral("kind"), w.kind},
                                     {QStringLiteral("text"), w.text}});
+    for (const ComparedDifference &d : c.compared)
+        compared.append(QJsonObject{{QStringLiteral("kind"), d.kind},
+                                    {QStringLiteral("text"), d.text}});
     QJsonObject ops;
     for (const OpComparison &oc : c.ops) {
         QJsonArray analyses;
@@ -180,6 +202,7 @@ QJsonObject comparisonJson(const Comparison &c, const QList<Session> &ss)
                                       {QStringLiteral("stages"), rows}});
     }
     return QJsonObject{{QStringLiteral("sessions"), sessions},
+                       {QStringLiteral("compared"), compared},
                        {QStringLiteral("warnings"), warnings},
                        {QStringLiteral("ops"), ops}};
 }

@@ -8,12 +8,13 @@
 
 namespace vw {
 
-/// The table `vault-workbench compare` prints: sessions, warnings, per op the side-by-side
+/// The table `vault-workbench compare` prints: sessions, "compared: ..." lines (the
+/// operation params and labels the sessions vary), warnings, per op the side-by-side
 /// capacity points and the per-stage table with ratios to A.
 QString comparisonText(const Comparison &c, const QList<Session> &sessions);
 
 /// {"sessions":[{"letter","label","profile","target","server_version","started_at"}],
-///  "warnings":[{"kind","text"}],
+///  "compared":[{"kind","text"}], "warnings":[{"kind","text"}],
 ///  "ops":{"<op>":{"analysis":[OpAnalysis|null,..],
 ///                 "stages":[{"vus","sessions":[{"stage","throughput_per_s","p99_ms",
 ///                            "error_ratio","client_bound"}|null,..],

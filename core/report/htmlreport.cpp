@@ -42,6 +42,7 @@ h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc
 table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px}
 th{background:#f2f2f2;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .warning{background:#fff4e5;border:1px solid #f0a030;padding:8px 12px;margin:8px 0;border-radius:4px}
+.compared{background:#eef4fb;border:1px solid #9bbbe0;padding:8px 12px;margin:8px 0;border-radius:4px}
 .evidence{color:#444;font-size:12px}.charts svg{margin:8px 8px 8px 0;border:1px solid #ddd}
 pre{background:#f7f7f7;border:1px solid #ddd;padding:8px;font-size:12px;overflow:auto}
 .swatch{display:inline-block;width:12px;height:12px;margin-right:6px;vertical-align:middle}
@@ -103,12 +104,14 @@ QString capacityTable(const OpComparison &oc, const Comparison &c)
 QString ratioTable(const OpComparison &oc, const Comparison &c)
 {
     const int n = int(oc.analyses.size());
-    QString o = QStringLiteral("<table><tr>") + th(QStringLiteral("VUs"));
+    QString o = QStringLiteral("<table><tr>")
+                + th(oc.alignedBy() == QLatin1String("VUs") ? QStringLiteral("VUs")
+                                                           : QStringLiteral("load"));
     for (int i = 0; i < n; ++i)
-        o += th(QStringLiteral("%1 X/s").arg(c.letters.value(i)))
+        o += th(QStringLiteral("%1 throughput /s").arg(c.letters.value(i)))
              + th(QStringLiteral("%1 p99 ms").arg(c.letters.value(i)));
     for (int i = 1; i < n; ++i)
-        o += th(QStringLiteral("X %1/A").arg(c.letters.value(i)))
+        o += th(QStringLiteral("throughput %1/A").arg(c.letters.value(i)))
              + th(QStringLiteral("p99 %1/A").arg(c.letters.value(i)));
     o += QStringLiteral("</tr>\n");
     for (const AlignedRow &r : oc.rows) {
@@ -268,9 +271,13 @@ QString htmlReportSections(const QList<Session> &sessions)
     o += QStringLiteral("<p>vault-workbench %1</p>\n").arg(esc(QStringLiteral(VW_VERSION)));
     o += sessionsTable(c, sessions);
     if (comparison) {
+        // what the sessions compare is information; only what spoils the comparison warns
+        // (differenceIsCompared, core/session/comparison.h)
+        for (const ComparedDifference &d : c.compared)
+            o += QStringLiteral("<div class=\"compared\"><b>Compared:</b> %1</div>\n").arg(esc(d.text));
         if (c.warnings.isEmpty())
-            o += QStringLiteral("<p>The sessions were run the same way (target, server version, "
-                                "ramp, operations and parameters).</p>\n");
+            o += QStringLiteral("<p>The sessions were run the same way otherwise (target, server "
+                                "version, ramp, durations, transport; no client-bound stage).</p>\n");
         for (const ComparisonWarning &w : c.warnings)
             o += QStringLiteral("<div class=\"warning\"><b>Not directly comparable:</b> %1</div>\n")
                      .arg(esc(w.text));

@@ -16,4 +16,9 @@ namespace vw {
 /// run to its end)". Empty for a stage whose figures stand as measured.
 QStringList stageMarks(const StageStats &st);
 
+/// The same marks for a narrow table cell (the GUI's per-stage table): a client-bound stage
+/// reads "⚠ client-bound: client_cpu, loop_lag" (the reasons' keys; the whole reasons are
+/// in stageMarks(), the cell's tooltip); the other marks as in stageMarks().
+QStringList stageMarksShort(const StageStats &st);
+
 } // namespace vw

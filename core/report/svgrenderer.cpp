@@ -15,6 +15,24 @@ QString esc(const QString &s)
     return s.toHtmlEscaped();
 }
 
+/// The id of the hatch pattern of band colour `color` ("#f28e2b" -> "vw-band-hatch-f28e2b"):
+/// one per colour, so the same pattern defined again by another chart of one HTML page is
+/// the same pattern.
+QString bandHatchId(const QString &color)
+{
+    return QStringLiteral("vw-band-hatch-") + QString(color).remove(QLatin1Char('#'));
+}
+
+/// <defs> with the hatch of a band in `color`: diagonal lines 6 px apart.
+QString bandHatch(const QString &color)
+{
+    return QStringLiteral("<defs><pattern id=\"%1\" patternUnits=\"userSpaceOnUse\" width=\"6\" "
+                          "height=\"6\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" "
+                          "x2=\"0\" y2=\"6\" stroke=\"%2\" stroke-width=\"2\" "
+                          "stroke-opacity=\"0.5\"/></pattern></defs>")
+        .arg(bandHatchId(color), color.toHtmlEscaped());
+}
+
 /// Pixel coordinates: one decimal is enough.
 QString px1(double v)
 {
@@ -111,15 +129,23 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                             "fill=\"#b05000\">%3</text>\n")
                  .arg(px1(w / 2.0), px1(38 + 14.0 * i), esc(m.notes.at(i)));
 
-    // client-bound bands, behind everything
+    // client-bound bands, behind everything: each in its session's colour, its reasons in a
+    // <title> (the hover text of browsers)
     for (const ChartBand &b : m.bands) {
         const double a = px(b.x0), c = px(b.x1);
         o += QStringLiteral("<rect class=\"band client-bound\" data-x0=\"%1\" data-x1=\"%2\" "
-                            "data-stage=\"%3\" x=\"%4\" y=\"%5\" width=\"%6\" height=\"%7\" "
-                            "fill=\"%8\" fill-opacity=\"%9\"/>\n")
-                 .arg(exact(b.x0), exact(b.x1), QString::number(b.stage), px1(std::min(a, c)),
-                      px1(top), px1(std::fabs(c - a)), px1(ph),
-                      QString::fromLatin1(kBandColor), QString::number(kBandOpacity));
+                            "data-stage=\"%3\" data-source=\"%4\" x=\"%5\" y=\"%6\" "
+                            "width=\"%7\" height=\"%8\" fill=\"%9\" ")
+                 .arg(exact(b.x0), exact(b.x1), QString::number(b.stage), QString::number(b.source),
+                      px1(std::min(a, c)), px1(top), px1(std::fabs(c - a)), px1(ph), esc(b.color))
+             + QStringLiteral("fill-opacity=\"%1\"><title>%2</title></rect>\n")
+                   .arg(QString::number(kBandOpacity), esc(b.description));
+        if (b.hatched)
+            o += bandHatch(b.color) + QStringLiteral("<rect class=\"band-hatch\" x=\"%1\" y=\"%2\" "
+                                                     "width=\"%3\" height=\"%4\" fill=\"url(#%5)\">"
+                                                     "<title>%6</title></rect>\n")
+                                          .arg(px1(std::min(a, c)), px1(top), px1(std::fabs(c - a)),
+                                               px1(ph), bandHatchId(b.color), esc(b.description));
     }
     // grid and axes: ticks and their labels from axisTicks() (the QtCharts view uses the same)
     const QList<AxisTick> yticks = axisTicks(m.y);
@@ -200,11 +226,16 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
             lx = left;
             ly += 16;
         }
-        if (e.kind == LegendEntry::Kind::Band)
+        if (e.kind == LegendEntry::Kind::Band) {
             o += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"24\" height=\"10\" fill=\"%3\" "
                                 "fill-opacity=\"%4\"/>")
                      .arg(px1(lx), px1(ly - 9), esc(e.color), QString::number(kBandOpacity * 1.5));
-        else
+            if (e.hatched)
+                o += bandHatch(e.color)
+                     + QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"24\" height=\"10\" "
+                                      "fill=\"url(#%3)\"/>")
+                           .arg(px1(lx), px1(ly - 9), bandHatchId(e.color));
+        } else
             o += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" "
                                 "stroke-width=\"2\"%5/>")
                      .arg(px1(lx), px1(ly - 4), px1(lx + 24), esc(e.color), dashArray(e.style));

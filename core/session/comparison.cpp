@@ -76,7 +76,13 @@ QString orNone(const QString &s)
     return s.isEmpty() ? QStringLiteral("none") : s;
 }
 
-/// Warns for each session that differs from A in `what`, naming both values.
+/// Files a difference under the class its kind has (differenceIsCompared).
+void addDifference(Comparison *c, const QString &kind, const QString &text)
+{
+    (differenceIsCompared(kind) ? c->compared : c->warnings).append({kind, text});
+}
+
+/// Notes each session that differs from A in `what`, naming both values.
 template <typename F>
 void warnIfDiffers(Comparison *c, const QList<Session> &ss, const QString &kind,
                    const QString &what, F value)
@@ -85,8 +91,8 @@ void warnIfDiffers(Comparison *c, const QList<Session> &ss, const QString &kind,
     for (int i = 1; i < ss.size(); ++i) {
         const QString b = value(ss[i]);
         if (a != b)
-            c->warnings.append({kind, QStringLiteral("%1: %2 (A) vs %3 (%4)")
-                                          .arg(what, a, b, c->letters[i])});
+            addDifference(c, kind, QStringLiteral("%1: %2 (A) vs %3 (%4)")
+                                       .arg(what, a, b, c->letters[i]));
     }
 }
 
@@ -113,53 +119,74 @@ QStringList operationDiffs(const OperationSpec &a, const OperationSpec &b, const
     return diffs;
 }
 
-/// The plans' operations, by position: a different list of types is one "operations"
-/// warning; operations of the same type at the same position are compared field by field.
-void operationWarnings(Comparison *c, const QList<Session> &ss)
+/// The plans' operations (compared, not warnings: docs/measurement.md): a different list of
+/// operation labels is one "operations" difference naming the labels; operations of the same
+/// type at the same position are compared field by field, one "operation_params" difference
+/// each, "ca_key_type rsa-2048 (A) vs ed25519 (B)" (prefixed by the op label when A has
+/// several operations).
+void operationDifferences(Comparison *c, const QList<Session> &ss)
 {
     const QList<OperationSpec> &a = ss.first().plan.operations;
-    auto types = [](const QList<OperationSpec> &ops) {
-        QStringList t;
-        for (const OperationSpec &o : ops)
-            t.append(o.type);
-        return t;
-    };
+    const QStringList la = operationLabels(a);
     for (int i = 1; i < ss.size(); ++i) {
         const QString L = c->letters[i];
         const QList<OperationSpec> &b = ss[i].plan.operations;
-        const QStringList ta = types(a), tb = types(b);
-        if (ta != tb) {
+        const QStringList lb = operationLabels(b);
+        if (la != lb) {
             QStringList onlyA, onlyB;
-            for (const QString &t : ta)
-                if (!tb.contains(t) && !onlyA.contains(t))
+            for (const QString &t : la)
+                if (!lb.contains(t))
                     onlyA.append(t);
-            for (const QString &t : tb)
-                if (!ta.contains(t) && !onlyB.contains(t))
+            for (const QString &t : lb)
+                if (!la.contains(t))
                     onlyB.append(t);
-            c->warnings.append(
-                {QStringLiteral("operations"),
-                 QStringLiteral("operations differ: %1 (A) vs %2 (%3); only in A: %4; only in "
-                                "%3: %5")
-                     .arg(orNone(ta.join(QStringLiteral(", "))), orNone(tb.join(QStringLiteral(", "))),
-                          L, orNone(onlyA.join(QStringLiteral(", "))),
-                          orNone(onlyB.join(QStringLiteral(", "))))});
+            addDifference(c, QStringLiteral("operations"),
+                          QStringLiteral("operations differ: %1 (A) vs %2 (%3); only in A: %4; "
+                                         "only in %3: %5")
+                              .arg(orNone(la.join(QStringLiteral(", "))),
+                                   orNone(lb.join(QStringLiteral(", "))), L,
+                                   orNone(onlyA.join(QStringLiteral(", "))),
+                                   orNone(onlyB.join(QStringLiteral(", ")))));
         }
         for (int k = 0; k < std::min(a.size(), b.size()); ++k) {
             if (a[k].type != b[k].type)
                 continue;
-            const QStringList diffs = operationDiffs(a[k], b[k], L);
-            if (!diffs.isEmpty())
-                c->warnings.append({QStringLiteral("operation_params"),
-                                    QStringLiteral("operations[%1] (%2) differs: %3")
-                                        .arg(k)
-                                        .arg(operationLabel(a, k), diffs.join(QStringLiteral("; ")))});
+            const QString prefix = a.size() > 1 ? la.value(k) + QLatin1Char(' ') : QString();
+            for (const QString &d : operationDiffs(a[k], b[k], L))
+                addDifference(c, QStringLiteral("operation_params"), prefix + d);
         }
     }
 }
 
-/// Every difference of the run plans (Session::plan) that makes the sessions not directly
-/// comparable, field by field: durations as milliseconds (5m == 300s), params as JSON values.
-void planWarnings(Comparison *c, const QList<Session> &ss)
+/// "5 (32 VUs), 6 (64 VUs)": the client-bound stages of `s` (StageStats::validity), 1-based.
+QString clientBoundStagesText(const Session &s)
+{
+    QStringList out;
+    for (const StageStats &st : s.stages)
+        if (st.validity.clientBound)
+            out << QStringLiteral("%1 (%2)").arg(stageNumber(st.index))
+                       .arg(s.loadModel().isOpen() ? s.loadModel().loadCell(st.vus, st.rate)
+                                                   : QStringLiteral("%1 VUs").arg(st.vus));
+    return out.join(QStringLiteral(", "));
+}
+
+/// One "client_bound" warning per session with client-bound stages: there the client, not
+/// the server, limited the figures (docs/measurement.md, "Validity").
+void clientBoundWarnings(Comparison *c, const QList<Session> &ss)
+{
+    for (int i = 0; i < ss.size(); ++i) {
+        const QString stages = clientBoundStagesText(ss[i]);
+        if (!stages.isEmpty())
+            c->warnings.append({QStringLiteral("client_bound"),
+                                QStringLiteral("client-bound stages in %1: %2 (the client, not the "
+                                               "server, limited them)")
+                                    .arg(c->letters[i], stages)});
+    }
+}
+
+/// Every difference of the run plans (Session::plan), field by field: durations as
+/// milliseconds (5m == 300s), params as JSON values; each filed by addDifference().
+void planDifferences(Comparison *c, const QList<Session> &ss)
 {
     warnIfDiffers(c, ss, QStringLiteral("target"), QStringLiteral("target"),
                   [](const Session &s) { return s.plan.target.address; });
@@ -195,7 +222,7 @@ void planWarnings(Comparison *c, const QList<Session> &ss)
                   [](const Session &s) { return s.plan.transport; });
     warnIfDiffers(c, ss, QStringLiteral("client"), QStringLiteral("worker threads' nice value"),
                   [](const Session &s) { return QString::number(s.client.workerNice); });
-    operationWarnings(c, ss);
+    operationDifferences(c, ss);
     warnIfDiffers(c, ss, QStringLiteral("analysis"), QStringLiteral("SLO"),
                   [](const Session &s) { return orNone(s.plan.slo.describe()); });
     warnIfDiffers(c, ss, QStringLiteral("analysis"), QStringLiteral("analysis thresholds"),
@@ -225,6 +252,8 @@ std::map<LoadKey, AlignedCell> cellsOf(const Session &s, const QString &op)
             c.p99Ms = double(o->latency.valueAtPercentileUs(99)) / 1000.0;
         c.errorRatio = o->errorRatio();
         c.clientBound = st.validity.clientBound;
+        if (c.clientBound)
+            c.clientBoundReasons = st.validity.reasons;
         cells.emplace(key, c);
     }
     return cells;
@@ -236,6 +265,11 @@ std::optional<double> ratio(double b, double a)
 }
 
 } // namespace
+
+bool differenceIsCompared(const QString &kind)
+{
+    return kind == QLatin1String("operations") || kind == QLatin1String("operation_params");
+}
 
 QString OpComparison::alignedBy() const
 {
@@ -262,7 +296,8 @@ Comparison compareSessions(const QList<Session> &ss)
         c.labels.append(label);
     }
 
-    planWarnings(&c, ss);
+    planDifferences(&c, ss);
+    clientBoundWarnings(&c, ss);
 
     QStringList ops;
     for (const Session &s : ss)

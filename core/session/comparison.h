@@ -1,6 +1,7 @@
 // Side-by-side comparison of two or more sessions (issue 4, "Comparison"): their capacity
 // analyses, their stages aligned by load (VUs, or offered rate for arrival-rate runs) with ratios to the first session (the baseline, "A"),
-// and warnings when they were not run the same way. Pure functions; any thread.
+// what they compare (the operations a user varied) and warnings when they were not run the
+// same way otherwise. Pure functions; any thread.
 #pragma once
 
 #include "analysis/opanalysis.h"
@@ -12,16 +13,33 @@
 
 namespace vw {
 
-/// Something that makes two sessions not directly comparable, named precisely.
+/// A difference between the sessions' run plans (Session::plan) or their measurements, named
+/// precisely. Every difference is one of two classes, by its kind alone (differenceIsCompared):
+///  - *compared*: what a user varies on purpose to compare it, the operations: their labels
+///    (and types), weights and params ("operations", "operation_params"). Shown as a neutral
+///    line, "compared: ca_key_type rsa-2048 (A) vs ed25519 (B)".
+///  - *warning*: what spoils the comparison, everything else: the target (address, namespace,
+///    nodes, CA file, TLS verification, request timeout), server version and role (active or
+///    standby), executor, ramp (stage loads, durations, warm-up), transport, the client (worker
+///    nice value, client-bound stages) and the analysis settings (SLO, thresholds).
+/// The rule is described in docs/measurement.md, "Comparing sessions".
 struct ComparisonWarning {
-    /// "target", "server_version", "ramp", "operations", "operation_params", "executor",
-    /// "transport", "client", "analysis" (SLO, thresholds). From the run plans
-    /// (Session::plan), compared field by field: durations as milliseconds, operations by
-    /// position, params by canonical value (a duration text as milliseconds: 5m == 300s).
-    /// "transport"
+    /// "target", "server_version", "server_role", "executor", "ramp", "transport", "client",
+    /// "client_bound", "analysis" (warnings); "operations", "operation_params" (compared).
+    /// Compared field by field: durations as milliseconds, operations by position, params by
+    /// canonical value (a duration text as milliseconds: 5m == 300s).
     QString kind;
-    QString text;    ///< e.g. "ssh_sign params differ: ca_key_type rsa-2048 (A) vs ed25519 (B)"
+    /// e.g. "server version: openbao 2.7.2 (A) vs openbao 2.8.0 (B)"; compared:
+    /// "ca_key_type rsa-2048 (A) vs ed25519 (B)" (the op label first when A has several ops:
+    /// "ssh_sign#2 ca_key_type ..."), "operations differ: ...".
+    QString text;
 };
+/// A difference of the compared class: the same shape as a warning.
+using ComparedDifference = ComparisonWarning;
+
+/// True for the kinds a user varies on purpose ("operations", "operation_params"): the
+/// comparison names them as compared, never as a warning. The one source of the rule above.
+bool differenceIsCompared(const QString &kind);
 
 /// One stage of one session at a given VU level.
 struct AlignedCell {
@@ -30,6 +48,7 @@ struct AlignedCell {
     std::optional<double> p99Ms;   ///< null: no success in the stage (no latency)
     double errorRatio = 0;
     bool clientBound = false;
+    QStringList clientBoundReasons;   ///< StageStats::validity.reasons when clientBound
 };
 
 /// One VU level present in at least one session.
@@ -60,7 +79,8 @@ struct OpComparison {
 struct Comparison {
     QStringList labels;      ///< per session: its label (made unique), "A", "B", ... in tables
     QStringList letters;     ///< "A", "B", ...
-    QList<ComparisonWarning> warnings;
+    QList<ComparisonWarning> warnings;   ///< differences that spoil the comparison
+    QList<ComparedDifference> compared;  ///< what the sessions compare (operation params, labels)
     QList<OpComparison> ops; ///< union of the sessions' ops, in first-seen order
 };
 

@@ -13,7 +13,9 @@
 #include "models/sessionset.h"
 #include "resultspage.h"
 
+#include <QAreaSeries>
 #include <QChart>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -73,6 +75,8 @@ class TestComparisonView : public QObject {
 private slots:
     void twoSessionsShowLegendTableAndWarning();
     void sameSetupHasNoBanner();
+    void variedParameterIsComparedNotWarned();
+    void clientBoundBandsAreTheSessions();
 };
 
 void TestComparisonView::twoSessionsShowLegendTableAndWarning()
@@ -126,17 +130,44 @@ void TestComparisonView::twoSessionsShowLegendTableAndWarning()
     QCOMPARE(text(ratios, 4, 6), QStringLiteral("8.00×"));
     QCOMPARE(text(ratios, 6, 6), QStringLiteral("-"));   // 64 VUs: only A ran it
 
-    // the banner names the differences (parameters and ramp)
+    // the parameter under test is a neutral "compared" line; the ramp (A ran 64 VUs too) is
+    // what spoils the comparison, the warning banner names it and only it
+    QLabel *compared = page.comparedBanner();
+    QVERIFY(compared->isVisible());
+    QCOMPARE(compared->text(), QStringLiteral("compared: ca_key_type rsa-2048 (A) vs ed25519 (B)"));
     QLabel *banner = page.warningBanner();
     QVERIFY(banner->isVisible());
-    QVERIFY2(banner->text().contains(QLatin1String("ca_key_type")), qPrintable(banner->text()));
-    QVERIFY(banner->text().contains(QLatin1String("ramp"), Qt::CaseInsensitive));
+    QVERIFY2(!banner->text().contains(QLatin1String("ca_key_type")), qPrintable(banner->text()));
+    QVERIFY(banner->text().contains(QLatin1String("ramp stage loads: 1,2,4,8,16,32,64 (A) vs "
+                                                  "1,2,4,8,16,32 (B)")));
+    // ratio headers say what they divide, whole in their tooltips
+    QCOMPARE(ratios->horizontalHeaderItem(6)->text(), QStringLiteral("throughput B/A"));
+    QCOMPARE(ratios->horizontalHeaderItem(7)->text(), QStringLiteral("p99 B/A"));
+    QVERIFY(ratios->horizontalHeaderItem(6)->toolTip().contains(QLatin1String("divided by")));
+    // one operation: its name column is hidden in both tables (the width goes to the figures)
+    QVERIFY(cap->isColumnHidden(0));
+    QVERIFY(ratios->isColumnHidden(0));
+    // at the default size no column is cut: each is at least as wide as its contents
+    QTRY_VERIFY(ratios->isVisible());
+    for (QTableWidget *t : {cap, ratios})
+        for (int col = 0; col < t->columnCount(); ++col) {
+            if (t->isColumnHidden(col))   // the operation, with one operation
+                continue;
+            const QFontMetrics fm(t->horizontalHeader()->font());
+            QVERIFY2(t->columnWidth(col) >= fm.horizontalAdvance(t->horizontalHeaderItem(col)->text()),
+                     qPrintable(t->horizontalHeaderItem(col)->text()));
+            for (int row = 0; row < t->rowCount(); ++row)
+                if (const QTableWidgetItem *it = t->item(row, col))
+                    QVERIFY2(t->columnWidth(col) >= t->fontMetrics().horizontalAdvance(it->text()),
+                             qPrintable(it->text()));
+        }
 
     // back to one session: no comparison, no banner
     set.removeOverlay(0);
     QVERIFY(!view->isActive());
     QCOMPARE(cap->rowCount(), 0);
     QVERIFY(!banner->isVisible());
+    QVERIFY(!compared->isVisible());
 }
 
 void TestComparisonView::sameSetupHasNoBanner()
@@ -151,6 +182,78 @@ void TestComparisonView::sameSetupHasNoBanner()
     QCOMPARE(page.comparisonView()->capacityTable()->rowCount(), 6);
     QVERIFY(page.comparisonView()->warningText().isEmpty());
     QVERIFY(!page.warningBanner()->isVisible());
+    QVERIFY(!page.comparedBanner()->isVisible());
+}
+
+// Issue 12: RSA-2048 vs ED25519 with the same ramp is what the user set out to compare: a
+// neutral "compared" line, no warning banner; on another server version, a warning too.
+void TestComparisonView::variedParameterIsComparedNotWarned()
+{
+    const QList<int> ramp{1, 2, 4, 8, 16};
+    ResultsPage page;
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.sessionSet()->setMain(session(QStringLiteral("rsa"), ramp, 4, 10.0, "rsa-2048"));
+    Session ed = session(QStringLiteral("ed"), ramp, 16, 5.0, "ed25519");
+    page.sessionSet()->addOverlay(ed);
+    QVERIFY(page.comparisonView()->isActive());
+    QVERIFY(page.comparedBanner()->isVisible());
+    QCOMPARE(page.comparedBanner()->text(),
+             QStringLiteral("compared: ca_key_type rsa-2048 (A) vs ed25519 (B)"));
+    QVERIFY(!page.warningBanner()->isVisible());
+    QVERIFY(!page.comparedBanner()->text().contains(QStringLiteral("⚠")));
+
+    page.sessionSet()->removeOverlay(0);
+    ed.server.version = QStringLiteral("2.8.0");
+    page.sessionSet()->addOverlay(ed);
+    QVERIFY(page.comparedBanner()->isVisible());
+    QVERIFY(page.warningBanner()->isVisible());
+    QVERIFY2(page.warningBanner()->text().contains(
+                 QLatin1String("server version: openbao 2.7.2 (A) vs openbao 2.8.0 (B)")),
+             qPrintable(page.warningBanner()->text()));
+    QVERIFY(!page.warningBanner()->text().contains(QLatin1String("ca_key_type")));
+}
+
+// Issue 12 item 7: B's client-bound stage is B's band alone (its colour, its legend entry
+// "ed25519 · client-bound stage", the guard's reasons on hover); A has no band; the ratio
+// table marks B's cells; the banner warns about the client-bound stage.
+void TestComparisonView::clientBoundBandsAreTheSessions()
+{
+    const QList<int> ramp{1, 2, 4, 8, 16};
+    ResultsPage page;
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.sessionSet()->setMain(session(QStringLiteral("rsa-2048"), ramp, 4, 10.0, "rsa-2048"));
+    Session ed = session(QStringLiteral("ed25519"), ramp, 16, 5.0, "ed25519");
+    test::markClientBound(ed.stages[4], QStringLiteral("client_cpu: 97 % of 2 cores"));
+    page.sessionSet()->addOverlay(ed);
+
+    for (StageCurveChart *c : {page.latencyChart(), page.throughputChart(), page.errorChart()}) {
+        QTRY_VERIFY2(legendLabels(c).contains(QStringLiteral("ed25519 · client-bound stage")),
+                     qPrintable(legendLabels(c).join(QLatin1Char('|'))));
+        QVERIFY(!legendLabels(c).contains(QStringLiteral("rsa-2048 · client-bound stage")));
+        QList<QAreaSeries *> bands;
+        for (QAbstractSeries *s : c->chart()->series())
+            if (s->property("vwRole").toString() == QLatin1String("band"))
+                bands << static_cast<QAreaSeries *>(s);
+        QCOMPARE(bands.size(), 1);
+        QCOMPARE(bands.first()->name(), QStringLiteral("ed25519 · client-bound stage"));
+        QColor expected(paletteColor(1));
+        QCOMPARE(bands.first()->brush().color().rgb(), expected.rgb());
+        QCOMPARE(bands.first()->brush().style(), Qt::BDiagPattern);   // B's bands: hatched
+        const QString tip = bands.first()->property("vwToolTip").toString();
+        QVERIFY2(tip.startsWith(QStringLiteral("ed25519 · stage 5 at 16 VUs is client-bound:\n")), qPrintable(tip));
+        QVERIFY(tip.contains(QLatin1String("client_cpu: 97 % of 2 cores")));
+    }
+    QVERIFY(page.warningBanner()->isVisible());
+    QVERIFY(page.warningBanner()->text().contains(QLatin1String("client-bound stages in B: 5 (16 VUs)")));
+    // the ratio table marks B's cells at 16 VUs, the reason in the tooltip
+    QTableWidget *ratios = page.comparisonView()->ratioTable();
+    QCOMPARE(text(ratios, 4, 1), QStringLiteral("16"));
+    QVERIFY(text(ratios, 4, 4).endsWith(QStringLiteral(" ⚠")));
+    QVERIFY(ratios->item(4, 4)->toolTip().contains(QLatin1String("client_cpu: 97 % of 2 cores")));
+    QVERIFY(!text(ratios, 4, 2).contains(QStringLiteral("⚠")));
 }
 
 QTEST_MAIN(TestComparisonView)

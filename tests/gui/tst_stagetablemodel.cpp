@@ -191,8 +191,19 @@ private slots:
         stages.append(frozen);
         m.setStages(stages);
         QCOMPARE(m.rowCount(), 2);
+        // the cell: a mark and the reason's key; the tooltip: the whole reason
         QCOMPARE(cell(m, 0, StageTableModel::MarksColumn).toString(),
-                 QStringLiteral("client-bound: client_cpu: 97 % of 2 cores"));
+                 QStringLiteral("⚠ client-bound: client_cpu"));
+        const QString tip = m.data(m.index(0, StageTableModel::MarksColumn), Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("client-bound: client_cpu: 97 % of 2 cores")), qPrintable(tip));
+        QVERIFY(m.data(m.index(0, StageTableModel::StageColumn), Qt::ToolTipRole).toString()
+                    .contains(QStringLiteral("client_cpu: 97 % of 2 cores")));
+        // the stage number carries the mark too (the marks column may be scrolled out of view)
+        QCOMPARE(cell(m, 0, StageTableModel::StageColumn).toString(), QStringLiteral("1 ⚠"));
+        QCOMPARE(cell(m, 0, StageTableModel::StageColumn, StageTableModel::SortRole).toInt(), 1);
+        QCOMPARE(cell(m, 1, StageTableModel::StageColumn).toString(), QStringLiteral("2"));
+        QVERIFY(m.data(m.index(0, StageTableModel::MarksColumn), Qt::BackgroundRole).isValid());
+        QVERIFY(!m.data(m.index(1, StageTableModel::MarksColumn), Qt::BackgroundRole).isValid());
         QCOMPARE(cell(m, 1, StageTableModel::MarksColumn).toString(),
                  QStringLiteral("no completed request"));
         QCOMPARE(m.headerData(StageTableModel::MarksColumn, Qt::Horizontal).toString(),

@@ -12,6 +12,7 @@
 #include "report/chartmodel.h"
 
 #include <QTest>
+#include <cmath>
 
 using namespace vw;
 
@@ -73,6 +74,7 @@ private slots:
     void arrivalRateStagesChartAgainstOfferedRate();
     void markersSitAtTheAnalysisPoints();
     void clientBoundBandsHaveOneWidth();
+    void clientBoundBandsPerSessionWithReasons();
     void sloLineAtTheProfileValue();
     void legendNamesSessionOpAndPercentile();
     void otherLoadModelLeftOutWithANote();
@@ -249,6 +251,75 @@ void TestChartModel::clientBoundBandsHaveOneWidth()
     QVERIFY(buildChartModel(ChartKind::LatencyVsLoad, {closedSource(QStringLiteral("x"))}).bands.isEmpty());
 }
 
+// Issue 12 item 7: in an overlay each session's client-bound stages are its own bands (never
+// the union), in its colour, with a legend entry naming the session and the guard's reasons.
+void TestChartModel::clientBoundBandsPerSessionWithReasons()
+{
+    CurveSource a = closedSource(QStringLiteral("rsa-2048"));
+    a.stages[6].validity.clientBound = true;
+    a.stages[6].validity.reasons = {QStringLiteral("client_cpu: 97 % of 2 cores"),
+                                    QStringLiteral("loop_lag: p99 40 ms")};
+    CurveSource b = closedSource(QStringLiteral("ed25519"));
+    b.stages[6].validity.clientBound = true;   // the same load as A's: two bands, not one
+    b.stages[6].validity.reasons = {QStringLiteral("worker_cpu: 99 % of a core")};
+    b.stages[5].validity.clientBound = true;
+    b.stages[5].validity.reasons = {QStringLiteral("in_flight: 0.5 of planned")};
+
+    const ChartModel m = buildChartModel(ChartKind::LatencyVsLoad, {a, b});
+    QCOMPARE(m.bands.size(), 3);
+    const ChartBand &ba = m.bands.at(0);
+    QCOMPARE(ba.source, 0);
+    QCOMPARE(ba.stage, 6);
+    QCOMPARE(ba.color, paletteColor(0));
+    QCOMPARE(ba.legend, QStringLiteral("rsa-2048 · client-bound stage"));
+    QCOMPARE(ba.reasons, a.stages[6].validity.reasons);
+    QCOMPARE(ba.description,
+             QStringLiteral("rsa-2048 · stage 7 at 64 VUs is client-bound:\n"
+                            "client_cpu: 97 % of 2 cores\nloop_lag: p99 40 ms"));
+    QCOMPARE(m.bands.at(1).source, 1);
+    QCOMPARE(m.bands.at(1).stage, 5);
+    QCOMPARE(m.bands.at(1).x0, 32 / kClientBoundBandFactor);
+    QCOMPARE(m.bands.at(2).stage, 6);
+    // A's and B's bands at 64 VUs share its width side by side: A the lower half (log axis)
+    QCOMPARE(ba.x0, 64 / kClientBoundBandFactor);
+    QVERIFY(std::abs(ba.x1 - 64.0) < 1e-9);
+    QVERIFY(std::abs(m.bands.at(2).x0 - 64.0) < 1e-9);
+    QVERIFY(std::abs(m.bands.at(2).x1 - 64 * kClientBoundBandFactor) < 1e-9);
+    QCOMPARE(m.bands.at(1).x1, 32 * kClientBoundBandFactor);   // B alone at 32 VUs: whole
+    QCOMPARE(m.bands.at(2).color, paletteColor(1));
+    QVERIFY(!ba.hatched);                 // A flat, B hatched: the two bands at 64 VUs stay apart
+    QVERIFY(m.bands.at(1).hatched && m.bands.at(2).hatched);
+    QCOMPARE(m.bands.at(2).reasons, QStringList{QStringLiteral("worker_cpu: 99 % of a core")});
+    QVERIFY(m.bands.at(2).description.startsWith(QStringLiteral("ed25519 · stage 7 at 64 VUs")));
+
+    // one legend entry per session with bands, in its colour, after the curves
+    QList<LegendEntry> bandEntries;
+    for (const LegendEntry &e : m.legend())
+        if (e.kind == LegendEntry::Kind::Band)
+            bandEntries << e;
+    QCOMPARE(bandEntries.size(), 2);
+    QCOMPARE(bandEntries.at(0).text, QStringLiteral("rsa-2048 · client-bound stage"));
+    QCOMPARE(bandEntries.at(0).color, paletteColor(0));
+    QCOMPARE(bandEntries.at(1).text, QStringLiteral("ed25519 · client-bound stage"));
+    QCOMPARE(bandEntries.at(1).color, paletteColor(1));
+    QVERIFY(!bandEntries.at(0).hatched);
+    QVERIFY(bandEntries.at(1).hatched);
+    QCOMPARE(m.legend().last().text, QStringLiteral("ed25519 · client-bound stage"));
+
+    // only B client-bound: only B's entry
+    a.stages[6].validity.clientBound = false;
+    const ChartModel onlyB = buildChartModel(ChartKind::ThroughputVsLoad, {a, b});
+    QCOMPARE(onlyB.bands.size(), 2);
+    for (const ChartBand &band : onlyB.bands)
+        QCOMPARE(band.source, 1);
+    // one source: grey, no session prefix
+    const ChartModel solo = buildChartModel(ChartKind::LatencyVsLoad, {b});
+    QCOMPARE(solo.bands.first().color, QString::fromLatin1(kBandColor));
+    QCOMPARE(solo.bands.first().legend, QStringLiteral("client-bound stage"));
+    QVERIFY(!solo.bands.first().hatched);
+    QVERIFY(solo.bands.first().description.startsWith(QStringLiteral("stage 6 at 32 VUs is client-bound:\n")));
+}
+
 void TestChartModel::sloLineAtTheProfileValue()
 {
     SloSpec slo;
@@ -309,7 +380,7 @@ void TestChartModel::legendNamesSessionOpAndPercentile()
     for (const LegendEntry &e : both.legend())
         legend << e.text;
     // one entry per session x op (the line style tells the percentile), then the band
-    QCOMPARE(legend, (QStringList{"A · ssh_sign", "B · ssh_sign", "client-bound stage"}));
+    QCOMPARE(legend, (QStringList{"A · ssh_sign", "B · ssh_sign", "A · client-bound stage"}));
     QCOMPARE(both.series.at(0).color, paletteColor(0));
     QCOMPARE(both.series.at(3).color, paletteColor(1));
     QVERIFY(both.markers.first().label.startsWith(QStringLiteral("A · knee ")));

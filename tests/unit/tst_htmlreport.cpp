@@ -130,9 +130,16 @@ void TestHtmlReport::comparisonReport()
     QVERIFY(throughput.contains(QStringLiteral(">ed25519 · knee %1").arg(*kb->knee.vus)));
     QCOMPARE(throughput.count(QLatin1String("class=\"marker knee\"")), 2);
 
-    // the warning names the parameter that differs
-    QVERIFY(html.contains(QLatin1String("class=\"warning\"")));
-    QVERIFY(html.contains(QLatin1String("ca_key_type")));
+    // the parameter under test is named as compared, not as a warning (issue 12)
+    QVERIFY2(html.contains(QLatin1String("<div class=\"compared\"><b>Compared:</b> ca_key_type "
+                                         "rsa-2048 (A) vs ed25519 (B)</div>")),
+             qPrintable(html.left(4000)));
+    QVERIFY(!html.contains(QLatin1String("class=\"warning\"")));
+    QVERIFY(!html.contains(QLatin1String("Not directly comparable")));
+    // the ratio table says what its ratios are
+    QVERIFY(html.contains(QLatin1String("<th>throughput B/A</th>")));
+    QVERIFY(html.contains(QLatin1String("<th>p99 B/A</th>")));
+    QVERIFY(!html.contains(QLatin1String("X B/A")));
     // detected points with their evidence sentences (escaped as HTML)
     QVERIFY(!ka->knee.evidence.text.isEmpty());
     QVERIFY(html.contains(ka->knee.evidence.text.toHtmlEscaped()));
@@ -146,9 +153,19 @@ void TestHtmlReport::comparisonReport()
     QVERIFY(html.contains(QLatin1String("ca_key_type: rsa-2048")));
     QVERIFY(html.contains(QLatin1String("ca_key_type: ed25519")));
 
-    // the same setup twice: no warning
+    // the same setup twice: no warning, nothing compared
     const QString same = htmlReport({a, session(QStringLiteral("rsa again"), kRamp, 4, 10.0, "rsa-2048")});
     QVERIFY(!same.contains(QLatin1String("class=\"warning\"")));
+    QVERIFY(!same.contains(QLatin1String("class=\"compared\"")));
+
+    // another server version spoils the comparison: "Not directly comparable", only for it
+    Session newer = b;
+    newer.server.version = QStringLiteral("2.8.0");
+    const QString spoilt = htmlReport({a, newer});
+    QCOMPARE(spoilt.count(QLatin1String("Not directly comparable")), 1);
+    QVERIFY(spoilt.contains(QLatin1String("<div class=\"warning\"><b>Not directly comparable:</b> "
+                                          "server version: openbao 2.7.2 (A) vs openbao 2.8.0 (B)")));
+    QVERIFY(spoilt.contains(QLatin1String("<b>Compared:</b> ca_key_type rsa-2048 (A) vs ed25519 (B)")));
 }
 
 void TestHtmlReport::singleSessionReport()
@@ -180,8 +197,28 @@ void TestHtmlReport::sloLineAndClientBoundBands()
                                  .arg(QString::number(64 / kClientBoundBandFactor, 'g', QLocale::FloatingPointShortest),
                                       QString::number(64 * kClientBoundBandFactor, 'g', QLocale::FloatingPointShortest))));
     QVERIFY(htmlReport({a}).contains(QLatin1String("client_cpu: 97%")));
+    // the band's <title> (a browser's hover text) names the stage and the guard's reasons
+    QVERIFY2(charts.at(0).contains(QLatin1String("<title>stage 7 at 64 VUs is client-bound:\n"
+                                                 "client_cpu: 97% of the client's CPU</title></rect>")),
+             qPrintable(charts.at(0).left(3000)));
     const Session b = session(QStringLiteral("ok"), kRamp, 8, 5.0, "ed25519");
     QVERIFY(!svgs(htmlReport({b})).at(0).contains(QLatin1String("class=\"band")));
+
+    // an overlay: the band is the client-bound session's alone, in its colour, with its own
+    // legend entry; the other session has neither
+    const QStringList both = svgs(htmlReport({b, a}));
+    for (const QString &svg : both) {
+        QCOMPARE(svg.count(QLatin1String("class=\"band client-bound\"")), 1);
+        QVERIFY(svg.contains(QStringLiteral("data-stage=\"6\" data-source=\"1\"")));
+        QVERIFY(svg.contains(QStringLiteral("fill=\"%1\" fill-opacity").arg(paletteColor(1))));
+        QVERIFY(svg.contains(QStringLiteral(">slo · client-bound stage<")));
+        QVERIFY(!svg.contains(QStringLiteral(">ok · client-bound stage<")));
+        QVERIFY(svg.contains(QStringLiteral("<title>slo · stage 7 at 64 VUs is client-bound:")));
+        // the second session's band is hatched too (band and legend swatch), by one pattern
+        const QString hatch = QStringLiteral("vw-band-hatch-") + paletteColor(1).mid(1);
+        QVERIFY(svg.contains(QStringLiteral("<pattern id=\"%1\"").arg(hatch)));
+        QCOMPARE(svg.count(QStringLiteral("fill=\"url(#%1)\"").arg(hatch)), 2);
+    }
 }
 
 void TestHtmlReport::commands()

@@ -209,6 +209,7 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         delete s;
     }
     m_annotationSeries.clear();
+    QList<int> bandLegends;   // sources whose band entry is in the legend already
     for (int i = 0; i < m.bands.size(); ++i) {
         const ChartBand &band = m.bands.at(i);
         auto *upper = new QLineSeries;
@@ -221,12 +222,31 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         upper->setParent(area);
         lower->setParent(area);
         area->setProperty(kRole, QStringLiteral("band"));
-        area->setName(m.bandLabel);
-        QColor fill = qColor(QString::fromLatin1(kBandColor));
-        fill.setAlphaF(kBandOpacity);
-        area->setBrush(fill);
+        area->setName(band.legend);
+        QColor fill = qColor(band.color);   // the session's colour, light
+        fill.setAlphaF(band.hatched ? 0.5 : kBandOpacity);   // hatched: the lines a bit darker
+        area->setBrush(band.hatched ? QBrush(fill, Qt::BDiagPattern) : QBrush(fill));
         area->setPen(Qt::NoPen);
-        attach(area, i == 0 ? m.bandLabel : QString());
+        // the guard's reasons on hover, as the SVG has them in the band's <title>
+        const QString tip = band.description;
+        area->setProperty("vwToolTip", tip);   // what the hover shows (tests read it)
+        QObject::connect(area, &QAreaSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
+            if (state)
+                QToolTip::showText(QCursor::pos(), tip);
+            else
+                QToolTip::hideText();
+        });
+        const bool firstOfSource = !bandLegends.contains(band.source);
+        bandLegends.append(band.source);
+        attach(area, firstOfSource ? band.legend : QString());
+        // the legend swatch: the band's colour strong enough to read at swatch size
+        QColor swatch = qColor(band.color);
+        swatch.setAlphaF(band.hatched ? 0.9 : 0.45);
+        const auto markers = m_chart->legend()->markers(area);
+        for (QLegendMarker *lm : markers) {
+            lm->setBrush(band.hatched ? QBrush(swatch, Qt::BDiagPattern) : QBrush(swatch));
+            lm->setPen(QPen(qColor(band.color), 1));
+        }
     }
     for (const ChartLine &l : m.lines) {
         auto *s = new QLineSeries;

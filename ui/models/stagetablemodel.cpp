@@ -88,7 +88,7 @@ QVariant StageTableModel::rawValue(const StageStats &s, const OpStats &o, int co
     case P99Column: return ms(h.valueAtPercentileUs(99));
     case MaxColumn: return ms(h.maxUs());
     case MaxInFlightColumn: return s.maxInFlight;
-    case MarksColumn: return stageMarks(s).join(QStringLiteral("; "));
+    case MarksColumn: return stageMarksShort(s).join(QStringLiteral("; "));
     }
     return {};
 }
@@ -109,8 +109,9 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole: {
         const QVariant v = rawValue(s, o, c);
         switch (c) {
-        case StageColumn:
-            return s.complete ? v.toString() : v.toString() + QStringLiteral("*");
+        case StageColumn:   // "3*": did not run to its end; "5 ⚠": client-bound (tooltip: why)
+            return v.toString() + (s.complete ? QString() : QStringLiteral("*"))
+                   + (s.validity.clientBound ? QStringLiteral(" ⚠") : QString());
         case ThroughputColumn:
             return QString::number(v.toDouble(), 'f', 1);
         case MeanColumn: case P50Column: case P95Column: case P99Column: case MaxColumn:
@@ -134,10 +135,18 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
         if (c == StageColumn && !s.complete)
             return tr("Stage %1 did not run to its end (run stopped or still running)")
                 .arg(stageNumber(s.index));
+        if (s.validity.clientBound && (c == StageColumn || c == MarksColumn))
+            // the guard's reasons, whole (the cell shows their keys)
+            return tr("Client-bound stage: the client, not the server, limited it.\n%1")
+                .arg(stageMarks(s).join(QLatin1Char('\n')));
         if (c == ErrorsColumn || c == ErrorClassesColumn)
             return errorClasses(o).isEmpty() ? tr("No errors") : errorClasses(o);
         if (c == MarksColumn)
             return stageMarks(s).join(QLatin1Char('\n'));
+        return {};
+    case Qt::BackgroundRole:
+        if (c == MarksColumn && s.validity.clientBound)   // the mark stands out in the table
+            return QBrush(QColor(0xff, 0xf4, 0xe5));
         return {};
     }
     return {};

@@ -13,7 +13,9 @@ class StageTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        StageColumn,       ///< 1-based stage number ("3*" when the stage is incomplete)
+        /// 1-based stage number ("3*" when the stage is incomplete, "5 ⚠" when client-bound:
+        /// the mark in view at the default width, the reasons in its tooltip)
+        StageColumn,
         VusColumn,
         OpColumn,
         CountColumn,
@@ -27,7 +29,9 @@ public:
         P99Column,         ///< milliseconds
         MaxColumn,         ///< milliseconds
         MaxInFlightColumn,
-        MarksColumn,       ///< "client-bound: ...; no completed request" (core/report/stagemarks.h)
+        /// "⚠ client-bound: client_cpu; no completed request" (stageMarksShort(),
+        /// core/report/stagemarks.h); the tooltip has the whole reasons (stageMarks()).
+        MarksColumn,
         ColumnCount
     };
     /// Qt::DisplayRole is formatted text; SortRole gives the raw number (ms, per second, count).
