@@ -1,6 +1,6 @@
 // File > Export chart…: picks one of the results page's charts (latency, throughput or error
-// ratio vs load, latency or throughput over time), the format (PNG, SVG, PDF), the size in pixels and the
-// DPI, and the file; writes it with exportChart (charts/chartexport.h). GUI thread only.
+// ratio vs load, latency or throughput over time), the format (PNG, SVG, PDF), the size (a
+// preset: slide 16:9 1920x1080, A4 or Letter landscape; or pixels) and the DPI, and the file; writes it with exportChart (charts/chartexport.h). GUI thread only.
 #pragma once
 
 #include <QDialog>
@@ -30,11 +30,15 @@ public:
     QSpinBox *widthSpin() const { return m_width; }
     QSpinBox *heightSpin() const { return m_height; }
     QSpinBox *dpiSpin() const { return m_dpi; }
+    /// Size presets (chartexport.h): "slide" (the default), "a4", "letter", "" for custom;
+    /// choosing one sets width and height, editing them chooses custom.
+    QComboBox *sizeCombo() const { return m_size; }
 
 private:
     QChart *selectedChart() const;
     void browse();
     void syncSuffix();
+    void applySizePreset();
 
     ResultsPage *m_page;
     QComboBox *m_chart = nullptr;
@@ -43,6 +47,8 @@ private:
     QSpinBox *m_width = nullptr;
     QSpinBox *m_height = nullptr;
     QSpinBox *m_dpi = nullptr;
+    QComboBox *m_size = nullptr;
+    bool m_applyingPreset = false;
 };
 
 } // namespace vw

@@ -1,9 +1,13 @@
 #include "charts/chartstyle.h"
 
+#include "report/charttype.h"
+
 #include <QChart>
 #include <QFont>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <algorithm>
+#include <cmath>
 
 namespace vw {
 
@@ -27,6 +31,15 @@ QPen chartPen(const QString &color, LineStyle style, double width)
         break;
     }
     return pen;
+}
+
+QFont chartFont(double pixelSize, bool bold)
+{
+    QFont f(QString::fromLatin1(kChartFontFamily));
+    f.setStyleHint(QFont::SansSerif);
+    f.setPixelSize(std::max(1, int(std::ceil(pixelSize - 0.01))));   // never below the scale
+    f.setBold(bold);
+    return f;
 }
 
 void styleChart(QChart *chart)

@@ -1,5 +1,6 @@
 #include "charts/qtchartrenderer.h"
 
+#include "charts/chartoverlay.h"
 #include "charts/chartstyle.h"
 
 #include <QAreaSeries>
@@ -30,14 +31,6 @@ QJsonArray pointsJson(const QList<QPointF> &pts)
     return a;
 }
 
-QString titleHtml(const ChartModel &m)
-{
-    QString t = m.title.toHtmlEscaped();
-    for (const QString &n : m.notes)
-        t += QStringLiteral("<br><small><font color=\"#b05000\">%1</font></small>").arg(n.toHtmlEscaped());
-    return t;
-}
-
 } // namespace
 
 QtChartRenderer::QtChartRenderer(QChart *chart) : m_chart(chart)
@@ -45,19 +38,19 @@ QtChartRenderer::QtChartRenderer(QChart *chart) : m_chart(chart)
     styleChart(chart);
     m_axisY = new QValueAxis;
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_overlay = new ChartOverlay(chart);   // title, subtitle, legend, marker labels
 }
 
 void QtChartRenderer::render(const ChartModel &m)
 {
-    const QString title = titleHtml(m);
-    if (m_chart->title() != title)
-        m_chart->setTitle(title);
     m_chart->setProperty("vwTitle", m.title);
+    m_chart->setProperty("vwSubtitle", m.subtitle);
     m_chart->setProperty("vwNotes", m.notes);
     fitAxes(m);
     drawSeries(m);
     drawAnnotations(m);
     m_model = m;
+    m_overlay->setModel(m);
 }
 
 void QtChartRenderer::fitAxes(const ChartModel &m)
@@ -208,10 +201,8 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         s->setColor(qColor(mk.color));
         s->setBorderColor(qColor(QString::fromLatin1(kMarkerOutline)));
         s->append(mk.at);
-        s->setPointLabelsFormat(mk.label);
-        s->setPointLabelsVisible(true);
-        s->setPointLabelsClipping(false);
-        s->setPointLabelsColor(QColor(0x22, 0x22, 0x22));
+        s->setPointLabelsFormat(mk.label);   // read back by drawnChartData()
+        s->setPointLabelsVisible(false);      // the label is placed by the overlay
         // the detectors' evidence on hover, as the report's SVG has it in the marker's <title>
         const QString tip = mk.label + QLatin1Char('\n') + mk.evidence;
         QObject::connect(s, &QScatterSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
@@ -261,8 +252,12 @@ QJsonObject drawnChartData(const QChart *chart)
         xTitle = a->titleText();
     for (QAbstractAxis *a : chart->axes(Qt::Vertical))
         yTitle = a->titleText();
+    const ChartOverlay *overlay = ChartOverlay::of(chart);
     return QJsonObject{
         {QStringLiteral("title"), chart->property("vwTitle").toString()},
+        {QStringLiteral("subtitle"), chart->property("vwSubtitle").toString()},
+        {QStringLiteral("legend"),
+         QJsonArray::fromStringList(overlay ? overlay->legendTexts() : QStringList())},
         {QStringLiteral("x_title"), xTitle},
         {QStringLiteral("y_title"), yTitle},
         {QStringLiteral("series"), series},

@@ -47,6 +47,7 @@ private:
     void attach(QAbstractSeries *s, const QString &legend);
 
     QChart *m_chart;
+    class ChartOverlay *m_overlay = nullptr;   ///< owned by the chart
     QAbstractAxis *m_axisX = nullptr;
     AxisScale m_xScale = AxisScale::Linear;
     QValueAxis *m_axisY = nullptr;
