@@ -46,7 +46,15 @@ void setFontIfChanged(QFont *dst, const QFont &want, bool *changed)
 ChartOverlay::ChartOverlay(QChart *chart) : QObject(chart), m_chart(chart)
 {
     setObjectName(QStringLiteral("vwChartOverlay"));
-    chart->legend()->setVisible(false);   // drawn here, wrapped, every entry whole
+    // the legend is drawn here (wrapped, every entry whole). The QLegend stays "visible" so
+    // its markers keep following the model (tests and tools read them), but takes no room
+    // and paints nothing: detached, 1 px, fully transparent.
+    QLegend *legend = chart->legend();
+    legend->detachFromChart();
+    legend->setGeometry(QRectF(0, 0, 1, 1));
+    legend->setOpacity(0.0);
+    legend->setAcceptedMouseButtons(Qt::NoButton);
+    legend->setAcceptHoverEvents(false);
     QObject::connect(chart, &QChart::plotAreaChanged, this, [this] { relayout(); });
 }
 

@@ -4,7 +4,7 @@
 // without overlaps, with leader lines (core/report/labelplacement.h). Sizes come from the one
 // type scale (core/report/charttype.h): for the chart's own height in the live view, for the
 // picture's height during an export (chartexport.h). The QChart's own legend keeps its
-// markers (their labels and visibility follow the model) but is not shown.
+// markers (their labels and visibility follow the model) but is detached and transparent.
 // GUI thread only.
 #pragma once
 
