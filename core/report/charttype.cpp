@@ -6,15 +6,16 @@ namespace vw {
 
 ChartTypeScale chartTypeScale(double heightPx)
 {
-    const double tick = std::max(12.0, 20.0 * heightPx / 1080.0);
+    // px at the slide height (1080), scaled with the chart; each with a floor for small charts
+    const double f = heightPx / 1080.0;
     ChartTypeScale s;
-    s.tick = tick;
-    s.title = tick * 1.8;
-    s.subtitle = tick * 1.2;
-    s.axisTitle = tick * 1.1;
-    s.legend = tick;
-    s.marker = tick * 0.9;
-    s.note = tick * 0.9;
+    s.title = std::max(15.0, 36.0 * f);
+    s.subtitle = std::max(12.0, 24.0 * f);
+    s.axisTitle = std::max(11.5, 22.0 * f);
+    s.tick = std::max(11.0, 20.0 * f);
+    s.legend = std::max(11.0, 20.0 * f);
+    s.marker = std::max(10.5, 18.0 * f);
+    s.note = std::max(10.5, 18.0 * f);
     return s;
 }
 

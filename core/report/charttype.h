@@ -3,7 +3,7 @@
 // height. Both renderers read it (svgrenderer.cpp; ui/charts/chartstyle.cpp for QtCharts and
 // its PNG/SVG/PDF export), so a tick label never sits at another size than its neighbours.
 // At the slide size (1920x1080) a tick label is 20 px and the title 36 px; smaller charts
-// scale down to a floor (12 px ticks) that still reads in the GUI and the HTML report.
+// scale down to a floor (11 px ticks) that still reads in the GUI and the HTML report.
 // Text widths are estimated here for layout (legend rows, marker labels) without a font
 // engine: the estimate is at least DejaVu Sans' advance width. Pure functions; any thread.
 #pragma once
@@ -28,8 +28,9 @@ struct ChartTypeScale {
     double note = 0;       ///< notes under the title (a session left out)
 };
 
-/// The scale for a chart `heightPx` tall: tick = max(12, 20 * height / 1080); title 1.8x,
-/// subtitle 1.2x, axis title 1.1x, legend 1.0x, marker label 0.9x, note 0.9x the tick size.
+/// The scale for a chart `heightPx` tall: at 1080 px title 36, subtitle 24, axis title 22,
+/// tick 20, legend 20, marker label and note 18; scaled with the height, each with a floor
+/// (title 15, subtitle 12, axis title 11.5, tick and legend 11, marker label and note 10.5).
 ChartTypeScale chartTypeScale(double heightPx);
 
 /// An upper estimate of the advance width (px) of `text` set in DejaVu Sans at `sizePx`.
