@@ -17,13 +17,21 @@ QRectF preferredLabelBox(const LabelRequest &l, const QRectF &bounds, double off
     return r;
 }
 
+QRectF markerBox(const QPointF &anchor, double size)
+{
+    return QRectF(anchor.x() - size / 2, anchor.y() - size / 2, size, size);
+}
+
 QList<QRectF> placeLabels(const QList<LabelRequest> &labels, const QRectF &bounds, double offset,
-                          double gap)
+                          double gap, const QList<QRectF> &obstacles)
 {
     QList<QRectF> placed;
     auto free = [&](const QRectF &r) {
         for (const QRectF &p : std::as_const(placed))
             if (r.intersects(p))
+                return false;
+        for (const QRectF &o : obstacles)
+            if (r.intersects(o))
                 return false;
         return true;
     };

@@ -22,9 +22,12 @@ struct LabelRequest {
 /// upwards, then downwards, a row (its height + `gap`) at a time, until it meets none. Boxes
 /// stay inside `bounds` where they can (shifted left at the right edge). No two returned
 /// rectangles intersect. A label moved from its first place gets a leader line
-/// (labelNeedsLeader()).
+/// (labelNeedsLeader()). A label also keeps off `obstacles` (e.g. the markers themselves).
 QList<QRectF> placeLabels(const QList<LabelRequest> &labels, const QRectF &bounds,
-                          double offset = 8, double gap = 2);
+                          double offset = 8, double gap = 2, const QList<QRectF> &obstacles = {});
+
+/// The box of a marker drawn at `anchor`, `size` px across (an obstacle for placeLabels()).
+QRectF markerBox(const QPointF &anchor, double size = 12);
 
 /// The first place of a label (up and right of the anchor), as placeLabels() tries it.
 QRectF preferredLabelBox(const LabelRequest &label, const QRectF &bounds, double offset = 8);

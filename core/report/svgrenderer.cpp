@@ -235,7 +235,10 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
         requests << LabelRequest{QPointF(px(mk.at.x()), py(mk.at.y())),
                                  QSizeF(estimateTextWidth(mk.label, ts.marker), ts.marker * 1.25)};
     const QRectF plot(left, top, pw, ph);
-    const QList<QRectF> boxes = placeLabels(requests, plot);
+    QList<QRectF> markerBoxes;
+    for (const LabelRequest &r : std::as_const(requests))
+        markerBoxes << markerBox(r.anchor);
+    const QList<QRectF> boxes = placeLabels(requests, plot, 8, 2, markerBoxes);
     for (int i = 0; i < m.markers.size(); ++i) {
         const ChartMarker &mk = m.markers.at(i);
         const double cx = requests.at(i).anchor.x(), cy = requests.at(i).anchor.y();

@@ -432,6 +432,15 @@ void TestChartModel::markerLabelsArePlacedWithoutOverlap()
     QVERIFY(!labelNeedsLeader(req.first(), placed.first(), bounds));
     QVERIFY(labelNeedsLeader(req.at(1), placed.at(1), bounds));
 
+    // labels keep off the markers as well
+    QList<QRectF> marks;
+    for (const LabelRequest &r : req)
+        marks << markerBox(r.anchor);
+    const QList<QRectF> clear = placeLabels(req, bounds, 8, 2, marks);
+    for (const QRectF &l : clear)
+        for (const QRectF &mk : marks)
+            QVERIFY(!l.intersects(mk));
+
     // and in a model: two sessions whose knees sit at the same VUs
     const ChartModel m = buildChartModel(ChartKind::LatencyVsLoad,
                                          {closedSource(QStringLiteral("A")),

@@ -193,7 +193,10 @@ void ChartOverlay::relayout()
         for (const ChartMarker &mk : std::as_const(m_model.markers))
             req << LabelRequest{m_chart->mapToPosition(mk.at, ref),
                                 QSizeF(mfm.horizontalAdvance(mk.label), mfm.height())};
-        const QList<QRectF> boxes = placeLabels(req, plot);
+        QList<QRectF> markerBoxes;
+        for (const LabelRequest &r : std::as_const(req))
+            markerBoxes << markerBox(r.anchor);
+        const QList<QRectF> boxes = placeLabels(req, plot, 8, 2, markerBoxes);
         for (int i = 0; i < boxes.size(); ++i) {
             const ChartMarker &mk = m_model.markers.at(i);
             const QRectF &b = boxes.at(i);
