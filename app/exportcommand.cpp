@@ -45,13 +45,19 @@ int exportCommand(const QStringList &args)
                                       QStringLiteral("N"), QStringLiteral("1600"));
     const QCommandLineOption heightOpt(QStringLiteral("height"), QStringLiteral("pixels"),
                                        QStringLiteral("N"), QStringLiteral("1000"));
+    const QCommandLineOption sizeOpt(QStringLiteral("size"),
+                                     QStringLiteral("slide (1920x1080), a4, letter (landscape "
+                                                    "pages at --dpi) or WxH pixels; instead of "
+                                                    "--width/--height"),
+                                     QStringLiteral("SIZE"));
     const QCommandLineOption dpiOpt(QStringLiteral("dpi"), QStringLiteral("dots per inch"),
                                     QStringLiteral("N"), QStringLiteral("144"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("this help"));
     const QCommandLineOption logYOpt(QStringLiteral("log-y"),
                                      QStringLiteral("latency charts on a log10 axis"));
-    p.addOptions({chartOpt, formatOpt, outOpt, widthOpt, heightOpt, dpiOpt, logYOpt, help});
+    p.addOptions({chartOpt, formatOpt, outOpt, widthOpt, heightOpt, sizeOpt, dpiOpt, logYOpt,
+                  help});
     if (!p.parse(QStringList{QStringLiteral("vault-workbench export")} + args)) {
         printErr(QStringLiteral("vault-workbench export: %1 (see --help)\n").arg(p.errorText()));
         return ExitUsage;
@@ -91,6 +97,19 @@ int exportCommand(const QStringList &args)
         printErr(QStringLiteral("vault-workbench export: --width, --height and --dpi take whole "
                                 "numbers\n"));
         return ExitUsage;
+    }
+    if (p.isSet(sizeOpt)) {
+        if (p.isSet(widthOpt) || p.isSet(heightOpt)) {
+            printErr(QStringLiteral("vault-workbench export: --size replaces --width and "
+                                    "--height; give one or the other\n"));
+            return ExitUsage;
+        }
+        if (!chartSizeFromName(p.value(sizeOpt), o.dpi, &o.size, &o.page)) {
+            printErr(QStringLiteral("vault-workbench export: unknown --size \"%1\" (slide, a4, "
+                                    "letter or WxH, e.g. 1600x1000)\n")
+                         .arg(p.value(sizeOpt)));
+            return ExitUsage;
+        }
     }
     QList<CurveSource> sources;
     QStringList used;

@@ -15,6 +15,7 @@ VW_DEBIAN_PACKAGES=(
   xvfb xauth curl python3 python3-pip
   clang libclang-rt-14-dev   # libFuzzer for tests/fuzz (scripts/fuzz.sh)
   nginx haproxy              # load balancers of local targets (target up cluster --lb)
+  chromium                   # optional: tests/gui/tst_svgbrowser renders the SVG charts (SKIPs without)
 )
 
 vw_as_root() {

@@ -49,12 +49,27 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
         s->setSuffix(suffix);
         return s;
     };
-    m_width = spin(16, 20000, 1600, tr(" px"));
-    m_height = spin(16, 20000, 1000, tr(" px"));
+    m_width = spin(16, 20000, 1920, tr(" px"));
+    m_height = spin(16, 20000, 1080, tr(" px"));
     m_dpi = spin(72, 1200, 144, tr(" dpi"));
     m_logY = new QCheckBox(tr("logarithmic latency axis"), this);
     m_logY->setObjectName(QStringLiteral("exportLogYCheck"));
     m_logY->setChecked(page->latencyChart()->logY());
+    m_size = new QComboBox(this);
+    m_size->setObjectName(QStringLiteral("exportSizeCombo"));
+    m_size->addItem(tr("Slide 16:9 (1920 × 1080)"), QStringLiteral("slide"));
+    m_size->addItem(tr("A4 landscape"), QStringLiteral("a4"));
+    m_size->addItem(tr("Letter landscape"), QStringLiteral("letter"));
+    m_size->addItem(tr("Custom"), QString());
+    connect(m_size, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            &ChartExportDialog::applySizePreset);
+    connect(m_dpi, qOverload<int>(&QSpinBox::valueChanged), this,
+            &ChartExportDialog::applySizePreset);   // a page's pixels follow the dpi
+    for (QSpinBox *sb : {m_width, m_height})
+        connect(sb, qOverload<int>(&QSpinBox::valueChanged), this, [this] {
+            if (!m_applyingPreset)
+                m_size->setCurrentIndex(m_size->findData(QString()));
+        });
     m_path = new QLineEdit(QDir::home().filePath(QStringLiteral("chart.png")), this);
     m_path->setObjectName(QStringLiteral("exportPathEdit"));
     auto *browseBtn = new QPushButton(tr("Browse…"), this);
@@ -68,6 +83,7 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     auto *form = new QFormLayout;
     form->addRow(tr("Chart:"), m_chart);
     form->addRow(tr("Format:"), m_format);
+    form->addRow(tr("Size:"), m_size);
     form->addRow(tr("Width:"), m_width);
     form->addRow(tr("Height:"), m_height);
     form->addRow(tr("Resolution:"), m_dpi);
@@ -115,6 +131,17 @@ QChart *ChartExportDialog::selectedChart() const
     return m_page->timeChart()->chart();
 }
 
+void ChartExportDialog::applySizePreset()
+{
+    QSize size;
+    if (!chartSizeFromName(m_size->currentData().toString(), m_dpi->value(), &size))
+        return;   // custom: the spin boxes as they are
+    m_applyingPreset = true;
+    m_width->setValue(size.width());
+    m_height->setValue(size.height());
+    m_applyingPreset = false;
+}
+
 void ChartExportDialog::syncSuffix()
 {
     QFileInfo fi(m_path->text());
@@ -154,6 +181,9 @@ bool ChartExportDialog::exportNow(bool quiet)
             m_page->timeChart()->setLogY(on);
     };
     setLogY(m_logY->isChecked());
+    const QString preset = m_size->currentData().toString();
+    if (preset == QLatin1String("a4") || preset == QLatin1String("letter"))
+        o.page = preset;
     QString error;
     QChart *chart = selectedChart();
     const auto *theme = findChild<QComboBox *>(QStringLiteral("exportThemeCombo"));

@@ -1,6 +1,7 @@
 #include "report/chartmodel.h"
 
 #include "report/axisticks.h"
+#include "report/charttitle.h"
 #include "report/serverchartmodel.h"
 
 #include <QJsonArray>
@@ -420,9 +421,13 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
         m.y.unit = QStringLiteral("%");
         break;
     }
-    m.title = options.op.isEmpty()
-                  ? QStringLiteral("%1%2 vs %3").arg(what.at(0).toUpper(), what.mid(1), against)
-                  : QStringLiteral("%1: %2 vs %3").arg(options.op, what, against);
+    QStringList titleOps;
+    for (const ChartSeries &s : std::as_const(m.series))
+        if (!titleOps.contains(s.op) && s.op != QLatin1String("total"))
+            titleOps << s.op;
+    if (titleOps.isEmpty() && !options.op.isEmpty())
+        titleOps << options.op;
+    m.title = chartTitleText(titleOps, what, against);
     fitYRange(&m.y, r, kind == ChartKind::LatencyVsLoad && options.logY);
     if (m.y.scale == AxisScale::Log10)
         dropNonPositiveY(&m.series);
@@ -622,10 +627,13 @@ QString loadAxisUnit(LoadAxis axis)
 ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
                            const ChartOptions &options)
 {
-    if (isServerChart(kind))
-        return buildServerChartModel(kind, sources);
-    return isLoadChart(kind) ? buildLoadChart(kind, sources, options)
-                             : buildTimeChart(kind, sources, options);
+    ChartModel m = isServerChart(kind) ? buildServerChartModel(kind, sources)
+                   : isLoadChart(kind) ? buildLoadChart(kind, sources, options)
+                                       : buildTimeChart(kind, sources, options);
+    // the time charts draw the first source only: name that one
+    m.subtitle = chartSubtitle(isLoadChart(kind) || sources.isEmpty() ? sources
+                                                                      : sources.mid(0, 1));
+    return m;
 }
 
 bool ChartSeries::operator==(const ChartSeries &o) const
@@ -661,6 +669,20 @@ QList<LegendEntry> ChartModel::legend() const
     for (const ChartSeries &s : series)
         if (!s.legend.isEmpty())
             out.append({LegendEntry::Kind::Line, s.legend, s.color, LineStyle::Solid});
+    // the percentile key: which line style is which percentile, for curves whose own entry
+    // names the session x op only
+    QList<int> keyed;
+    for (const ChartSeries &s : series)
+        if (s.percentile > 0 && s.legend.isEmpty() && !keyed.contains(s.percentile))
+            keyed << s.percentile;
+    for (const ChartSeries &s : series)   // the percentile with the entry is keyed as well
+        if (s.percentile > 0 && !s.legend.isEmpty() && !keyed.isEmpty()
+            && !keyed.contains(s.percentile))
+            keyed << s.percentile;
+    std::sort(keyed.begin(), keyed.end());
+    for (int p : std::as_const(keyed))
+        out.append({LegendEntry::Kind::Line, QStringLiteral("p%1").arg(p),
+                    QString::fromLatin1(kPercentileKeyColor), percentileStyle(p)});
     for (const ChartLine &l : lines)
         if (l.role != ChartLine::Role::StageBoundary)
             out.append({LegendEntry::Kind::Line, l.name, l.color, l.style});
@@ -689,7 +711,12 @@ QJsonObject chartData(const ChartModel &m)
     for (const ChartLine &l : m.lines)
         lines.append(QJsonObject{{QStringLiteral("name"), l.name},
                                  {QStringLiteral("points"), pointsJson(l.points)}});
+    QJsonArray legendTexts;
+    for (const LegendEntry &e : m.legend())
+        legendTexts.append(e.text);
     return QJsonObject{{QStringLiteral("title"), m.title},
+                       {QStringLiteral("subtitle"), m.subtitle},
+                       {QStringLiteral("legend"), legendTexts},
                        {QStringLiteral("x_title"), m.x.title},
                        {QStringLiteral("y_title"), m.y.title},
                        {QStringLiteral("series"), series},

@@ -151,7 +151,12 @@ struct ChartBand {
     }
 };
 
-/// One legend entry, in drawing order: data curves, reference lines, then the band entry.
+/// One legend entry, in drawing order: data curves, the percentile key (latency: "p50" dotted,
+/// "p95" dashed, "p99" solid, in kPercentileKeyColor, for curves whose own entry does not name
+/// the percentile), reference lines, then the band entry.
+/// Colour of the percentile key's lines (the style tells the percentile, not the colour).
+inline const char *kPercentileKeyColor = "#444444";
+
 struct LegendEntry {
     enum class Kind { Line, Band };
     Kind kind = Kind::Line;
@@ -163,7 +168,10 @@ struct LegendEntry {
 
 struct ChartModel {
     ChartKind kind = ChartKind::LatencyVsLoad;
-    QString title;               ///< e.g. "Latency vs VUs", "kv2_read: throughput vs offered rate"
+    QString title;               ///< e.g. "kv2_read latency vs VUs" (charttitle.h)
+    /// Target, date and session label(s), e.g. "http://127.0.0.1:8200 · 2026-11-30 18:02 UTC
+    /// · A" (chartSubtitle(), charttitle.h); empty when the sources carry none.
+    QString subtitle;
     LoadAxis loadAxis = LoadAxis::Vus;   ///< charts against load only
     ChartAxis x;
     ChartAxis y;
@@ -176,8 +184,8 @@ struct ChartModel {
 
     /// No data point in any series.
     bool isEmpty() const;
-    /// Data curves with a legend entry, then lines, then one band entry per source with bands
-    /// (its ChartBand::legend and colour), in source order.
+    /// Data curves with a legend entry, the percentile key, then lines, then one band entry
+    /// per source with bands (its ChartBand::legend and colour), in source order.
     QList<LegendEntry> legend() const;
     /// The analysis drawn over the data (markers, lines, bands): equal -> nothing to redraw.
     bool sameAnnotations(const ChartModel &o) const
@@ -211,7 +219,7 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
 
 /// What a chart shows, as JSON, the same shape whichever renderer it is read back from
 /// (tests compare renderers with it; the QtCharts SVG export stores it in its <desc>):
-/// {"title", "x_title", "y_title",
+/// {"title", "subtitle", "x_title", "y_title", "legend":[text,...] (legend() in order),
 ///  "series":[{"name","points":[[x,y],...]}],
 ///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...] (in ChartModel::bands order),
 ///  "lines":[{"name","points":[[x,y],...]}], "notes":[...],

@@ -14,6 +14,8 @@ CurveSource curveSourceFromSession(const Session &session, const QString &label)
     src.slo = session.plan.slo;
     src.openModel = session.loadModel().isOpen();
     src.server = session.serverTelemetry;
+    src.target = session.targetAddress;
+    src.startedAt = session.startedAt;
     return src;
 }
 

@@ -10,6 +10,7 @@
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 
+#include <QDateTime>
 #include <QList>
 #include <QString>
 
@@ -33,6 +34,10 @@ struct CurveSource {
     /// The server's side of the run (server charts, core/report/serverchartmodel.h); empty
     /// for a live run and for sessions without server telemetry.
     ServerTelemetry server;
+    /// The target's address (RunRecord::targetAddress) and the run's start (UTC), for the
+    /// chart subtitle (charttitle.h); empty/invalid for a source without them.
+    QString target;
+    QDateTime startedAt;
 };
 
 /// A saved session as a chart source: its stages, series, capacity analysis

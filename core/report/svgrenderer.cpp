@@ -1,6 +1,8 @@
 #include "report/svgrenderer.h"
 
 #include "report/axisticks.h"
+#include "report/charttype.h"
+#include "report/labelplacement.h"
 
 #include <QLocale>
 #include <algorithm>
@@ -84,10 +86,41 @@ QString markerPath(const QString &kind, double cx, double cy)
 QString renderSvg(const ChartModel &m, const SvgSize &size)
 {
     const int w = size.width, h = size.height;
-    const double left = 70, right = 20, top = m.notes.isEmpty() ? 36 : 36 + 14.0 * m.notes.size();
-    const double bottom = 90;
-    const double pw = w - left - right, ph = h - top - bottom;
+    const ChartTypeScale ts = chartTypeScale(h);
+    const double pad = ts.tick * 0.6;
     const bool logX = m.x.scale != AxisScale::Linear && m.x.min > 0;
+
+    // y ticks first: the left margin is as wide as their labels (axisticks.h)
+    const QList<AxisTick> yticks = axisTicks(m.y);
+    double yTickW = 0;
+    for (const AxisTick &t : yticks)
+        yTickW = std::max(yTickW, estimateTextWidth(t.label, ts.tick));
+    // the legend under the plot, in rows (labelplacement.h): every entry whole
+    const QList<LegendEntry> legend = m.legend();
+    const double swatchW = ts.legend * 2.0, swatchGap = ts.legend * 0.4;
+    const double legendRowH = ts.legend * 1.5;
+    const double left = pad + ts.axisTitle * 1.4 + yTickW + ts.tick * 0.5;
+    const double right = std::max(20.0, ts.tick * 1.5);
+    QList<double> itemW;
+    for (const LegendEntry &e : legend)
+        itemW << swatchW + swatchGap + estimateTextWidth(e.text, ts.legend);
+    const LegendLayout ll = layoutLegendRows(itemW, w - left - right, legendRowH, ts.legend * 1.2);
+
+    double top = pad + ts.title;
+    const double titleY = top;
+    double subtitleY = 0;
+    if (!m.subtitle.isEmpty()) {
+        top += ts.subtitle * 1.35;
+        subtitleY = top;
+    }
+    QList<double> noteY;
+    for (int i = 0; i < m.notes.size(); ++i) {
+        top += ts.note * 1.35;
+        noteY << top;
+    }
+    top += ts.tick * 1.2;
+    const double bottom = ts.tick * 1.5 + ts.axisTitle * 1.6 + ll.height + pad;
+    const double pw = w - left - right, ph = h - top - bottom;
 
     auto px = [&](double x) {
         if (logX) {
@@ -111,23 +144,28 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
 
     QString o;
     o += QStringLiteral("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" "
-                        "viewBox=\"0 0 %1 %2\" font-family=\"sans-serif\" font-size=\"12\" "
+                        "viewBox=\"0 0 %1 %2\" font-family=\"%7\" font-size=\"%8\" "
                         "role=\"img\" class=\"chart\" data-chart=\"%3\" data-title=\"%4\" "
-                        "data-x-title=\"%5\" data-y-title=\"%6\">\n")
+                        "data-subtitle=\"%9\" data-x-title=\"%5\" data-y-title=\"%6\">\n")
              .arg(w)
              .arg(h)
-             .arg(chartKindName(m.kind), esc(m.title), esc(m.x.title), esc(m.y.title));
+             .arg(chartKindName(m.kind), esc(m.title), esc(m.x.title), esc(m.y.title),
+                  QString::fromLatin1(kChartFontFamilyCss), px1(ts.tick), esc(m.subtitle));
     o += QStringLiteral("<title>%1</title>\n").arg(esc(m.title));
     o += QStringLiteral("<rect x=\"0\" y=\"0\" width=\"%1\" height=\"%2\" fill=\"#ffffff\"/>\n")
              .arg(w)
              .arg(h);
-    o += QStringLiteral("<text x=\"%1\" y=\"22\" text-anchor=\"middle\" font-weight=\"bold\" "
-                        "font-size=\"14\">%2</text>\n")
-             .arg(px1(w / 2.0), esc(m.title));
+    o += QStringLiteral("<text class=\"title\" x=\"%1\" y=\"%2\" text-anchor=\"middle\" "
+                        "font-weight=\"bold\" font-size=\"%3\">%4</text>\n")
+             .arg(px1(w / 2.0), px1(titleY), px1(ts.title), esc(m.title));
+    if (!m.subtitle.isEmpty())
+        o += QStringLiteral("<text class=\"subtitle\" x=\"%1\" y=\"%2\" text-anchor=\"middle\" "
+                            "font-size=\"%3\" fill=\"#444444\">%4</text>\n")
+                 .arg(px1(w / 2.0), px1(subtitleY), px1(ts.subtitle), esc(m.subtitle));
     for (int i = 0; i < m.notes.size(); ++i)
         o += QStringLiteral("<text class=\"note\" x=\"%1\" y=\"%2\" text-anchor=\"middle\" "
-                            "fill=\"#b05000\">%3</text>\n")
-                 .arg(px1(w / 2.0), px1(38 + 14.0 * i), esc(m.notes.at(i)));
+                            "font-size=\"%4\" fill=\"#b05000\">%3</text>\n")
+                 .arg(px1(w / 2.0), px1(noteY.at(i)), esc(m.notes.at(i)), px1(ts.note));
 
     // client-bound bands, behind everything: each in its session's colour, its reasons in a
     // <title> (the hover text of browsers)
@@ -148,25 +186,28 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                                                px1(ph), bandHatchId(b.color), esc(b.description));
     }
     // grid and axes: ticks and their labels from axisTicks() (the QtCharts view uses the same)
-    const QList<AxisTick> yticks = axisTicks(m.y);
     for (const AxisTick &t : yticks)
         o += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"#e0e0e0\"/>"
                             "<text class=\"tick y\" x=\"%4\" y=\"%5\" text-anchor=\"end\">%6</text>\n")
-                 .arg(px1(left), px1(py(t.value)), px1(left + pw), px1(left - 6),
-                      px1(py(t.value) + 4), esc(t.label));
+                 .arg(px1(left), px1(py(t.value)), px1(left + pw), px1(left - ts.tick * 0.5),
+                      px1(py(t.value) + ts.tick * 0.35), esc(t.label));
     const QList<AxisTick> xticks = axisTicks(m.x);
     for (const AxisTick &t : xticks)
         o += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#e0e0e0\"/>"
                             "<text class=\"tick x\" x=\"%1\" y=\"%4\" text-anchor=\"middle\">%5</text>\n")
-                 .arg(px1(px(t.value)), px1(top), px1(top + ph), px1(top + ph + 16), esc(t.label));
+                 .arg(px1(px(t.value)), px1(top), px1(top + ph), px1(top + ph + ts.tick * 1.2),
+                      esc(t.label));
     o += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"none\" "
                         "stroke=\"#666666\"/>\n")
              .arg(px1(left), px1(top), px1(pw), px1(ph));
-    o += QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\">%3</text>\n")
-             .arg(px1(left + pw / 2), px1(top + ph + 34), esc(m.x.title));
-    o += QStringLiteral("<text x=\"16\" y=\"%1\" text-anchor=\"middle\" "
-                        "transform=\"rotate(-90 16 %1)\">%2</text>\n")
-             .arg(px1(top + ph / 2), esc(m.y.title));
+    const double xTitleY = top + ph + ts.tick * 1.5 + ts.axisTitle * 1.1;
+    o += QStringLiteral("<text class=\"axis-title\" x=\"%1\" y=\"%2\" text-anchor=\"middle\" "
+                        "font-size=\"%4\">%3</text>\n")
+             .arg(px1(left + pw / 2), px1(xTitleY), esc(m.x.title), px1(ts.axisTitle));
+    const double yTitleX = pad + ts.axisTitle;
+    o += QStringLiteral("<text class=\"axis-title\" x=\"%3\" y=\"%1\" text-anchor=\"middle\" "
+                        "font-size=\"%4\" transform=\"rotate(-90 %3 %1)\">%2</text>\n")
+             .arg(px1(top + ph / 2), esc(m.y.title), px1(yTitleX), px1(ts.axisTitle));
     if (m.isEmpty())
         o += QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\" fill=\"#888888\">"
                             "no data</text>\n")
@@ -205,43 +246,61 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
         if (!pix.isEmpty())
             o += QLatin1Char('\n');
     }
-    // capacity points
-    for (const ChartMarker &mk : m.markers) {
-        const double cx = px(mk.at.x()), cy = py(mk.at.y());
+    // capacity points; their labels placed without overlaps (labelplacement.h)
+    QList<LabelRequest> requests;
+    for (const ChartMarker &mk : m.markers)
+        requests << LabelRequest{QPointF(px(mk.at.x()), py(mk.at.y())),
+                                 QSizeF(estimateTextWidth(mk.label, ts.marker), ts.marker * 1.25)};
+    const QRectF plot(left, top, pw, ph);
+    QList<QRectF> markerBoxes;
+    for (const LabelRequest &r : std::as_const(requests))
+        markerBoxes << markerBox(r.anchor);
+    const QList<QRectF> boxes = placeLabels(requests, plot, 8, 2, markerBoxes);
+    for (int i = 0; i < m.markers.size(); ++i) {
+        const ChartMarker &mk = m.markers.at(i);
+        const double cx = requests.at(i).anchor.x(), cy = requests.at(i).anchor.y();
         o += QStringLiteral("<path class=\"marker %1\" data-kind=\"%1\" data-kinds=\"%2\" "
                             "data-label=\"%3\" data-x=\"%4\" data-y=\"%5\" d=\"%6\" fill=\"%7\" "
                             "stroke=\"%8\" stroke-width=\"0.8\"><title>%9</title></path>")
                  .arg(esc(mk.kind), esc(mk.kinds.join(QLatin1Char(' '))), esc(mk.label),
                       exact(mk.at.x()), exact(mk.at.y()), markerPath(mk.kind, cx, cy), esc(mk.color),
                       QString::fromLatin1(kMarkerOutline), esc(mk.evidence));
-        o += QStringLiteral("<text x=\"%1\" y=\"%2\" font-size=\"11\" fill=\"#222222\">%3</text>\n")
-                 .arg(px1(cx + 8), px1(cy - 8), esc(mk.label));
+        const QRectF &b = boxes.at(i);
+        if (labelNeedsLeader(requests.at(i), b, plot)) {
+            const double lx = std::clamp(cx, b.left(), b.right());
+            const double ly = cy < b.top() ? b.top() : b.bottom();
+            o += QStringLiteral("<line class=\"leader\" x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\" "
+                                "stroke=\"%5\" stroke-width=\"1\"/>")
+                     .arg(px1(cx), px1(cy), px1(lx), px1(ly), esc(mk.color));
+        }
+        o += QStringLiteral("<text class=\"marker-label\" x=\"%1\" y=\"%2\" font-size=\"%4\" "
+                            "fill=\"#222222\">%3</text>\n")
+                 .arg(px1(b.left()), px1(b.bottom() - ts.marker * 0.3), esc(mk.label), px1(ts.marker));
     }
     // legend, below the plot
-    double lx = left, ly = top + ph + 54;
-    const QList<LegendEntry> legend = m.legend();
-    for (const LegendEntry &e : legend) {
-        const double itemW = 44 + e.text.size() * 7.0;
-        if (lx + itemW > w - right && lx > left) {
-            lx = left;
-            ly += 16;
-        }
+    const double legendTop = h - pad - ll.height;
+    for (int i = 0; i < legend.size(); ++i) {
+        const LegendEntry &e = legend.at(i);
+        const double lx = left + ll.origins.at(i).x();
+        const double mid = legendTop + ll.origins.at(i).y() + legendRowH / 2;
         if (e.kind == LegendEntry::Kind::Band) {
-            o += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"24\" height=\"10\" fill=\"%3\" "
+            o += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%5\" height=\"%6\" fill=\"%3\" "
                                 "fill-opacity=\"%4\"/>")
-                     .arg(px1(lx), px1(ly - 9), esc(e.color), QString::number(kBandOpacity * 1.5));
+                     .arg(px1(lx), px1(mid - ts.legend * 0.35), esc(e.color),
+                          QString::number(kBandOpacity * 1.5), px1(swatchW), px1(ts.legend * 0.7));
             if (e.hatched)
                 o += bandHatch(e.color)
-                     + QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"24\" height=\"10\" "
-                                      "fill=\"url(#%3)\"/>")
-                           .arg(px1(lx), px1(ly - 9), bandHatchId(e.color));
+                     + QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" "
+                                      "fill=\"url(#%5)\"/>")
+                           .arg(px1(lx), px1(mid - ts.legend * 0.35), px1(swatchW),
+                                px1(ts.legend * 0.7), bandHatchId(e.color));
         } else
             o += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" "
                                 "stroke-width=\"2\"%5/>")
-                     .arg(px1(lx), px1(ly - 4), px1(lx + 24), esc(e.color), dashArray(e.style));
-        o += QStringLiteral("<text class=\"legend\" x=\"%1\" y=\"%2\">%3</text>\n")
-                 .arg(px1(lx + 30), px1(ly), esc(e.text));
-        lx += itemW;
+                     .arg(px1(lx), px1(mid), px1(lx + swatchW), esc(e.color), dashArray(e.style));
+        o += QStringLiteral("<text class=\"legend\" x=\"%1\" y=\"%2\" font-size=\"%4\">%3</text>\n")
+                 .arg(px1(lx + swatchW + swatchGap), px1(mid + ts.legend * 0.35), esc(e.text),
+                      px1(ts.legend));
     }
     o += QStringLiteral("</svg>\n");
     return o;

@@ -12,6 +12,10 @@
 //         data-x=".." data-y=".."><title>evidence</title></path>
 //   <rect class="band client-bound" data-x0=".." data-x1=".." data-stage="..">
 //   <text class="note">a session left out of the chart, and why</text>
+//   <svg ... data-subtitle=".." font-family="DejaVu Sans, sans-serif">
+//   <text class="title|subtitle|axis-title|tick|legend|marker-label">
+// Text follows the one type scale (charttype.h) for the chart's height; marker labels and
+// legend rows are placed without overlaps (labelplacement.h).
 // Pure function; any thread.
 #pragma once
 

@@ -7,6 +7,8 @@
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
 #include "charts/chartexport.h"
+#include "charts/chartoverlay.h"
+#include "report/charttype.h"
 #include "charts/qtchartrenderer.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
@@ -15,7 +17,10 @@
 #include "session/sessionio.h"
 
 #include <QApplication>
+#include <QAbstractAxis>
+#include <QChart>
 #include <QComboBox>
+#include <QJsonArray>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QImage>
@@ -114,6 +119,8 @@ private slots:
     void rejectsBadOptions();
     void exportCommand();
     void exportDialog();
+    void legendTitleAndTextScale();
+    void sizePresets();
 };
 
 void TestChartExport::annotationsFollowAnalysis()
@@ -202,7 +209,7 @@ void TestChartExport::exportsThreeFormats()
     const QString svg = dir.filePath(QStringLiteral("c.svg"));
     QVERIFY2(exportChart(chart.chart(), svg, o, &error), qPrintable(error));
     verifySvg(svg);
-    QVERIFY(readAll(svg).contains("Latency vs VUs"));
+    QVERIFY(readAll(svg).contains("ssh_sign latency vs VUs"));
 
     o.format = ChartFormat::Pdf;
     const QString pdf = dir.filePath(QStringLiteral("c.pdf"));
@@ -303,6 +310,133 @@ void TestChartExport::exportDialog()
     d.heightSpin()->setValue(300);
     QVERIFY(d.exportNow(true));
     verifyPng(d.pathEdit()->text(), QSize(500, 300));
+}
+
+void TestChartExport::legendTitleAndTextScale()
+{
+    // two sessions whose knees sit at the same VUs: their labels must not overlap
+    StageCurveChart chart(ChartKind::LatencyVsLoad);
+    chart.resize(900, 560);
+    chart.setSources({curveSourceFromSession(session(QStringLiteral("rsa-2048"), 8, 6.0),
+                                             QStringLiteral("rsa-2048")),
+                      curveSourceFromSession(session(QStringLiteral("ed25519"), 8, 1.5),
+                                             QStringLiteral("ed25519"))});
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCoreApplication::processEvents();
+    const ChartModel &m = chart.model();
+    QCOMPARE(m.title, QStringLiteral("ssh_sign latency vs VUs"));
+    QVERIFY2(m.subtitle.startsWith(QStringLiteral("http://127.0.0.1:8200 · rsa-2048")),
+             qPrintable(m.subtitle));
+    ChartOverlay *overlay = ChartOverlay::of(chart.chart());
+    QVERIFY(overlay);
+    QStringList modelLegend;
+    for (const LegendEntry &e : m.legend())
+        modelLegend << e.text;
+    QVERIFY(modelLegend.contains(QStringLiteral("p50")));
+    // the QtCharts picture shows the model's legend, the percentile key included
+    QCOMPARE(overlay->legendTexts(), modelLegend);
+    QCOMPARE(drawnChartData(chart.chart()).value(QStringLiteral("legend")).toVariant().toStringList(),
+             modelLegend);
+    QVERIFY(chart.chart()->title().contains(m.subtitle.toHtmlEscaped()));
+    auto noOverlap = [](const QList<QRectF> &r, const char *what) {
+        for (int i = 0; i < r.size(); ++i)
+            for (int j = i + 1; j < r.size(); ++j)
+                QVERIFY2(!r.at(i).intersects(r.at(j)), what);
+    };
+    const QList<QRectF> legendRects = overlay->legendTextRects();
+    QCOMPARE(legendRects.size(), modelLegend.size());
+    noOverlap(legendRects, "legend texts overlap");
+    const QList<QRectF> labels = overlay->markerLabelRects();
+    QCOMPARE(labels.size(), m.markers.size());
+    QVERIFY(labels.size() >= 2);
+    QCOMPARE(m.markers.at(0).at.x(), m.markers.at(1).at.x());
+    noOverlap(labels, "marker labels overlap");
+    // a narrow chart wraps the legend into rows; every entry stays whole
+    chart.resize(380, 560);
+    QCoreApplication::processEvents();
+    overlay->relayout();
+    noOverlap(overlay->legendTextRects(), "legend texts overlap when narrow");
+    for (const QRectF &r : overlay->legendTextRects())
+        QVERIFY(r.right() <= chart.chart()->size().width() + 1);
+
+    // slide size at 144 dpi: chart px are 1.5 device px; tick labels >= 20 px, title >= 36 px
+    chart.chart()->setGeometry(QRectF(0, 0, 1280, 720));
+    overlay->setOutputScale(1080, 1.5);
+    QVERIFY(chart.chart()->titleFont().pixelSize() * 1.5 >= 36);
+    QCOMPARE(chart.chart()->titleFont().family(), QStringLiteral("DejaVu Sans"));
+    const auto axes = chart.chart()->axes();
+    for (QAbstractAxis *a : axes) {
+        QVERIFY(a->labelsFont().pixelSize() * 1.5 >= 20);
+        QVERIFY(a->titleFont().pixelSize() > a->labelsFont().pixelSize());
+    }
+    // marker labels on the same scale as the ticks (not 11 px beside 18 px)
+    const ChartTypeScale ts = overlay->typeScale();
+    QVERIFY(ts.marker >= 0.85 * ts.tick);
+    overlay->setOutputScale(0, 1);
+}
+
+void TestChartExport::sizePresets()
+{
+    QSize s;
+    QString page;
+    QVERIFY(chartSizeFromName(QStringLiteral("slide"), 144, &s, &page));
+    QCOMPARE(s, QSize(1920, 1080));
+    QVERIFY(page.isEmpty());
+    QVERIFY(chartSizeFromName(QStringLiteral("a4"), 144, &s, &page));
+    QCOMPARE(s, QSize(1684, 1191));   // 297 x 210 mm at 144 dpi, landscape
+    QCOMPARE(page, QStringLiteral("a4"));
+    QVERIFY(chartSizeFromName(QStringLiteral("Letter"), 100, &s, &page));
+    QCOMPARE(s, QSize(1100, 850));
+    QVERIFY(chartSizeFromName(QStringLiteral("800x450"), 144, &s));
+    QCOMPARE(s, QSize(800, 450));
+    QVERIFY(!chartSizeFromName(QStringLiteral("huge"), 144, &s));
+    QVERIFY(!chartSizeFromName(QStringLiteral("800x"), 144, &s));
+
+    // the dialog offers them and starts at the slide size
+    ResultsPage resultsPage;
+    ChartExportDialog d(&resultsPage);
+    QCOMPARE(d.sizeCombo()->currentData().toString(), QStringLiteral("slide"));
+    QCOMPARE(QSize(d.widthSpin()->value(), d.heightSpin()->value()), QSize(1920, 1080));
+    d.sizeCombo()->setCurrentIndex(d.sizeCombo()->findData(QStringLiteral("a4")));
+    QCOMPARE(QSize(d.widthSpin()->value(), d.heightSpin()->value()), QSize(1684, 1191));
+    d.widthSpin()->setValue(1000);
+    QCOMPARE(d.sizeCombo()->currentData().toString(), QString());   // custom
+
+    // the CLI: --size slide, --size a4 as an A4 landscape PDF page
+    QTemporaryDir dir;
+    const QString fa = dir.filePath(QStringLiteral("a.json"));
+    QString error;
+    QVERIFY2(writeSession(session(QStringLiteral("a"), 8, 5.0), fa, &error), qPrintable(error));
+    auto run = [&](const QStringList &args) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(VW_APP_BINARY), QStringList{QStringLiteral("export"), fa} + args);
+        if (!p.waitForFinished(30000))
+            return -1;
+        return p.exitCode();
+    };
+    const QString png = dir.filePath(QStringLiteral("slide.png"));
+    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("slide"), QStringLiteral("--out"), png}), 0);
+    verifyPng(png, QSize(1920, 1080));
+    const QString svg = dir.filePath(QStringLiteral("slide.svg"));
+    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("slide"), QStringLiteral("--out"), svg}), 0);
+    const QByteArray svgText = readAll(svg);
+    QVERIFY(svgText.contains("<svg width=\"1920\" height=\"1080\""));
+    QVERIFY(svgText.contains("font-family=\"DejaVu Sans, sans-serif\""));
+    QVERIFY(!svgText.contains("\"Sans Serif\""));
+    const QString pdf = dir.filePath(QStringLiteral("a4.pdf"));
+    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("a4"), QStringLiteral("--out"), pdf}), 0);
+    verifyPdf(pdf);
+    // A4 landscape: 842 x 595 points
+    QVERIFY2(readAll(pdf).contains("/MediaBox [0 0 842.000000 595.000000]"),
+             readAll(pdf).left(600).constData());
+    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("poster"), QStringLiteral("--out"), png}), 2);
+    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("slide"), QStringLiteral("--width"),
+                  QStringLiteral("10"), QStringLiteral("--out"), png}),
+             2);
 }
 
 QTEST_MAIN(TestChartExport)

@@ -73,7 +73,7 @@ QJsonObject svgData(const QString &svg)
 {
     QXmlStreamReader xml(svg);
     QJsonObject out;
-    QJsonArray series, markers, bands, lines, notes, xTicks, yTicks;
+    QJsonArray series, markers, bands, lines, notes, xTicks, yTicks, legend;
     while (!xml.atEnd()) {
         if (xml.readNext() != QXmlStreamReader::StartElement)
             continue;
@@ -81,6 +81,7 @@ QJsonObject svgData(const QString &svg)
         const QStringList cls = a.value(QLatin1String("class")).toString().split(QLatin1Char(' '));
         if (xml.name() == QLatin1String("svg")) {
             out.insert(QStringLiteral("title"), a.value(QLatin1String("data-title")).toString());
+            out.insert(QStringLiteral("subtitle"), a.value(QLatin1String("data-subtitle")).toString());
             out.insert(QStringLiteral("x_title"), a.value(QLatin1String("data-x-title")).toString());
             out.insert(QStringLiteral("y_title"), a.value(QLatin1String("data-y-title")).toString());
         } else if (cls.contains(QLatin1String("tick"))) {
@@ -101,6 +102,8 @@ QJsonObject svgData(const QString &svg)
                                     a.value(QLatin1String("data-x1")).toDouble()});
         } else if (cls.contains(QLatin1String("note"))) {
             notes.append(xml.readElementText());
+        } else if (cls.contains(QLatin1String("legend"))) {
+            legend.append(xml.readElementText());
         }
     }
     out.insert(QStringLiteral("series"), series);
@@ -110,6 +113,7 @@ QJsonObject svgData(const QString &svg)
     out.insert(QStringLiteral("notes"), notes);
     out.insert(QStringLiteral("x_ticks"), xTicks);
     out.insert(QStringLiteral("y_ticks"), yTicks);
+    out.insert(QStringLiteral("legend"), legend);
     return out;
 }
 

@@ -10,9 +10,14 @@
 #include "profile/loadmodels/arrivalratemodel.h"
 #include "report/axisticks.h"
 #include "report/chartmodel.h"
+#include "report/charttitle.h"
+#include "report/charttype.h"
+#include "report/labelplacement.h"
 
+#include <QJsonArray>
 #include <QTest>
 #include <cmath>
+#include <QTimeZone>
 
 using namespace vw;
 
@@ -77,6 +82,10 @@ private slots:
     void clientBoundBandsPerSessionWithReasons();
     void sloLineAtTheProfileValue();
     void legendNamesSessionOpAndPercentile();
+    void titleNamesOpsSubtitleNamesTargetDateSessions();
+    void markerLabelsArePlacedWithoutOverlap();
+    void legendRowsWrapInsteadOfTruncating();
+    void typeScaleReadsOnASlide();
     void otherLoadModelLeftOutWithANote();
     void livePartialStageIsTheLastPoint();
     void timeCharts();
@@ -148,7 +157,7 @@ void TestChartModel::closedStagesChartAgainstVus()
     QCOMPARE(m.loadAxis, LoadAxis::Vus);
     QCOMPARE(m.x.title, QStringLiteral("VUs (log2)"));
     QCOMPARE(m.x.scale, AxisScale::Log2);
-    QCOMPARE(m.title, QStringLiteral("Throughput vs VUs"));
+    QCOMPARE(m.title, QStringLiteral("ssh_sign throughput vs VUs"));   // names the operation
     QCOMPARE(m.series.size(), 1);
     QCOMPARE(xs(m.series.first()), (QList<double>{1, 2, 4, 8, 16, 32, 64}));
     for (const QPointF &p : m.series.first().points)
@@ -379,8 +388,17 @@ void TestChartModel::legendNamesSessionOpAndPercentile()
     QStringList legend;
     for (const LegendEntry &e : both.legend())
         legend << e.text;
-    // one entry per session x op (the line style tells the percentile), then the band
-    QCOMPARE(legend, (QStringList{"A · ssh_sign", "B · ssh_sign", "A · client-bound stage"}));
+    // one entry per session x op, the percentile key (which line style is which percentile),
+    // then the band
+    QCOMPARE(legend, (QStringList{"A · ssh_sign", "B · ssh_sign", "p50", "p95", "p99",
+                                  "A · client-bound stage"}));
+    const QList<LegendEntry> entries = both.legend();
+    QCOMPARE(entries.at(2).style, LineStyle::Dotted);
+    QCOMPARE(entries.at(3).style, LineStyle::Dashed);
+    QCOMPARE(entries.at(4).style, LineStyle::Solid);
+    QCOMPARE(entries.at(2).color, QString::fromLatin1(kPercentileKeyColor));
+    // the same entries in chartData(), which both renderers are compared against
+    QCOMPARE(chartData(both).value(QStringLiteral("legend")).toVariant().toStringList(), legend);
     QCOMPARE(both.series.at(0).color, paletteColor(0));
     QCOMPARE(both.series.at(3).color, paletteColor(1));
     QVERIFY(both.markers.first().label.startsWith(QStringLiteral("A · knee ")));
@@ -399,7 +417,7 @@ void TestChartModel::legendNamesSessionOpAndPercentile()
     QVERIFY(buildChartModel(ChartKind::ThroughputVsLoad, {a}, o).series.isEmpty());
     o.op = kOp;
     const ChartModel per = buildChartModel(ChartKind::ThroughputVsLoad, {a}, o);
-    QCOMPARE(per.title, QStringLiteral("ssh_sign: throughput vs VUs"));
+    QCOMPARE(per.title, QStringLiteral("ssh_sign throughput vs VUs"));
     QCOMPARE(per.series.size(), 1);
 }
 
@@ -655,6 +673,98 @@ void TestChartModel::logYTicksAtOneTwoFive()
     // throughput ignores it
     QCOMPARE(buildChartModel(ChartKind::ThroughputVsLoad, {closedSource("a")}, o).y.scale,
              AxisScale::Linear);
+
+void TestChartModel::titleNamesOpsSubtitleNamesTargetDateSessions()
+{
+    CurveSource a = closedSource(QStringLiteral("rsa-2048"));
+    a.target = QStringLiteral("http://127.0.0.1:8200");
+    a.startedAt = QDateTime(QDate(2026, 11, 30), QTime(18, 2), Qt::UTC);
+    CurveSource b = closedSource(QStringLiteral("ed25519"));
+    b.target = a.target;
+    b.startedAt = a.startedAt.addSecs(3600);
+    const ChartModel one = buildChartModel(ChartKind::LatencyVsLoad, {a});
+    QCOMPARE(one.title, QStringLiteral("ssh_sign latency vs VUs"));
+    QCOMPARE(one.subtitle,
+             QStringLiteral("http://127.0.0.1:8200 · 2026-11-30 18:02 UTC · rsa-2048"));
+    const ChartModel both = buildChartModel(ChartKind::LatencyVsLoad, {a, b});
+    QCOMPARE(both.subtitle, QStringLiteral("http://127.0.0.1:8200 · rsa-2048 2026-11-30 18:02 UTC, "
+                                           "ed25519 2026-11-30 19:02 UTC"));
+    QCOMPARE(chartData(both).value(QStringLiteral("subtitle")).toString(), both.subtitle);
+    // different targets: each session names its own
+    b.target = QStringLiteral("https://vault.example:8200");
+    QVERIFY(buildChartModel(ChartKind::ThroughputVsLoad, {a, b})
+                .subtitle.contains(QLatin1String("ed25519 https://vault.example:8200 2026-11-30")));
+    QCOMPARE(chartOpsText({"a", "b", "c", "d"}), QStringLiteral("4 operations"));
+    QCOMPARE(chartTitleText({}, QStringLiteral("latency"), QStringLiteral("VUs")),
+             QStringLiteral("Latency vs VUs"));
+}
+
+void TestChartModel::markerLabelsArePlacedWithoutOverlap()
+{
+    // knee labels of two sessions at the same and at neighbouring stages
+    const QRectF bounds(0, 0, 800, 400);
+    QList<LabelRequest> req;
+    for (int i = 0; i < 6; ++i)
+        req << LabelRequest{QPointF(300 + 6 * i, 200 + (i % 2) * 4), QSizeF(120, 18)};
+    req << LabelRequest{QPointF(790, 10), QSizeF(120, 18)};   // at the top-right corner
+    const QList<QRectF> placed = placeLabels(req, bounds);
+    QCOMPARE(placed.size(), req.size());
+    for (int i = 0; i < placed.size(); ++i) {
+        QVERIFY2(bounds.contains(placed.at(i)), qPrintable(QString::number(i)));
+        for (int j = i + 1; j < placed.size(); ++j)
+            QVERIFY2(!placed.at(i).intersects(placed.at(j)),
+                     qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(i).arg(j)));
+    }
+    // the first keeps its place; one moved away gets a leader line
+    QCOMPARE(placed.first(), preferredLabelBox(req.first(), bounds));
+    QVERIFY(!labelNeedsLeader(req.first(), placed.first(), bounds));
+    QVERIFY(labelNeedsLeader(req.at(1), placed.at(1), bounds));
+
+    // labels keep off the markers as well
+    QList<QRectF> marks;
+    for (const LabelRequest &r : req)
+        marks << markerBox(r.anchor);
+    const QList<QRectF> clear = placeLabels(req, bounds, 8, 2, marks);
+    for (const QRectF &l : clear)
+        for (const QRectF &mk : marks)
+            QVERIFY(!l.intersects(mk));
+
+    // and in a model: two sessions whose knees sit at the same VUs
+    const ChartModel m = buildChartModel(ChartKind::LatencyVsLoad,
+                                         {closedSource(QStringLiteral("A")),
+                                          closedSource(QStringLiteral("B"))});
+    QVERIFY(m.markers.size() >= 2);
+    QCOMPARE(m.markers.at(0).at.x(), m.markers.at(1).at.x());
+}
+
+void TestChartModel::legendRowsWrapInsteadOfTruncating()
+{
+    const LegendLayout l = layoutLegendRows({300, 300, 300, 50}, 700, 20, 10);
+    QCOMPARE(l.rows, 2);
+    QCOMPARE(l.origins.at(0), QPointF(0, 0));
+    QCOMPARE(l.origins.at(1), QPointF(310, 0));
+    QCOMPARE(l.origins.at(2), QPointF(0, 20));
+    QCOMPARE(l.origins.at(3), QPointF(310, 20));
+    QCOMPARE(l.height, 40.0);
+    // one item wider than the row: a row of its own, never cut
+    const LegendLayout wide = layoutLegendRows({50, 900, 50}, 700, 20, 10);
+    QCOMPARE(wide.rows, 3);
+    // the width estimate is an upper bound of DejaVu Sans' advances (0.32 em space .. 0.99 em W)
+    QVERIFY(estimateTextWidth(QStringLiteral("W"), 20) >= 19.8);
+    QVERIFY(estimateTextWidth(QStringLiteral("A · ssh_sign"), 20) >= 12 * 0.3 * 20);
+}
+
+void TestChartModel::typeScaleReadsOnASlide()
+{
+    const ChartTypeScale slide = chartTypeScale(1080);
+    QVERIFY(slide.tick >= 20);
+    QVERIFY(slide.title >= 36);
+    QVERIFY(slide.marker >= 0.85 * slide.tick);   // marker labels not far below the ticks
+    QVERIFY(slide.subtitle > slide.tick && slide.subtitle < slide.title);
+    const ChartTypeScale small = chartTypeScale(420);
+    QCOMPARE(small.tick, 11.0);   // the floor: still reads in the GUI and the HTML report
+    QVERIFY(small.marker >= 0.85 * small.tick && small.title > small.subtitle);
+    QCOMPARE(QString::fromLatin1(kChartFontFamilyCss), QStringLiteral("DejaVu Sans, sans-serif"));
 }
 
 QTEST_GUILESS_MAIN(TestChartModel)

@@ -1,6 +1,8 @@
 #include "charts/chartexport.h"
 
+#include "charts/chartoverlay.h"
 #include "charts/qtchartrenderer.h"
+#include "report/charttype.h"
 
 #include <QChart>
 #include <QGraphicsLayout>
@@ -11,6 +13,8 @@
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
+#include <QRegularExpression>
+#include <QFile>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -19,13 +23,25 @@ namespace vw {
 
 namespace {
 
-/// Lays the chart out at `logical`, renders it into `painter` over `target`, restores it.
-void renderChart(QChart *chart, QPainter *painter, const QRectF &target, const QSizeF &logical)
+/// Lays the chart out at `logical` with text sized for a picture `deviceHeight` px tall,
+/// renders it into `painter` over `target`, restores it.
+void renderChart(QChart *chart, QPainter *painter, const QRectF &target, const QSizeF &logical,
+                 double deviceHeight)
 {
     const QRectF old = chart->geometry();
+    ChartOverlay *overlay = ChartOverlay::of(chart);
+    auto layOut = [&] {
+        if (chart->layout())
+            chart->layout()->activate();
+        if (overlay)
+            overlay->relayout();
+        if (chart->layout())
+            chart->layout()->activate();
+    };
     chart->setGeometry(QRectF(QPointF(0, 0), logical));
-    if (chart->layout())
-        chart->layout()->activate();
+    if (overlay)
+        overlay->setOutputScale(deviceHeight, deviceHeight / logical.height());
+    layOut();
     QGraphicsScene *scene = chart->scene();
     const QRectF source = chart->mapRectToScene(QRectF(QPointF(0, 0), logical));
     painter->setRenderHint(QPainter::Antialiasing);
@@ -33,11 +49,83 @@ void renderChart(QChart *chart, QPainter *painter, const QRectF &target, const Q
     if (scene)
         scene->render(painter, target, source, Qt::IgnoreAspectRatio);
     chart->setGeometry(old);
-    if (chart->layout())
-        chart->layout()->activate();
+    if (overlay)
+        overlay->setOutputScale(0, 1);
+    layOut();
+}
+
+/// QSvgGenerator writes the QFont's family alone ("DejaVu Sans"): add the generic family so a
+/// browser without that font falls back to a sans-serif, never to its default serif. It also
+/// writes the size in mm at the dpi: give it in pixels, so a 1920x1080 slide is 1920 px wide
+/// in a browser or a deck (the viewBox already is the pixel size).
+bool fixSvgForBrowsers(const QString &path, QSize size, QString *error)
+{
+    QFile in(path);
+    if (!in.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(path, in.errorString());
+        return false;
+    }
+    QString svg = QString::fromUtf8(in.readAll());
+    in.close();
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QString out;
+    qsizetype last = 0;
+    for (auto it = family.globalMatch(svg); it.hasNext();) {
+        const QRegularExpressionMatch mt = it.next();
+        out += QStringView(svg).mid(last, mt.capturedStart() - last);
+        QString fam = mt.captured(1).trimmed();
+        if (fam.isEmpty() || fam.contains(QLatin1String("Sans Serif"), Qt::CaseInsensitive))
+            fam = QString::fromLatin1(kChartFontFamily);
+        if (!fam.contains(QLatin1String("sans-serif")))
+            fam += QStringLiteral(", sans-serif");
+        out += QStringLiteral("font-family=\"%1\"").arg(fam);
+        last = mt.capturedEnd();
+    }
+    out += QStringView(svg).mid(last);
+    static const QRegularExpression mmSize(
+        QStringLiteral("<svg width=\"[0-9.]+mm\" height=\"[0-9.]+mm\""));
+    out.replace(mmSize, QStringLiteral("<svg width=\"%1\" height=\"%2\"")
+                            .arg(size.width())
+                            .arg(size.height()));
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(out.toUtf8()) < 0 || !f.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
 }
 
 } // namespace
+
+QStringList chartSizePresetNames()
+{
+    return {QStringLiteral("slide"), QStringLiteral("a4"), QStringLiteral("letter")};
+}
+
+bool chartSizeFromName(const QString &name, int dpi, QSize *out, QString *page)
+{
+    const QString n = name.trimmed().toLower();
+    if (page)
+        page->clear();
+    if (n == QLatin1String("slide")) {
+        *out = QSize(1920, 1080);
+        return true;
+    }
+    if (n == QLatin1String("a4") || n == QLatin1String("letter")) {
+        const QSizeF inches = n == QLatin1String("a4") ? QSizeF(297 / 25.4, 210 / 25.4)
+                                                       : QSizeF(11, 8.5);
+        *out = QSize(qRound(inches.width() * dpi), qRound(inches.height() * dpi));
+        if (page)
+            *page = n;
+        return true;
+    }
+    static const QRegularExpression wxh(QStringLiteral("^(\\d{1,5})x(\\d{1,5})$"));
+    const QRegularExpressionMatch mt = wxh.match(n);
+    if (!mt.hasMatch())
+        return false;
+    *out = QSize(mt.captured(1).toInt(), mt.captured(2).toInt());
+    return true;
+}
 
 bool chartFormatFromName(const QString &name, ChartFormat *out)
 {
@@ -80,7 +168,7 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
         img.setDotsPerMeterY(dpm);
         {
             QPainter p(&img);
-            renderChart(chart, &p, target, logical);
+            renderChart(chart, &p, target, logical, o.size.height());
         }
         QSaveFile f(path);
         if (!f.open(QIODevice::WriteOnly))
@@ -108,8 +196,11 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
         QPainter p;
         if (!p.begin(&gen))
             return fail(QStringLiteral("cannot write %1").arg(path));
-        renderChart(chart, &p, target, logical);
+        renderChart(chart, &p, target, logical, o.size.height());
         p.end();
+        QString e;
+        if (!fixSvgForBrowsers(path, o.size, &e))
+            return fail(e);
         return true;
     }
     case ChartFormat::Pdf: {
@@ -118,12 +209,19 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
         w.setTitle(chart->property("vwTitle").toString());
         w.setCreator(QStringLiteral("vault-workbench"));
         const QSizeF points(o.size.width() * 72.0 / o.dpi, o.size.height() * 72.0 / o.dpi);
-        w.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point), QPageLayout::Portrait,
-                                    QMarginsF(0, 0, 0, 0)));
+        if (o.page == QLatin1String("a4") || o.page == QLatin1String("letter"))
+            w.setPageLayout(QPageLayout(QPageSize(o.page == QLatin1String("a4") ? QPageSize::A4
+                                                                              : QPageSize::Letter),
+                                        QPageLayout::Landscape, QMarginsF(0, 0, 0, 0)));
+        else
+            w.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point),
+                                        QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
         QPainter p;
         if (!p.begin(&w))
             return fail(QStringLiteral("cannot write %1").arg(path));
-        renderChart(chart, &p, QRectF(QPointF(0, 0), QSizeF(w.width(), w.height())), logical);
+        // the page in device pixels at dpi; the chart laid out at that / (dpi / 96)
+        const QSizeF page(w.width(), w.height());
+        renderChart(chart, &p, QRectF(QPointF(0, 0), page), page / scale, page.height());
         p.end();
         return true;
     }

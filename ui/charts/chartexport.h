@@ -4,6 +4,9 @@
 // GUI thread only (QChart); needs a QGuiApplication (offscreen is fine). Writes with
 // QSaveFile for PNG; SVG and PDF are written by their Qt generators. An SVG's <desc> holds the
 // chart's data as drawn, JSON in the shape of chartData() (core/report/chartmodel.h).
+// Text is sized for the picture (core/report/charttype.h via chartoverlay.h): at 1920x1080 a
+// tick label is 20 px and the title 36 px, whatever the dpi. SVG text names its font as
+// "DejaVu Sans, sans-serif" (a generic family, so a browser without DejaVu stays sans-serif).
 #pragma once
 
 #include <QSize>
@@ -20,10 +23,19 @@ enum class ChartFormat { Png, Svg, Pdf };
 /// "png", "svg", "pdf" (case-insensitive) -> format; false for anything else.
 bool chartFormatFromName(const QString &name, ChartFormat *out);
 
+/// The named sizes a chart is exported at: "slide" (16:9, 1920x1080 px, for a deck), "a4" and
+/// "letter" (landscape pages at the chosen dpi: 297x210 mm, 11x8.5 in).
+QStringList chartSizePresetNames();
+/// "slide", "a4", "letter" or "WxH" (pixels, e.g. "1600x1000") -> device pixels at `dpi`;
+/// false for anything else. *page is set to "a4"/"letter" for a page preset, else cleared.
+bool chartSizeFromName(const QString &name, int dpi, QSize *out, QString *page = nullptr);
+
 struct ChartExportOptions {
     ChartFormat format = ChartFormat::Png;
     QSize size{1600, 1000};   ///< device pixels (PNG image size; SVG size; PDF page at dpi)
     int dpi = 144;            ///< dots per inch, 72..1200
+    /// "a4" or "letter": a PDF gets exactly that page (landscape); empty: a page of `size`.
+    QString page;
 };
 
 /// Renders `chart` (its scene) to `path`. The chart's geometry is restored afterwards.

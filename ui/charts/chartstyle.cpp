@@ -3,11 +3,15 @@
 #include "theme/charttheme.h"
 
 #include <QAbstractAxis>
+#include "report/charttype.h"
+
 #include <QChart>
 #include <QFont>
 #include <QGraphicsLayout>
 #include <QLegend>
 #include <QXYSeries>
+#include <algorithm>
+#include <cmath>
 
 namespace vw {
 
@@ -31,6 +35,15 @@ QPen chartPen(const QString &color, LineStyle style, double width)
         break;
     }
     return pen;
+}
+
+QFont chartFont(double pixelSize, bool bold)
+{
+    QFont f(QString::fromLatin1(kChartFontFamily));
+    f.setStyleHint(QFont::SansSerif);
+    f.setPixelSize(std::max(1, int(std::ceil(pixelSize - 0.01))));   // never below the scale
+    f.setBold(bold);
+    return f;
 }
 
 void styleChart(QChart *chart)

@@ -6,6 +6,7 @@
 #include "report/chartpalette.h"
 
 #include <QColor>
+#include <QFont>
 #include <QPen>
 
 QT_BEGIN_NAMESPACE
@@ -19,6 +20,9 @@ inline QColor qColor(const QString &hex) { return QColor::fromString(hex); }
 
 /// A pen of the model's colour, style and width (round caps).
 QPen chartPen(const QString &color, LineStyle style, double width);
+
+/// The chart font (core/report/charttype.h: DejaVu Sans, sans-serif) at `pixelSize` px.
+QFont chartFont(double pixelSize, bool bold);
 
 /// Light theme, no animation, compact margins, legend at the bottom; then the colours of the
 /// application's chart theme (ui/theme/charttheme.h), followed when it changes.

@@ -1,5 +1,6 @@
 #include "charts/qtchartrenderer.h"
 
+#include "charts/chartoverlay.h"
 #include "charts/chartstyle.h"
 
 #include "report/axisticks.h"
@@ -32,14 +33,6 @@ QJsonArray pointsJson(const QList<QPointF> &pts)
     for (const QPointF &p : pts)
         a.append(QJsonArray{p.x(), p.y()});
     return a;
-}
-
-QString titleHtml(const ChartModel &m)
-{
-    QString t = m.title.toHtmlEscaped();
-    for (const QString &n : m.notes)
-        t += QStringLiteral("<br><small><font color=\"#b05000\">%1</font></small>").arg(n.toHtmlEscaped());
-    return t;
 }
 
 /// Where a value sits on the shown label axis: the value (linear) or its natural log.
@@ -87,20 +80,20 @@ QtChartRenderer::QtChartRenderer(QChart *chart) : m_chart(chart)
     m_labelsY = newLabelAxis();
     m_chart->addAxis(m_labelsX, Qt::AlignBottom);
     m_chart->addAxis(m_labelsY, Qt::AlignLeft);
+    m_overlay = new ChartOverlay(chart);   // title, subtitle, legend, marker labels
 }
 
 void QtChartRenderer::render(const ChartModel &m)
 {
-    const QString title = titleHtml(m);
-    if (m_chart->title() != title)
-        m_chart->setTitle(title);
     m_chart->setProperty("vwTitle", m.title);
+    m_chart->setProperty("vwSubtitle", m.subtitle);
     m_chart->setProperty("vwNotes", m.notes);
     fitAxes(m);
     applyChartTheme(m_chart);   // axes fitAxes() created take the chart theme's colours
     drawSeries(m);
     drawAnnotations(m);
     m_model = m;
+    m_overlay->setModel(m);
 }
 
 QAbstractAxis *QtChartRenderer::fitDataAxis(QAbstractAxis *axis, const ChartAxis &model,
@@ -268,10 +261,8 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         s->setColor(qColor(mk.color));
         s->setBorderColor(qColor(QString::fromLatin1(kMarkerOutline)));
         s->append(mk.at);
-        s->setPointLabelsFormat(mk.label);
-        s->setPointLabelsVisible(true);
-        s->setPointLabelsClipping(false);
-        s->setPointLabelsColor(chartTextColor());   // the chart theme's text colour
+        s->setPointLabelsFormat(mk.label);   // read back by drawnChartData()
+        s->setPointLabelsVisible(false);      // the label is placed by the overlay
         // the detectors' evidence on hover, as the report's SVG has it in the marker's <title>
         const QString tip = mk.label + QLatin1Char('\n') + mk.evidence;
         QObject::connect(s, &QScatterSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
@@ -325,8 +316,12 @@ QJsonObject drawnChartData(const QChart *chart)
                 (o == Qt::Horizontal ? xTitle : yTitle) = c->titleText();
                 (o == Qt::Horizontal ? xTicks : yTicks) = QJsonArray::fromStringList(c->categoriesLabels());
             }
+    const ChartOverlay *overlay = ChartOverlay::of(chart);
     return QJsonObject{
         {QStringLiteral("title"), chart->property("vwTitle").toString()},
+        {QStringLiteral("subtitle"), chart->property("vwSubtitle").toString()},
+        {QStringLiteral("legend"),
+         QJsonArray::fromStringList(overlay ? overlay->legendTexts() : QStringList())},
         {QStringLiteral("x_title"), xTitle},
         {QStringLiteral("y_title"), yTitle},
         {QStringLiteral("series"), series},

@@ -49,6 +49,7 @@ private:
     void attach(QAbstractSeries *s, const QString &legend);
 
     QChart *m_chart;
+    class ChartOverlay *m_overlay = nullptr;   ///< owned by the chart
     // Each direction has a hidden data axis the series are drawn by (QValueAxis or
     // QLogValueAxis) and a shown QCategoryAxis with the model's ticks and labels
     // (core/report/axisticks.h) at the same places (log scales: in log space), so gridlines and

@@ -1,0 +1,64 @@
+// The words of a QtCharts chart (qtchartrenderer.h), drawn as the SVG renderer draws them
+// (core/report/svgrenderer.cpp): title and subtitle, the legend in wrapped rows (every entry
+// whole; the full text in a tooltip as well), and the knee/saturation/failure labels placed
+// without overlaps, with leader lines (core/report/labelplacement.h). Sizes come from the one
+// type scale (core/report/charttype.h): for the chart's own height in the live view, for the
+// picture's height during an export (chartexport.h). The QChart's own legend keeps its
+// markers (their labels and visibility follow the model) but is detached and transparent.
+// GUI thread only.
+#pragma once
+
+#include "report/chartmodel.h"
+#include "report/charttype.h"
+
+#include <QList>
+#include <QObject>
+#include <QRectF>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QGraphicsItem;
+QT_END_NAMESPACE
+
+namespace vw {
+
+class ChartOverlay : public QObject {
+    Q_OBJECT
+public:
+    /// Draws over `chart`, which owns it (found again with of()).
+    explicit ChartOverlay(QChart *chart);
+    /// The overlay of `chart`, or null.
+    static ChartOverlay *of(const QChart *chart);
+
+    /// Takes the model's title, subtitle, notes, legend and markers and lays them out.
+    void setModel(const ChartModel &model);
+    /// Text sized for a picture `deviceHeight` px tall with `devicePerLogical` device px per
+    /// chart px (an export); deviceHeight 0: the chart's own height (the live view).
+    void setOutputScale(double deviceHeight, double devicePerLogical);
+    /// The type scale now in use, in chart (logical) px.
+    ChartTypeScale typeScale() const;
+    /// Places everything again for the chart's present geometry and axes.
+    void relayout();
+
+    /// The legend texts drawn, in order (legend() of the model).
+    QStringList legendTexts() const { return m_legendTexts; }
+    /// Scene rectangles of the legend texts and of the marker labels, as drawn.
+    QList<QRectF> legendTextRects() const;
+    QList<QRectF> markerLabelRects() const;
+
+private:
+    void applyFonts(const ChartTypeScale &ts);
+    void clearItems();
+
+    QChart *m_chart;
+    ChartModel m_model;
+    double m_deviceHeight = 0;
+    double m_devicePerLogical = 1;
+    QList<QGraphicsItem *> m_items;        ///< children of the chart, rebuilt on relayout
+    QList<QGraphicsItem *> m_legendText;
+    QList<QGraphicsItem *> m_markerText;
+    QStringList m_legendTexts;
+    bool m_inLayout = false;
+};
+
+} // namespace vw
