@@ -296,11 +296,12 @@ private slots:
     void formTabHasAPlace()
     {
         ProfileEditorPage page;
-        QCOMPARE(page.views()->count(), 1);
+        QCOMPARE(page.views()->count(), 2);   // the YAML text, then the form (ui/profileform/)
         QCOMPARE(page.views()->tabText(0), QStringLiteral("YAML"));
-        auto *form = new QWidget;
-        QCOMPARE(page.addView(form, QStringLiteral("Form")), 1);
-        QCOMPARE(page.views()->count(), 2);
+        QCOMPARE(page.views()->tabText(1), QStringLiteral("Form"));
+        auto *other = new QWidget;
+        QCOMPARE(page.addView(other, QStringLiteral("Other")), 2);
+        QCOMPARE(page.views()->count(), 3);
     }
 };
 

@@ -3,7 +3,7 @@
 // cleanup that leaves no mount behind; parameter parsing through OperationRegistry::parse;
 // setup with a token lacking permission (fully and partly) that fails clearly and leaves
 // nothing behind.
-#include "baoserver.h"
+#include "opsrun.h"
 #include "ops/operationregistry.h"
 #include "ops/sshsign.h"
 #include "vault/vaultclient.h"
@@ -20,33 +20,9 @@ Q_DECLARE_METATYPE(ErrorClass)
 
 namespace {
 
-QString uniquePrefix()
-{
-    return QStringLiteral("vwt%1")
-        .arg(QRandomGenerator::global()->generate() % 0xffffff, 6, 16, QLatin1Char('0'));
-}
-
-HttpResult toResult(const VaultResponse &r)
-{
-    HttpResult out;
-    out.status = r.status;
-    out.transportError = r.status == 0 ? r.errorClass : ErrorClass::None;
-    out.errorText = r.errorText;
-    out.body = r.body;
-    return out;
-}
-
 QJsonObject dataOf(const VaultResponse &r)
 {
     return r.json.value(QStringLiteral("data")).toObject();
-}
-
-/// The operation of `type` from raw params, parsed once as the profile parser does.
-std::unique_ptr<Operation> makeOp(const QString &type, const QVariantMap &raw = {})
-{
-    const OperationRegistry &reg = OperationRegistry::instance();
-    const ParamParseResult parsed = reg.parse(type, raw);
-    return parsed.ok() ? reg.create(type, *parsed.params) : nullptr;
 }
 
 } // namespace
@@ -57,26 +33,10 @@ class TestOperations : public QObject {
 private:
     test::BaoServer m_bao;
 
-    TargetSpec target() const
-    {
-        TargetSpec t;
-        t.address = m_bao.address();
-        t.requestTimeoutMs = 15000;
-        return t;
-    }
-
+    TargetSpec target() const { return test::targetOf(m_bao); }
     QStringList mountsWithPrefix(const QString &prefix)
     {
-        VaultClient root(target(), m_bao.rootToken());
-        QString error;
-        const QStringList all = root.mountPaths(&error);
-        if (all.isEmpty())
-            qWarning("mountPaths failed: %s", qPrintable(error));
-        QStringList out;
-        for (const QString &p : all)
-            if (p.startsWith(prefix))
-                out << p;
-        return out;
+        return test::mountsWithPrefix(m_bao, prefix);
     }
 
     /// A token with only the given policies (and "default"), made by root.
@@ -115,7 +75,7 @@ private slots:
             QVERIFY(!t->description.isEmpty());
             QVERIFY(t->create);
             QVERIFY(reg.parse(n, {}).ok());   // defaults are valid
-            QCOMPARE(makeOp(n)->typeName(), n);
+            QCOMPARE(test::makeOp(n)->typeName(), n);
         }
         QCOMPARE(reg.find(QStringLiteral("ssh_sign"))->paramNames(),
                  (QStringList{QStringLiteral("ca_key_type"), QStringLiteral("client_key_type"),
@@ -165,7 +125,7 @@ private slots:
         QCOMPARE(op->typeName(), type);
 
         VaultClient client(target(), m_bao.rootToken());
-        const QString prefix = uniquePrefix();
+        const QString prefix = test::uniquePrefix();
         QString error;
         QVERIFY2(op->setup(client, {prefix, 2}, &error), qPrintable(error));
         const QStringList made = mountsWithPrefix(prefix);
@@ -192,7 +152,7 @@ private slots:
             const HttpRequest req = op->nextRequest(vu);
             paths.insert(req.path);
             const VaultResponse r = client.send(req);
-            const HttpResult result = toResult(r);
+            const HttpResult result = test::toResult(r);
             QVERIFY2(op->classify(result) == ErrorClass::None,
                      qPrintable(QStringLiteral("%1 %2: %3")
                                     .arg(QString::fromLatin1(req.method),
@@ -306,7 +266,7 @@ private slots:
             r.transportError = transport;
             return r;
         };
-        const auto ssh = makeOp(QStringLiteral("ssh_sign"));
+        const auto ssh = test::makeOp(QStringLiteral("ssh_sign"));
         QCOMPARE(ssh->classify(result(200, R"({"data":{"serial_number":"1","signed_key":"ssh-ed25519-cert-v01@openssh.com AAAA"}})")),
                  ErrorClass::None);
         QCOMPARE(ssh->classify(result(200, "{\"data\": {\"signed_key\" :\n \"ssh-rsa-cert AAAA\"}}")),
@@ -324,7 +284,7 @@ private slots:
         QCOMPARE(health->classify(result(503, "{}")), ErrorClass::HttpStatus);   // sealed
         QCOMPARE(health->classify(result(0, QByteArray(), ErrorClass::Connection)), ErrorClass::Connection);
 
-        const auto read = makeOp(QStringLiteral("kv2_read"));
+        const auto read = test::makeOp(QStringLiteral("kv2_read"));
         // a 200 shorter than payload_bytes (default 100) does not hold the secret
         QCOMPARE(read->classify(result(200, "{}")), ErrorClass::InvalidResponse);
         QCOMPARE(read->classify(result(200, QByteArray(120, 'a'))), ErrorClass::None);
@@ -345,8 +305,8 @@ private slots:
         const QByteArray token = limitedToken({QStringLiteral("default")});
         QVERIFY(!token.isEmpty());
         VaultClient limited(target(), token);
-        std::unique_ptr<Operation> op = makeOp(type);
-        const QString prefix = uniquePrefix();
+        std::unique_ptr<Operation> op = test::makeOp(type);
+        const QString prefix = test::uniquePrefix();
         QString error;
         QVERIFY(!op->setup(limited, {prefix, 0}, &error));
         QVERIFY2(error.contains(QLatin1String("403")) && error.contains(QLatin1String("permission denied"))
@@ -383,8 +343,8 @@ private slots:
         QVERIFY2(p.ok(), qPrintable(p.describe()));
         VaultClient limited(target(), limitedToken({policy}));
 
-        std::unique_ptr<Operation> op = makeOp(type);
-        const QString prefix = uniquePrefix();
+        std::unique_ptr<Operation> op = test::makeOp(type);
+        const QString prefix = test::uniquePrefix();
         QString error;
         QVERIFY(!op->setup(limited, {prefix, 0}, &error));
         QVERIFY2(error.contains(failedStep) && error.contains(QLatin1String("403")), qPrintable(error));

@@ -173,8 +173,7 @@ private slots:
     {
         QFETCH(QString, method);
         const Footprint before = footprint();
-        const QString prefix = QStringLiteral("vwt%1").arg(
-            QRandomGenerator::global()->generate() % 0xffffff, 6, 16, QLatin1Char('0'));
+        const QString prefix = test::uniquePrefix();
         VaultClient root(target(), m_bao.rootToken());
         QString error;
         // Two KV v2 mounts made by the test: the policy covers "<prefix>-in" only.

@@ -91,7 +91,7 @@ private slots:
         std::unique_ptr<Operation> op = test::makeOp(type, {{"keys", 2}, {"payload_bytes", kMiB}});
         QVERIFY(op);
         VaultClient client(target(), m_bao.rootToken());
-        const QString prefix = QStringLiteral("vwt%1").arg(QRandomGenerator::global()->generate() % 0xffffff, 6, 16, QLatin1Char('0'));
+        const QString prefix = test::uniquePrefix();
         QString error;
         QVERIFY2(op->setup(client, {prefix, 0}, &error), qPrintable(error));
         VuState vu;

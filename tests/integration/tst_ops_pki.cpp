@@ -24,16 +24,6 @@
 
 using namespace vw;
 
-namespace {
-
-QString uniquePrefix()
-{
-    return QStringLiteral("vwt%1")
-        .arg(QRandomGenerator::global()->generate() % 0xffffff, 6, 16, QLatin1Char('0'));
-}
-
-} // namespace
-
 class TestOpsPki : public QObject {
     Q_OBJECT
 
@@ -152,7 +142,7 @@ private slots:
     void revokeQueueAndLeastPrivilege()
     {
         VaultClient root(target(), m_bao.rootToken());
-        const QString prefix = uniquePrefix();
+        const QString prefix = test::uniquePrefix();
         std::unique_ptr<Operation> issue = test::makeOp(QStringLiteral("pki_issue"),
                                                   {{"key_type", "ec-256"}, {"ca", "root"}});
         std::unique_ptr<Operation> revoke = test::makeOp(QStringLiteral("pki_revoke"));
@@ -237,14 +227,14 @@ private slots:
         VaultClient root(target(), m_bao.rootToken());
         std::unique_ptr<Operation> revoke = test::makeOp(QStringLiteral("pki_revoke"));
         QString error;
-        QVERIFY(!revoke->setup(root, {uniquePrefix(), 0, {revoke.get()}}, &error));
+        QVERIFY(!revoke->setup(root, {test::uniquePrefix(), 0, {revoke.get()}}, &error));
         QVERIFY2(error.contains(QLatin1String("pki_issue")) && error.contains(QLatin1String("before")),
                  qPrintable(error));
 
         std::unique_ptr<Operation> unstored = test::makeOp(QStringLiteral("pki_issue"), {{"no_store", true}});
         std::unique_ptr<Operation> kv = test::makeOp(QStringLiteral("kv2_read"));
         error.clear();
-        QVERIFY(!revoke->setup(root, {uniquePrefix(), 2, {unstored.get(), kv.get(), revoke.get()}},
+        QVERIFY(!revoke->setup(root, {test::uniquePrefix(), 2, {unstored.get(), kv.get(), revoke.get()}},
                                &error));
         QVERIFY2(error.contains(QLatin1String("no_store: true"))
                      && error.contains(QLatin1String("operation 1")),
@@ -252,7 +242,7 @@ private slots:
         // a pki_issue after it does not count
         std::unique_ptr<Operation> later = test::makeOp(QStringLiteral("pki_issue"));
         error.clear();
-        QVERIFY(!revoke->setup(root, {uniquePrefix(), 0, {revoke.get(), later.get()}}, &error));
+        QVERIFY(!revoke->setup(root, {test::uniquePrefix(), 0, {revoke.get(), later.get()}}, &error));
     }
 
     void invalidParamsRejected_data()

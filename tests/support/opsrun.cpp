@@ -3,6 +3,7 @@
 #include "ops/operationregistry.h"
 #include "profile/profileparser.h"
 
+#include <QRandomGenerator>
 #include <QSignalSpy>
 
 namespace vw::test {
@@ -30,6 +31,12 @@ HttpResult toResult(const VaultResponse &r)
     out.errorText = r.errorText;
     out.body = r.body;
     return out;
+}
+
+QString uniquePrefix()
+{
+    return QStringLiteral("vwt%1")
+        .arg(QRandomGenerator::global()->generate() % 0xffffff, 6, 16, QLatin1Char('0'));
 }
 
 TargetSpec targetOf(const BaoServer &bao)

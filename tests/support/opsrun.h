@@ -27,6 +27,9 @@ OperationSpec opSpec(const QString &type, const QVariantMap &raw = {}, int weigh
 std::unique_ptr<Operation> makeOp(const QString &type, const QVariantMap &raw = {});
 /// `r` as the transport would have answered it (status, transport error, body).
 HttpResult toResult(const VaultResponse &r);
+/// A run prefix of its own for an operation set up by hand: "vwt" + 6 hex digits (not "vwb-",
+/// so a sweep of real runs' leftovers never takes it).
+QString uniquePrefix();
 
 /// The dev server's address with a 15 s request timeout.
 TargetSpec targetOf(const BaoServer &bao);

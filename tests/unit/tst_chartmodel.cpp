@@ -673,6 +673,7 @@ void TestChartModel::logYTicksAtOneTwoFive()
     // throughput ignores it
     QCOMPARE(buildChartModel(ChartKind::ThroughputVsLoad, {closedSource("a")}, o).y.scale,
              AxisScale::Linear);
+}
 
 void TestChartModel::titleNamesOpsSubtitleNamesTargetDateSessions()
 {

@@ -123,7 +123,7 @@ void TestEditorAssist::completions_data()
     QTest::addColumn<QStringList>("words");
     QTest::newRow("executor value") << 3 << QStringList{"closed"};
     QTest::newRow("stage key") << 6 << QStringList{"duration"};
-    QTest::newRow("choice param value") << 10 << QStringList{"rsa-2048"};
+    QTest::newRow("choice param value") << 10 << QStringList{"rsa-2048", "rsa-4096"};
     QTest::newRow("param key") << 11 << QStringList{"client_key_type"};
     QTest::newRow("type value") << 12 << QStringList{"kv2_read"};
     QTest::newRow("operation key") << 13 << QStringList{"weight"};

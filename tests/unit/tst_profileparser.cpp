@@ -259,11 +259,11 @@ void TestProfileParser::errors_data()
     QTest::newRow("invalid param: at the value")
         << patched({{9, "  - type: ssh_sign"}, {10, "    params: { ca_key_type: dsa }"}})
         << 10 << 28 << "operations[0].params.ca_key_type"
-        << "must be one of ed25519, rsa-2048 (got \"dsa\")";
+        << "must be one of ed25519, rsa-2048, rsa-4096 (got \"dsa\")";
     QTest::newRow("unknown ca_key_type is not ed25519")
         << patched({{9, "  - type: ssh_sign"}, {10, "    params:\n      ca_key_type: rsa-1024"}})
         << 11 << 20 << "operations[0].params.ca_key_type"
-        << "must be one of ed25519, rsa-2048 (got \"rsa-1024\")";
+        << "must be one of ed25519, rsa-2048, rsa-4096 (got \"rsa-1024\")";
     QTest::newRow("param of the wrong type")
         << patched({{9, "  - type: kv2_read"}, {10, "    params: { keys: \"50\" }"}})
         << 10 << 21 << "operations[0].params.keys"
