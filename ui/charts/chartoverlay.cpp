@@ -67,8 +67,25 @@ ChartOverlay *ChartOverlay::of(const QChart *chart)
 
 void ChartOverlay::setModel(const ChartModel &model)
 {
+    // What the overlay draws: the words, the legend and the marker labels, placed through the
+    // axes. A live snapshot that changes only the curves' points (most of them, at <= 10 Hz)
+    // leaves all of it as it is: nothing to rebuild.
+    auto legendTexts = [](const ChartModel &m) {
+        QStringList out;
+        for (const LegendEntry &e : m.legend())
+            out << e.text + QLatin1Char('\x1f') + e.color + QLatin1Char('\x1f')
+                       + QString::number(int(e.style)) + (e.hatched ? QLatin1String("h") : QLatin1String(""));
+        return out;
+    };
+    const bool same = m_hasModel && model.title == m_model.title
+                      && model.subtitle == m_model.subtitle && model.notes == m_model.notes
+                      && model.markers == m_model.markers && model.x == m_model.x
+                      && model.y == m_model.y && legendTexts(model) == legendTexts(m_model)
+                      && m_chart->titleBrush().color() == m_laidOutColor;   // the theme
     m_model = model;
-    relayout();
+    m_hasModel = true;
+    if (!same)
+        relayout();
 }
 
 void ChartOverlay::setOutputScale(double deviceHeight, double devicePerLogical)
@@ -124,6 +141,7 @@ void ChartOverlay::relayout()
     if (m_inLayout)
         return;
     m_inLayout = true;
+    m_laidOutColor = m_chart->titleBrush().color();
     const ChartTypeScale ts = typeScale();
     applyFonts(ts);
     clearItems();
