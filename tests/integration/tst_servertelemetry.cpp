@@ -17,6 +17,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <QThread>
 
 using namespace vw;
@@ -185,6 +186,19 @@ void TestServerTelemetry::jsonOnlyServerIsANote()
     bao.setExtraConfigFile(writeConfig(dir, "telemetry {\n  prometheus_retention_time = \"0s\"\n}\n"));
     QString error;
     QVERIFY2(bao.start(&error), qPrintable(error));
+    // The server publishes its runtime gauges (alloc_bytes, goroutines) a moment after it
+    // starts; on a busy machine the run could end before the first. Wait for them (the
+    // server's readiness, not the workbench's behaviour, which reports a missing gauge as
+    // unknown).
+    QVERIFY(QTest::qWaitFor([&] {
+        QJsonObject reply;
+        bao.api("GET", QStringLiteral("sys/metrics"), {}, &reply);
+        const QJsonArray gauges = reply.value(QStringLiteral("Gauges")).toArray();
+        return std::any_of(gauges.begin(), gauges.end(), [](const QJsonValue &g) {
+            return g.toObject().value(QStringLiteral("Name")).toString().endsWith(
+                QLatin1String("runtime.alloc_bytes"));
+        });
+    }, 15000));
     RunOptions o;
     o.token = bao.rootToken();
     Profile p = rampProfile(bao.address());
