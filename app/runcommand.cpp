@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "commandtoken.h"
 #include "util/duration.h"
+#include "util/procstat.h"
 #include "profile/profileparser.h"
 #include "report/report.h"
 #include "session/sessionfilename.h"
@@ -235,6 +236,11 @@ int runCommand(const QStringList &args)
         if (!ok || pid <= 0) {
             printErr(QStringLiteral("vault-workbench run: --server-pid: \"%1\" is not a process "
                                     "id\n").arg(p.value(serverPid)));
+            return ExitUsage;
+        }
+        // Its memory and CPU would be charted as the server's: it must be the server.
+        if (const QString problem = serverProcessProblem(pid); !problem.isEmpty()) {
+            printErr(QStringLiteral("vault-workbench run: --server-pid: %1\n").arg(problem));
             return ExitUsage;
         }
     }

@@ -38,6 +38,18 @@ qint64 procRssBytes(qint64 pid)
     return kb >= 0 ? kb * 1024 : -1;
 }
 
+QString serverProcessProblem(qint64 pid)
+{
+    const QByteArray comm = readAll(QStringLiteral("/proc/%1/comm").arg(pid)).trimmed();
+    if (pid <= 0 || comm.isEmpty())
+        return QStringLiteral("no process %1 (/proc/%1 cannot be read)").arg(pid);
+    if (comm != "bao" && comm != "vault")
+        return QStringLiteral("process %1 is \"%2\", not a bao or vault server")
+            .arg(pid)
+            .arg(QString::fromLocal8Bit(comm));
+    return QString();
+}
+
 bool readProcUsage(qint64 pid, ProcUsage *out, QString *error)
 {
     *out = ProcUsage();

@@ -20,4 +20,9 @@ bool readProcUsage(qint64 pid, ProcUsage *out, QString *error);
 /// VmRSS of /proc/<pid>/status alone, bytes; -1 when unknown.
 qint64 procRssBytes(qint64 pid);
 
+/// Why `pid` is not a Vault or OpenBao server process to read (`run --server-pid`), or an
+/// empty string when it is: no such process, or its command name (/proc/<pid>/comm) is not
+/// "bao" or "vault" (e.g. "\"python3\" is not a bao or vault server").
+QString serverProcessProblem(qint64 pid);
+
 } // namespace vw

@@ -386,6 +386,29 @@ private slots:
         QVERIFY2(flag.err.contains(QStringLiteral("(from flag --addr) is http://")), qPrintable(flag.err));
     }
 
+    // --server-pid names the server whose memory and CPU are charted: a process that is not
+    // bao or vault (here the test itself), or none at all, is refused before anything runs.
+    void serverPidMustBeTheServer()
+    {
+        QTemporaryDir dir;
+        const QString plain = writeProfile(
+            dir.path(), QStringLiteral("pid"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const AppResult notServer =
+            runApp({QStringLiteral("run"), plain, QStringLiteral("--server-pid"),
+                    QString::number(QCoreApplication::applicationPid())},
+                   dir.path());
+        QCOMPARE(notServer.exitCode, 2);
+        QVERIFY2(notServer.err.contains(QStringLiteral("not a bao or vault server")),
+                 qPrintable(notServer.err));
+        const AppResult gone = runApp({QStringLiteral("run"), plain, QStringLiteral("--server-pid"),
+                                       QStringLiteral("2147483646")},
+                                      dir.path());
+        QCOMPARE(gone.exitCode, 2);
+        QVERIFY2(gone.err.contains(QStringLiteral("no process 2147483646")), qPrintable(gone.err));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);   // only the profile
+    }
+
     // sys_health is served by the root namespace only: with VAULT_NAMESPACE set it is sent
     // without X-Vault-Namespace (OpenBao answers 400 to it inside a namespace), while kv2_read
     // works inside the namespace. The session records where each setting came from.

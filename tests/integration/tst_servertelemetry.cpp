@@ -91,6 +91,7 @@ void TestServerTelemetry::memoryAndCpuPerStage()
     const qint64 pid = bao.processId();
     QVERIFY(pid > 0);
     QVERIFY2(procRssBytes(pid) > 0, "the test's bao process has no /proc entry");
+    QCOMPARE(serverProcessProblem(pid), QString());   // what `run --server-pid` accepts
 
     RunOptions o;
     o.token = bao.rootToken();
