@@ -39,13 +39,18 @@ QList<AxisTick> axisTicks(const ChartAxis &axis)
                 add(x);
         break;
     case AxisScale::Log10:
-        if (lo > 0)
+        if (lo > 0) {
+            // 1, 2, 5 per decade over at most three decades; over more, 1 per decade (13
+            // labels over 0.2..2,000 do not fit a small live chart: QtCharts elides them all)
+            const bool wide = std::log10(hi / lo) > 3.0 + eps;
+            const QList<double> mantissas = wide ? QList<double>{1.0} : QList<double>{1.0, 2.0, 5.0};
             for (double z = std::pow(10.0, std::floor(std::log10(lo))); z <= hi * (1 + eps); z *= 10)
-                for (double m : {1.0, 2.0, 5.0}) {
+                for (double m : mantissas) {
                     const double x = m * z;
                     if (x >= lo * (1 - eps) && x <= hi * (1 + eps))
                         add(x);
                 }
+        }
         break;
     }
     return out;

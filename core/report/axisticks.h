@@ -21,7 +21,8 @@ struct AxisTick {
 };
 
 /// The ticks of `axis` in increasing order: Linear: every whole multiple of tickStep in
-/// [min, max]; Log2: the powers of two in [min, max]; Log10: 1, 2 and 5 x 10^k in [min, max].
+/// [min, max]; Log2: the powers of two in [min, max]; Log10: 1, 2 and 5 x 10^k in [min, max]
+/// over at most three decades, 1 x 10^k over more (so a small live chart can show them all).
 QList<AxisTick> axisTicks(const ChartAxis &axis);
 
 /// `v` as a plain number: grouped thousands, "." decimal point, no trailing zeros, at most

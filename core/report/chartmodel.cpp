@@ -423,7 +423,7 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     }
     QStringList titleOps;
     for (const ChartSeries &s : std::as_const(m.series))
-        if (!titleOps.contains(s.op) && s.op != QLatin1String("total"))
+        if (!s.op.isEmpty() && !titleOps.contains(s.op))   // the total curve has no op
             titleOps << s.op;
     if (titleOps.isEmpty() && !options.op.isEmpty())
         titleOps << options.op;
@@ -473,7 +473,7 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
         for (const SeriesPoint &p : series) {
             if (!ops.contains(p.op))
                 ops << p.op;
-            if (latency || !partialSecond(p.tS, endS))
+            if (!partialSecond(p.tS, endS))
                 maxT = std::max(maxT, p.tS);
         }
         QMap<double, double> total;   // throughput: t -> successes of every op in that second
@@ -497,7 +497,7 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
                 for (const SeriesPoint &pt : series) {
                     if (pt.op != op)
                         continue;
-                    if (latency && pt.ok > 0) {
+                    if (latency && pt.ok > 0 && !partialSecond(pt.tS, endS)) {
                         s.points.append(QPointF(pt.tS, p >= 99 ? pt.p99Ms : pt.p50Ms));
                     } else if (!latency && !partialSecond(pt.tS, endS)) {
                         s.points.append(QPointF(pt.tS, double(pt.ok)));
@@ -630,9 +630,11 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
     ChartModel m = isServerChart(kind) ? buildServerChartModel(kind, sources)
                    : isLoadChart(kind) ? buildLoadChart(kind, sources, options)
                                        : buildTimeChart(kind, sources, options);
-    // the time charts draw the first source only: name that one
-    m.subtitle = chartSubtitle(isLoadChart(kind) || sources.isEmpty() ? sources
-                                                                      : sources.mid(0, 1));
+    // the server's charts over time draw the first source only: name that one; every other
+    // chart draws every source
+    const bool firstOnly = kind == ChartKind::ServerMemoryOverTime
+                           || kind == ChartKind::ServerCpuOverTime;
+    m.subtitle = chartSubtitle(firstOnly ? sources.mid(0, 1) : sources);
     return m;
 }
 
@@ -666,9 +668,6 @@ bool ChartModel::isEmpty() const
 QList<LegendEntry> ChartModel::legend() const
 {
     QList<LegendEntry> out;
-    for (const ChartSeries &s : series)
-        if (!s.legend.isEmpty())
-            out.append({LegendEntry::Kind::Line, s.legend, s.color, LineStyle::Solid});
     // the percentile key: which line style is which percentile, for curves whose own entry
     // names the session x op only
     QList<int> keyed;
@@ -680,6 +679,12 @@ QList<LegendEntry> ChartModel::legend() const
             && !keyed.contains(s.percentile))
             keyed << s.percentile;
     std::sort(keyed.begin(), keyed.end());
+    // a curve's own entry: solid when the key tells the percentiles apart, else in the curve's
+    // style (the time charts name "p50" and "p99" in each entry)
+    for (const ChartSeries &s : series)
+        if (!s.legend.isEmpty())
+            out.append({LegendEntry::Kind::Line, s.legend, s.color,
+                        keyed.isEmpty() ? s.style : LineStyle::Solid});
     for (int p : std::as_const(keyed))
         out.append({LegendEntry::Kind::Line, QStringLiteral("p%1").arg(p),
                     QString::fromLatin1(kPercentileKeyColor), percentileStyle(p)});

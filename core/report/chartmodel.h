@@ -211,8 +211,8 @@ struct ChartOptions {
 /// Throughput charts of a source with more than one operation (a mixed profile) add a "total"
 /// curve per source (all its operations' successes; not with ChartOptions::op).
 /// Charts over time draw every source (overlay names "<label> · <op>") and the stage
-/// boundaries; throughput over time leaves out a run's last second when the run ended inside
-/// it (a partly covered second is not a rate; docs/measurement.md). On the error-ratio chart
+/// boundaries; both leave out a run's last second when the run ended inside it (a partly
+/// covered second is not a rate, and its few requests no percentile; docs/measurement.md). On the error-ratio chart
 /// only failure points are marked (knee and saturation are points of latency/throughput).
 ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
                            const ChartOptions &options = {});

@@ -95,6 +95,7 @@ private slots:
     void timeAxisEndsAtTheData();
     void lastPartialSecondLeftOut();
     void totalLineForMixedProfiles();
+    void wordsOfTimeAndMixedCharts();
     void timeChartsPlotEverySessionWithStageBoundaries();
     void errorRatioChartMarksFailureOnly();
     void logYTicksAtOneTwoFive();
@@ -566,7 +567,8 @@ void TestChartModel::timeAxisEndsAtTheData()
 }
 
 // The run ended 0.3 s into its 61st second: that second is left out of throughput over time
-// (not a dip to 30/s), kept on latency over time; whole last seconds stay.
+// (not a dip to 30/s) and of latency over time (the percentiles of 0.3 s of requests; both
+// charts end at the same second); whole last seconds stay.
 void TestChartModel::lastPartialSecondLeftOut()
 {
     const CurveSource cut = timedSource("a", {kOp}, 61, 60.3);
@@ -574,10 +576,38 @@ void TestChartModel::lastPartialSecondLeftOut()
     QCOMPARE(t.series.first().points.last(), QPointF(60, 100));
     QCOMPARE(t.x.max, 60.0);
     const ChartModel l = buildChartModel(ChartKind::LatencyOverTime, {cut});
-    QCOMPARE(l.series.first().points.last().x(), 61.0);
+    QCOMPARE(l.series.first().points.last().x(), 60.0);
+    QCOMPARE(l.x.max, t.x.max);
     const CurveSource whole = timedSource("a", {kOp}, 61, 61.0);
     QCOMPARE(buildChartModel(ChartKind::ThroughputOverTime, {whole}).series.first().points.last(),
              QPointF(61, 100));
+    QCOMPARE(buildChartModel(ChartKind::LatencyOverTime, {whole}).series.first().points.last().x(),
+             61.0);
+}
+
+// Found by a user trial: a mixed profile's title had a stray comma (the total curve has no
+// op); a time chart of two sessions named only the first in its subtitle; its legend drew p50
+// solid though the curve is dotted; a log axis over six decades labelled 13 ticks.
+void TestChartModel::wordsOfTimeAndMixedCharts()
+{
+    const CurveSource mixed = timedSource("a", {"kv2_read", "kv2_write"}, 10, 10.0);
+    const ChartModel thr = buildChartModel(ChartKind::ThroughputVsLoad, {mixed});
+    QVERIFY2(!thr.title.contains(QStringLiteral(", throughput")), qPrintable(thr.title));
+    QVERIFY2(thr.title.startsWith(QStringLiteral("kv2_read, kv2_write throughput")),
+             qPrintable(thr.title));
+    CurveSource b = timedSource("b", {kOp}, 10, 10.0);
+    const ChartModel lat = buildChartModel(ChartKind::LatencyOverTime,
+                                           {timedSource("a", {kOp}, 10, 10.0), b});
+    QVERIFY2(lat.subtitle.contains(QStringLiteral("a")) && lat.subtitle.contains(QStringLiteral("b")),
+             qPrintable(lat.subtitle));
+    for (const LegendEntry &e : lat.legend())
+        if (e.text.endsWith(QStringLiteral(" p50")))
+            QCOMPARE(e.style, LineStyle::Dotted);
+    ChartAxis wide;
+    wide.scale = AxisScale::Log10;
+    wide.min = 0.2;
+    wide.max = 2000;
+    QCOMPARE(labels(wide), (QStringList{"1", "10", "100", "1,000"}));
 }
 
 void TestChartModel::totalLineForMixedProfiles()

@@ -180,7 +180,11 @@ void ChartOverlay::relayout()
             swatch = r;
         } else {
             auto *l = new QGraphicsLineItem(x, mid, x + swatchW, mid, m_chart);
-            l->setPen(chartPen(e.color, e.style, 2.0));
+            // the percentile key is drawn in the theme's text colour (its grey vanished on a
+            // dark background)
+            const bool key = e.color == QLatin1String(kPercentileKeyColor);
+            l->setPen(key ? chartPen(m_chart->titleBrush().color().name(), e.style, 2.0)
+                          : chartPen(e.color, e.style, 2.0));
             swatch = l;
         }
         auto *t = new QGraphicsSimpleTextItem(e.text, m_chart);

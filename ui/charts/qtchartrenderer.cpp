@@ -13,6 +13,8 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QXYSeries>
+#include <algorithm>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QToolTip>
@@ -117,9 +119,20 @@ QAbstractAxis *QtChartRenderer::fitDataAxis(QAbstractAxis *axis, const ChartAxis
         }
         axis->setVisible(false);   // drawn by its label axis
         m_chart->addAxis(axis, align);
+        const bool vertical = align == Qt::AlignLeft || align == Qt::AlignRight;
         const auto all = m_chart->series();
-        for (QAbstractSeries *s : all)
+        for (QAbstractSeries *s : all) {
+            // a point of the linear picture at 0 has no place on a log axis: the series is
+            // refilled from the model (drawSeries) right after, without it
+            if (auto *xy = qobject_cast<QXYSeries *>(s); xy && wantLog) {
+                const auto pts = xy->points();
+                if (std::any_of(pts.cbegin(), pts.cend(), [vertical](const QPointF &p) {
+                        return (vertical ? p.y() : p.x()) <= 0;
+                    }))
+                    xy->clear();
+            }
             s->attachAxis(axis);
+        }
     }
     // setRange emits nothing when unchanged
     if (log)
