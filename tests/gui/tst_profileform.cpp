@@ -288,6 +288,11 @@ private slots:
         QCOMPARE(linearLoads(10, 45, 10), (QList<double>{10, 20, 30, 40, 45}));
         QVERIFY(linearLoads(10, 40, 0).isEmpty());
         QVERIFY(doublingLoads(0, 40).isEmpty());
+        // a rule of more than 1,000 stages makes none (a user trial got 1..1000 and then a
+        // jump to 1,000,000); exactly 1,000 is fine, and 1..1 is one stage
+        QVERIFY(linearLoads(1, 1000000, 1).isEmpty());
+        QCOMPARE(linearLoads(1, 1000, 1).size(), 1000);
+        QCOMPARE(linearLoads(1, 1, 1), (QList<double>{1}));
     }
 };
 

@@ -104,6 +104,11 @@ StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
     gen->addWidget(new QLabel(tr("Warm-up"), this), 2, 2);
     gen->addWidget(m_genWarmup, 2, 3);
     gen->addWidget(fillButton, 2, 4, 1, 2);
+    m_genNote = new QLabel(this);
+    m_genNote->setObjectName(QStringLiteral("formRampNote"));
+    m_genNote->setWordWrap(true);
+    m_genNote->hide();
+    gen->addWidget(m_genNote, 3, 0, 1, 6);
     auto *lay = new QVBoxLayout(this);
     lay->addLayout(form);
     lay->addWidget(m_table);
@@ -181,8 +186,11 @@ void StagesSection::load(const Profile &p)
     QJsonObject config;
     ramp.model->toJson(&config);
     m_maxVus->setEnabled(open);
-    for (QDoubleSpinBox *s : {m_from, m_to, m_step})
+    for (QDoubleSpinBox *s : {m_from, m_to, m_step}) {
         s->setDecimals(open ? 3 : 0);   // VUs are whole, rates have 3 decimals
+        // the profile's own bounds (a stage has 1..100,000 VUs or a rate up to 1,000,000/s)
+        s->setRange(open ? 0.001 : 1, open ? 1000000 : 100000);
+    }
     m_maxVus->setValue(config.value(QStringLiteral("max_vus")).toInt(1));
     QList<QStringList> rows;
     for (const StageSpec &s : ramp.stages)
@@ -324,8 +332,14 @@ void StagesSection::fill()
         : linearLoads(m_from->value(), m_to->value(), m_step->value());
     const QString dur = m_genDuration->text().trimmed();
     const QString warm = m_genWarmup->text().trimmed();
-    if (loads.isEmpty() || !parseDurationMs(dur) || (!warm.isEmpty() && !parseDurationMs(warm)))
+    if (loads.isEmpty() || !parseDurationMs(dur) || (!warm.isEmpty() && !parseDurationMs(warm))) {
+        m_genNote->setText(loads.isEmpty()
+                               ? tr("The rule makes no stage or more than 1,000: change A, B or S.")
+                               : tr("Duration and warm-up are durations such as 10s or 1m."));
+        m_genNote->show();
         return;
+    }
+    m_genNote->hide();
     const bool open = isOpen();
     m_loading = true;
     m_table->setRowCount(0);

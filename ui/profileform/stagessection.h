@@ -14,6 +14,7 @@
 QT_BEGIN_NAMESPACE
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTableWidget;
@@ -60,6 +61,7 @@ private:
     QDoubleSpinBox *m_from = nullptr;
     QDoubleSpinBox *m_to = nullptr;
     QDoubleSpinBox *m_step = nullptr;
+    QLabel *m_genNote = nullptr;   ///< why Fill did nothing (no stage, more than 1,000, bad duration)
     QLineEdit *m_genDuration = nullptr;
     QLineEdit *m_genWarmup = nullptr;
 };
