@@ -119,7 +119,8 @@ bool chartSizeFromName(const QString &name, int dpi, QSize *out, QString *page)
             *page = n;
         return true;
     }
-    static const QRegularExpression wxh(QStringLiteral("^(\\d{1,5})x(\\d{1,5})$"));
+    // the range is checked on export ("size must be 16..20000 pixels each way")
+    static const QRegularExpression wxh(QStringLiteral("^(\\d{1,9})x(\\d{1,9})$"));
     const QRegularExpressionMatch mt = wxh.match(n);
     if (!mt.hasMatch())
         return false;
