@@ -163,7 +163,7 @@ ChartSeries totalSeries(int si, const QString &label, bool overlay)
     s.source = si;
     s.key = QString::number(si) + QLatin1Char('\x1f') + label + QLatin1Char('\x1f')
             + QStringLiteral("\x1ftotal");
-    s.name = (overlay ? label + kSep : QString()) + QStringLiteral("total");
+    s.name = (overlay ? shownLabel(label) + kSep : QString()) + QStringLiteral("total");
     s.legend = s.name;
     s.color = overlay ? shadeColor(seriesColor(si, 0, true), 0.4) : QString::fromLatin1(kTotalColor);
     s.style = LineStyle::Solid;
@@ -207,7 +207,7 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     for (int si : std::as_const(included)) {
         const CurveSource &src = sources.at(si);
         const QList<StageStats> stages = stagesOf(src);
-        const QString prefix = overlay ? src.label + kSep : QString();
+        const QString prefix = overlay ? shownLabel(src.label) + kSep : QString();
         const QStringList ops = opsOf(src);
         for (int oi = 0; oi < ops.size(); ++oi) {
             const QString &op = ops.at(oi);
@@ -274,7 +274,7 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     // capacity points, USL fit, client-bound bands
     for (int si : std::as_const(included)) {
         const CurveSource &src = sources.at(si);
-        const QString prefix = overlay ? src.label + kSep : QString();
+        const QString prefix = overlay ? shownLabel(src.label) + kSep : QString();
         for (const StageStats &st : src.stages) {
             const double x = chartXForStage(st, axis);
             if (!st.validity.clientBound || x <= 0)
@@ -465,7 +465,7 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
     for (int si = 0; si < sources.size(); ++si) {
         const CurveSource &src = sources.at(si);
         const TimeSeries &series = src.series;
-        const QString prefix = overlay ? src.label + kSep : QString();
+        const QString prefix = overlay ? shownLabel(src.label) + kSep : QString();
         const QString keyBase = QString::number(si) + QLatin1Char('\x1f') + src.label
                                 + QLatin1Char('\x1f');
         const double endS = runEndS(src);

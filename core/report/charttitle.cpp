@@ -20,6 +20,12 @@ QString joined(const QStringList &parts, const QString &sep)
 
 } // namespace
 
+QString shownLabel(const QString &label)
+{
+    return label.size() <= kMaxShownLabel ? label
+                                          : label.left(kMaxShownLabel - 1) + QChar(0x2026);
+}
+
 QString chartOpsText(const QStringList &ops)
 {
     if (ops.size() > 3)
@@ -41,7 +47,7 @@ QString chartSubtitle(const QList<CurveSource> &sources)
         return QString();
     if (sources.size() == 1) {
         const CurveSource &s = sources.first();
-        return joined({s.target, dateText(s.startedAt), s.label}, sep);
+        return joined({s.target, dateText(s.startedAt), shownLabel(s.label)}, sep);
     }
     QStringList targets;
     for (const CurveSource &s : sources)
@@ -50,7 +56,7 @@ QString chartSubtitle(const QList<CurveSource> &sources)
     const bool oneTarget = targets.size() <= 1;
     QStringList each;
     for (const CurveSource &s : sources)
-        each << joined({s.label, oneTarget ? QString() : s.target, dateText(s.startedAt)},
+        each << joined({shownLabel(s.label), oneTarget ? QString() : s.target, dateText(s.startedAt)},
                        QStringLiteral(" "));
     return joined({oneTarget ? targets.value(0) : QString(), joined(each, QStringLiteral(", "))},
                   sep);

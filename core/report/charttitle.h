@@ -13,6 +13,12 @@ namespace vw {
 /// "kv2_read", "kv2_read, kv2_write", "4 operations" (more than three), "" (none).
 QString chartOpsText(const QStringList &ops);
 
+/// The longest session label a chart shows, in characters; longer ones end in "…".
+inline constexpr int kMaxShownLabel = 48;
+/// `label` as charts show it (legends, marker labels, subtitles): whole up to kMaxShownLabel
+/// characters, else cut there with "…" (a 10,000-character label ran off the picture).
+QString shownLabel(const QString &label);
+
 /// `what` ("latency") of `ops` against `against` ("VUs"): "kv2_read latency vs VUs";
 /// without ops: "Latency vs VUs".
 QString chartTitleText(const QStringList &ops, const QString &what, const QString &against);

@@ -39,7 +39,7 @@ QString ratioCell(const std::optional<double> &r)
 const char *kCss = R"(
 body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1200px}
 h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc}h3{font-size:15px}
-table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px}
+table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px;max-width:40em;overflow-wrap:anywhere}
 th{background:#f2f2f2;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .warning{background:#fff4e5;border:1px solid #f0a030;padding:8px 12px;margin:8px 0;border-radius:4px}
 .compared{background:#eef4fb;border:1px solid #9bbbe0;padding:8px 12px;margin:8px 0;border-radius:4px}

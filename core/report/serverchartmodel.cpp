@@ -1,5 +1,7 @@
 #include "report/serverchartmodel.h"
 
+#include "report/charttitle.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -201,7 +203,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 m.notes << missingNote(src);
                 continue;
             }
-            const QString prefix = overlay ? src.label + kSep : QString();
+            const QString prefix = overlay ? shownLabel(src.label) + kSep : QString();
             bool drawn = false;
             for (int ci = 0; ci < curves.size(); ++ci) {
                 ChartSeries s;

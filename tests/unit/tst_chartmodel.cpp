@@ -603,6 +603,15 @@ void TestChartModel::wordsOfTimeAndMixedCharts()
     for (const LegendEntry &e : lat.legend())
         if (e.text.endsWith(QStringLiteral(" p50")))
             QCOMPARE(e.style, LineStyle::Dotted);
+    // a 10,000-character session label is cut in what the chart shows
+    CurveSource longLabel = closedSource(QString(10000, QLatin1Char('L')));
+    const ChartModel both = buildChartModel(ChartKind::LatencyVsLoad, {longLabel, closedSource("b")});
+    for (const LegendEntry &e : both.legend())
+        QVERIFY2(e.text.size() < kMaxShownLabel + 40, qPrintable(e.text.left(80)));
+    for (const ChartMarker &mk : both.markers)
+        QVERIFY(mk.label.size() < kMaxShownLabel + 40);
+    QVERIFY(both.subtitle.size() < 2 * kMaxShownLabel + 80);
+    QVERIFY(both.subtitle.contains(QChar(0x2026)));
     ChartAxis wide;
     wide.scale = AxisScale::Log10;
     wide.min = 0.2;
