@@ -138,11 +138,21 @@ struct Range {
     bool hasX() const { return maxX > 0 && minX <= maxX; }
 };
 
-/// On a log y axis a point at 0 (or below) has no place: left out of its curve.
+/// On a log y axis a point at 0 (or below) has no place: left out of its curve, which breaks
+/// there as at a stage without a value.
 void dropNonPositiveY(QList<ChartSeries> *series)
 {
-    for (ChartSeries &s : *series)
-        s.points.removeIf([](const QPointF &p) { return !(p.y() > 0); });
+    for (ChartSeries &s : *series) {
+        ChartSeries kept;
+        const QList<QList<QPointF>> pieces = s.segments();
+        for (const QList<QPointF> &piece : pieces) {
+            kept.add(std::nullopt);
+            for (const QPointF &p : piece)
+                kept.add(p.y() > 0 ? std::optional<QPointF>(p) : std::nullopt);
+        }
+        s.points = kept.points;
+        s.breaks = kept.breaks;
+    }
 }
 
 /// The y range: log10 over the positive values (ChartOptions::logY), else from 0.
@@ -238,9 +248,10 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                     s.style = LineStyle::Solid;
                     s.width = percentileWidth(99);
                 }
-                for (const StageStats &st : stages) {
-                    if (const std::optional<double> y = yOf(kind, st, op, p))
-                        s.points.append(QPointF(chartXForStage(st, axis), *y));
+                for (const StageStats &st : stages) {   // no value: a gap, not a line across
+                    const std::optional<double> y = yOf(kind, st, op, p);
+                    s.add(y ? std::optional<QPointF>(QPointF(chartXForStage(st, axis), *y))
+                            : std::nullopt);
                 }
                 for (const QPointF &pt : std::as_const(s.points))
                     r.see(pt, true);
@@ -251,12 +262,14 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
         if (kind == ChartKind::ThroughputVsLoad && options.op.isEmpty() && ops.size() > 1) {
             ChartSeries s = totalSeries(si, src.label, overlay);
             for (const StageStats &st : stages) {
-                if (st.steadySeconds <= 0)
+                if (st.steadySeconds <= 0) {
+                    s.add(std::nullopt);
                     continue;
+                }
                 double sum = 0;
                 for (const OpStats &o : st.ops)
                     sum += st.throughputPerS(o);
-                s.points.append(QPointF(chartXForStage(st, axis), sum));
+                s.add(QPointF(chartXForStage(st, axis), sum));
             }
             for (const QPointF &pt : std::as_const(s.points))
                 r.see(pt, true);
@@ -497,10 +510,16 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
                 for (const SeriesPoint &pt : series) {
                     if (pt.op != op)
                         continue;
-                    if (latency && pt.ok > 0 && !partialSecond(pt.tS, endS)) {
-                        s.points.append(QPointF(pt.tS, p >= 99 ? pt.p99Ms : pt.p50Ms));
-                    } else if (!latency && !partialSecond(pt.tS, endS)) {
-                        s.points.append(QPointF(pt.tS, double(pt.ok)));
+                    // a second without a success has no latency: a gap, not a line across;
+                    // the last second, when the run ended inside it, is left out of both
+                    if (partialSecond(pt.tS, endS))
+                        continue;
+                    if (latency && pt.ok > 0) {
+                        s.add(QPointF(pt.tS, p >= 99 ? pt.p99Ms : pt.p50Ms));
+                    } else if (latency) {
+                        s.add(std::nullopt);
+                    } else {
+                        s.add(QPointF(pt.tS, double(pt.ok)));
                         total[pt.tS] += double(pt.ok);
                     }
                 }
@@ -630,6 +649,9 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
     ChartModel m = isServerChart(kind) ? buildServerChartModel(kind, sources)
                    : isLoadChart(kind) ? buildLoadChart(kind, sources, options)
                                        : buildTimeChart(kind, sources, options);
+    // a curve ending in stages without a value just ends: no break without a point after it
+    for (ChartSeries &s : m.series)
+        s.breaks.removeIf([&s](int i) { return i <= 0 || i >= s.points.size(); });
     // the server's charts over time draw the first source only: name that one; every other
     // chart draws every source
     const bool firstOnly = kind == ChartKind::ServerMemoryOverTime
@@ -638,11 +660,33 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
     return m;
 }
 
+void ChartSeries::add(const std::optional<QPointF> &p)
+{
+    if (p)
+        points.append(*p);
+    else if (!points.isEmpty() && (breaks.isEmpty() || breaks.last() != points.size()))
+        breaks.append(int(points.size()));
+}
+
+QList<QList<QPointF>> ChartSeries::segments() const
+{
+    QList<QList<QPointF>> out;
+    qsizetype from = 0;
+    for (int b : breaks)
+        if (b > from && b < points.size()) {
+            out.append(points.mid(from, b - from));
+            from = b;
+        }
+    if (from < points.size())
+        out.append(points.mid(from));
+    return out;
+}
+
 bool ChartSeries::operator==(const ChartSeries &o) const
 {
     return key == o.key && name == o.name && legend == o.legend && source == o.source
            && op == o.op && percentile == o.percentile && color == o.color && style == o.style
-           && width == o.width && points == o.points;
+           && width == o.width && points == o.points && breaks == o.breaks;
 }
 
 bool ChartMarker::operator==(const ChartMarker &o) const
@@ -703,9 +747,15 @@ QList<LegendEntry> ChartModel::legend() const
 QJsonObject chartData(const ChartModel &m)
 {
     QJsonArray series, markers, bands, lines;
-    for (const ChartSeries &s : m.series)
+    for (const ChartSeries &s : m.series) {
+        QJsonArray gaps;
+        const QList<QList<QPointF>> pieces = s.segments();
+        for (int i = 1; i < pieces.size(); ++i)
+            gaps.append(QJsonArray{pieces.at(i - 1).last().x(), pieces.at(i).first().x()});
         series.append(QJsonObject{{QStringLiteral("name"), s.name},
-                                  {QStringLiteral("points"), pointsJson(s.points)}});
+                                  {QStringLiteral("points"), pointsJson(s.points)},
+                                  {QStringLiteral("gaps"), gaps}});
+    }
     for (const ChartMarker &mk : m.markers)
         markers.append(QJsonObject{{QStringLiteral("kind"), mk.kind},
                                    {QStringLiteral("label"), mk.label},

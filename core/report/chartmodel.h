@@ -20,6 +20,8 @@
 #include <QPointF>
 #include <QStringList>
 
+#include <optional>
+
 namespace vw {
 
 enum class ChartKind {
@@ -78,6 +80,17 @@ struct ChartSeries {
     LineStyle style = LineStyle::Solid;
     double width = 2.0;   ///< px at 96 dpi
     QList<QPointF> points;///< (x, y) in axis units, in stage order (time order)
+    /// Where the curve is broken (a gap): indices into points, ascending, each in
+    /// (0, points.size()), of the first point of each piece after the first. A stage (second)
+    /// between points[i - 1] and points[i] has no value (no success: "-" in `report`, never 0),
+    /// so no line crosses it; a straight line there would imply values the run did not have.
+    QList<int> breaks;
+
+    /// Appends `p` in stage (time) order; without a value, the curve breaks there when points
+    /// came before (a break no point follows is dropped by buildChartModel()).
+    void add(const std::optional<QPointF> &p);
+    /// The pieces a renderer draws as separate lines: points split at breaks (none: no points).
+    QList<QList<QPointF>> segments() const;
 
     bool operator==(const ChartSeries &o) const;
     bool operator!=(const ChartSeries &o) const { return !(*this == o); }
@@ -220,7 +233,8 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
 /// What a chart shows, as JSON, the same shape whichever renderer it is read back from
 /// (tests compare renderers with it; the QtCharts SVG export stores it in its <desc>):
 /// {"title", "subtitle", "x_title", "y_title", "legend":[text,...] (legend() in order),
-///  "series":[{"name","points":[[x,y],...]}],
+///  "series":[{"name","points":[[x,y],...],"gaps":[[x0,x1],...]}] (gaps: the curve is broken
+///  between the points at x0 and x1, ChartSeries::breaks),
 ///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...] (in ChartModel::bands order),
 ///  "lines":[{"name","points":[[x,y],...]}], "notes":[...],
 ///  "x_ticks":["1","2",...], "y_ticks":["0","500","1,000",...]}  (tick labels, axisticks.h)

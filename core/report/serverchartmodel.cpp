@@ -171,9 +171,8 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
             s.style = curves.at(ci).style;
             s.width = percentileWidth(99);
             for (const ServerSample &x : src.server.samples) {
-                const double y = curves.at(ci).perSample(x);
-                if (serverKnown(y))
-                    s.points.append(QPointF(x.tS, y));
+                const double y = curves.at(ci).perSample(x);   // unknown: a gap
+                s.add(serverKnown(y) ? std::optional<QPointF>(QPointF(x.tS, y)) : std::nullopt);
             }
             for (const QPointF &p : std::as_const(s.points))
                 see(p);
@@ -216,12 +215,14 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 s.width = percentileWidth(99);
                 for (const StageStats &st : src.stages) {
                     const ServerStageStats *ss = src.server.stage(st.index);
-                    if (!ss || ss->samples == 0)
-                        continue;   // "-", never 0
+                    if (!ss || ss->samples == 0) {
+                        s.add(std::nullopt);   // "-", never 0: a gap in the curve
+                        continue;
+                    }
                     const double x = chartXForStage(st, m.loadAxis);
                     const double y = curves.at(ci).perStage(st, ss);
-                    if (x > 0 && serverKnown(y))
-                        s.points.append(QPointF(x, y));
+                    s.add(x > 0 && serverKnown(y) ? std::optional<QPointF>(QPointF(x, y))
+                                                  : std::nullopt);
                 }
                 for (const QPointF &p : std::as_const(s.points))
                     see(p);

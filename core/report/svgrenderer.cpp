@@ -233,12 +233,19 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                                                              : QStringLiteral("slo"),
                           esc(l.name)),
                  l.points, l.color, l.style, l.width, l.name);
-    // data curves, a dot at each point
+    // data curves, one polyline per piece (a gap between pieces: ChartSeries::breaks), a dot
+    // at each point
     for (const ChartSeries &s : m.series) {
-        const QStringList pix =
-            polyline(QStringLiteral("class=\"series\" data-series=\"%1\"").arg(esc(s.name)),
-                     s.points, s.color, s.style, s.width, s.name);
-        for (const QString &p : pix) {
+        QList<QList<QPointF>> pieces = s.segments();
+        if (pieces.isEmpty())
+            pieces.append(QList<QPointF>());   // the curve is there, without points
+        QStringList pix;
+        for (int i = 0; i < pieces.size(); ++i)
+            pix << polyline(QStringLiteral("class=\"series\" data-series=\"%1\" data-piece=\"%2\"")
+                                .arg(esc(s.name))
+                                .arg(i),
+                            pieces.at(i), s.color, s.style, s.width, s.name);
+        for (const QString &p : std::as_const(pix)) {
             const QStringList xy = p.split(QLatin1Char(','));
             o += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"2.5\" fill=\"%3\"/>")
                      .arg(xy[0], xy[1], esc(s.color));

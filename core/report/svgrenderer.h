@@ -6,7 +6,8 @@
 // reverse-mapping pixels (numbers in data-* attributes are in axis units, shortest exact text):
 //   <svg class="chart" data-chart="latency|throughput|errors|time|time-throughput"
 //        data-title=".." data-x-title=".." data-y-title="..">
-//   <polyline class="series" data-series="NAME" data-points="x,y x,y ..">
+//   <polyline class="series" data-series="NAME" data-piece="0" data-points="x,y x,y ..">
+//        (a curve broken by a gap is one polyline per piece, data-piece 0, 1, .. in x order)
 //   <polyline class="line usl|slo" data-name="NAME" data-points="..">
 //   <path class="marker knee" data-kind="knee" data-kinds="knee saturation" data-label=".."
 //         data-x=".." data-y=".."><title>evidence</title></path>

@@ -8,6 +8,8 @@
 // are those of the chart model (core/report/chartmodel.h). The QtCharts SVG export carries the
 // chart's drawn data in its <desc>; the report's SVG carries it in data-* attributes.
 #include "report/chartmodel.h"
+#include "syntheticstages.h"
+#include "analysis/capacityanalyzer.h"
 #include "charts/qtchartrenderer.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
@@ -22,6 +24,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
 #include <QLogValueAxis>
 #include <QXYSeries>
 #include <cmath>
@@ -87,8 +92,25 @@ QJsonObject svgData(const QString &svg)
         } else if (cls.contains(QLatin1String("tick"))) {
             (cls.contains(QLatin1String("x")) ? xTicks : yTicks).append(xml.readElementText());
         } else if (cls.contains(QLatin1String("series"))) {
-            series.append(QJsonObject{{QStringLiteral("name"), a.value(QLatin1String("data-series")).toString()},
-                                      {QStringLiteral("points"), pointsOf(a.value(QLatin1String("data-points")).toString())}});
+            // a curve broken by gaps is one polyline per piece (data-piece 0, 1, ..): the
+            // pieces after the first join their curve, a gap between each two
+            const QJsonArray pts = pointsOf(a.value(QLatin1String("data-points")).toString());
+            if (a.value(QLatin1String("data-piece")).toInt() > 0 && !series.isEmpty()) {
+                QJsonObject last = series.last().toObject();
+                QJsonArray all = last.value(QStringLiteral("points")).toArray();
+                QJsonArray gaps = last.value(QStringLiteral("gaps")).toArray();
+                if (!all.isEmpty() && !pts.isEmpty())
+                    gaps.append(QJsonArray{all.last().toArray().at(0), pts.first().toArray().at(0)});
+                for (const QJsonValue &p : pts)
+                    all.append(p);
+                last.insert(QStringLiteral("points"), all);
+                last.insert(QStringLiteral("gaps"), gaps);
+                series.replace(series.size() - 1, last);
+            } else {
+                series.append(QJsonObject{{QStringLiteral("name"), a.value(QLatin1String("data-series")).toString()},
+                                          {QStringLiteral("points"), pts},
+                                          {QStringLiteral("gaps"), QJsonArray()}});
+            }
         } else if (cls.contains(QLatin1String("line"))) {
             lines.append(QJsonObject{{QStringLiteral("name"), a.value(QLatin1String("data-name")).toString()},
                                      {QStringLiteral("points"), pointsOf(a.value(QLatin1String("data-points")).toString())}});
@@ -171,6 +193,7 @@ private slots:
     void tickLabelsSameAndPlain();
     void logYAcrossRenderers();
     void liveUpdateLeavesNoGhosts();
+    void stageWithoutSuccessIsAGap();
 };
 
 namespace {
@@ -568,6 +591,66 @@ void TestChartRenderers::liveUpdateLeavesNoGhosts()
                 ++xySeries;
         QCOMPARE(xySeries, m2.series.size() + m2.lines.size() + m2.markers.size());
     }
+}
+
+// A stage without a success (latency "-"): both renderers break the curve there, two pieces
+// (never a line from 2 to 16 VUs implying values at 4 and 8), the legend entry on the first
+// piece only, and a live update that fills the gap keeps the curve's series.
+void TestChartRenderers::stageWithoutSuccessIsAGap()
+{
+    const QString op = QStringLiteral("kv2_read");
+    CurveSource src;
+    src.label = QStringLiteral("gap");
+    src.stages = test::fixedCapacityStages(op, {1, 2, 4, 8, 16, 32}, 8, 5.0);
+    src.stages[2] = test::allErrorStage(op, 2, 4, 500);
+    src.stages[3] = test::allErrorStage(op, 3, 8, 500);
+    src.analysis = analyzeStages(src.stages, {op}, *defaultLoadModel(), AnalysisSettings());
+    ChartOptions p99;
+    p99.percentiles = {99};
+    const ChartModel m = buildChartModel(ChartKind::LatencyVsLoad, {src}, p99);
+    QCOMPARE(m.series.size(), 1);
+    const QJsonObject expected = chartData(m);
+    const QJsonObject curve = expected.value(QStringLiteral("series")).toArray().first().toObject();
+    QCOMPARE(curve.value(QStringLiteral("gaps")).toArray(), (QJsonArray{QJsonArray{2.0, 16.0}}));
+
+    QJsonObject qt, svgRead;
+    drawBoth(m, &qt, &svgRead);
+    compareData(qt, expected, "QtCharts");
+    QCOMPARE(svgRead.value(QStringLiteral("series")), expected.value(QStringLiteral("series")));
+    // SVG: two polylines of the curve, the first ending at 2 VUs, the second from 16
+    const QString svg = renderSvg(m);
+    QCOMPARE(svg.count(QLatin1String("class=\"series\"")), 2);
+    QVERIFY(svg.contains(QLatin1String("data-piece=\"0\" data-points=\"1,")));
+    QVERIFY(svg.contains(QLatin1String("data-piece=\"1\" data-points=\"16,")));
+
+    // QtCharts (the live view's chart): two line series, the legend marker on the first only
+    StageCurveChart view(ChartKind::LatencyVsLoad);
+    view.resize(800, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setPercentiles({99});
+    view.setSources({src});
+    QCOMPARE(chartData(view.model()), expected);
+    const QList<QLineSeries *> pieces = view.lineSeries();
+    QCOMPARE(pieces.size(), 2);
+    QCOMPARE(pieces.at(0)->points().last().x(), 2.0);
+    QCOMPARE(pieces.at(1)->points().first().x(), 16.0);
+    QCOMPARE(pieces.at(0)->count() + pieces.at(1)->count(), 4);
+    QTest::qWait(50);
+    const QList<QLegendMarker *> first = view.chart()->legend()->markers(pieces.at(0));
+    const QList<QLegendMarker *> second = view.chart()->legend()->markers(pieces.at(1));
+    QVERIFY(!first.isEmpty() && !second.isEmpty());
+    QVERIFY(first.first()->isVisible());
+    QVERIFY(!second.first()->isVisible());
+    // a later snapshot in which those stages succeed: one curve again, in the same series
+    CurveSource filled = src;
+    filled.stages = test::fixedCapacityStages(op, {1, 2, 4, 8, 16, 32}, 8, 5.0);
+    const ChartModel whole = buildChartModel(ChartKind::LatencyVsLoad, {filled}, p99);
+    view.setSources({filled});
+    QCOMPARE(view.lineSeries().size(), 1);
+    QCOMPARE(view.lineSeries().first(), pieces.at(0));
+    QCOMPARE(view.lineSeries().first()->count(), 6);
+    compareData(drawnChartData(view.chart()), chartData(whole), "QtCharts, gap filled");
 }
 
 QTEST_MAIN(TestChartRenderers)

@@ -90,6 +90,7 @@ private slots:
     void livePartialStageIsTheLastPoint();
     void timeCharts();
     void allErrorStageHasNoLatencyPoint();
+    void stageWithoutSuccessBreaksTheCurve();
     void tickLabelsArePlainNumbers();
     void emptyChartHasASaneAxis();
     void timeAxisEndsAtTheData();
@@ -514,6 +515,68 @@ void TestChartModel::allErrorStageHasNoLatencyPoint()
     QVERIFY(!t.series.isEmpty());
     for (const ChartSeries &s : t.series)
         QCOMPARE(xs(s), QList<double>{1.0});
+}
+
+// A stage without a success (latency "-") is a gap in the curve, not a straight line across
+// it implying values there: stages 3-4 (4 and 8 VUs) failed, the curve is 1-2 and 16-64.
+void TestChartModel::stageWithoutSuccessBreaksTheCurve()
+{
+    CurveSource src = closedSource(QStringLiteral("a"));
+    src.stages[2] = test::allErrorStage(kOp, 2, 4, 500);
+    src.stages[3] = test::allErrorStage(kOp, 3, 8, 500);
+    src.stages[6] = test::allErrorStage(kOp, 6, 64, 500);   // at the end: no break after it
+    src.analysis = analyzeStages(src.stages, {kOp}, *defaultLoadModel(), AnalysisSettings());
+    for (bool logY : {false, true}) {
+        ChartOptions o;
+        o.logY = logY;
+        const ChartModel l = buildChartModel(ChartKind::LatencyVsLoad, {src}, o);
+        QCOMPARE(l.series.size(), 3);
+        for (const ChartSeries &s : l.series) {
+            QCOMPARE(xs(s), (QList<double>{1, 2, 16, 32}));
+            QCOMPARE(s.breaks, QList<int>{2});
+            const QList<QList<QPointF>> pieces = s.segments();
+            QCOMPARE(pieces.size(), 2);
+            QCOMPARE(pieces.at(0).last().x(), 2.0);
+            QCOMPARE(pieces.at(1).first().x(), 16.0);
+        }
+        const QJsonArray gaps = chartData(l).value(QStringLiteral("series")).toArray().first()
+                                    .toObject().value(QStringLiteral("gaps")).toArray();
+        QCOMPARE(gaps, (QJsonArray{QJsonArray{2.0, 16.0}}));
+    }
+    // throughput (a real 0/s) and error ratio (100 %) have a value there: no gap
+    for (ChartKind k : {ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad}) {
+        const ChartModel m = buildChartModel(k, {src});
+        QCOMPARE(m.series.first().points.size(), 7);
+        QVERIFY(m.series.first().breaks.isEmpty());
+        QCOMPARE(m.series.first().segments().size(), 1);
+    }
+    // over time: a second without a success breaks the latency curve
+    CurveSource timed;
+    for (int t = 1; t <= 5; ++t) {
+        SeriesPoint p;
+        p.tS = t;
+        p.op = kOp;
+        p.count = 10;
+        p.ok = t == 3 ? 0 : 10;
+        p.errors = 10 - p.ok;
+        p.p50Ms = p.p99Ms = 5;
+        timed.series << p;
+    }
+    const ChartModel t = buildChartModel(ChartKind::LatencyOverTime, {timed});
+    QCOMPARE(t.series.size(), 2);
+    for (const ChartSeries &s : t.series) {
+        QCOMPARE(xs(s), (QList<double>{1, 2, 4, 5}));
+        QCOMPARE(s.breaks, QList<int>{2});
+    }
+    // ChartSeries::add: no break before the first point or twice at one place
+    ChartSeries s;
+    s.add(std::nullopt);
+    s.add(QPointF(1, 1));
+    s.add(std::nullopt);
+    s.add(std::nullopt);
+    s.add(QPointF(4, 1));
+    QCOMPARE(s.breaks, QList<int>{1});
+    QCOMPARE(s.segments().size(), 2);
 }
 
 // Issue 12 item 5: tick labels are plain grouped numbers, never "1e+03".

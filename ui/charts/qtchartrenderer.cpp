@@ -16,6 +16,7 @@
 #include <QXYSeries>
 #include <algorithm>
 #include <QLogValueAxis>
+#include <QMap>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
@@ -28,6 +29,15 @@ namespace {
 // Properties tagging what each series is, for drawnChartData().
 const char *kRole = "vwRole";    // "series", "marker", "band", "line"
 const char *kKind = "vwKind";    // marker kind ("knee", ...)
+const char *kCurve = "vwCurve";  // data series: the key of the model curve it is a piece of
+const char *kPiece = "vwPiece";  // data series: which piece of that curve (0: the first)
+
+/// Key of piece `i` of the curve `key`: the curve's own key for the first, so a curve that
+/// gets a gap keeps its series and only adds the pieces after it.
+QString pieceKey(const QString &key, int i)
+{
+    return i == 0 ? key : key + QStringLiteral("\x1epiece") + QString::number(i);
+}
 
 QJsonArray pointsJson(const QList<QPointF> &pts)
 {
@@ -155,32 +165,43 @@ void QtChartRenderer::drawSeries(const ChartModel &m)
     QHash<QString, QLineSeries *> keep;
     m_order.clear();
     for (const ChartSeries &cs : m.series) {
-        QLineSeries *s = m_series.take(cs.key);
-        if (!s) {
-            s = new QLineSeries(m_chart);
-            s->setProperty(kRole, QStringLiteral("series"));
-            s->setPointsVisible(true);
-            m_chart->addSeries(s);
-            s->attachAxis(m_axisX);
-            s->attachAxis(m_axisY);
-            if (m_onNewSeries)
-                m_onNewSeries(s);
-        }
-        if (s->name() != cs.name)
-            s->setName(cs.name);
+        // one QLineSeries per piece of the curve (a gap between pieces, ChartSeries::breaks);
+        // a curve without points keeps its one (empty) series
+        QList<QList<QPointF>> pieces = cs.segments();
+        if (pieces.isEmpty())
+            pieces.append(QList<QPointF>());
         const QPen pen = chartPen(cs.color, cs.style, cs.width);
-        if (s->pen() != pen)
-            s->setPen(pen);
-        if (s->points() != cs.points)
-            s->replace(cs.points);
-        const auto markers = m_chart->legend()->markers(s);
-        // set each time: a marker follows its series' name and visibility again on changes
-        for (QLegendMarker *lm : markers) {
-            lm->setVisible(!cs.legend.isEmpty());
-            lm->setLabel(cs.legend);
+        for (int i = 0; i < pieces.size(); ++i) {
+            const QString key = pieceKey(cs.key, i);
+            QLineSeries *s = m_series.take(key);
+            if (!s) {
+                s = new QLineSeries(m_chart);
+                s->setProperty(kRole, QStringLiteral("series"));
+                s->setProperty(kCurve, cs.key);
+                s->setProperty(kPiece, i);
+                s->setPointsVisible(true);
+                m_chart->addSeries(s);
+                s->attachAxis(m_axisX);
+                s->attachAxis(m_axisY);
+                if (m_onNewSeries)
+                    m_onNewSeries(s);
+            }
+            if (s->name() != cs.name)
+                s->setName(cs.name);
+            if (s->pen() != pen)
+                s->setPen(pen);
+            if (s->points() != pieces.at(i))
+                s->replace(pieces.at(i));
+            const auto markers = m_chart->legend()->markers(s);
+            // set each time: a marker follows its series' name and visibility again on
+            // changes; only the first piece of a curve has one
+            for (QLegendMarker *lm : markers) {
+                lm->setVisible(i == 0 && !cs.legend.isEmpty());
+                lm->setLabel(cs.legend);
+            }
+            keep.insert(key, s);
+            m_order << s;
         }
-        keep.insert(cs.key, s);
-        m_order << s;
     }
     for (QLineSeries *stale : std::as_const(m_series)) {
         m_chart->removeSeries(stale);
@@ -296,13 +317,17 @@ QList<QLineSeries *> QtChartRenderer::dataSeries() const
 QJsonObject drawnChartData(const QChart *chart)
 {
     QJsonArray series, markers, bands, lines;
+    // the pieces of each data curve (kCurve), in the order the curves' first pieces come
+    QStringList curves;
+    QHash<QString, QMap<int, QLineSeries *>> pieces;
     const auto all = chart->series();
     for (QAbstractSeries *s : all) {
         const QString role = s->property(kRole).toString();
         if (role == QLatin1String("series")) {
-            auto *l = static_cast<QLineSeries *>(s);
-            series.append(QJsonObject{{QStringLiteral("name"), l->name()},
-                                      {QStringLiteral("points"), pointsJson(l->points())}});
+            const QString curve = s->property(kCurve).toString();
+            if (!curves.contains(curve))
+                curves << curve;
+            pieces[curve].insert(s->property(kPiece).toInt(), static_cast<QLineSeries *>(s));
         } else if (role == QLatin1String("line")) {
             auto *l = static_cast<QLineSeries *>(s);
             lines.append(QJsonObject{{QStringLiteral("name"), l->name()},
@@ -319,6 +344,21 @@ QJsonObject drawnChartData(const QChart *chart)
             if (up.size() == 2)
                 bands.append(QJsonArray{up.at(0).x(), up.at(1).x()});
         }
+    }
+    for (const QString &curve : std::as_const(curves)) {
+        QList<QPointF> points;
+        QJsonArray gaps;
+        QString name;
+        for (QLineSeries *l : std::as_const(pieces[curve])) {   // in piece order
+            const QList<QPointF> pts = l->points();
+            if (!points.isEmpty() && !pts.isEmpty())
+                gaps.append(QJsonArray{points.last().x(), pts.first().x()});
+            points += pts;
+            name = l->name();
+        }
+        series.append(QJsonObject{{QStringLiteral("name"), name},
+                                  {QStringLiteral("points"), pointsJson(points)},
+                                  {QStringLiteral("gaps"), gaps}});
     }
     // the shown axes: the label axes (hidden data axes have no title)
     QString xTitle, yTitle;

@@ -4,7 +4,7 @@
 //
 // Live-view cost (<= 10 updates a second on five charts, issue 5): data series are kept by
 // key and refilled with QXYSeries::replace only when their points changed (never per-point
-// append); an axis is set only when its range or ticks change (every range change lays out
+// append; a curve broken by a gap is one series per piece, keyed from the curve's key); an axis is set only when its range or ticks change (every range change lays out
 // all of its labels again; tick labels are set only when they change); the analysis series (markers, bands, USL, SLO) are re-added only
 // when they or the y-axis top change (re-adding relays the legend). GUI thread only.
 #pragma once
