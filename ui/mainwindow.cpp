@@ -731,8 +731,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         });
         return;
     }
-    m_closeSettled = false;
     if (isRunning() && askAboutRunningClose(this) == RunningCloseChoice::KeepRunning) {
+        m_closeSettled = false;   // this close is over: a later one asks again
         statusBar()->showMessage(tr("The run goes on"), kStatusMs);
         event->ignore();
         return;
@@ -742,13 +742,15 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
     if (isRunning()) {
-        // never block the GUI on cleanup: stop, and close when finished() arrives
+        // never block the GUI on cleanup: stop, and close when finished() arrives; the
+        // unsaved-profile answer (m_closeSettled) holds for that close, not asked again
         m_closeWhenFinished = true;
         m_controller->stop();
         statusBar()->showMessage(tr("Stopping the run; the window closes after cleanup"));
         event->ignore();
         return;
     }
+    m_closeSettled = false;
     event->accept();
 }
 
