@@ -478,6 +478,20 @@ void MainWindow::onSessionLoaded(const QString &path, const Session &session,
             m_editor->setInitialText(QString::fromUtf8(session.profileYaml));
         statusBar()->showMessage(tr("Session %1 opened").arg(m_sessions->mainEntry()->label),
                                  kStatusMs);
+        if (!m_loadErrors.isEmpty()) {
+            // showing the new main session cleared the banner: the files of this batch that
+            // failed stay named in it (until dismissed or the next batch), before the
+            // session's own note
+            QStringList lines = m_loadErrors;
+            if (!m_runPanel->errorText().isEmpty())
+                lines << m_runPanel->errorText();
+            m_runPanel->showError(lines.join(QLatin1Char('\n')));
+            statusBar()->showMessage(tr("Session %1 opened; %n file(s) could not be opened "
+                                        "(see the banner)",
+                                        nullptr, int(m_loadErrors.size()))
+                                         .arg(m_sessions->mainEntry()->label),
+                                     kStatusMs);
+        }
     } else {
         const int i = m_sessions->addOverlay(session, path);
         statusBar()->showMessage(tr("Overlaid %1").arg(m_sessions->overlay(i).label), kStatusMs);
