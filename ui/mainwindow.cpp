@@ -252,6 +252,23 @@ void MainWindow::createLibrary()
             &MainWindow::addOverlaySession);
     connect(m_library, &SessionLibraryView::message, this,
             [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
+    // Deleting the file of a session shown: the question says so, and the file line says
+    // the file is gone (no Show in Folder on a missing file).
+    m_library->setShownCheck([this](const QString &path) {
+        const auto same = [](const QString &a, const QString &b) {
+            return !a.isEmpty() && !b.isEmpty()
+                   && QDir::cleanPath(QFileInfo(a).absoluteFilePath())
+                          == QDir::cleanPath(QFileInfo(b).absoluteFilePath());
+        };
+        if (same(path, m_savedBar->path()))
+            return true;
+        for (const SessionEntry &e : m_sessions->entries())
+            if (same(path, e.path))
+                return true;
+        return false;
+    });
+    connect(m_library, &SessionLibraryView::sessionDeleted, m_savedBar,
+            &SavedSessionBar::fileDeleted);
     connect(m_savedBar, &SavedSessionBar::savedAs, this,
             [this](const QString &target, const QString &error) {
                 if (!error.isEmpty()) {
