@@ -252,6 +252,23 @@ void MainWindow::createLibrary()
             &MainWindow::addOverlaySession);
     connect(m_library, &SessionLibraryView::message, this,
             [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
+    // Deleting the file of a session shown: the question says so, and the file line says
+    // the file is gone (no Show in Folder on a missing file).
+    m_library->setShownCheck([this](const QString &path) {
+        const auto same = [](const QString &a, const QString &b) {
+            return !a.isEmpty() && !b.isEmpty()
+                   && QDir::cleanPath(QFileInfo(a).absoluteFilePath())
+                          == QDir::cleanPath(QFileInfo(b).absoluteFilePath());
+        };
+        if (same(path, m_savedBar->path()))
+            return true;
+        for (const SessionEntry &e : m_sessions->entries())
+            if (same(path, e.path))
+                return true;
+        return false;
+    });
+    connect(m_library, &SessionLibraryView::sessionDeleted, m_savedBar,
+            &SavedSessionBar::fileDeleted);
     connect(m_savedBar, &SavedSessionBar::savedAs, this,
             [this](const QString &target, const QString &error) {
                 if (!error.isEmpty()) {
@@ -478,6 +495,20 @@ void MainWindow::onSessionLoaded(const QString &path, const Session &session,
             m_editor->setInitialText(QString::fromUtf8(session.profileYaml));
         statusBar()->showMessage(tr("Session %1 opened").arg(m_sessions->mainEntry()->label),
                                  kStatusMs);
+        if (!m_loadErrors.isEmpty()) {
+            // showing the new main session cleared the banner: the files of this batch that
+            // failed stay named in it (until dismissed or the next batch), before the
+            // session's own note
+            QStringList lines = m_loadErrors;
+            if (!m_runPanel->errorText().isEmpty())
+                lines << m_runPanel->errorText();
+            m_runPanel->showError(lines.join(QLatin1Char('\n')));
+            statusBar()->showMessage(tr("Session %1 opened; %n file(s) could not be opened "
+                                        "(see the banner)",
+                                        nullptr, int(m_loadErrors.size()))
+                                         .arg(m_sessions->mainEntry()->label),
+                                     kStatusMs);
+        }
     } else {
         const int i = m_sessions->addOverlay(session, path);
         statusBar()->showMessage(tr("Overlaid %1").arg(m_sessions->overlay(i).label), kStatusMs);
@@ -731,8 +762,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         });
         return;
     }
-    m_closeSettled = false;
     if (isRunning() && askAboutRunningClose(this) == RunningCloseChoice::KeepRunning) {
+        m_closeSettled = false;   // this close is over: a later one asks again
         statusBar()->showMessage(tr("The run goes on"), kStatusMs);
         event->ignore();
         return;
@@ -742,13 +773,15 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
     if (isRunning()) {
-        // never block the GUI on cleanup: stop, and close when finished() arrives
+        // never block the GUI on cleanup: stop, and close when finished() arrives; the
+        // unsaved-profile answer (m_closeSettled) holds for that close, not asked again
         m_closeWhenFinished = true;
         m_controller->stop();
         statusBar()->showMessage(tr("Stopping the run; the window closes after cleanup"));
         event->ignore();
         return;
     }
+    m_closeSettled = false;
     event->accept();
 }
 

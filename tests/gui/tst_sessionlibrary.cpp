@@ -15,6 +15,10 @@
 #include "syntheticstages.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QMessageBox>
+#include <QTimer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -68,6 +72,38 @@ QString labelIn(const QString &path)
 {
     const std::optional<Session> s = readSession(path, nullptr);
     return s ? s->label : QStringLiteral("<unreadable>");
+}
+
+/// Empties the test trash of `path` (QStandardPaths test mode: under ~/.qttest).
+void removeFromTestTrash(const QString &path)
+{
+    const QDir trash(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+                     + QStringLiteral("/Trash"));
+    const QStringList infos =
+        QDir(trash.filePath(QStringLiteral("info"))).entryList({QStringLiteral("*.trashinfo")});
+    for (const QString &name : infos) {
+        QFile info(trash.filePath(QStringLiteral("info/") + name));
+        if (!info.open(QIODevice::ReadOnly) || !info.readAll().contains(QFile::encodeName(path)))
+            continue;
+        info.close();
+        QFile::remove(trash.filePath(QStringLiteral("files/") + name.chopped(10)));
+        info.remove();
+    }
+}
+
+/// Answers the next "Delete session" question with Yes, keeping its text in `*text`.
+void answerDeleteQuestion(QString *text)
+{
+    auto *poll = new QTimer;
+    QObject::connect(poll, &QTimer::timeout, [poll, text] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || !box->isVisible() || box->windowTitle() != QLatin1String("Delete session"))
+            return;
+        *text = box->text();
+        box->button(QMessageBox::Yes)->click();
+        poll->deleteLater();
+    });
+    poll->start(20);
 }
 
 QString cell(const SessionLibraryView &v, int proxyRow, int column)
@@ -328,6 +364,72 @@ private slots:
               QFileInfo(QDir(many.path()).filePath(QStringLiteral("s000.json"))).size(), ms);
     }
 
+    // Deleting from the library the session shown in the window: the question says it is
+    // shown (and does not for another file), and the file line then says the file was
+    // deleted, without Show in Folder or Save As.
+    void deletingTheShownSessionSaysSo()
+    {
+        QTemporaryDir folder;
+        const QString shown = writeFile(folder.path(), QStringLiteral("shown.json"),
+                                        makeSession(QStringLiteral("shown"),
+                                                    QStringLiteral("kv-read"),
+                                                    QStringLiteral("http://127.0.0.1:8200"), 8));
+        const QString other = writeFile(folder.path(), QStringLiteral("other.json"),
+                                        makeSession(QStringLiteral("other"),
+                                                    QStringLiteral("kv-read"),
+                                                    QStringLiteral("http://127.0.0.1:8200"), 4));
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        SessionLibraryView *lib = w.sessionLibrary();
+        lib->addFolder(folder.path());
+        w.findChild<QAction *>(QStringLiteral("libraryAction"))->trigger();
+        QTRY_COMPARE(lib->model()->rowCount(), 2);
+        QTRY_VERIFY(!lib->isScanning());
+        QSignalSpy opened(&w, &MainWindow::sessionOpened);
+        QVERIFY(lib->selectPath(shown));
+        lib->openSelected();
+        QTRY_COMPARE(opened.size(), 1);
+        SavedSessionBar *bar = w.savedSessionBar();
+        auto *label = bar->findChild<QLabel *>(QStringLiteral("savedSessionPath"));
+        auto *reveal = bar->findChild<QPushButton *>(QStringLiteral("showInFolderButton"));
+        auto *saveAs = bar->findChild<QPushButton *>(QStringLiteral("saveSessionAsButton"));
+        QVERIFY(label && reveal && saveAs);
+        QVERIFY(reveal->isVisible());
+        const QString shownText = QStringLiteral("This session is shown in the window");
+
+        QSignalSpy deleted(lib, &SessionLibraryView::sessionDeleted);
+        QString question;
+        answerDeleteQuestion(&question);
+        QVERIFY(lib->selectPath(other));
+        lib->deleteSelected();
+        QVERIFY2(!question.contains(shownText), qPrintable(question));
+        QTRY_COMPARE(deleted.size(), 1);
+        QVERIFY(!QFile::exists(other));
+        QVERIFY(!bar->isFileDeleted());   // another file: the line is unchanged
+        QVERIFY(reveal->isVisible());
+        QVERIFY(label->text().startsWith(QStringLiteral("Session file: ")));
+
+        question.clear();
+        answerDeleteQuestion(&question);
+        QVERIFY(lib->selectPath(shown));
+        lib->deleteSelected();
+        QVERIFY2(question.contains(shownText), qPrintable(question));
+        QTRY_COMPARE(deleted.size(), 2);
+        QVERIFY(!QFile::exists(shown));
+        QVERIFY(bar->isVisible());
+        QVERIFY(bar->isFileDeleted());
+        QVERIFY2(label->text().startsWith(QStringLiteral("Session file deleted: ")),
+                 qPrintable(label->text()));
+        QVERIFY(!reveal->isVisible());
+        QVERIFY(!saveAs->isVisible());
+        QCOMPARE(w.sessionSet()->mainEntry()->path, shown);   // the results stay on screen
+
+        removeFromTestTrash(other);
+        removeFromTestTrash(shown);
+        QSettings().remove(QStringLiteral("library/folders"));
+    }
+
     // Last: it removes a file the other tests list.
     void deleteRemovesTheFile()
     {
@@ -340,20 +442,7 @@ private slots:
         QTRY_COMPARE(v.model()->rowOf(m_corrupt), -1);
         QCOMPARE(v.model()->rowCount(), 3);
         QVERIFY(QFile::exists(m_alpha));
-        // Empty the test trash of it (QStandardPaths test mode: under ~/.qttest).
-        const QDir trash(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
-                         + QStringLiteral("/Trash"));
-        const QStringList infos =
-            QDir(trash.filePath(QStringLiteral("info"))).entryList({QStringLiteral("*.trashinfo")});
-        for (const QString &name : infos) {
-            QFile info(trash.filePath(QStringLiteral("info/") + name));
-            if (!info.open(QIODevice::ReadOnly)
-                || !info.readAll().contains(QFile::encodeName(m_corrupt)))
-                continue;
-            info.close();
-            QFile::remove(trash.filePath(QStringLiteral("files/") + name.chopped(10)));
-            info.remove();
-        }
+        removeFromTestTrash(m_corrupt);
     }
 };
 

@@ -17,6 +17,7 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -217,6 +218,49 @@ private slots:
         // and the window names each file that failed
         QVERIFY2(panel->errorText().contains(QLatin1String("corrupt.json")), qPrintable(panel->errorText()));
         QVERIFY2(panel->errorText().contains(QLatin1String("missing.json")), qPrintable(panel->errorText()));
+    }
+
+    // As from the command line: vault-workbench corrupt.json good.json, the corrupt file the
+    // first 5,000 bytes of a session. good.json opens (as the main session), and the banner
+    // still names the corrupt file with its reason; the status bar says a file failed.
+    void corruptFileOnTheCommandLineStaysReported()
+    {
+        const QString good = writeFile(m_dir, QStringLiteral("cl-good.json"),
+                                       session(QStringLiteral("cl-good"), 5, 10));
+        QByteArray head;
+        {
+            QFile f(good);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            head = f.read(5000);
+        }
+        QCOMPARE(head.size(), 5000);
+        const QString corrupt = writeRaw(m_dir, QStringLiteral("cl-corrupt.json"), head);
+
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *panel = w.findChild<RunPanel *>();
+        QVERIFY(panel);
+        QSignalSpy done(&w, &MainWindow::loadingFinished);
+        QSignalSpy opened(&w, &MainWindow::sessionOpened);
+        QSignalSpy failed(&w, &MainWindow::sessionOpenFailed);
+        w.openFiles({corrupt, good});
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 10000);
+        QCOMPARE(failed.count(), 1);
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(w.sessionSet()->mainEntry()->path, good);
+        const QString reason = failed.at(0).at(1).toString();
+        QVERIFY(!reason.isEmpty());
+        QVERIFY2(panel->errorText().contains(QStringLiteral("Cannot open session %1: %2")
+                                                 .arg(corrupt, reason)),
+                 qPrintable(panel->errorText()));
+        const QList<QLabel *> banner = panel->findChildren<QLabel *>();
+        bool bannerShown = false;
+        for (QLabel *l : banner)
+            bannerShown = bannerShown || (l->isVisible() && l->text() == panel->errorText());
+        QVERIFY(bannerShown);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QLatin1String("could not be opened")),
+                 qPrintable(w.statusBar()->currentMessage()));
     }
 
     void filesOpenInTheOrderGiven()

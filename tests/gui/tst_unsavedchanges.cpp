@@ -261,6 +261,62 @@ private slots:
         qDeleteAll(held);
     }
 
+    // Edited profile and a run going on: File > Quit asks about the edits (Discard), then
+    // about the run (Stop, Clean Up and Close); the run stops and the window closes without
+    // asking about the edits a second time (the answer holds for that close).
+    void closeDuringARunWithEditsAsksOnce()
+    {
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost));
+        QList<QTcpSocket *> held;
+        connect(&silent, &QTcpServer::newConnection, this, [&] {
+            while (QTcpSocket *c = silent.nextPendingConnection())
+                held << c;
+        });
+        const QString profile = m_dir.filePath(QStringLiteral("silent-edited.yaml"));
+        writeFile(profile, "name: silent\n"
+                           "target: { address: http://127.0.0.1:1, request_timeout: 3s }\n"
+                           "ramp: { executor: closed, stages: [ { vus: 1, duration: 5s } ] }\n"
+                           "operations:\n  - type: sys_health\n");
+        MainWindow w;
+        QVERIFY(w.openProfile(profile));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setTargetAddress(QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort()));
+        typeInto(w, QStringLiteral("# edited, never saved\n"));
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        QVERIFY(w.startRun());
+        QVERIFY(w.isRunning());
+
+        // answers every question of the sequence, counting how often each is asked
+        int unsavedAsked = 0;
+        int runningAsked = 0;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box || !box->isVisible())
+                return;
+            if (box->objectName() == kUnsaved) {
+                ++unsavedAsked;
+                box->button(QMessageBox::Discard)->click();
+            } else if (box->objectName() == QLatin1String("runningCloseBox")) {
+                ++runningAsked;
+                box->findChild<QPushButton *>(QStringLiteral("stopAndCloseButton"))->click();
+            }
+        });
+        poll.start(20);
+
+        w.close();   // what File > Quit does with one window
+        QTRY_COMPARE_WITH_TIMEOUT(runningAsked, 1, 10000);
+        QVERIFY(finished.wait(30000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 5000);
+        QTest::qWait(200);   // a second question would have come by now
+        QCOMPARE(unsavedAsked, 1);
+        QCOMPARE(runningAsked, 1);
+        poll.stop();
+        qDeleteAll(held);
+    }
+
 private:
     QTemporaryDir m_dir;
     QString m_other;

@@ -61,14 +61,30 @@ void SavedSessionBar::update()
     } else {
         m_path = main->path.isEmpty() ? m_runPath : main->path;
     }
-    m_label->setText(tr("Session file: %1").arg(QDir::toNativeSeparators(m_path)));
+    if (m_path != m_deletedPath)
+        m_deletedPath.clear();
+    const bool deleted = isFileDeleted();
+    m_label->setText((deleted ? tr("Session file deleted: %1 (the results stay on screen)")
+                              : tr("Session file: %1"))
+                         .arg(QDir::toNativeSeparators(m_path)));
     m_label->setToolTip(QDir::toNativeSeparators(m_path));
+    m_reveal->setVisible(!deleted);
+    m_saveAs->setVisible(!deleted);
     setVisible(!m_path.isEmpty());
+}
+
+void SavedSessionBar::fileDeleted(const QString &path)
+{
+    if (m_path.isEmpty() || QDir::cleanPath(QFileInfo(path).absoluteFilePath())
+                                != QDir::cleanPath(QFileInfo(m_path).absoluteFilePath()))
+        return;
+    m_deletedPath = m_path;
+    update();
 }
 
 void SavedSessionBar::askSaveAs()
 {
-    if (m_path.isEmpty())
+    if (m_path.isEmpty() || isFileDeleted())
         return;
     const QString start =
         QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))

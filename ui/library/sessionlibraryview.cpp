@@ -155,6 +155,7 @@ SessionLibraryView::SessionLibraryView(QWidget *parent) : QWidget(parent)
                 updateButtons();
                 emit message(trashed ? tr("%1 moved to the trash").arg(QFileInfo(path).fileName())
                                      : tr("%1 deleted").arg(QFileInfo(path).fileName()));
+                emit sessionDeleted(path);
             });
 
     m_addedFolders = QSettings().value(kFoldersKey).toStringList();
@@ -285,10 +286,12 @@ void SessionLibraryView::deleteSelected()
     const QString path = selectedPath();
     if (path.isEmpty())
         return;
-    const auto answer = QMessageBox::question(
-        this, tr("Delete session"),
-        tr("Move %1 to the trash?\n(Where there is no trash, it is deleted.)")
-            .arg(QDir::toNativeSeparators(path)));
+    QString question = tr("Move %1 to the trash?\n(Where there is no trash, it is deleted.)")
+                           .arg(QDir::toNativeSeparators(path));
+    if (m_isShown && m_isShown(path))
+        question += QLatin1Char('\n') + tr("This session is shown in the window; its results "
+                                           "stay on screen, without a file.");
+    const auto answer = QMessageBox::question(this, tr("Delete session"), question);
     if (answer == QMessageBox::Yes)
         deleteSession(path);
 }

@@ -11,6 +11,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
+
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QLineEdit;
@@ -61,6 +63,13 @@ public:
     /// Moves the file to the trash (or deletes it), without asking; the row goes when done.
     void deleteSession(const QString &path);
 
+    /// Tells whether a file is the session shown in the window (main, overlay or the run's
+    /// saved file): the delete question then says so. Unset: never.
+    void setShownCheck(std::function<bool(const QString &path)> isShown)
+    {
+        m_isShown = std::move(isShown);
+    }
+
     void openSelected();
     void overlaySelected();
     void renameSelected();   ///< asks for the label
@@ -72,6 +81,8 @@ signals:
     void overlayRequested(const QString &path);
     /// For the status bar: what happened (renamed, deleted, an error).
     void message(const QString &text);
+    /// `path` was moved to the trash or deleted (after deleteSession()).
+    void sessionDeleted(const QString &path);
     void scanFinished(int files);
 
 protected:
@@ -92,6 +103,7 @@ private:
     QPushButton *m_rename = nullptr;
     QPushButton *m_delete = nullptr;
     QPushButton *m_reveal = nullptr;
+    std::function<bool(const QString &)> m_isShown;
     QStringList m_baseFolders;
     QStringList m_addedFolders;
     bool m_stale = true;   ///< not read since the folders changed
