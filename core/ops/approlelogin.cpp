@@ -1,5 +1,7 @@
 #include "ops/approlelogin.h"
 
+#include "ops/authsupport.h"
+
 #include "vault/vaultclient.h"
 
 namespace vw {
@@ -56,14 +58,8 @@ OperationType appRoleLoginType()
     t.setup = QStringLiteral("an AppRole auth method, role `bench` with token_ttl = `ttl`, "
                              "token_type = `type` and `secret_id_ttl`, its role_id and one secret_id; "
                              "disabling it at cleanup revokes the tokens the logins made");
-    t.params = {
-        durationParam(QStringLiteral("ttl"), 1000, 24LL * 3600 * 1000, 2 * 60 * 1000, 1000,
-                      QStringLiteral("TTL of each token a login makes")),
-        choiceParam(QStringLiteral("type"),
-                    {QStringLiteral("service"), QStringLiteral("batch")},
-                    QStringLiteral("service"),
-                    QStringLiteral("service tokens are stored (a write per login); batch "
-                                   "tokens are not")),
+    t.params = loginTokenParams();
+    t.params += {
         durationParam(QStringLiteral("secret_id_ttl"), 0, 24LL * 3600 * 1000, 0, 1000,
                       QStringLiteral("lifetime of the secret_id; 0 = it does not expire "
                                      "(a shorter one fails the logins after it)")),

@@ -64,6 +64,19 @@ QByteArray loginToken(VaultClient &client, const QString &apiPath, const QJsonOb
     return token.toUtf8();
 }
 
+QList<ParamSpec> loginTokenParams()
+{
+    return {
+        durationParam(QStringLiteral("ttl"), 1000, 24LL * 3600 * 1000, 2 * 60 * 1000, 1000,
+                      QStringLiteral("TTL of each token a login makes")),
+        choiceParam(QStringLiteral("type"),
+                    {QStringLiteral("service"), QStringLiteral("batch")},
+                    QStringLiteral("service"),
+                    QStringLiteral("service tokens are stored (a write per login); batch "
+                                   "tokens are not")),
+    };
+}
+
 QString vaultSeconds(qint64 ms)
 {
     return QStringLiteral("%1s").arg(ms / 1000);

@@ -7,6 +7,7 @@
 // "Auth operations").
 #pragma once
 
+#include "ops/opparams.h"
 #include "ops/opsupport.h"
 
 #include <QByteArray>
@@ -39,6 +40,10 @@ bool createAppRole(ResourceTracker &tracker, VaultClient &client, const QString 
 /// used by the server for a login.
 QByteArray loginToken(VaultClient &client, const QString &apiPath, const QJsonObject &body,
                       qint64 *ttlSeconds, QString *error);
+
+/// The params every login operation (approle_login, userpass_login, cert_login) has: `ttl`
+/// (duration 1s..24h, default 2m: each token's lifetime) and `type` (service or batch).
+QList<ParamSpec> loginTokenParams();
 
 /// A role or user's token lifetime in Vault's form: whole seconds, "120s".
 QString vaultSeconds(qint64 ms);

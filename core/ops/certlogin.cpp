@@ -1,5 +1,7 @@
 #include "ops/certlogin.h"
 
+#include "ops/authsupport.h"
+
 #include "ops/approlelogin.h"
 #include "vault/vaultclient.h"
 
@@ -85,15 +87,7 @@ OperationType certLoginType()
                              "client certificate (target.client_cert), token_ttl = `ttl` and "
                              "token_type = `type`; disabling it at cleanup revokes the tokens "
                              "the logins made");
-    t.params = {
-        durationParam(QStringLiteral("ttl"), 1000, 24LL * 3600 * 1000, 2 * 60 * 1000, 1000,
-                      QStringLiteral("TTL of each token a login makes")),
-        choiceParam(QStringLiteral("type"),
-                    {QStringLiteral("service"), QStringLiteral("batch")},
-                    QStringLiteral("service"),
-                    QStringLiteral("service tokens are stored (a write per login); batch "
-                                   "tokens are not")),
-    };
+    t.params = loginTokenParams();
     t.create = [](const OpParams &params) {
         return std::make_unique<CertLoginOperation>(params);
     };
