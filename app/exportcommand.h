@@ -2,7 +2,7 @@
 //  --out FILE [--width 1600 --height 1000 --dpi 144]`: draws the chart the window shows for
 // these sessions (the first is the main one, the others overlays; knee, saturation and
 // failure markers, USL fit, SLO line, client-bound bands): the same chart model
-// (core/report/chartmodel.h) through the same QtCharts renderer (ui/charts/qtchartrenderer.h),
+// (core/charts/chartmodel.h) through the same QtCharts renderer (ui/charts/qtchartrenderer.h),
 // written by ui/charts/chartexport.h.
 // Needs a QApplication: main.cpp creates one (offscreen platform when there is no display).
 #pragma once

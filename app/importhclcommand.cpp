@@ -1,7 +1,7 @@
 #include "importhclcommand.h"
 
 #include "cli.h"
-#include "profile/hcl/vaultbenchmarkimport.h"
+#include "import/vaultbenchmarkimport.h"
 #include "profile/profileparser.h"
 #include "util/boundedfile.h"
 

@@ -1,5 +1,5 @@
 // `vault-workbench import-hcl CONFIG.hcl [--out PROFILE.yaml]`: turns a vault-benchmark
-// config into a profile (core/profile/hcl/vaultbenchmarkimport.h; docs/profile-format.md,
+// config into a profile (core/import/vaultbenchmarkimport.h; docs/profile-format.md,
 // "Importing vault-benchmark configs"). Notes (what was dropped, e.g. vault_token) go to
 // stderr; the profile to stdout or --out, only when it parses with the profile parser.
 #pragma once

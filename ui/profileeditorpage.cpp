@@ -4,7 +4,7 @@
 #include "editor/codeeditor.h"
 #include "editor/operationpalette.h"
 #include "ops/builtinoperations.h"
-#include "profile/operationsnippet.h"
+#include "editing/operationsnippet.h"
 #include "profileform/profileform.h"
 #include "profile/profileparser.h"
 #include "util/boundedfile.h"

@@ -49,7 +49,7 @@ public:
     QTabWidget *views() const { return m_views; }
 
     /// Inserts an item of operation type `typeName` into the `operations:` list (after the
-    /// item holding the cursor, else at the list's end; core/profile/operationsnippet.h) as
+    /// item holding the cursor, else at the list's end; core/editing/operationsnippet.h) as
     /// one undo step, and puts the cursor on its `type:` line. False for an unknown type.
     bool insertOperation(const QString &typeName);
 

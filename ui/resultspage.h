@@ -6,15 +6,15 @@
 // SessionSet (ui/models/sessionset.h): the main entry (the live run or the opened session), the
 // overlays drawn beside it in distinct colours, named by their labels, and the latency
 // percentiles all live there; the page keeps no copy of them. The charts are fed in one place
-// (chartSources(), refreshChart()) and drawn from the chart model (core/report/chartmodel.h);
+// (chartSources(), refreshChart()) and drawn from the chart model (core/charts/chartmodel.h);
 // charts never own data. GUI thread only.
 #pragma once
 
-#include "report/curvesource.h"
+#include "charts/curvesource.h"
 #include "engine/runsnapshot.h"
 #include "session/session.h"
 
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 
 #include <QWidget>
 

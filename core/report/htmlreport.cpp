@@ -1,13 +1,13 @@
 #include "report/htmlreport.h"
-#include "report/stagemarks.h"
+#include "charts/stagemarks.h"
 
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
 #include "session/comparison.h"
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 #include "report/serverreport.h"
-#include "report/svgrenderer.h"
+#include "charts/svgrenderer.h"
 
 #include <QLocale>
 

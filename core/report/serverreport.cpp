@@ -1,7 +1,7 @@
 #include "report/serverreport.h"
 
-#include "report/chartmodel.h"
-#include "report/svgrenderer.h"
+#include "charts/chartmodel.h"
+#include "charts/svgrenderer.h"
 #include "session/sessionanalysis.h"
 
 namespace vw {

@@ -3,7 +3,7 @@
 // (core/analysis/serverbottleneck.h) and the notes of what was not available.
 #pragma once
 
-#include "report/curvesource.h"
+#include "charts/curvesource.h"
 #include "session/session.h"
 
 #include <QList>

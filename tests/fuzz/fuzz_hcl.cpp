@@ -2,8 +2,8 @@
 // (`vault-workbench import-hcl`), then the imported profile through the profile parser. Any
 // crash, sanitizer report, hang (-timeout) or runaway memory (-rss_limit_mb) is a bug; an
 // HCL or import error is a normal outcome.
-#include "profile/hcl/hclreader.h"
-#include "profile/hcl/vaultbenchmarkimport.h"
+#include "import/hclreader.h"
+#include "import/vaultbenchmarkimport.h"
 
 #include <cstddef>
 #include <cstdint>

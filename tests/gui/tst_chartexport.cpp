@@ -1,5 +1,5 @@
 // Chart export (ui/charts/chartexport.h) and the analysis drawn on the charts (the chart
-// model, core/report/chartmodel.h, drawn by ui/charts/qtchartrenderer.h): PNG at the asked size and DPI, SVG that parses as XML, PDF
+// model, core/charts/chartmodel.h, drawn by ui/charts/qtchartrenderer.h): PNG at the asked size and DPI, SVG that parses as XML, PDF
 // with one page; knee/saturation markers, USL fit, SLO line and client-bound band follow
 // the session's analysis; `vault-workbench export` writes the three formats headless.
 #include "sessionplan.h"
@@ -8,7 +8,7 @@
 #include "session/sessionanalysis.h"
 #include "charts/chartexport.h"
 #include "charts/chartoverlay.h"
-#include "report/charttype.h"
+#include "charts/charttype.h"
 #include "charts/qtchartrenderer.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"

@@ -5,9 +5,9 @@
 //   (ii)  File > Export Chart… as SVG (ui/charts/chartexport, ChartExportDialog),
 //   (iii) `vault-workbench export --format svg` (the built binary),
 //   (iv)  `vault-workbench report --format html` (the SVG renderer, per op)
-// are those of the chart model (core/report/chartmodel.h). The QtCharts SVG export carries the
+// are those of the chart model (core/charts/chartmodel.h). The QtCharts SVG export carries the
 // chart's drawn data in its <desc>; the report's SVG carries it in data-* attributes.
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "charts/qtchartrenderer.h"
@@ -18,7 +18,7 @@
 #include "resultspage.h"
 #include "serverstages.h"
 #include "session/sessionio.h"
-#include "report/svgrenderer.h"
+#include "charts/svgrenderer.h"
 
 #include <QCheckBox>
 #include <QChart>

@@ -1,6 +1,6 @@
 // The SVG charts in a real browser engine (issue 12, items 3 and 4): an overlay latency chart
 // of two sessions whose knees sit at the same VUs, as the HTML report's SVG renderer draws it
-// (core/report/svgrenderer.h) and as the QtCharts SVG export writes it (ui/charts/chartexport.h),
+// (core/charts/svgrenderer.h) and as the QtCharts SVG export writes it (ui/charts/chartexport.h),
 // loaded in Debian's headless Chromium with a page that measures every legend text and marker
 // label (getBoundingClientRect) and the computed font family of every text. Asserts: no two
 // legend texts and no two marker labels overlap, every legend entry of the model is drawn
@@ -12,8 +12,8 @@
 #include "analysis/capacityanalyzer.h"
 #include "charts/chartexport.h"
 #include "charts/stagecurvechart.h"
-#include "report/chartmodel.h"
-#include "report/svgrenderer.h"
+#include "charts/chartmodel.h"
+#include "charts/svgrenderer.h"
 
 #include <QDir>
 #include <QJsonArray>

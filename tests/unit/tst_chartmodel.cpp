@@ -1,4 +1,4 @@
-// The chart model (core/report/chartmodel.h): where a stage sits on a chart against load
+// The chart model (core/charts/chartmodel.h): where a stage sits on a chart against load
 // (closed: planned VUs; arrival-rate: offered starts/s), the capacity markers at the analysis'
 // stages with their evidence, client-bound bands with one width rule, the SLO line at the
 // profile's value, USL only against VUs, legend names, a session of the other load model left
@@ -8,11 +8,11 @@
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "profile/loadmodels/arrivalratemodel.h"
-#include "report/axisticks.h"
-#include "report/chartmodel.h"
-#include "report/charttitle.h"
-#include "report/charttype.h"
-#include "report/labelplacement.h"
+#include "charts/axisticks.h"
+#include "charts/chartmodel.h"
+#include "charts/charttitle.h"
+#include "charts/charttype.h"
+#include "charts/labelplacement.h"
 
 #include <QJsonArray>
 #include <QTest>

@@ -1,10 +1,10 @@
 // The profile editor's headless helpers: completion context and words
-// (core/profile/yamlcompletion.h) and the operation palette's snippets
-// (core/profile/operationsnippet.h), checked against the real parser and operation types.
+// (core/editing/yamlcompletion.h) and the operation palette's snippets
+// (core/editing/operationsnippet.h), checked against the real parser and operation types.
 #include "ops/builtinoperations.h"
-#include "profile/operationsnippet.h"
+#include "editing/operationsnippet.h"
 #include "profile/profileparser.h"
-#include "profile/yamlcompletion.h"
+#include "editing/yamlcompletion.h"
 
 #include <QTest>
 

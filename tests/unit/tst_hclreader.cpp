@@ -1,8 +1,8 @@
-// parseHcl(): the subset of HCL vault-benchmark configs use (core/profile/hcl/hclreader.h),
+// parseHcl(): the subset of HCL vault-benchmark configs use (core/import/hclreader.h),
 // read from configs written after the documented examples of vault-benchmark (its README's
 // approle + kvv2 config, the PKI, transit and SSH test blocks), and one located error per
 // malformed input.
-#include "profile/hcl/hclreader.h"
+#include "import/hclreader.h"
 
 #include <QTest>
 

@@ -6,7 +6,7 @@
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 #include "report/htmlreport.h"
 #include "session/sessionio.h"
 

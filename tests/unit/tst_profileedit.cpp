@@ -1,7 +1,7 @@
-// core/profile/profileedit.h: editing YAML text by key path keeps comments, other keys and
+// core/editing/profileedit.h: editing YAML text by key path keeps comments, other keys and
 // the layout of untouched lines; scalars are replaced in place, flow maps re-emitted whole,
 // absent keys added to their section, emptied maps removed with their key.
-#include "profile/profileedit.h"
+#include "editing/profileedit.h"
 
 #include <QTest>
 #include <yaml-cpp/yaml.h>

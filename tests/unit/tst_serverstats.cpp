@@ -1,8 +1,8 @@
 // The server telemetry's arithmetic (core/stats/servertelemetry.h: samples from readings,
 // stage summaries), its session form (core/session/servertelemetryjson.h; older sessions
-// without it load) and the server charts of the chart model (core/report/serverchartmodel.h).
-#include "report/chartmodel.h"
-#include "report/svgrenderer.h"
+// without it load) and the server charts of the chart model (core/charts/serverchartmodel.h).
+#include "charts/chartmodel.h"
+#include "charts/svgrenderer.h"
 #include "serverstages.h"
 #include "session/servertelemetryjson.h"
 #include "session/sessionio.h"

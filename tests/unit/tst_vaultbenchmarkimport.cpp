@@ -3,8 +3,8 @@
 // the dropped token; the mapping table's conversions; every documented rejection at its line
 // and column; the profile parser's verdict on the result (checkImportedProfile).
 #include "ops/operationregistry.h"
-#include "profile/hcl/vaultbenchmarkimport.h"
-#include "profile/hcl/vaultbenchmarkmapping.h"
+#include "import/vaultbenchmarkimport.h"
+#include "import/vaultbenchmarkmapping.h"
 #include "profile/profileparser.h"
 
 #include <QFile>
@@ -408,7 +408,7 @@ void TestVaultBenchmarkImport::everyMappingNamesATypeAndParams()
 void TestVaultBenchmarkImport::docsTableMatchesTheMapping()
 {
     // docs/profile-format.md, "Importing vault-benchmark configs": one row per mapping, with
-    // its type and every field -> param of the table in core/profile/hcl/.
+    // its type and every field -> param of the table in core/import/.
     QFile f(QStringLiteral(VW_SOURCE_DIR "/docs/profile-format.md"));
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));

@@ -2,7 +2,7 @@
 
 #include "charts/chartoverlay.h"
 #include "charts/qtchartrenderer.h"
-#include "report/charttype.h"
+#include "charts/charttype.h"
 
 #include <QChart>
 #include <QGraphicsLayout>

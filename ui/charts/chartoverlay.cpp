@@ -1,7 +1,7 @@
 #include "charts/chartoverlay.h"
 
 #include "charts/chartstyle.h"
-#include "report/labelplacement.h"
+#include "charts/labelplacement.h"
 
 #include <QAbstractAxis>
 #include <QChart>

@@ -1,15 +1,15 @@
 // The words of a QtCharts chart (qtchartrenderer.h), drawn as the SVG renderer draws them
-// (core/report/svgrenderer.cpp): title and subtitle, the legend in wrapped rows (every entry
+// (core/charts/svgrenderer.cpp): title and subtitle, the legend in wrapped rows (every entry
 // whole; the full text in a tooltip as well), and the knee/saturation/failure labels placed
-// without overlaps, with leader lines (core/report/labelplacement.h). Sizes come from the one
-// type scale (core/report/charttype.h): for the chart's own height in the live view, for the
+// without overlaps, with leader lines (core/charts/labelplacement.h). Sizes come from the one
+// type scale (core/charts/charttype.h): for the chart's own height in the live view, for the
 // picture's height during an export (chartexport.h). The QChart's own legend keeps its
 // markers (their labels and visibility follow the model) but is detached and transparent.
 // GUI thread only.
 #pragma once
 
-#include "report/chartmodel.h"
-#include "report/charttype.h"
+#include "charts/chartmodel.h"
+#include "charts/charttype.h"
 
 #include <QList>
 #include <QColor>

@@ -3,7 +3,7 @@
 #include "theme/charttheme.h"
 
 #include <QAbstractAxis>
-#include "report/charttype.h"
+#include "charts/charttype.h"
 
 #include <QChart>
 #include <QFont>

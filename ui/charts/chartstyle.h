@@ -1,9 +1,9 @@
 // Qt plumbing of the chart look: the QChart's theme and margins, and the chart model's colours
-// and line styles (core/report/chartpalette.h) as QColor/QPen. Decides no colour itself.
+// and line styles (core/charts/chartpalette.h) as QColor/QPen. Decides no colour itself.
 // GUI thread only.
 #pragma once
 
-#include "report/chartpalette.h"
+#include "charts/chartpalette.h"
 
 #include <QColor>
 #include <QFont>
@@ -21,7 +21,7 @@ inline QColor qColor(const QString &hex) { return QColor::fromString(hex); }
 /// A pen of the model's colour, style and width (round caps).
 QPen chartPen(const QString &color, LineStyle style, double width);
 
-/// The chart font (core/report/charttype.h: DejaVu Sans, sans-serif) at `pixelSize` px.
+/// The chart font (core/charts/charttype.h: DejaVu Sans, sans-serif) at `pixelSize` px.
 QFont chartFont(double pixelSize, bool bold);
 
 /// Light theme, no animation, compact margins, legend at the bottom; then the colours of the

@@ -3,7 +3,7 @@
 #include "charts/chartoverlay.h"
 #include "charts/chartstyle.h"
 
-#include "report/axisticks.h"
+#include "charts/axisticks.h"
 
 #include <QAreaSeries>
 #include <QCategoryAxis>

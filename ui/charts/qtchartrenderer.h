@@ -1,4 +1,4 @@
-// The QtCharts renderer of the chart model (core/report/chartmodel.h): brings a QChart to a
+// The QtCharts renderer of the chart model (core/charts/chartmodel.h): brings a QChart to a
 // ChartModel. The live results view, the GUI export and the CLI `export` all draw through it,
 // and it decides nothing the model holds (points, ranges, colours, labels, markers, bands).
 //
@@ -9,7 +9,7 @@
 // when they or the y-axis top change (re-adding relays the legend). GUI thread only.
 #pragma once
 
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -52,7 +52,7 @@ private:
     class ChartOverlay *m_overlay = nullptr;   ///< owned by the chart
     // Each direction has a hidden data axis the series are drawn by (QValueAxis or
     // QLogValueAxis) and a shown QCategoryAxis with the model's ticks and labels
-    // (core/report/axisticks.h) at the same places (log scales: in log space), so gridlines and
+    // (core/charts/axisticks.h) at the same places (log scales: in log space), so gridlines and
     // labels are exactly those of the SVG renderer.
     QAbstractAxis *m_axisX = nullptr;
     QAbstractAxis *m_axisY = nullptr;
@@ -68,7 +68,7 @@ private:
 };
 
 /// What `chart` shows, read back from its series and axes, in the shape of chartData()
-/// (core/report/chartmodel.h): data curves, markers (scatter points), bands (area series),
+/// (core/charts/chartmodel.h): data curves, markers (scatter points), bands (area series),
 /// USL/SLO lines, axis titles; title and notes as the renderer set them.
 QJsonObject drawnChartData(const QChart *chart);
 

@@ -1,11 +1,11 @@
 // Latency (p50/p95/p99), throughput or error ratio against load, one curve per source x
 // operation (x percentile for latency), with the capacity analysis on it. A thin view: it keeps
-// its sources, builds the chart model (core/report/chartmodel.h) and hands it to the QtCharts
+// its sources, builds the chart model (core/charts/chartmodel.h) and hands it to the QtCharts
 // renderer (qtchartrenderer.h). GUI thread only.
 #pragma once
 
 #include "charts/qtchartrenderer.h"
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 
 #include <QChartView>
 #include <QList>

@@ -1,11 +1,11 @@
 // Latency over time (p50 dotted, p99 solid) or throughput over time (successes per second) of
 // the 1-second series of every session shown, per operation, with the stage boundaries. A thin view: it builds the chart model
-// (core/report/chartmodel.h) and hands it to the QtCharts renderer (qtchartrenderer.h).
+// (core/charts/chartmodel.h) and hands it to the QtCharts renderer (qtchartrenderer.h).
 // GUI thread only.
 #pragma once
 
 #include "charts/qtchartrenderer.h"
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 
 #include <QChartView>
 

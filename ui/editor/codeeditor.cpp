@@ -1,7 +1,7 @@
 #include "codeeditor.h"
 
 #include "ops/builtinoperations.h"
-#include "profile/yamlcompletion.h"
+#include "editing/yamlcompletion.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>

@@ -1,6 +1,6 @@
 // The profile editor's text widget: a QPlainTextEdit with a line-number gutter (the lines of
 // current problems marked in red) and completion of keys and values by context
-// (core/profile/yamlcompletion.h), offered by Ctrl+Space or after typing two characters of a
+// (core/editing/yamlcompletion.h), offered by Ctrl+Space or after typing two characters of a
 // word. GUI thread only.
 #pragma once
 

@@ -1,6 +1,6 @@
 #include "operationpalette.h"
 
-#include "profile/operationsnippet.h"
+#include "editing/operationsnippet.h"
 
 #include <QHeaderView>
 #include <QLabel>

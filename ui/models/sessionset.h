@@ -23,7 +23,7 @@ struct SessionEntry {
     Session session;
     QString label;       ///< unique among the entries; names it in legends, lists and tables
     QString path;        ///< the file it was read from; empty for a run of this window
-    /// Index into paletteColor() (core/report/chartpalette.h) when two or more sessions are shown:
+    /// Index into paletteColor() (core/charts/chartpalette.h) when two or more sessions are shown:
     /// the entry's position, which is how the charts colour overlaid sources.
     int colourIndex = 0;
     bool live = false;   ///< the running benchmark (only ever the main entry)

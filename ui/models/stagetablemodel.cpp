@@ -1,6 +1,6 @@
 #include "models/stagetablemodel.h"
 
-#include "report/stagemarks.h"
+#include "charts/stagemarks.h"
 
 #include <QBrush>
 #include <QColor>

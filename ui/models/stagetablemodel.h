@@ -30,7 +30,7 @@ public:
         MaxColumn,         ///< milliseconds
         MaxInFlightColumn,
         /// "⚠ client-bound: client_cpu; no completed request" (stageMarksShort(),
-        /// core/report/stagemarks.h); the tooltip has the whole reasons (stageMarks()).
+        /// core/charts/stagemarks.h); the tooltip has the whole reasons (stageMarks()).
         MarksColumn,
         ColumnCount
     };

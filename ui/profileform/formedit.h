@@ -1,9 +1,9 @@
 // What a section of the profile form hands to ProfileForm (profileform.h) to change the YAML
-// text: a function from the text to the new text (core/profile/profileedit.h), applied as one
+// text: a function from the text to the new text (core/editing/profileedit.h), applied as one
 // undoable edit; and QVariant -> yaml-cpp scalar. GUI thread only.
 #pragma once
 
-#include "profile/profileedit.h"
+#include "editing/profileedit.h"
 
 #include <QString>
 #include <QVariant>

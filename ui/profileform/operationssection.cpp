@@ -2,7 +2,7 @@
 
 #include "ops/operationregistry.h"
 #include "paramcontrols.h"
-#include "profile/profileedit.h"
+#include "editing/profileedit.h"
 #include "util/duration.h"
 
 #include <QComboBox>

@@ -3,7 +3,7 @@
 // editor"). YAML -> form: 300 ms after the last change of the text, when the text is a valid
 // profile (parseProfile()); when it is not, the form is read-only and says "fix the YAML
 // first: line L". Form -> YAML: each change is one undoable edit of the text (one QTextCursor
-// edit block over the changed characters only) made with core/profile/profileedit.h, which
+// edit block over the changed characters only) made with core/editing/profileedit.h, which
 // keeps comments and other keys. GUI thread only.
 #pragma once
 

@@ -1,7 +1,7 @@
 #include "stagessection.h"
 
 #include "profile/loadmodels/loadmodelregistry.h"
-#include "profile/profileedit.h"
+#include "editing/profileedit.h"
 #include "rampgenerator.h"
 #include "util/duration.h"
 

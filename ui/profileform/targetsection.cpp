@@ -1,6 +1,6 @@
 #include "targetsection.h"
 
-#include "profile/profileedit.h"
+#include "editing/profileedit.h"
 #include "util/duration.h"
 
 #include <QCheckBox>

@@ -1,6 +1,6 @@
 // The charts' light or dark look (View > Chart Theme): follow the system palette, or force
 // light or dark. Only the chart's own colours change (background, text, grid, axis lines); the
-// series colours are the chart model's (core/report/chartpalette.h) in both. The choice is kept
+// series colours are the chart model's (core/charts/chartpalette.h) in both. The choice is kept
 // in QSettings ("view/chartTheme": "system", "light", "dark"). GUI thread only.
 #pragma once
 

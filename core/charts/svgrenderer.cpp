@@ -1,8 +1,8 @@
-#include "report/svgrenderer.h"
+#include "charts/svgrenderer.h"
 
-#include "report/axisticks.h"
-#include "report/charttype.h"
-#include "report/labelplacement.h"
+#include "charts/axisticks.h"
+#include "charts/charttype.h"
+#include "charts/labelplacement.h"
 
 #include <QLocale>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "report/charttitle.h"
+#include "charts/charttitle.h"
 
 namespace vw {
 

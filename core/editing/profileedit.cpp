@@ -1,4 +1,4 @@
-#include "profile/profileedit.h"
+#include "editing/profileedit.h"
 
 #include "profile/yamlvariant.h"
 

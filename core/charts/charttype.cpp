@@ -1,4 +1,4 @@
-#include "report/charttype.h"
+#include "charts/charttype.h"
 
 #include <algorithm>
 

@@ -8,7 +8,7 @@
 // 100, are errors at their line and column (vault-benchmark ignores unknown top-level keys).
 #pragma once
 
-#include "profile/hcl/hclreader.h"
+#include "import/hclreader.h"
 #include "profile/profileerror.h"
 
 #include <QByteArray>

@@ -1,4 +1,4 @@
-#include "profile/hcl/hclreader.h"
+#include "import/hclreader.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "operationsnippet.h"
+#include "editing/operationsnippet.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 
-#include "report/axisticks.h"
-#include "report/charttitle.h"
-#include "report/serverchartmodel.h"
+#include "charts/axisticks.h"
+#include "charts/charttitle.h"
+#include "charts/serverchartmodel.h"
 
 #include <QJsonArray>
 #include <QMap>

@@ -1,4 +1,4 @@
-#include "report/labelplacement.h"
+#include "charts/labelplacement.h"
 
 #include <algorithm>
 #include <cmath>

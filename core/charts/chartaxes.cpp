@@ -1,4 +1,4 @@
-#include "report/chartaxes.h"
+#include "charts/chartaxes.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "report/curvesource.h"
+#include "charts/curvesource.h"
 
 #include "session/sessionanalysis.h"
 

@@ -1,6 +1,6 @@
-#include "report/serverchartmodel.h"
+#include "charts/serverchartmodel.h"
 
-#include "report/charttitle.h"
+#include "charts/charttitle.h"
 
 #include <algorithm>
 #include <functional>

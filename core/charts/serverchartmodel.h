@@ -6,7 +6,7 @@
 // Pure functions; any thread.
 #pragma once
 
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 
 namespace vw {
 

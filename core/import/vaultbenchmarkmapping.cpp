@@ -1,4 +1,4 @@
-#include "profile/hcl/vaultbenchmarkmapping.h"
+#include "import/vaultbenchmarkmapping.h"
 
 namespace vw {
 

@@ -11,9 +11,9 @@
 // (ChartModel::notes), never silently. Pure functions; any thread.
 #pragma once
 
-#include "report/chartaxes.h"
-#include "report/chartpalette.h"
-#include "report/curvesource.h"
+#include "charts/chartaxes.h"
+#include "charts/chartpalette.h"
+#include "charts/curvesource.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -31,7 +31,7 @@ enum class ChartKind {
     LatencyOverTime,     ///< X = s since the measured window began, Y = p50/p99 ms
     ThroughputOverTime,  ///< X = s, Y = successes in that second
     // The server's side (CurveSource::server, core/stats/servertelemetry.h; built by
-    // core/report/serverchartmodel.h): per stage against load, or per second over time.
+    // core/charts/serverchartmodel.h): per stage against load, or per second over time.
     ServerMemoryVsLoad,  ///< Y = server resident memory and Go heap in use, MiB
     ServerCpuVsLoad,     ///< Y = server CPU, cores busy; a line at the cores it may use
     ServerLatencyVsLoad, ///< Y = client mean latency vs server-side request time, ms

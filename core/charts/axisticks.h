@@ -6,7 +6,7 @@
 // "65,536"). Pure functions; any thread.
 #pragma once
 
-#include "report/chartaxes.h"
+#include "charts/chartaxes.h"
 
 #include <QList>
 #include <QString>

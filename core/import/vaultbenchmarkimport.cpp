@@ -1,6 +1,6 @@
-#include "profile/hcl/vaultbenchmarkimport.h"
+#include "import/vaultbenchmarkimport.h"
 
-#include "profile/hcl/vaultbenchmarkmapping.h"
+#include "import/vaultbenchmarkmapping.h"
 #include "profile/operationlabels.h"
 #include "profile/profileparser.h"
 #include "util/duration.h"

@@ -1,4 +1,4 @@
-#include "report/chartpalette.h"
+#include "charts/chartpalette.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // with its date, and each target when they differ). Pure functions; any thread.
 #pragma once
 
-#include "report/curvesource.h"
+#include "charts/curvesource.h"
 
 #include <QStringList>
 

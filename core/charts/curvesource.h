@@ -31,7 +31,7 @@ struct CurveSource {
     /// The run's load model is open (arrival-rate): its stages chart against their offered
     /// rate, not their VUs (chartmodel.h, loadAxisOf()). From Session::loadModel().
     bool openModel = false;
-    /// The server's side of the run (server charts, core/report/serverchartmodel.h); empty
+    /// The server's side of the run (server charts, core/charts/serverchartmodel.h); empty
     /// for a live run and for sessions without server telemetry.
     ServerTelemetry server;
     /// The target's address (RunRecord::targetAddress) and the run's start (UTC), for the

@@ -20,7 +20,7 @@
 // Pure function; any thread.
 #pragma once
 
-#include "report/chartmodel.h"
+#include "charts/chartmodel.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "report/stagemarks.h"
+#include "charts/stagemarks.h"
 
 namespace vw {
 

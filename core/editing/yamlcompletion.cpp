@@ -1,4 +1,4 @@
-#include "yamlcompletion.h"
+#include "editing/yamlcompletion.h"
 
 #include "profile/loadmodels/loadmodelregistry.h"
 #include "profile/loadmodels/rampparser.h"

@@ -1,4 +1,4 @@
-#include "report/axisticks.h"
+#include "charts/axisticks.h"
 
 #include <QLocale>
 #include <cmath>
