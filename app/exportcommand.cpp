@@ -1,10 +1,12 @@
 #include "exportcommand.h"
 
 #include "cli.h"
+#include "report/hdrlog.h"
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QSaveFile>
 #include <cstring>
 
 #ifdef VW_HAVE_GUI
@@ -26,6 +28,34 @@ void prepareExportPlatform()
         qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
+namespace {
+
+// --format hlog: one session's histograms as an HdrHistogram interval log (report/hdrlog.h).
+int exportHdrLog(const QStringList &files, const QString &out)
+{
+    if (files.size() != 1) {
+        printErr(QStringLiteral("vault-workbench export: --format hlog takes one session (%1 "
+                                "given)\n").arg(files.size()));
+        return ExitUsage;
+    }
+    QString error;
+    const std::optional<Session> s = readSession(files.first(), &error);
+    if (!s) {
+        printErr(QStringLiteral("error: %1\n").arg(error));
+        return ExitUsage;
+    }
+    QSaveFile f(out);
+    const QByteArray log = hdrIntervalLog(*s);
+    if (!f.open(QIODevice::WriteOnly) || f.write(log) != log.size() || !f.commit()) {
+        printErr(QStringLiteral("error: cannot write %1: %2\n").arg(out, f.errorString()));
+        return ExitUsage;
+    }
+    printOut(out + QLatin1Char('\n'));
+    return ExitOk;
+}
+
+} // namespace
+
 int exportCommand(const QStringList &args)
 {
 #ifndef VW_HAVE_GUI
@@ -37,7 +67,7 @@ int exportCommand(const QStringList &args)
     p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session files"));
     const QCommandLineOption chartOpt(QStringLiteral("chart"), QStringLiteral("latency, throughput, errors or a server chart"),
                                       QStringLiteral("C"), QStringLiteral("latency"));
-    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("png, svg or pdf"),
+    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("png, svg, pdf or hlog (HdrHistogram interval log)"),
                                        QStringLiteral("F"));
     const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("file to write"),
                                     QStringLiteral("FILE"));
@@ -75,8 +105,10 @@ int exportCommand(const QStringList &args)
     const QString out = p.value(outOpt);
     ChartExportOptions o;
     const QString fmt = p.isSet(formatOpt) ? p.value(formatOpt) : QFileInfo(out).suffix();
+    if (fmt == QLatin1String("hlog"))
+        return exportHdrLog(files, out);
     if (!chartFormatFromName(fmt, &o.format)) {
-        printErr(QStringLiteral("vault-workbench export: unknown --format \"%1\" (png, svg or pdf)\n")
+        printErr(QStringLiteral("vault-workbench export: unknown --format \"%1\" (png, svg, pdf or hlog)\n")
                      .arg(fmt));
         return ExitUsage;
     }
