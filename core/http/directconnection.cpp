@@ -62,13 +62,6 @@ void DirectConnection::start(Transport::Completion done)
     m_starting = false;
 }
 
-int DirectConnection::reconnectDelayMs() const
-{
-    if (m_failedConnects <= 0)
-        return 0;
-    return std::min(kMaxReconnectDelayMs, 1 << std::min(m_failedConnects - 1, 10));
-}
-
 void DirectConnection::openSocketAfterBackoff()
 {
     if (!m_backoff) {

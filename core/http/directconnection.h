@@ -15,7 +15,7 @@
 #pragma once
 
 #include "http/httpresponseparser.h"
-#include "http/transport.h"
+#include "http/loadconnection.h"
 
 #include <QAbstractSocket>
 #include <QObject>
@@ -27,42 +27,15 @@ class QTimer;
 
 namespace vw {
 
-/// What all connections of one transport share (read-only after the transport is created).
-struct DirectTarget {
-    QString host;                 ///< connect and SNI/verify name (the URL's host)
-    quint16 port = 0;
-    bool tls = false;
-    QSslConfiguration ssl;        ///< CA, verify mode, client certificate (tls only)
-    qint64 requestTimeoutMs = 30000;
-};
-
-class DirectConnection final : public QObject {
+class DirectConnection final : public QObject, public LoadConnection {
 public:
-    /// Called when a request finished (success or failure), before its completion runs.
-    using Released = std::function<void(DirectConnection *)>;
-
     DirectConnection(const DirectTarget *target, Released released);
     ~DirectConnection() override;   ///< drops the socket; a pending completion is not called
 
-    /// The reused buffer into which the transport serialises the next request (bytes).
-    std::string &requestBuffer() { return m_out; }
-
-    /// Sends the bytes in requestBuffer(); `done` runs once, later (never inside start()).
-    void start(Transport::Completion done);
-    bool busy() const { return bool(m_done); }
-
-    /// Fails the request with Timeout when its deadline (sentNs + timeout) has passed.
-    void checkTimeout(qint64 nowNs);
-    /// Fails the outstanding request with Connection "aborted" (completion runs now).
-    void abort();
-
-    int socketsOpened() const { return m_socketsOpened; }   ///< for tests: reconnects + 1
-    int retries() const { return m_retries; }               ///< requests retried once
-    /// Connects that failed in a row (0 after a successful connect), and the wait (ms) the
-    /// next connect makes first: 0, then 1, 2, 4 ... kMaxReconnectDelayMs.
-    int failedConnects() const { return m_failedConnects; }
-    int reconnectDelayMs() const;
-    static constexpr int kMaxReconnectDelayMs = 100;
+    void start(Transport::Completion done) override;
+    bool busy() const override { return bool(m_done); }
+    void checkTimeout(qint64 nowNs) override;
+    void abort() override;
 
 private:
     void openSocket();
@@ -82,7 +55,6 @@ private:
     bool m_socketReady = false;      // connected (and encrypted for tls)
     int m_requestsOnSocket = 0;      // responses completed on the current socket
     HttpResponseParser m_parser;
-    std::string m_out;
 
     Transport::Completion m_done;    // set while a request is outstanding
     qint64 m_sentNs = 0;
@@ -92,10 +64,6 @@ private:
     bool m_hasDeferred = false;      // a result waits for its queued delivery
     HttpResult m_deferred;
     QString m_tlsErrors;
-
-    int m_socketsOpened = 0;
-    int m_retries = 0;
-    int m_failedConnects = 0;        // connects in a row that never opened
     QTimer *m_backoff = nullptr;     // single shot: the delayed connect of the current request
 };
 

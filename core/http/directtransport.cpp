@@ -1,5 +1,8 @@
 #include "http/directtransport.h"
 
+#include "http/directconnection.h"
+#include "http/plainconnection.h"
+
 #include "util/clock.h"
 #include "util/tlsconfig.h"
 
@@ -41,6 +44,8 @@ DirectTransport::DirectTransport(const TransportConfig &config)
     m_target.port = quint16(config.baseUrl.port(tls ? 443 : 80));
     m_target.tls = tls;
     m_target.requestTimeoutMs = config.requestTimeoutMs;
+    if (!tls)
+        resolveTarget(&m_target);   // a failure fails each connect with its reason
 
     m_fixedHeaders = fixedHeaders(config.baseUrl, m_target);
     if (!config.token.isEmpty())
@@ -119,27 +124,30 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
     }
 }
 
-DirectConnection *DirectTransport::acquire(
-    const DirectTarget *target, std::vector<std::unique_ptr<DirectConnection>> &connections,
-    std::vector<DirectConnection *> &idle)
+LoadConnection *DirectTransport::acquire(
+    const DirectTarget *target, std::vector<std::unique_ptr<LoadConnection>> &connections,
+    std::vector<LoadConnection *> &idle)
 {
     if (!idle.empty()) {
-        DirectConnection *c = idle.back();
+        LoadConnection *c = idle.back();
         idle.pop_back();
         return c;
     }
     // Beyond maxConcurrency: one more connection, never a queue.
-    connections.push_back(std::make_unique<DirectConnection>(
-        target, [this, &idle](DirectConnection *released) {
-            --m_inFlight;
-            idle.push_back(released);
-        }));
+    LoadConnection::Released released = [this, &idle](LoadConnection *c) {
+        --m_inFlight;
+        idle.push_back(c);
+    };
+    if (target->tls)
+        connections.push_back(std::make_unique<DirectConnection>(target, std::move(released)));
+    else
+        connections.push_back(std::make_unique<PlainConnection>(target, std::move(released)));
     return connections.back().get();
 }
 
 void DirectTransport::send(const HttpRequest &request, Completion done)
 {
-    DirectConnection *c = acquire(&m_target, m_connections, m_idle);
+    LoadConnection *c = acquire(&m_target, m_connections, m_idle);
     serialise(request, m_fixedHeaders, c->requestBuffer());
     ++m_inFlight;
     c->start([this, request = HttpRequest(request), done = std::move(done)](HttpResult &&r) mutable {
@@ -179,8 +187,8 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
     const quint16 port = quint16(url.port(tls ? 443 : 80));
     const DirectTarget *target = &m_target;
     const std::string *headers = &m_fixedHeaders;
-    std::vector<std::unique_ptr<DirectConnection>> *connections = &m_connections;
-    std::vector<DirectConnection *> *idle = &m_idle;
+    std::vector<std::unique_ptr<LoadConnection>> *connections = &m_connections;
+    std::vector<LoadConnection *> *idle = &m_idle;
     if (tls != m_target.tls || port != m_target.port
         || url.host().compare(m_target.host, Qt::CaseInsensitive) != 0) {
         Node *node = nullptr;
@@ -197,6 +205,8 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
             node->target.tls = tls;
             node->target.ssl = m_nodeSsl;
             node->fixedHeaders = fixedHeaders(url, node->target);
+            if (!tls)
+                resolveTarget(&node->target);
         }
         target = &node->target;
         headers = &node->fixedHeaders;
@@ -204,7 +214,7 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
         idle = &node->idle;
     }
     request.path = url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
-    DirectConnection *c = acquire(target, *connections, *idle);
+    LoadConnection *c = acquire(target, *connections, *idle);
     serialise(request, *headers, c->requestBuffer());
     ++m_inFlight;
     c->start([this, request = std::move(request), url, followed, firstSentNs,
@@ -213,27 +223,27 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
     });
 }
 
-void DirectTransport::forEachConnection(const std::function<void(DirectConnection *)> &f) const
+void DirectTransport::forEachConnection(const std::function<void(LoadConnection *)> &f) const
 {
     // Snapshot first: a completion may send again (those new sends are not visited).
-    std::vector<DirectConnection *> all;
+    std::vector<LoadConnection *> all;
     for (const auto &c : m_connections)
         all.push_back(c.get());
     for (const auto &n : m_nodes)
         for (const auto &c : n->connections)
             all.push_back(c.get());
-    for (DirectConnection *c : all)
+    for (LoadConnection *c : all)
         f(c);
 }
 
 void DirectTransport::abortAll()
 {
-    std::vector<DirectConnection *> busy;
-    forEachConnection([&busy](DirectConnection *c) {
+    std::vector<LoadConnection *> busy;
+    forEachConnection([&busy](LoadConnection *c) {
         if (c->busy())
             busy.push_back(c);
     });
-    for (DirectConnection *c : busy)
+    for (LoadConnection *c : busy)
         c->abort();
 }
 
@@ -242,19 +252,19 @@ void DirectTransport::checkTimeouts()
     if (m_inFlight == 0)
         return;
     const qint64 now = steadyNowNs();
-    std::vector<DirectConnection *> busy;
-    forEachConnection([&busy](DirectConnection *c) {
+    std::vector<LoadConnection *> busy;
+    forEachConnection([&busy](LoadConnection *c) {
         if (c->busy())
             busy.push_back(c);
     });
-    for (DirectConnection *c : busy)
+    for (LoadConnection *c : busy)
         c->checkTimeout(now);
 }
 
 int DirectTransport::socketsOpened() const
 {
     int n = 0;
-    forEachConnection([&n](DirectConnection *c) { n += c->socketsOpened(); });
+    forEachConnection([&n](LoadConnection *c) { n += c->socketsOpened(); });
     return n;
 }
 
@@ -269,7 +279,7 @@ int DirectTransport::failedConnects() const
 int DirectTransport::retries() const
 {
     int n = 0;
-    forEachConnection([&n](DirectConnection *c) { n += c->retries(); });
+    forEachConnection([&n](LoadConnection *c) { n += c->retries(); });
     return n;
 }
 

@@ -19,7 +19,7 @@
 // Thread affinity: created, used and destroyed on one thread that runs an event loop.
 #pragma once
 
-#include "http/directconnection.h"
+#include "http/loadconnection.h"
 #include "http/redirectpolicy.h"
 #include "http/transport.h"
 
@@ -55,24 +55,24 @@ private:
     struct Node {
         DirectTarget target;
         std::string fixedHeaders;
-        std::vector<std::unique_ptr<DirectConnection>> connections;
-        std::vector<DirectConnection *> idle;
+        std::vector<std::unique_ptr<LoadConnection>> connections;
+        std::vector<LoadConnection *> idle;
     };
 
     explicit DirectTransport(const TransportConfig &config);
     static std::string fixedHeaders(const QUrl &origin, const DirectTarget &target);
     void serialise(const HttpRequest &request, const std::string &fixedHeaders,
                           std::string &out) const;
-    DirectConnection *acquire(const DirectTarget *target,
-                              std::vector<std::unique_ptr<DirectConnection>> &connections,
-                              std::vector<DirectConnection *> &idle);
+    LoadConnection *acquire(const DirectTarget *target,
+                              std::vector<std::unique_ptr<LoadConnection>> &connections,
+                              std::vector<LoadConnection *> &idle);
     /// Sends `request` to `url`'s node (the target or a Node) after `followed` redirects;
     /// the answer goes through the redirect policy, then to `done` with sentNs = firstSentNs.
     void sendFollowed(HttpRequest request, const QUrl &url, int followed, qint64 firstSentNs,
                       Completion done);
     void onAnswer(HttpRequest &&request, const QUrl &url, int followed, qint64 firstSentNs,
                   HttpResult &&r, Completion &&done);
-    void forEachConnection(const std::function<void(DirectConnection *)> &f) const;
+    void forEachConnection(const std::function<void(LoadConnection *)> &f) const;
     void checkTimeouts();
 
     TransportConfig m_config;
@@ -80,8 +80,8 @@ private:
     std::string m_namespaceHeader;   // "X-Vault-Namespace: ...\r\n", empty for none
     std::string m_fixedHeaders;   // "Host: ...\r\nUser-Agent: ...\r\n"
     std::string m_tokenHeader;    // "X-Vault-Token: ...\r\n" of TransportConfig::token (memory only)
-    std::vector<std::unique_ptr<DirectConnection>> m_connections;
-    std::vector<DirectConnection *> m_idle;   // LIFO: the most recently used first
+    std::vector<std::unique_ptr<LoadConnection>> m_connections;
+    std::vector<LoadConnection *> m_idle;   // LIFO: the most recently used first
     int m_inFlight = 0;
     QTimer *m_timer = nullptr;    // deadline scan while requests are in flight
     RedirectPolicy m_redirects;
