@@ -41,6 +41,30 @@ bool equalsLower(const char *p, size_t n, const char *lower, size_t m)
     return true;
 }
 
+bool startsWithLower(const char *p, size_t n, const char *lower, size_t m)
+{
+    return n > m && equalsLower(p, m, lower, m);
+}
+
+// A longer name that begins like one http-parser recognises: it may set that header's flags
+// on the prefix (2.9.4 does for Transfer-Encoding), so the reference decides.
+bool extendsSpecialName(const char *name, size_t n)
+{
+    switch (name[0] | 0x20) {
+    case 'c':
+        return startsWithLower(name, n, "content-length", 14)
+               || startsWithLower(name, n, "connection", 10);
+    case 't':
+        return startsWithLower(name, n, "transfer-encoding", 17);
+    case 'p':
+        return startsWithLower(name, n, "proxy-connection", 16);
+    case 'u':
+        return startsWithLower(name, n, "upgrade", 7);
+    default:
+        return false;
+    }
+}
+
 int hexValue(char c)
 {
     if (c >= '0' && c <= '9')
@@ -186,6 +210,8 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
         default:
             break;
         }
+        if (nameLength > 7 && extendsSpecialName(name, nameLength))
+            return HeadResult::Outside;
     }
     if (hasLength && hasEncoding)
         return HeadResult::Outside;
@@ -324,6 +350,13 @@ HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t leng
                                                    : (m_retained.empty() ? '\0' : m_retained.back());
                     outside = before != '\r';
                 }
+                // A CR not followed by LF: http-parser ends lines (and the head) there.
+                if (!outside && !m_retained.empty() && m_retained.back() == '\r')
+                    outside = fresh[0] != '\n';
+                for (const char *cr = static_cast<const char *>(std::memchr(fresh, '\r', freshLength));
+                     cr && !outside && cr + 1 < fresh + freshLength;
+                     cr = static_cast<const char *>(std::memchr(cr + 1, '\r', size_t(fresh + freshLength - cr - 1))))
+                    outside = cr[1] != '\n';
                 const size_t have = std::min<size_t>(7, m_retained.size() + freshLength);
                 char start[7];
                 const size_t fromRetained = std::min(have, m_retained.size());
