@@ -1,16 +1,14 @@
 #include "http/directtransport.h"
 
-#include "http/directconnection.h"
-#include "http/plainconnection.h"
+#include "http/tlsclientcontext.h"
+#include "http/socketconnection.h"
 
 #include "util/clock.h"
 #include "util/tlsconfig.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSslCertificate>
-#include <QSslKey>
-#include <QSslSocket>
+#include <QSslConfiguration>
 #include <QTimer>
 #include <algorithm>
 
@@ -29,10 +27,15 @@ std::unique_ptr<DirectTransport> DirectTransport::create(const TransportConfig &
     bool httpsNode = false;
     for (const QUrl &node : config.nodeAddresses)
         httpsNode = httpsNode || node.scheme().toLower() == QLatin1String("https");
-    if ((t->m_target.tls || httpsNode)
-        && !makeTlsConfiguration(tlsSettings(config), &t->m_nodeSsl, error))
+    QSslConfiguration checked;   // the files' checks and messages, as the control plane's
+    if ((t->m_target.tls || httpsNode) && !makeTlsConfiguration(tlsSettings(config), &checked, error))
         return nullptr;
-    t->m_target.ssl = t->m_nodeSsl;
+    if (t->m_target.tls || httpsNode) {
+        t->m_tls = TlsClientContext::create(tlsSettings(config), error);
+        if (!t->m_tls)
+            return nullptr;
+    }
+    t->m_target.tlsContext = t->m_tls;
     return t;
 }
 
@@ -44,8 +47,7 @@ DirectTransport::DirectTransport(const TransportConfig &config)
     m_target.port = quint16(config.baseUrl.port(tls ? 443 : 80));
     m_target.tls = tls;
     m_target.requestTimeoutMs = config.requestTimeoutMs;
-    if (!tls)
-        resolveTarget(&m_target);   // a failure fails each connect with its reason
+    resolveTarget(&m_target);   // a failure fails each connect with its reason
 
     m_fixedHeaders = fixedHeaders(config.baseUrl, m_target);
     if (!config.token.isEmpty())
@@ -138,10 +140,7 @@ LoadConnection *DirectTransport::acquire(
         --m_inFlight;
         idle.push_back(c);
     };
-    if (target->tls)
-        connections.push_back(std::make_unique<DirectConnection>(target, std::move(released)));
-    else
-        connections.push_back(std::make_unique<PlainConnection>(target, std::move(released)));
+    connections.push_back(std::make_unique<SocketConnection>(target, std::move(released)));
     return connections.back().get();
 }
 
@@ -203,10 +202,9 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
             node->target.host = url.host();
             node->target.port = port;
             node->target.tls = tls;
-            node->target.ssl = m_nodeSsl;
             node->fixedHeaders = fixedHeaders(url, node->target);
-            if (!tls)
-                resolveTarget(&node->target);
+            node->target.tlsContext = m_tls;
+            resolveTarget(&node->target);
         }
         target = &node->target;
         headers = &node->fixedHeaders;
@@ -281,6 +279,11 @@ int DirectTransport::retries() const
     int n = 0;
     forEachConnection([&n](LoadConnection *c) { n += c->retries(); });
     return n;
+}
+
+int DirectTransport::tlsResumptions() const
+{
+    return m_tls ? m_tls->resumptions() : 0;
 }
 
 int DirectTransport::redirectConnectionCount() const

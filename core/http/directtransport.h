@@ -1,22 +1,26 @@
 // The "direct" load transport: HTTP/1.1 over persistent keep-alive connections, one per VU
-// slot (TransportConfig::maxConcurrency; more are opened only if a caller exceeds it), on
-// QTcpSocket / QSslSocket owned by the calling thread: no thread hop per request.
+// slot (TransportConfig::maxConcurrency; more are opened only if a caller exceeds it), each a
+// non-blocking socket on the calling thread's FdLoop (core/util/fdloop.h;
+// socketconnection.h), through OpenSSL for https (one SSL_CTX per transport, sessions
+// resumed on reconnect: tlsclientcontext.h): no thread hop and no Qt event per request.
 // A request is serialised once into its connection's reused buffer and written with one
-// write; responses are parsed by http-parser (httpresponseparser.h): status, headers,
-// Content-Length, chunked and close-delimited bodies.
+// send; responses are parsed by the fast parser (httpresponseparser.h; http-parser beyond
+// the subset Vault sends): status, headers, Content-Length, chunked and close-delimited bodies.
 // Timing: sentNs right before the write (or before the connect when the request opens a new
 // connection), doneNs when the parser reports the message complete.
 // Errors: timeout -> Timeout, refused/reset/closed early -> Connection, handshake or
 // certificate -> Tls, malformed HTTP -> InvalidResponse. A request that fails on a reused
 // connection which the server closed before any byte of the response arrived is retried
-// once on a new connection (directconnection.h).
-// TLS: CA file, skip-verify, SNI = the URL's host, optional client certificate and key.
+// once on a new connection (socketconnection.h).
+// TLS: CA file or folder, skip-verify, SNI = the URL's host (names; IP literals are checked
+// against the certificate's IP addresses), optional client certificate and key.
 // Redirects: a 3xx answer goes through the RedirectPolicy (redirectpolicy.h). A followed
 // 307/308 is sent again, same method and body, on a keep-alive connection to the node it
 // points to (one pool per node, opened on first use and reused like the target's); its
 // sentNs stays the first hop's, its timeout runs per hop. A refused one completes with
 // ErrorClass::Redirect, its status and the reason, and nothing is sent to its Location.
-// Thread affinity: created, used and destroyed on one thread that runs an event loop.
+// Thread affinity: created, used and destroyed on one thread that runs an event loop (an
+// EpollEventDispatcher on worker threads, any Qt event loop elsewhere).
 #pragma once
 
 #include "http/loadconnection.h"
@@ -30,6 +34,8 @@
 class QTimer;
 
 namespace vw {
+
+class TlsClientContext;
 
 class DirectTransport final : public Transport {
 public:
@@ -49,6 +55,7 @@ public:
     /// Connections to nodes that followed redirects led to (not counted in connectionCount).
     int redirectConnectionCount() const;
     int failedConnects() const;  ///< connects failed in a row, summed over the connections
+    int tlsResumptions() const;  ///< TLS handshakes that resumed a session (https)
 
 private:
     /// A node of the target that a followed redirect led to, with its own connections.
@@ -85,8 +92,9 @@ private:
     int m_inFlight = 0;
     QTimer *m_timer = nullptr;    // deadline scan while requests are in flight
     RedirectPolicy m_redirects;
-    QSslConfiguration m_nodeSsl;  // for https nodes (the target's TLS settings)
+    std::shared_ptr<TlsClientContext> m_tls;   // https: the one SSL_CTX of all connections
     std::vector<std::unique_ptr<Node>> m_nodes;   // by first use; few (the cluster's nodes)
 };
 
 } // namespace vw
+

@@ -13,6 +13,7 @@ bool resolveTarget(DirectTarget *target)
 {
     target->addressLength = 0;
     target->addressError.clear();
+    target->sessionKey = target->host.toStdString() + ':' + std::to_string(target->port);
     QByteArray host = target->host.toUtf8();
     if (host.startsWith('[') && host.endsWith(']'))
         host = host.mid(1, host.size() - 2);

@@ -1,25 +1,31 @@
-// What the direct transport (directtransport.h) asks of one of its keep-alive connections,
-// whichever socket carries it: PlainConnection (plainconnection.h, a raw non-blocking socket
-// on the thread's FdLoop, for http) or DirectConnection (directconnection.h, a QSslSocket, for
-// https). One request at a time, never pipelined; the contract of each is in its header.
+// What the direct transport (directtransport.h) asks of one of its keep-alive connections
+// (SocketConnection, socketconnection.h: a non-blocking socket on the thread's FdLoop, plain
+// or TLS), and what all connections to one node share. One request at a time, never
+// pipelined; the behaviour is in socketconnection.h.
 // Thread affinity: the transport's thread.
 #pragma once
 
 #include "http/transport.h"
 
-#include <QSslConfiguration>
+#include <QString>
+#include <memory>
 #include <string>
 
 #include <sys/socket.h>
 
 namespace vw {
 
+class TlsClientContext;
+
 /// What all connections to one node share (read-only after the transport made it).
 struct DirectTarget {
     QString host;                 ///< connect and SNI/verify name (the URL's host)
     quint16 port = 0;
     bool tls = false;
-    QSslConfiguration ssl;        ///< CA, verify mode, client certificate (tls only)
+    /// The transport's OpenSSL context (tls only; tlsclientcontext.h) and this node's key in
+    /// its session store ("host:port").
+    std::shared_ptr<TlsClientContext> tlsContext;
+    std::string sessionKey;
     qint64 requestTimeoutMs = 30000;
     /// The host's first address, resolved once when the target is made (plain connections);
     /// addressLength 0 when it did not resolve (addressError says why; each connect fails).
@@ -29,7 +35,7 @@ struct DirectTarget {
 };
 
 /// Resolves target->host (numeric first, else getaddrinfo: blocking, once per node) into
-/// target->address. Returns false and sets target->addressError when it fails.
+/// target->address, and sets target->sessionKey. Returns false and sets target->addressError when it fails.
 bool resolveTarget(DirectTarget *target);
 
 class LoadConnection {

@@ -1,6 +1,6 @@
 // The load path's event loop: one epoll set per thread and a binary heap of timers with
 // nanosecond due times on the steady clock (core/util/clock.h). The direct transport's plain
-// connections (core/http/plainconnection.h), the pacer's wake-up (wakeuptimer.h) and the
+// connections (core/http/socketconnection.h), the pacer's wake-up (wakeuptimer.h) and the
 // worker's Qt objects all run on it; no QSocketNotifier and no Qt event per request.
 //
 // Two ways a thread drives it (FdLoop::current() picks the right one):

@@ -1,6 +1,10 @@
-#include "http/plainconnection.h"
+#include "http/socketconnection.h"
 
+#include "http/tlsclientcontext.h"
 #include "util/clock.h"
+
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 
 #include <cerrno>
 #include <cstring>
@@ -25,18 +29,18 @@ QString errnoText(int e)
 
 } // namespace
 
-PlainConnection::PlainConnection(const DirectTarget *target, Released released)
+SocketConnection::SocketConnection(const DirectTarget *target, Released released)
     : m_target(target), m_released(std::move(released)), m_loop(FdLoop::current())
 {
 }
 
-PlainConnection::~PlainConnection()
+SocketConnection::~SocketConnection()
 {
     m_done = nullptr;
     closeSocket();
 }
 
-void PlainConnection::start(Transport::Completion done)
+void SocketConnection::start(Transport::Completion done)
 {
     m_done = std::move(done);
     m_retried = false;
@@ -44,7 +48,7 @@ void PlainConnection::start(Transport::Completion done)
     m_parser.reset();
     m_written = 0;
     m_starting = true;
-    if (m_fd >= 0 && m_tcpConnected && !m_connecting) {
+    if (m_fd >= 0 && m_tcpConnected && !m_connecting && !m_handshaking) {
         m_reusedSocket = m_requestsOnSocket > 0;
         m_sentNs = steadyNowNs();
         writeRequest();
@@ -69,7 +73,7 @@ void PlainConnection::start(Transport::Completion done)
     m_starting = false;
 }
 
-void PlainConnection::openSocket()
+void SocketConnection::openSocket()
 {
     ++m_socketsOpened;
     m_requestsOnSocket = 0;
@@ -104,8 +108,16 @@ void PlainConnection::openSocket()
         onConnected();
 }
 
-void PlainConnection::closeSocket()
+void SocketConnection::closeSocket()
 {
+    if (m_ssl) {
+        if (!m_handshaking)
+            SSL_shutdown(m_ssl);   // close_notify, not waited for
+        SSL_free(m_ssl);
+        ERR_clear_error();
+        m_ssl = nullptr;
+        m_handshaking = false;
+    }
     if (m_fd < 0)
         return;
     m_loop.remove(m_fd);
@@ -117,20 +129,115 @@ void PlainConnection::closeSocket()
     m_requestsOnSocket = 0;
 }
 
-void PlainConnection::onConnected()
+void SocketConnection::onConnected()
 {
     m_connecting = false;
     m_tcpConnected = true;
     m_failedConnects = 0;
+    if (m_target->tls) {
+        QString error;
+        m_ssl = m_target->tlsContext ? m_target->tlsContext->newSsl(m_target->host,
+                                                                    &m_target->sessionKey, &error)
+                                     : nullptr;
+        if (!m_ssl) {
+            closeSocket();
+            fail(ErrorClass::Tls, error.isEmpty() ? QStringLiteral("TLS unavailable") : error);
+            return;
+        }
+        SSL_set_fd(m_ssl, m_fd);
+        m_handshaking = true;
+        handshake();
+        return;
+    }
     if (busy() && !m_hasDeferred)
         writeRequest();
     if (m_fd >= 0 && !m_waitingWrite)
         m_loop.modify(m_fd, EPOLLIN);   // connected: EPOLLOUT only for a partial write
 }
 
-void PlainConnection::writeRequest()
+void SocketConnection::handshake()
+{
+    ERR_clear_error();
+    const int rc = SSL_do_handshake(m_ssl);
+    if (rc == 1) {
+        m_handshaking = false;
+        m_target->tlsContext->noteHandshake(m_ssl);
+        if (busy() && !m_hasDeferred)
+            writeRequest();
+        if (m_fd >= 0 && !m_waitingWrite)
+            m_loop.modify(m_fd, EPOLLIN);
+        return;
+    }
+    const int e = SSL_get_error(m_ssl, rc);
+    if (e == SSL_ERROR_WANT_READ) {
+        m_loop.modify(m_fd, EPOLLIN);
+        return;
+    }
+    if (e == SSL_ERROR_WANT_WRITE) {
+        m_loop.modify(m_fd, EPOLLIN | EPOLLOUT);
+        return;
+    }
+    const int sys = errno;
+    QString text = TlsClientContext::errorText(m_ssl, "the TLS handshake failed");
+    if (e == SSL_ERROR_SYSCALL && text == QLatin1String("TLS: the TLS handshake failed"))
+        text = sys != 0 ? QStringLiteral("TLS handshake: %1").arg(errnoText(sys))
+                        : QStringLiteral("the server closed the connection during the TLS handshake");
+    closeSocket();
+    if (busy() && !m_hasDeferred)
+        fail(ErrorClass::Tls, text);
+}
+
+ssize_t SocketConnection::readSome(char *buf, size_t size, int *error)
+{
+    if (!m_ssl) {
+        const ssize_t n = ::recv(m_fd, buf, size, 0);
+        if (n < 0)
+            *error = errno;
+        return n;
+    }
+    ERR_clear_error();
+    const int n = SSL_read(m_ssl, buf, int(size));
+    if (n > 0)
+        return n;
+    switch (SSL_get_error(m_ssl, n)) {
+    case SSL_ERROR_WANT_READ:
+    case SSL_ERROR_WANT_WRITE:
+        *error = EAGAIN;   // a record in part, or a session ticket: no data for us
+        return -1;
+    case SSL_ERROR_ZERO_RETURN:
+        return 0;          // close_notify
+    case SSL_ERROR_SYSCALL:
+        if (errno == 0)
+            return 0;      // closed without close_notify
+        *error = errno;
+        return -1;
+    default:
+        *error = EPROTO;
+        return -1;
+    }
+}
+
+void SocketConnection::writeRequest()
 {
     while (m_written < m_out.size()) {
+        if (m_ssl) {
+            ERR_clear_error();
+            const int n = SSL_write(m_ssl, m_out.data() + m_written, int(m_out.size() - m_written));
+            if (n > 0) {
+                m_written += size_t(n);
+                continue;
+            }
+            const int e = SSL_get_error(m_ssl, n);
+            if (e == SSL_ERROR_WANT_WRITE || e == SSL_ERROR_WANT_READ) {
+                if (!m_waitingWrite) {
+                    m_waitingWrite = true;
+                    m_loop.modify(m_fd, EPOLLIN | EPOLLOUT);
+                }
+                return;
+            }
+            onClosedOrError(e == SSL_ERROR_ZERO_RETURN ? 0 : (errno != 0 ? errno : EPIPE));
+            return;
+        }
         const ssize_t n = ::send(m_fd, m_out.data() + m_written, m_out.size() - m_written,
                                  MSG_NOSIGNAL);
         if (n > 0) {
@@ -155,7 +262,7 @@ void PlainConnection::writeRequest()
     }
 }
 
-void PlainConnection::onFdEvents(uint32_t events)
+void SocketConnection::onFdEvents(uint32_t events)
 {
     if (m_connecting) {
         if (!(events & (EPOLLOUT | EPOLLERR | EPOLLHUP)))
@@ -170,6 +277,10 @@ void PlainConnection::onFdEvents(uint32_t events)
         onConnected();
         return;
     }
+    if (m_handshaking) {
+        handshake();
+        return;
+    }
     if ((events & EPOLLOUT) && m_waitingWrite && busy() && !m_hasDeferred) {
         writeRequest();
         if (m_fd < 0)
@@ -179,21 +290,22 @@ void PlainConnection::onFdEvents(uint32_t events)
         onReadable();
 }
 
-void PlainConnection::onReadable()
+void SocketConnection::onReadable()
 {
     char buf[kReadBytes];
     while (m_fd >= 0) {
-        const ssize_t n = ::recv(m_fd, buf, sizeof buf, 0);
+        int error = 0;
+        const ssize_t n = readSome(buf, sizeof buf, &error);
         if (n == 0) {
             onClosedOrError(0);
             return;
         }
         if (n < 0) {
-            if (errno == EINTR)
+            if (error == EINTR)
                 continue;
-            if (errno == EAGAIN || errno == EWOULDBLOCK)
+            if (error == EAGAIN || error == EWOULDBLOCK)
                 return;   // level-triggered: the loop reports the rest
-            onClosedOrError(errno);
+            onClosedOrError(error);
             return;
         }
         if (!busy() || m_hasDeferred) {
@@ -203,8 +315,10 @@ void PlainConnection::onReadable()
         size_t used = 0;
         const HttpResponseParser::State st = m_parser.feed(buf, size_t(n), &used);
         if (st == HttpResponseParser::State::NeedMore) {
-            if (size_t(n) < sizeof buf)
-                return;   // most likely drained: wait for the loop rather than an EAGAIN
+            // Most likely drained: wait for the loop rather than an EAGAIN. (Bytes OpenSSL
+            // read ahead are not the socket's readiness: read them now.)
+            if (size_t(n) < sizeof buf && !(m_ssl && SSL_has_pending(m_ssl)))
+                return;
             continue;
         }
         if (st == HttpResponseParser::State::Error) {
@@ -215,7 +329,7 @@ void PlainConnection::onReadable()
         }
         // Extra bytes after the response mean the server is out of step: do not reuse.
         bool extra = used != size_t(n);
-        if (!extra && size_t(n) == sizeof buf) {
+        if (!extra && !m_ssl && size_t(n) == sizeof buf) {
             int pending = 0;
             extra = ioctl(m_fd, FIONREAD, &pending) == 0 && pending > 0;
         }
@@ -224,7 +338,7 @@ void PlainConnection::onReadable()
     }
 }
 
-void PlainConnection::complete(bool closeAfter)
+void SocketConnection::complete(bool closeAfter)
 {
     HttpResult r;
     r.doneNs = steadyNowNs();
@@ -239,7 +353,7 @@ void PlainConnection::complete(bool closeAfter)
     finish(std::move(r));
 }
 
-void PlainConnection::onClosedOrError(int error)
+void SocketConnection::onClosedOrError(int error)
 {
     if (!busy() || m_hasDeferred) {
         closeSocket();   // an idle keep-alive connection closed: the next request reopens
@@ -276,7 +390,7 @@ void PlainConnection::onClosedOrError(int error)
     fail(ErrorClass::Connection, text);
 }
 
-void PlainConnection::checkTimeout(qint64 nowNs)
+void SocketConnection::checkTimeout(qint64 nowNs)
 {
     if (!busy() || m_hasDeferred || m_target->requestTimeoutMs <= 0)
         return;
@@ -287,7 +401,7 @@ void PlainConnection::checkTimeout(qint64 nowNs)
          QStringLiteral("no response within %1 ms").arg(m_target->requestTimeoutMs));
 }
 
-void PlainConnection::abort()
+void SocketConnection::abort()
 {
     if (!busy())
         return;
@@ -300,7 +414,7 @@ void PlainConnection::abort()
     deliver(std::move(r));
 }
 
-void PlainConnection::fail(ErrorClass c, const QString &text)
+void SocketConnection::fail(ErrorClass c, const QString &text)
 {
     HttpResult r;
     r.sentNs = m_sentNs;
@@ -310,7 +424,7 @@ void PlainConnection::fail(ErrorClass c, const QString &text)
     finish(std::move(r));
 }
 
-void PlainConnection::finish(HttpResult &&r)
+void SocketConnection::finish(HttpResult &&r)
 {
     if (m_starting) {
         // The contract: a completion never runs inside send(). Deliver at the next loop pass.
@@ -327,7 +441,7 @@ void PlainConnection::finish(HttpResult &&r)
     deliver(std::move(r));
 }
 
-void PlainConnection::deliver(HttpResult &&r)
+void SocketConnection::deliver(HttpResult &&r)
 {
     if (m_backoff)
         m_backoff->stop();   // a timeout or abort during the wait: no connect for this request
