@@ -149,7 +149,16 @@ void DirectTransport::send(const HttpRequest &request, Completion done)
     LoadConnection *c = acquire(&m_target, m_connections, m_idle);
     serialise(request, m_fixedHeaders, c->requestBuffer());
     ++m_inFlight;
-    c->start([this, request = HttpRequest(request), done = std::move(done)](HttpResult &&r) mutable {
+    // The request (for a redirect) and the caller's completion wait in the connection: the
+    // completion given to it captures two pointers, which std::function holds without
+    // allocating (one allocation per request less).
+    LoadConnection::Pending &pending = c->pending();
+    pending.request = request;   // implicitly shared byte arrays: no copy of their bytes
+    pending.done = std::move(done);
+    c->start([this, c](HttpResult &&r) {
+        HttpRequest request = std::move(c->pending().request);   // c is idle (reusable) now
+        Completion done = std::move(c->pending().done);
+        c->pending().done = nullptr;
         if (r.status < 300 || r.status >= 400) {
             done(std::move(r));   // the hot path: no redirect
             return;

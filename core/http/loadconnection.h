@@ -48,6 +48,13 @@ public:
 
     /// The reused buffer into which the transport serialises the next request (bytes).
     std::string &requestBuffer() { return m_out; }
+    /// What the transport keeps with the request in flight (its caller's request and
+    /// completion), so that the completion it passes to start() stays small.
+    struct Pending {
+        HttpRequest request;
+        Transport::Completion done;
+    };
+    Pending &pending() { return m_pending; }
 
     /// Sends the bytes in requestBuffer(); `done` runs once, later (never inside start()).
     virtual void start(Transport::Completion done) = 0;
@@ -71,6 +78,7 @@ public:
 
 protected:
     std::string m_out;
+    Pending m_pending;
     int m_socketsOpened = 0;
     int m_retries = 0;
     int m_failedConnects = 0;   // connects in a row that never opened
