@@ -454,13 +454,9 @@ HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t leng
                                                       : Phase::Done;
             break;
         }
-        case Phase::Done:
-            m_state = State::Complete;
-            if (consumed)
-                *consumed = pos;
-            return m_state;
-        case Phase::Reference:
-            break;   // not reached: handled above
+        case Phase::Done:        // handled below
+        case Phase::Reference:   // handled above
+            break;
         }
         if (m_phase == Phase::Done) {
             m_state = State::Complete;
