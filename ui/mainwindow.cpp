@@ -3,6 +3,7 @@
 #include "chartexportdialog.h"
 #include "library/savedsessionbar.h"
 #include "library/sessionlibraryview.h"
+#include "localtargetbox.h"
 #include "mainactions.h"
 #include "models/sessionset.h"
 #include "profileeditorpage.h"
@@ -77,6 +78,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_results = new ResultsPage(m_sessions, this);
     m_results->setObjectName(QStringLiteral("resultsPage"));
     m_controller = new RunController(this);
+    m_confirmStopAfterMs = RunController::kConfirmStopAfterMs;
 
     auto *left = new QWidget(this);
     auto *ll = new QVBoxLayout(left);
@@ -297,9 +299,9 @@ void MainWindow::createActions()
 
     connect(m_newAction, &QAction::triggered, this, [this] {
         settleUnsavedProfile(tr("start a new profile"), [this] {
-            m_editor->setText(defaultProfileYaml());
+            m_editor->setInitialText(defaultProfileYaml());   // untitled, its own undo history
             updateTitle();
-            statusBar()->showMessage(tr("Quickstart profile loaded (Ctrl+Z undoes)"), kStatusMs);
+            statusBar()->showMessage(tr("New profile from the quickstart (untitled)"), kStatusMs);
         });
     });
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
@@ -627,8 +629,15 @@ bool MainWindow::startConfirmedRun(const Profile &profile, RunOptions options)
 
 void MainWindow::stopRun()
 {
-    if (!isRunning())
+    if (!isRunning() || m_controller->isStopping())
         return;
+    const qint64 elapsed = m_controller->elapsedMs();
+    if (elapsed > m_confirmStopAfterMs && !confirmStopRun(this, elapsed)) {
+        statusBar()->showMessage(tr("The run goes on"), kStatusMs);
+        return;
+    }
+    if (!isRunning())
+        return;   // it ended while the question was open
     m_controller->stop();
     statusBar()->showMessage(tr("Stopping: ending the stage and cleaning up…"));
     updateActions();
@@ -768,6 +777,22 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    LocalTargetBox *local = m_target->localTarget();
+    if (m_targetOnClose == TargetOnClose::Unasked && local->startedHere()) {
+        // a target this window started: never left running without a word
+        switch (askAboutLocalTargetOnQuit(this, local->kind())) {
+        case LocalTargetQuitChoice::Cancel:
+            m_closeSettled = false;
+            event->ignore();
+            return;
+        case LocalTargetQuitChoice::KeepRunning:
+            m_targetOnClose = TargetOnClose::Keep;
+            break;
+        case LocalTargetQuitChoice::Stop:
+            m_targetOnClose = TargetOnClose::Stop;
+            break;
+        }
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
@@ -781,7 +806,32 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    if (m_targetOnClose == TargetOnClose::Stop && local->isTargetUp()) {
+        // stopped in the background (after the run's cleanup, which needed it); the window
+        // closes when it is down, or stays with the error
+        event->ignore();
+        if (local->isBusy())
+            return;   // a stop under way: its stopFinished() closes
+        auto connection = std::make_shared<QMetaObject::Connection>();
+        *connection = connect(local, &LocalTargetBox::stopFinished, this,
+                              [this, connection](const QString &error) {
+                                  QObject::disconnect(*connection);
+                                  if (error.isEmpty()) {
+                                      QMetaObject::invokeMethod(this, &QWidget::close,
+                                                                Qt::QueuedConnection);
+                                      return;
+                                  }
+                                  m_targetOnClose = TargetOnClose::Unasked;
+                                  m_closeSettled = false;
+                                  m_runPanel->showError(
+                                      tr("Could not stop the local target: %1").arg(error));
+                              });
+        statusBar()->showMessage(tr("Stopping the local target; the window closes after that"));
+        local->stopTarget();
+        return;
+    }
     m_closeSettled = false;
+    m_targetOnClose = TargetOnClose::Unasked;
     event->accept();
 }
 

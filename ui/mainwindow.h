@@ -41,7 +41,7 @@ public:
 
     /// Loads a profile YAML into the editor (errors are shown inline, nothing runs). With
     /// unsaved edits it first asks Save / Discard / Cancel (ui/window/unsavedchanges.h); the
-    /// load is one undo step (Ctrl+Z brings the previous text back). True when loaded now;
+    /// load is an undo boundary (ProfileEditorPage::loadFile()). True when loaded now;
     /// after "Save" it loads once the edits are written.
     bool openProfile(const QString &path);
     /// Opens a saved session (docs/session-format.md) as the main one, or beside the live
@@ -67,8 +67,12 @@ public:
     /// Save runs it once the profile is written (Save As asks for a name first); Cancel, or a
     /// failed write, does not run it. True when it ran now.
     bool settleUnsavedProfile(const QString &action, std::function<void()> proceed);
-    /// Stops the current run (Ctrl+. / Esc); cleanup still runs.
+    /// Stops the current run (the Stop action: Ctrl+., Shift+Esc; never a bare Esc); cleanup
+    /// still runs. A run going for more than stopConfirmationAfterMs() asks first.
     void stopRun();
+    /// RunController::kConfirmStopAfterMs unless set (tests use a short one).
+    qint64 stopConfirmationAfterMs() const { return m_confirmStopAfterMs; }
+    void setStopConfirmationAfterMs(qint64 ms) { m_confirmStopAfterMs = ms; }
     bool isRunning() const;
     /// The file of the last auto-saved session, empty before one was written.
     QString lastSavedSessionPath() const { return m_lastSavedPath; }
@@ -146,6 +150,10 @@ private:
     SavedSessionBar *m_savedBar = nullptr;
 
     QString m_lastSavedPath;
+    qint64 m_confirmStopAfterMs = 0;   ///< RunController::kConfirmStopAfterMs unless set
+    /// The local target question, answered for this close: stop the target (once the run,
+    /// if any, has cleaned up) or keep it running.
+    enum class TargetOnClose { Unasked, Keep, Stop } m_targetOnClose = TargetOnClose::Unasked;
     bool m_closeWhenFinished = false;
     bool m_closeSettled = false;   ///< unsaved edits were saved or discarded for this close
     /// The run's live entry replaces the results shown once its measured window starts: a

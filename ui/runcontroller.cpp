@@ -3,11 +3,8 @@
 #include "session/sessionio.h"
 #include "sessionfiles.h"
 
-#include <QCoreApplication>
 #include <QDir>
-#include <QPointer>
 #include <QDateTime>
-#include <QThreadPool>
 #include <QUuid>
 #include <algorithm>
 
@@ -60,6 +57,7 @@ bool RunController::start(const Profile &profile, const RunOptions &options)
     connect(run, &BenchmarkRun::finished, this, &RunController::onFinished);
     m_running = true;
     m_stopping = false;
+    m_clock.start();
     m_hasPending = false;
     m_live.reset();
     emit started(profile);
@@ -109,18 +107,16 @@ void RunController::onFinished(const RunRecord &record)
     if (m_savePath.isEmpty() || session.status == RunStatus::SetupFailed)
         return;
     const QString path = m_savePath;
-    QPointer<RunController> self(this);
-    QThreadPool::globalInstance()->start([self, session, path] {
-        QString error;
-        if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-            error = QObject::tr("cannot create %1").arg(QFileInfo(path).absolutePath());
-        else
-            writeSession(session, path, &error);
-        QMetaObject::invokeMethod(qApp, [self, path, error] {
-            if (self)
-                emit self->sessionSaved(path, error);
-        });
-    });
+    m_saves.start(
+        [session, path](const JobContext &) {
+            QString error;
+            if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+                error = QObject::tr("cannot create %1").arg(QFileInfo(path).absolutePath());
+            else
+                writeSession(session, path, &error);
+            return error;
+        },
+        [this, path](const QString &error) { emit sessionSaved(path, error); });
 }
 
 } // namespace vw

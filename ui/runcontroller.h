@@ -9,8 +9,10 @@
 #pragma once
 
 #include "engine/benchmarkrun.h"
+#include "jobtracker.h"
 #include "session/session.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 #include <memory>
@@ -25,6 +27,8 @@ public:
     /// RunOptions::workerNice) unless the options ask for more: with 10,000 VUs on two cores
     /// the GUI thread otherwise waits behind them (docs/performance.md).
     static constexpr int kWorkerNice = 5;
+    /// Stopping a run that has gone on longer than this (ms) asks first (MainWindow).
+    static constexpr qint64 kConfirmStopAfterMs = 60000;
 
     explicit RunController(QObject *parent = nullptr);
     ~RunController() override;   ///< a run still going is stopped (blocks until its cleanup)
@@ -35,6 +39,8 @@ public:
     void stop();
     bool isRunning() const { return m_running; }
     bool isStopping() const { return m_stopping; }
+    /// Since start() (ms, monotonic clock); 0 when idle.
+    qint64 elapsedMs() const { return m_running ? m_clock.elapsed() : 0; }
 
     /// Whether finished sessions are written to sessionsDirectory() (default on).
     void setAutoSave(bool on) { m_autoSave = on; }
@@ -58,12 +64,14 @@ private:
 
     std::unique_ptr<BenchmarkRun> m_run;
     QTimer m_coalesce;
+    QElapsedTimer m_clock;   ///< started with the run
     RunSnapshotAccumulator m_live;   ///< the current run's latest snapshot, stages and series
     bool m_hasPending = false;
     bool m_running = false;
     bool m_stopping = false;
     bool m_autoSave = true;
     QString m_savePath;   ///< this run's session file (checkpoints, then the final session)
+    JobTracker m_saves{this, JobTracker::Policy::Independent};   ///< final session writes
 };
 
 } // namespace vw
