@@ -14,9 +14,6 @@
 
 QT_BEGIN_NAMESPACE
 class QAction;
-class QDockWidget;
-class QLabel;
-class QProgressBar;
 class QSplitter;
 QT_END_NAMESPACE
 
@@ -25,12 +22,12 @@ namespace vw {
 class ProfileEditorPage;
 class RecentFilesMenu;
 class SavedSessionBar;
+class SessionLibraryDock;
 class SessionLibraryView;
 class ResultsPage;
 class RunController;
 class RunPanel;
 class SessionSet;
-class TargetConfirmation;
 class TargetPanel;
 
 class MainWindow : public QMainWindow {
@@ -97,6 +94,8 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    static constexpr int kStatusMs = 6000;   ///< how long a status-bar message stays (ms)
+    /// mainmenus.cpp: the actions, menus and toolbar, and the File menu's dialogs.
     void createActions();
     void createMenus();
     void openDialog();
@@ -109,28 +108,18 @@ private:
     /// The "Sessions" dock and the file line above the results (ui/library/).
     void createLibrary();
     bool loadProfileNow(const QString &path);
-    /// The main window's size and place: the saved geometry if it is on a present screen,
-    /// else defaultWindowSize() of the screen's available geometry, centred.
-    void restoreWindowGeometry();
-    /// startRun() once the target is confirmed (loopback, or the user said yes).
-    bool startConfirmedRun(const Profile &profile, RunOptions options);
     void onRunFinished(const Session &session);
     void onSessionLoaded(const QString &path, const Session &session,
                          SessionLoader::Placement placement);
     void onSessionLoadFailed(const QString &path, const QString &error);
-    void onLoadProgress(const QString &path, int position, int total);
-    void onLoadingIdle();
 
     ProfileEditorPage *m_editor = nullptr;
     TargetPanel *m_target = nullptr;
-    TargetConfirmation *m_confirmation = nullptr;   ///< created at the first non-loopback run
     RunPanel *m_runPanel = nullptr;
     ResultsPage *m_results = nullptr;
     RunController *m_controller = nullptr;
     SessionSet *m_sessions = nullptr;
     SessionLoader *m_loader = nullptr;
-    QLabel *m_loadingLabel = nullptr;
-    QProgressBar *m_loadingProgress = nullptr;
     QStringList m_loadErrors;   ///< of the files requested since the loader was last idle
     RecentFilesMenu *m_recent = nullptr;
     QSplitter *m_splitter = nullptr;
@@ -145,7 +134,7 @@ private:
     QAction *m_removeOverlayAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_libraryAction = nullptr;
-    QDockWidget *m_libraryDock = nullptr;
+    SessionLibraryDock *m_libraryDock = nullptr;
     SessionLibraryView *m_library = nullptr;
     SavedSessionBar *m_savedBar = nullptr;
 
@@ -156,11 +145,6 @@ private:
     enum class TargetOnClose { Unasked, Keep, Stop } m_targetOnClose = TargetOnClose::Unasked;
     bool m_closeWhenFinished = false;
     bool m_closeSettled = false;   ///< unsaved edits were saved or discarded for this close
-    /// The run's live entry replaces the results shown once its measured window starts: a
-    /// run that fails (or is stopped) before that leaves the previous results on screen.
-    bool m_liveBegun = false;
-    QString m_liveLabel;
-    Profile m_livePlan;
     Session m_lastRun;   ///< the last finished run of this window
 };
 

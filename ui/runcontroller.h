@@ -11,13 +11,21 @@
 #include "engine/benchmarkrun.h"
 #include "jobtracker.h"
 #include "session/session.h"
+#include "vault/targetresolver.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 #include <memory>
 
+QT_BEGIN_NAMESPACE
+class QWidget;
+QT_END_NAMESPACE
+
 namespace vw {
+
+class SessionSet;
+class TargetConfirmation;
 
 class RunController : public QObject {
     Q_OBJECT
@@ -35,6 +43,24 @@ public:
 
     /// Starts a run; false when one is already running.
     bool start(const Profile &profile, const RunOptions &options);
+
+    enum class StartOutcome { Started, Asking, Refused };
+    /// The window's start (MainWindow::startRun()): `profile` against `target` (resolved by
+    /// the target panel; its address and sources replace the profile's) with `options`
+    /// (token, label). A non-loopback address not confirmed before is asked about first
+    /// (ui/targetconfirmation.h, its dialog on the dialog parent): Asking, and the run starts
+    /// once the user says yes; confirmationAnswered() follows either way. Refused while a run
+    /// goes or a question is open.
+    StartOutcome startChecked(Profile profile, const ResolvedTarget &target, RunOptions options);
+    /// A non-loopback question is open.
+    bool isAsking() const;
+    /// The parent of the non-loopback question (the main window).
+    void setDialogParent(QWidget *parent) { m_dialogParent = parent; }
+    /// The SessionSet whose live entry follows the run (ui/models/sessionset.h): begun when
+    /// the run measures (phase Running), updated with each liveUpdate(), finished with the
+    /// session; a run that never measured (failed setup, unreachable, stopped in setup)
+    /// leaves what was shown before. None by default.
+    void setSessionSet(SessionSet *set) { m_sessions = set; }
     /// Asks the run to stop (cleanup still runs; finished() follows). No-op when idle.
     void stop();
     bool isRunning() const { return m_running; }
@@ -54,10 +80,15 @@ signals:
     /// kRepaintIntervalMs.
     void liveUpdate(const vw::RunSnapshot &snapshot);
     void finished(const vw::Session &session);
+    /// A line for the status bar ("No token: ...", "Asking ... for its version").
+    void message(const QString &text);
+    /// The non-loopback question was answered (the run has started when `yes`).
+    void confirmationAnswered(bool yes);
     /// After the auto-save: `error` empty on success.
     void sessionSaved(const QString &path, const QString &error);
 
 private:
+    void onPhase(RunPhase phase, const QString &detail);
     void onSnapshot(const RunSnapshot &s);
     void flush();
     void onFinished(const RunRecord &record);
@@ -72,6 +103,13 @@ private:
     bool m_autoSave = true;
     QString m_savePath;   ///< this run's session file (checkpoints, then the final session)
     JobTracker m_saves{this, JobTracker::Policy::Independent};   ///< final session writes
+    QWidget *m_dialogParent = nullptr;
+    TargetConfirmation *m_confirmation = nullptr;   ///< created at the first non-loopback run
+    SessionSet *m_sessions = nullptr;
+    /// The run's live entry replaces the results shown once its measured window starts.
+    bool m_liveBegun = false;
+    QString m_liveLabel;
+    Profile m_livePlan;
 };
 
 } // namespace vw

@@ -5,6 +5,7 @@
 // since it did not start it. A real dev server (`bao`), started by the target row's Start.
 #include "localtargetbox.h"
 #include "mainwindow.h"
+#include "messageboxclicker.h"
 #include "vault/localtargetstate.h"
 
 #include <QApplication>
@@ -21,28 +22,9 @@
 #include <QTimer>
 
 using namespace vw;
+using vw::test::MessageBoxClicker;
 
 namespace {
-
-/// Clicks the button named `button` of every message box named `box`; counts them.
-class BoxClicker : public QObject {
-public:
-    BoxClicker(const QString &box, const QString &button)
-    {
-        connect(&m_poll, &QTimer::timeout, this, [this, box, button] {
-            auto *b = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-            if (!b || b->objectName() != box || !b->isVisible())
-                return;
-            ++asked;
-            b->findChild<QPushButton *>(button)->click();
-        });
-        m_poll.start(20);
-    }
-    int asked = 0;
-
-private:
-    QTimer m_poll;
-};
 
 const QString kBox = QStringLiteral("localTargetQuitBox");
 
@@ -105,13 +87,13 @@ private slots:
             pid = localTargetPid(QStringLiteral("dev"));
             QVERIFY(pid > 0);
             {
-                BoxClicker cancel(kBox, QStringLiteral("cancelQuitButton"));
+                MessageBoxClicker cancel(kBox, QStringLiteral("cancelQuitButton"));
                 w.close();
                 QTRY_COMPARE(cancel.asked, 1);
                 QTest::qWait(50);
                 QVERIFY(w.isVisible());   // Cancel: the window stays
             }
-            BoxClicker keep(kBox, QStringLiteral("keepTargetButton"));
+            MessageBoxClicker keep(kBox, QStringLiteral("keepTargetButton"));
             w.close();
             QTRY_COMPARE(keep.asked, 1);
             QTRY_VERIFY(!w.isVisible());
@@ -127,7 +109,7 @@ private slots:
         QVERIFY(box->findChild<QLabel *>(QStringLiteral("localTargetStatus"))
                     ->text()
                     .startsWith(QStringLiteral("dev: ")));
-        BoxClicker none(kBox, QStringLiteral("stopTargetButton"));
+        MessageBoxClicker none(kBox, QStringLiteral("stopTargetButton"));
         next.close();   // this window did not start it: no question
         QTRY_VERIFY(!next.isVisible());
         QTest::qWait(100);
@@ -149,7 +131,7 @@ private slots:
         startDev(w);
         const qint64 pid = localTargetPid(QStringLiteral("dev"));
         QVERIFY(pid > 0);
-        BoxClicker stop(kBox, QStringLiteral("stopTargetButton"));
+        MessageBoxClicker stop(kBox, QStringLiteral("stopTargetButton"));
         w.close();
         QTRY_COMPARE(stop.asked, 1);
         QVERIFY(w.isVisible());   // closes only once the target is down

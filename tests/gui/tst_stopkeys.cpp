@@ -6,6 +6,7 @@
 #include "baoserver.h"
 #include "library/sessionlibraryview.h"
 #include "mainwindow.h"
+#include "messageboxclicker.h"
 #include "profileeditorpage.h"
 #include "runcontroller.h"
 #include "sessionfiles.h"
@@ -26,30 +27,7 @@
 #include <QTimer>
 
 using namespace vw;
-
-namespace {
-
-/// Clicks the button named `button` of the next message box named `box`; counts the boxes.
-class BoxClicker : public QObject {
-public:
-    BoxClicker(const QString &box, const QString &button)
-    {
-        connect(&m_poll, &QTimer::timeout, this, [this, box, button] {
-            auto *b = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-            if (!b || b->objectName() != box || !b->isVisible())
-                return;
-            ++asked;
-            b->findChild<QPushButton *>(button)->click();
-        });
-        m_poll.start(20);
-    }
-    int asked = 0;
-
-private:
-    QTimer m_poll;
-};
-
-} // namespace
+using vw::test::MessageBoxClicker;
 
 class TestStopKeys : public QObject {
     Q_OBJECT
@@ -136,7 +114,7 @@ private slots:
         // past the threshold, Shift+Esc asks; Keep Running keeps it
         w.setStopConfirmationAfterMs(0);
         {
-            BoxClicker keep(QStringLiteral("stopRunBox"), QStringLiteral("keepRunningButton"));
+            MessageBoxClicker keep(QStringLiteral("stopRunBox"), QStringLiteral("keepRunningButton"));
             QTest::keyClick(editor, Qt::Key_Escape, Qt::ShiftModifier);
             QTRY_COMPARE(keep.asked, 1);
         }
@@ -149,7 +127,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&w));
         editor->setFocus();
         {
-            BoxClicker yes(QStringLiteral("stopRunBox"), QStringLiteral("stopRunButton"));
+            MessageBoxClicker yes(QStringLiteral("stopRunBox"), QStringLiteral("stopRunButton"));
             QTest::keyClick(editor, Qt::Key_Period, Qt::ControlModifier);
             QTRY_COMPARE(yes.asked, 1);
         }
@@ -167,7 +145,7 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         auto *stop = w.findChild<QAction *>(QStringLiteral("stopAction"));
-        BoxClicker none(QStringLiteral("stopRunBox"), QStringLiteral("keepRunningButton"));
+        MessageBoxClicker none(QStringLiteral("stopRunBox"), QStringLiteral("keepRunningButton"));
         stop->trigger();
         QVERIFY(finished.wait(60000));
         QCOMPARE(none.asked, 0);
