@@ -10,6 +10,7 @@
 //   although the caller had VAULT_TOKEN and BAO_TOKEN set.
 // Each test stops what it started by PID (target down; stopLocalTarget() on the way out).
 #include "localtarget/localtarget.h"
+#include "localtargetrun.h"
 #include "session/sessionio.h"
 #include "vault/localtargetstate.h"
 #include "vault/vaultclient.h"
@@ -34,23 +35,8 @@ namespace {
 
 constexpr char kCallerToken[] = "caller-token-must-not-leak";
 
-struct AppResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-    qint64 ms = 0;
-};
-
-/// Stops the target in `dir` when a test leaves early: nothing stays running.
-struct StopOnExit {
-    QString dir;
-    ~StopOnExit()
-    {
-        QString error;
-        if (QFile::exists(dir + QStringLiteral("/target.json")))
-            stopLocalTarget(dir, {}, &error);
-    }
-};
+using test::AppResult;
+using StopOnExit = test::StopTargetOnExit;
 
 /// The environment of `pid` (/proc/<pid>/environ), empty when it cannot be read.
 QStringList processEnvironment(qint64 pid)
@@ -102,32 +88,12 @@ class TestClusterHa : public QObject {
 
     QProcessEnvironment environment(const QString &stateDir) const
     {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR", "VAULT_CACERT"})
-            e.remove(QLatin1String(v));
-        e.insert(QStringLiteral("HOME"), m_tmp.path());   // no ~/.vault-token of the user
-        e.insert(QStringLiteral("VW_TARGET_DIR"), stateDir);
-        return e;
+        return test::localTargetEnvironment(m_tmp.path(), stateDir);
     }
 
     AppResult app(const QStringList &args, const QProcessEnvironment &env, int timeoutMs = 120000)
     {
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.setWorkingDirectory(m_tmp.path());
-        QElapsedTimer t;
-        t.start();
-        p.start(QStringLiteral(VW_APP_BINARY), args);
-        AppResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        r.ms = t.elapsed();
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-        r.err = QString::fromLocal8Bit(p.readAllStandardError());
-        return r;
+        return test::runApp(args, env, m_tmp.path(), timeoutMs);
     }
 
     AppResult app(const QStringList &args, const QString &stateDir, int timeoutMs = 120000)

@@ -6,12 +6,12 @@
 // in its first second (setup waits until every node it loads serves what it made:
 // core/engine/servedcheck.h). Prints how many of the 10 passed. Stops the cluster by PID.
 #include "localtarget/localtarget.h"
+#include "localtargetrun.h"
 #include "session/sessionio.h"
 #include "vault/localtargetstate.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -35,16 +35,6 @@ const char kProfile[] = "name: standby-consistency\n"
                         "  - { type: ssh_sign, weight: 1 }\n"
                         "  - { type: kv2_read, weight: 2, params: { keys: 50, payload_bytes: 64 } }\n";
 
-struct StopOnExit {
-    QString dir;
-    ~StopOnExit()
-    {
-        QString error;
-        if (QFile::exists(dir + QStringLiteral("/target.json")))
-            stopLocalTarget(dir, {}, &error);
-    }
-};
-
 } // namespace
 
 class TestStandbyConsistency : public QObject {
@@ -54,22 +44,10 @@ class TestStandbyConsistency : public QObject {
 
     int app(const QStringList &args, const QString &stateDir, QString *output, int timeoutMs = 120000)
     {
-        QProcess p;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR", "VAULT_CACERT"})
-            e.remove(QLatin1String(v));
-        e.insert(QStringLiteral("HOME"), m_tmp.path());
-        e.insert(QStringLiteral("VW_TARGET_DIR"), stateDir);
-        p.setProcessEnvironment(e);
-        p.setWorkingDirectory(m_tmp.path());
-        p.setProcessChannelMode(QProcess::MergedChannels);
-        p.start(QStringLiteral(VW_APP_BINARY), args);
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        *output = QString::fromLocal8Bit(p.readAll());
-        return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        const test::AppResult r = test::runApp(
+            args, test::localTargetEnvironment(m_tmp.path(), stateDir), m_tmp.path(), timeoutMs);
+        *output = r.out + r.err;
+        return r.exitCode;
     }
 
 private slots:
@@ -85,7 +63,7 @@ private slots:
     void tenRunsAgainstAStandby()
     {
         const QString dir = m_tmp.filePath(QStringLiteral("cluster"));
-        StopOnExit guard{dir};
+        test::StopTargetOnExit guard{dir};
         QString output;
         QCOMPARE(app({QStringLiteral("target"), QStringLiteral("up"), QStringLiteral("cluster")},
                      dir, &output),
