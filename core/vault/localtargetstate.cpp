@@ -85,6 +85,7 @@ bool readLocalTargetState(const QString &dir, LocalTargetState *state, QString *
     s.dir = QDir(dir).absolutePath();
     s.topology = o.value(QStringLiteral("topology")).toString();
     s.loadBalancer = o.value(QStringLiteral("load_balancer")).toString();
+    s.lbRoute = o.value(QStringLiteral("lb_route")).toString();
     s.tls = o.value(QStringLiteral("tls")).toBool();
     s.telemetry = o.value(QStringLiteral("telemetry")).toBool();
     s.audit = o.value(QStringLiteral("audit")).toString(QStringLiteral("none"));
@@ -127,6 +128,7 @@ bool writeLocalTargetState(const LocalTargetState &s, QString *error)
     }
     const QJsonObject o{{QStringLiteral("topology"), s.topology},
                         {QStringLiteral("load_balancer"), s.loadBalancer},
+                        {QStringLiteral("lb_route"), s.lbRoute},
                         {QStringLiteral("tls"), s.tls},
                         {QStringLiteral("telemetry"), s.telemetry},
                         {QStringLiteral("audit"), s.audit},

@@ -37,6 +37,7 @@ struct LocalTargetState {
     QString dir;                 ///< the state directory (absolute)
     QString topology;            ///< "dev", "raft" or "cluster"
     QString loadBalancer;        ///< "", "nginx" or "haproxy"
+    QString lbRoute;             ///< with a balancer: "active" or "any" (target up --lb-route)
     bool tls = false;
     bool telemetry = false;
     QString audit = QStringLiteral("none");   ///< "none", "file" or "file-raw"
