@@ -7,6 +7,7 @@
 #include "editing/operationsnippet.h"
 #include "profileform/profileform.h"
 #include "profile/profileparser.h"
+#include "util/atomicfile.h"
 #include "util/boundedfile.h"
 #include "util/duration.h"
 #include "yamlhighlighter.h"
@@ -18,7 +19,6 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPointer>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBlock>
@@ -223,10 +223,8 @@ void ProfileEditorPage::saveTo(const QString &path)
     const int revision = m_editor->document()->revision();
     QPointer<ProfileEditorPage> self(this);
     QThreadPool::globalInstance()->start([self, path, data, revision] {
-        QString err;
-        QSaveFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
-            err = f.errorString().isEmpty() ? QStringLiteral("write failed") : f.errorString();
+        QString err;   // "cannot write PATH: <the OS reason>" (util/atomicfile.h)
+        writeFileAtomically(path, data, &err);
         QMetaObject::invokeMethod(qApp, [self, path, err, revision] {
             if (!self)
                 return;

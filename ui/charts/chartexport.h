@@ -40,7 +40,8 @@ struct ChartExportOptions {
 
 /// Renders `chart` (its scene) to `path`. The chart's geometry is restored afterwards.
 /// Returns false with *error set (may be null) when the options are out of range or the
-/// file cannot be written.
+/// file cannot be written ("cannot write PATH: No space left on device"). Rendered in memory,
+/// then written atomically and durably (util/atomicfile.h): a failed export leaves no file.
 bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &options,
                  QString *error);
 
