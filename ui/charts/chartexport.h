@@ -1,8 +1,8 @@
 // Export of a chart to PNG (pixel size and DPI chosen), SVG (QSvgGenerator) or PDF
 // (QPdfWriter, one page the size of the chart). The chart is laid out at width x height
 // device pixels / (dpi / 96) logical pixels, so text keeps its physical size at any DPI.
-// GUI thread only (QChart); needs a QGuiApplication (offscreen is fine). Writes with
-// QSaveFile for PNG; SVG and PDF are written by their Qt generators. An SVG's <desc> holds the
+// GUI thread only (QChart); needs a QGuiApplication (offscreen is fine). Each format is
+// rendered into memory and written with writeFileAtomically() (util/atomicfile.h). An SVG's <desc> holds the
 // chart's data as drawn, JSON in the shape of chartData() (core/charts/chartmodel.h).
 // Text is sized for the picture (core/charts/charttype.h via chartoverlay.h): at 1920x1080 a
 // tick label is 20 px and the title 36 px, whatever the dpi. SVG text names its font as
