@@ -12,6 +12,7 @@ VW_DEBIAN_PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libgl-dev libyaml-cpp-dev libssl-dev qtkeychain-qt6-dev libhttp-parser-dev libeigen3-dev
+  rapidjson-dev              # the streaming reader of session files (core/util/jsonstreamreader.h)
   xvfb xauth curl python3 python3-pip
   clang libclang-rt-14-dev   # libFuzzer for tests/fuzz (scripts/fuzz.sh)
   nginx haproxy              # load balancers of local targets (target up cluster --lb)
