@@ -4,10 +4,10 @@
 #include "commandline.h"
 #include "report/hdrlog.h"
 #include "session/sessionio.h"
+#include "util/atomicfile.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <cstring>
 
 #ifdef VW_HAVE_GUI
@@ -70,10 +70,8 @@ int exportHdrLog(const QStringList &files, const QString &out)
         printErr(QStringLiteral("error: %1\n").arg(error));
         return ExitUsage;
     }
-    QSaveFile f(out);
-    const QByteArray log = hdrIntervalLog(*s);
-    if (!f.open(QIODevice::WriteOnly) || f.write(log) != log.size() || !f.commit()) {
-        printErr(QStringLiteral("error: cannot write %1: %2\n").arg(out, f.errorString()));
+    if (!writeFileAtomically(out, hdrIntervalLog(*s), &error)) {
+        printErr(QStringLiteral("error: %1\n").arg(error));
         return ExitUsage;
     }
     printOut(out + QLatin1Char('\n'));
