@@ -13,7 +13,8 @@ Checkpointer::Checkpointer(Write write, int stageCount)
 {
 }
 
-void Checkpointer::write(const QList<StageStats> &finished, const TimeSeries &series)
+void Checkpointer::write(const QList<StageStats> &finished, const TimeSeries &series,
+                         const SecondHistograms &secondHistograms)
 {
     if (!m_write)
         return;
@@ -21,9 +22,10 @@ void Checkpointer::write(const QList<StageStats> &finished, const TimeSeries &se
         m_pending = true;   // implicitly shared: no copy of the stages
         m_pendingStages = finished;
         m_pendingSeries = series;
+        m_pendingSecondHistograms = secondHistograms;
         return;
     }
-    writeNow(finished, series);
+    writeNow(finished, series, secondHistograms);
 }
 
 void Checkpointer::flush()
@@ -32,18 +34,22 @@ void Checkpointer::flush()
         return;
     const QList<StageStats> stages = std::exchange(m_pendingStages, {});
     const TimeSeries series = std::exchange(m_pendingSeries, {});
-    writeNow(stages, series);
+    const SecondHistograms seconds = std::exchange(m_pendingSecondHistograms, {});
+    writeNow(stages, series, seconds);
 }
 
-void Checkpointer::writeNow(const QList<StageStats> &finished, const TimeSeries &series)
+void Checkpointer::writeNow(const QList<StageStats> &finished, const TimeSeries &series,
+                            const SecondHistograms &secondHistograms)
 {
     m_pending = false;
     m_pendingStages.clear();
     m_pendingSeries.clear();
+    m_pendingSecondHistograms = {};
     const int64_t startNs = steadyNowNs();
     RunRecord c = m_header;
     c.stages = finished;
     c.series = series;
+    c.secondHistograms = secondHistograms;
     c.status = RunStatus::Incomplete;
     c.finishedAt = QDateTime::currentDateTimeUtc();
     c.error = QStringLiteral("the run had not finished when this was written (%1 of %2 stages)")

@@ -1,5 +1,6 @@
 // Checkpointing of a running benchmark: after finalised stages, builds the run so far as a
-// RunRecord with status "incomplete" (the run's header, its finished stages and series)
+// RunRecord with status "incomplete" (the run's header, its finished stages, series and
+// interval histograms)
 // and hands it to RunOptions::checkpoint (core/engine/benchmarkrun.h), which writes it; a
 // failure is logged once per run and never stops the run. Control thread only.
 //
@@ -32,14 +33,16 @@ public:
     /// The run so far: `finished` stages and the `series` so far. Written now when it is the
     /// first checkpoint or the spacing since the last write has passed; otherwise kept for
     /// the next write or flush().
-    void write(const QList<StageStats> &finished, const TimeSeries &series);
+    void write(const QList<StageStats> &finished, const TimeSeries &series,
+               const SecondHistograms &secondHistograms);
     /// Writes the last run so far handed to write() when it was not written yet.
     void flush();
     /// Checkpoints written (or tried) so far.
     int written() const { return m_written; }
 
 private:
-    void writeNow(const QList<StageStats> &finished, const TimeSeries &series);
+    void writeNow(const QList<StageStats> &finished, const TimeSeries &series,
+                  const SecondHistograms &secondHistograms);
 
     Write m_write;
     int m_stageCount = 0;
@@ -50,6 +53,7 @@ private:
     bool m_pending = false;
     QList<StageStats> m_pendingStages;
     TimeSeries m_pendingSeries;
+    SecondHistograms m_pendingSecondHistograms;
 };
 
 } // namespace vw

@@ -11,6 +11,9 @@
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson(),
 //             "schedule_lateness_us":{"count","p50","p99","max"} (arrival-rate)}],
 //  "series":{"columns":[..],"rows":[[..],..]},
+//  "second_histograms":SecondHistograms::toJson() or null (core/stats/secondhistograms.h;
+//  absent in older files); each stage also has "uncertainty":[{"op","ci","steadiness"}]
+//  (core/analysis/stageuncertainty.h), written for readers and recomputed when read,
 //  "server_telemetry":{..} (core/session/servertelemetryjson.h; absent in older files),
 //  "analysis":{"<op>":OpAnalysis::toJson()}}  (core/analysis/opanalysis.h)
 // Schema 1 (no "plan") is migrated when read: core/session/sessionmigration.h.
@@ -20,6 +23,7 @@
 #include "util/jsonstreamreader.h"
 
 #include "analysis/capacityanalyzer.h"
+#include "analysis/stageuncertainty.h"
 #include "profile/planjson.h"
 #include "session/sessionanalysis.h"
 #include "session/sessionmigration.h"
@@ -451,8 +455,19 @@ AuthUse authUseFromJson(const QJsonValue &v)
 QJsonObject sessionToJson(const Session &s)
 {
     QJsonArray stages;
-    for (const StageStats &st : s.stages)
-        stages.append(stageToJson(st, s.loadModel()));
+    // Each stage's intervals and steadiness, computed now from the interval histograms
+    // (core/analysis/stageuncertainty.h), for readers of the file; recomputed when read.
+    const QList<StageUncertainty> uncertainty = runUncertainty(s);
+    for (int i = 0; i < s.stages.size(); ++i) {
+        QJsonObject st = stageToJson(s.stages.at(i), s.loadModel());
+        QJsonArray ops;
+        for (const OpUncertainty &u : uncertainty.at(i).ops)
+            ops.append(QJsonObject{{QStringLiteral("op"), u.op},
+                                   {QStringLiteral("ci"), u.ciJson()},
+                                   {QStringLiteral("steadiness"), u.steadiness.toJson()}});
+        st.insert(QStringLiteral("uncertainty"), ops);
+        stages.append(st);
+    }
     return QJsonObject{
         {QStringLiteral("kind"), kKind},
         {QStringLiteral("schema"), Session::kSchemaVersion},
@@ -480,6 +495,10 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("credentials"), authUseToJson(s.auth)},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
+        // After the series: large, and skipped by extent by the index reader (sessionindex.h).
+        {QStringLiteral("second_histograms"), s.secondHistograms.present()
+                                                  ? QJsonValue(s.secondHistograms.toJson())
+                                                  : QJsonValue()},
         {QStringLiteral("server_telemetry"), serverTelemetryToJson(s.serverTelemetry)},
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
         {QStringLiteral("analysis"), analyzeSession(s).toJson()},
@@ -623,6 +642,13 @@ std::optional<Session> SessionAssembler::finish(const QJsonObject &o, QString *e
     }
     m_s.series = std::move(m_series);
     QString e;
+    // Optional (issue 18, schema 2 without a schema change): absent in older sessions, whose
+    // intervals are then unknown (noIntervalHistogramsReason()).
+    if (!SecondHistograms::fromJson(o.value(QStringLiteral("second_histograms")),
+                                    &m_s.secondHistograms, &e)) {
+        err = e;
+        return std::nullopt;
+    }
     // Optional (added in schema 2 without a schema change): empty when absent.
     if (!serverTelemetryFromJson(o.value(QStringLiteral("server_telemetry")), &m_s.serverTelemetry,
                                  &e)) {

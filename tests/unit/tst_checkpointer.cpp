@@ -53,11 +53,11 @@ private slots:
         CostlyWrite w;
         Checkpointer c(w.function(), 20);
         QList<StageStats> finished;
-        c.write(finished, {});
+        c.write(finished, {}, {});
         for (int i = 0; i < 20; ++i) {
             QThread::msleep(5);
             finished << stage(i);
-            c.write(finished, {});
+            c.write(finished, {}, {});
         }
         c.flush();
         QCOMPARE(w.stagesWritten.size(), 21);
@@ -75,12 +75,12 @@ private slots:
         QList<StageStats> finished;
         QElapsedTimer total;
         total.start();
-        c.write(finished, {});   // the header: always written
+        c.write(finished, {}, {});   // the header: always written
         QCOMPARE(w.stagesWritten.size(), 1);
         for (int i = 0; i < kStages; ++i) {
             QThread::usleep(100);
             finished << stage(i);
-            c.write(finished, {});
+            c.write(finished, {}, {});
         }
         c.flush();
         const qint64 elapsedNs = total.nsecsElapsed();
@@ -102,7 +102,7 @@ private slots:
     {
         CostlyWrite w;
         Checkpointer c(w.function(), 1);
-        c.write({stage(0)}, {});
+        c.write({stage(0)}, {}, {});
         c.flush();
         c.flush();
         QCOMPARE(w.stagesWritten, QList<int>{1});
