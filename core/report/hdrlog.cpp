@@ -2,6 +2,8 @@
 
 #include "stats/hdrencoding.h"
 
+#include <algorithm>
+
 namespace vw {
 
 namespace {
@@ -39,6 +41,33 @@ QByteArray hdrIntervalLog(const Session &s)
     out += QStringLiteral("#[BaseTime: %1 (seconds since epoch)]\n").arg(start, 0, 'f', 3).toUtf8();
     out += QStringLiteral("#vault-workbench session %1 (%2): latency of successes, microseconds\n")
                .arg(s.id, s.label.simplified()).toUtf8();
+    if (s.secondHistograms.present()) {
+        out += "#one interval per operation per second of the measured window (warm-up seconds "
+               "included); the tag names the stage the second began in\n";
+        out += "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n";
+        // In time order, then profile order within a second, as interval logs are read.
+        struct Line {
+            qint64 second;
+            int op;
+        };
+        QList<Line> lines;
+        const SecondHistograms &sh = s.secondHistograms;
+        for (int op = 0; op < sh.byOp.size() && op < sh.ops.size(); ++op)
+            for (auto it = sh.byOp.at(op).cbegin(); it != sh.byOp.at(op).cend(); ++it)
+                if (it.value().count() > 0)
+                    lines.append({it.key(), op});
+        std::stable_sort(lines.begin(), lines.end(),
+                         [](const Line &a, const Line &b) { return a.second < b.second; });
+        for (const Line &l : lines) {
+            int stage = 0;   // the last stage that began at or before this second
+            for (const StageStats &st : s.stages)
+                if (st.startMs <= l.second * 1000)
+                    stage = st.index;
+            out += intervalLine(logTag(sh.ops.at(l.op), stage), double(l.second), 1.0,
+                                sh.byOp.at(l.op).value(l.second));
+        }
+        return out;
+    }
     out += "#one interval per operation per stage, over its steady window (this session has no "
            "per-second histograms)\n";
     out += "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n";

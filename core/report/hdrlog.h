@@ -10,9 +10,10 @@
 // <start s> is seconds since the measured window began (the log's base time), <length s>
 // the interval's length, <max ms> its largest latency in milliseconds. The tag is the
 // operation label with the 1-based stage number (',' and white space in a label become '_').
-// Intervals: one per operation per second of each stage's steady window when the session has
-// per-second histograms; else (older sessions) one per operation per stage over its steady
-// window, and the log says so in a comment. Values are microseconds, successes only (the
+// Intervals: one per operation per second of the measured window when the session has
+// interval histograms (RunRecord::secondHistograms, warm-up seconds included; the tag names
+// the stage the second began in); else (older sessions) one per operation per stage over its
+// steady window, and the log says so in a comment. Values are microseconds, successes only (the
 // corrected latency in arrival-rate stages, as the session's `histogram`).
 // An interval without a success is left out (an empty histogram says nothing).
 #pragma once

@@ -118,6 +118,45 @@ private slots:
         QCOMPARE(back.nonZeroBuckets(), s.stages[1].ops[0].latency.nonZeroBuckets());
         QVERIFY(lines.contains("#[StartTime: 1764600000.000 (seconds since epoch), 2025-12-01T14:40:00.000Z]"));
     }
+
+    void logHasOneLinePerOpAndSecondWithIntervalHistograms()
+    {
+        Session s;
+        s.ops = {QStringLiteral("a"), QStringLiteral("b")};
+        for (int i = 0; i < 2; ++i) {
+            StageStats st;
+            st.index = i;
+            st.startMs = i * 3000;
+            st.durationMs = 3000;
+            s.stages << st;
+        }
+        s.secondHistograms.ops = s.ops;
+        s.secondHistograms.byOp.resize(2);
+        for (qint64 second = 0; second < 6; ++second) {
+            LatencyHistogram h;
+            for (int k = 0; k <= second; ++k)
+                h.record(100 * (k + 1) + second);
+            s.secondHistograms.add(0, second, h);
+            if (second % 2 == 0)   // op b only in even seconds
+                s.secondHistograms.add(1, second, h);
+        }
+        QList<QByteArray> intervals;
+        for (const QByteArray &l : hdrIntervalLog(s).split('\n'))
+            if (l.startsWith("Tag="))
+                intervals << l;
+        QCOMPARE(intervals.size(), 6 + 3);
+        // time order, profile order within a second; the stage the second began in
+        QVERIFY(intervals[0].startsWith("Tag=a/stage-1,0.000,1.000,"));
+        QVERIFY(intervals[1].startsWith("Tag=b/stage-1,0.000,1.000,"));
+        QVERIFY(intervals[2].startsWith("Tag=a/stage-1,1.000,1.000,"));
+        QVERIFY(intervals[5].startsWith("Tag=a/stage-2,3.000,1.000,"));
+        QVERIFY(intervals[8].startsWith("Tag=a/stage-2,5.000,1.000,"));
+        LatencyHistogram back;
+        QString error;
+        QVERIFY(decodeHdrV2CompressedBase64(intervals[8].split(',').last(), &back, &error));
+        QCOMPARE(back.nonZeroBuckets(), s.secondHistograms.at(0, 5).nonZeroBuckets());
+        QCOMPARE(back.count(), int64_t(6));
+    }
 };
 
 QTEST_GUILESS_MAIN(TstHdrEncoding)
