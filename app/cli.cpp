@@ -107,6 +107,9 @@ QString usage()
                "                further session files are overlaid on it for comparison;\n"
                "                any other file opens as a profile (YAML) in the editor\n"
                "  --addr URL    target address, e.g. http://127.0.0.1:8200\n"
+               "\n"
+               "No command and not the window writes a core file (it would hold the token);\n"
+               "VW_ALLOW_CORE_DUMPS=1 in the environment allows them, for debugging a crash.\n"
                "\n")
            + text + exitCodesText();
 }

@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <sys/resource.h>
 
 using namespace vw;
 using vw::test::TlsTestCa;
@@ -184,6 +185,88 @@ private slots:
         const AppResult version = runApp({QStringLiteral("--version")}, dir.path(), false);
         QCOMPARE(version.exitCode, 0);
         QVERIFY2(version.out.contains(QStringLiteral(VW_VERSION)), qPrintable(version.out));
+    }
+
+    // Issue 23.5: every command and the GUI turn core dumps off first thing in main()
+    // (core/util/coredump.h): not dumpable, RLIMIT_CORE 0. VW_PRINT_DUMPABLE (hidden) prints
+    // both as main() sees them after the call; VW_ALLOW_CORE_DUMPS=1 leaves them alone.
+    void coreDumpsOff()
+    {
+        QTemporaryDir dir;
+        auto start = [&](QProcess &p, const QStringList &args, bool allow) {
+            QProcessEnvironment e = env(true);
+            e.insert(QStringLiteral("VW_PRINT_DUMPABLE"), QStringLiteral("1"));
+            e.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            e.insert(QStringLiteral("VW_TARGET_DIR"), dir.filePath(QStringLiteral("none")));
+            if (allow)
+                e.insert(QStringLiteral("VW_ALLOW_CORE_DUMPS"), QStringLiteral("1"));
+            p.setProgram(QStringLiteral(VW_APP_BINARY));
+            p.setArguments(args);
+            p.setWorkingDirectory(dir.path());
+            p.setProcessEnvironment(e);
+            // A core limit of 1 MB, so that the 0 seen is the app's (the hard limit permitting).
+            p.setChildProcessModifier([] {
+                rlimit l{};
+                getrlimit(RLIMIT_CORE, &l);
+                l.rlim_cur = l.rlim_max == RLIM_INFINITY || l.rlim_max >= 1048576 ? 1048576
+                                                                                  : l.rlim_max;
+                setrlimit(RLIMIT_CORE, &l);
+            });
+            p.start();
+        };
+        const QString missing = dir.filePath(QStringLiteral("missing.json"));
+        const QList<QStringList> invocations = {
+            {QStringLiteral("run"), dir.filePath(QStringLiteral("missing.yaml"))},
+            {QStringLiteral("report"), missing},
+            {QStringLiteral("compare"), missing, missing},
+            {QStringLiteral("export"), missing, QStringLiteral("--out"), dir.filePath(QStringLiteral("x.png"))},
+            {QStringLiteral("ops")},
+            {QStringLiteral("import-hcl"), dir.filePath(QStringLiteral("missing.hcl"))},
+            {QStringLiteral("cleanup"), missing},
+            {QStringLiteral("target"), QStringLiteral("env")},
+            {QStringLiteral("study"), dir.filePath(QStringLiteral("missing.yaml"))},
+            {QStringLiteral("bench-transport")},
+            {QStringLiteral("--help")},
+            {QStringLiteral("--version")},
+            {QStringLiteral("frobnicate")},
+        };
+        for (const QStringList &args : invocations) {
+            QProcess p;
+            start(p, args, false);
+            QVERIFY2(p.waitForFinished(30000), qPrintable(args.join(QLatin1Char(' '))));
+            const QString err = redacted(p.readAllStandardError());
+            QVERIFY2(err.startsWith(QStringLiteral("dumpable=0 core_limit=0\n")),
+                     qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + err));
+        }
+        // The window: the same line before it opens; then it is stopped (our child, by PID).
+        {
+            QProcess gui;
+            start(gui, {}, false);
+            QVERIFY(gui.waitForStarted(10000));
+            QElapsedTimer t;
+            t.start();
+            QByteArray err;
+            while (!err.contains('\n') && t.elapsed() < 20000 && gui.state() == QProcess::Running) {
+                gui.waitForReadyRead(500);
+                err += gui.readAllStandardError();
+            }
+            gui.kill();
+            gui.waitForFinished(5000);
+            QVERIFY2(err.startsWith("dumpable=0 core_limit=0\n"), err.constData());
+        }
+        // The documented debug variable: core dumps stay on, with a warning.
+        QProcess p;
+        start(p, {QStringLiteral("ops")}, true);
+        QVERIFY(p.waitForFinished(30000));
+        const QString err = redacted(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("warning: core dumps allowed (VW_ALLOW_CORE_DUMPS=1)")),
+                 qPrintable(err));
+        rlimit hard{};
+        getrlimit(RLIMIT_CORE, &hard);
+        if (hard.rlim_max == RLIM_INFINITY || hard.rlim_max >= 1048576)
+            QVERIFY2(err.contains(QStringLiteral("dumpable=1 core_limit=1048576\n")), qPrintable(err));
+        else
+            QVERIFY2(err.contains(QStringLiteral("dumpable=1 core_limit=")), qPrintable(err));
     }
 
     void runReportJsonAndCsv()
