@@ -18,7 +18,9 @@
 #include <QTest>
 
 #include <csignal>
+#include <pty.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 using namespace vw;
 using vw::test::TlsTestCa;
@@ -267,6 +269,69 @@ private slots:
             QVERIFY2(err.contains(QStringLiteral("dumpable=1 core_limit=1048576\n")), qPrintable(err));
         else
             QVERIFY2(err.contains(QStringLiteral("dumpable=1 core_limit=")), qPrintable(err));
+    }
+
+    // Issue 23.7: a session label from a file reaches stdout as visible text: report's table
+    // and vault-benchmark table and compare always escape it (core/util/terminaltext.h);
+    // the CSV keeps the data, quoted, when piped, and escapes it on a terminal.
+    void terminalEscapesInStdout()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("escapes"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const QString label = QString::fromUtf8("\x1b[2J\x1b[31mRED\u202e");
+        const QString shown = QStringLiteral("\\x1b[2J\\x1b[31mRED\\u202e");
+        const QString a = dir.filePath(QStringLiteral("a.json"));
+        const AppResult run = runApp({QStringLiteral("run"), profile, QStringLiteral("--label"),
+                                      label, QStringLiteral("--out"), a},
+                                     dir.path());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+        const QString b = dir.filePath(QStringLiteral("b.json"));
+        QVERIFY(QFile::copy(a, b));
+        auto raw = [](const QString &text) {
+            return text.contains(QChar(0x1b)) || text.contains(QChar(0x202e));
+        };
+        const QList<QStringList> escaped = {
+            {QStringLiteral("report"), a},
+            {QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("vault-benchmark")},
+            {QStringLiteral("compare"), a, b},
+        };
+        for (const QStringList &args : escaped) {
+            const AppResult r = runApp(args, dir.path(), false);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QVERIFY2(!raw(r.out), qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": raw")));
+            if (args.size() != 4)   // the vault-benchmark table has no label
+                QVERIFY2(r.out.contains(shown), qPrintable(r.out));
+        }
+        // CSV through a pipe: the label as it is, quoted (RFC 4180, docs/session-format.md).
+        const AppResult csv = runApp({QStringLiteral("report"), a, QStringLiteral("--format"),
+                                      QStringLiteral("csv")},
+                                     dir.path(), false);
+        QCOMPARE(csv.exitCode, 0);
+        QVERIFY2(csv.out.contains(QLatin1Char('"') + label + QStringLiteral("\",escapes,")),
+                 qPrintable(csv.out.left(300)));
+        // CSV on a terminal (a pseudo-terminal as stdout): escaped.
+        int master = -1, slave = -1;
+        QVERIFY(::openpty(&master, &slave, nullptr, nullptr, nullptr) == 0);
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("csv")});
+        p.setWorkingDirectory(dir.path());
+        p.setProcessEnvironment(env(false));
+        p.setChildProcessModifier([slave] { ::dup2(slave, STDOUT_FILENO); });
+        p.start();
+        QVERIFY(p.waitForFinished(30000));
+        ::close(slave);
+        QByteArray tty;
+        char buf[4096];
+        for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;)
+            tty.append(buf, n);
+        ::close(master);
+        QCOMPARE(p.exitCode(), 0);
+        const QString shownOnTty = QString::fromUtf8(tty);
+        QVERIFY2(!raw(shownOnTty), tty.left(300).constData());
+        QVERIFY2(shownOnTty.contains(shown), tty.left(300).constData());
     }
 
     void runReportJsonAndCsv()

@@ -204,6 +204,32 @@ private slots:
         QVERIFY2(!r.err.contains(QChar(0x1b)) && !r.err.contains(QChar(0x07)), qPrintable(r.err));
     }
 
+    // Issue 23.7: a bidi override or a zero-width space in a test name is named by its code
+    // point in the error (never sent raw); a name of letters of other scripts imports.
+    void bidiInATestNameIsNamedAndUnicodeLettersImport()
+    {
+        QTemporaryDir dir;
+        const QString cfg = dir.filePath(QStringLiteral("bidi.hcl"));
+        QVERIFY(writeFile(cfg, "duration = \"1s\"\n"
+                               "test \"kvv2_write\" \"ab\u202Ec\u200Bd\" {\n"
+                               "  weight = 100\n}\n"));
+        AppResult r = runApp({QStringLiteral("import-hcl"), cfg}, dir.path());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("U+202E")), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(QChar(0x202e)) && !r.err.contains(QChar(0x200b)),
+                 qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+
+        const QString ok = dir.filePath(QStringLiteral("unicode.hcl"));
+        QVERIFY(writeFile(ok, "duration = \"1s\"\n"
+                              "test \"kvv2_write\" \"\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87_\xe6\x97\xa5\xe6\x9c\xac\" {\n"
+                              "  weight = 100\n}\n"));
+        r = runApp({QStringLiteral("import-hcl"), ok}, dir.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QString::fromUtf8("\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87_\xe6\x97\xa5\xe6\x9c\xac")),
+                 qPrintable(r.out));
+    }
+
     void seed000()
     {
         QTemporaryDir dir;
