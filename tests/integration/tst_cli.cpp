@@ -1,5 +1,6 @@
 // The headless `vault-workbench` binary against a real `bao server -dev`: run, report,
 // exit codes, SIGINT, and that the token never reaches the session file.
+#include "apprun.h"
 #include "baoserver.h"
 #include "session/sessionio.h"
 #include "tlstestca.h"
@@ -27,12 +28,7 @@ using vw::test::TlsTestCa;
 
 namespace {
 
-struct AppResult {
-    int exitCode = -1;
-    QProcess::ExitStatus exitStatus = QProcess::CrashExit;
-    QString out;
-    QString err;
-};
+using vw::test::AppResult;
 
 QByteArray fileBytes(const QString &path)
 {
@@ -58,17 +54,8 @@ class TestCli : public QObject {
     /// VAULT_TOKEN = the dev server's random token when `withToken`.
     QProcessEnvironment env(bool withToken) const
     {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.remove(QStringLiteral("VAULT_TOKEN"));
-        e.remove(QStringLiteral("BAO_TOKEN"));
-        // none of the Vault CLI's settings from the machine running the tests
-        for (const QString &k : e.keys())
-            if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
-                e.remove(k);
-        e.insert(QStringLiteral("HOME"), m_emptyHome.path());
-        if (withToken)
-            e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
-        return e;
+        return test::appEnvironment(m_emptyHome.path(),
+                                    withToken ? m_bao.rootToken() : QByteArray());
     }
 
     /// Output with the token redacted, so that a leak fails the test without printing it.
@@ -83,24 +70,7 @@ class TestCli : public QObject {
     AppResult runApp(const QStringList &args, const QString &workDir, bool withToken = true,
                      int timeoutMs = 45000)
     {
-        QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments(args);
-        p.setWorkingDirectory(workDir);
-        p.setProcessEnvironment(env(withToken));
-        p.start();
-        AppResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished(5000);
-            r.err = QStringLiteral("timed out: ") + redacted(p.readAllStandardError());
-            return r;
-        }
-        r.exitCode = p.exitCode();
-        r.exitStatus = p.exitStatus();
-        r.out = redacted(p.readAllStandardOutput());
-        r.err = redacted(p.readAllStandardError());
-        return r;
+        return test::runApp({args, workDir, env(withToken), timeoutMs, m_bao.rootToken(), {}});
     }
 
     QString writeProfile(const QString &dir, const QString &name, const QString &stages,

@@ -2,6 +2,7 @@
 // cluster behind nginx, a dev server, a TLS raft node. Each test stops what it started by PID
 // (target down, and stopLocalTarget() on the way out if a check failed) and checks that no
 // process and no listening port is left.
+#include "apprun.h"
 #include "localtarget/localtarget.h"
 #include "session/sessionio.h"
 #include "vault/localtargetstate.h"
@@ -21,12 +22,7 @@ using namespace vw;
 
 namespace {
 
-struct AppResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-    qint64 ms = 0;
-};
+using vw::test::AppResult;
 
 /// The short profile every run here uses: 2 VUs for 1 s, KV v2 reads and writes.
 const char kProfile[] = "name: local-target-short\n"
@@ -73,27 +69,9 @@ class TestLocalTarget : public QObject {
 
     AppResult app(const QStringList &args, const QString &stateDir, int timeoutMs = 90000)
     {
-        QProcess p;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR", "VAULT_CACERT"})
-            e.remove(QLatin1String(v));
-        e.insert(QStringLiteral("HOME"), m_tmp.path());   // no ~/.vault-token of the user
+        QProcessEnvironment e = test::appEnvironment(m_tmp.path());   // no ~/.vault-token
         e.insert(QStringLiteral("VW_TARGET_DIR"), stateDir);
-        p.setProcessEnvironment(e);
-        p.setWorkingDirectory(m_tmp.path());
-        QElapsedTimer t;
-        t.start();
-        p.start(QStringLiteral(VW_APP_BINARY), args);
-        AppResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        r.ms = t.elapsed();
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-        r.err = QString::fromLocal8Bit(p.readAllStandardError());
-        return r;
+        return test::runApp({args, m_tmp.path(), e, timeoutMs, {}, {}});
     }
 
     /// A short run against the node `name`; true when it completed and wrote its session.
@@ -300,10 +278,12 @@ private slots:
         QVERIFY2(env.out.contains(QStringLiteral("export VAULT_CACERT=%1").arg(state.caFile)),
                  qPrintable(env.out));
         // Verified against the CA made for it (and refused without it).
-        TargetSpec withCa{state.nodes.first().address};
+        TargetSpec withCa;
+        withCa.address = state.nodes.first().address;
         withCa.caFile = state.caFile;
         QVERIFY(VaultClient(withCa, {}).serverInfo().role == ServerRole::Active);
-        TargetSpec noCa{state.nodes.first().address};
+        TargetSpec noCa;
+        noCa.address = state.nodes.first().address;
         QVERIFY(!VaultClient(noCa, {}).serverInfo().reachable);
         shortRun(QStringLiteral("leader"), dir);
         if (QTest::currentTestFailed())
