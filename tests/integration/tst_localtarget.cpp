@@ -2,8 +2,8 @@
 // cluster behind nginx, a dev server, a TLS raft node. Each test stops what it started by PID
 // (target down, and stopLocalTarget() on the way out if a check failed) and checks that no
 // process and no listening port is left.
-#include "apprun.h"
 #include "localtarget/localtarget.h"
+#include "localtargetrun.h"
 #include "session/sessionio.h"
 #include "vault/localtargetstate.h"
 #include "vault/vaultclient.h"
@@ -12,7 +12,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -21,8 +20,6 @@
 using namespace vw;
 
 namespace {
-
-using vw::test::AppResult;
 
 /// The short profile every run here uses: 2 VUs for 1 s, KV v2 reads and writes.
 const char kProfile[] = "name: local-target-short\n"
@@ -41,16 +38,8 @@ const char kSpreadProfile[] = "name: local-target-spread\n"
                               "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
                               "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n";
 
-/// Stops the target in `dir` when a test leaves early (a failed check): nothing stays running.
-struct StopOnExit {
-    QString dir;
-    ~StopOnExit()
-    {
-        QString error;
-        if (QFile::exists(dir + QStringLiteral("/target.json")))
-            stopLocalTarget(dir, {}, &error);
-    }
-};
+using test::AppResult;
+using StopOnExit = test::StopTargetOnExit;
 
 bool portListening(const QString &address)
 {
@@ -69,9 +58,8 @@ class TestLocalTarget : public QObject {
 
     AppResult app(const QStringList &args, const QString &stateDir, int timeoutMs = 90000)
     {
-        QProcessEnvironment e = test::appEnvironment(m_tmp.path());   // no ~/.vault-token
-        e.insert(QStringLiteral("VW_TARGET_DIR"), stateDir);
-        return test::runApp({args, m_tmp.path(), e, timeoutMs, {}, {}});
+        return test::runApp(args, test::localTargetEnvironment(m_tmp.path(), stateDir), m_tmp.path(),
+                            timeoutMs);
     }
 
     /// A short run against the node `name`; true when it completed and wrote its session.
