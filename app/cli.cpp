@@ -22,6 +22,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <unistd.h>
 
 namespace vw::cli {
 
@@ -107,6 +108,9 @@ QString usage()
                "                further session files are overlaid on it for comparison;\n"
                "                any other file opens as a profile (YAML) in the editor\n"
                "  --addr URL    target address, e.g. http://127.0.0.1:8200\n"
+               "\n"
+               "No command and not the window writes a core file (it would hold the token);\n"
+               "VW_ALLOW_CORE_DUMPS=1 in the environment allows them, for debugging a crash.\n"
                "\n")
            + text + exitCodesText();
 }
@@ -135,19 +139,32 @@ QString shellQuoted(const QString &text)
     return QLatin1Char('\'') + out + QLatin1Char('\'');
 }
 
-void printOut(const QString &text)
+namespace {
+
+void write(std::FILE *stream, const QString &text)
 {
     const QByteArray b = text.toLocal8Bit();
-    std::fwrite(b.constData(), 1, size_t(b.size()), stdout);
-    std::fflush(stdout);
+    std::fwrite(b.constData(), 1, size_t(b.size()), stream);
+    std::fflush(stream);
+}
+
+} // namespace
+
+void printOut(const QString &text)
+{
+    static const bool terminal = ::isatty(STDOUT_FILENO) == 1;
+    write(stdout, terminal ? terminalSafe(text) : text);
+}
+
+void printOutEscaped(const QString &text)
+{
+    write(stdout, terminalSafe(text));
 }
 
 void printErr(const QString &text)
 {
     // Diagnostics carry names and server texts: never an escape sequence the terminal obeys.
-    const QByteArray b = terminalSafe(text).toLocal8Bit();
-    std::fwrite(b.constData(), 1, size_t(b.size()), stderr);
-    std::fflush(stderr);
+    write(stderr, terminalSafe(text));
 }
 
 int runHeadless(const QStringList &args)

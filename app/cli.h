@@ -37,8 +37,13 @@ QString usage();
 QString shellQuoted(const QString &text);
 
 /// Unbuffered line output (flushed at once, so that piped output keeps pace with the run).
+/// What reaches a terminal is terminalSafe() (core/util/terminaltext.h): stderr always; stdout
+/// when it is a terminal, so that data piped to a file (CSV, JSON, a profile) stays as it is.
 void printOut(const QString &text);
 void printErr(const QString &text);
+/// stdout, always terminalSafe(): text for people (report's table, compare's table), whose
+/// labels and names come from files and must not drive a terminal even through a pipe.
+void printOutEscaped(const QString &text);
 /// Asks `question` on the terminal ("... [y/N] " on stderr) and reads one line of stdin;
 /// true for "y" or "yes" (any case). The caller checks that stdin is a terminal.
 bool askYesNo(const QString &question);

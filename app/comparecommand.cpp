@@ -68,7 +68,7 @@ int compareCommand(const QStringList &args)
         printOut(QString::fromUtf8(
             QJsonDocument(comparisonJson(c, sessions)).toJson(QJsonDocument::Indented)));
     else
-        printOut(comparisonText(c, sessions));
+        printOutEscaped(comparisonText(c, sessions));
     return ExitOk;
 }
 

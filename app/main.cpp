@@ -3,9 +3,10 @@
 // bench-transport, --help, -h and --version are headless (QCoreApplication), as is the error
 // for a first argument that is neither a command nor an existing file; export draws charts
 // without a window (QApplication, offscreen when there is no display); anything else opens the
-// window (QApplication).
+// window (QApplication). Before any of that, core dumps are turned off (core/util/coredump.h).
 #include "cli.h"
 #include "exportcommand.h"
+#include "util/coredump.h"
 
 #include <QCoreApplication>
 
@@ -28,6 +29,14 @@ void setApplicationNames()
 
 int main(int argc, char **argv)
 {
+    // Every command and the GUI may hold a secret (VAULT_TOKEN in the environment at least):
+    // no core file from here on, unless VW_ALLOW_CORE_DUMPS=1 (docs/architecture.md).
+    if (const QString warning = vw::excludeFromCoreDumpsAtStart(); !warning.isEmpty())
+        vw::cli::printErr(QStringLiteral("warning: %1\n").arg(warning));
+    if (qEnvironmentVariableIsSet("VW_PRINT_DUMPABLE"))   // hidden: tst_cli, coreDumpsOff
+        vw::cli::printErr(QStringLiteral("dumpable=%1 core_limit=%2\n")
+                              .arg(vw::coreDumpsExcluded() ? 0 : 1)
+                              .arg(vw::coreFileLimitBytes()));
     if (vw::cli::isHeadless(argc, argv)) {
         QCoreApplication app(argc, argv);
         setApplicationNames();

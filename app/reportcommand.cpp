@@ -102,11 +102,11 @@ int reportCommand(const QStringList &args)
     else if (fmt == QLatin1String("html")) // self-contained report (htmlreport.h)
         printOut(htmlReport({*s}));
     else if (fmt == QLatin1String("vault-benchmark")) // its terse table (vaultbenchmarktable.h)
-        printOut(vaultBenchmarkTable(*s));
+        printOutEscaped(vaultBenchmarkTable(*s));
     else if (fmt == QLatin1String("csv"))
         printOut(reportCsv(*s));
     else
-        printOut(tableContext(*s) + reportTable(*s) + QLatin1Char('\n')
+        printOutEscaped(tableContext(*s) + reportTable(*s) + QLatin1Char('\n')
                  + analysisText(sessionAnalysis(*s)) + serverText(*s));
     return ExitOk;
 }

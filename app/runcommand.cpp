@@ -116,10 +116,10 @@ void RunPrinter::onStageStarted(int index, int vus)
 void RunPrinter::onStageFinished(const StageStats &stats)
 {
     if (!m_headerPrinted) {
-        printOut(reportTableHeader(m_profile.ramp.model.get()));
+        printOutEscaped(reportTableHeader(m_profile.ramp.model.get()));
         m_headerPrinted = true;
     }
-    printOut(reportTableRows(stats, *m_profile.ramp.model));
+    printOutEscaped(reportTableRows(stats, *m_profile.ramp.model));
 }
 
 void RunPrinter::onFinished(const RunRecord &record)

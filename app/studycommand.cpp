@@ -271,10 +271,10 @@ int studyCommand(const QStringList &args)
         if (!current)
             return;
         if (!headerPrinted) {
-            printOut(reportTableHeader(current->ramp.model.get()));
+            printOutEscaped(reportTableHeader(current->ramp.model.get()));
             headerPrinted = true;
         }
-        printOut(reportTableRows(stats, *current->ramp.model));
+        printOutEscaped(reportTableRows(stats, *current->ramp.model));
     });
     QObject::connect(&runner, &StudyRunner::runFinished, [&](int index, const StudyRunResult &r) {
         const QString status = r.ran ? runStatusKey(r.status) : QStringLiteral("not run");

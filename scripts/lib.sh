@@ -77,7 +77,9 @@ vw_find_bao() {
 vw_build() {
   vw_log "building in $VW_BUILD"
   export CCACHE_BASEDIR="$VW_ROOT" CCACHE_NOHASHDIR=1  # share the cache between clones
-  cmake -S "$VW_ROOT" -B "$VW_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  # VW_WERROR=ON (scripts/test.sh on CI): warnings are errors.
+  cmake -S "$VW_ROOT" -B "$VW_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DVW_WERROR="${VW_WERROR:-OFF}" >/dev/null
   cmake --build "$VW_BUILD" -j "$(nproc)"
 }
 

@@ -5,6 +5,8 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 vw_install_deps
+# CI builds with warnings as errors (CMake option VW_WERROR).
+if [ "${CI:-}" = true ]; then export VW_WERROR=ON; fi
 vw_build
 export VW_BAO_BIN=${VW_BAO_BIN:-$(vw_find_bao)}
 vw_log "running the test suite (bao: $VW_BAO_BIN)"

@@ -8,16 +8,6 @@
 
 namespace vw {
 
-QString operationGroup(const QString &typeName)
-{
-    for (const char *g : {"sys", "ssh", "pki", "transit", "totp"})
-        if (typeName.startsWith(QLatin1String(g) + QLatin1Char('_')))
-            return QLatin1String(g);
-    if (typeName.startsWith(QLatin1String("kv")))
-        return QStringLiteral("kv");
-    return QStringLiteral("auth");
-}
-
 namespace {
 
 /// A YAML double-quoted scalar (JSON string syntax is valid YAML).

@@ -9,10 +9,6 @@
 
 namespace vw {
 
-/// The palette group of a type, from its name: "sys", "kv", "ssh", "pki", "transit", "totp",
-/// or "auth" (logins and token operations).
-QString operationGroup(const QString &typeName);
-
 /// An `operations:` item for `type`, each line indented by `indent` spaces, ending with a
 /// newline:
 ///   - type: transit_sign

@@ -22,10 +22,6 @@ bool AppRoleLoginOperation::setup(VaultClient &client, const SetupContext &ctx, 
     return true;
 }
 
-bool AppRoleLoginOperation::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 HttpRequest AppRoleLoginOperation::nextRequest(VuState &vu) const
 {
@@ -53,6 +49,7 @@ OperationType appRoleLoginType()
 {
     OperationType t;
     t.name = QStringLiteral("approle_login");
+    t.group = OperationGroup::Auth;
     t.description = QStringLiteral("AppRole login with a role_id and secret_id made at setup");
     t.request = QStringLiteral("POST /v1/auth/<mount>/login");
     t.setup = QStringLiteral("an AppRole auth method, role `bench` with token_ttl = `ttl`, "

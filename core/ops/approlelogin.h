@@ -5,25 +5,22 @@
 // revoked when cleanup disables the auth method (batch tokens are not stored: they expire).
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/authsupport.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 
 namespace vw {
 
-class AppRoleLoginOperation : public Operation {
+class AppRoleLoginOperation : public CreatingOperation {
 public:
     explicit AppRoleLoginOperation(const OpParams &params) : m_params(params) {}
-    QString typeName() const override { return QStringLiteral("approle_login"); }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
     OpParams m_params;
-    ResourceTracker m_created;
     QByteArray m_path;   ///< "/v1/auth/<mount>/login"
     QByteArray m_body;   ///< role_id and secret_id
 };

@@ -60,10 +60,6 @@ bool CertLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
     return true;
 }
 
-bool CertLoginOperation::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 HttpRequest CertLoginOperation::nextRequest(VuState &vu) const
 {
@@ -80,6 +76,7 @@ OperationType certLoginType()
 {
     OperationType t;
     t.name = QStringLiteral("cert_login");
+    t.group = OperationGroup::Auth;
     t.description = QStringLiteral("TLS client-certificate login with the target's own client "
                                    "certificate (needs an https target with target.client_cert)");
     t.request = QStringLiteral("POST /v1/auth/<mount>/login");

@@ -10,25 +10,22 @@
 // method (batch tokens are not stored: they expire).
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 #include "ops/opsupport.h"
 
 namespace vw {
 
-class CertLoginOperation : public Operation {
+class CertLoginOperation : public CreatingOperation {
 public:
     explicit CertLoginOperation(const OpParams &params) : m_params(params) {}
-    QString typeName() const override { return QStringLiteral("cert_login"); }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
     OpParams m_params;
-    ResourceTracker m_created;
     QByteArray m_path;   ///< "/v1/auth/<mount>/login"
 };
 

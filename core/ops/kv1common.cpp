@@ -2,10 +2,6 @@
 
 namespace vw {
 
-bool Kv1OperationBase::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 bool Kv1OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, QString *error)
 {

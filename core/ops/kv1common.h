@@ -4,14 +4,13 @@
 // one storage put with no versions or metadata (the cheapest write path).
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/kv2common.h"
 
 namespace vw {
 
-class Kv1OperationBase : public Operation {
+class Kv1OperationBase : public CreatingOperation {
 public:
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
 
 protected:
     explicit Kv1OperationBase(const Kv2Params &params) : m_params(params) {}
@@ -25,7 +24,6 @@ protected:
     Kv2Params m_params;
     QString m_mount;
     QByteArray m_keyPathPrefix;
-    ResourceTracker m_created;
 };
 
 } // namespace vw

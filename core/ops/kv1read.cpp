@@ -31,6 +31,7 @@ OperationType kv1ReadType()
 {
     OperationType t;
     t.name = QStringLiteral("kv1_read");
+    t.group = OperationGroup::Kv;
     t.description = QStringLiteral("KV v1 read of one of `keys` seeded secrets");
     t.request = QStringLiteral("GET /v1/<mount>/key-<i>");
     t.setup = QStringLiteral("a KV v1 mount, `keys` secrets of `payload_bytes` bytes");

@@ -23,6 +23,7 @@ OperationType kv1WriteType()
 {
     OperationType t;
     t.name = QStringLiteral("kv1_write");
+    t.group = OperationGroup::Kv;
     t.description = QStringLiteral("KV v1 write of a `payload_bytes` value to one of `keys` "
                                    "secrets (overwrites it: no versions)");
     t.request = QStringLiteral("POST /v1/<mount>/key-<i>");

@@ -9,7 +9,6 @@ namespace vw {
 class Kv1WriteOperation : public Kv1OperationBase {
 public:
     explicit Kv1WriteOperation(const Kv2Params &params) : Kv1OperationBase(params) {}
-    QString typeName() const override { return QStringLiteral("kv1_write"); }
     /// Enables the mount and builds the request body once.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

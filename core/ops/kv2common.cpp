@@ -84,10 +84,6 @@ bool Kv2OperationBase::seedSecrets(VaultClient &client, const SetupContext &ctx,
                          error);
 }
 
-bool Kv2OperationBase::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, QString *error)
 {

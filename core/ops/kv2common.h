@@ -4,6 +4,7 @@
 // "Upgrading from non-versioned to versioned data" wait) and the request paths.
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 #include "ops/opsupport.h"
@@ -48,10 +49,8 @@ ErrorClass classifyKvRead(const HttpResult &result, int payloadBytes);
 QByteArray kv2Payload(int bytes, std::mt19937_64 &rng);
 
 /// Base of both KV v2 operations: owns the mount "<runPrefix>-kv2-<opIndex>".
-class Kv2OperationBase : public Operation {
+class Kv2OperationBase : public CreatingOperation {
 public:
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     /// Read, create and update on "<mount>/data/*" (both KV v2 operations use only these).
     QString aclRules() const override;
 
@@ -69,7 +68,6 @@ protected:
     Kv2Params m_params;
     QString m_mount;
     QByteArray m_keyPathPrefix;
-    ResourceTracker m_created;
 };
 
 } // namespace vw

@@ -34,6 +34,7 @@ OperationType kv2ListType()
 {
     OperationType t;
     t.name = QStringLiteral("kv2_list");
+    t.group = OperationGroup::Kv;
     t.description = QStringLiteral("KV v2 list of the mount's `keys` secrets (one answer "
                                    "names them all)");
     t.request = QStringLiteral("LIST /v1/<mount>/metadata/");

@@ -10,7 +10,6 @@ namespace vw {
 class Kv2ListOperation : public Kv2OperationBase {
 public:
     explicit Kv2ListOperation(const Kv2Params &params) : Kv2OperationBase(params) {}
-    QString typeName() const override { return QStringLiteral("kv2_list"); }
     /// Enables the mount and writes key-0 .. key-(keys-1) (kKv2SeedBytes each).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

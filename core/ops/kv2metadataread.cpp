@@ -40,6 +40,7 @@ OperationType kv2MetadataReadType()
 {
     OperationType t;
     t.name = QStringLiteral("kv2_metadata_read");
+    t.group = OperationGroup::Kv;
     t.description = QStringLiteral("KV v2 metadata read (versions, times) of one of `keys` "
                                    "seeded secrets");
     t.request = QStringLiteral("GET /v1/<mount>/metadata/key-<i>");

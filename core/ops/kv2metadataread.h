@@ -13,7 +13,6 @@ public:
         : Kv2OperationBase(params), m_versions(versions)
     {
     }
-    QString typeName() const override { return QStringLiteral("kv2_metadata_read"); }
     /// Enables the mount and writes key-0 .. key-(keys-1) `versions` times each.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

@@ -21,6 +21,7 @@ OperationType kv2ReadType()
 {
     OperationType t;
     t.name = QStringLiteral("kv2_read");
+    t.group = OperationGroup::Kv;
     t.description = QStringLiteral("KV v2 read of one of `keys` seeded secrets");
     t.request = QStringLiteral("GET /v1/<mount>/data/key-<i>");
     t.setup = QStringLiteral("a KV v2 mount, `keys` secrets of `payload_bytes` bytes");

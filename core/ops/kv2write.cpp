@@ -20,6 +20,7 @@ OperationType kv2WriteType()
 {
     OperationType t;
     t.name = QStringLiteral("kv2_write");
+    t.group = OperationGroup::Kv;
     t.description = QStringLiteral("KV v2 write of a `payload_bytes` value to one of `keys` "
                                    "secrets (each write adds a version)");
     t.request = QStringLiteral("POST /v1/<mount>/data/key-<i>");

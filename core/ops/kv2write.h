@@ -9,7 +9,6 @@ namespace vw {
 class Kv2WriteOperation : public Kv2OperationBase {
 public:
     explicit Kv2WriteOperation(const Kv2Params &params) : Kv2OperationBase(params) {}
-    QString typeName() const override { return QStringLiteral("kv2_write"); }
     /// Enables the mount and builds the request body once.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

@@ -66,7 +66,10 @@ class Operation {
 public:
     virtual ~Operation() = default;
 
-    virtual QString typeName() const = 0;
+    /// The type's name (OperationType::name, e.g. "kv2_read"), written once in the type's
+    /// file: OperationRegistry::create() sets it on the operation it makes.
+    QString typeName() const { return m_typeName; }
+    void setTypeName(const QString &name) { m_typeName = name; }
 
     /// Control plane, before the measured window, on the run's control thread (never the GUI).
     /// Creates what the op needs under ctx.runPrefix (mounts, roles, keys, seeded data).
@@ -75,8 +78,14 @@ public:
 
     /// Removes all that setup() made. Idempotent and best effort: called after a failed or
     /// partial setup, after a stop and after a normal run. Returns false with *error if
-    /// something could not be removed.
-    virtual bool cleanup(VaultClient &client, QString *error) = 0;
+    /// something could not be removed. The default (nothing made) returns true; an operation
+    /// that creates something derives from CreatingOperation (core/ops/creatingoperation.h).
+    virtual bool cleanup(VaultClient &client, QString *error)
+    {
+        (void)client;
+        (void)error;
+        return true;
+    }
 
     /// What setup() created on the server and cleanup() has not removed yet (kind and path),
     /// in creation order: the run records it (RunRecord::resources) so that a killed run can
@@ -120,6 +129,9 @@ public:
         return (result.status == 200 || result.status == 204) ? ErrorClass::None
                                                               : ErrorClass::HttpStatus;
     }
+
+private:
+    QString m_typeName;
 };
 
 } // namespace vw

@@ -58,6 +58,8 @@ std::unique_ptr<Operation> OperationRegistry::create(const QString &name, const 
                              || (params.typeName().isEmpty() && params.isEmpty()
                                  && t->params.isEmpty());
     std::unique_ptr<Operation> op = parsedForIt ? t->create(params) : nullptr;
+    if (op)
+        op->setTypeName(t->name);
     if (!op && error)
         *error = QStringLiteral("the params of operation %1 were not parsed for it (parsed for "
                                 "\"%2\")")

@@ -15,8 +15,15 @@
 
 namespace vw {
 
+/// The group of the profile editor's operation palette (ui/editor/operationpalette.h).
+enum class OperationGroup { Sys, Kv, Ssh, Pki, Transit, Totp, Auth };
+
+/// "sys", "kv", "ssh", "pki", "transit", "totp", "auth": the palette's group names, in order.
+QString operationGroupName(OperationGroup group);
+
 struct OperationType {
     QString name;          ///< as in profiles: "kv2_read"
+    OperationGroup group = OperationGroup::Sys;   ///< its palette group
     QString description;   ///< one line: what a request does
     QString request;       ///< the request sent, e.g. "GET /v1/<mount>/data/key-<i>"
     QString setup;         ///< what setup() makes on the server before the measured window

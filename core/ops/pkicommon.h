@@ -8,6 +8,7 @@
 // revoke, crl.
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 #include "ops/opsupport.h"
@@ -82,18 +83,12 @@ ErrorClass classifyCertificateResponse(const HttpResult &result);
 
 /// Base of the PKI operations that make their own CA (all but pki_revoke): owns the mounts
 /// through m_created and removes them (with every certificate in them) at cleanup.
-class PkiOperationBase : public Operation {
+class PkiOperationBase : public CreatingOperation {
 public:
-    bool cleanup(VaultClient &client, QString *error) override
-    {
-        return m_created.removeAll(client, error);
-    }
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     /// The mount that issues (after setup()).
     QString issueMount() const { return m_ca.issueMount; }
 
 protected:
-    ResourceTracker m_created;
     PkiCa m_ca;
 };
 

@@ -61,6 +61,7 @@ OperationType pkiCrlReadType()
 {
     OperationType t;
     t.name = QStringLiteral("pki_crl_read");
+    t.group = OperationGroup::Pki;
     t.description = QStringLiteral("PKI: read the issuing CA's certificate revocation list (DER)");
     t.request = QStringLiteral("GET /v1/<mount>/crl");
     t.setup = QStringLiteral("the CA of pki_issue (`ca`), `revoked_certs` certificates issued "

@@ -11,7 +11,6 @@ namespace vw {
 class PkiCrlReadOperation : public PkiOperationBase {
 public:
     PkiCrlReadOperation(PkiCaKind ca, int revokedCerts) : m_caKind(ca), m_revoked(revokedCerts) {}
-    QString typeName() const override { return QStringLiteral("pki_crl_read"); }
     /// The CA, role "bench", then `revoked_certs` issue + revoke pairs (sequential).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

@@ -12,7 +12,6 @@ namespace vw {
 class PkiIssueOperation : public PkiOperationBase {
 public:
     explicit PkiIssueOperation(const PkiCertParams &params) : m_params(params) {}
-    QString typeName() const override { return QStringLiteral("pki_issue"); }
     /// Makes the CA (pkicommon.h: one or two mounts) and role "bench" on the issuing mount.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

@@ -34,12 +34,6 @@ bool PkiRevokeOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
     return true;
 }
 
-bool PkiRevokeOperation::cleanup(VaultClient &client, QString *error)
-{
-    (void)client;
-    (void)error;
-    return true;
-}
 
 std::unique_ptr<OpVuState> PkiRevokeOperation::newVuState() const
 {
@@ -96,6 +90,7 @@ OperationType pkiRevokeType()
 {
     OperationType t;
     t.name = QStringLiteral("pki_revoke");
+    t.group = OperationGroup::Pki;
     t.description = QStringLiteral("PKI: revoke a certificate this VU issued earlier in the run "
                                    "(when it has none, an issue request counted as pki_issue)");
     t.request = QStringLiteral("POST /v1/<mount>/revoke");

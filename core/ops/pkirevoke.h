@@ -33,11 +33,9 @@ struct PkiRevokeVuState : OpVuState {
 
 class PkiRevokeOperation : public Operation {
 public:
-    QString typeName() const override { return QStringLiteral("pki_revoke"); }
     /// Finds the pki_issue before it in ctx.profileOps; makes nothing on the server.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     /// Nothing to remove: the certificates go with pki_issue's mount.
-    bool cleanup(VaultClient &client, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
     std::unique_ptr<OpVuState> newVuState() const override;

@@ -57,6 +57,7 @@ OperationType pkiSignType()
 {
     OperationType t;
     t.name = QStringLiteral("pki_sign");
+    t.group = OperationGroup::Pki;
     t.description = QStringLiteral("PKI: sign a CSR made locally with OpenSSL");
     t.request = QStringLiteral("POST /v1/<mount>/sign/bench");
     t.setup = QStringLiteral("the CA and role of pki_issue, a pool of 8 CSRs with `key_type` "

@@ -13,7 +13,6 @@ public:
     static constexpr int kCsrPool = 8;   ///< CSRs made at setup, picked per request
 
     explicit PkiSignOperation(const PkiCertParams &params) : m_params(params) {}
-    QString typeName() const override { return QStringLiteral("pki_sign"); }
     /// Makes the CA and role "bench" (pkicommon.h) and the CSR pool (RSA-2048 keys take a
     /// few hundred ms of CPU for the pool).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;

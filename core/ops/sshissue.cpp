@@ -63,10 +63,6 @@ bool SshIssueOperation::setup(VaultClient &client, const SetupContext &ctx, QStr
     return true;
 }
 
-bool SshIssueOperation::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 HttpRequest SshIssueOperation::nextRequest(VuState &) const
 {
@@ -88,6 +84,7 @@ OperationType sshIssueType()
 {
     OperationType t;
     t.name = QStringLiteral("ssh_issue");
+    t.group = OperationGroup::Ssh;
     t.description = QStringLiteral("SSH CA: the server generates a key pair of `key_type` and "
                                    "signs it (private key returned)");
     t.request = QStringLiteral("POST /v1/<mount>/issue/bench");

@@ -5,6 +5,7 @@
 // Success is 200 with data.signed_key; 200 without it is InvalidResponse.
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 #include "ops/sshcommon.h"
@@ -21,15 +22,12 @@ struct SshIssueParams {
     static std::optional<SshIssueParams> from(const OpParams &params);
 };
 
-class SshIssueOperation : public Operation {
+class SshIssueOperation : public CreatingOperation {
 public:
     explicit SshIssueOperation(const SshIssueParams &params) : m_params(params) {}
-    QString typeName() const override { return QStringLiteral("ssh_issue"); }
     /// Enables "<runPrefix>-ssh-<opIndex>", generates the CA and writes role "bench"
     /// (setupSshCa(), core/ops/sshcommon.h); builds the request body once.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
     /// Update on "<mount>/issue/bench".
@@ -37,7 +35,6 @@ public:
 
 private:
     SshIssueParams m_params;
-    ResourceTracker m_created;
     QByteArray m_path;   ///< "/v1/<mount>/issue/bench"
     QByteArray m_body;
 };

@@ -49,10 +49,6 @@ bool SshSignOperation::setup(VaultClient &client, const SetupContext &ctx, QStri
     return true;
 }
 
-bool SshSignOperation::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 HttpRequest SshSignOperation::nextRequest(VuState &vu) const
 {
@@ -78,6 +74,7 @@ OperationType sshSignType()
 {
     OperationType t;
     t.name = QStringLiteral("ssh_sign");
+    t.group = OperationGroup::Ssh;
     t.description = QStringLiteral("SSH CA: sign a client public key");
     t.request = QStringLiteral("POST /v1/<mount>/sign/bench");
     t.setup = QStringLiteral("an SSH mount, its CA key of `ca_key_type` (`config/ca`), a role "

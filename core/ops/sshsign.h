@@ -5,6 +5,7 @@
 // Success is 200 with data.signed_key; 200 without it is InvalidResponse.
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 #include "ops/sshcommon.h"
@@ -24,17 +25,14 @@ struct SshSignParams {
     static std::optional<SshSignParams> from(const OpParams &params);
 };
 
-class SshSignOperation : public Operation {
+class SshSignOperation : public CreatingOperation {
 public:
     static constexpr int kKeyPool = 8;   ///< client keys made at setup, picked per request
 
     explicit SshSignOperation(const SshSignParams &params) : m_params(params) {}
-    QString typeName() const override { return QStringLiteral("ssh_sign"); }
     /// Enables "<runPrefix>-ssh-<opIndex>", generates the CA, writes role "bench"
     /// (setupSshCa(), core/ops/sshcommon.h) and the client key pool (RSA-2048 pools take a few hundred ms of CPU).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
     /// Update on "<mount>/sign/bench".
@@ -42,7 +40,6 @@ public:
 
 private:
     SshSignParams m_params;
-    ResourceTracker m_created;
     QByteArray m_path;             ///< "/v1/<mount>/sign/bench"
     QList<QByteArray> m_bodies;    ///< one prebuilt JSON body per pooled client key
 };

@@ -10,10 +10,6 @@ bool SysHealthOperation::setup(VaultClient &, const SetupContext &, QString *)
     return true;
 }
 
-bool SysHealthOperation::cleanup(VaultClient &, QString *)
-{
-    return true;
-}
 
 HttpRequest SysHealthOperation::nextRequest(VuState &) const
 {
@@ -49,6 +45,7 @@ OperationType sysHealthType()
 {
     OperationType t;
     t.name = QStringLiteral("sys_health");
+    t.group = OperationGroup::Sys;
     t.description = QStringLiteral("the server's cheapest request: no storage, no token check");
     t.request = QStringLiteral("GET /v1/sys/health?standbyok=true&perfstandbyok=true");
     t.setup = QStringLiteral("none");

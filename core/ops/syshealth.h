@@ -10,9 +10,7 @@ namespace vw {
 
 class SysHealthOperation : public Operation {
 public:
-    QString typeName() const override { return QStringLiteral("sys_health"); }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
-    bool cleanup(VaultClient &client, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 };

@@ -23,6 +23,7 @@ OperationType sysLeaderType()
 {
     OperationType t;
     t.name = QStringLiteral("sys_leader");
+    t.group = OperationGroup::Sys;
     t.description = QStringLiteral("the HA leader and whether this node is it: unauthenticated");
     t.request = QStringLiteral("GET /v1/sys/leader");
     t.setup = QStringLiteral("none");

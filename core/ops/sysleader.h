@@ -10,9 +10,7 @@ namespace vw {
 
 class SysLeaderOperation : public Operation {
 public:
-    QString typeName() const override { return QStringLiteral("sys_leader"); }
     bool setup(VaultClient &, const SetupContext &, QString *) override { return true; }
-    bool cleanup(VaultClient &, QString *) override { return true; }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 };

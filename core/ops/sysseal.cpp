@@ -23,6 +23,7 @@ OperationType sysSealStatusType()
 {
     OperationType t;
     t.name = QStringLiteral("sys_seal_status");
+    t.group = OperationGroup::Sys;
     t.description = QStringLiteral("the seal state: unauthenticated, no storage read");
     t.request = QStringLiteral("GET /v1/sys/seal-status");
     t.setup = QStringLiteral("none");

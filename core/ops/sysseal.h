@@ -11,9 +11,7 @@ namespace vw {
 
 class SysSealStatusOperation : public Operation {
 public:
-    QString typeName() const override { return QStringLiteral("sys_seal_status"); }
     bool setup(VaultClient &, const SetupContext &, QString *) override { return true; }
-    bool cleanup(VaultClient &, QString *) override { return true; }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 };

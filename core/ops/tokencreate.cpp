@@ -67,7 +67,7 @@ bool TokenCreateOperation::setup(VaultClient &client, const SetupContext &ctx, Q
 bool TokenCreateOperation::cleanup(VaultClient &client, QString *error)
 {
     m_parent.clear();
-    return m_created.removeAll(client, error);
+    return CreatingOperation::cleanup(client, error);
 }
 
 HttpRequest TokenCreateOperation::nextRequest(VuState &vu) const
@@ -87,6 +87,7 @@ OperationType tokenCreateType()
 {
     OperationType t;
     t.name = QStringLiteral("token_create");
+    t.group = OperationGroup::Auth;
     t.description = QStringLiteral("token creation under a parent token made at setup");
     t.request = QStringLiteral("POST /v1/auth/token/create (type orphan: /create-orphan)");
     t.setup = QStringLiteral("a policy allowing the create path, an AppRole auth method whose "

@@ -10,28 +10,26 @@
 // Success is 200 with a non-empty auth.client_token.
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/authsupport.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 
 namespace vw {
 
-class TokenCreateOperation : public Operation {
+class TokenCreateOperation : public CreatingOperation {
 public:
     /// The longest `ttl` of an orphan token: how long one may stay after the run.
     static constexpr qint64 kMaxOrphanTtlMs = 10 * 60 * 1000;
 
     explicit TokenCreateOperation(const OpParams &params) : m_params(params) {}
-    QString typeName() const override { return QStringLiteral("token_create"); }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
     OpParams m_params;
-    ResourceTracker m_created;
     QByteArray m_path;
     QByteArray m_body;
     QByteArray m_parent;   ///< the parent token, memory only

@@ -4,12 +4,6 @@
 
 namespace vw {
 
-QString TokenSelfOperation::typeName() const
-{
-    return m_kind == Kind::Lookup ? QStringLiteral("token_lookup_self")
-                                  : QStringLiteral("token_renew_self");
-}
-
 bool TokenSelfOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     const QString mount =
@@ -33,7 +27,7 @@ bool TokenSelfOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
 bool TokenSelfOperation::cleanup(VaultClient &client, QString *error)
 {
     m_token.clear();
-    return m_created.removeAll(client, error);
+    return CreatingOperation::cleanup(client, error);
 }
 
 HttpRequest TokenSelfOperation::nextRequest(VuState &vu) const
@@ -59,6 +53,7 @@ OperationType selfType(TokenSelfOperation::Kind kind)
     const bool lookup = kind == TokenSelfOperation::Kind::Lookup;
     OperationType t;
     t.name = lookup ? QStringLiteral("token_lookup_self") : QStringLiteral("token_renew_self");
+    t.group = OperationGroup::Auth;
     t.description = lookup
                         ? QStringLiteral("token self-lookup with a token made at setup")
                         : QStringLiteral("token self-renewal of a renewable token made at setup");

@@ -6,26 +6,24 @@
 // revokes the token. Success is 200.
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/authsupport.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 
 namespace vw {
 
-class TokenSelfOperation : public Operation {
+class TokenSelfOperation : public CreatingOperation {
 public:
     enum class Kind { Lookup, Renew };
     TokenSelfOperation(Kind kind, const OpParams &params) : m_kind(kind), m_params(params) {}
-    QString typeName() const override;
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
 
 private:
     Kind m_kind;
     OpParams m_params;
-    ResourceTracker m_created;
     QByteArray m_token;   ///< made at setup; memory only
 };
 

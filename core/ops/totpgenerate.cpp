@@ -28,10 +28,6 @@ bool TotpGenerateOperation::setup(VaultClient &client, const SetupContext &ctx, 
     return true;
 }
 
-bool TotpGenerateOperation::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 HttpRequest TotpGenerateOperation::nextRequest(VuState &) const
 {
@@ -57,6 +53,7 @@ OperationType totpGenerateType()
 {
     OperationType t;
     t.name = QStringLiteral("totp_generate");
+    t.group = OperationGroup::Totp;
     t.description = QStringLiteral("TOTP: the current code of a key the server generated");
     t.request = QStringLiteral("GET /v1/<mount>/code/bench");
     t.setup = QStringLiteral("a TOTP mount, key `bench` in generate mode (not exported)");

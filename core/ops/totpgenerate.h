@@ -2,19 +2,17 @@
 // generated at setup (generate mode, not exported). Success is 200 with data.code.
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/operationtype.h"
 #include "ops/totpcommon.h"
 
 namespace vw {
 
-class TotpGenerateOperation : public Operation {
+class TotpGenerateOperation : public CreatingOperation {
 public:
     explicit TotpGenerateOperation(const TotpParams &params) : m_params(params) {}
-    QString typeName() const override { return QStringLiteral("totp_generate"); }
     /// Enables "<runPrefix>-totp-<opIndex>" and creates key "bench" in generate mode.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
     /// 200 with "code" in the body; 200 without it is InvalidResponse.
     ErrorClass classify(const HttpResult &result) const override;
@@ -23,7 +21,6 @@ public:
 
 private:
     TotpParams m_params;
-    ResourceTracker m_created;
     QByteArray m_path;   ///< "/v1/<mount>/code/bench"
 };
 

@@ -40,10 +40,6 @@ bool TotpValidateOperation::setup(VaultClient &client, const SetupContext &ctx, 
     return true;
 }
 
-bool TotpValidateOperation::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 HttpRequest TotpValidateOperation::nextRequest(VuState &) const
 {
@@ -74,6 +70,7 @@ OperationType totpValidateType()
 {
     OperationType t;
     t.name = QStringLiteral("totp_validate");
+    t.group = OperationGroup::Totp;
     t.description = QStringLiteral("TOTP: validate the current code, computed by the VU "
                                    "(RFC 6238); up to `keys` validations per second succeed");
     t.request = QStringLiteral("POST /v1/<mount>/code/key-<i> {\"code\": ...}");

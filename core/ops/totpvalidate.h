@@ -16,6 +16,7 @@
 // of the server's (NTP).
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/operationtype.h"
 #include "ops/totpcommon.h"
 
@@ -23,17 +24,14 @@
 
 namespace vw {
 
-class TotpValidateOperation : public Operation {
+class TotpValidateOperation : public CreatingOperation {
 public:
     static constexpr int kPeriodSeconds = 1;
 
     TotpValidateOperation(const TotpParams &params, int keys) : m_params(params), m_keys(keys) {}
-    QString typeName() const override { return QStringLiteral("totp_validate"); }
     /// Enables "<runPrefix>-totp-<opIndex>", draws a random 20-byte secret (OpenSSL) and
     /// creates key-0 .. key-(keys-1) with it (period 1 s, skew 1): `keys` requests.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     /// The next key in turn and its code for the current second (system clock).
     HttpRequest nextRequest(VuState &vu) const override;
     /// 200 with "valid":true; 200 with "valid":false is InvalidResponse.
@@ -44,7 +42,6 @@ public:
 private:
     TotpParams m_params;
     int m_keys = 1;
-    ResourceTracker m_created;
     QString m_mount;
     QByteArray m_pathPrefix;   ///< "/v1/<mount>/code/key-"
     QByteArray m_secret;       ///< the keys' secret (memory only)

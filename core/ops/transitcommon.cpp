@@ -109,27 +109,14 @@ qsizetype memberValueAt(const QByteArray &body, const QByteArray &key)
     return -1;
 }
 
-/// The response member holding an item's result.
-QString resultField(TransitAction action)
-{
-    switch (action) {
-    case TransitAction::Sign: return QStringLiteral("signature");
-    case TransitAction::Verify: return QStringLiteral("valid");
-    case TransitAction::Encrypt: return QStringLiteral("ciphertext");
-    case TransitAction::Decrypt: return QStringLiteral("plaintext");
-    case TransitAction::Hmac: return QStringLiteral("hmac");
-    }
-    return QString();
-}
-
 /// One parsed batch item succeeded: no "error" and its result (a non-empty string, or
 /// "valid": true for verify).
-bool batchItemOk(const QJsonObject &item, TransitAction action)
+bool batchItemOk(const QJsonObject &item, const TransitAction &action)
 {
     if (!item.value(QStringLiteral("error")).toString().isEmpty())
         return false;
-    const QJsonValue v = item.value(resultField(action));
-    if (action == TransitAction::Verify)
+    const QJsonValue v = item.value(action.resultField);
+    if (action.resultIsBool)
         return v.isBool() && v.toBool();
     return v.isString() && !v.toString().isEmpty();
 }
@@ -246,31 +233,14 @@ QList<ParamError> checkTransitHmacParams(const OpParams &params)
     return errors;
 }
 
-QString transitActionName(TransitAction action)
-{
-    switch (action) {
-    case TransitAction::Sign: return QStringLiteral("sign");
-    case TransitAction::Verify: return QStringLiteral("verify");
-    case TransitAction::Encrypt: return QStringLiteral("encrypt");
-    case TransitAction::Decrypt: return QStringLiteral("decrypt");
-    case TransitAction::Hmac: return QStringLiteral("hmac");
-    }
-    return QString();
-}
-
-TransitOperationBase::TransitOperationBase(TransitAction action, const TransitParams &params)
-    : m_action(action), m_params(params), m_resultKey(resultField(action).toLatin1())
+TransitOperationBase::TransitOperationBase(const TransitAction &action, const TransitParams &params)
+    : m_action(action), m_params(params), m_resultKey(action.resultField.toLatin1())
 {
 }
 
-QString TransitOperationBase::typeName() const
+QString TransitOperationBase::endpoint(const TransitAction &action) const
 {
-    return QStringLiteral("transit_") + transitActionName(m_action);
-}
-
-QString TransitOperationBase::endpoint(TransitAction action) const
-{
-    return QStringLiteral("%1/%2/%3").arg(m_mount, transitActionName(action), kKeyName);
+    return QStringLiteral("%1/%2/%3").arg(m_mount, action.name, kKeyName);
 }
 
 bool TransitOperationBase::setupKey(VaultClient &client, const SetupContext &ctx, QString *error)
@@ -311,19 +281,17 @@ bool TransitOperationBase::setupKey(VaultClient &client, const SetupContext &ctx
 QJsonObject TransitOperationBase::commonFields() const
 {
     QJsonObject out;
-    switch (m_action) {
-    case TransitAction::Sign:
-    case TransitAction::Verify:
+    switch (m_action.fields) {
+    case TransitFields::Signing:
         if (m_params.keyType != QLatin1String("ed25519"))
             out.insert(QStringLiteral("hash_algorithm"), m_params.hashAlgorithm);
         if (isRsa(m_params.keyType) && m_params.signatureAlgorithm != QLatin1String("default"))
             out.insert(QStringLiteral("signature_algorithm"), m_params.signatureAlgorithm);
         break;
-    case TransitAction::Hmac:
+    case TransitFields::Hmac:
         out.insert(QStringLiteral("algorithm"), m_params.hashAlgorithm);
         break;
-    case TransitAction::Encrypt:
-    case TransitAction::Decrypt:
+    case TransitFields::None:
         break;
     }
     return out;
@@ -359,7 +327,7 @@ void TransitOperationBase::buildBodies(const QList<QJsonObject> &items)
     }
 }
 
-QStringList TransitOperationBase::setupResults(VaultClient &client, TransitAction action,
+QStringList TransitOperationBase::setupResults(VaultClient &client, const TransitAction &action,
                                                const std::function<QJsonObject(int)> &item,
                                                const QString &field, QString *error)
 {
@@ -377,7 +345,7 @@ QStringList TransitOperationBase::setupResults(VaultClient &client, TransitActio
         if (!r.ok() || value.isEmpty()) {
             if (error)
                 *error = QStringLiteral("%1 for %2 at setup: %3")
-                             .arg(transitActionName(action), typeName(),
+                             .arg(action.name, typeName(),
                                   r.ok() ? QStringLiteral("no \"%1\" in the answer").arg(field)
                                          : r.describe());
             return {};
@@ -387,10 +355,6 @@ QStringList TransitOperationBase::setupResults(VaultClient &client, TransitActio
     return out;
 }
 
-bool TransitOperationBase::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 HttpRequest TransitOperationBase::nextRequest(VuState &vu) const
 {
@@ -410,7 +374,7 @@ ErrorClass TransitOperationBase::classify(const HttpResult &result) const
         const qsizetype at = memberValueAt(result.body, m_resultKey);
         if (at < 0)
             return ErrorClass::InvalidResponse;
-        if (m_action == TransitAction::Verify)
+        if (m_action.resultIsBool)
             return result.body.mid(at, 4) == "true" ? ErrorClass::None
                                                     : ErrorClass::InvalidResponse;
         return at + 1 < result.body.size() && result.body.at(at) == '"'
@@ -438,30 +402,17 @@ QString TransitOperationBase::aclRules() const
         .arg(endpoint(m_action));
 }
 
-OperationType transitType(TransitAction action, const QString &description,
+OperationType transitType(const TransitAction &action, const QString &description,
                           const QString &setupText)
 {
     OperationType t;
-    t.name = QStringLiteral("transit_") + transitActionName(action);
+    t.name = QStringLiteral("transit_") + action.name;
+    t.group = OperationGroup::Transit;
     t.description = description;
-    t.request = QStringLiteral("POST /v1/<mount>/%1/bench").arg(transitActionName(action));
+    t.request = QStringLiteral("POST /v1/<mount>/%1/bench").arg(action.name);
     t.setup = setupText;
-    switch (action) {
-    case TransitAction::Sign:
-    case TransitAction::Verify:
-        t.params = transitSigningParamSpecs();
-        t.check = checkTransitSigningParams;
-        break;
-    case TransitAction::Encrypt:
-    case TransitAction::Decrypt:
-        t.params = transitEncryptionParamSpecs();
-        t.check = checkTransitEncryptionParams;
-        break;
-    case TransitAction::Hmac:
-        t.params = transitHmacParamSpecs();
-        t.check = checkTransitHmacParams;
-        break;
-    }
+    t.params = action.params();
+    t.check = action.check;
     return t;
 }
 

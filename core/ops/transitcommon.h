@@ -9,6 +9,7 @@
 // succeeded.
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 #include "ops/opsupport.h"
@@ -19,8 +20,26 @@
 
 namespace vw {
 
-/// What a Transit operation's requests do: the endpoint and the result field of each item.
-enum class TransitAction { Sign, Verify, Encrypt, Decrypt, Hmac };
+struct TransitParams;
+
+/// The fields every request body of an action carries besides its inputs.
+enum class TransitFields {
+    None,      ///< encrypt, decrypt
+    Signing,   ///< hash_algorithm (not for ed25519), signature_algorithm (RSA, not "default")
+    Hmac,      ///< algorithm = hash_algorithm
+};
+
+/// What a Transit operation's requests do, described in the operation's own file
+/// (transitSignAction() in transitsign.cpp, ...): the endpoint, the result of each item, the
+/// fields sent with it, and the params the type declares.
+struct TransitAction {
+    QString name;          ///< in paths and type names: "sign" -> <mount>/sign/bench, transit_sign
+    QString resultField;   ///< the member of each answered item: "signature", "valid"...
+    bool resultIsBool = false;   ///< verify: the result is "valid": true, not a non-empty string
+    TransitFields fields = TransitFields::None;
+    QList<ParamSpec> (*params)() = nullptr;                      ///< the type's params
+    QList<ParamError> (*check)(const OpParams &params) = nullptr;   ///< OperationType::check
+};
 
 /// The typed params of the Transit operations. A type that does not declare a param gets
 /// its neutral value (empty text, batch 1).
@@ -64,14 +83,10 @@ QList<ParamError> checkTransitHmacParams(const OpParams &params);
 constexpr qint64 kTransitMaxBodyBytes = 30LL * 1024 * 1024;
 
 /// Base of the Transit operations: owns the mount, the key "bench" and the request bodies.
-class TransitOperationBase : public Operation {
+class TransitOperationBase : public CreatingOperation {
 public:
     static constexpr int kPayloadPool = 8;   ///< distinct payloads made at setup
 
-    /// "transit_sign", "transit_verify"...
-    QString typeName() const override;
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     /// POST /v1/<mount>/<action>/bench with one of the prebuilt bodies, picked at random.
     HttpRequest nextRequest(VuState &vu) const override;
     /// 200 and every item has its result ("signature", "valid": true, "ciphertext",
@@ -81,7 +96,7 @@ public:
     QString aclRules() const override;
 
 protected:
-    TransitOperationBase(TransitAction action, const TransitParams &params);
+    TransitOperationBase(const TransitAction &action, const TransitParams &params);
     /// Enables the mount, creates the key "bench" of key_type (allowing its deletion, so
     /// that the key alone can also be removed) and makes the payload pool.
     bool setupKey(VaultClient &client, const SetupContext &ctx, QString *error);
@@ -93,12 +108,12 @@ protected:
     /// Sends one (single) request of `action` for each pooled payload during setup, with
     /// `item(i)` as its input and the common fields, and returns the response field
     /// `field` of each ("signature", "ciphertext"). Empty + *error on failure.
-    QStringList setupResults(VaultClient &client, TransitAction action,
+    QStringList setupResults(VaultClient &client, const TransitAction &action,
                              const std::function<QJsonObject(int)> &item, const QString &field,
                              QString *error);
 
     /// "<mount>/<action>/bench", without "/v1/".
-    QString endpoint(TransitAction action) const;
+    QString endpoint(const TransitAction &action) const;
 
     TransitAction m_action;
     TransitParams m_params;
@@ -107,14 +122,12 @@ protected:
     QList<QByteArray> m_bodies;
     QByteArray m_path;        ///< "/v1/" + endpoint(m_action)
     QByteArray m_resultKey;   ///< the member classify() looks for: "signature", "valid"...
-    ResourceTracker m_created;
 };
 
-/// The name of an action in paths and types: "sign", "verify", "encrypt", "decrypt", "hmac".
-QString transitActionName(TransitAction action);
 
-/// Operation type fields shared by the five types: request, setup, params and check.
-OperationType transitType(TransitAction action, const QString &description,
+/// Operation type fields shared by the five types, from the action: name, group, request,
+/// params and check; the description and setup text are the type's.
+OperationType transitType(const TransitAction &action, const QString &description,
                           const QString &setupText);
 
 } // namespace vw

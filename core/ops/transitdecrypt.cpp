@@ -1,15 +1,23 @@
 #include "ops/transitdecrypt.h"
+#include "ops/transitencrypt.h"
 
 #include <QJsonObject>
 
 namespace vw {
+
+const TransitAction &transitDecryptAction()
+{
+    static const TransitAction action{QStringLiteral("decrypt"), QStringLiteral("plaintext"), false,
+                                      TransitFields::None, transitEncryptionParamSpecs, checkTransitEncryptionParams};
+    return action;
+}
 
 bool TransitDecryptOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     if (!setupKey(client, ctx, error))
         return false;
     const QStringList ciphertexts = setupResults(
-        client, TransitAction::Encrypt,
+        client, transitEncryptAction(),
         [this](int i) { return QJsonObject{{QStringLiteral("plaintext"), m_payloads.at(i)}}; },
         QStringLiteral("ciphertext"), error);
     if (ciphertexts.isEmpty())
@@ -24,7 +32,7 @@ bool TransitDecryptOperation::setup(VaultClient &client, const SetupContext &ctx
 OperationType transitDecryptType()
 {
     OperationType t = transitType(
-        TransitAction::Decrypt,
+        transitDecryptAction(),
         QStringLiteral("Transit: decrypt a ciphertext made at setup of `payload_bytes` "
                        "random bytes"),
         QStringLiteral("a Transit mount, its key `bench` of `key_type`, 8 random payloads "

@@ -8,10 +8,13 @@
 
 namespace vw {
 
+/// POST <mount>/decrypt/bench; each item answers "plaintext".
+const TransitAction &transitDecryptAction();
+
 class TransitDecryptOperation : public TransitOperationBase {
 public:
     explicit TransitDecryptOperation(const TransitParams &params)
-        : TransitOperationBase(TransitAction::Decrypt, params)
+        : TransitOperationBase(transitDecryptAction(), params)
     {
     }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;

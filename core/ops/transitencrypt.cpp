@@ -4,6 +4,13 @@
 
 namespace vw {
 
+const TransitAction &transitEncryptAction()
+{
+    static const TransitAction action{QStringLiteral("encrypt"), QStringLiteral("ciphertext"), false,
+                                      TransitFields::None, transitEncryptionParamSpecs, checkTransitEncryptionParams};
+    return action;
+}
+
 bool TransitEncryptOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     if (!setupKey(client, ctx, error))
@@ -18,7 +25,7 @@ bool TransitEncryptOperation::setup(VaultClient &client, const SetupContext &ctx
 OperationType transitEncryptType()
 {
     OperationType t = transitType(
-        TransitAction::Encrypt,
+        transitEncryptAction(),
         QStringLiteral("Transit: encrypt `payload_bytes` random bytes with a `key_type` key"),
         QStringLiteral("a Transit mount, its key `bench` of `key_type`, 8 random payloads"));
     t.create = [](const OpParams &params) {

@@ -8,10 +8,13 @@
 
 namespace vw {
 
+/// POST <mount>/encrypt/bench; each item answers "ciphertext".
+const TransitAction &transitEncryptAction();
+
 class TransitEncryptOperation : public TransitOperationBase {
 public:
     explicit TransitEncryptOperation(const TransitParams &params)
-        : TransitOperationBase(TransitAction::Encrypt, params)
+        : TransitOperationBase(transitEncryptAction(), params)
     {
     }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;

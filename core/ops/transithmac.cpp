@@ -4,6 +4,13 @@
 
 namespace vw {
 
+const TransitAction &transitHmacAction()
+{
+    static const TransitAction action{QStringLiteral("hmac"), QStringLiteral("hmac"), false,
+                                      TransitFields::Hmac, transitHmacParamSpecs, checkTransitHmacParams};
+    return action;
+}
+
 bool TransitHmacOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     if (!setupKey(client, ctx, error))
@@ -18,7 +25,7 @@ bool TransitHmacOperation::setup(VaultClient &client, const SetupContext &ctx, Q
 OperationType transitHmacType()
 {
     OperationType t = transitType(
-        TransitAction::Hmac,
+        transitHmacAction(),
         QStringLiteral("Transit: HMAC of `payload_bytes` random bytes with the HMAC key "
                        "of a `key_type` key"),
         QStringLiteral("a Transit mount, its key `bench` of `key_type` (an `hmac` key is "

@@ -8,10 +8,13 @@
 
 namespace vw {
 
+/// POST <mount>/hmac/bench; each item answers "hmac".
+const TransitAction &transitHmacAction();
+
 class TransitHmacOperation : public TransitOperationBase {
 public:
     explicit TransitHmacOperation(const TransitParams &params)
-        : TransitOperationBase(TransitAction::Hmac, params)
+        : TransitOperationBase(transitHmacAction(), params)
     {
     }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;

@@ -4,6 +4,13 @@
 
 namespace vw {
 
+const TransitAction &transitSignAction()
+{
+    static const TransitAction action{QStringLiteral("sign"), QStringLiteral("signature"), false,
+                                      TransitFields::Signing, transitSigningParamSpecs, checkTransitSigningParams};
+    return action;
+}
+
 bool TransitSignOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     if (!setupKey(client, ctx, error))
@@ -18,7 +25,7 @@ bool TransitSignOperation::setup(VaultClient &client, const SetupContext &ctx, Q
 OperationType transitSignType()
 {
     OperationType t = transitType(
-        TransitAction::Sign,
+        transitSignAction(),
         QStringLiteral("Transit: sign `payload_bytes` random bytes with a `key_type` key"),
         QStringLiteral("a Transit mount, its key `bench` of `key_type`, 8 random payloads"));
     t.create = [](const OpParams &params) {

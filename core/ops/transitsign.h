@@ -8,10 +8,13 @@
 
 namespace vw {
 
+/// POST <mount>/sign/bench; each item answers "signature".
+const TransitAction &transitSignAction();
+
 class TransitSignOperation : public TransitOperationBase {
 public:
     explicit TransitSignOperation(const TransitParams &params)
-        : TransitOperationBase(TransitAction::Sign, params)
+        : TransitOperationBase(transitSignAction(), params)
     {
     }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;

@@ -1,15 +1,23 @@
 #include "ops/transitverify.h"
+#include "ops/transitsign.h"
 
 #include <QJsonObject>
 
 namespace vw {
+
+const TransitAction &transitVerifyAction()
+{
+    static const TransitAction action{QStringLiteral("verify"), QStringLiteral("valid"), true,
+                                      TransitFields::Signing, transitSigningParamSpecs, checkTransitSigningParams};
+    return action;
+}
 
 bool TransitVerifyOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     if (!setupKey(client, ctx, error))
         return false;
     const QStringList signatures = setupResults(
-        client, TransitAction::Sign,
+        client, transitSignAction(),
         [this](int i) { return QJsonObject{{QStringLiteral("input"), m_payloads.at(i)}}; },
         QStringLiteral("signature"), error);
     if (signatures.isEmpty())
@@ -25,7 +33,7 @@ bool TransitVerifyOperation::setup(VaultClient &client, const SetupContext &ctx,
 OperationType transitVerifyType()
 {
     OperationType t = transitType(
-        TransitAction::Verify,
+        transitVerifyAction(),
         QStringLiteral("Transit: verify a signature made at setup over `payload_bytes` "
                        "random bytes"),
         QStringLiteral("a Transit mount, its key `bench` of `key_type`, 8 random payloads "

@@ -8,10 +8,13 @@
 
 namespace vw {
 
+/// POST <mount>/verify/bench; each item answers "valid" (true).
+const TransitAction &transitVerifyAction();
+
 class TransitVerifyOperation : public TransitOperationBase {
 public:
     explicit TransitVerifyOperation(const TransitParams &params)
-        : TransitOperationBase(TransitAction::Verify, params)
+        : TransitOperationBase(transitVerifyAction(), params)
     {
     }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;

@@ -42,10 +42,6 @@ bool UserpassLoginOperation::setup(VaultClient &client, const SetupContext &ctx,
     return true;
 }
 
-bool UserpassLoginOperation::cleanup(VaultClient &client, QString *error)
-{
-    return m_created.removeAll(client, error);
-}
 
 HttpRequest UserpassLoginOperation::nextRequest(VuState &vu) const
 {
@@ -62,6 +58,7 @@ OperationType userpassLoginType()
 {
     OperationType t;
     t.name = QStringLiteral("userpass_login");
+    t.group = OperationGroup::Auth;
     t.description = QStringLiteral("userpass login of a user made at setup (bcrypt on the server)");
     t.request = QStringLiteral("POST /v1/auth/<mount>/login/bench");
     t.setup = QStringLiteral("a userpass auth method, user `bench` with a random password, "

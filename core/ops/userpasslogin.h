@@ -5,25 +5,22 @@
 // auth.client_token (classifyLogin, core/ops/approlelogin.h).
 #pragma once
 
+#include "ops/creatingoperation.h"
 #include "ops/authsupport.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 
 namespace vw {
 
-class UserpassLoginOperation : public Operation {
+class UserpassLoginOperation : public CreatingOperation {
 public:
     explicit UserpassLoginOperation(const OpParams &params) : m_params(params) {}
-    QString typeName() const override { return QStringLiteral("userpass_login"); }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
-    bool cleanup(VaultClient &client, QString *error) override;
-    QList<WorkbenchResource> resources() const override { return m_created.resources(); }
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
     OpParams m_params;
-    ResourceTracker m_created;
     QByteArray m_path;   ///< "/v1/auth/<mount>/login/bench"
     QByteArray m_body;   ///< {"password": ...}
 };

@@ -24,8 +24,11 @@ QString operationLabel(const QList<OperationSpec> &ops, int index);
 /// Every operation's label, in profile order.
 QStringList operationLabels(const QList<OperationSpec> &ops);
 
-/// Why `name` cannot be an explicit label, or an empty string when it can: 1..64 characters,
-/// letters, digits, '_', '-' and '.', starting with a letter or digit ('#' is kept for the
+/// Why `name` cannot be an explicit label, or an empty string when it can: 1..64 UTF-16 code
+/// units of letters and digits of any script (Unicode categories L and N), combining marks
+/// (M), '_', '-' and '.', starting with a letter or digit; never a control, format (bidi,
+/// zero-width), space or symbol character. The message names a bad character by its code
+/// point (U+202E), never by the character itself ('#' is kept for the
 /// default labels, so an explicit name never looks like one), and not "total" in any case
 /// (the row of all operations together in tables and the total line of charts).
 QString operationNameProblem(const QString &name);

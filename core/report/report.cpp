@@ -3,6 +3,7 @@
 #include "analysis/capacityanalyzer.h"
 #include "analysis/stageuncertainty.h"
 #include "session/sessionanalysis.h"
+#include "util/terminaltext.h"
 
 #include <QJsonArray>
 #include <QUrl>
@@ -34,11 +35,16 @@ QString fixed(double v, int decimals)
     return QString::number(v, 'f', decimals);
 }
 
-/// RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes are doubled.
+/// RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes are doubled. So is one
+/// with any other character a terminal would obey or hide (util/terminaltext.h): the data is
+/// kept as it is, delimited (on a terminal, app/cli.cpp's printOut() shows it escaped).
 QString csvField(const QString &f)
 {
-    if (!f.contains(QLatin1Char(',')) && !f.contains(QLatin1Char('"'))
-        && !f.contains(QLatin1Char('\n')) && !f.contains(QLatin1Char('\r')))
+    bool plain = true;
+    for (const QChar c : f)
+        plain = plain && c != QLatin1Char(',') && c != QLatin1Char('"') && c != QLatin1Char('\n')
+                && c != QLatin1Char('\t') && !isTerminalUnsafe(c.unicode());
+    if (plain)
         return f;
     QString q = f;
     q.replace(QLatin1String("\""), QLatin1String("\"\""));

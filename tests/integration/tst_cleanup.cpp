@@ -4,6 +4,7 @@
 // cleanup SESSION`, and `cleanup --all` that without a terminal and without --yes only lists.
 // Each asserts that sys/mounts, sys/auth and sys/policies/acl hold nothing tagged afterwards,
 // read with plain API calls (not the sweeper under test).
+#include "apprun.h"
 #include "baoserver.h"
 #include "session/session.h"
 #include "session/sessionio.h"
@@ -26,11 +27,7 @@ using namespace vw;
 
 namespace {
 
-struct AppResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using vw::test::AppResult;
 
 QByteArray fileBytes(const QString &path)
 {
@@ -57,35 +54,13 @@ class TestCleanup : public QObject {
 
     QProcessEnvironment env(const QByteArray &token = QByteArray()) const
     {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR"})
-            e.remove(QString::fromLatin1(v));
-        e.insert(QStringLiteral("HOME"), m_emptyHome.path());
-        e.insert(QStringLiteral("VAULT_TOKEN"),
-                 QString::fromLatin1(token.isEmpty() ? m_bao.rootToken() : token));
-        return e;
+        return test::appEnvironment(m_emptyHome.path(), token.isEmpty() ? m_bao.rootToken() : token);
     }
 
     AppResult runApp(const QStringList &args, const QString &workDir,
                      const QByteArray &token = QByteArray(), int timeoutMs = 90000)
     {
-        QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments(args);
-        p.setWorkingDirectory(workDir);
-        p.setProcessEnvironment(env(token));
-        p.start();   // stdin is a pipe: not a terminal
-        AppResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished(5000);
-            r.err = QStringLiteral("timed out: ") + QString::fromLocal8Bit(p.readAllStandardError());
-            return r;
-        }
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-        r.err = QString::fromLocal8Bit(p.readAllStandardError());
-        return r;
+        return test::runApp({args, workDir, env(token), timeoutMs, {}, {}});
     }
 
     TargetSpec target(const test::BaoServer *server = nullptr) const

@@ -1,5 +1,6 @@
 // The headless `vault-workbench` binary against a real `bao server -dev`: run, report,
 // exit codes, SIGINT, and that the token never reaches the session file.
+#include "apprun.h"
 #include "baoserver.h"
 #include "session/sessionio.h"
 #include "tlstestca.h"
@@ -18,18 +19,16 @@
 #include <QTest>
 
 #include <csignal>
+#include <pty.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace vw;
 using vw::test::TlsTestCa;
 
 namespace {
 
-struct AppResult {
-    int exitCode = -1;
-    QProcess::ExitStatus exitStatus = QProcess::CrashExit;
-    QString out;
-    QString err;
-};
+using vw::test::AppResult;
 
 QByteArray fileBytes(const QString &path)
 {
@@ -55,17 +54,8 @@ class TestCli : public QObject {
     /// VAULT_TOKEN = the dev server's random token when `withToken`.
     QProcessEnvironment env(bool withToken) const
     {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.remove(QStringLiteral("VAULT_TOKEN"));
-        e.remove(QStringLiteral("BAO_TOKEN"));
-        // none of the Vault CLI's settings from the machine running the tests
-        for (const QString &k : e.keys())
-            if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
-                e.remove(k);
-        e.insert(QStringLiteral("HOME"), m_emptyHome.path());
-        if (withToken)
-            e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
-        return e;
+        return test::appEnvironment(m_emptyHome.path(),
+                                    withToken ? m_bao.rootToken() : QByteArray());
     }
 
     /// Output with the token redacted, so that a leak fails the test without printing it.
@@ -80,24 +70,7 @@ class TestCli : public QObject {
     AppResult runApp(const QStringList &args, const QString &workDir, bool withToken = true,
                      int timeoutMs = 45000)
     {
-        QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments(args);
-        p.setWorkingDirectory(workDir);
-        p.setProcessEnvironment(env(withToken));
-        p.start();
-        AppResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished(5000);
-            r.err = QStringLiteral("timed out: ") + redacted(p.readAllStandardError());
-            return r;
-        }
-        r.exitCode = p.exitCode();
-        r.exitStatus = p.exitStatus();
-        r.out = redacted(p.readAllStandardOutput());
-        r.err = redacted(p.readAllStandardError());
-        return r;
+        return test::runApp({args, workDir, env(withToken), timeoutMs, m_bao.rootToken(), {}});
     }
 
     QString writeProfile(const QString &dir, const QString &name, const QString &stages,
@@ -184,6 +157,151 @@ private slots:
         const AppResult version = runApp({QStringLiteral("--version")}, dir.path(), false);
         QCOMPARE(version.exitCode, 0);
         QVERIFY2(version.out.contains(QStringLiteral(VW_VERSION)), qPrintable(version.out));
+    }
+
+    // Issue 23.5: every command and the GUI turn core dumps off first thing in main()
+    // (core/util/coredump.h): not dumpable, RLIMIT_CORE 0. VW_PRINT_DUMPABLE (hidden) prints
+    // both as main() sees them after the call; VW_ALLOW_CORE_DUMPS=1 leaves them alone.
+    void coreDumpsOff()
+    {
+        QTemporaryDir dir;
+        auto start = [&](QProcess &p, const QStringList &args, bool allow) {
+            QProcessEnvironment e = env(true);
+            e.insert(QStringLiteral("VW_PRINT_DUMPABLE"), QStringLiteral("1"));
+            e.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            e.insert(QStringLiteral("VW_TARGET_DIR"), dir.filePath(QStringLiteral("none")));
+            if (allow)
+                e.insert(QStringLiteral("VW_ALLOW_CORE_DUMPS"), QStringLiteral("1"));
+            p.setProgram(QStringLiteral(VW_APP_BINARY));
+            p.setArguments(args);
+            p.setWorkingDirectory(dir.path());
+            p.setProcessEnvironment(e);
+            // A core limit of 1 MB, so that the 0 seen is the app's (the hard limit permitting).
+            p.setChildProcessModifier([] {
+                rlimit l{};
+                getrlimit(RLIMIT_CORE, &l);
+                l.rlim_cur = l.rlim_max == RLIM_INFINITY || l.rlim_max >= 1048576 ? 1048576
+                                                                                  : l.rlim_max;
+                setrlimit(RLIMIT_CORE, &l);
+            });
+            p.start();
+        };
+        const QString missing = dir.filePath(QStringLiteral("missing.json"));
+        const QList<QStringList> invocations = {
+            {QStringLiteral("run"), dir.filePath(QStringLiteral("missing.yaml"))},
+            {QStringLiteral("report"), missing},
+            {QStringLiteral("compare"), missing, missing},
+            {QStringLiteral("export"), missing, QStringLiteral("--out"), dir.filePath(QStringLiteral("x.png"))},
+            {QStringLiteral("ops")},
+            {QStringLiteral("import-hcl"), dir.filePath(QStringLiteral("missing.hcl"))},
+            {QStringLiteral("cleanup"), missing},
+            {QStringLiteral("target"), QStringLiteral("env")},
+            {QStringLiteral("study"), dir.filePath(QStringLiteral("missing.yaml"))},
+            {QStringLiteral("bench-transport")},
+            {QStringLiteral("--help")},
+            {QStringLiteral("--version")},
+            {QStringLiteral("frobnicate")},
+        };
+        for (const QStringList &args : invocations) {
+            QProcess p;
+            start(p, args, false);
+            QVERIFY2(p.waitForFinished(30000), qPrintable(args.join(QLatin1Char(' '))));
+            const QString err = redacted(p.readAllStandardError());
+            QVERIFY2(err.startsWith(QStringLiteral("dumpable=0 core_limit=0\n")),
+                     qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + err));
+        }
+        // The window: the same line before it opens; then it is stopped (our child, by PID).
+        {
+            QProcess gui;
+            start(gui, {}, false);
+            QVERIFY(gui.waitForStarted(10000));
+            QElapsedTimer t;
+            t.start();
+            QByteArray err;
+            while (!err.contains('\n') && t.elapsed() < 20000 && gui.state() == QProcess::Running) {
+                gui.waitForReadyRead(500);
+                err += gui.readAllStandardError();
+            }
+            gui.kill();
+            gui.waitForFinished(5000);
+            QVERIFY2(err.startsWith("dumpable=0 core_limit=0\n"), err.constData());
+        }
+        // The documented debug variable: core dumps stay on, with a warning.
+        QProcess p;
+        start(p, {QStringLiteral("ops")}, true);
+        QVERIFY(p.waitForFinished(30000));
+        const QString err = redacted(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("warning: core dumps allowed (VW_ALLOW_CORE_DUMPS=1)")),
+                 qPrintable(err));
+        rlimit hard{};
+        getrlimit(RLIMIT_CORE, &hard);
+        if (hard.rlim_max == RLIM_INFINITY || hard.rlim_max >= 1048576)
+            QVERIFY2(err.contains(QStringLiteral("dumpable=1 core_limit=1048576\n")), qPrintable(err));
+        else
+            QVERIFY2(err.contains(QStringLiteral("dumpable=1 core_limit=")), qPrintable(err));
+    }
+
+    // Issue 23.7: a session label from a file reaches stdout as visible text: report's table
+    // and vault-benchmark table and compare always escape it (core/util/terminaltext.h);
+    // the CSV keeps the data, quoted, when piped, and escapes it on a terminal.
+    void terminalEscapesInStdout()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(
+            dir.path(), QStringLiteral("escapes"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+            QStringLiteral("  - type: sys_health\n"));
+        const QString label = QString::fromUtf8("\x1b[2J\x1b[31mRED\u202e");
+        const QString shown = QStringLiteral("\\x1b[2J\\x1b[31mRED\\u202e");
+        const QString a = dir.filePath(QStringLiteral("a.json"));
+        const AppResult run = runApp({QStringLiteral("run"), profile, QStringLiteral("--label"),
+                                      label, QStringLiteral("--out"), a},
+                                     dir.path());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+        const QString b = dir.filePath(QStringLiteral("b.json"));
+        QVERIFY(QFile::copy(a, b));
+        auto raw = [](const QString &text) {
+            return text.contains(QChar(0x1b)) || text.contains(QChar(0x202e));
+        };
+        const QList<QStringList> escaped = {
+            {QStringLiteral("report"), a},
+            {QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("vault-benchmark")},
+            {QStringLiteral("compare"), a, b},
+        };
+        for (const QStringList &args : escaped) {
+            const AppResult r = runApp(args, dir.path(), false);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QVERIFY2(!raw(r.out), qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": raw")));
+            if (args.size() != 4)   // the vault-benchmark table has no label
+                QVERIFY2(r.out.contains(shown), qPrintable(r.out));
+        }
+        // CSV through a pipe: the label as it is, quoted (RFC 4180, docs/session-format.md).
+        const AppResult csv = runApp({QStringLiteral("report"), a, QStringLiteral("--format"),
+                                      QStringLiteral("csv")},
+                                     dir.path(), false);
+        QCOMPARE(csv.exitCode, 0);
+        QVERIFY2(csv.out.contains(QLatin1Char('"') + label + QStringLiteral("\",escapes,")),
+                 qPrintable(csv.out.left(300)));
+        // CSV on a terminal (a pseudo-terminal as stdout): escaped.
+        int master = -1, slave = -1;
+        QVERIFY(::openpty(&master, &slave, nullptr, nullptr, nullptr) == 0);
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments({QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("csv")});
+        p.setWorkingDirectory(dir.path());
+        p.setProcessEnvironment(env(false));
+        p.setChildProcessModifier([slave] { ::dup2(slave, STDOUT_FILENO); });
+        p.start();
+        QVERIFY(p.waitForFinished(30000));
+        ::close(slave);
+        QByteArray tty;
+        char buf[4096];
+        for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;)
+            tty.append(buf, n);
+        ::close(master);
+        QCOMPARE(p.exitCode(), 0);
+        const QString shownOnTty = QString::fromUtf8(tty);
+        QVERIFY2(!raw(shownOnTty), tty.left(300).constData());
+        QVERIFY2(shownOnTty.contains(shown), tty.left(300).constData());
     }
 
     void runReportJsonAndCsv()

@@ -3,6 +3,7 @@
 // with both told apart by their labels, every row at 100.00 %; seed 000's config (the
 // vault-benchmark tutorial, token line included) imports with the dropped-token note, and
 // runs once approle_login is registered (until then its import names the missing type).
+#include "apprun.h"
 #include "baoserver.h"
 #include "ops/operationregistry.h"
 #include "session/sessionio.h"
@@ -17,22 +18,12 @@ using namespace vw;
 
 namespace {
 
-struct AppResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using vw::test::AppResult;
 
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
     QFile f(path);
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
-
-QByteArray fileBytes(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 /// The rows of a vault-benchmark table's first (whole-run) table: label -> its cells.
@@ -90,29 +81,8 @@ class TestImportHcl : public QObject {
 
     AppResult runApp(const QStringList &args, const QString &workDir, int timeoutMs = 60000)
     {
-        QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments(args);
-        p.setWorkingDirectory(workDir);
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const QString &k : e.keys())
-            if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
-                e.remove(k);
-        e.insert(QStringLiteral("HOME"), m_home.path());
-        e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
-        p.setProcessEnvironment(e);
-        p.start();
-        AppResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished(5000);
-            r.err = QStringLiteral("timed out");
-            return r;
-        }
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
+        return test::runApp({args, workDir, test::appEnvironment(m_home.path(), m_bao.rootToken()),
+                             timeoutMs, {}, {}});
     }
 
     /// import-hcl, run and report --format vault-benchmark of `hcl`; the report's rows.
@@ -202,6 +172,32 @@ private slots:
         QVERIFY2(r.exitCode != 0, qPrintable(r.err));
         QVERIFY2(r.err.contains(QLatin1String("\\x1b[31mred")), qPrintable(r.err));
         QVERIFY2(!r.err.contains(QChar(0x1b)) && !r.err.contains(QChar(0x07)), qPrintable(r.err));
+    }
+
+    // Issue 23.7: a bidi override or a zero-width space in a test name is named by its code
+    // point in the error (never sent raw); a name of letters of other scripts imports.
+    void bidiInATestNameIsNamedAndUnicodeLettersImport()
+    {
+        QTemporaryDir dir;
+        const QString cfg = dir.filePath(QStringLiteral("bidi.hcl"));
+        QVERIFY(writeFile(cfg, "duration = \"1s\"\n"
+                               "test \"kvv2_write\" \"ab\u202Ec\u200Bd\" {\n"
+                               "  weight = 100\n}\n"));
+        AppResult r = runApp({QStringLiteral("import-hcl"), cfg}, dir.path());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("U+202E")), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(QChar(0x202e)) && !r.err.contains(QChar(0x200b)),
+                 qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+
+        const QString ok = dir.filePath(QStringLiteral("unicode.hcl"));
+        QVERIFY(writeFile(ok, "duration = \"1s\"\n"
+                              "test \"kvv2_write\" \"\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87_\xe6\x97\xa5\xe6\x9c\xac\" {\n"
+                              "  weight = 100\n}\n"));
+        r = runApp({QStringLiteral("import-hcl"), ok}, dir.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QString::fromUtf8("\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87_\xe6\x97\xa5\xe6\x9c\xac")),
+                 qPrintable(r.out));
     }
 
     void seed000()

@@ -266,10 +266,12 @@ private slots:
         QVERIFY2(env.out.contains(QStringLiteral("export VAULT_CACERT=%1").arg(state.caFile)),
                  qPrintable(env.out));
         // Verified against the CA made for it (and refused without it).
-        TargetSpec withCa{state.nodes.first().address};
+        TargetSpec withCa;
+        withCa.address = state.nodes.first().address;
         withCa.caFile = state.caFile;
         QVERIFY(VaultClient(withCa, {}).serverInfo().role == ServerRole::Active);
-        TargetSpec noCa{state.nodes.first().address};
+        TargetSpec noCa;
+        noCa.address = state.nodes.first().address;
         QVERIFY(!VaultClient(noCa, {}).serverInfo().reachable);
         shortRun(QStringLiteral("leader"), dir);
         if (QTest::currentTestFailed())

@@ -2,7 +2,7 @@
 // (count > 0, no errors, no mount of the run left); reads of 1 MiB secrets answer ~1 MiB
 // bodies (read sizes are honoured, unlike vault-benchmark's `kvsize`), and a short answer is
 // an InvalidResponse, never a fast success; a 1 MiB write fits the server's request limits.
-#include "opsrun.h"
+#include "opstestcase.h"
 #include "engine/benchmarkrun.h"
 #include "ops/kv2common.h"
 #include "ops/operationregistry.h"
@@ -22,23 +22,10 @@ constexpr int kMiB = 1024 * 1024;
 
 } // namespace
 
-class TestOpsKv : public QObject {
+class TestOpsKv : public test::OpsTestCase {   // its bao server, target(), mounts()
     Q_OBJECT
 
-private:
-    test::BaoServer m_bao;
-
-    TargetSpec target() const { return test::targetOf(m_bao); }
-    QStringList mounts() { return test::mountPaths(m_bao); }
-
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_bao.start(&error), qPrintable(error));
-    }
-    void cleanupTestCase() { m_bao.stop(); }
-
     void runOfTwoStages_data()
     {
         QTest::addColumn<QString>("type");
@@ -57,21 +44,9 @@ private slots:
     {
         QFETCH(QString, type);
         QFETCH(QVariantMap, params);
-        const QStringList before = mounts();
-        QVERIFY(!before.isEmpty());
-
-        BenchmarkRun run(test::opsProfile(m_bao, QStringLiteral("ops-kv-test"),
-                                          {test::opSpec(type, params)}, {{1, 1200}, {2, 1200}}, 200),
-                         test::rootOptions(m_bao));
-        RunRecord s;
-        QString error;
-        QVERIFY2(test::runToEnd(run, 45000, &s, &error), qPrintable(error));
-        const QString served = test::checkEveryOpServed(s, 2, 1);
-        QVERIFY2(served.isEmpty(), qPrintable(served));
-        for (const StageStats &st : s.stages)
-            QCOMPARE(st.ops.first().op, type);
-        const QString left = test::checkNothingLeft(m_bao, s, before);
-        QVERIFY2(left.isEmpty(), qPrintable(left));
+        const QString problem =
+            twoStageRunProblem(QStringLiteral("ops-kv-test"), test::opSpec(type, params));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
     // A 1 MiB secret is read back whole: the body the op's request gets is ~1 MiB, and the

@@ -3,7 +3,7 @@
 // the run left); ssh_issue answers a certificate of the asked key type with its private key;
 // the VU's TOTP code (RFC 6238 with OpenSSL HMAC) is the RFC's and the server's, and the
 // server's reuse rule that totp_validate is designed around (400 "code already used").
-#include "opsrun.h"
+#include "opstestcase.h"
 #include "engine/benchmarkrun.h"
 #include "ops/operationregistry.h"
 #include "ops/totpcommon.h"
@@ -17,23 +17,10 @@
 
 using namespace vw;
 
-class TestOpsMisc : public QObject {
+class TestOpsMisc : public test::OpsTestCase {   // its bao server, target(), mounts()
     Q_OBJECT
 
-private:
-    test::BaoServer m_bao;
-
-    TargetSpec target() const { return test::targetOf(m_bao); }
-    QStringList mounts() { return test::mountPaths(m_bao); }
-
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_bao.start(&error), qPrintable(error));
-    }
-    void cleanupTestCase() { m_bao.stop(); }
-
     void runOfTwoStages_data()
     {
         QTest::addColumn<QString>("type");
@@ -57,24 +44,13 @@ private slots:
     {
         QFETCH(QString, type);
         QFETCH(QVariantMap, params);
-        const QStringList before = mounts();
-        QVERIFY(!before.isEmpty());
-
-        BenchmarkRun run(test::opsProfile(m_bao, QStringLiteral("ops-misc-test"),
-                                          {test::opSpec(type, params)}, {{1, 1200}, {2, 1200}}, 200),
-                         test::rootOptions(m_bao));
         RunRecord s;
-        QString error;
-        QVERIFY2(test::runToEnd(run, 45000, &s, &error), qPrintable(error));
-        const QString served = test::checkEveryOpServed(s, 2, 1);
-        QVERIFY2(served.isEmpty(), qPrintable(served));
-        for (const StageStats &st : s.stages) {
-            QCOMPARE(st.ops.first().op, type);
+        const QString problem =
+            twoStageRunProblem(QStringLiteral("ops-misc-test"), test::opSpec(type, params), &s);
+        for (const StageStats &st : s.stages)
             qInfo("%s stage %d: %lld requests", qPrintable(type), st.index,
                   qlonglong(st.ops.first().count));
-        }
-        const QString left = test::checkNothingLeft(m_bao, s, before);
-        QVERIFY2(left.isEmpty(), qPrintable(left));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
     void sshIssueAnswersTheKeyType_data()

@@ -3,7 +3,7 @@
 // for each type with several key types and batch sizes (every op counted, no errors, nothing
 // left on the server); param errors that name the problem; per-item batch failures counted
 // as errors; the ACL rules of aclRules() enough for the requests and no more.
-#include "opsrun.h"
+#include "opstestcase.h"
 #include "engine/benchmarkrun.h"
 #include "ops/operationregistry.h"
 #include "session/session.h"
@@ -32,24 +32,10 @@ QString parseErrors(const QString &type, const QVariantMap &raw)
 
 Q_DECLARE_METATYPE(QList<OperationSpec>)
 
-class TestOpsTransit : public QObject {
+class TestOpsTransit : public test::OpsTestCase {   // its bao server, target(), mounts()
     Q_OBJECT
 
-private:
-    test::BaoServer m_bao;
-
-    TargetSpec target() const { return test::targetOf(m_bao); }
-    QStringList mounts() { return test::mountPaths(m_bao); }
-
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_bao.start(&error), qPrintable(error));
-    }
-
-    void cleanupTestCase() { m_bao.stop(); }
-
     void registered()
     {
         const OperationRegistry &reg = OperationRegistry::instance();

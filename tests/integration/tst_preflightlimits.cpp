@@ -7,6 +7,7 @@
 //     the session says it was renewed; the run process is not dumpable (util/coredump.h);
 //   - 200 VUs under an open-file limit of 64 (soft and hard): exit 3, the message names 64,
 //     the VU count and how to raise it; nothing created.
+#include "apprun.h"
 #include "baoserver.h"
 #include "vault/vaultclient.h"
 
@@ -25,11 +26,7 @@ using namespace vw;
 
 namespace {
 
-struct AppResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using vw::test::AppResult;
 
 } // namespace
 
@@ -64,35 +61,8 @@ class TestPreflightLimits : public QObject {
     AppResult runApp(const QStringList &args, const QByteArray &token, const QString &workDir,
                      const QString &shellPrefix = QString())
     {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR"})
-            e.remove(QLatin1String(v));
-        e.insert(QStringLiteral("HOME"), m_home.path());
-        e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(token));
-        QProcess p;
-        p.setProcessEnvironment(e);
-        p.setWorkingDirectory(workDir);
-        p.setProgram(QStringLiteral("sh"));
-        p.setArguments(QStringList{QStringLiteral("-c"),
-                                   shellPrefix + QStringLiteral(" exec \"$0\" \"$@\""),
-                                   QStringLiteral(VW_APP_BINARY)}
-                       + args);
-        p.start();
-        AppResult r;
-        if (!p.waitForFinished(60000)) {
-            p.kill();
-            p.waitForFinished(5000);
-            r.err = QStringLiteral("timed out");
-            return r;
-        }
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-        r.err = QString::fromLocal8Bit(p.readAllStandardError());
-        if (!token.isEmpty()) {
-            r.out.replace(QString::fromLatin1(token), QStringLiteral("<TOKEN-LEAKED>"));
-            r.err.replace(QString::fromLatin1(token), QStringLiteral("<TOKEN-LEAKED>"));
-        }
-        return r;
+        return test::runApp(
+            {args, workDir, test::appEnvironment(m_home.path(), token), 60000, token, shellPrefix});
     }
 
     /// A closed-model kv2_read profile (it creates a mount) with `stages`.

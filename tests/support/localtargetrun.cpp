@@ -21,22 +21,7 @@ QProcessEnvironment localTargetEnvironment(const QString &home, const QString &s
 AppResult runApp(const QStringList &args, const QProcessEnvironment &env, const QString &workDir,
                  int timeoutMs)
 {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.setWorkingDirectory(workDir);
-    QElapsedTimer t;
-    t.start();
-    p.start(QStringLiteral(VW_APP_BINARY), args);
-    AppResult r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    r.ms = t.elapsed();
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-    r.err = QString::fromLocal8Bit(p.readAllStandardError());
-    return r;
+    return runApp(AppRun{args, workDir, env, timeoutMs, {}, {}});
 }
 
 StopTargetOnExit::~StopTargetOnExit()

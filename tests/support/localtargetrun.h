@@ -3,26 +3,20 @@
 // and a guard that stops the target by PID when a test leaves early.
 #pragma once
 
+#include "apprun.h"
+
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
 namespace vw::test {
 
-/// What one run of the executable did.
-struct AppResult {
-    int exitCode = -1;   ///< -1 when it crashed or was killed after `timeoutMs`
-    QString out;
-    QString err;
-    qint64 ms = 0;
-};
-
 /// This process's environment without VAULT_TOKEN, BAO_TOKEN, VAULT_ADDR, BAO_ADDR and
 /// VAULT_CACERT, with HOME = `home` (no ~/.vault-token of the user) and VW_TARGET_DIR =
 /// `stateDir`.
 QProcessEnvironment localTargetEnvironment(const QString &home, const QString &stateDir);
 
-/// Runs VW_APP_BINARY `args` in `workDir` with `env`; kills it after `timeoutMs`.
+/// Runs VW_APP_BINARY `args` in `workDir` with `env`; kills it after `timeoutMs` (apprun.h).
 AppResult runApp(const QStringList &args, const QProcessEnvironment &env, const QString &workDir,
                  int timeoutMs = 120000);
 

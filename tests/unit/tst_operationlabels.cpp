@@ -36,6 +36,7 @@ private slots:
     void nameTakingALaterDefaultLabelIsReportedAtTheName();
     void malformedNames_data();
     void malformedNames();
+    void lettersOfAnyScript();
     void planJsonKeepsTheName();
 };
 
@@ -114,6 +115,11 @@ void TestOperationLabels::malformedNames_data()
     QTest::newRow("too long") << QByteArray(65, 'a') << "at most 64 characters";
     QTest::newRow("TOTAL") << QByteArray("TOTAL") << "row of all operations together";
     QTest::newRow("total") << QByteArray("total") << "row of all operations together";
+    // issue 23.7: format characters are named by their code point, never shown raw
+    QTest::newRow("bidi override") << QByteArray("\"ab\u202Ecd\"") << "(it has U+202E)";
+    QTest::newRow("zero width") << QByteArray("\"ab\u200Bcd\"") << "(it has U+200B)";
+    QTest::newRow("leading bidi") << QByteArray("\"\u202Eab\"") << "it starts with U+202E";
+    QTest::newRow("symbol") << QByteArray("\"a\u2603\"") << "(it has '\u2603')";
 }
 
 void TestOperationLabels::malformedNames()
@@ -127,6 +133,21 @@ void TestOperationLabels::malformedNames()
     QCOMPARE(r.errors.first().column, 11);
     QCOMPARE(r.errors.first().field, QStringLiteral("operations[0].name"));
     QVERIFY2(r.errors.first().message.contains(message), qPrintable(dump(r.errors)));
+}
+
+void TestOperationLabels::lettersOfAnyScript()
+{
+    // letters and digits of other scripts and combining marks are names (issue 23.7)
+    for (const char *name : {"\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87_\xe6\x97\xa5\xe6\x9c\xac",
+                             "caf\x65\xcc\x81", "\xd9\xa3reads", "\xce\xb1.\xce\xb2-1"}) {
+        const QString n = QString::fromUtf8(name);
+        QVERIFY2(operationNameProblem(n).isEmpty(), qPrintable(operationNameProblem(n)));
+        const ProfileParseResult r = parseProfile(QByteArray(kHeader) + "  - type: kv2_read\n    name: "
+                                                  + QByteArray(name) + "\n");
+        QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
+        QCOMPARE(operationLabel(r.profile->operations, 0), n);
+    }
+    QVERIFY(!operationNameProblem(QString::fromUtf8("\xcc\x81abc")).isEmpty());   // a mark first
 }
 
 void TestOperationLabels::planJsonKeepsTheName()

@@ -22,16 +22,20 @@ OperationPalette::OperationPalette(const QList<OperationType> &types, QWidget *p
     m_tree->setToolTip(tr("Double-click or Enter inserts the operation with its params at their "
                           "defaults"));
     QMap<QString, QTreeWidgetItem *> groups;
-    for (const char *g : {"sys", "kv", "ssh", "pki", "transit", "totp", "auth"}) {
-        auto *item = new QTreeWidgetItem(m_tree, {QLatin1String(g)});
+    // The groups in OperationGroup's order; each type declares its own (core/ops/operationtype.h).
+    for (const OperationGroup og : {OperationGroup::Sys, OperationGroup::Kv, OperationGroup::Ssh,
+                                    OperationGroup::Pki, OperationGroup::Transit,
+                                    OperationGroup::Totp, OperationGroup::Auth}) {
+        const QString g = operationGroupName(og);
+        auto *item = new QTreeWidgetItem(m_tree, {g});
         item->setFlags(Qt::ItemIsEnabled);
         QFont f = item->font(0);
         f.setBold(true);
         item->setFont(0, f);
-        groups.insert(QLatin1String(g), item);
+        groups.insert(g, item);
     }
     for (const OperationType &t : std::as_const(m_types)) {
-        QTreeWidgetItem *group = groups.value(operationGroup(t.name));
+        QTreeWidgetItem *group = groups.value(operationGroupName(t.group));
         auto *item = new QTreeWidgetItem(group, {t.name, t.description});
         item->setData(0, Qt::UserRole, t.name);
         item->setToolTip(0, t.description);

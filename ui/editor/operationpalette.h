@@ -1,6 +1,6 @@
 // The profile editor's operation palette: every operation type of the catalogue
 // (builtinOperationTypes(), the list behind `vault-workbench ops`) grouped by
-// operationGroup() (core/editing/operationsnippet.h), the selected type's description,
+// OperationType::group (core/ops/operationtype.h), the selected type's description,
 // request and params below. Double-click or Enter on a type emits insertRequested(). GUI
 // thread only.
 #pragma once
