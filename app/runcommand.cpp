@@ -70,10 +70,13 @@ void RunPrinter::start()
     connect(m_run.get(), &BenchmarkRun::stageStarted, this, &RunPrinter::onStageStarted);
     connect(m_run.get(), &BenchmarkRun::stageFinished, this, &RunPrinter::onStageFinished);
     connect(m_run.get(), &BenchmarkRun::finished, this, &RunPrinter::onFinished);
-    printOut(QStringLiteral("profile %1: %2 stage(s), %3, against %4\n")
+    const QString times = m_profile.repeat > 1
+                              ? QStringLiteral(" x %1 runs").arg(m_profile.repeat)
+                              : QString();
+    printOut(QStringLiteral("profile %1: %2 stage(s)%3, %4, against %5\n")
                  .arg(m_profile.name)
                  .arg(m_profile.ramp.stages.size())
-                 .arg(formatDurationMs(m_profile.totalDurationMs()), address()));
+                 .arg(times, formatDurationMs(m_profile.totalDurationMs()), address()));
     m_run->start();
 }
 
@@ -102,11 +105,19 @@ void RunPrinter::onPhase(RunPhase phase, const QString &detail)
 void RunPrinter::onStageStarted(int index, int vus)
 {
     Q_UNUSED(vus);   // the model's planned VUs of the stage, also in its load text
-    if (index < 0 || index >= m_profile.ramp.stages.size())
+    // With repeats the engine runs the ramp's stages `repeat` times: index counts them all.
+    const int k = int(m_profile.ramp.stages.size());
+    if (index < 0 || k == 0 || index >= k * std::max(1, m_profile.repeat))
         return;
+    const QString run = m_profile.repeat > 1 ? QStringLiteral("run %1 of %2, ")
+                                                   .arg(index / k + 1)
+                                                   .arg(m_profile.repeat)
+                                             : QString();
+    index %= k;
     // The stage's load as its model names it: "4 VUs", or "200/s" for arrival-rate.
     const StageSpec &stage = m_profile.ramp.stages.at(index);
-    printOut(QStringLiteral("stage %1: %2 for %3\n")
+    printOut(QStringLiteral("%1stage %2: %3 for %4\n")
+                 .arg(run)
                  .arg(stageNumber(index))
                  .arg(m_profile.ramp.model->loadText(stage), formatDurationMs(stage.durationMs)));
 }
@@ -213,7 +224,10 @@ int runCommand(const QStringList &args)
                                        QStringLiteral("PID"));
     const QCommandLineOption noTelemetry(QStringLiteral("no-server-telemetry"),
                                          QStringLiteral("do not read sys/metrics"));
-    p.addOptions({out, label, help, serverPid, noTelemetry});
+    const QCommandLineOption repeat(QStringLiteral("repeat"),
+                                    QStringLiteral("run the ramp N times (replicates)"),
+                                    QStringLiteral("N"));
+    p.addOptions({out, label, help, serverPid, noTelemetry, repeat});
     targetOptions.addTo(p);
     if (!p.parse(QStringList{QStringLiteral("vault-workbench run")} + args)) {
         printErr(QStringLiteral("vault-workbench run: %1 (see --help)\n").arg(p.errorText()));
@@ -255,6 +269,16 @@ int runCommand(const QStringList &args)
         return ExitUsage;
     }
     Profile profile = *parsed.profile;
+    if (p.isSet(repeat)) {
+        bool ok = false;
+        const int n = p.value(repeat).toInt(&ok);
+        if (!ok || n < 1 || n > kMaxRepeat) {
+            printErr(QStringLiteral("vault-workbench run: --repeat: \"%1\" is not a whole number "
+                                    "1..%2\n").arg(p.value(repeat)).arg(kMaxRepeat));
+            return ExitUsage;
+        }
+        profile.repeat = n;
+    }
 
     // The target, as the Vault CLI decides it, setting by setting: the flag, then VAULT_*,
     // then BAO_*, then the profile's target: (core/vault/targetresolver.h). A bad value is a

@@ -18,6 +18,7 @@ void Checkpointer::write(const QList<StageStats> &finished, const TimeSeries &se
     c.series = series;
     c.status = RunStatus::Incomplete;
     c.finishedAt = QDateTime::currentDateTimeUtc();
+    c.splitReplicates();
     c.error = QStringLiteral("the run had not finished when this was written (%1 of %2 stages)")
                   .arg(finished.size())
                   .arg(m_stageCount);

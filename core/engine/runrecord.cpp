@@ -80,4 +80,13 @@ bool runStatusFromKey(const QString &k, RunStatus *out)
     return false;
 }
 
+void RunRecord::splitReplicates()
+{
+    const int k = int(plan.ramp.stages.size());
+    if (plan.repeat < 2 || !replicates.isEmpty() || stages.size() <= k)
+        return;
+    replicates = vw::splitReplicates(stages, k);
+    stages = poolReplicates(replicates);
+}
+
 } // namespace vw

@@ -10,6 +10,8 @@
 //             "mean_in_flight","complete","ops":[OpStats::toJson(true)],
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson(),
 //             "schedule_lateness_us":{"count","p50","p99","max"} (arrival-rate)}],
+//  "replicates":[{"stages":[..as "stages"..]},..] (only with 2 or more replicates; "stages"
+//  then holds them pooled: core/stats/replicates.h),
 //  "series":{"columns":[..],"rows":[[..],..]},
 //  "server_telemetry":{..} (core/session/servertelemetryjson.h; absent in older files),
 //  "analysis":{"<op>":OpAnalysis::toJson()}}  (core/analysis/opanalysis.h)
@@ -450,12 +452,46 @@ AuthUse authUseFromJson(const QJsonValue &v)
     return a;
 }
 
-QJsonObject sessionToJson(const Session &s)
+namespace {
+
+QJsonArray stagesToJson(const QList<StageStats> &list, const LoadModel &model)
 {
     QJsonArray stages;
-    for (const StageStats &st : s.stages)
-        stages.append(stageToJson(st, s.loadModel()));
-    return QJsonObject{
+    for (const StageStats &st : list)
+        stages.append(stageToJson(st, model));
+    return stages;
+}
+
+bool stagesFromJson(const QJsonValue &v, const QString &field, QList<StageStats> *out,
+                    QString *err)
+{
+    if (!v.isArray()) {
+        *err = QStringLiteral("\"%1\" is missing or not an array").arg(field);
+        return false;
+    }
+    const QJsonArray arr = v.toArray();
+    for (int i = 0; i < arr.size(); ++i) {
+        StageStats st;
+        QString e;
+        if (!arr.at(i).isObject()) {
+            *err = QStringLiteral("%1[%2]: not an object").arg(field).arg(i);
+            return false;
+        }
+        if (!stageFromJson(arr.at(i).toObject(), &st, &e)) {
+            *err = QStringLiteral("%1[%2].%3").arg(field).arg(i).arg(e);
+            return false;
+        }
+        out->append(st);
+    }
+    return true;
+}
+
+} // namespace
+
+QJsonObject sessionToJson(const Session &s)
+{
+    const QJsonArray stages = stagesToJson(s.stages, s.loadModel());
+    QJsonObject o{
         {QStringLiteral("kind"), kKind},
         {QStringLiteral("schema"), Session::kSchemaVersion},
         {QStringLiteral("id"), s.id},
@@ -486,6 +522,13 @@ QJsonObject sessionToJson(const Session &s)
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
         {QStringLiteral("analysis"), analyzeSession(s).toJson()},
     };
+    if (s.replicates.size() >= 2) {
+        QJsonArray reps;
+        for (const Replicate &r : s.replicates)
+            reps.append(QJsonObject{{QStringLiteral("stages"), stagesToJson(r, s.loadModel())}});
+        o.insert(QStringLiteral("replicates"), reps);
+    }
+    return o;
 }
 
 std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
@@ -556,24 +599,17 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     s.token = tokenUseFromJson(o.value(QStringLiteral("auth")));
     s.auth = authUseFromJson(o.value(QStringLiteral("credentials")));
 
-    const QJsonValue stages = o.value(QStringLiteral("stages"));
-    if (!stages.isArray()) {
-        err = QStringLiteral("\"stages\" is missing or not an array");
+    if (!stagesFromJson(o.value(QStringLiteral("stages")), QStringLiteral("stages"), &s.stages,
+                        &err))
         return std::nullopt;
-    }
-    const QJsonArray stageArr = stages.toArray();
-    for (int i = 0; i < stageArr.size(); ++i) {
-        StageStats st;
-        QString e;
-        if (!stageArr.at(i).isObject()) {
-            err = QStringLiteral("stages[%1]: not an object").arg(i);
+    // Optional: absent with one replicate and in every session written before replicates.
+    const QJsonArray reps = o.value(QStringLiteral("replicates")).toArray();
+    for (int r = 0; r < reps.size() && reps.size() >= 2; ++r) {
+        Replicate rep;
+        if (!stagesFromJson(reps.at(r).toObject().value(QStringLiteral("stages")),
+                            QStringLiteral("replicates[%1].stages").arg(r), &rep, &err))
             return std::nullopt;
-        }
-        if (!stageFromJson(stageArr.at(i).toObject(), &st, &e)) {
-            err = QStringLiteral("stages[%1].%2").arg(i).arg(e);
-            return std::nullopt;
-        }
-        s.stages.append(st);
+        s.replicates.append(rep);
     }
     QString e;
     if (!seriesFromJson(o.value(QStringLiteral("series")).toObject(), &s.series, &e)) {
