@@ -6,6 +6,7 @@
 
 #include "profile/profile.h"
 #include "stats/replicates.h"
+#include "stats/secondhistograms.h"
 #include "stats/servertelemetry.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
@@ -136,6 +137,10 @@ struct RunRecord {
     /// the engine ran them): sets `replicates` and pools `stages`. No-op otherwise.
     void splitReplicates();
     TimeSeries series;        ///< 1-second series, all ops
+    /// Per op, the latency histogram of each measured second (the series' seconds; lossless,
+    /// core/stats/secondhistograms.h): what intervals are computed from. Not present in
+    /// sessions written before it existed.
+    SecondHistograms secondHistograms;
     /// The server's side of the stages (core/stats/servertelemetry.h): its memory, CPU and
     /// request time per second and per stage; empty source when none was collected.
     ServerTelemetry serverTelemetry;

@@ -11,6 +11,7 @@
 // Not thread-safe: one writer; merge copies under the owner's own synchronisation.
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QVector>
 #include <cstdint>
@@ -51,6 +52,24 @@ public:
 
     /// True when the histogram holds its counters sparsely (see the top of this file).
     bool isSparse() const { return !m_sparse.isEmpty(); }
+    /// Turns a dense histogram into the sparse form (frees the 184 KB of counters); the
+    /// answers stay the same. For histograms kept in numbers (core/stats/secondhistograms.h).
+    void compact();
+
+    /// Compact lossless form for many small histograms (the interval histograms,
+    /// docs/session-format.md "second_histograms"): [total, sum_us, min_us, max_us, clamped,
+    /// [i0, c0, di1, c1, ...]] where i0 is the first non-zero bucket's index and di the index
+    /// difference to the previous bucket; same layout constants as toJson() (v 1).
+    /// fromCompactJson(toCompactJson(h)) == h; the result is sparse.
+    QJsonArray toCompactJson() const;
+    static bool fromCompactJson(const QJsonArray &a, LatencyHistogram *out, QString *error);
+
+    /// Calls f(bucketIndex, count) for every non-zero bucket in increasing index order
+    /// (for exact merging outside the class, core/stats/blockbootstrap.cpp).
+    template <class F> void visitBuckets(F f) const { forEachBucket(f); }
+    /// The value valueAtPercentileUs() reports for a sample in bucket `index` (the highest
+    /// value equivalent to it, microseconds), before clamping to [minUs(), maxUs()].
+    static int64_t bucketValueUs(int index);
 
 private:
     struct Bucket {
