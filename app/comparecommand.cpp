@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "report/comparisontext.h"
 #include "report/htmlreport.h"
+#include "session/comparisonverdicts.h"
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>
@@ -25,6 +26,11 @@ int compareCommand(const QStringList &args)
                                  QStringLiteral("FILE"));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("this help"));
+    const QCommandLineOption failOn(QStringLiteral("fail-on"),
+                                    QStringLiteral("worse, or worse:METRIC[,METRIC] (throughput, "
+                                                   "p50, p95, p99): exit 3 on such a verdict"),
+                                    QStringLiteral("WHAT"));
+    p.addOption(failOn);
     p.addOption(format);
     p.addOption(out);
     p.addOption(help);
@@ -48,6 +54,26 @@ int compareCommand(const QStringList &args)
                      .arg(fmt));
         return ExitUsage;
     }
+    // --fail-on worse[:m1,m2]: the metrics that gate (empty: all).
+    QList<CompareMetric> gated;
+    if (p.isSet(failOn)) {
+        const QString v = p.value(failOn);
+        const QStringList parts = v.split(QLatin1Char(':'));
+        bool ok = parts.first() == QLatin1String("worse") && parts.size() <= 2;
+        if (ok && parts.size() == 2)
+            for (const QString &m : parts.at(1).split(QLatin1Char(','))) {
+                const std::optional<CompareMetric> cm = compareMetricFromKey(m.trimmed());
+                ok = ok && cm.has_value();
+                if (cm)
+                    gated.append(*cm);
+            }
+        if (!ok) {
+            printErr(QStringLiteral("vault-workbench compare: --fail-on \"%1\": expected worse "
+                                    "or worse:METRIC[,METRIC] (throughput, p50, p95, p99)\n")
+                         .arg(v));
+            return ExitUsage;
+        }
+    }
     QList<Session> sessions;
     for (const QString &f : files) {
         QString error;
@@ -68,12 +94,19 @@ int compareCommand(const QStringList &args)
         printOut(QStringLiteral("%1\n").arg(p.value(out)));
         return ExitOk;
     }
-    const Comparison c = compareSessions(sessions);
+    Comparison c = compareSessions(sessions);
+    assessComparison(&c, sessions);
     if (fmt == QLatin1String("json"))
         printOut(QString::fromUtf8(
             QJsonDocument(comparisonJson(c, sessions)).toJson(QJsonDocument::Indented)));
     else
         printOut(comparisonText(c, sessions));
+    if (p.isSet(failOn) && anyWorse(c, gated)) {
+        printErr(QStringLiteral("compare: a verdict is worse (--fail-on %1): exit %2\n")
+                     .arg(p.value(failOn))
+                     .arg(int(ExitWorse)));
+        return ExitWorse;
+    }
     return ExitOk;
 }
 

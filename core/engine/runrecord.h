@@ -136,6 +136,13 @@ struct RunRecord {
     /// A run of plan.repeat >= 2 whose `stages` hold every replicate's stages back to back (as
     /// the engine ran them): sets `replicates` and pools `stages`. No-op otherwise.
     void splitReplicates();
+    /// Separate runs of the same plan (a study's repeat: the runs of one cell, in the order
+    /// run) as one record: the first run's header, plan and series (its interval histograms:
+    /// the within-run spread), each run that measured a stage a replicate, `stages` pooled,
+    /// startedAt of the first and finishedAt of the last, resources and leftovers of all,
+    /// status the first that is not completed (else completed) with its error, the cleanup
+    /// errors joined. One run: itself.
+    static RunRecord ofReplicates(const QList<RunRecord> &runs);
     TimeSeries series;        ///< 1-second series, all ops
     /// Per op, the latency histogram of each measured second (the series' seconds; lossless,
     /// core/stats/secondhistograms.h): what intervals are computed from. Not present in

@@ -1,4 +1,6 @@
 #include "report/htmlreport.h"
+#include "report/verdicthtml.h"
+#include "session/comparisonverdicts.h"
 #include "charts/stagemarks.h"
 
 #include "analysis/analysistext.h"
@@ -240,7 +242,7 @@ QString htmlReportStart(const QString &title)
 {
     return QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                           "<title>%1</title><style>%2</style></head><body>\n<h1>%1</h1>\n")
-        .arg(esc(title), QString::fromLatin1(kCss));
+        .arg(esc(title), QString::fromLatin1(kCss) + verdictCss());
 }
 
 QString htmlReportEnd()
@@ -267,7 +269,9 @@ QString htmlReportSections(const QList<Session> &sessions)
     QString o;
     if (sessions.isEmpty())
         return o;
-    const Comparison c = compareSessions(sessions);
+    Comparison c = compareSessions(sessions);
+    if (comparison)
+        assessComparison(&c, sessions);
     o += QStringLiteral("<p>vault-workbench %1</p>\n").arg(esc(QStringLiteral(VW_VERSION)));
     o += sessionsTable(c, sessions);
     if (comparison) {
@@ -295,7 +299,7 @@ QString htmlReportSections(const QList<Session> &sessions)
         o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
         if (comparison)
             o += QStringLiteral("<h3>Per-stage ratios to A (aligned by %1)</h3>\n").arg(oc.alignedBy())
-                 + ratioTable(oc, c);
+                 + ratioTable(oc, c) + verdictTablesHtml(oc, c);
     }
     o += serverChartsHtml(sources);
     for (int i = 0; i < sessions.size(); ++i) {
