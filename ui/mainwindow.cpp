@@ -570,6 +570,8 @@ bool MainWindow::startRun()
     if (m_confirmation && m_confirmation->isAsking())
         return false;
     Profile profile = *m_editor->profile();
+    if (const int n = m_runPanel->repeat(); n > 0)   // the run panel's Repeat control
+        profile.repeat = n;
     const ResolvedTarget target = m_target->resolvedTarget();
     if (!target.ok()) {
         m_runPanel->showError(tr("The target is not usable: %1")

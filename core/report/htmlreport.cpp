@@ -1,4 +1,5 @@
 #include "report/htmlreport.h"
+#include "report/capacityintervalstext.h"
 #include "report/verdicthtml.h"
 #include "session/comparisonverdicts.h"
 #include "charts/stagemarks.h"
@@ -288,7 +289,13 @@ QString htmlReportSections(const QList<Session> &sessions)
     }
     QList<CurveSource> sources;   // the charts' inputs, session i labelled as in the tables
     for (int i = 0; i < sessions.size(); ++i)
+    {
         sources << curveSourceFromSession(sessions.at(i), c.labels.value(i, sessions.at(i).label));
+        addIntervals(&sources.last(), sessions.at(i));   // the curves' 95% bands
+    }
+    QList<QList<OpCapacityIntervals>> pointIntervals;   // per session, every op's
+    for (const Session &s : sessions)
+        pointIntervals << capacityIntervals(s);
     for (const OpComparison &oc : c.ops) {
         o += QStringLiteral("<h2>%1</h2>\n<div class=\"charts\">\n").arg(esc(oc.op));
         ChartOptions chartOptions;
@@ -297,6 +304,15 @@ QString htmlReportSections(const QList<Session> &sessions)
                                ChartKind::ErrorRatioVsLoad})
             o += renderSvg(buildChartModel(kind, sources, chartOptions));
         o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
+        for (int i = 0; i < sessions.size(); ++i) {   // each point over the resamples
+            QList<OpCapacityIntervals> ci;
+            for (const OpCapacityIntervals &x : std::as_const(pointIntervals[i]))
+                if (x.op == oc.op)
+                    ci << x;
+            if (!ci.isEmpty())
+                o += QStringLiteral("<p><b>%1</b></p>\n").arg(esc(c.letters.value(i)))
+                     + capacityIntervalsHtml(ci);
+        }
         if (comparison)
             o += QStringLiteral("<h3>Per-stage ratios to A (aligned by %1)</h3>\n").arg(oc.alignedBy())
                  + ratioTable(oc, c) + verdictTablesHtml(oc, c);

@@ -1,5 +1,7 @@
 #include "report/verdicthtml.h"
 
+#include "charts/chartpalette.h"
+
 namespace vw {
 
 namespace {
@@ -25,12 +27,11 @@ QString figure(const std::optional<double> &x, CompareMetric m)
 
 QString verdictCss()
 {
-    return QStringLiteral(
-        ".v-better{background:#d9f2dd;color:#0b4d1a;font-weight:600}"
-        ".v-worse{background:#fbdcdc;color:#7a0a0a;font-weight:600}"
-        ".v-no_change{background:#eef0f2;color:#222}"
-        ".v-inconclusive{background:#fff3cd;color:#5c4400}"
-        ".v-not_assessed{color:#555;font-style:italic}\n");
+    QString css;
+    for (Verdict v : {Verdict::Better, Verdict::Worse, Verdict::Inconclusive})
+        css += QStringLiteral(".v-%1{background:%2;color:%3;font-weight:600}")
+                   .arg(verdictKey(v), verdictBackground(v), verdictForeground(v));
+    return css + QStringLiteral(".v-not_assessed{color:#555;font-style:italic}\n");
 }
 
 QString verdictTablesHtml(const OpComparison &oc, const Comparison &c)

@@ -5,6 +5,10 @@
 // of comparisons with any better/worse verdict), a 40 % slower B is "worse" in nearly all.
 #include "sessionplan.h"
 #include "analysis/verdict.h"
+#include "charts/chartmodel.h"
+#include "charts/svgrenderer.h"
+#include "report/capacityintervalstext.h"
+#include "session/capacityintervals.h"
 #include "profile/profileparser.h"
 #include "report/comparisontext.h"
 #include "session/comparisonverdicts.h"
@@ -15,6 +19,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -75,6 +80,37 @@ Session replicatedSession(const QString &label, int runs, double factor, double 
             const double median = 5.0 * effect;
             const int n = int(2.0 * vus * 1000.0 / median);   // 2 s at vus / latency
             rep.append(stage(i, vus, median, n, rng));
+        }
+        s.replicates.append(rep);
+    }
+    s.stages = poolReplicates(s.replicates);
+    if (!test::setPlanFromYaml(&s))
+        qFatal("test profile does not parse");
+    return s;
+}
+
+/// A closed ramp 1..32 VUs against 8 workers of 5 ms, `runs` replicates with run noise.
+Session capacitySession(int runs, std::mt19937_64 &rng)
+{
+    Session s;
+    s.id = s.label = QStringLiteral("cap");
+    s.profileName = QStringLiteral("cap");
+    QByteArray stages;
+    const QList<int> vus{1, 2, 4, 8, 16, 32};
+    for (int v : vus)
+        stages += "    - { vus: " + QByteArray::number(v) + ", duration: 2500ms }\n";
+    s.profileYaml = "name: cap\nramp:\n  warmup: 500ms\n  stages:\n" + stages
+                    + "operations:\n  - type: sys_health\n";
+    s.ops = {kOp};
+    s.transport = QStringLiteral("direct");
+    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
+    std::normal_distribution<double> runEffect(0, 0.03);
+    for (int r = 0; r < runs; ++r) {
+        const double effect = std::exp(runEffect(rng));
+        Replicate rep;
+        for (int i = 0; i < vus.size(); ++i) {
+            const double median = 5.0 * effect * std::max(1.0, vus[i] / 8.0);
+            rep.append(stage(i, vus[i], median, int(2.0 * vus[i] * 1000.0 / median), rng));
         }
         s.replicates.append(rep);
     }
@@ -316,6 +352,66 @@ private slots:
               worse, kPairs, holds);
         QVERIFY(worse >= 95);
         QVERIFY(holds >= 90);
+    }
+
+    void chartsDrawTheBandsAndReplicates()
+    {
+        std::mt19937_64 rng(5);
+        const Session s = replicatedSession(QStringLiteral("a"), 3, 1.0, 0.05, rng);
+        CurveSource src = curveSourceFromSession(s, QStringLiteral("a"));
+        addIntervals(&src, s);
+        const ChartModel m = buildChartModel(ChartKind::LatencyVsLoad, {src});
+        const ChartSeries *p99 = nullptr;
+        for (const ChartSeries &x : m.series)
+            if (x.percentile == 99)
+                p99 = &x;
+        QVERIFY(p99);
+        QCOMPARE(p99->intervals.size(), 2);
+        QCOMPARE(p99->intervalTitle, QStringLiteral("95% CI, bootstrap over runs, 3 runs"));
+        for (int i = 0; i < 2; ++i)   // each point inside its band
+            QVERIFY(p99->intervals[i].lo <= p99->points[i].y() && p99->points[i].y() <= p99->intervals[i].hi);
+        QCOMPARE(p99->replicatePoints.size(), 6);
+        const QString svg = renderSvg(m);
+        QVERIFY(svg.contains(QStringLiteral("<polygon class=\"interval\"")));
+        QVERIFY(svg.contains(QStringLiteral("<title>95% CI, bootstrap over runs, 3 runs: sys_health p99</title>")));
+        QVERIFY(svg.contains(QStringLiteral("class=\"replicate\"")));
+        // The toggle: no replicate points.
+        ChartOptions off;
+        off.replicates = false;
+        const ChartModel m2 = buildChartModel(ChartKind::ThroughputVsLoad, {src}, off);
+        QVERIFY(m2.series.first().replicatePoints.isEmpty());
+        QCOMPARE(m2.series.first().intervals.size(), 2);
+        QVERIFY(chartData(m2).value(QStringLiteral("series")).toArray().first().toObject()
+                    .contains(QStringLiteral("intervals")));
+        // A session without intervals draws none (and its chart data has no such key).
+        const ChartModel plain = buildChartModel(ChartKind::ThroughputVsLoad,
+                                                 {curveSourceFromSession(s, QStringLiteral("a"))});
+        QVERIFY(plain.series.first().intervals.isEmpty());
+        QVERIFY(!renderSvg(plain).contains(QStringLiteral("class=\"interval\"")));
+    }
+
+    void capacityPointsOverResamples()
+    {
+        std::mt19937_64 rng(6);
+        const Session s = capacitySession(3, rng);
+        const QList<OpCapacityIntervals> ci = capacityIntervals(s);
+        QCOMPARE(ci.size(), 1);
+        QVERIFY2(ci[0].reason.isEmpty(), qPrintable(ci[0].reason));
+        const PointDistribution &knee = ci[0].points.first();
+        QCOMPARE(knee.point, QStringLiteral("knee"));
+        int sum = 0;
+        for (const auto &kv : knee.counts)
+            sum += kv.second;
+        QCOMPARE(sum, knee.resamples);
+        QCOMPARE(knee.resamples, 200);
+        const QString text = capacityIntervalsText(ci);
+        qInfo("%s", qPrintable(text));
+        QVERIFY2(QRegularExpression(QStringLiteral("knee at \\d+ VUs \\(\\d+ in \\d+ % of resamples"))
+                     .match(text).hasMatch(), qPrintable(text));
+        // max throughput: 8 workers of 5 ms serve 1600/s: the interval is near it.
+        const PointDistribution &maxX = ci[0].points.at(2);
+        QVERIFY(maxX.figure.known);
+        QVERIFY2(maxX.figure.lo > 1200 && maxX.figure.hi < 2000, qPrintable(maxX.words()));
     }
 
     void textAndJsonCarryTheVerdicts()

@@ -275,6 +275,49 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
             lm->setPen(QPen(qColor(band.color), 1));
         }
     }
+    // the curves' intervals: a light band in the curve's colour, the interval named on hover
+    // (the SVG's <title>); the replicates' figures as faint points
+    for (const ChartSeries &cs : m.series) {
+        if (cs.intervals.size() >= 2) {
+            auto *upper = new QLineSeries;
+            auto *lower = new QLineSeries;
+            for (const ChartInterval &ci : cs.intervals) {
+                upper->append(ci.x, ci.hi);
+                lower->append(ci.x, ci.lo);
+            }
+            auto *area = new QAreaSeries(upper, lower);
+            upper->setParent(area);
+            lower->setParent(area);
+            area->setProperty(kRole, QStringLiteral("interval"));
+            area->setName(cs.intervalTitle);
+            QColor fill = qColor(cs.color);
+            fill.setAlphaF(0.18);
+            area->setBrush(QBrush(fill));
+            area->setPen(Qt::NoPen);
+            const QString tip = cs.intervalTitle + QStringLiteral(": ") + cs.name;
+            area->setProperty("vwToolTip", tip);
+            QObject::connect(area, &QAreaSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
+                if (state)
+                    QToolTip::showText(QCursor::pos(), tip);
+                else
+                    QToolTip::hideText();
+            });
+            attach(area, QString());
+        }
+        if (!cs.replicatePoints.isEmpty()) {
+            auto *s = new QScatterSeries;
+            s->setProperty(kRole, QStringLiteral("replicates"));
+            s->setName(cs.name);
+            s->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+            s->setMarkerSize(5);
+            QColor c = qColor(cs.color);
+            c.setAlphaF(0.35);
+            s->setColor(c);
+            s->setBorderColor(c);
+            s->replace(cs.replicatePoints);
+            attach(s, QString());
+        }
+    }
     for (const ChartLine &l : m.lines) {
         auto *s = new QLineSeries;
         s->setProperty(kRole, QStringLiteral("line"));
