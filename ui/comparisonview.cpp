@@ -341,7 +341,7 @@ void ComparisonView::fillVerdicts(const Comparison &c)
                         word->setFont(f);
                     }
                     const QString sentence =
-                        verdictSentence(v, c.labels.value(0), c.labels.value(i), row.loadCell, vs);
+                        verdictSentence(v, c.labels.value(0), c.labels.value(i), row.loadWords(), vs);
                     word->setToolTip(sentence);
                     m_verdicts->setItem(r, 6, word);
                     QString why = v.reason;

@@ -19,6 +19,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QLabel;
 class QSplitter;
 class QTableWidget;
 QT_END_NAMESPACE
@@ -70,7 +71,7 @@ private:
     QTableWidget *m_ratios = nullptr;
     QSplitter *m_split = nullptr;   ///< the two tables side by side
     QTableWidget *m_verdicts = nullptr;
-    class QLabel *m_verdictNote = nullptr;   ///< threshold, correction, intervals' basis
+    QLabel *m_verdictNote = nullptr;   ///< threshold, correction, intervals' basis
     int m_generation = 0;           ///< refreshes so far: a late result of an older one is dropped
     bool m_verdictsReady = false;
 };

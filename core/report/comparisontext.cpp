@@ -115,7 +115,7 @@ QString verdictSection(const Comparison &c, const OpComparison &oc, int i)
                        8, widths);
             if (v.verdict == Verdict::Better || v.verdict == Verdict::Worse)
                 sentences << verdictSentence(v, c.labels[0], c.labels[i],
-                                             oc.rows.size() ? r.loadCell : QString(), vs);
+                                             r.loadWords(), vs);
         }
     }
     out += QStringLiteral("  (inconclusive +N: about N more repeats would likely decide; "

@@ -25,8 +25,7 @@ QString esc(const QString &s)
 
 QString td(const QString &s, const QString &cls = QString())
 {
-    return cls.isEmpty() ? QStringLiteral("<td>%1</td>").arg(esc(s))
-                         : QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, esc(s));
+    return htmlCell(s, cls);
 }
 
 QString th(const QString &s)
@@ -244,6 +243,12 @@ QString htmlReportStart(const QString &title)
     return QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                           "<title>%1</title><style>%2</style></head><body>\n<h1>%1</h1>\n")
         .arg(esc(title), QString::fromLatin1(kCss) + verdictCss());
+}
+
+QString htmlCell(const QString &text, const QString &cls)
+{
+    return cls.isEmpty() ? QStringLiteral("<td>%1</td>").arg(text.toHtmlEscaped())
+                         : QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, text.toHtmlEscaped());
 }
 
 QString htmlReportEnd()

@@ -1,6 +1,7 @@
 #include "report/verdicthtml.h"
 
 #include "charts/chartpalette.h"
+#include "report/htmlreport.h"
 
 namespace vw {
 
@@ -13,8 +14,7 @@ QString esc(const QString &s)
 
 QString cell(const QString &s, const QString &cls = QString())
 {
-    return cls.isEmpty() ? QStringLiteral("<td>%1</td>").arg(esc(s))
-                         : QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, esc(s));
+    return htmlCell(s, cls);
 }
 
 QString figure(const std::optional<double> &x, CompareMetric m)
@@ -76,7 +76,7 @@ QString verdictTablesHtml(const OpComparison &oc, const Comparison &c)
                      + cell(words, QStringLiteral("v-") + verdictKey(v.verdict))
                      + QStringLiteral("</tr>\n");
                 if (v.verdict == Verdict::Better || v.verdict == Verdict::Worse)
-                    sentences << verdictSentence(v, c.labels[0], c.labels[i], r.loadCell, vs);
+                    sentences << verdictSentence(v, c.labels[0], c.labels[i], r.loadWords(), vs);
             }
         }
         o += QStringLiteral("</table>\n");

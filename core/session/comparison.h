@@ -63,6 +63,12 @@ struct AlignedRow {
     /// "16" (VUs) or "2000/s" (offered rate): the load model's LoadModel::loadCell().
     QString loadText() const { return loadCell; }
     QString loadCell;
+    /// For sentences: "16 VUs", "1 VU", or the offered rate "2000/s".
+    QString loadWords() const
+    {
+        return open() ? loadCell
+                      : QStringLiteral("%1 VU%2").arg(vus).arg(vus == 1 ? QString() : QStringLiteral("s"));
+    }
     QList<std::optional<AlignedCell>> cells;           ///< one per session
     QList<std::optional<double>> throughputRatio;      ///< per session: X / X of session A
     QList<std::optional<double>> p99Ratio;             ///< per session: p99 / p99 of session A

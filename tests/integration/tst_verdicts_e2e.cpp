@@ -161,6 +161,22 @@ private slots:
                      .value(QStringLiteral("verdict")).toString(), QStringLiteral("worse"));
         QCOMPARE(app({QStringLiteral("compare"), fa, fb, QStringLiteral("--fail-on"),
                       QStringLiteral("worse:p42")}, &out, &err), 2);
+        // `export` (the QtCharts renderer) draws the bands: its SVG's chart data names them.
+        const QString svg = dir.filePath(QStringLiteral("latency.svg"));
+        QCOMPARE(app({QStringLiteral("export"), fa, fb, QStringLiteral("--chart"),
+                      QStringLiteral("latency"), QStringLiteral("--out"), svg}, &out, &err), 0);
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        QVERIFY(svgFile.readAll().contains("95% CI, bootstrap over runs, 3 runs"));
+        // The HTML compare report: the SVG band's <title> and the verdict table.
+        const QString html = dir.filePath(QStringLiteral("review.html"));
+        QCOMPARE(app({QStringLiteral("compare"), fa, fb, QStringLiteral("--out"), html}, &out, &err), 0);
+        QFile htmlFile(html);
+        QVERIFY(htmlFile.open(QIODevice::ReadOnly));
+        const QByteArray page = htmlFile.readAll();
+        QVERIFY(page.contains("<title>95% CI, bootstrap over runs, 3 runs: "));
+        QVERIFY(page.contains("class=\"v-worse\""));
+        QVERIFY(page.contains("knee"));
     }
 
     void aaStudyOnOpenBaoIsSilent()

@@ -289,6 +289,7 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
             upper->setParent(area);
             lower->setParent(area);
             area->setProperty(kRole, QStringLiteral("interval"));
+            area->setProperty(kCurve, cs.key);
             area->setName(cs.intervalTitle);
             QColor fill = qColor(cs.color);
             fill.setAlphaF(0.18);
@@ -307,6 +308,7 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         if (!cs.replicatePoints.isEmpty()) {
             auto *s = new QScatterSeries;
             s->setProperty(kRole, QStringLiteral("replicates"));
+            s->setProperty(kCurve, cs.key);
             s->setName(cs.name);
             s->setMarkerShape(QScatterSeries::MarkerShapeCircle);
             s->setMarkerSize(5);
@@ -363,10 +365,24 @@ QJsonObject drawnChartData(const QChart *chart)
     // the pieces of each data curve (kCurve), in the order the curves' first pieces come
     QStringList curves;
     QHash<QString, QMap<int, QLineSeries *>> pieces;
+    QHash<QString, QJsonObject> uncertainty;   // a curve's intervals and replicate points
     const auto all = chart->series();
     for (QAbstractSeries *s : all) {
         const QString role = s->property(kRole).toString();
-        if (role == QLatin1String("series")) {
+        if (role == QLatin1String("interval")) {
+            auto *area = static_cast<QAreaSeries *>(s);
+            const QList<QPointF> up = area->upperSeries()->points();
+            const QList<QPointF> lo = area->lowerSeries()->points();
+            QJsonArray iv;
+            for (int i = 0; i < up.size() && i < lo.size(); ++i)
+                iv.append(QJsonArray{up.at(i).x(), lo.at(i).y(), up.at(i).y()});
+            QJsonObject &u = uncertainty[s->property(kCurve).toString()];
+            u.insert(QStringLiteral("intervals"), iv);
+            u.insert(QStringLiteral("interval_title"), area->name());
+        } else if (role == QLatin1String("replicates")) {
+            uncertainty[s->property(kCurve).toString()].insert(
+                QStringLiteral("replicates"), pointsJson(static_cast<QScatterSeries *>(s)->points()));
+        } else if (role == QLatin1String("series")) {
             const QString curve = s->property(kCurve).toString();
             if (!curves.contains(curve))
                 curves << curve;
@@ -399,9 +415,13 @@ QJsonObject drawnChartData(const QChart *chart)
             points += pts;
             name = l->name();
         }
-        series.append(QJsonObject{{QStringLiteral("name"), name},
-                                  {QStringLiteral("points"), pointsJson(points)},
-                                  {QStringLiteral("gaps"), gaps}});
+        QJsonObject so{{QStringLiteral("name"), name},
+                       {QStringLiteral("points"), pointsJson(points)},
+                       {QStringLiteral("gaps"), gaps}};
+        const QJsonObject u = uncertainty.value(curve);
+        for (auto it = u.begin(); it != u.end(); ++it)
+            so.insert(it.key(), it.value());
+        series.append(so);
     }
     // the shown axes: the label axes (hidden data axes have no title)
     QString xTitle, yTitle;
