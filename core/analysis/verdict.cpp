@@ -81,7 +81,7 @@ int repeatsToDecide(const MetricVerdict &v, double threshold)
 
 QString ratioText(double x)
 {
-    return QString::number(x, 'f', x >= 10 ? 1 : 2);
+    return QString::number(x, 'f', x >= 2 ? 1 : 2);   // "4.4x", "1.40x", "0.71x"
 }
 
 } // namespace

@@ -93,7 +93,7 @@ QString verdictSection(const Comparison &c, const OpComparison &oc, int i)
                       .arg(vs.threshold * 100, 0, 'g', 3)
                       .arg(vs.correction)
                       .arg(c.tests.value(i));
-    const QList<int> widths{12, 12, 12, 10, 14, 15};
+    const QList<int> widths{12, 12, 12, 10, 20, 18};
     out += row(QStringLiteral("load"),
                {QStringLiteral("metric"), QStringLiteral("A"), c.letters[i],
                 QStringLiteral("%1/A").arg(c.letters[i]), QStringLiteral("95% CI"),

@@ -110,9 +110,11 @@ void assessComparison(Comparison *c, const QList<Session> &ss, const BootstrapOp
                     skip = QStringLiteral("A has no stage at %1").arg(r.loadText());
                 else if (!cell)
                     skip = QStringLiteral("%1 has no stage at %2").arg(c->letters[i], r.loadText());
-                else if (base->clientBound)
+                // with replicates a client-bound run's stage is left out of the interval
+                // (replicateUnits()); too few left: the sample says so
+                else if (base->clientBound && ss[0].replicateCount() < kMinReplicates)
                     skip = clientBoundReason(c->letters[0], *base);
-                else if (cell->clientBound)
+                else if (cell->clientBound && ss[i].replicateCount() < kMinReplicates)
                     skip = clientBoundReason(c->letters[i], *cell);
                 else if (!baseSteady.isEmpty())
                     skip = QStringLiteral("A's stage is not steady: %1").arg(baseSteady);

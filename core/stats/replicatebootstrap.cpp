@@ -17,7 +17,8 @@ QList<ReplicateUnit> replicateUnits(const QList<QList<StageStats>> &replicates, 
             continue;
         const StageStats &st = rep.at(stage);
         const OpStats *o = st.find(op);
-        if (!o || st.steadySeconds <= 0 || st.noCompletions())
+        // a replicate whose stage was client-bound measured the client: left out
+        if (!o || st.steadySeconds <= 0 || st.noCompletions() || st.validity.clientBound)
             continue;
         out.append({st.throughputPerS(*o) * st.steadySeconds, st.steadySeconds, o->latency});
     }
@@ -91,8 +92,8 @@ BootstrapSample bootstrapReplicates(const QList<ReplicateUnit> &units,
         s.seconds += int(std::floor(u.seconds));
     const int n = int(units.size());
     if (n < kMinReplicates) {
-        s.reason = QStringLiteral("%1 replicate(s) of the stage; an interval between runs needs "
-                                  "%2")
+        s.reason = QStringLiteral("%1 replicate(s) of the stage that were not client-bound; an "
+                                  "interval between runs needs %2")
                        .arg(n)
                        .arg(kMinReplicates);
         return s;

@@ -27,7 +27,8 @@ struct ReplicateUnit {
     LatencyHistogram latency;   ///< of the successes, microseconds
 };
 
-/// The op `op` of stage `stage` of each replicate that has it with a steady window.
+/// The op `op` of stage `stage` of each replicate that has it with a steady window and
+/// completions, and was not client-bound there (that run measured the client).
 QList<ReplicateUnit> replicateUnits(const QList<QList<StageStats>> &replicates, int stage,
                                     const QString &op);
 
