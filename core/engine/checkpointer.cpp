@@ -9,13 +9,15 @@ Checkpointer::Checkpointer(Write write, int stageCount)
 {
 }
 
-void Checkpointer::write(const QList<StageStats> &finished, const TimeSeries &series)
+void Checkpointer::write(const QList<StageStats> &finished, const TimeSeries &series,
+                         const SecondHistograms &secondHistograms)
 {
     if (!m_write)
         return;
     RunRecord c = m_header;
     c.stages = finished;
     c.series = series;
+    c.secondHistograms = secondHistograms;
     c.status = RunStatus::Incomplete;
     c.finishedAt = QDateTime::currentDateTimeUtc();
     c.splitReplicates();

@@ -1,5 +1,6 @@
 // Checkpointing of a running benchmark: after each finalised stage, builds the run so far as
-// a RunRecord with status "incomplete" (the run's header, its finished stages and series)
+// a RunRecord with status "incomplete" (the run's header, its finished stages, series and
+// interval histograms)
 // and hands it to RunOptions::checkpoint (core/engine/benchmarkrun.h), which writes it; a
 // failure is logged once per run and never stops the run. Control thread only.
 #pragma once
@@ -20,7 +21,8 @@ public:
     /// The session's header (id, target, server, client, profile) as of the measured window.
     void setHeader(const RunRecord &header) { m_header = header; }
     /// Writes the run so far: `finished` stages and the `series` so far.
-    void write(const QList<StageStats> &finished, const TimeSeries &series);
+    void write(const QList<StageStats> &finished, const TimeSeries &series,
+               const SecondHistograms &secondHistograms);
 
 private:
     Write m_write;

@@ -13,6 +13,9 @@
 //  "replicates":[{"stages":[..as "stages"..]},..] (only with 2 or more replicates; "stages"
 //  then holds them pooled: core/stats/replicates.h),
 //  "series":{"columns":[..],"rows":[[..],..]},
+//  "second_histograms":SecondHistograms::toJson() or null (core/stats/secondhistograms.h;
+//  absent in older files); each stage also has "uncertainty":[{"op","ci","steadiness"}]
+//  (core/analysis/stageuncertainty.h), written for readers and recomputed when read,
 //  "server_telemetry":{..} (core/session/servertelemetryjson.h; absent in older files),
 //  "analysis":{"<op>":OpAnalysis::toJson()}}  (core/analysis/opanalysis.h)
 // Schema 1 (no "plan") is migrated when read: core/session/sessionmigration.h.
@@ -21,6 +24,7 @@
 #include "util/boundedfile.h"
 
 #include "analysis/capacityanalyzer.h"
+#include "analysis/stageuncertainty.h"
 #include "profile/planjson.h"
 #include "session/sessionanalysis.h"
 #include "session/sessionmigration.h"
@@ -490,7 +494,20 @@ bool stagesFromJson(const QJsonValue &v, const QString &field, QList<StageStats>
 
 QJsonObject sessionToJson(const Session &s)
 {
-    const QJsonArray stages = stagesToJson(s.stages, s.loadModel());
+    QJsonArray stages;
+    // Each stage's intervals and steadiness, computed now from the interval histograms
+    // (core/analysis/stageuncertainty.h), for readers of the file; recomputed when read.
+    const QList<StageUncertainty> uncertainty = runUncertainty(s);
+    for (int i = 0; i < s.stages.size(); ++i) {
+        QJsonObject st = stageToJson(s.stages.at(i), s.loadModel());
+        QJsonArray ops;
+        for (const OpUncertainty &u : uncertainty.at(i).ops)
+            ops.append(QJsonObject{{QStringLiteral("op"), u.op},
+                                   {QStringLiteral("ci"), u.ciJson()},
+                                   {QStringLiteral("steadiness"), u.steadiness.toJson()}});
+        st.insert(QStringLiteral("uncertainty"), ops);
+        stages.append(st);
+    }
     QJsonObject o{
         {QStringLiteral("kind"), kKind},
         {QStringLiteral("schema"), Session::kSchemaVersion},
@@ -518,6 +535,10 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("credentials"), authUseToJson(s.auth)},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
+        // After the series: large, and skipped by extent by the index reader (sessionindex.h).
+        {QStringLiteral("second_histograms"), s.secondHistograms.present()
+                                                  ? QJsonValue(s.secondHistograms.toJson())
+                                                  : QJsonValue()},
         {QStringLiteral("server_telemetry"), serverTelemetryToJson(s.serverTelemetry)},
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
         {QStringLiteral("analysis"), analyzeSession(s).toJson()},
@@ -613,6 +634,13 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     }
     QString e;
     if (!seriesFromJson(o.value(QStringLiteral("series")).toObject(), &s.series, &e)) {
+        err = e;
+        return std::nullopt;
+    }
+    // Optional (issue 18, schema 2 without a schema change): absent in older sessions, whose
+    // intervals are then unknown (noIntervalHistogramsReason()).
+    if (!SecondHistograms::fromJson(o.value(QStringLiteral("second_histograms")),
+                                    &s.secondHistograms, &e)) {
         err = e;
         return std::nullopt;
     }

@@ -31,8 +31,9 @@ struct BootstrapOptions {
     double confidence = 0.95;
     /// Below these the stage gets no interval, with the reason (found by simulation,
     /// tests/unit/tst_bootstrapcoverage.cpp; docs/measurement.md, "Uncertainty").
-    int minSeconds = 10;               ///< steady whole seconds
-    double minEffectiveSeconds = 8;    ///< n / (integrated autocorrelation time)
+    int minSeconds = 15;               ///< steady whole seconds
+    /// Checked against BootstrapSample::effectiveSecondsLow (the cautious estimate).
+    double minEffectiveSeconds = 13;
     /// A percentile p gets an interval only with at least this many successes above it
     /// (n * (1 - p/100)) in the stage: p99 of 300 requests rests on 3 values.
     double minTailCount = 10;
@@ -56,6 +57,13 @@ struct BootstrapSample {
     int blockLength = 0;       ///< b, seconds (Politis-White, rounded, 1..n)
     double blockLengthRaw = 0; ///< b before rounding (the estimator's value)
     double effectiveSeconds = 0; ///< n / tau, tau = 1 + 2 sum of flat-top weighted autocorrelations
+    /// Small-sample expansion of the percentile intervals around the point estimate
+    /// (Hesterberg 2015's expanded percentile interval, with df = min(n / b, effective
+    /// seconds) - 1): t_df / z * sqrt((df + 1) / df) * kCalibration, >= 1.
+    double widening = 1;
+    /// The effective seconds if the lag-1 autocorrelation were at its upper 95 % bound
+    /// (bias-corrected r + 2 / sqrt(n), AR(1)): what minEffectiveSeconds is checked against.
+    double effectiveSecondsLow = 0;
     int resamples = 0;
     uint64_t seed = 0;
     double confidence = 0.95;

@@ -55,6 +55,8 @@ public:
     /// Turns a dense histogram into the sparse form (frees the 184 KB of counters); the
     /// answers stay the same. For histograms kept in numbers (core/stats/secondhistograms.h).
     void compact();
+    /// A sparse copy (as compact() on a copy, without copying the dense counters first).
+    LatencyHistogram compactCopy() const;
 
     /// Compact lossless form for many small histograms (the interval histograms,
     /// docs/session-format.md "second_histograms"): [total, sum_us, min_us, max_us, clamped,
@@ -66,7 +68,20 @@ public:
 
     /// Calls f(bucketIndex, count) for every non-zero bucket in increasing index order
     /// (for exact merging outside the class, core/stats/blockbootstrap.cpp).
-    template <class F> void visitBuckets(F f) const { forEachBucket(f); }
+    template <class F> void visitBuckets(F f) const
+    {
+        if (m_total == 0)
+            return;
+        if (!m_sparse.isEmpty()) {
+            for (const Bucket &b : m_sparse)
+                f(b.index, b.count);
+            return;
+        }
+        const int64_t *counts = m_counts.constData();
+        for (int i = indexFor(m_min), last = indexFor(m_max); i <= last; ++i)
+            if (counts[i] != 0)
+                f(i, counts[i]);
+    }
     /// The value valueAtPercentileUs() reports for a sample in bucket `index` (the highest
     /// value equivalent to it, microseconds), before clamping to [minUs(), maxUs()].
     static int64_t bucketValueUs(int index);

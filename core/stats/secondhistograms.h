@@ -34,8 +34,10 @@ struct SecondHistograms {
     /// Adds `h` to the op's `second` and keeps it sparse (LatencyHistogram::compact()).
     void add(int op, qint64 second, const LatencyHistogram &h);
 
-    /// {"v":1,"ops":[{"op":<label>,"seconds":[s,...],"histograms":[LatencyHistogram::
-    /// toCompactJson(),...]}, ...]} (docs/session-format.md, "second_histograms").
+    /// {"v":1,"ops":[{"op":<label>,"seconds":[s,...],"encoding":"zlib+base64",
+    /// "histograms": base64(qCompress(JSON array of LatencyHistogram::toCompactJson()))}, ...]}
+    /// (docs/session-format.md, "second_histograms"); fromJson also reads "histograms" as the
+    /// plain JSON array (no "encoding").
     QJsonObject toJson() const;
     /// A missing value (older sessions) gives an empty SecondHistograms and true; a malformed
     /// one false and *error.
