@@ -13,6 +13,9 @@ enum ExitCode {
     ExitUsage = 2,    ///< bad arguments, invalid profile, no token, unreadable session
     ExitSetup = 3,    ///< unreachable, sealed, token refused or too short-lived, open-file
                       ///< limit too low for the VUs, operation setup failed
+    /// compare --fail-on worse: a verdict was `worse` (the same number as ExitSetup; compare
+    /// sets up nothing)
+    ExitWorse = 3,
     /// run: cleanup left something on the server (before 1 and 3); cleanup: something
     /// tagged by the workbench is still there afterwards
     ExitCleanup = 4,

@@ -171,6 +171,7 @@ int exportCommand(const QStringList &args)
             label = QStringLiteral("%1 (%2)").arg(base).arg(n);
         used << label;
         sources << curveSourceFromSession(*s, label);
+        addIntervals(&sources.last(), *s);   // the curves' 95% bands (issue 18)
     }
     StageCurveChart chart(kind);   // the chart model drawn by QtCharts (qtchartrenderer.h)
     chart.setLogY(p.isSet(logYOpt));

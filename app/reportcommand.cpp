@@ -5,6 +5,7 @@
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
+#include "report/capacityintervalstext.h"
 #include "report/htmlreport.h"
 #include "report/report.h"
 #include "report/serverreport.h"
@@ -107,7 +108,8 @@ int reportCommand(const QStringList &args)
         printOut(reportCsv(*s));
     else
         printOutEscaped(tableContext(*s) + reportTable(*s) + QLatin1Char('\n')
-                 + analysisText(sessionAnalysis(*s)) + serverText(*s));
+                 + analysisText(sessionAnalysis(*s)) + capacityIntervalsText(capacityIntervals(*s))
+                 + serverText(*s));
     return ExitOk;
 }
 

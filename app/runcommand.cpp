@@ -72,10 +72,13 @@ void RunPrinter::start()
     connect(m_run.get(), &BenchmarkRun::stageStarted, this, &RunPrinter::onStageStarted);
     connect(m_run.get(), &BenchmarkRun::stageFinished, this, &RunPrinter::onStageFinished);
     connect(m_run.get(), &BenchmarkRun::finished, this, &RunPrinter::onFinished);
-    printOut(QStringLiteral("profile %1: %2 stage(s), %3, against %4\n")
+    const QString times = m_profile.repeat > 1
+                              ? QStringLiteral(" x %1 runs").arg(m_profile.repeat)
+                              : QString();
+    printOut(QStringLiteral("profile %1: %2 stage(s)%3, %4, against %5\n")
                  .arg(m_profile.name)
                  .arg(m_profile.ramp.stages.size())
-                 .arg(formatDurationMs(m_profile.totalDurationMs()), address()));
+                 .arg(times, formatDurationMs(m_profile.totalDurationMs()), address()));
     m_run->start();
 }
 
@@ -104,11 +107,19 @@ void RunPrinter::onPhase(RunPhase phase, const QString &detail)
 void RunPrinter::onStageStarted(int index, int vus)
 {
     Q_UNUSED(vus);   // the model's planned VUs of the stage, also in its load text
-    if (index < 0 || index >= m_profile.ramp.stages.size())
+    // With repeats the engine runs the ramp's stages `repeat` times: index counts them all.
+    const int k = int(m_profile.ramp.stages.size());
+    if (index < 0 || k == 0 || index >= k * std::max(1, m_profile.repeat))
         return;
+    const QString run = m_profile.repeat > 1 ? QStringLiteral("run %1 of %2, ")
+                                                   .arg(index / k + 1)
+                                                   .arg(m_profile.repeat)
+                                             : QString();
+    index %= k;
     // The stage's load as its model names it: "4 VUs", or "200/s" for arrival-rate.
     const StageSpec &stage = m_profile.ramp.stages.at(index);
-    printOut(QStringLiteral("stage %1: %2 for %3\n")
+    printOut(QStringLiteral("%1stage %2: %3 for %4\n")
+                 .arg(run)
                  .arg(stageNumber(index))
                  .arg(m_profile.ramp.model->loadText(stage), formatDurationMs(stage.durationMs)));
 }
@@ -206,7 +217,7 @@ CommandHelp runHelp()
                 "  vault-workbench run PROFILE [--addr URL] [--out SESSION] [--label TEXT] [--yes]\n"
                 "                  [--namespace NS] [--ca-cert FILE] [--ca-path DIR] [--tls-skip-verify]\n"
                 "                  [--client-cert FILE --client-key FILE] [--client-timeout DURATION]\n"
-                "                  [--server-pid PID] [--no-server-telemetry]\n"),
+                "                  [--server-pid PID] [--no-server-telemetry] [--repeat N]\n"),
             QStringLiteral(
                 "run: runs the profile's ramp headless. Prints the phases and, as each stage ends,\n"
                 "its table rows (latencies in ms), then writes the session and prints its path.\n"
@@ -218,7 +229,10 @@ CommandHelp runHelp()
                 "  --server-pid PID  the server's process on this machine: its /proc/PID (memory,\n"
                 "                CPU) is read once a second beside GET sys/metrics\n"
                 "  --no-server-telemetry  do not read sys/metrics during the run (docs/measurement.md,\n"
-                "                \"Server telemetry\")\n")
+                "                \"Server telemetry\")\n"
+                "  --repeat N    run the ramp N times back to back (1..100, default the profile's\n"
+                "                repeat:, else 1): one session holding every replicate, setup and\n"
+                "                cleanup once; intervals and verdicts then use the runs' spread\n")
             + TargetOptions::helpText()
             + QStringLiteral(
                 "  The effective target and where each setting came from are printed first and kept\n"
@@ -250,7 +264,10 @@ int runCommand(const QStringList &args)
                                        QStringLiteral("PID"));
     const QCommandLineOption noTelemetry(QStringLiteral("no-server-telemetry"),
                                          QStringLiteral("do not read sys/metrics"));
-    cl.addOptions({out, label, serverPid, noTelemetry});
+    const QCommandLineOption repeat(QStringLiteral("repeat"),
+                                    QStringLiteral("run the ramp N times (replicates)"),
+                                    QStringLiteral("N"));
+    cl.addOptions({out, label, serverPid, noTelemetry, repeat});
     targetOptions.addTo(cl.parser());
     if (const std::optional<int> done = cl.parse(args, 1, 1, QStringLiteral("one PROFILE file")))
         return *done;
@@ -280,6 +297,15 @@ int runCommand(const QStringList &args)
         return ExitUsage;
     }
     Profile profile = *parsed.profile;
+    if (p.isSet(repeat)) {
+        bool ok = false;
+        const int n = p.value(repeat).toInt(&ok);
+        if (!ok || n < 1 || n > kMaxRepeat)
+            return cl.usageError(QStringLiteral("--repeat: \"%1\" is not a whole number 1..%2")
+                                     .arg(p.value(repeat))
+                                     .arg(kMaxRepeat));
+        profile.repeat = n;
+    }
 
     // The target, as the Vault CLI decides it, setting by setting: the flag, then VAULT_*,
     // then BAO_*, then the profile's target: (core/vault/targetresolver.h). A bad value is a

@@ -3,8 +3,13 @@
 #include <algorithm>
 
 #include "analysis/analysistext.h"
+#include "charts/chartpalette.h"
 #include "models/sessionset.h"
+#include "session/comparisonverdicts.h"
 
+#include <QApplication>
+#include <QPointer>
+#include <QThreadPool>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QLabel>
@@ -95,9 +100,23 @@ ComparisonView::ComparisonView(SessionSet *set, QWidget *parent) : QWidget(paren
     split->addWidget(capBox);
     split->addWidget(ratioBox);
     split->setChildrenCollapsible(false);
+    m_verdicts = makeTable(QStringLiteral("verdictTable"), this);
+    m_verdictNote = new QLabel(this);
+    m_verdictNote->setObjectName(QStringLiteral("verdictNote"));
+    m_verdictNote->setWordWrap(true);
+    m_verdictNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *verdictBox = new QWidget(this);
+    auto *vl = new QVBoxLayout(verdictBox);
+    vl->setContentsMargins(0, 0, 0, 0);
+    vl->addWidget(m_verdictNote);
+    vl->addWidget(m_verdicts, 1);
+    auto *vertical = new QSplitter(Qt::Vertical, this);
+    vertical->addWidget(split);
+    vertical->addWidget(verdictBox);
+    vertical->setChildrenCollapsible(false);
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
-    lay->addWidget(split);
+    lay->addWidget(vertical);
     connect(m_set, &SessionSet::entriesChanged, this, &ComparisonView::refresh);
     refresh();
 }
@@ -109,7 +128,26 @@ void ComparisonView::refresh()
     m_comparison = m_active ? compareSessions(sessions) : Comparison();
     fillCapacity();
     fillRatios();
+    fillVerdicts(Comparison());
+    m_verdictsReady = false;
+    const int generation = ++m_generation;
     if (m_active) {
+        m_verdictNote->setText(tr("Verdicts: computing the intervals…"));
+        // The bootstrap runs on a pool thread; the result comes back to the GUI thread and is
+        // dropped there when the view is gone or the sessions changed meanwhile.
+        QPointer<ComparisonView> self(this);
+        Comparison c = m_comparison;
+        QThreadPool::globalInstance()->start([self, generation, c, sessions]() mutable {
+            assessComparison(&c, sessions);
+            QMetaObject::invokeMethod(qApp, [self, generation, c] {
+                if (self && self->m_generation == generation) {
+                    self->m_comparison = c;
+                    self->fillVerdicts(c);
+                    self->m_verdictsReady = true;
+                    emit self->verdictsChanged();
+                }
+            });
+        });
         // one operation: its name in every row says nothing
         const bool oneOp = m_comparison.ops.size() == 1;
         m_capacity->setColumnHidden(0, oneOp);
@@ -242,6 +280,77 @@ void ComparisonView::fillRatios()
                 m_ratios->setItem(r, col++, cell(ratio(row.p99Ratio.value(i))));
             }
         }
+}
+
+void ComparisonView::fillVerdicts(const Comparison &c)
+{
+    m_verdicts->clear();
+    m_verdicts->setRowCount(0);
+    m_verdicts->setColumnCount(0);
+    if (!c.assessed) {
+        m_verdictNote->clear();
+        return;
+    }
+    const VerdictSettings &vs = c.verdictSettings;
+    QStringList basis;
+    for (int i = 0; i < c.letters.size(); ++i) {
+        QString line = QStringLiteral("%1: %2").arg(c.letters.at(i), c.intervalBasis.value(i));
+        if (!c.spreadNotes.value(i).isEmpty())
+            line += QStringLiteral(" (%1)").arg(c.spreadNotes.value(i));
+        basis << line;
+    }
+    m_verdictNote->setText(tr("Verdicts against A: %1% intervals of the ratio; noise threshold "
+                              "±%2 %; %3 correction over each pair's tests. %4")
+                               .arg(vs.confidence * 100, 0, 'g', 3)
+                               .arg(vs.threshold * 100, 0, 'g', 3)
+                               .arg(vs.correction, basis.join(QStringLiteral("; "))));
+    setHeaders(m_verdicts, {{tr("operation"), QString()},
+                            {tr("vs A"), tr("The session compared with A")},
+                            {tr("load"), QString()},
+                            {tr("metric"), QString()},
+                            {tr("ratio"), tr("The session's figure divided by A's")},
+                            {tr("95% interval"), tr("Bootstrap interval of the ratio")},
+                            {tr("verdict"), QString()},
+                            {tr("why"), QString()}});
+    for (const OpComparison &oc : c.ops)
+        for (const AlignedRow &row : oc.rows)
+            for (int i = 1; i < row.verdicts.size(); ++i)
+                for (const MetricVerdict &v : row.verdicts.at(i)) {
+                    const int r = m_verdicts->rowCount();
+                    m_verdicts->insertRow(r);
+                    m_verdicts->setItem(r, 0, cell(oc.op, false));
+                    m_verdicts->setItem(r, 1, cell(c.letters.value(i), false));
+                    m_verdicts->setItem(r, 2, cell(row.loadText()));
+                    m_verdicts->setItem(r, 3, cell(compareMetricKey(v.metric), false));
+                    m_verdicts->setItem(r, 4, cell(ratio(v.ratio)));
+                    m_verdicts->setItem(r, 5, cell(v.ci.known ? QStringLiteral("%1-%2×")
+                                                                    .arg(v.ci.lo, 0, 'f', 2)
+                                                                    .arg(v.ci.hi, 0, 'f', 2)
+                                                              : QStringLiteral("-")));
+                    auto *word = cell(verdictWords(v.verdict), false);
+                    const QString bg = verdictBackground(v.verdict);
+                    if (!bg.isEmpty()) {   // both colours set: readable in either theme
+                        word->setBackground(QColor(bg));
+                        word->setForeground(QColor(verdictForeground(v.verdict)));
+                        QFont f = word->font();
+                        f.setBold(true);
+                        word->setFont(f);
+                    } else if (v.verdict == Verdict::NotAssessed) {
+                        QFont f = word->font();
+                        f.setItalic(true);
+                        word->setFont(f);
+                    }
+                    const QString sentence =
+                        verdictSentence(v, c.labels.value(0), c.labels.value(i), row.loadWords(), vs);
+                    word->setToolTip(sentence);
+                    m_verdicts->setItem(r, 6, word);
+                    QString why = v.reason;
+                    if (v.moreRepeats > 0)
+                        why += tr("; about %1 more repeat(s) would likely decide").arg(v.moreRepeats);
+                    m_verdicts->setItem(r, 7, cell(why, false));
+                }
+    m_verdicts->setColumnHidden(0, c.ops.size() == 1);
+    m_verdicts->setColumnHidden(1, c.letters.size() == 2);
 }
 
 } // namespace vw

@@ -6,7 +6,11 @@
 // they compare ("compared: ...") and the warnings are exposed for the page's banners. Columns
 // fit their contents (a table scrolls sideways rather than cut one; the two share the width in
 // proportion to what they need); a header longer than kMaxHeaderChars is elided, whole in its
-// tooltip; with one operation its name column is hidden.
+// tooltip; with one operation its name column is hidden. Below them, the verdicts of every
+// session against A (core/session/comparisonverdicts.h: ratio, 95% interval, better / worse /
+// no change / inconclusive / not assessed in words and colours, the threshold and correction
+// above), computed on a pool thread (the bootstrap takes milliseconds per stage) and shown
+// when they arrive.
 // GUI thread only.
 #pragma once
 
@@ -15,6 +19,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QLabel;
 class QSplitter;
 class QTableWidget;
 QT_END_NAMESPACE
@@ -41,10 +46,15 @@ public:
 
     QTableWidget *capacityTable() const { return m_capacity; }
     QTableWidget *ratioTable() const { return m_ratios; }
+    QTableWidget *verdictTable() const { return m_verdicts; }
+    /// True once the verdicts of the current sessions are in verdictTable().
+    bool verdictsReady() const { return m_verdictsReady; }
 
 signals:
     /// The comparison was recomputed (the set's entries changed).
     void comparisonChanged();
+    /// The verdicts of the current comparison arrived (verdictTable() is filled).
+    void verdictsChanged();
 
 private:
     /// Two or more saved sessions: fills the tables (the first is A, the baseline). Fewer:
@@ -52,6 +62,7 @@ private:
     void refresh();
     void fillCapacity();
     void fillRatios();
+    void fillVerdicts(const Comparison &assessed);
 
     SessionSet *m_set = nullptr;
     bool m_active = false;
@@ -59,6 +70,10 @@ private:
     QTableWidget *m_capacity = nullptr;
     QTableWidget *m_ratios = nullptr;
     QSplitter *m_split = nullptr;   ///< the two tables side by side
+    QTableWidget *m_verdicts = nullptr;
+    QLabel *m_verdictNote = nullptr;   ///< threshold, correction, intervals' basis
+    int m_generation = 0;           ///< refreshes so far: a late result of an older one is dropped
+    bool m_verdictsReady = false;
 };
 
 } // namespace vw

@@ -385,6 +385,9 @@ bool MainWindow::startRun()
     }
     if (m_controller->isAsking())
         return false;
+    Profile profile = *m_editor->profile();
+    if (const int n = m_runPanel->repeat(); n > 0)   // the run panel's Repeat control
+        profile.repeat = n;
     const ResolvedTarget target = m_target->resolvedTarget();
     if (!target.ok()) {
         m_runPanel->showError(tr("The target is not usable: %1")
@@ -393,9 +396,9 @@ bool MainWindow::startRun()
     }
     RunOptions options;
     options.token = m_target->token();
-    options.label = m_target->label().isEmpty() ? m_editor->profile()->name : m_target->label();
+    options.label = m_target->label().isEmpty() ? profile.name : m_target->label();
     // started(), the live entry and a non-loopback question: RunController::startChecked()
-    const bool ok = m_controller->startChecked(*m_editor->profile(), target, options)
+    const bool ok = m_controller->startChecked(profile, target, options)
                     == RunController::StartOutcome::Started;
     updateActions();
     return ok;

@@ -1,13 +1,16 @@
 #include "runpanel.h"
 
 #include "models/sessionset.h"
+#include "profile/profileparser.h"
 #include "util/duration.h"
 #include "window/runoutcome.h"
 
 #include <QFileInfo>
+#include <algorithm>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -85,9 +88,20 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
     bl->addWidget(close, 0, Qt::AlignTop);
     m_banner->hide();
 
+    m_repeat = new QSpinBox(this);
+    m_repeat->setObjectName(QStringLiteral("repeatSpin"));
+    m_repeat->setRange(0, int(kMaxRepeat));
+    m_repeat->setValue(0);
+    m_repeat->setPrefix(tr("Repeat ×"));
+    m_repeat->setSpecialValueText(tr("Repeat: profile"));
+    m_repeat->setToolTip(tr("Runs the ramp this many times back to back, as one session of "
+                            "replicates: intervals and verdicts then rest on the runs' spread "
+                            "(3 or more recommended). \"profile\": the profile's repeat:."));
+
     auto *row = new QHBoxLayout;
     row->addWidget(m_phase);
     row->addWidget(m_stage, 1);
+    row->addWidget(m_repeat);
     row->addWidget(m_elapsed);
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
@@ -101,10 +115,13 @@ void RunPanel::runStarted(const Profile &profile)
 {
     clearError();
     m_totalMs = profile.totalDurationMs();
+    m_rampStages = int(profile.ramp.stages.size());
+    m_runs = std::max(1, profile.repeat);
     m_progress->setValue(0);
-    m_stage->setText(tr("%1: %2 stage(s), %3")
+    m_stage->setText(tr("%1: %2 stage(s)%3, %4")
                          .arg(profile.name)
                          .arg(profile.ramp.stages.size())
+                         .arg(m_runs > 1 ? tr(" x %1 runs").arg(m_runs) : QString())
                          .arg(formatDurationMs(m_totalMs)));
     m_elapsed->setText(clock(0) + QStringLiteral(" / ") + clock(m_totalMs));
     setPhase(RunPhase::Connecting, QString());
@@ -125,9 +142,13 @@ void RunPanel::setPhase(RunPhase phase, const QString &detail)
 void RunPanel::showSnapshot(const RunSnapshot &s)
 {
     if (s.phase == RunPhase::Running && s.stageIndex >= 0) {
-        QString text = tr("Stage %1 of %2 · %3 VUs · %4 in flight · %5 / %6")
-                           .arg(stageNumber(s.stageIndex))
-                           .arg(s.stageCount)
+        // With repeats the engine counts every replicate's stages: name the run and its stage.
+        const bool repeated = m_runs > 1 && m_rampStages > 0;
+        QString text = repeated ? tr("Run %1 of %2 · ").arg(s.stageIndex / m_rampStages + 1).arg(m_runs)
+                                : QString();
+        text += tr("Stage %1 of %2 · %3 VUs · %4 in flight · %5 / %6")
+                           .arg(stageNumber(repeated ? s.stageIndex % m_rampStages : s.stageIndex))
+                           .arg(repeated ? m_rampStages : s.stageCount)
                            .arg(s.vus)
                            .arg(s.inFlight)
                            .arg(formatDurationMs(s.stageElapsedMs / 100 * 100),
@@ -237,6 +258,16 @@ void RunPanel::clearError()
 QString RunPanel::errorText() const
 {
     return m_bannerText->text();
+}
+
+int RunPanel::repeat() const
+{
+    return m_repeat->value();
+}
+
+void RunPanel::setRepeat(int n)
+{
+    m_repeat->setValue(n);
 }
 
 } // namespace vw

@@ -1,7 +1,8 @@
 // The run's state at a glance: phase, stage i of n, VUs, in-flight, elapsed, a progress bar,
 // and a banner for errors (setup failed, unreachable, sealed, stopped) that stays until the
 // next run. Between runs it summarises the session file opened as the SessionSet's main entry
-// (ui/models/sessionset.h), which it observes. GUI thread only.
+// (ui/models/sessionset.h), which it observes. Its Repeat control sets how many times the next
+// run runs the ramp (replicates, docs/session-format.md). GUI thread only.
 #pragma once
 
 #include "engine/runsnapshot.h"
@@ -13,6 +14,7 @@
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QProgressBar;
+class QSpinBox;
 class QToolButton;
 QT_END_NAMESPACE
 
@@ -40,6 +42,11 @@ public:
     /// Shows a loaded session's summary (not a run).
     void showSession(const Session &session);
 
+    /// The Repeat control: how many times the next run runs its ramp (1..100), or 0 for the
+    /// profile's own `repeat:`.
+    int repeat() const;
+    void setRepeat(int n);
+
     void showError(const QString &text);
     void clearError();
     QString errorText() const;
@@ -51,7 +58,10 @@ private:
     QProgressBar *m_progress = nullptr;
     QWidget *m_banner = nullptr;
     QLabel *m_bannerText = nullptr;
+    QSpinBox *m_repeat = nullptr;
     qint64 m_totalMs = 0;
+    int m_rampStages = 0;   ///< the running profile's stages (one replicate)
+    int m_runs = 1;         ///< its repeat
 };
 
 } // namespace vw

@@ -17,6 +17,52 @@ namespace {
 
 const QString kSep = QStringLiteral(" · ");
 
+/// The BootMetric of a load chart's curve: throughput, or the latency percentile `p`.
+std::optional<BootMetric> bootMetricOfCurve(ChartKind kind, int p)
+{
+    if (kind == ChartKind::ThroughputVsLoad)
+        return BootMetric::Throughput;
+    if (kind != ChartKind::LatencyVsLoad)
+        return std::nullopt;
+    if (p == 50)
+        return BootMetric::P50;
+    if (p == 95)
+        return BootMetric::P95;
+    if (p == 99)
+        return BootMetric::P99;
+    return std::nullopt;
+}
+
+std::optional<double> yOf(ChartKind kind, const StageStats &st, const QString &op, int p);
+
+/// The intervals (CurveSource::intervals) and replicate points of curve `s` (op, percentile p).
+void addUncertainty(ChartSeries *s, ChartKind kind, const CurveSource &src, const QString &op,
+                    int p, LoadAxis axis, const ChartOptions &options)
+{
+    const std::optional<BootMetric> m = bootMetricOfCurve(kind, p);
+    if (!m)
+        return;
+    if (options.intervals && !src.intervals.isEmpty()) {
+        for (const StageStats &st : src.stages) {
+            const auto byOp = src.intervals.constFind(st.index);
+            if (byOp == src.intervals.constEnd() || !byOp->contains(op))
+                continue;
+            const Interval &i = byOp->value(op)[int(*m)];
+            if (i.known)
+                s->intervals << ChartInterval{chartXForStage(st, axis), i.lo, i.hi};
+        }
+        std::sort(s->intervals.begin(), s->intervals.end(),
+                  [](const ChartInterval &a, const ChartInterval &b) { return a.x < b.x; });
+        if (!s->intervals.isEmpty())
+            s->intervalTitle = src.intervalTitle;
+    }
+    if (options.replicates)
+        for (const QList<StageStats> &rep : src.replicates)
+            for (const StageStats &st : rep)
+                if (const std::optional<double> y = yOf(kind, st, op, p))
+                    s->replicatePoints << QPointF(chartXForStage(st, axis), *y);
+}
+
 QList<StageStats> stagesOf(const CurveSource &src)
 {
     QList<StageStats> all = src.stages;
@@ -252,6 +298,11 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                     const std::optional<double> y = yOf(kind, st, op, p);
                     s.add(y ? std::optional<QPointF>(QPointF(chartXForStage(st, axis), *y))
                             : std::nullopt);
+                }
+                addUncertainty(&s, kind, src, op, p, axis, options);
+                for (const ChartInterval &ci : std::as_const(s.intervals)) {
+                    r.see(QPointF(ci.x, ci.lo), true);
+                    r.see(QPointF(ci.x, ci.hi), true);
                 }
                 for (const QPointF &pt : std::as_const(s.points))
                     r.see(pt, true);
@@ -686,7 +737,9 @@ bool ChartSeries::operator==(const ChartSeries &o) const
 {
     return key == o.key && name == o.name && legend == o.legend && source == o.source
            && op == o.op && percentile == o.percentile && color == o.color && style == o.style
-           && width == o.width && points == o.points && breaks == o.breaks;
+           && width == o.width && points == o.points && breaks == o.breaks
+           && intervals == o.intervals && intervalTitle == o.intervalTitle
+           && replicatePoints == o.replicatePoints;
 }
 
 bool ChartMarker::operator==(const ChartMarker &o) const
@@ -752,9 +805,19 @@ QJsonObject chartData(const ChartModel &m)
         const QList<QList<QPointF>> pieces = s.segments();
         for (int i = 1; i < pieces.size(); ++i)
             gaps.append(QJsonArray{pieces.at(i - 1).last().x(), pieces.at(i).first().x()});
-        series.append(QJsonObject{{QStringLiteral("name"), s.name},
-                                  {QStringLiteral("points"), pointsJson(s.points)},
-                                  {QStringLiteral("gaps"), gaps}});
+        QJsonObject so{{QStringLiteral("name"), s.name},
+                       {QStringLiteral("points"), pointsJson(s.points)},
+                       {QStringLiteral("gaps"), gaps}};
+        if (!s.intervals.isEmpty()) {
+            QJsonArray iv;
+            for (const ChartInterval &ci : s.intervals)
+                iv.append(QJsonArray{ci.x, ci.lo, ci.hi});
+            so.insert(QStringLiteral("intervals"), iv);
+            so.insert(QStringLiteral("interval_title"), s.intervalTitle);
+        }
+        if (!s.replicatePoints.isEmpty())
+            so.insert(QStringLiteral("replicates"), pointsJson(s.replicatePoints));
+        series.append(so);
     }
     for (const ChartMarker &mk : m.markers)
         markers.append(QJsonObject{{QStringLiteral("kind"), mk.kind},

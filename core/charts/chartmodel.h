@@ -68,6 +68,14 @@ QString loadAxisTitle(LoadAxis axis);
 /// "VUs" or "starts/s" (tooltips, marker labels).
 QString loadAxisUnit(LoadAxis axis);
 
+/// The interval of a curve's point at x (a stage): [lo, hi] in the y axis' units.
+struct ChartInterval {
+    double x = 0;
+    double lo = 0;
+    double hi = 0;
+    bool operator==(const ChartInterval &o) const { return x == o.x && lo == o.lo && hi == o.hi; }
+};
+
 /// One data curve: one source x op (x percentile for latency).
 struct ChartSeries {
     QString key;          ///< stable identity across updates: source, label, op, percentile
@@ -85,6 +93,15 @@ struct ChartSeries {
     /// between points[i - 1] and points[i] has no value (no success: "-" in `report`, never 0),
     /// so no line crosses it; a straight line there would imply values the run did not have.
     QList<int> breaks;
+    /// Charts against load (latency, throughput): the 95% interval of each point that has one
+    /// (CurveSource::intervals), in x order, drawn as a band in the curve's colour (light);
+    /// empty: none. `intervalTitle` names it ("95% CI, block bootstrap, 3 runs": the SVG
+    /// band's <title>, the GUI's tooltip).
+    QList<ChartInterval> intervals;
+    QString intervalTitle;
+    /// The curve's figure in each replicate's stages (CurveSource::replicates), drawn as faint
+    /// points; empty without replicates or with ChartOptions::replicates off.
+    QList<QPointF> replicatePoints;
 
     /// Appends `p` in stage (time) order; without a value, the curve breaks there when points
     /// came before (a break no point follows is dropped by buildChartModel()).
@@ -203,8 +220,14 @@ struct ChartModel {
     /// The analysis drawn over the data (markers, lines, bands): equal -> nothing to redraw.
     bool sameAnnotations(const ChartModel &o) const
     {
-        return markers == o.markers && lines == o.lines && bands == o.bands
-            && bandLabel == o.bandLabel;
+        if (!(markers == o.markers && lines == o.lines && bands == o.bands
+              && bandLabel == o.bandLabel && series.size() == o.series.size()))
+            return false;
+        for (int i = 0; i < series.size(); ++i)   // the intervals' bands and replicate points
+            if (series.at(i).intervals != o.series.at(i).intervals
+                || series.at(i).replicatePoints != o.series.at(i).replicatePoints)
+                return false;
+        return true;
     }
 };
 
@@ -218,6 +241,10 @@ struct ChartOptions {
     /// title "latency (log, ms)") so a fast operation is not flattened under a slow one's p99.
     /// A point at 0 ms is left out on that axis. Off by default; other kinds ignore it.
     bool logY = false;
+    /// Charts against load: the intervals' bands (sources with CurveSource::intervals).
+    bool intervals = true;
+    /// Charts against load: the replicates' faint points (the GUI's toggle).
+    bool replicates = true;
 };
 
 /// The chart of `kind` over `sources` (the first is the primary run, the others overlays).
@@ -234,7 +261,8 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
 /// (tests compare renderers with it; the QtCharts SVG export stores it in its <desc>):
 /// {"title", "subtitle", "x_title", "y_title", "legend":[text,...] (legend() in order),
 ///  "series":[{"name","points":[[x,y],...],"gaps":[[x0,x1],...]}] (gaps: the curve is broken
-///  between the points at x0 and x1, ChartSeries::breaks),
+///  between the points at x0 and x1, ChartSeries::breaks; a series with intervals also
+///  "intervals":[[x,lo,hi],...] and "interval_title", with replicates "replicates":[[x,y],...]),
 ///  "markers":[{"kind","label","x","y"}], "bands":[[x0,x1],...] (in ChartModel::bands order),
 ///  "lines":[{"name","points":[[x,y],...]}], "notes":[...],
 ///  "x_ticks":["1","2",...], "y_ticks":["0","500","1,000",...]}  (tick labels, axisticks.h)

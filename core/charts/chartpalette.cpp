@@ -74,4 +74,24 @@ QString lineStyleName(LineStyle s)
     return QStringLiteral("solid");
 }
 
+QString verdictBackground(Verdict v)
+{
+    switch (v) {
+    case Verdict::Better: return QStringLiteral("#d9f2dd");
+    case Verdict::Worse: return QStringLiteral("#fbdcdc");
+    case Verdict::Inconclusive: return QStringLiteral("#fff3cd");
+    default: return QString();
+    }
+}
+
+QString verdictForeground(Verdict v)
+{
+    switch (v) {
+    case Verdict::Better: return QStringLiteral("#0b4d1a");
+    case Verdict::Worse: return QStringLiteral("#7a0a0a");
+    case Verdict::Inconclusive: return QStringLiteral("#5c4400");
+    default: return QString();
+    }
+}
+
 } // namespace vw

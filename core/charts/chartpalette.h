@@ -3,6 +3,8 @@
 // (ui/charts/qtchartrenderer.h) read the same values. Pure functions; any thread.
 #pragma once
 
+#include "analysis/verdict.h"
+
 #include <QString>
 
 namespace vw {
@@ -24,6 +26,13 @@ inline constexpr double kBandOpacity = 0.2;        ///< fill opacity of the band
 inline const char *kMarkerOutline = "#000000";     ///< outline of knee/saturation/failure marks
 inline const char *kTotalColor = "#333333";        ///< "total" throughput of a mixed profile
 inline const char *kStageBoundaryColor = "#888888";///< stage boundaries on time charts
+
+/// The colours of a verdict's cell in comparison tables (GUI and HTML; core/analysis/verdict.h):
+/// a light tint with dark text for better (green), worse (red) and inconclusive (amber), so
+/// that both are set and the cell reads the same in light and dark themes; "" for no_change and
+/// not_assessed (the table's own colours; not_assessed is drawn in italics).
+QString verdictBackground(Verdict v);
+QString verdictForeground(Verdict v);
 
 /// How a line is stroked.
 enum class LineStyle { Solid, Dashed, Dotted, DashDot };

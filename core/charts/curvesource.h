@@ -6,12 +6,15 @@
 
 #include "analysis/opanalysis.h"
 #include "profile/analysisspec.h"
+#include "stats/blockbootstrap.h"
 #include "stats/servertelemetry.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 
 #include <QDateTime>
 #include <QList>
+#include <QMap>
+#include <array>
 #include <QString>
 
 namespace vw {
@@ -38,10 +41,25 @@ struct CurveSource {
     /// chart subtitle (charttitle.h); empty/invalid for a source without them.
     QString target;
     QDateTime startedAt;
+    /// The stages' 95% intervals (addIntervals()): by StageStats::index, then op, then
+    /// BootMetric (core/stats/blockbootstrap.h). Empty: none drawn (a live run, or not asked).
+    QMap<int, QMap<QString, std::array<Interval, kBootMetricCount>>> intervals;
+    /// What the intervals are, for the band's title: "95% CI, block bootstrap, 1 run" or
+    /// "95% CI, bootstrap over runs, 3 runs".
+    QString intervalTitle;
+    /// Two or more replicates (RunRecord::replicates): each one's stages, drawn as faint points
+    /// (ChartOptions::replicates); empty otherwise.
+    QList<QList<StageStats>> replicates;
 };
 
 /// A saved session as a chart source: its stages, series, capacity analysis
 /// (session/sessionanalysis.h) and the SLO of the profile it was run with.
 CurveSource curveSourceFromSession(const Session &session, const QString &label);
+
+/// Adds the session's stage intervals to `src` (sessionStageSample(),
+/// core/session/comparisonverdicts.h: over the replicates when there are two or more, else a
+/// block bootstrap over the steady seconds) and its replicates. Milliseconds per stage: off
+/// the GUI thread (the HTML report, `export`, the study report call it).
+void addIntervals(CurveSource *src, const Session &session);
 
 } // namespace vw

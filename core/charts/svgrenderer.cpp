@@ -233,6 +233,34 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                                                              : QStringLiteral("slo"),
                           esc(l.name)),
                  l.points, l.color, l.style, l.width, l.name);
+    // intervals: a light band in the curve's colour (upper bounds, then the lower ones back),
+    // its <title> naming the interval; the replicates' figures as faint dots
+    for (const ChartSeries &s : m.series) {
+        if (s.intervals.size() >= 2) {
+            QStringList pix;
+            for (const ChartInterval &ci : s.intervals)
+                pix << px1(px(ci.x)) + QLatin1Char(',') + px1(py(ci.hi));
+            for (auto it = s.intervals.crbegin(); it != s.intervals.crend(); ++it)
+                pix << px1(px(it->x)) + QLatin1Char(',') + px1(py(it->lo));
+            o += QStringLiteral("<polygon class=\"interval\" data-series=\"%1\" fill=\"%2\" "
+                                "fill-opacity=\"0.18\" stroke=\"none\" points=\"%3\">"
+                                "<title>%4</title></polygon>\n")
+                     .arg(esc(s.name), esc(s.color), pix.join(QLatin1Char(' ')),
+                          esc(s.intervalTitle + QStringLiteral(": ") + s.name));
+        }
+        for (const ChartInterval &ci : s.intervals)   // whiskers: also a lone interval shows
+            o += QStringLiteral("<line class=\"interval-bar\" x1=\"%1\" x2=\"%1\" y1=\"%2\" "
+                                "y2=\"%3\" stroke=\"%4\" stroke-opacity=\"0.6\" "
+                                "stroke-width=\"1.2\"><title>%5</title></line>")
+                     .arg(px1(px(ci.x)), px1(py(ci.lo)), px1(py(ci.hi)), esc(s.color),
+                          esc(s.intervalTitle));
+        for (const QPointF &p : s.replicatePoints)
+            o += QStringLiteral("<circle class=\"replicate\" cx=\"%1\" cy=\"%2\" r=\"2\" "
+                                "fill=\"%3\" fill-opacity=\"0.35\"/>")
+                     .arg(px1(px(p.x())), px1(py(p.y())), esc(s.color));
+        if (!s.intervals.isEmpty() || !s.replicatePoints.isEmpty())
+            o += QLatin1Char('\n');
+    }
     // data curves, one polyline per piece (a gap between pieces: ChartSeries::breaks), a dot
     // at each point
     for (const ChartSeries &s : m.series) {

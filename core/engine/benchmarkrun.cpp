@@ -71,10 +71,10 @@ int BenchmarkRun::peakInFlight() const
 
 BenchmarkRunPrivate::BenchmarkRunPrivate(BenchmarkRun *qq, const Profile &profile,
                                          const RunOptions &options)
-    : q(qq), m_profile(profile), m_options(options),
-      m_shared(std::make_shared<RunShared>(profile.ramp)), m_plan(profile.ramp),
+    : q(qq), m_profile(repeatedRamp(profile)), m_asPlanned(profile), m_options(options),
+      m_shared(std::make_shared<RunShared>(m_profile.ramp)), m_plan(m_profile.ramp),
       m_workers(m_shared), m_snapshots(m_plan, *m_shared),
-      m_checkpoints(options.checkpoint, int(profile.ramp.stages.size())), m_abort(profile.abort)
+      m_checkpoints(options.checkpoint, int(m_profile.ramp.stages.size())), m_abort(profile.abort)
 {
     m_options.snapshotIntervalMs = std::max(100, m_options.snapshotIntervalMs);
 }
@@ -109,7 +109,7 @@ void BenchmarkRunPrivate::run()
     s.targetAddress = m_options.addressOverride.isEmpty() ? m_profile.target.address
                                                           : m_options.addressOverride;
     s.targetSources = m_options.targetSources;
-    s.plan = m_profile;                      // the plan as run: the effective address
+    s.plan = m_asPlanned;                    // the plan as run: the effective address
     s.plan.target.address = s.targetAddress;
     s.plan.sourceYaml.clear();               // the text is s.profileYaml
     s.client = ClientInfo::collect();
@@ -180,6 +180,7 @@ void BenchmarkRunPrivate::run()
         m_renewer.stop();   // before the client goes
     }
     s.finishedAt = QDateTime::currentDateTimeUtc();
+    s.splitReplicates();
     setPhase(RunPhase::Finished, runStatusKey(s.status));
     m_running = false;
     emit q->finished(s);

@@ -42,7 +42,10 @@ public:
     bool stopRequested() const { return m_stop.load(); }
 
     BenchmarkRun *q;
+    /// The profile as the engine runs it: its ramp's stages `repeat` times (repeatedRamp(),
+    /// stageplan.h), repeat 1. The session's plan is m_asPlanned.
     Profile m_profile;
+    Profile m_asPlanned;
     RunOptions m_options;
     std::shared_ptr<RunShared> m_shared;
     std::unique_ptr<QThread> m_control;

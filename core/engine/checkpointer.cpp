@@ -52,6 +52,7 @@ void Checkpointer::writeNow(const QList<StageStats> &finished, const TimeSeries 
     c.secondHistograms = secondHistograms;
     c.status = RunStatus::Incomplete;
     c.finishedAt = QDateTime::currentDateTimeUtc();
+    c.splitReplicates();
     c.error = QStringLiteral("the run had not finished when this was written (%1 of %2 stages)")
                   .arg(finished.size())
                   .arg(m_stageCount);

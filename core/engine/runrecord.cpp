@@ -80,4 +80,50 @@ bool runStatusFromKey(const QString &k, RunStatus *out)
     return false;
 }
 
+void RunRecord::splitReplicates()
+{
+    const int k = int(plan.ramp.stages.size());
+    if (plan.repeat < 2 || !replicates.isEmpty() || stages.size() <= k)
+        return;
+    replicates = vw::splitReplicates(stages, k);
+    stages = poolReplicates(replicates);
+}
+
+RunRecord RunRecord::ofReplicates(const QList<RunRecord> &runs)
+{
+    if (runs.isEmpty())
+        return {};
+    if (runs.size() == 1)
+        return runs.first();
+    RunRecord out = runs.first();
+    out.replicates.clear();
+    out.resources.clear();
+    out.leftovers.clear();
+    QStringList cleanup;
+    bool failed = false;
+    for (const RunRecord &r : runs) {
+        for (const Replicate &rep : r.replicateList())
+            if (!rep.isEmpty())
+                out.replicates.append(rep);
+        out.resources += r.resources;
+        out.leftovers += r.leftovers;
+        if (!r.cleanupError.isEmpty())
+            cleanup << r.cleanupError;
+        if (!failed && r.status != RunStatus::Completed) {
+            failed = true;
+            out.status = r.status;
+            out.error = r.error;
+        }
+    }
+    out.finishedAt = runs.last().finishedAt;
+    out.cleanupError = cleanup.join(QStringLiteral("; "));
+    if (out.replicates.size() < 2) {
+        out.stages = out.replicates.value(0);
+        out.replicates.clear();
+    } else {
+        out.stages = poolReplicates(out.replicates);
+    }
+    return out;
+}
+
 } // namespace vw

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "profile/profile.h"
+#include "stats/replicates.h"
 #include "stats/secondhistograms.h"
 #include "stats/servertelemetry.h"
 #include "stats/stagestats.h"
@@ -122,7 +123,26 @@ struct RunRecord {
     QList<WorkbenchResource> leftovers;
     TokenUse token;           ///< the token's lifetime and renewals (never the token)
     AuthUse auth;             ///< per-VU credentials: logins and renewals (never a token)
-    QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
+    /// Measured stages, in order (a stopped run may end early). With replicates: each stage
+    /// pooled over the replicates (poolReplicates(), core/stats/replicates.h).
+    QList<StageStats> stages;
+    /// Two or more replicates (plan.repeat >= 2, a study's repeat): each one's stages as run,
+    /// stage index 0..K-1; `stages` are them pooled. Empty: one replicate, `stages`
+    /// (every session written before replicates).
+    QList<Replicate> replicates;
+    /// The replicates, or `stages` as the one replicate.
+    QList<Replicate> replicateList() const { return replicates.isEmpty() ? QList<Replicate>{stages} : replicates; }
+    int replicateCount() const { return replicates.isEmpty() ? 1 : int(replicates.size()); }
+    /// A run of plan.repeat >= 2 whose `stages` hold every replicate's stages back to back (as
+    /// the engine ran them): sets `replicates` and pools `stages`. No-op otherwise.
+    void splitReplicates();
+    /// Separate runs of the same plan (a study's repeat: the runs of one cell, in the order
+    /// run) as one record: the first run's header, plan and series (its interval histograms:
+    /// the within-run spread), each run that measured a stage a replicate, `stages` pooled,
+    /// startedAt of the first and finishedAt of the last, resources and leftovers of all,
+    /// status the first that is not completed (else completed) with its error, the cleanup
+    /// errors joined. One run: itself.
+    static RunRecord ofReplicates(const QList<RunRecord> &runs);
     TimeSeries series;        ///< 1-second series, all ops
     /// Per op, the latency histogram of each measured second (the series' seconds; lossless,
     /// core/stats/secondhistograms.h): what intervals are computed from. Not present in

@@ -8,6 +8,15 @@ constexpr int64_t kNsPerMs = 1'000'000LL;
 
 } // namespace
 
+Profile repeatedRamp(const Profile &p)
+{
+    Profile out = p;
+    out.repeat = 1;
+    for (int r = 1; r < p.repeat; ++r)
+        out.ramp.stages += p.ramp.stages;
+    return out;
+}
+
 int64_t StagePlan::durationNs(int i) const
 {
     return m_ramp.stages.at(i).durationMs * kNsPerMs;

@@ -10,6 +10,10 @@
 
 namespace vw {
 
+/// The profile a run with `repeat: N` runs: its ramp's stages N times back to back, repeat 1
+/// (the replicates are split again by splitReplicates(), core/stats/replicates.h).
+Profile repeatedRamp(const Profile &p);
+
 class StagePlan {
 public:
     explicit StagePlan(const RampSpec &ramp) : m_ramp(ramp) {}

@@ -39,12 +39,15 @@ struct AnalysisThresholds {
     int saturationStages = 2;
     /// Failure: the first stage whose error ratio (errors / requests) exceeds this, 0 <= x < 1.
     double failureErrorRatio = 0.01;
+    /// Comparison verdicts (core/analysis/verdict.h, docs/measurement.md "Verdicts"): a ratio
+    /// B/A whose 95% interval lies inside [1 - x, 1 + x] is "no change"; 0 < x < 1.
+    double noiseThreshold = 0.05;
 
     bool isDefault() const { return *this == AnalysisThresholds(); }
     bool operator==(const AnalysisThresholds &o) const
     {
         return saturationGain == o.saturationGain && saturationStages == o.saturationStages
-            && failureErrorRatio == o.failureErrorRatio;
+            && failureErrorRatio == o.failureErrorRatio && noiseThreshold == o.noiseThreshold;
     }
     bool operator!=(const AnalysisThresholds &o) const { return !(*this == o); }
 };

@@ -72,7 +72,7 @@ void parseAnalysisBlock(YamlFieldReader &r, const YAML::Node &n, AnalysisThresho
     QMap<QString, YAML::Node> keys;
     if (!r.checkMap(n, QStringLiteral("analysis"),
                     {QStringLiteral("saturation_gain"), QStringLiteral("failure_error_ratio"),
-                     QStringLiteral("saturation_stages")},
+                     QStringLiteral("saturation_stages"), QStringLiteral("noise_threshold")},
                     &keys))
         return;
     if (keys.contains(QStringLiteral("saturation_gain")))
@@ -87,6 +87,10 @@ void parseAnalysisBlock(YamlFieldReader &r, const YAML::Node &n, AnalysisThresho
         if (const auto x = r.wholeNumber(n["saturation_stages"],
                                          QStringLiteral("analysis.saturation_stages"), 1, 10))
             out->saturationStages = int(*x);
+    if (keys.contains(QStringLiteral("noise_threshold")))
+        if (const auto x = number(r, n["noise_threshold"],
+                                  QStringLiteral("analysis.noise_threshold"), 0, true, 1, true))
+            out->noiseThreshold = *x;
 }
 
 void parseAbortBlock(YamlFieldReader &r, const YAML::Node &n, AbortRule *out)

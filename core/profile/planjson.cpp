@@ -163,7 +163,8 @@ QJsonObject thresholdsToJson(const AnalysisThresholds &t)
 {
     return QJsonObject{{QStringLiteral("saturation_gain"), t.saturationGain},
                        {QStringLiteral("saturation_stages"), t.saturationStages},
-                       {QStringLiteral("failure_error_ratio"), t.failureErrorRatio}};
+                       {QStringLiteral("failure_error_ratio"), t.failureErrorRatio},
+                       {QStringLiteral("noise_threshold"), t.noiseThreshold}};
 }
 
 AnalysisThresholds thresholdsFromJson(const QJsonObject &o)
@@ -173,6 +174,7 @@ AnalysisThresholds thresholdsFromJson(const QJsonObject &o)
     t.saturationStages = o.value(QStringLiteral("saturation_stages")).toInt(t.saturationStages);
     t.failureErrorRatio =
         o.value(QStringLiteral("failure_error_ratio")).toDouble(t.failureErrorRatio);
+    t.noiseThreshold = o.value(QStringLiteral("noise_threshold")).toDouble(t.noiseThreshold);
     return t;
 }
 
@@ -193,6 +195,7 @@ QJsonObject planToJson(const Profile &p)
         {QStringLiteral("target"), targetToJson(p.target)},
         {QStringLiteral("transport"), p.transport},
         {QStringLiteral("ramp"), rampToJson(p.ramp)},
+        {QStringLiteral("repeat"), p.repeat},
         {QStringLiteral("operations"), ops},
         {QStringLiteral("slo"), sloToJson(p.slo)},
         {QStringLiteral("analysis"), thresholdsToJson(p.analysis)},
@@ -224,6 +227,7 @@ std::optional<Profile> planFromJson(const QJsonObject &o, const LoadModelRegistr
     }
     if (!rampFromJson(o.value(QStringLiteral("ramp")).toObject(), models, &p.ramp, &err))
         return std::nullopt;
+    p.repeat = o.value(QStringLiteral("repeat")).toInt(1);   // absent before repeats: 1
     const QJsonArray ops = o.value(QStringLiteral("operations")).toArray();
     for (int i = 0; i < ops.size(); ++i) {
         if (!ops.at(i).isObject()) {

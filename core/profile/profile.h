@@ -3,6 +3,8 @@
 // A profile never holds a token (see core/vault/tokensource.h).
 #pragma once
 
+#include <algorithm>
+
 #include <QByteArray>
 #include "ops/opparams.h"
 #include "profile/abortrule.h"
@@ -78,6 +80,10 @@ struct Profile {
     TargetSpec target;
     QString transport = QStringLiteral("direct"); ///< load transport (core/http/transport.h)
     RampSpec ramp;
+    /// `repeat: N` (1..100, default 1): the ramp is run N times back to back in one run (setup
+    /// once, cleanup once), each a replicate of the session (docs/session-format.md,
+    /// "Replicates"); `run --repeat N` overrides it.
+    int repeat = 1;
     QList<OperationSpec> operations;
     SloSpec slo;                  ///< `slo`: objectives for the capacity analysis, optional
     AnalysisThresholds analysis;  ///< `analysis`: detector thresholds (core/analysis/)
@@ -89,17 +95,18 @@ struct Profile {
     bool sameSettings(const Profile &o) const
     {
         return name == o.name && description == o.description && target == o.target
-            && transport == o.transport && ramp == o.ramp && operations == o.operations
+            && transport == o.transport && ramp == o.ramp && repeat == o.repeat
+            && operations == o.operations
             && slo == o.slo && analysis == o.analysis && abort == o.abort && auth == o.auth;
     }
 
-    /// Sum of stage durations in milliseconds.
+    /// Sum of stage durations in milliseconds, times `repeat`.
     qint64 totalDurationMs() const
     {
         qint64 t = 0;
         for (const StageSpec &s : ramp.stages)
             t += s.durationMs;
-        return t;
+        return t * std::max(1, repeat);
     }
 };
 

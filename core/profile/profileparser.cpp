@@ -24,6 +24,8 @@
 //       - { vus: 1, duration: 10s }   # closed: vus whole number 1..100000; duration > 0
 //       - { rate: 200, duration: 10s }# arrival-rate: rate = starts per second, a number
 //                                     # 0.001..1000000 (3 decimals); vus not allowed there
+//   repeat: 3                         # whole number 1..100, default 1: the ramp is run N
+//                                     # times back to back, one session (replicates)
 //   operations:                       # required, non-empty list
 //     - type: ssh_sign                # required, a registered type (core/ops/)
 //       name: sign_ed25519            # optional label, unique in the profile; default the
@@ -334,6 +336,9 @@ profileKeys(), &keys))
                                "stages: [ { vus: 1, duration: 10s } ]"));
         else
             parseRampBlock(*this, root["ramp"], LoadModelRegistry::builtin(), &p->ramp);
+        if (keys.contains(QStringLiteral("repeat")))
+            if (const auto n = wholeNumber(root["repeat"], QStringLiteral("repeat"), 1, kMaxRepeat))
+                p->repeat = int(*n);
         if (!keys.contains(QStringLiteral("operations")))
             add(root.Mark(), QStringLiteral("operations"),
                 QStringLiteral("required: a list of operations such as - type: kv2_read"));
@@ -359,7 +364,7 @@ QStringList profileKeys()
     return {QStringLiteral("name"),      QStringLiteral("description"), QStringLiteral("target"),
             QStringLiteral("transport"), QStringLiteral("ramp"),        QStringLiteral("operations"),
             QStringLiteral("slo"),       QStringLiteral("analysis"),    QStringLiteral("abort"),
-            QStringLiteral("auth")};
+            QStringLiteral("auth"),      QStringLiteral("repeat")};
 }
 
 QStringList operationKeys()

@@ -28,6 +28,8 @@ QStringList operationKeys();
 
 /// The largest profile file loadProfileFile() reads, in bytes (profiles are a few KiB).
 constexpr qint64 kMaxProfileBytes = 4 * 1024 * 1024;
+/// Largest `repeat:` of a profile (and `run --repeat`).
+constexpr qint64 kMaxRepeat = 100;
 
 /// Reads a file and parses it. A read failure, a file that is not a regular file (a device or
 /// pipe) or one over kMaxProfileBytes is one error with line 0 that says why.

@@ -67,6 +67,91 @@ QString capacityCell(const OpAnalysis &a, const QString &what)
     return QString();
 }
 
+QString figureCell(const std::optional<double> &x, CompareMetric m)
+{
+    return x ? QString::number(*x, 'f', m == CompareMetric::Throughput ? 1 : 3)
+             : QStringLiteral("-");
+}
+
+QString ciCell(const MetricVerdict &v)
+{
+    return v.ci.known ? QStringLiteral("%1-%2").arg(v.ci.lo, 0, 'f', 3).arg(v.ci.hi, 0, 'f', 3)
+                      : QStringLiteral("-");
+}
+
+/// The verdicts of session `i` against A for one op: a header naming the interval, the
+/// threshold and the correction, a row per level and metric, then the sentences of the
+/// better and worse figures.
+QString verdictSection(const Comparison &c, const OpComparison &oc, int i)
+{
+    const VerdictSettings &vs = c.verdictSettings;
+    QString out = QStringLiteral("%1: verdicts %2 vs A (%3% intervals of %2/A: A %4, %2 %5; "
+                                 "noise threshold ±%6 %; %7 correction over %8 tests)\n")
+                      .arg(oc.op, c.letters[i])
+                      .arg(vs.confidence * 100, 0, 'g', 3)
+                      .arg(c.intervalBasis.value(0), c.intervalBasis.value(i))
+                      .arg(vs.threshold * 100, 0, 'g', 3)
+                      .arg(vs.correction)
+                      .arg(c.tests.value(i));
+    const QList<int> widths{12, 12, 12, 10, 20, 18};
+    out += row(QStringLiteral("load"),
+               {QStringLiteral("metric"), QStringLiteral("A"), c.letters[i],
+                QStringLiteral("%1/A").arg(c.letters[i]), QStringLiteral("95% CI"),
+                QStringLiteral("verdict")},
+               8, widths);
+    QStringList sentences;
+    for (const AlignedRow &r : oc.rows) {
+        if (i >= r.verdicts.size())
+            continue;
+        for (const MetricVerdict &v : r.verdicts[i]) {
+            QString verdict = verdictKey(v.verdict);
+            if (v.verdict == Verdict::Inconclusive && v.moreRepeats > 0)
+                verdict += QStringLiteral(" +%1").arg(v.moreRepeats);
+            out += row(r.loadText(),
+                       {compareMetricKey(v.metric), figureCell(v.a, v.metric),
+                        figureCell(v.b, v.metric),
+                        v.ratio ? QString::number(*v.ratio, 'f', 3) : QStringLiteral("-"),
+                        ciCell(v), verdict},
+                       8, widths);
+            if (v.verdict == Verdict::Better || v.verdict == Verdict::Worse)
+                sentences << verdictSentence(v, c.labels[0], c.labels[i],
+                                             r.loadWords(), vs);
+        }
+    }
+    out += QStringLiteral("  (inconclusive +N: about N more repeats would likely decide; "
+                          "not_assessed: see --format json for the reason)\n");
+    for (const QString &s : std::as_const(sentences))
+        out += QStringLiteral("  %1\n").arg(s);
+    if (!c.spreadNotes.value(i).isEmpty())
+        out += QStringLiteral("  %1: %2\n").arg(c.letters[i], c.spreadNotes.value(i));
+    return out;
+}
+
+/// ops.<op>.levels[]: {"load": VUs or rate, "load_text", "metrics": {<metric>: verdict of B
+/// vs A}, "versus": {"C": {...}, ...} for the sessions after B}.
+QJsonArray levelsJson(const Comparison &c, const OpComparison &oc)
+{
+    QJsonArray levels;
+    for (const AlignedRow &r : oc.rows) {
+        QJsonObject level{{QStringLiteral("load"), r.open() ? QJsonValue(r.rate) : QJsonValue(r.vus)},
+                          {QStringLiteral("load_text"), r.loadCell}};
+        QJsonObject versus;
+        for (int i = 1; i < r.verdicts.size(); ++i) {
+            QJsonObject metrics;
+            for (const MetricVerdict &v : r.verdicts[i])
+                metrics.insert(compareMetricKey(v.metric), metricVerdictJson(v));
+            if (i == 1)
+                level.insert(QStringLiteral("metrics"), metrics);
+            else
+                versus.insert(c.letters.value(i), metrics);
+        }
+        if (!versus.isEmpty())
+            level.insert(QStringLiteral("versus"), versus);
+        levels.append(level);
+    }
+    return levels;
+}
+
 } // namespace
 
 QString comparisonText(const Comparison &c, const QList<Session> &ss)
@@ -144,6 +229,8 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
             }
             out += row(r.loadText(), cells, 6, widths);
         }
+        for (int i = 1; c.assessed && i < c.letters.size(); ++i)
+            out += verdictSection(c, oc, i);
     }
     return out;
 }
@@ -198,13 +285,31 @@ QJsonObject comparisonJson(const Comparison &c, const QList<Session> &ss)
                 jr.insert(QStringLiteral("vus"), r.vus);
             rows.append(jr);
         }
-        ops.insert(oc.op, QJsonObject{{QStringLiteral("analysis"), analyses},
-                                      {QStringLiteral("stages"), rows}});
+        QJsonObject jo{{QStringLiteral("analysis"), analyses}, {QStringLiteral("stages"), rows}};
+        if (c.assessed)
+            jo.insert(QStringLiteral("levels"), levelsJson(c, oc));
+        ops.insert(oc.op, jo);
     }
-    return QJsonObject{{QStringLiteral("sessions"), sessions},
-                       {QStringLiteral("compared"), compared},
-                       {QStringLiteral("warnings"), warnings},
-                       {QStringLiteral("ops"), ops}};
+    QJsonObject out{{QStringLiteral("sessions"), sessions},
+                    {QStringLiteral("compared"), compared},
+                    {QStringLiteral("warnings"), warnings},
+                    {QStringLiteral("ops"), ops}};
+    if (c.assessed) {
+        QJsonArray basis, spread, tests;
+        for (int i = 0; i < c.letters.size(); ++i) {
+            basis.append(c.intervalBasis.value(i));
+            spread.append(c.spreadNotes.value(i));
+            tests.append(c.tests.value(i));
+        }
+        out.insert(QStringLiteral("verdicts"),
+                   QJsonObject{{QStringLiteral("confidence"), c.verdictSettings.confidence},
+                               {QStringLiteral("threshold"), c.verdictSettings.threshold},
+                               {QStringLiteral("correction"), c.verdictSettings.correction},
+                               {QStringLiteral("tests"), tests},
+                               {QStringLiteral("interval_basis"), basis},
+                               {QStringLiteral("spread"), spread}});
+    }
+    return out;
 }
 
 } // namespace vw

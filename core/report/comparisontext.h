@@ -18,7 +18,13 @@ QString comparisonText(const Comparison &c, const QList<Session> &sessions);
 ///  "ops":{"<op>":{"analysis":[OpAnalysis|null,..],
 ///                 "stages":[{"vus","sessions":[{"stage","throughput_per_s","p99_ms",
 ///                            "error_ratio","client_bound"}|null,..],
-///                            "throughput_ratio":[..],"p99_ratio":[..]}]}}}
+///                            "throughput_ratio":[..],"p99_ratio":[..]}],
+///                 "levels":[{"load","load_text","metrics":{"throughput"|"p50"|"p95"|"p99":
+///                            metricVerdictJson() (core/analysis/verdict.h) of B vs A},
+///                            "versus":{"C":{..},..}}]}},
+///  "verdicts":{"confidence","threshold","correction","tests":[..],"interval_basis":[..],
+///              "spread":[..]}}
+/// "levels" and "verdicts" only when assessComparison() ran (core/session/comparisonverdicts.h).
 QJsonObject comparisonJson(const Comparison &c, const QList<Session> &sessions);
 
 } // namespace vw

@@ -1,4 +1,7 @@
 #include "report/htmlreport.h"
+#include "report/capacityintervalstext.h"
+#include "report/verdicthtml.h"
+#include "session/comparisonverdicts.h"
 #include "charts/stagemarks.h"
 
 #include "analysis/analysistext.h"
@@ -23,8 +26,7 @@ QString esc(const QString &s)
 
 QString td(const QString &s, const QString &cls = QString())
 {
-    return cls.isEmpty() ? QStringLiteral("<td>%1</td>").arg(esc(s))
-                         : QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, esc(s));
+    return htmlCell(s, cls);
 }
 
 QString th(const QString &s)
@@ -256,7 +258,13 @@ QString htmlReportStart(const QString &title)
 {
     return QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                           "<title>%1</title><style>%2</style></head><body>\n<h1>%1</h1>\n")
-        .arg(esc(title), QString::fromLatin1(kCss));
+        .arg(esc(title), QString::fromLatin1(kCss) + verdictCss());
+}
+
+QString htmlCell(const QString &text, const QString &cls)
+{
+    return cls.isEmpty() ? QStringLiteral("<td>%1</td>").arg(text.toHtmlEscaped())
+                         : QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, text.toHtmlEscaped());
 }
 
 QString htmlReportEnd()
@@ -283,7 +291,9 @@ QString htmlReportSections(const QList<Session> &sessions)
     QString o;
     if (sessions.isEmpty())
         return o;
-    const Comparison c = compareSessions(sessions);
+    Comparison c = compareSessions(sessions);
+    if (comparison)
+        assessComparison(&c, sessions);
     o += QStringLiteral("<p>vault-workbench %1</p>\n").arg(esc(QStringLiteral(VW_VERSION)));
     o += sessionsTable(c, sessions);
     if (comparison) {
@@ -300,7 +310,13 @@ QString htmlReportSections(const QList<Session> &sessions)
     }
     QList<CurveSource> sources;   // the charts' inputs, session i labelled as in the tables
     for (int i = 0; i < sessions.size(); ++i)
+    {
         sources << curveSourceFromSession(sessions.at(i), c.labels.value(i, sessions.at(i).label));
+        addIntervals(&sources.last(), sessions.at(i));   // the curves' 95% bands
+    }
+    QList<QList<OpCapacityIntervals>> pointIntervals;   // per session, every op's
+    for (const Session &s : sessions)
+        pointIntervals << capacityIntervals(s);
     for (const OpComparison &oc : c.ops) {
         o += QStringLiteral("<h2>%1</h2>\n<div class=\"charts\">\n").arg(esc(oc.op));
         ChartOptions chartOptions;
@@ -309,9 +325,18 @@ QString htmlReportSections(const QList<Session> &sessions)
                                ChartKind::ErrorRatioVsLoad})
             o += renderSvg(buildChartModel(kind, sources, chartOptions));
         o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
+        for (int i = 0; i < sessions.size(); ++i) {   // each point over the resamples
+            QList<OpCapacityIntervals> ci;
+            for (const OpCapacityIntervals &x : std::as_const(pointIntervals[i]))
+                if (x.op == oc.op)
+                    ci << x;
+            if (!ci.isEmpty())
+                o += QStringLiteral("<p><b>%1</b></p>\n").arg(esc(c.letters.value(i)))
+                     + capacityIntervalsHtml(ci);
+        }
         if (comparison)
             o += QStringLiteral("<h3>Per-stage ratios to A (aligned by %1)</h3>\n").arg(oc.alignedBy())
-                 + ratioTable(oc, c);
+                 + ratioTable(oc, c) + verdictTablesHtml(oc, c);
     }
     o += serverChartsHtml(sources);
     for (int i = 0; i < sessions.size(); ++i) {

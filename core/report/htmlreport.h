@@ -28,4 +28,7 @@ QString htmlReportStart(const QString &title);
 QString htmlReportSections(const QList<Session> &sessions);
 QString htmlReportEnd();
 
+/// A table cell of the reports: <td> (or <td class="cls">) with `text` escaped.
+QString htmlCell(const QString &text, const QString &cls = QString());
+
 } // namespace vw

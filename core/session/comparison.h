@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analysis/opanalysis.h"
+#include "analysis/verdict.h"
 #include "session/session.h"
 
 #include <QJsonObject>
@@ -62,9 +63,19 @@ struct AlignedRow {
     /// "16" (VUs) or "2000/s" (offered rate): the load model's LoadModel::loadCell().
     QString loadText() const { return loadCell; }
     QString loadCell;
+    /// For sentences: "16 VUs", "1 VU", or the offered rate "2000/s".
+    QString loadWords() const
+    {
+        return open() ? loadCell
+                      : QStringLiteral("%1 VU%2").arg(vus).arg(vus == 1 ? QString() : QStringLiteral("s"));
+    }
     QList<std::optional<AlignedCell>> cells;           ///< one per session
     QList<std::optional<double>> throughputRatio;      ///< per session: X / X of session A
     QList<std::optional<double>> p99Ratio;             ///< per session: p99 / p99 of session A
+    /// Per session, its verdicts against A (index: CompareMetric; core/analysis/verdict.h);
+    /// empty until assessComparison() (core/session/comparisonverdicts.h) fills it; A's own
+    /// entry is all NotAssessed.
+    QList<std::array<MetricVerdict, kCompareMetricCount>> verdicts;
 };
 
 struct OpComparison {
@@ -82,6 +93,16 @@ struct Comparison {
     QList<ComparisonWarning> warnings;   ///< differences that spoil the comparison
     QList<ComparedDifference> compared;  ///< what the sessions compare (operation params, labels)
     QList<OpComparison> ops; ///< union of the sessions' ops, in first-seen order
+    /// Set by assessComparison() (core/session/comparisonverdicts.h): the rows' verdicts are
+    /// filled, with these settings, over `tests` assessed figures per session pair.
+    bool assessed = false;
+    VerdictSettings verdictSettings;
+    QList<int> tests;              ///< per session: assessed figures of its family (A: 0)
+    /// Per session: what its intervals rest on ("3 runs, bootstrap over runs" or "one run,
+    /// block bootstrap over seconds") and, with replicates, how the runs' spread compares
+    /// with the seconds' spread (runSpreadWords(), core/stats/replicatebootstrap.h).
+    QStringList intervalBasis;
+    QStringList spreadNotes;
 };
 
 /// Needs at least one session; the first is the baseline of the ratios. For each session and

@@ -10,6 +10,8 @@
 //             "mean_in_flight","complete","ops":[OpStats::toJson(true)],
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson(),
 //             "schedule_lateness_us":{"count","p50","p99","max"} (arrival-rate)}],
+//  "replicates":[{"stages":[..as "stages"..]},..] (only with 2 or more replicates; "stages"
+//  then holds them pooled: core/stats/replicates.h),
 //  "series":{"columns":[..],"rows":[[..],..]},
 //  "second_histograms":SecondHistograms::toJson() or null (core/stats/secondhistograms.h;
 //  absent in older files); each stage also has "uncertainty":[{"op","ci","steadiness"}]
@@ -452,6 +454,42 @@ AuthUse authUseFromJson(const QJsonValue &v)
     return a;
 }
 
+namespace {
+
+QJsonArray stagesToJson(const QList<StageStats> &list, const LoadModel &model)
+{
+    QJsonArray stages;
+    for (const StageStats &st : list)
+        stages.append(stageToJson(st, model));
+    return stages;
+}
+
+bool stagesFromJson(const QJsonValue &v, const QString &field, QList<StageStats> *out,
+                    QString *err)
+{
+    if (!v.isArray()) {
+        *err = QStringLiteral("\"%1\" is missing or not an array").arg(field);
+        return false;
+    }
+    const QJsonArray arr = v.toArray();
+    for (int i = 0; i < arr.size(); ++i) {
+        StageStats st;
+        QString e;
+        if (!arr.at(i).isObject()) {
+            *err = QStringLiteral("%1[%2]: not an object").arg(field).arg(i);
+            return false;
+        }
+        if (!stageFromJson(arr.at(i).toObject(), &st, &e)) {
+            *err = QStringLiteral("%1[%2].%3").arg(field).arg(i).arg(e);
+            return false;
+        }
+        out->append(st);
+    }
+    return true;
+}
+
+} // namespace
+
 QJsonObject sessionToJson(const Session &s)
 {
     QJsonArray stages;
@@ -468,7 +506,7 @@ QJsonObject sessionToJson(const Session &s)
         st.insert(QStringLiteral("uncertainty"), ops);
         stages.append(st);
     }
-    return QJsonObject{
+    QJsonObject o{
         {QStringLiteral("kind"), kKind},
         {QStringLiteral("schema"), Session::kSchemaVersion},
         {QStringLiteral("id"), s.id},
@@ -503,6 +541,13 @@ QJsonObject sessionToJson(const Session &s)
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
         {QStringLiteral("analysis"), analyzeSession(s).toJson()},
     };
+    if (s.replicates.size() >= 2) {
+        QJsonArray reps;
+        for (const Replicate &r : s.replicates)
+            reps.append(QJsonObject{{QStringLiteral("stages"), stagesToJson(r, s.loadModel())}});
+        o.insert(QStringLiteral("replicates"), reps);
+    }
+    return o;
 }
 
 namespace {
@@ -635,6 +680,15 @@ std::optional<Session> SessionAssembler::finish(const QJsonObject &o, QString *e
     if (!m_stageError.isEmpty()) {
         err = m_stageError;
         return std::nullopt;
+    }
+    // Optional: absent with one replicate and in every session written before replicates.
+    const QJsonArray reps = o.value(QStringLiteral("replicates")).toArray();
+    for (int r = 0; r < reps.size() && reps.size() >= 2; ++r) {
+        Replicate rep;
+        if (!stagesFromJson(reps.at(r).toObject().value(QStringLiteral("stages")),
+                            QStringLiteral("replicates[%1].stages").arg(r), &rep, &err))
+            return std::nullopt;
+        m_s.replicates.append(rep);
     }
     if (!m_seriesError.isEmpty()) {
         err = m_seriesError;

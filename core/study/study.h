@@ -56,6 +56,16 @@ struct StudySpec {
     /// it by kShortScale.
     double durationScale = 1.0;
     std::optional<StudyTargetUp> targetUp;
+    /// `repeat: N` (1..100, default 1): each profile x target cell runs N times; its N runs
+    /// are one session (replicates, docs/session-format.md), setup and cleanup once per run.
+    /// A profile's own `repeat:` does not apply in a study (this one does).
+    int repeat = 1;
+    /// `order:` of the runs: "interleaved" (default: round by round, every cell once per round
+    /// in matrix order: A B A B ...) or "randomized" (every round in its own random order,
+    /// from `seed`), so that drift on the host does not bias one side.
+    QString order = QStringLiteral("interleaved");
+    /// `seed:` of the randomized order; absent: one is drawn and recorded (StudyRunner::seed()).
+    std::optional<quint64> seed;
 };
 
 } // namespace vw

@@ -11,6 +11,9 @@
 //     - { name: leader, addr: leader, labels: { path: "A: leader" } }
 //   duration_scale: 1                     # optional, 0 < x <= 1
 //   target_up: { kind: cluster, nodes: 3, lb: nginx, lb_route: active }   # optional
+//   repeat: 3                             # optional whole number 1..100: runs per cell
+//   order: interleaved                    # optional: interleaved (default) or randomized
+//   seed: 42                              # optional, randomized order only
 #include "study/studyparser.h"
 
 #include "localtarget/localtargetconfig.h"
@@ -23,6 +26,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QUrl>
+#include <limits>
 #include <yaml-cpp/yaml.h>
 
 namespace vw {
@@ -280,7 +284,8 @@ public:
                       {QStringLiteral("name"), QStringLiteral("description"),
                        QStringLiteral("dimensions"), QStringLiteral("profiles"),
                        QStringLiteral("targets"), QStringLiteral("duration_scale"),
-                       QStringLiteral("target_up")},
+                       QStringLiteral("target_up"), QStringLiteral("repeat"),
+                       QStringLiteral("order"), QStringLiteral("seed")},
                       &keys))
             return;
         if (!keys.contains(QStringLiteral("name")))
@@ -331,6 +336,25 @@ public:
         }
         if (keys.contains(QStringLiteral("target_up")))
             parseTargetUp(root["target_up"], &s->targetUp);
+        if (keys.contains(QStringLiteral("repeat")))
+            if (const auto n = wholeNumber(root["repeat"], QStringLiteral("repeat"), 1, kMaxRepeat))
+                s->repeat = int(*n);
+        if (keys.contains(QStringLiteral("order")))
+            if (const auto v = text(root["order"], QStringLiteral("order"), true)) {
+                if (*v != QLatin1String("interleaved") && *v != QLatin1String("randomized"))
+                    add(root["order"].Mark(), QStringLiteral("order"),
+                        QStringLiteral("must be interleaved or randomized"));
+                else
+                    s->order = *v;
+            }
+        if (keys.contains(QStringLiteral("seed"))) {
+            if (const auto n = wholeNumber(root["seed"], QStringLiteral("seed"), 0,
+                                           std::numeric_limits<qint64>::max()))
+                s->seed = quint64(*n);
+            if (s->order != QLatin1String("randomized"))
+                add(root["seed"].Mark(), QStringLiteral("seed"),
+                    QStringLiteral("applies to order: randomized only"));
+        }
         // A target naming a node of the local target the study starts must be one of its
         // nodes (without target_up, whatever `target up` is running is asked at run time).
         if (s->targetUp) {

@@ -1,8 +1,11 @@
 // Runs a study's matrix (core/study/study.h): every profile against every target, one run
 // after the other, in this process, with the same BenchmarkRun as `vault-workbench run`
-// (core/engine/benchmarkrun.h). Each run's session is written to
-// `<outDir>/<profile>__<target>.json` (studySessionFileName()); a run that fails is recorded
-// as failed and the study goes on. Lives on the caller's thread (needs its event loop).
+// (core/engine/benchmarkrun.h). With `repeat: N` each cell runs N times, in rounds
+// (`order:` interleaved, or randomized per round from a recorded seed), and its runs are one
+// session of N replicates (RunRecord::ofReplicates()). Each cell's session is written to
+// `<outDir>/<profile>__<target>.json` (studySessionFileName()) after each of its runs; a run
+// that fails is recorded as failed and the study goes on. Lives on the caller's thread
+// (needs its event loop).
 #pragma once
 
 #include "engine/benchmarkrun.h"
@@ -29,6 +32,8 @@ struct StudyRunResult {
     RunStatus status = RunStatus::Failed;   ///< the run's status when it ran
     QString error;             ///< why it failed or did not run, empty when it completed
     std::optional<Session> session;         ///< the session, when one was written
+    int replicates = 0;        ///< runs of the cell that measured (its session's replicates)
+    int runsStarted = 0;       ///< runs of the cell started so far (of StudySpec::repeat)
     bool completed() const { return ran && status == RunStatus::Completed; }
 };
 
@@ -57,17 +62,25 @@ public:
                 const StudyOptions &options, QObject *parent = nullptr);
     ~StudyRunner() override;
 
-    /// Starts the first run; returns at once. The runs go profile by profile, each against
-    /// every target in order.
+    /// Starts the first run; returns at once. The runs go round by round (StudySpec::repeat
+    /// rounds), each round every cell once: profile by profile, each against every target in
+    /// order (interleaved), or in the round's random order (randomized).
     void start();
     /// Stops the running run (its session is written, status "stopped") and starts no other.
     void requestStop();
 
-    int runCount() const { return int(m_results.size()); }
+    /// Runs in all: cells x repeat. The index of runStarting() and runFinished() counts them.
+    int runCount() const { return int(m_schedule.size()); }
+    /// Per cell (profile-major), as the report shows them.
     const QList<StudyRunResult> &results() const { return m_results; }
+    /// The cell (an index into results()) of each run, in the order they run.
+    const QList<int> &schedule() const { return m_schedule; }
+    /// The seed of a randomized order (the study's, or the one drawn); 0 when interleaved.
+    quint64 seed() const { return m_seed; }
 
 signals:
-    /// Before run `index` (0-based) of runCount(), with the profile as it will run (scaled).
+    /// Before run `index` (0-based) of runCount(), with the profile as it will run (scaled);
+    /// `run` is its cell (run.runsStarted counts this run).
     void runStarting(int index, const vw::StudyRunResult &run, const vw::Profile &profile,
                      const vw::ResolvedTarget &target);
     void phaseChanged(vw::RunPhase phase, const QString &detail);
@@ -85,6 +98,9 @@ private:
     QList<Profile> m_profiles;
     StudyOptions m_options;
     QList<StudyRunResult> m_results;
+    QList<int> m_schedule;
+    quint64 m_seed = 0;
+    QList<QList<RunRecord>> m_records;   ///< per cell: its runs that measured
     std::unique_ptr<BenchmarkRun> m_run;
     int m_current = -1;
     bool m_stopRequested = false;

@@ -275,6 +275,51 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
             lm->setPen(QPen(qColor(band.color), 1));
         }
     }
+    // the curves' intervals: a light band in the curve's colour, the interval named on hover
+    // (the SVG's <title>); the replicates' figures as faint points
+    for (const ChartSeries &cs : m.series) {
+        if (cs.intervals.size() >= 2) {
+            auto *upper = new QLineSeries;
+            auto *lower = new QLineSeries;
+            for (const ChartInterval &ci : cs.intervals) {
+                upper->append(ci.x, ci.hi);
+                lower->append(ci.x, ci.lo);
+            }
+            auto *area = new QAreaSeries(upper, lower);
+            upper->setParent(area);
+            lower->setParent(area);
+            area->setProperty(kRole, QStringLiteral("interval"));
+            area->setProperty(kCurve, cs.key);
+            area->setName(cs.intervalTitle);
+            QColor fill = qColor(cs.color);
+            fill.setAlphaF(0.18);
+            area->setBrush(QBrush(fill));
+            area->setPen(Qt::NoPen);
+            const QString tip = cs.intervalTitle + QStringLiteral(": ") + cs.name;
+            area->setProperty("vwToolTip", tip);
+            QObject::connect(area, &QAreaSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
+                if (state)
+                    QToolTip::showText(QCursor::pos(), tip);
+                else
+                    QToolTip::hideText();
+            });
+            attach(area, QString());
+        }
+        if (!cs.replicatePoints.isEmpty()) {
+            auto *s = new QScatterSeries;
+            s->setProperty(kRole, QStringLiteral("replicates"));
+            s->setProperty(kCurve, cs.key);
+            s->setName(cs.name);
+            s->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+            s->setMarkerSize(5);
+            QColor c = qColor(cs.color);
+            c.setAlphaF(0.35);
+            s->setColor(c);
+            s->setBorderColor(c);
+            s->replace(cs.replicatePoints);
+            attach(s, QString());
+        }
+    }
     for (const ChartLine &l : m.lines) {
         auto *s = new QLineSeries;
         s->setProperty(kRole, QStringLiteral("line"));
@@ -320,10 +365,24 @@ QJsonObject drawnChartData(const QChart *chart)
     // the pieces of each data curve (kCurve), in the order the curves' first pieces come
     QStringList curves;
     QHash<QString, QMap<int, QLineSeries *>> pieces;
+    QHash<QString, QJsonObject> uncertainty;   // a curve's intervals and replicate points
     const auto all = chart->series();
     for (QAbstractSeries *s : all) {
         const QString role = s->property(kRole).toString();
-        if (role == QLatin1String("series")) {
+        if (role == QLatin1String("interval")) {
+            auto *area = static_cast<QAreaSeries *>(s);
+            const QList<QPointF> up = area->upperSeries()->points();
+            const QList<QPointF> lo = area->lowerSeries()->points();
+            QJsonArray iv;
+            for (int i = 0; i < up.size() && i < lo.size(); ++i)
+                iv.append(QJsonArray{up.at(i).x(), lo.at(i).y(), up.at(i).y()});
+            QJsonObject &u = uncertainty[s->property(kCurve).toString()];
+            u.insert(QStringLiteral("intervals"), iv);
+            u.insert(QStringLiteral("interval_title"), area->name());
+        } else if (role == QLatin1String("replicates")) {
+            uncertainty[s->property(kCurve).toString()].insert(
+                QStringLiteral("replicates"), pointsJson(static_cast<QScatterSeries *>(s)->points()));
+        } else if (role == QLatin1String("series")) {
             const QString curve = s->property(kCurve).toString();
             if (!curves.contains(curve))
                 curves << curve;
@@ -356,9 +415,13 @@ QJsonObject drawnChartData(const QChart *chart)
             points += pts;
             name = l->name();
         }
-        series.append(QJsonObject{{QStringLiteral("name"), name},
-                                  {QStringLiteral("points"), pointsJson(points)},
-                                  {QStringLiteral("gaps"), gaps}});
+        QJsonObject so{{QStringLiteral("name"), name},
+                       {QStringLiteral("points"), pointsJson(points)},
+                       {QStringLiteral("gaps"), gaps}};
+        const QJsonObject u = uncertainty.value(curve);
+        for (auto it = u.begin(); it != u.end(); ++it)
+            so.insert(it.key(), it.value());
+        series.append(so);
     }
     // the shown axes: the label axes (hidden data axes have no title)
     QString xTitle, yTitle;
