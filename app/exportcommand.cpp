@@ -85,8 +85,8 @@ int exportCommand(const QStringList &args)
     if (!chartKindFromName(chartName, &kind)) {
         printErr(QStringLiteral("vault-workbench export: unknown --chart \"%1\" "
                                 "(latency, throughput, errors, time, time-throughput, "
-                                "server-memory, server-cpu, server-latency, time-server-memory "
-                                "or time-server-cpu)\n")
+                                "server-memory, server-cpu, server-latency, time-server-memory, "
+                                "time-server-cpu or time-errors)\n")
                      .arg(chartName));
         return ExitUsage;
     }
