@@ -1,6 +1,7 @@
 #include "benchcommand.h"
 
 #include "cli.h"
+#include "commandline.h"
 #include "http/transport.h"
 #include "stats/latencyhistogram.h"
 #include "util/clock.h"
@@ -55,12 +56,23 @@ struct Loop {
 
 } // namespace
 
+CommandHelp benchTransportHelp()
+{
+    return {QStringLiteral("bench-transport"),
+            QStringLiteral("  vault-workbench bench-transport --transport qnam|direct --url URL "
+                           "--connections N\n"
+                           "                  --duration S [--warmup S]\n"),
+            QStringLiteral("bench-transport (for bench/run.sh): a closed loop of N connections "
+                           "through one\n"
+                           "transport, GET URL; prints one line of key=value pairs (requests, "
+                           "errors, rps,\n"
+                           "cpu_s, rps_per_cpu_s, p50_us, p90_us, p99_us).\n"),
+            true};
+}
+
 int benchTransportCommand(const QStringList &args)
 {
-    const QString usageLine = QStringLiteral(
-        "usage: vault-workbench bench-transport --transport qnam|direct --url URL "
-        "--connections N --duration S [--warmup S]\n");
-    QCommandLineParser p;
+    CommandLine cl(benchTransportHelp());
     const QCommandLineOption transportOpt(QStringLiteral("transport"),
                                           QStringLiteral("qnam or direct"),
                                           QStringLiteral("KIND"), QStringLiteral("direct"));
@@ -75,17 +87,10 @@ int benchTransportCommand(const QStringList &args)
     const QCommandLineOption warmupOpt(QStringLiteral("warmup"),
                                        QStringLiteral("seconds before the measurement"),
                                        QStringLiteral("S"), QStringLiteral("1"));
-    p.addOptions({transportOpt, urlOpt, connectionsOpt, durationOpt, warmupOpt});
-    if (!p.parse(QStringList{QStringLiteral("vault-workbench bench-transport")} + args)) {
-        printErr(QStringLiteral("bench-transport: %1\n").arg(p.errorText()) + usageLine);
-        return ExitUsage;
-    }
-    if (!p.positionalArguments().isEmpty()) {
-        printErr(QStringLiteral("bench-transport: unexpected argument %1\n")
-                     .arg(p.positionalArguments().first())
-                 + usageLine);
-        return ExitUsage;
-    }
+    cl.addOptions({transportOpt, urlOpt, connectionsOpt, durationOpt, warmupOpt});
+    if (const std::optional<int> done = cl.parse(args, 0, 0))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
     const QString kind = p.value(transportOpt);
     const QString url = p.value(urlOpt);
     bool okConnections = false, okDuration = false, okWarmup = false;
@@ -96,15 +101,12 @@ int benchTransportCommand(const QStringList &args)
                         : !okDuration  ? QStringLiteral("--duration")
                         : !okWarmup    ? QStringLiteral("--warmup")
                                        : QString();
-    if (!bad.isEmpty()) {
-        printErr(QStringLiteral("bench-transport: bad value for %1\n").arg(bad));
-        return ExitUsage;
-    }
+    if (!bad.isEmpty())
+        return cl.usageError(QStringLiteral("bad value for %1").arg(bad));
     const QUrl u(url);
-    if (url.isEmpty() || connections < 1 || duration <= 0 || warmup < 0) {
-        printErr(usageLine);
-        return ExitUsage;
-    }
+    if (url.isEmpty() || connections < 1 || duration <= 0 || warmup < 0)
+        return cl.usageError(QStringLiteral("needs --url, --connections >= 1, --duration > 0 "
+                                            "and --warmup >= 0"));
     TransportConfig config;
     config.baseUrl = u.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment);
     config.maxConcurrency = connections;
@@ -112,8 +114,7 @@ int benchTransportCommand(const QStringList &args)
     QString error;
     std::unique_ptr<Transport> transport = createTransport(kind, config, &error);
     if (!transport) {
-        printErr(QStringLiteral("bench-transport: %1\n").arg(error));
-        return ExitUsage;
+        return cl.usageError(error);
     }
 
     QByteArray path = u.path(QUrl::FullyEncoded).toLatin1();

@@ -4,6 +4,8 @@
 // transports can be compared with wrk and hey on the same loopback stub.
 #pragma once
 
+#include "commandline.h"
+
 #include <QStringList>
 
 namespace vw::cli {
@@ -13,5 +15,8 @@ namespace vw::cli {
 /// Prints one line: key=value pairs (requests, errors, seconds, cpu_s, rps, rps_per_cpu_s,
 /// p50_us, p90_us, p99_us). Returns an exit code of cli.h.
 int benchTransportCommand(const QStringList &args);
+
+/// Its --help (commandline.h); hidden from usage().
+CommandHelp benchTransportHelp();
 
 } // namespace vw::cli

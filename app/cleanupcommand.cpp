@@ -1,6 +1,7 @@
 #include "cleanupcommand.h"
 
 #include "cli.h"
+#include "commandline.h"
 #include "commandtoken.h"
 #include "targetoptions.h"
 #include "session/leftoversweeper.h"
@@ -26,36 +27,47 @@ void printList(const QString &title, const QList<WorkbenchResource> &list)
 
 } // namespace
 
+CommandHelp cleanupHelp()
+{
+    return {QStringLiteral("cleanup"),
+            QStringLiteral(
+                "  vault-workbench cleanup SESSION [--addr URL]\n"
+                "  vault-workbench cleanup --all [--addr URL] [--yes]\n"
+                "  vault-workbench cleanup --prefix PREFIX [--addr URL]\n"),
+            QStringLiteral(
+                "cleanup: removes what runs left on a server. With SESSION: what that run created\n"
+                "(the session's recorded resources and anything tagged with its run prefix; also\n"
+                "an \"incomplete\" checkpoint of a killed run). With --all: lists every mount, auth\n"
+                "method and policy tagged \"vault-workbench run ...\", asks on a terminal (or takes\n"
+                "--yes), removes them. Without a terminal and without --yes it only lists (exit 2).\n"
+                "With --prefix PREFIX: what one run left (the prefix `run` prints as setup starts;\n"
+                "for a run killed before it wrote its session), asking nothing.\n"
+                "  The target flags are run's (--addr, --namespace, --ca-cert, ... --yes), over\n"
+                "  VAULT_*, over BAO_*, over the session's target; --all and --prefix need --addr,\n"
+                "  VAULT_ADDR or BAO_ADDR.\n"
+                "  The token is found as for run. Exit 0 only when nothing of the sweep is left.\n")};
+}
+
 int cleanupCommand(const QStringList &args)
 {
-    QCommandLineParser p;
-    p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session file"));
+    CommandLine cl(cleanupHelp());
     const TargetOptions targetOptions;   // --addr, --namespace, TLS flags, --yes (as run)
     const QCommandLineOption all(QStringLiteral("all"),
                                  QStringLiteral("everything tagged by the workbench"));
     const QCommandLineOption prefixOption(QStringLiteral("prefix"),
                                           QStringLiteral("what one run (its prefix) left"),
                                           QStringLiteral("PREFIX"));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("this help"));
-    p.addOptions({all, prefixOption, help});
-    targetOptions.addTo(p);
-    if (!p.parse(QStringList{QStringLiteral("vault-workbench cleanup")} + args)) {
-        printErr(QStringLiteral("vault-workbench cleanup: %1 (see --help)\n").arg(p.errorText()));
-        return ExitUsage;
-    }
-    if (p.isSet(help)) {
-        printOut(usage());
-        return ExitOk;
-    }
-    const QStringList pos = p.positionalArguments();
+    cl.addOptions({all, prefixOption});
+    targetOptions.addTo(cl.parser());
+    const QString expected = QStringLiteral("one SESSION file, or --all, or --prefix PREFIX");
+    if (const std::optional<int> done = cl.parse(args, 0, 1, expected))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
+    const QStringList pos = cl.positional();
     const bool sweepAll = p.isSet(all);
     const bool byPrefix = p.isSet(prefixOption);   // a run killed before it wrote a session
-    if (int(sweepAll) + int(byPrefix) + int(!pos.isEmpty()) != 1 || pos.size() > 1) {
-        printErr(QStringLiteral("vault-workbench cleanup: expected one SESSION file, or --all, "
-                                "or --prefix PREFIX; see --help\n"));
-        return ExitUsage;
-    }
+    if (int(sweepAll) + int(byPrefix) + int(!pos.isEmpty()) != 1)
+        return cl.usageError(QStringLiteral("expected ") + expected);
 
     // The target, setting by setting as for run (core/vault/targetresolver.h): the flag, then
     // VAULT_*, then BAO_*, then the session's target (for --all: none).

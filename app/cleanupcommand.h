@@ -3,6 +3,8 @@
 // core/session/leftoversweeper.h; this is its command line).
 #pragma once
 
+#include "commandline.h"
+
 #include <QStringList>
 
 namespace vw::cli {
@@ -12,5 +14,8 @@ namespace vw::cli {
 /// ExitUsage for bad arguments, an unreadable session, no token, or --all without a
 /// terminal and without --yes (then it only lists).
 int cleanupCommand(const QStringList &args);
+
+/// Its part of usage() and its --help (commandline.h).
+CommandHelp cleanupHelp();
 
 } // namespace vw::cli

@@ -1,6 +1,7 @@
 #include "comparecommand.h"
 
 #include "cli.h"
+#include "commandline.h"
 #include "report/comparisontext.h"
 #include "report/htmlreport.h"
 #include "session/sessionio.h"
@@ -11,42 +12,37 @@
 
 namespace vw::cli {
 
+CommandHelp compareHelp()
+{
+    return {QStringLiteral("compare"),
+            QStringLiteral(
+                "  vault-workbench compare SESSION SESSION... [--format table|json] [--out report.html]\n"),
+            QStringLiteral(
+                "compare: prints saved sessions side by side: their capacity points, their stages\n"
+                "aligned by VUs with throughput and p99 ratios to the first session (A), and a\n"
+                "warning for each difference in target, server version, ramp or operation\n"
+                "parameters. --format json prints the same as JSON. --out FILE writes one\n"
+                "self-contained HTML report instead (inline CSS and SVG charts, no other file).\n")};
+}
+
 int compareCommand(const QStringList &args)
 {
-    QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Compares saved sessions side by side."));
-    p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("two or more session files"),
-                            QStringLiteral("SESSION SESSION..."));
+    CommandLine cl(compareHelp());
     const QCommandLineOption format(QStringLiteral("format"),
                                     QStringLiteral("table (default) or json"), QStringLiteral("F"),
                                     QStringLiteral("table"));
     const QCommandLineOption out(QStringLiteral("out"),
                                  QStringLiteral("write a self-contained HTML report"),
                                  QStringLiteral("FILE"));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("this help"));
-    p.addOption(format);
-    p.addOption(out);
-    p.addOption(help);
-    if (!p.parse(QStringList{QStringLiteral("vault-workbench compare")} + args)) {
-        printErr(QStringLiteral("vault-workbench compare: %1 (see --help)\n").arg(p.errorText()));
-        return ExitUsage;
-    }
-    if (p.isSet(help)) {
-        printOut(usage());
-        return ExitOk;
-    }
-    const QStringList files = p.positionalArguments();
-    if (files.size() < 2) {
-        printErr(QStringLiteral("vault-workbench compare: expected two or more SESSION files; "
-                                "see --help\n"));
-        return ExitUsage;
-    }
+    cl.addOptions({format, out});
+    if (const std::optional<int> done =
+            cl.parse(args, 2, -1, QStringLiteral("two or more SESSION files")))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
+    const QStringList files = cl.positional();
     const QString fmt = p.value(format);
     if (fmt != QLatin1String("table") && fmt != QLatin1String("json")) {
-        printErr(QStringLiteral("vault-workbench compare: unknown --format \"%1\" (table or json)\n")
-                     .arg(fmt));
-        return ExitUsage;
+        return cl.usageError(QStringLiteral("unknown --format \"%1\" (table or json)").arg(fmt));
     }
     QList<Session> sessions;
     for (const QString &f : files) {

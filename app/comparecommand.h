@@ -2,6 +2,8 @@
 // compares saved sessions side by side (core/session/comparison.h).
 #pragma once
 
+#include "commandline.h"
+
 #include <QStringList>
 
 namespace vw::cli {
@@ -10,5 +12,8 @@ namespace vw::cli {
 /// 2 usage error, unreadable session or unwritable --out. With --out FILE the self-contained
 /// HTML report (core/session/htmlreport.h) is written there and its path printed.
 int compareCommand(const QStringList &args);
+
+/// Its part of usage() and its --help (commandline.h).
+CommandHelp compareHelp();
 
 } // namespace vw::cli

@@ -1,6 +1,7 @@
 #include "exportcommand.h"
 
 #include "cli.h"
+#include "commandline.h"
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>
@@ -26,6 +27,28 @@ void prepareExportPlatform()
         qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
+CommandHelp exportHelp()
+{
+    return {QStringLiteral("export"),
+            QStringLiteral(
+                "  vault-workbench export SESSION... --chart latency|throughput|errors|time|\n"
+                "                  time-throughput|server-memory|server-cpu|server-latency|\n"
+                "                  time-server-memory|time-server-cpu|time-errors [--log-y]\n"
+                "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi 144]\n"
+                "                  [--size slide|a4|letter|WxH]\n"),
+            QStringLiteral(
+                "export: draws a chart of saved sessions (the first is the main one, the others\n"
+                "overlaid) with the knee, saturation and failure markers, the USL fit, the SLO line\n"
+                "and client-bound stages shaded, and writes it as PNG, SVG or PDF (--format, default\n"
+                "from the --out suffix). --width/--height in pixels, --dpi for the PNG/PDF\n"
+                "resolution; or --size slide (16:9, 1920x1080), a4 or letter (landscape pages at\n"
+                "--dpi) or WxH. Text is sized for the picture: at slide size tick labels are 20 px,\n"
+                "the title 36 px. --log-y draws latency on a log10 axis (ticks at 1, 2, 5 x 10^k).\n"
+                "time and time-throughput: latency (p50, p99) and successes per second over time of\n"
+                "every session, with the stage boundaries; time-errors: errors per second by class\n"
+                "(connection, timeout, 5xx, 429, ...). Runs without a display (offscreen).\n")};
+}
+
 int exportCommand(const QStringList &args)
 {
 #ifndef VW_HAVE_GUI
@@ -33,8 +56,7 @@ int exportCommand(const QStringList &args)
     printErr(QStringLiteral("vault-workbench export: built without charts (VW_BUILD_GUI=OFF)\n"));
     return ExitUsage;
 #else
-    QCommandLineParser p;
-    p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session files"));
+    CommandLine cl(exportHelp());
     const QCommandLineOption chartOpt(QStringLiteral("chart"), QStringLiteral("latency, throughput, errors or a server chart"),
                                       QStringLiteral("C"), QStringLiteral("latency"));
     const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("png, svg or pdf"),
@@ -52,26 +74,16 @@ int exportCommand(const QStringList &args)
                                      QStringLiteral("SIZE"));
     const QCommandLineOption dpiOpt(QStringLiteral("dpi"), QStringLiteral("dots per inch"),
                                     QStringLiteral("N"), QStringLiteral("144"));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("this help"));
     const QCommandLineOption logYOpt(QStringLiteral("log-y"),
                                      QStringLiteral("latency charts on a log10 axis"));
-    p.addOptions({chartOpt, formatOpt, outOpt, widthOpt, heightOpt, sizeOpt, dpiOpt, logYOpt,
-                  help});
-    if (!p.parse(QStringList{QStringLiteral("vault-workbench export")} + args)) {
-        printErr(QStringLiteral("vault-workbench export: %1 (see --help)\n").arg(p.errorText()));
-        return ExitUsage;
-    }
-    if (p.isSet(help)) {
-        printOut(usage());
-        return ExitOk;
-    }
-    const QStringList files = p.positionalArguments();
-    if (files.isEmpty() || !p.isSet(outOpt)) {
-        printErr(QStringLiteral("vault-workbench export: expected SESSION... and --out FILE; "
-                                "see --help\n"));
-        return ExitUsage;
-    }
+    cl.addOptions({chartOpt, formatOpt, outOpt, widthOpt, heightOpt, sizeOpt, dpiOpt, logYOpt});
+    const QString expected = QStringLiteral("SESSION... and --out FILE");
+    if (const std::optional<int> done = cl.parse(args, 1, -1, expected))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
+    const QStringList files = cl.positional();
+    if (!p.isSet(outOpt))
+        return cl.usageError(QStringLiteral("expected ") + expected);
     const QString out = p.value(outOpt);
     ChartExportOptions o;
     const QString fmt = p.isSet(formatOpt) ? p.value(formatOpt) : QFileInfo(out).suffix();

@@ -7,6 +7,8 @@
 // Needs a QApplication: main.cpp creates one (offscreen platform when there is no display).
 #pragma once
 
+#include "commandline.h"
+
 #include <QStringList>
 
 namespace vw::cli {
@@ -21,5 +23,8 @@ void prepareExportPlatform();
 /// `args` are the arguments after "export". Exit code (cli.h): 0 written (path printed),
 /// 2 usage error, unreadable session or unwritable file.
 int exportCommand(const QStringList &args);
+
+/// Its part of usage() and its --help (commandline.h).
+CommandHelp exportHelp();
 
 } // namespace vw::cli

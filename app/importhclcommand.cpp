@@ -1,6 +1,7 @@
 #include "importhclcommand.h"
 
 #include "cli.h"
+#include "commandline.h"
 #include "import/vaultbenchmarkimport.h"
 #include "profile/profileparser.h"
 #include "util/boundedfile.h"
@@ -11,32 +12,33 @@
 
 namespace vw::cli {
 
+CommandHelp importHclHelp()
+{
+    return {QStringLiteral("import-hcl"),
+            QStringLiteral(
+                "  vault-workbench import-hcl CONFIG.hcl [--out PROFILE.yaml]\n"),
+            QStringLiteral(
+                "import-hcl: turns a vault-benchmark config (HCL) into a profile: workers -> one\n"
+                "closed stage of that many VUs (rps -> an arrival-rate stage), duration, vault_addr,\n"
+                "vault_namespace, ca_pem_file -> target, each test -> an operation labelled by the\n"
+                "test's name, with its type and config fields mapped (docs/profile-format.md,\n"
+                "\"Importing vault-benchmark configs\"). vault_token is never copied. Notes on what\n"
+                "was dropped go to stderr; unknown keys, types and fields and weights that do not\n"
+                "add up to 100 are CONFIG:line:column errors (exit 2). The profile goes to stdout,\n"
+                "or to --out, only when it parses.\n")};
+}
+
 int importHclCommand(const QStringList &args)
 {
-    QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Imports a vault-benchmark config as a profile."));
-    p.addPositionalArgument(QStringLiteral("CONFIG"), QStringLiteral("vault-benchmark HCL config"));
+    CommandLine cl(importHclHelp());
     const QCommandLineOption out(QStringLiteral("out"),
                                  QStringLiteral("profile YAML to write (default: stdout)"),
                                  QStringLiteral("PROFILE"));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("this help"));
-    p.addOption(out);
-    p.addOption(help);
-    if (!p.parse(QStringList{QStringLiteral("vault-workbench import-hcl")} + args)) {
-        printErr(QStringLiteral("vault-workbench import-hcl: %1 (see --help)\n").arg(p.errorText()));
-        return ExitUsage;
-    }
-    if (p.isSet(help)) {
-        printOut(usage());
-        return ExitOk;
-    }
-    const QStringList pos = p.positionalArguments();
-    if (pos.size() != 1) {
-        printErr(QStringLiteral("vault-workbench import-hcl: expected one CONFIG file; see --help\n"));
-        return ExitUsage;
-    }
-    const QString path = pos.first();
+    cl.addOption(out);
+    if (const std::optional<int> done = cl.parse(args, 1, 1, QStringLiteral("one CONFIG file")))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
+    const QString path = cl.positional().first();
     if (p.isSet(out) && QFileInfo(p.value(out)).absoluteFilePath() == QFileInfo(path).absoluteFilePath()) {
         printErr(QStringLiteral("error: --out %1 is the config being imported; choose another "
                                 "file\n").arg(p.value(out)));

@@ -4,6 +4,8 @@
 // stderr; the profile to stdout or --out, only when it parses with the profile parser.
 #pragma once
 
+#include "commandline.h"
+
 #include <QStringList>
 
 namespace vw::cli {
@@ -11,5 +13,8 @@ namespace vw::cli {
 /// `args` are the arguments after "import-hcl". Returns the exit code (cli.h): 0, or 2 for
 /// bad arguments, an unreadable file, or a config that does not import or parse.
 int importHclCommand(const QStringList &args);
+
+/// Its part of usage() and its --help (commandline.h).
+CommandHelp importHclHelp();
 
 } // namespace vw::cli

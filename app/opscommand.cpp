@@ -1,6 +1,7 @@
 #include "opscommand.h"
 
 #include "cli.h"
+#include "commandline.h"
 #include "ops/operationcatalog.h"
 #include "ops/operationregistry.h"
 
@@ -9,29 +10,28 @@
 
 namespace vw::cli {
 
+CommandHelp opsHelp()
+{
+    return {QStringLiteral("ops"),
+            QStringLiteral(
+                "  vault-workbench ops [--format text|json|markdown]\n"),
+            QStringLiteral(
+                "ops: lists the operation types a profile can use (operations[].type) with their\n"
+                "description, request, setup and params (name, type, default, allowed values or\n"
+                "range, description). --format text (default), json, or markdown (the table of\n"
+                "docs/profile-format.md).\n")};
+}
+
 int opsCommand(const QStringList &args)
 {
-    QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Lists the operation types and their params."));
+    CommandLine cl(opsHelp());
     const QCommandLineOption format(QStringLiteral("format"),
                                     QStringLiteral("text (default), json or markdown"),
                                     QStringLiteral("F"), QStringLiteral("text"));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("this help"));
-    p.addOption(format);
-    p.addOption(help);
-    if (!p.parse(QStringList{QStringLiteral("vault-workbench ops")} + args)) {
-        printErr(QStringLiteral("vault-workbench ops: %1 (see --help)\n").arg(p.errorText()));
-        return ExitUsage;
-    }
-    if (p.isSet(help)) {
-        printOut(usage());
-        return ExitOk;
-    }
-    if (!p.positionalArguments().isEmpty()) {
-        printErr(QStringLiteral("vault-workbench ops: takes no arguments; see --help\n"));
-        return ExitUsage;
-    }
+    cl.addOption(format);
+    if (const std::optional<int> done = cl.parse(args, 0, 0))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
     const QList<OperationType> &types = OperationRegistry::instance().types();
     const QString fmt = p.value(format);
     if (fmt == QLatin1String("text"))
@@ -41,12 +41,9 @@ int opsCommand(const QStringList &args)
             QJsonDocument(operationCatalogJson(types)).toJson(QJsonDocument::Indented)));
     else if (fmt == QLatin1String("markdown"))
         printOut(operationCatalogMarkdown(types));
-    else {
-        printErr(QStringLiteral("vault-workbench ops: unknown --format \"%1\" (text, json or "
-                                "markdown)\n")
-                     .arg(fmt));
-        return ExitUsage;
-    }
+    else
+        return cl.usageError(
+            QStringLiteral("unknown --format \"%1\" (text, json or markdown)").arg(fmt));
     return ExitOk;
 }
 

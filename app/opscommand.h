@@ -3,11 +3,16 @@
 // markdown form is the operations table of docs/profile-format.md.
 #pragma once
 
+#include "commandline.h"
+
 #include <QStringList>
 
 namespace vw::cli {
 
 /// `args` are the arguments after "ops". Returns the exit code (cli.h).
 int opsCommand(const QStringList &args);
+
+/// Its part of usage() and its --help (commandline.h).
+CommandHelp opsHelp();
 
 } // namespace vw::cli

@@ -1,6 +1,7 @@
 #include "reportcommand.h"
 
 #include "cli.h"
+#include "commandline.h"
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
 #include "session/sessionanalysis.h"
@@ -48,39 +49,47 @@ QString tableContext(const Session &s)
 
 } // namespace
 
+CommandHelp reportHelp()
+{
+    return {QStringLiteral("report"),
+            QStringLiteral(
+                "  vault-workbench report SESSION [--format table|json|csv|html|vault-benchmark]\n"),
+            QStringLiteral(
+                "report: prints a saved session to stdout.\n"
+                "  SESSION       session file written by run or by the window\n"
+                "  --format F    table (default), json (stages x ops with throughput and latency\n"
+                "                percentiles), csv (RFC 4180, one row per stage and operation),\n"
+                "                html (self-contained report: charts, detected points with their\n"
+                "                evidence, environment, per-stage table, profile), or\n"
+                "                vault-benchmark (its terse table per operation label: count, rate,\n"
+                "                throughput, mean, 95th%, 99th%, successRatio; all stages merged,\n"
+                "                then each stage; docs/measurement.md)\n"
+                "\n"
+                "report --format table ends with the capacity analysis: knee, saturation and\n"
+                "failure points, maximum throughput (within the profile's slo, if any) and the USL\n"
+                "fit, each with its evidence; --format json has it as \"analysis\". Then the\n"
+                "server's side: the resource that saturates at the knee (or \"not assessed (no server\n"
+                "metrics)\") and the server's memory, CPU and request time per stage.\n")};
+}
+
 int reportCommand(const QStringList &args)
 {
-    QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Prints a saved session."));
-    p.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("session file"));
+    CommandLine cl(reportHelp());
     const QCommandLineOption format(QStringLiteral("format"),
                                     QStringLiteral("table (default), json, csv, html or vault-benchmark"),
                                     QStringLiteral("F"), QStringLiteral("table"));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("this help"));
-    p.addOption(format);
-    p.addOption(help);
-    if (!p.parse(QStringList{QStringLiteral("vault-workbench report")} + args)) {
-        printErr(QStringLiteral("vault-workbench report: %1 (see --help)\n").arg(p.errorText()));
-        return ExitUsage;
-    }
-    if (p.isSet(help)) {
-        printOut(usage());
-        return ExitOk;
-    }
-    const QStringList pos = p.positionalArguments();
-    if (pos.size() != 1) {
-        printErr(QStringLiteral("vault-workbench report: expected one SESSION file; see --help\n"));
-        return ExitUsage;
-    }
+    cl.addOption(format);
+    if (const std::optional<int> done = cl.parse(args, 1, 1, QStringLiteral("one SESSION file")))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
+    const QStringList pos = cl.positional();
     const QString fmt = p.value(format);
     if (fmt != QLatin1String("table") && fmt != QLatin1String("json")
         && fmt != QLatin1String("csv") && fmt != QLatin1String("html")
         && fmt != QLatin1String("vault-benchmark")) {
-        printErr(QStringLiteral("vault-workbench report: unknown --format \"%1\" "
-                                "(table, json, csv, html or vault-benchmark)\n")
-                     .arg(fmt));
-        return ExitUsage;
+        return cl.usageError(QStringLiteral("unknown --format \"%1\" (table, json, csv, html or "
+                                            "vault-benchmark)")
+                                 .arg(fmt));
     }
     QString error;
     const std::optional<Session> s = readSession(pos.first(), &error);

@@ -1,6 +1,7 @@
 #include "runcommand.h"
 
 #include "cli.h"
+#include "commandline.h"
 #include "commandtoken.h"
 #include "util/duration.h"
 #include "util/procstat.h"
@@ -197,51 +198,74 @@ int RunPrinter::reportLeftovers(const RunRecord &record, bool sessionWritten) co
     return ExitCleanup;
 }
 
+CommandHelp runHelp()
+{
+    return {QStringLiteral("run"),
+            QStringLiteral(
+                "  vault-workbench run PROFILE [--addr URL] [--out SESSION] [--label TEXT] [--yes]\n"
+                "                  [--namespace NS] [--ca-cert FILE] [--ca-path DIR] [--tls-skip-verify]\n"
+                "                  [--client-cert FILE --client-key FILE] [--client-timeout DURATION]\n"
+                "                  [--server-pid PID] [--no-server-telemetry]\n"),
+            QStringLiteral(
+                "run: runs the profile's ramp headless. Prints the phases and, as each stage ends,\n"
+                "its table rows (latencies in ms), then writes the session and prints its path.\n"
+                "  PROFILE       profile YAML (docs/profile-format.md); problems are printed as\n"
+                "                PROFILE:line:column: field: message and nothing runs\n"
+                "  --out SESSION session file to write (JSON, docs/session-format.md); default\n"
+                "                <profile name>-<yyyyMMdd-HHmmss>.json in the current folder\n"
+                "  --label TEXT  session label; default the profile name\n"
+                "  --server-pid PID  the server's process on this machine: its /proc/PID (memory,\n"
+                "                CPU) is read once a second beside GET sys/metrics\n"
+                "  --no-server-telemetry  do not read sys/metrics during the run (docs/measurement.md,\n"
+                "                \"Server telemetry\")\n")
+            + TargetOptions::helpText()
+            + QStringLiteral(
+                "  The effective target and where each setting came from are printed first and kept\n"
+                "  in the session. A target that is not loopback (127.0.0.0/8, ::1, localhost) is\n"
+                "  confirmed first: on a terminal the question names its version and cluster; else\n"
+                "  --yes is needed (exit 2 without it, before anything is sent).\n"
+                "  The token comes from $VAULT_TOKEN, then $BAO_TOKEN, then ~/.vault-token; it is\n"
+                "  never read from the profile nor written to the session.\n"
+                "  SIGINT (Ctrl-C) or SIGTERM stops the run: the current stage ends, cleanup runs\n"
+                "  and the partial session is written (status \"stopped\"). A second signal exits at\n"
+                "  once without cleanup (benchmark mounts named vwb-* may be left behind: see cleanup).\n"
+                "  Everything a run creates is described \"vault-workbench run <prefix>\"; the session\n"
+                "  (also its checkpoint, written right after setup) records the prefix and each\n"
+                "  mount, auth method, role and policy. Cleanup retries 429, 503 and refused\n"
+                "  connections with backoff honouring Retry-After, for at most 60 s in total; what\n"
+                "  it could not remove is printed with the cleanup command that sweeps it (exit 4).\n")};
+}
+
 int runCommand(const QStringList &args)
 {
-    QCommandLineParser p;
-    p.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("profile YAML"));
+    CommandLine cl(runHelp());
     const TargetOptions targetOptions;
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("session file"),
                                  QStringLiteral("SESSION"));
     const QCommandLineOption label(QStringLiteral("label"), QStringLiteral("session label"),
                                    QStringLiteral("TEXT"));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("this help"));
     const QCommandLineOption serverPid(QStringLiteral("server-pid"),
                                        QStringLiteral("the server's process id (/proc read)"),
                                        QStringLiteral("PID"));
     const QCommandLineOption noTelemetry(QStringLiteral("no-server-telemetry"),
                                          QStringLiteral("do not read sys/metrics"));
-    p.addOptions({out, label, help, serverPid, noTelemetry});
-    targetOptions.addTo(p);
-    if (!p.parse(QStringList{QStringLiteral("vault-workbench run")} + args)) {
-        printErr(QStringLiteral("vault-workbench run: %1 (see --help)\n").arg(p.errorText()));
-        return ExitUsage;
-    }
-    if (p.isSet(help)) {
-        printOut(usage());
-        return ExitOk;
-    }
-    const QStringList pos = p.positionalArguments();
-    if (pos.size() != 1) {
-        printErr(QStringLiteral("vault-workbench run: expected one PROFILE file; see --help\n"));
-        return ExitUsage;
-    }
-    const QString profilePath = pos.first();
+    cl.addOptions({out, label, serverPid, noTelemetry});
+    targetOptions.addTo(cl.parser());
+    if (const std::optional<int> done = cl.parse(args, 1, 1, QStringLiteral("one PROFILE file")))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
+    const QString profilePath = cl.positional().first();
     qint64 pid = 0;
     if (p.isSet(serverPid)) {
         bool ok = false;
         pid = p.value(serverPid).toLongLong(&ok);
         if (!ok || pid <= 0) {
-            printErr(QStringLiteral("vault-workbench run: --server-pid: \"%1\" is not a process "
-                                    "id\n").arg(p.value(serverPid)));
-            return ExitUsage;
+            return cl.usageError(QStringLiteral("--server-pid: \"%1\" is not a process id")
+                                     .arg(p.value(serverPid)));
         }
         // Its memory and CPU would be charted as the server's: it must be the server.
         if (const QString problem = serverProcessProblem(pid); !problem.isEmpty()) {
-            printErr(QStringLiteral("vault-workbench run: --server-pid: %1\n").arg(problem));
-            return ExitUsage;
+            return cl.usageError(QStringLiteral("--server-pid: %1").arg(problem));
         }
     }
 

@@ -4,6 +4,8 @@
 #include "engine/benchmarkrun.h"
 
 #include <QObject>
+#include "commandline.h"
+
 #include <QStringList>
 #include <memory>
 
@@ -12,6 +14,9 @@ namespace vw::cli {
 /// `args` are the arguments after "run". Runs the event loop until the run has finished and
 /// its session is written. Returns the exit code (cli.h).
 int runCommand(const QStringList &args);
+
+/// Its part of usage() and its --help (commandline.h).
+CommandHelp runHelp();
 
 /// Drives one BenchmarkRun on the main thread and prints its progress. Owned by runCommand().
 class RunPrinter : public QObject {

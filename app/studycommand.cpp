@@ -1,6 +1,7 @@
 #include "studycommand.h"
 
 #include "cli.h"
+#include "commandline.h"
 #include "commandtoken.h"
 #include "profile/profileparser.h"
 #include "report/report.h"
@@ -42,38 +43,41 @@ QString errorLine(const QString &path, const ProfileError &e)
 
 } // namespace
 
+CommandHelp studyHelp()
+{
+    return {QStringLiteral("study"),
+            QStringLiteral(
+                "  vault-workbench study STUDY.yaml [--short] [--out-dir DIR] [--yes] [target flags]\n"),
+            QStringLiteral(
+                "study: runs every profile of a study file against every target, one after the\n"
+                "other, as run does (docs/profile-format.md, \"Studies\"), saves each session as\n"
+                "<out-dir>/<profile>__<target>.json and writes <out-dir>/study-report.html (one\n"
+                "self-contained HTML report: runs, throughput and p99 per stage, a section per\n"
+                "dimension, all sessions compared). A failed run is recorded and the study goes on\n"
+                "(exit 1 at the end). --short scales every stage and the warm-up by 0.1 (stages at\n"
+                "least 2 s); --out-dir default <study name>-<yyyyMMdd-HHmmss>. The study's\n"
+                "target_up: runs `vault-workbench target up ...` first (unless `target status`\n"
+                "says it is up) and `target down` last, output in <out-dir>/study.log; the token\n"
+                "is then `target env`'s. Target flags as for run, except --addr.\n")};
+}
+
 int studyCommand(const QStringList &args)
 {
-    QCommandLineParser p;
-    p.addPositionalArgument(QStringLiteral("STUDY"), QStringLiteral("study YAML"));
+    CommandLine cl(studyHelp());
     const TargetOptions targetOptions;
     const QCommandLineOption shortRuns(QStringLiteral("short"),
                                        QStringLiteral("stage durations and warm-up x 0.1"));
     const QCommandLineOption outDir(QStringLiteral("out-dir"),
                                     QStringLiteral("folder for the sessions and the report"),
                                     QStringLiteral("DIR"));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("this help"));
-    p.addOptions({shortRuns, outDir, help});
-    targetOptions.addTo(p);
-    const QStringList argv = QStringList{QStringLiteral("vault-workbench study")} + args;
-    if (!p.parse(argv)) {
-        printErr(QStringLiteral("vault-workbench study: %1 (see --help)\n").arg(p.errorText()));
-        return ExitUsage;
-    }
-    if (p.isSet(help)) {
-        printOut(usage());
-        return ExitOk;
-    }
-    const QStringList pos = p.positionalArguments();
-    if (pos.size() != 1) {
-        printErr(QStringLiteral("vault-workbench study: expected one STUDY file; see --help\n"));
-        return ExitUsage;
-    }
+    cl.addOptions({shortRuns, outDir});
+    targetOptions.addTo(cl.parser());
+    if (const std::optional<int> done = cl.parse(args, 1, 1, QStringLiteral("one STUDY file")))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
+    const QStringList pos = cl.positional();
     if (p.isSet(QStringLiteral("addr"))) {
-        printErr(QStringLiteral("vault-workbench study: --addr: the targets come from the "
-                                "study's targets: list\n"));
-        return ExitUsage;
+        return cl.usageError(QStringLiteral("--addr: the targets come from the study's targets: list"));
     }
     const QString studyPath = pos.first();
 
@@ -200,11 +204,12 @@ int studyCommand(const QStringList &args)
     options.token = token;
     options.resolveTarget = [&](const StudyTarget &t, const TargetSpec &profileTarget,
                                 QString *error) -> std::optional<ResolvedTarget> {
-        QCommandLineParser runParser;
-        runParser.addPositionalArgument(QStringLiteral("STUDY"), QString());
-        runParser.addOptions({shortRuns, outDir, help});
-        targetOptions.addTo(runParser);
-        if (!runParser.parse(argv + QStringList{QStringLiteral("--addr"), t.addr})) {
+        CommandLine runLine(studyHelp());
+        runLine.addOptions({shortRuns, outDir});
+        targetOptions.addTo(runLine.parser());
+        QCommandLineParser &runParser = runLine.parser();
+        if (!runParser.parse(QStringList{QStringLiteral("vault-workbench study")} + args
+                             + QStringList{QStringLiteral("--addr"), t.addr})) {
             *error = runParser.errorText();
             return std::nullopt;
         }

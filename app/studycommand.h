@@ -8,6 +8,8 @@
 // Format: docs/profile-format.md, "Studies".
 #pragma once
 
+#include "commandline.h"
+
 #include <QStringList>
 
 namespace vw::cli {
@@ -17,5 +19,8 @@ namespace vw::cli {
 /// error, a study or profile with errors (printed as FILE:line:column: field: message),
 /// unwritable --out-dir, no token; 3 `target up` failed (nothing ran).
 int studyCommand(const QStringList &args);
+
+/// Its part of usage() and its --help (commandline.h).
+CommandHelp studyHelp();
 
 } // namespace vw::cli

@@ -47,9 +47,14 @@ bool printStatus(const LocalTargetState &state)
 
 } // namespace
 
-QString targetHelpText()
+CommandHelp targetHelp()
 {
-    return QStringLiteral(
+    return {QStringLiteral("target"),
+            QStringLiteral(
+                "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy] [--tls]\n"
+                "                  [--audit none|file|file-raw] [--telemetry] [--state-dir DIR]\n"
+                "  vault-workbench target status|env|down [--state-dir DIR]\n"),
+            QStringLiteral(
         "target: OpenBao on this machine's loopback, for benchmarks (docs/local-targets.md).\n"
         "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy] [--tls]\n"
         "            [--audit none|file|file-raw] [--telemetry] [--state-dir DIR]\n"
@@ -62,12 +67,12 @@ QString targetHelpText()
         "  target down     stops every process it started (by PID) and removes the state\n"
         "  The state (config, logs, PIDs, the root token and unseal key, mode 0600) is in\n"
         "  --state-dir, else $VW_TARGET_DIR, else ~/.local/state/vault-workbench/target.\n"
-        "  run --addr leader (or standby-1, lb, dev) targets a node by its name.\n");
+        "  run --addr leader (or standby-1, lb, dev) targets a node by its name.\n")};
 }
 
 int targetCommand(const QStringList &args)
 {
-    QCommandLineParser p;
+    CommandLine cl(targetHelp());
     const QCommandLineOption nodes(QStringLiteral("nodes"), QStringLiteral("cluster size"),
                                    QStringLiteral("N"), QStringLiteral("3"));
     const QCommandLineOption lb(QStringLiteral("lb"), QStringLiteral("nginx or haproxy"),
@@ -81,25 +86,18 @@ int targetCommand(const QStringList &args)
                                       QStringLiteral("DIR"));
     const QCommandLineOption node(QStringLiteral("node"), QStringLiteral("env: node name"),
                                   QStringLiteral("NAME"));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("this help"));
-    for (const QCommandLineOption *o : {&nodes, &lb, &tls, &audit, &telemetry, &stateDir, &node, &help})
-        p.addOption(*o);
-    if (!p.parse(QStringList{QStringLiteral("vault-workbench target")} + args)) {
-        printErr(QStringLiteral("vault-workbench target: %1 (see --help)\n").arg(p.errorText()));
+    cl.addOptions({nodes, lb, tls, audit, telemetry, stateDir, node});
+    if (const std::optional<int> done = cl.parse(args, 0, -1))
+        return *done;
+    const QCommandLineParser &p = cl.parser();
+    const QStringList pos = cl.positional();
+    if (pos.isEmpty()) {   // no action: what the actions are, as an error
+        cl.printHelp(true);
         return ExitUsage;
-    }
-    const QStringList pos = p.positionalArguments();
-    if (p.isSet(help) || pos.isEmpty()) {
-        (pos.isEmpty() && !p.isSet(help) ? printErr : printOut)(targetHelpText());
-        return p.isSet(help) ? ExitOk : ExitUsage;
     }
     const QString action = pos.first();
     const QString dir = p.isSet(stateDir) ? p.value(stateDir) : defaultLocalTargetDir();
-    auto usageError = [](const QString &text) {
-        printErr(QStringLiteral("vault-workbench target: %1; see --help\n").arg(text));
-        return ExitUsage;
-    };
+    auto usageError = [&cl](const QString &text) { return cl.usageError(text); };
     const int expected = action == QLatin1String("up") ? 2 : 1;
     if (pos.size() != expected)
         return usageError(action == QLatin1String("up")

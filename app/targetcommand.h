@@ -2,6 +2,8 @@
 // (core/localtarget/localtarget.h, docs/local-targets.md).
 #pragma once
 
+#include "commandline.h"
+
 #include <QStringList>
 
 namespace vw::cli {
@@ -10,7 +12,7 @@ namespace vw::cli {
 /// target could not be started or stopped (or there is none for status/env).
 int targetCommand(const QStringList &args);
 
-/// The help lines of the target command (part of usage()).
-QString targetHelpText();
+/// Its part of usage() and its --help (commandline.h).
+CommandHelp targetHelp();
 
 } // namespace vw::cli

@@ -133,6 +133,54 @@ private slots:
                                  "--format", "VAULT_TOKEN", "BAO_TOKEN", "~/.vault-token",
                                  "Exit codes", "  3 "})
             QVERIFY2(help.out.contains(QString::fromLatin1(word)), word);
+        // COMMAND --help is that command's part only (app/commandline.h): its synopsis, its
+        // text and the exit codes; not the window's part nor another command's synopsis.
+        const QStringList commands = {QStringLiteral("run"),     QStringLiteral("report"),
+                                      QStringLiteral("compare"), QStringLiteral("export"),
+                                      QStringLiteral("ops"),     QStringLiteral("import-hcl"),
+                                      QStringLiteral("cleanup"), QStringLiteral("target"),
+                                      QStringLiteral("study")};
+        for (const QString &cmd : commands) {
+            for (const QString &flag : {QStringLiteral("--help"), QStringLiteral("-h")}) {
+                const AppResult h = runApp({cmd, flag}, dir.path(), false);
+                QVERIFY2(h.exitCode == 0, qPrintable(cmd + QLatin1Char(' ') + h.err));
+                QVERIFY2(h.out.startsWith(QStringLiteral("Usage:\n  vault-workbench ") + cmd
+                                          + QLatin1Char(' ')),
+                         qPrintable(cmd + QStringLiteral(": ") + h.out.left(200)));
+                QVERIFY2(h.out.contains(QStringLiteral("\n") + cmd + QLatin1Char(':')),
+                         qPrintable(cmd));
+                QVERIFY2(h.out.contains(QStringLiteral("Exit codes:")), qPrintable(cmd));
+                QVERIFY2(!h.out.contains(QStringLiteral("Without a command")), qPrintable(cmd));
+                for (const QString &other : commands)
+                    if (other != cmd)
+                        QVERIFY2(!h.out.contains(QStringLiteral("\n  vault-workbench ") + other
+                                                 + QLatin1Char(' ')),
+                                 qPrintable(cmd + QStringLiteral(" --help names ") + other));
+                QVERIFY2(help.out.contains(h.out.mid(7, h.out.indexOf(QLatin1Char('\n'), 7) - 7)),
+                         qPrintable(cmd + QStringLiteral(": its synopsis is not in --help")));
+            }
+        }
+        QVERIFY(runApp({QStringLiteral("run"), QStringLiteral("--help")}, dir.path(), false)
+                    .out.contains(QStringLiteral("--addr URL          VAULT_ADDR")));
+        // Argument counts and unknown options: exit 2, the command's name and "see --help".
+        const QList<QPair<QStringList, QString>> bad = {
+            {{QStringLiteral("report")}, QStringLiteral("vault-workbench report: expected one SESSION file; see --help")},
+            {{QStringLiteral("report"), QStringLiteral("a"), QStringLiteral("b")},
+             QStringLiteral("vault-workbench report: expected one SESSION file; see --help")},
+            {{QStringLiteral("compare"), QStringLiteral("a")},
+             QStringLiteral("vault-workbench compare: expected two or more SESSION files; see --help")},
+            {{QStringLiteral("ops"), QStringLiteral("x")}, QStringLiteral("vault-workbench ops: takes no arguments; see --help")},
+            {{QStringLiteral("run"), QStringLiteral("--frobnicate")},
+             QStringLiteral("vault-workbench run: Unknown option 'frobnicate'. (see --help)")},
+            {{QStringLiteral("cleanup"), QStringLiteral("a"), QStringLiteral("b")},
+             QStringLiteral("vault-workbench cleanup: expected one SESSION file, or --all, or --prefix PREFIX; see --help")},
+        };
+        for (const auto &[args, message] : bad) {
+            const AppResult r = runApp(args, dir.path(), false);
+            QVERIFY2(r.exitCode == 2, qPrintable(args.join(QLatin1Char(' ')) + r.err));
+            QVERIFY2(r.err.contains(message), qPrintable(r.err));
+            QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
+        }
         const AppResult version = runApp({QStringLiteral("--version")}, dir.path(), false);
         QCOMPARE(version.exitCode, 0);
         QVERIFY2(version.out.contains(QStringLiteral(VW_VERSION)), qPrintable(version.out));
@@ -903,10 +951,16 @@ private slots:
         r = runApp({bench, QStringLiteral("--transport"), QStringLiteral("direct")}, dir.path(),
                    false);
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(QStringLiteral("usage:")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("vault-workbench bench-transport: needs --url")),
+                 qPrintable(r.err));
         r = runApp({bench, QStringLiteral("--url"), url, QStringLiteral("stray")}, dir.path(),
                    false);
         QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("takes no arguments")), qPrintable(r.err));
+        r = runApp({bench, QStringLiteral("--help")}, dir.path(), false);   // hidden, but helps
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("Usage:\n  vault-workbench bench-transport ")),
+                 qPrintable(r.out));
 
         for (const QString &transport : {QStringLiteral("direct"), QStringLiteral("qnam")}) {
             r = runApp({bench, QStringLiteral("--transport"), transport, QStringLiteral("--url"),
