@@ -3,12 +3,10 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPointer>
 #include <QPushButton>
-#include <QThread>
 #include <QVBoxLayout>
 
-Q_DECLARE_METATYPE(QList<vw::LocalTargetNodeStatus>)
+#include <algorithm>
 
 namespace vw {
 
@@ -22,25 +20,28 @@ struct StartResult {
     QList<LocalTargetNodeStatus> nodes;
 };
 
-QList<LocalTargetNodeStatus> statusOfDefaultTarget()
+struct StatusResult {
+    QString topology;   ///< of the running target; empty when there is none
+    QList<LocalTargetNodeStatus> nodes;
+};
+
+StatusResult statusOfDefaultTarget()
 {
+    StatusResult r;
     LocalTargetState state;
     QString error;
     if (!readLocalTargetState(defaultLocalTargetDir(), &state, &error))
-        return {};
-    return localTargetStatus(state);
+        return r;
+    r.topology = state.topology;
+    r.nodes = localTargetStatus(state);
+    return r;
 }
 
 } // namespace
 
-} // namespace vw
-
-Q_DECLARE_METATYPE(vw::StartResult)
-
-namespace vw {
-
 LocalTargetBox::LocalTargetBox(QWidget *parent) : QWidget(parent)
 {
+    m_pool.setMaxThreadCount(2);   // a status query beside a start or stop
     m_kind = new QComboBox(this);
     m_kind->setObjectName(QStringLiteral("localTargetKind"));
     m_kind->addItem(tr("dev server"), QStringLiteral("dev"));
@@ -65,105 +66,118 @@ LocalTargetBox::LocalTargetBox(QWidget *parent) : QWidget(parent)
     box->addLayout(row);
     box->addWidget(m_status);
 
-    connect(m_start, &QPushButton::clicked, this, [this] {
-        LocalTargetOptions o;
-        o.topology = m_kind->currentData().toString();
-        if (o.topology == QLatin1String("cluster"))
-            o.loadBalancer = QStringLiteral("nginx");
-        emit message(tr("Starting the local target (%1)…").arg(m_kind->currentText()));
-        runInBackground(
-            [o] {
-                StartResult r;
-                LocalTargetState state;
-                r.ok = startLocalTarget(o, {}, &state, &r.error);
-                if (r.ok) {
-                    r.firstNode = state.nodes.first().name;
-                    r.token = readLocalTargetToken(state.dir, &r.error);
-                    r.nodes = localTargetStatus(state);
-                }
-                return QVariant::fromValue(r);
-            },
-            [this](const QVariant &v) {
-                const StartResult r = v.value<StartResult>();
-                if (!r.ok) {
-                    m_status->setText(tr("could not start: %1").arg(r.error.section(QLatin1Char('\n'), 0, 0)));
-                    emit message(tr("Local target: %1").arg(r.error));
-                    return;
-                }
-                showStatus(r.nodes);
-                emit message(tr("Local target up: run against \"%1\"").arg(r.firstNode));
-                emit started(r.firstNode, r.token);
-            });
-    });
-    connect(m_stop, &QPushButton::clicked, this, [this] {
-        emit message(tr("Stopping the local target…"));
-        runInBackground(
-            [] {
-                QString error;
-                const bool ok = stopLocalTarget(defaultLocalTargetDir(), {}, &error);
-                return QVariant(ok ? QString() : error);
-            },
-            [this](const QVariant &v) {
-                const QString error = v.toString();
-                m_status->setText(error.isEmpty() ? tr("no local target") : error);
-                emit message(error.isEmpty() ? tr("Local target stopped") : error);
-                if (error.isEmpty())
-                    emit stopped();
-            });
-    });
+    connect(m_start, &QPushButton::clicked, this, &LocalTargetBox::start);
+    connect(m_stop, &QPushButton::clicked, this, &LocalTargetBox::stopTarget);
     refreshStatus();
 }
 
-LocalTargetBox::~LocalTargetBox()
+LocalTargetBox::~LocalTargetBox() = default;
+
+QString LocalTargetBox::kind() const
 {
-    for (QThread *t : std::as_const(m_threads))
-        t->wait();   // a start or stop in progress finishes (bounded by its own timeouts)
-    qDeleteAll(m_threads);
+    return m_kind->currentData().toString();
+}
+
+void LocalTargetBox::start()
+{
+    LocalTargetOptions o;
+    o.topology = kind();
+    if (o.topology == QLatin1String("cluster"))
+        o.loadBalancer = QStringLiteral("nginx");
+    emit message(tr("Starting the local target (%1)…").arg(m_kind->currentText()));
+    m_statusQuery.cancel();   // a status query under way would describe the target before this
+    m_actions.start(
+        [o](const JobContext &) {
+            StartResult r;
+            LocalTargetState state;
+            r.ok = startLocalTarget(o, {}, &state, &r.error);
+            if (r.ok) {
+                r.firstNode = state.nodes.first().name;
+                r.token = readLocalTargetToken(state.dir, &r.error);
+                r.nodes = localTargetStatus(state);
+            }
+            return r;
+        },
+        [this](const StartResult &r) {
+            updateBusy();
+            if (!r.ok) {
+                m_status->setText(
+                    tr("could not start: %1").arg(r.error.section(QLatin1Char('\n'), 0, 0)));
+                emit message(tr("Local target: %1").arg(r.error));
+                return;
+            }
+            m_startedHere = true;
+            showStatus(r.nodes);
+            emit message(tr("Local target up: run against \"%1\"").arg(r.firstNode));
+            emit started(r.firstNode, r.token);
+        });
+    updateBusy();
+}
+
+void LocalTargetBox::stopTarget()
+{
+    emit message(tr("Stopping the local target…"));
+    m_statusQuery.cancel();
+    m_actions.start(
+        [](const JobContext &) {
+            QString error;
+            const bool ok = stopLocalTarget(defaultLocalTargetDir(), {}, &error);
+            return ok ? QString() : (error.isEmpty() ? tr("could not stop the target") : error);
+        },
+        [this](const QString &error) {
+            updateBusy();
+            if (error.isEmpty()) {
+                m_up = m_startedHere = false;
+                m_status->setText(tr("no local target"));
+            } else {
+                m_status->setText(error);
+            }
+            emit message(error.isEmpty() ? tr("Local target stopped") : error);
+            if (error.isEmpty())
+                emit stopped();
+            emit stopFinished(error);
+        });
+    updateBusy();
 }
 
 void LocalTargetBox::refreshStatus()
 {
-    runInBackground([] { return QVariant::fromValue(statusOfDefaultTarget()); },
-                    [this](const QVariant &v) {
-                        showStatus(v.value<QList<LocalTargetNodeStatus>>());
-                    });
+    m_statusQuery.start([](const JobContext &) { return statusOfDefaultTarget(); },
+                   [this](const StatusResult &r) {
+                       updateBusy();
+                       showKind(r.topology);
+                       showStatus(r.nodes);
+                   });
+    updateBusy();
 }
 
-void LocalTargetBox::runInBackground(std::function<QVariant()> job,
-                                     std::function<void(const QVariant &)> done)
+void LocalTargetBox::updateBusy()
 {
-    setBusy(true);
-    QPointer<LocalTargetBox> self(this);
-    QThread *thread = QThread::create([self, job = std::move(job), done = std::move(done)] {
-        const QVariant result = job();
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, done, result] {
-                if (!self)
-                    return;
-                self->setBusy(false);
-                done(result);
-            },
-            Qt::QueuedConnection);
-    });
-    m_threads.append(thread);
-    connect(thread, &QThread::finished, this, [this, thread] {
-        m_threads.removeOne(thread);
-        thread->deleteLater();
-    });
-    thread->start();
+    m_busy = m_actions.isBusy() || m_statusQuery.isBusy();
+    m_start->setEnabled(!m_busy);
+    m_stop->setEnabled(!m_busy);
+    m_kind->setEnabled(!m_busy && !m_up);   // what runs is what it says, until stopped
 }
 
-void LocalTargetBox::setBusy(bool busy)
+void LocalTargetBox::showKind(const QString &topology)
 {
-    m_busy = busy;
-    m_start->setEnabled(!busy);
-    m_stop->setEnabled(!busy);
-    m_kind->setEnabled(!busy);
+    if (topology.isEmpty())
+        return;
+    int i = m_kind->findData(topology);   // "dev", "cluster" (with a balancer) or "raft"
+    if (i < 0) {   // started by the CLI with a topology the selector does not offer
+        m_kind->addItem(tr("%1 (running)").arg(topology), topology);
+        i = m_kind->count() - 1;
+    }
+    m_kind->setCurrentIndex(i);
 }
 
 void LocalTargetBox::showStatus(const QList<LocalTargetNodeStatus> &nodes)
 {
+    m_up = std::any_of(nodes.begin(), nodes.end(),
+                       [](const LocalTargetNodeStatus &s) { return s.alive; });
+    if (!m_up)
+        m_startedHere = false;
+    updateBusy();
     if (nodes.isEmpty()) {
         m_status->setText(tr("no local target"));
         return;

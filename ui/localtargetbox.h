@@ -2,14 +2,17 @@
 // server, or a 3-node raft cluster behind nginx; core/localtarget/localtarget.h, the same as
 // `vault-workbench target up|down`) and shows each node's name, role and version. Start,
 // stop and the status query run on a thread of their own; the GUI thread never waits on
-// them (their results come back queued). The state directory is the default one
-// (defaultLocalTargetDir(), $VW_TARGET_DIR), so the CLI and the window see the same target.
+// them (their results come back queued, ui/jobtracker.h). The state directory is the default
+// one (defaultLocalTargetDir(), $VW_TARGET_DIR), so the CLI and the window see the same
+// target: the kind selector shows the topology of what is running there (read from its
+// state, core/vault/localtargetstate.h), also when the CLI or an earlier window started it.
 #pragma once
 
+#include "jobtracker.h"
 #include "localtarget/localtarget.h"
 
+#include <QThreadPool>
 #include <QWidget>
-#include <functional>
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
@@ -27,28 +30,48 @@ public:
 
     /// Asks the nodes' roles and versions again (in the background).
     void refreshStatus();
+    /// Stops the target (in the background, like the Stop button); stopped() or a message
+    /// with the error follows.
+    void stopTarget();
     /// True while a start, stop or status query runs.
     bool isBusy() const { return m_busy; }
+    /// A process of the target is alive (as last seen: started here, or found by the status
+    /// query).
+    bool isTargetUp() const { return m_up; }
+    /// The target that is up was started by this box (Start), not found already running.
+    bool startedHere() const { return m_up && m_startedHere; }
+    /// The kind selector's topology ("dev", "cluster", or what the state says, e.g. "raft").
+    QString kind() const;
 
 signals:
     /// A target is up: its first node's name ("dev", "leader") and its root token.
     void started(const QString &nodeName, const QByteArray &token);
     void stopped();
+    /// After every stopTarget() (the button's too): `error` empty when the target is down.
+    void stopFinished(const QString &error);
     /// One line for the status bar (progress and errors).
     void message(const QString &text);
 
 private:
-    /// Runs `job` on a new thread; `done` gets its result on the GUI thread.
-    void runInBackground(std::function<QVariant()> job, std::function<void(const QVariant &)> done);
-    void setBusy(bool busy);
+    void start();
+    void updateBusy();
     void showStatus(const QList<LocalTargetNodeStatus> &nodes);
+    /// The kind selector follows the running target's topology ("dev", "cluster", "raft").
+    void showKind(const QString &topology);
 
     QComboBox *m_kind = nullptr;
     QPushButton *m_start = nullptr;
     QPushButton *m_stop = nullptr;
     QLabel *m_status = nullptr;
     bool m_busy = false;
-    QList<class QThread *> m_threads;   ///< running jobs, joined in the destructor
+    bool m_up = false;
+    bool m_startedHere = false;
+    /// Start, stop and status run here; its destructor joins them (a start or stop in
+    /// progress finishes, bounded by its own timeouts; the trackers, destroyed first, have
+    /// dropped their results by then).
+    QThreadPool m_pool;
+    JobTracker m_actions{this, JobTracker::Policy::Independent, &m_pool};   ///< start, stop
+    JobTracker m_statusQuery{this, JobTracker::Policy::Supersede, &m_pool};
 };
 
 } // namespace vw

@@ -40,7 +40,10 @@ MainActions createMainActions(QWidget *owner)
                        {QKeySequence(QStringLiteral("Ctrl+R")), QKeySequence(Qt::Key_F5)},
                        QObject::tr("Run the profile against the target"));
     a.stop = make(QObject::tr("S&top"), QStringLiteral("stopAction"),
-                        {QKeySequence(QStringLiteral("Ctrl+.")), QKeySequence(Qt::Key_Escape)},
+                        // never a bare Esc: that belongs to the focused widget (a search box
+                        // clears, a popup closes); a run past a minute asks first
+                        {QKeySequence(QStringLiteral("Ctrl+.")),
+                         QKeySequence(Qt::SHIFT | Qt::Key_Escape)},
                         QObject::tr("Stop the run (cleanup still runs)"));
     a.addOverlay = make(QObject::tr("&Add to Overlay…"), QStringLiteral("addOverlayAction"),
                               {QKeySequence(QStringLiteral("Ctrl+Shift+O"))},

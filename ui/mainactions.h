@@ -20,7 +20,7 @@ struct MainActions {
     QAction *save = nullptr;          ///< Ctrl+S
     QAction *saveAs = nullptr;        ///< Ctrl+Shift+S
     QAction *run = nullptr;           ///< Ctrl+R, F5
-    QAction *stop = nullptr;          ///< Ctrl+., Esc
+    QAction *stop = nullptr;          ///< Ctrl+., Shift+Esc (never a bare Esc)
     QAction *addOverlay = nullptr;    ///< Ctrl+Shift+O
     QAction *removeOverlay = nullptr; ///< Ctrl+Shift+Del
     QAction *quit = nullptr;          ///< Ctrl+Q

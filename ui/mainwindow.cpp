@@ -1,9 +1,9 @@
 #include "mainwindow.h"
 
-#include "chartexportdialog.h"
 #include "library/savedsessionbar.h"
+#include "library/sessionlibrarydock.h"
 #include "library/sessionlibraryview.h"
-#include "mainactions.h"
+#include "localtargetbox.h"
 #include "models/sessionset.h"
 #include "profileeditorpage.h"
 #include "recentfilesmenu.h"
@@ -11,45 +11,31 @@
 #include "runcontroller.h"
 #include "runpanel.h"
 #include "sessionfiles.h"
-#include "targetconfirmation.h"
+#include "sessionloadindicator.h"
 #include "targetpanel.h"
-#include "theme/charttheme.h"
-#include "window/aboutdialog.h"
 #include "window/runoutcome.h"
 #include "window/unsavedchanges.h"
 #include "window/windowgeometry.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
-#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
-#include <QLabel>
-#include <QMenuBar>
 #include <QMimeData>
-#include <QPlainTextEdit>
-#include <QProgressBar>
-#include <QGuiApplication>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QTimer>
-#include <QToolBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <memory>
-#include <tuple>
 
 namespace vw {
 
 namespace {
-const int kStatusMs = 6000;
 
 QWidget *boxed(const QString &title, QWidget *content, QWidget *parent)
 {
@@ -77,6 +63,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_results = new ResultsPage(m_sessions, this);
     m_results->setObjectName(QStringLiteral("resultsPage"));
     m_controller = new RunController(this);
+    m_controller->setDialogParent(this);
+    m_controller->setSessionSet(m_sessions);   // the live entry follows the run
+    m_confirmStopAfterMs = RunController::kConfirmStopAfterMs;
 
     auto *left = new QWidget(this);
     auto *ll = new QVBoxLayout(left);
@@ -133,7 +122,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             m_recent->add(path);
             statusBar()->showMessage(tr("Profile saved to %1").arg(path), kStatusMs);
         } else {
-            m_runPanel->showError(tr("Could not save the profile to %1: %2").arg(path, error));
+            m_runPanel->showError(tr("Could not save the profile: %1").arg(error));   // names the path
         }
         updateTitle();
     });
@@ -143,30 +132,22 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_controller, &RunController::phaseChanged, this,
             [this](RunPhase phase, const QString &detail) {
                 m_runPanel->setPhase(phase, detail);
-                if (phase == RunPhase::Running && !m_liveBegun && isRunning()) {
-                    m_liveBegun = true;   // measuring: the live run replaces the results
-                    m_sessions->beginLive(m_liveLabel, m_livePlan);
-                }
                 if (phase == RunPhase::Finished)
                     return;   // detail is the status key; onRunFinished() says it in words
                 statusBar()->showMessage(detail.isEmpty() ? runPhaseName(phase)
                                                           : runPhaseName(phase) + QStringLiteral(": ") + detail);
             });
-    connect(m_controller, &RunController::liveUpdate, this, [this](const RunSnapshot &s) {
-        m_runPanel->showSnapshot(s);
-        m_sessions->updateLive(s);
-    });
+    connect(m_controller, &RunController::liveUpdate, m_runPanel, &RunPanel::showSnapshot);
     connect(m_controller, &RunController::stageFinished, this, [this](const StageStats &s) {
-        QStringList parts;
-        for (const OpStats &o : s.ops)
-            parts << tr("%1 %2/s p99 %3 ms")
-                         .arg(o.op)
-                         .arg(s.throughputPerS(o), 0, 'f', 0)
-                         .arg(latencyCellMs(o.latency, 99, 2));
-        statusBar()->showMessage(tr("Stage %1 (%2 VUs) done: %3")
-                                     .arg(stageNumber(s.index))
-                                     .arg(s.vus)
-                                     .arg(parts.join(QStringLiteral(" · "))));
+        statusBar()->showMessage(stageDoneMessage(s));
+    });
+    connect(m_controller, &RunController::message, this,
+            [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
+    connect(m_controller, &RunController::confirmationAnswered, this,
+            &MainWindow::updateActions);
+    connect(m_controller, &RunController::started, this, [this](const Profile &profile) {
+        m_target->tokenUsedForRun();
+        m_runPanel->runStarted(profile);
     });
     connect(m_controller, &RunController::finished, this, &MainWindow::onRunFinished);
     connect(m_controller, &RunController::sessionSaved, this,
@@ -190,23 +171,19 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_loader, &SessionLoader::failed, this, &MainWindow::onSessionLoadFailed);
     connect(m_loader, &SessionLoader::notSession, this,
             [this](const QString &path) { openProfile(path); });
-    connect(m_loader, &SessionLoader::progress, this, &MainWindow::onLoadProgress);
-    connect(m_loader, &SessionLoader::idle, this, &MainWindow::onLoadingIdle);
-    m_loadingLabel = new QLabel(this);
-    m_loadingLabel->setObjectName(QStringLiteral("loadingLabel"));
-    m_loadingProgress = new QProgressBar(this);
-    m_loadingProgress->setObjectName(QStringLiteral("loadingProgress"));
-    m_loadingProgress->setMaximumWidth(160);
-    m_loadingProgress->setTextVisible(false);
-    statusBar()->addPermanentWidget(m_loadingLabel);
-    statusBar()->addPermanentWidget(m_loadingProgress);
-    m_loadingLabel->hide();
-    m_loadingProgress->hide();
+    connect(m_loader, &SessionLoader::progress, this, [this](const QString &, int position) {
+        if (position == 1)
+            m_loadErrors.clear();   // a new batch: earlier errors stay in the banner until now
+    });
+    // the indicator first: it is hidden when loadingFinished() is emitted
+    statusBar()->addPermanentWidget(new SessionLoadIndicator(m_loader, this));
+    connect(m_loader, &SessionLoader::idle, this, &MainWindow::loadingFinished);
 
     m_editor->setInitialText(defaultProfileYaml());
 
     QSettings settings;
-    restoreWindowGeometry();
+    restoreMainWindowGeometry(this,
+                              settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
 
@@ -219,34 +196,9 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createLibrary()
 {
-    m_library = new SessionLibraryView(this);
+    m_libraryDock = new SessionLibraryDock(this, m_libraryAction);
+    m_library = m_libraryDock->view();
     m_library->setBaseFolders(QStringList{sessionsDirectory()} + legacySessionsDirectories());
-    m_libraryDock = new QDockWidget(tr("Sessions"), this);
-    m_libraryDock->setObjectName(QStringLiteral("sessionLibraryDock"));
-    m_libraryDock->setWidget(m_library);
-    addDockWidget(Qt::BottomDockWidgetArea, m_libraryDock);
-    m_libraryDock->hide();
-    m_libraryAction->setCheckable(true);
-    connect(m_libraryAction, &QAction::toggled, this, [this](bool on) {
-        m_libraryDock->setVisible(on);
-        if (on) {
-            QTimer::singleShot(0, this, [this] {   // once laid out: room for a few rows
-                if (m_libraryDock->isFloating() || m_libraryDock->height() >= height() / 3)
-                    return;
-                resizeDocks({m_libraryDock}, {height() / 3}, Qt::Vertical);
-                if (m_libraryDock->height() < 220) {   // the pages leave no room: float it
-                    m_libraryDock->setFloating(true);
-                    m_libraryDock->resize(width() * 4 / 5, height() / 2);
-                    m_libraryDock->move(mapToGlobal(QPoint(width() / 10, height() / 3)));
-                }
-            });
-            m_libraryDock->raise();
-            m_library->focusSearch();
-        }
-    });
-    connect(m_libraryDock, &QDockWidget::visibilityChanged, m_libraryAction, [this](bool) {
-        m_libraryAction->setChecked(!m_libraryDock->isHidden());
-    });
     connect(m_library, &SessionLibraryView::openRequested, this, &MainWindow::openSession);
     connect(m_library, &SessionLibraryView::overlayRequested, this,
             &MainWindow::addOverlaySession);
@@ -279,121 +231,6 @@ void MainWindow::createLibrary()
                 m_recent->add(target);
                 statusBar()->showMessage(tr("Session saved as %1").arg(target), kStatusMs);
             });
-}
-
-void MainWindow::createActions()
-{
-    const MainActions a = createMainActions(this);
-    m_newAction = a.newProfile;
-    m_openAction = a.open;
-    m_saveAction = a.save;
-    m_saveAsAction = a.saveAs;
-    m_runAction = a.run;
-    m_stopAction = a.stop;
-    m_addOverlayAction = a.addOverlay;
-    m_removeOverlayAction = a.removeOverlay;
-    m_quitAction = a.quit;
-    m_libraryAction = a.library;
-
-    connect(m_newAction, &QAction::triggered, this, [this] {
-        settleUnsavedProfile(tr("start a new profile"), [this] {
-            m_editor->setText(defaultProfileYaml());
-            updateTitle();
-            statusBar()->showMessage(tr("Quickstart profile loaded (Ctrl+Z undoes)"), kStatusMs);
-        });
-    });
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
-    connect(m_saveAction, &QAction::triggered, this, &MainWindow::saveProfile);
-    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveProfileAs);
-    connect(m_runAction, &QAction::triggered, this, &MainWindow::startRun);
-    connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRun);
-    connect(m_addOverlayAction, &QAction::triggered, this, &MainWindow::addOverlayDialog);
-    connect(m_removeOverlayAction, &QAction::triggered, m_results,
-            &ResultsPage::removeSelectedOverlays);
-    connect(m_quitAction, &QAction::triggered, this, &MainWindow::close);
-}
-
-void MainWindow::createMenus()
-{
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_newAction);
-    file->addAction(m_openAction);
-    m_recent = new RecentFilesMenu(this);
-    connect(m_recent, &RecentFilesMenu::fileTriggered, this,
-            [this](const QString &p) { openFiles({p}); });
-    file->addMenu(m_recent);
-    file->addSeparator();
-    file->addAction(m_saveAction);
-    file->addAction(m_saveAsAction);
-    file->addSeparator();
-    QAction *exportChart = file->addAction(tr("&Export Chart…"), this, [this] {
-        ChartExportDialog dialog(m_results, this);
-        dialog.exec();
-    });
-    exportChart->setObjectName(QStringLiteral("exportChartAction"));
-    exportChart->setStatusTip(tr("Write a chart of the results as PNG, SVG or PDF"));
-    file->addSeparator();
-    file->addAction(m_quitAction);
-
-    QMenu *run = menuBar()->addMenu(tr("&Run"));
-    run->addAction(m_runAction);
-    run->addAction(m_stopAction);
-    run->addSeparator();
-    QAction *focusAddress = run->addAction(tr("Edit &Address"), m_target, &TargetPanel::focusAddress);
-    focusAddress->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
-    QAction *focusToken = run->addAction(tr("Edit &Token"), m_target, &TargetPanel::focusToken);
-    focusToken->setShortcut(QKeySequence(QStringLiteral("Ctrl+T")));
-    QAction *focusEditor = run->addAction(tr("Edit &Profile"), this, [this] {
-        m_editor->editor()->setFocus();
-    });
-    focusEditor->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
-
-    QMenu *view = menuBar()->addMenu(tr("&Sessions"));
-    view->addAction(m_addOverlayAction);
-    view->addAction(m_removeOverlayAction);
-    view->addSeparator();
-    view->addActions(createPercentileActions(this, m_sessions));
-    view->addSeparator();
-    view->addAction(m_libraryAction);
-    view->addSeparator();
-    QMenu *themeMenu = view->addMenu(tr("Chart &Theme"));
-    themeMenu->setObjectName(QStringLiteral("chartThemeMenu"));
-    auto *themes = new QActionGroup(this);
-    for (const auto &[theme, text, name] :
-         {std::tuple{ChartTheme::FollowSystem, tr("Follow &System"), "chartThemeSystemAction"},
-          std::tuple{ChartTheme::Light, tr("&Light"), "chartThemeLightAction"},
-          std::tuple{ChartTheme::Dark, tr("&Dark"), "chartThemeDarkAction"}}) {
-        QAction *a = themeMenu->addAction(text);
-        a->setObjectName(QLatin1String(name));
-        a->setCheckable(true);
-        a->setChecked(ChartThemeSettings::instance()->theme() == theme);
-        themes->addAction(a);
-        connect(a, &QAction::triggered, this,
-                [t = theme] { ChartThemeSettings::instance()->setTheme(t); });
-    }
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)
-        ->setShortcut(QKeySequence::HelpContents);
-    help->addAction(tr("&Profile Reference"), this, [this] {
-            showDocument(this, QString::fromLatin1(kProfileReferenceResource),
-                         tr("Profile reference"));
-        })->setObjectName(QStringLiteral("profileReferenceAction"));
-    help->addSeparator();
-    help->addAction(tr("&About Vault Workbench"), this, [this] { showAboutDialog(this); })
-        ->setObjectName(QStringLiteral("aboutAction"));
-
-    QToolBar *tb = addToolBar(tr("Main"));
-    tb->setObjectName(QStringLiteral("mainToolBar"));
-    tb->setMovable(false);
-    tb->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    tb->addAction(m_openAction);
-    tb->addAction(m_saveAction);
-    tb->addSeparator();
-    tb->addAction(m_runAction);
-    tb->addAction(m_stopAction);
-    tb->addSeparator();
-    tb->addAction(m_addOverlayAction);
-    tb->addAction(m_removeOverlayAction);
 }
 
 bool MainWindow::openProfile(const QString &path)
@@ -527,27 +364,6 @@ void MainWindow::onSessionLoadFailed(const QString &path, const QString &error)
     emit sessionOpenFailed(path, error);
 }
 
-void MainWindow::onLoadProgress(const QString &path, int position, int total)
-{
-    if (position == 1)
-        m_loadErrors.clear();   // a new batch: earlier errors stay in the banner until now
-    m_loadingLabel->setText(total > 1 ? tr("Loading file %1 of %2: %3…")
-                                            .arg(position)
-                                            .arg(total)
-                                            .arg(QFileInfo(path).fileName())
-                                      : tr("Loading %1…").arg(QFileInfo(path).fileName()));
-    m_loadingProgress->setRange(0, 0);   // busy: one file is read in one piece
-    m_loadingLabel->show();
-    m_loadingProgress->show();
-}
-
-void MainWindow::onLoadingIdle()
-{
-    m_loadingLabel->hide();
-    m_loadingProgress->hide();
-    emit loadingFinished();
-}
-
 void MainWindow::setTargetAddress(const QString &address)
 {
     m_target->setAddress(address);
@@ -567,68 +383,35 @@ bool MainWindow::startRun()
         updateActions();
         return false;
     }
-    if (m_confirmation && m_confirmation->isAsking())
+    if (m_controller->isAsking())
         return false;
-    Profile profile = *m_editor->profile();
     const ResolvedTarget target = m_target->resolvedTarget();
     if (!target.ok()) {
         m_runPanel->showError(tr("The target is not usable: %1")
                                   .arg(target.errors.join(QStringLiteral("; "))));
         return false;
     }
-    profile.target = target.target;
     RunOptions options;
     options.token = m_target->token();
-    options.targetSources = target.sources;
-    options.label = m_target->label().isEmpty() ? profile.name : m_target->label();
-
-    // A non-loopback address: asked once per address, naming what answers there.
-    if (!isLoopbackAddress(profile.target.address)
-        && !TargetConfirmation::isConfirmed(profile.target.address)) {
-        if (!m_confirmation) {
-            m_confirmation = new TargetConfirmation(this);
-            connect(m_confirmation, &TargetConfirmation::answered, this,
-                    [this](bool yes, const Profile &p, const RunOptions &o) {
-                        if (yes)
-                            startConfirmedRun(p, o);
-                        else
-                            statusBar()->showMessage(tr("Run not started: the target was not "
-                                                        "confirmed"),
-                                                     kStatusMs);
-                        updateActions();
-                    });
-        }
-        statusBar()->showMessage(
-            tr("Asking %1 for its version before the first run there…").arg(profile.target.address));
-        m_confirmation->ask(profile, options);
-        updateActions();
-        return false;
-    }
-    return startConfirmedRun(profile, options);
-}
-
-bool MainWindow::startConfirmedRun(const Profile &profile, RunOptions options)
-{
-    if (isRunning())
-        return false;
-    if (options.token.isEmpty())
-        statusBar()->showMessage(tr("No token: only unauthenticated operations will succeed"),
-                                 kStatusMs);
-    m_target->tokenUsedForRun();
-    // The results on screen stay until the run measures (phase Running, see the constructor).
-    m_liveBegun = false;
-    m_liveLabel = options.label;
-    m_livePlan = profile;
-    m_runPanel->runStarted(profile);
-    const bool ok = m_controller->start(profile, options);
+    options.label = m_target->label().isEmpty() ? m_editor->profile()->name : m_target->label();
+    // started(), the live entry and a non-loopback question: RunController::startChecked()
+    const bool ok = m_controller->startChecked(*m_editor->profile(), target, options)
+                    == RunController::StartOutcome::Started;
     updateActions();
     return ok;
 }
 
 void MainWindow::stopRun()
 {
-    if (!isRunning())
+    if (!isRunning() || m_controller->isStopping())
         return;
+    const qint64 elapsed = m_controller->elapsedMs();
+    if (elapsed > m_confirmStopAfterMs && !confirmStopRun(this, elapsed)) {
+        statusBar()->showMessage(tr("The run goes on"), kStatusMs);
+        return;
+    }
+    if (!isRunning())
+        return;   // it ended while the question was open
     m_controller->stop();
     statusBar()->showMessage(tr("Stopping: ending the stage and cleaning up…"));
     updateActions();
@@ -636,12 +419,7 @@ void MainWindow::stopRun()
 
 void MainWindow::onRunFinished(const Session &session)
 {
-    m_lastRun = session;
-    // A run that never measured (failed setup, unreachable, stopped during setup) leaves the
-    // previous results on screen; the run panel's banner says so.
-    if (m_liveBegun || !session.stages.isEmpty())
-        m_sessions->finishLive(session);
-    m_liveBegun = false;
+    m_lastRun = session;   // the SessionSet's live entry is finished by the RunController
     m_runPanel->runFinished(session);
     statusBar()->showMessage(runOutcomeMessage(session), kStatusMs);
     updateActions();
@@ -664,52 +442,10 @@ void MainWindow::openFiles(const QStringList &paths)
     }
 }
 
-void MainWindow::openDialog()
-{
-    QSettings settings;
-    const QString dir = settings.value(QStringLiteral("dialogs/lastDir"), QDir::homePath()).toString();
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Open profiles or sessions"), dir,
-        tr("Profiles and sessions (*.yaml *.yml *.json);;Profiles (*.yaml *.yml);;"
-           "Sessions (*.json);;All files (*)"));
-    if (files.isEmpty())
-        return;
-    settings.setValue(QStringLiteral("dialogs/lastDir"), QFileInfo(files.first()).absolutePath());
-    openFiles(files);
-}
-
-void MainWindow::addOverlayDialog()
-{
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Add sessions to the overlay"), sessionsDirectory(),
-        tr("Sessions (*.json);;All files (*)"));
-    for (const QString &f : files)
-        addOverlaySession(f);
-}
-
-void MainWindow::saveProfile()
-{
-    if (m_editor->filePath().isEmpty())
-        saveProfileAs();
-    else
-        m_editor->saveTo(m_editor->filePath());
-}
-
-void MainWindow::saveProfileAs()
-{
-    QString suggested = m_editor->filePath();
-    if (suggested.isEmpty() && m_editor->profile())
-        suggested = QDir::home().filePath(m_editor->profile()->name + QStringLiteral(".yaml"));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save profile"), suggested,
-                                                      tr("Profiles (*.yaml *.yml)"));
-    if (!path.isEmpty())
-        m_editor->saveTo(path);
-}
-
 void MainWindow::updateActions()
 {
     const bool running = isRunning();
-    const bool asking = m_confirmation && m_confirmation->isAsking();
+    const bool asking = m_controller->isAsking();
     m_runAction->setEnabled(!running && !asking && m_editor->isValid());
     m_stopAction->setEnabled(running && !m_controller->isStopping());
     m_removeOverlayAction->setEnabled(m_sessions->overlayCount() > 0);
@@ -724,27 +460,6 @@ void MainWindow::updateTitle()
         name = m_editor->profile() ? m_editor->profile()->name : tr("untitled");
     setWindowTitle(tr("%1[*] — Vault Workbench").arg(name));
     setWindowModified(m_editor->isModified());
-}
-
-void MainWindow::showShortcuts()
-{
-    showShortcutsWindow(this, actions());
-}
-
-void MainWindow::restoreWindowGeometry()
-{
-    const QByteArray saved = QSettings().value(QStringLiteral("window/geometry")).toByteArray();
-    if (!saved.isEmpty() && restoreGeometry(saved) && isOnPresentScreen(frameGeometry())) {
-        // on a present screen, but maybe saved on a larger one: kept within this one
-        const QScreen *on = QGuiApplication::screenAt(frameGeometry().center());
-        const QRect available = (on ? on : screen())->availableGeometry();
-        if (!isMaximized() && !isFullScreen() && !available.contains(geometry()))
-            setGeometry(centredWithin(geometry().size(), geometry(), available));
-        return;
-    }
-    const QScreen *s = screen() ? screen() : QGuiApplication::primaryScreen();
-    const QRect available = s ? s->availableGeometry() : QRect(0, 0, 1400, 900);
-    setGeometry(centredWithin(defaultWindowSize(available), available, available));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -768,6 +483,22 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    LocalTargetBox *local = m_target->localTarget();
+    if (m_targetOnClose == TargetOnClose::Unasked && local->startedHere()) {
+        // a target this window started: never left running without a word
+        switch (askAboutLocalTargetOnQuit(this, local->kind())) {
+        case LocalTargetQuitChoice::Cancel:
+            m_closeSettled = false;
+            event->ignore();
+            return;
+        case LocalTargetQuitChoice::KeepRunning:
+            m_targetOnClose = TargetOnClose::Keep;
+            break;
+        case LocalTargetQuitChoice::Stop:
+            m_targetOnClose = TargetOnClose::Stop;
+            break;
+        }
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
@@ -781,7 +512,32 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    if (m_targetOnClose == TargetOnClose::Stop && local->isTargetUp()) {
+        // stopped in the background (after the run's cleanup, which needed it); the window
+        // closes when it is down, or stays with the error
+        event->ignore();
+        if (local->isBusy())
+            return;   // a stop under way: its stopFinished() closes
+        auto connection = std::make_shared<QMetaObject::Connection>();
+        *connection = connect(local, &LocalTargetBox::stopFinished, this,
+                              [this, connection](const QString &error) {
+                                  QObject::disconnect(*connection);
+                                  if (error.isEmpty()) {
+                                      QMetaObject::invokeMethod(this, &QWidget::close,
+                                                                Qt::QueuedConnection);
+                                      return;
+                                  }
+                                  m_targetOnClose = TargetOnClose::Unasked;
+                                  m_closeSettled = false;
+                                  m_runPanel->showError(
+                                      tr("Could not stop the local target: %1").arg(error));
+                              });
+        statusBar()->showMessage(tr("Stopping the local target; the window closes after that"));
+        local->stopTarget();
+        return;
+    }
     m_closeSettled = false;
+    m_targetOnClose = TargetOnClose::Unasked;
     event->accept();
 }
 

@@ -14,9 +14,6 @@
 
 QT_BEGIN_NAMESPACE
 class QAction;
-class QDockWidget;
-class QLabel;
-class QProgressBar;
 class QSplitter;
 QT_END_NAMESPACE
 
@@ -25,12 +22,12 @@ namespace vw {
 class ProfileEditorPage;
 class RecentFilesMenu;
 class SavedSessionBar;
+class SessionLibraryDock;
 class SessionLibraryView;
 class ResultsPage;
 class RunController;
 class RunPanel;
 class SessionSet;
-class TargetConfirmation;
 class TargetPanel;
 
 class MainWindow : public QMainWindow {
@@ -41,7 +38,7 @@ public:
 
     /// Loads a profile YAML into the editor (errors are shown inline, nothing runs). With
     /// unsaved edits it first asks Save / Discard / Cancel (ui/window/unsavedchanges.h); the
-    /// load is one undo step (Ctrl+Z brings the previous text back). True when loaded now;
+    /// load is an undo boundary (ProfileEditorPage::loadFile()). True when loaded now;
     /// after "Save" it loads once the edits are written.
     bool openProfile(const QString &path);
     /// Opens a saved session (docs/session-format.md) as the main one, or beside the live
@@ -67,8 +64,12 @@ public:
     /// Save runs it once the profile is written (Save As asks for a name first); Cancel, or a
     /// failed write, does not run it. True when it ran now.
     bool settleUnsavedProfile(const QString &action, std::function<void()> proceed);
-    /// Stops the current run (Ctrl+. / Esc); cleanup still runs.
+    /// Stops the current run (the Stop action: Ctrl+., Shift+Esc; never a bare Esc); cleanup
+    /// still runs. A run going for more than stopConfirmationAfterMs() asks first.
     void stopRun();
+    /// RunController::kConfirmStopAfterMs unless set (tests use a short one).
+    qint64 stopConfirmationAfterMs() const { return m_confirmStopAfterMs; }
+    void setStopConfirmationAfterMs(qint64 ms) { m_confirmStopAfterMs = ms; }
     bool isRunning() const;
     /// The file of the last auto-saved session, empty before one was written.
     QString lastSavedSessionPath() const { return m_lastSavedPath; }
@@ -93,6 +94,8 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    static constexpr int kStatusMs = 6000;   ///< how long a status-bar message stays (ms)
+    /// mainmenus.cpp: the actions, menus and toolbar, and the File menu's dialogs.
     void createActions();
     void createMenus();
     void openDialog();
@@ -105,28 +108,18 @@ private:
     /// The "Sessions" dock and the file line above the results (ui/library/).
     void createLibrary();
     bool loadProfileNow(const QString &path);
-    /// The main window's size and place: the saved geometry if it is on a present screen,
-    /// else defaultWindowSize() of the screen's available geometry, centred.
-    void restoreWindowGeometry();
-    /// startRun() once the target is confirmed (loopback, or the user said yes).
-    bool startConfirmedRun(const Profile &profile, RunOptions options);
     void onRunFinished(const Session &session);
     void onSessionLoaded(const QString &path, const Session &session,
                          SessionLoader::Placement placement);
     void onSessionLoadFailed(const QString &path, const QString &error);
-    void onLoadProgress(const QString &path, int position, int total);
-    void onLoadingIdle();
 
     ProfileEditorPage *m_editor = nullptr;
     TargetPanel *m_target = nullptr;
-    TargetConfirmation *m_confirmation = nullptr;   ///< created at the first non-loopback run
     RunPanel *m_runPanel = nullptr;
     ResultsPage *m_results = nullptr;
     RunController *m_controller = nullptr;
     SessionSet *m_sessions = nullptr;
     SessionLoader *m_loader = nullptr;
-    QLabel *m_loadingLabel = nullptr;
-    QProgressBar *m_loadingProgress = nullptr;
     QStringList m_loadErrors;   ///< of the files requested since the loader was last idle
     RecentFilesMenu *m_recent = nullptr;
     QSplitter *m_splitter = nullptr;
@@ -141,18 +134,17 @@ private:
     QAction *m_removeOverlayAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_libraryAction = nullptr;
-    QDockWidget *m_libraryDock = nullptr;
+    SessionLibraryDock *m_libraryDock = nullptr;
     SessionLibraryView *m_library = nullptr;
     SavedSessionBar *m_savedBar = nullptr;
 
     QString m_lastSavedPath;
+    qint64 m_confirmStopAfterMs = 0;   ///< RunController::kConfirmStopAfterMs unless set
+    /// The local target question, answered for this close: stop the target (once the run,
+    /// if any, has cleaned up) or keep it running.
+    enum class TargetOnClose { Unasked, Keep, Stop } m_targetOnClose = TargetOnClose::Unasked;
     bool m_closeWhenFinished = false;
     bool m_closeSettled = false;   ///< unsaved edits were saved or discarded for this close
-    /// The run's live entry replaces the results shown once its measured window starts: a
-    /// run that fails (or is stopped) before that leaves the previous results on screen.
-    bool m_liveBegun = false;
-    QString m_liveLabel;
-    Profile m_livePlan;
     Session m_lastRun;   ///< the last finished run of this window
 };
 

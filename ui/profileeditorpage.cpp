@@ -7,22 +7,19 @@
 #include "editing/operationsnippet.h"
 #include "profileform/profileform.h"
 #include "profile/profileparser.h"
+#include "util/atomicfile.h"
 #include "util/boundedfile.h"
 #include "util/duration.h"
 #include "yamlhighlighter.h"
 
-#include <QCoreApplication>
 #include <QFile>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QPointer>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBlock>
-#include <QThreadPool>
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -144,9 +141,17 @@ void ProfileEditorPage::setText(const QString &yaml)
 
 void ProfileEditorPage::setInitialText(const QString &yaml)
 {
-    m_editor->setPlainText(yaml);
+    startDocument(yaml, QString());
+}
+
+void ProfileEditorPage::startDocument(const QString &yaml, const QString &path)
+{
+    m_editor->setPlainText(yaml);   // clears the undo and redo stacks
+    m_editor->document()->clearUndoRedoStacks();
     m_editor->document()->setModified(false);
-    m_path.clear();
+    m_editor->moveCursor(QTextCursor::Start);
+    m_path = path;
+    ++m_document;
     validateNow();
 }
 
@@ -203,17 +208,9 @@ bool ProfileEditorPage::loadFile(const QString &path, QString *error)
             *error = tr("Cannot open %1: %2").arg(path, why);
         return false;
     }
-    const QByteArray &data = *bytes;
-    // one undo step, like setText(): Ctrl+Z after Open brings the previous text back
-    QTextCursor c(m_editor->document());
-    c.beginEditBlock();
-    c.select(QTextCursor::Document);
-    c.insertText(QString::fromUtf8(data));
-    c.endEditBlock();
-    m_editor->moveCursor(QTextCursor::Start);
-    m_editor->document()->setModified(false);
-    m_path = path;
-    validateNow();
+    // A new document: the undo history of the previous one goes with it, so Ctrl+Z can
+    // never bring another file's text under this file's name (and Ctrl+S write it there).
+    startDocument(QString::fromUtf8(*bytes), path);
     return true;
 }
 
@@ -221,23 +218,23 @@ void ProfileEditorPage::saveTo(const QString &path)
 {
     const QByteArray data = text().toUtf8();
     const int revision = m_editor->document()->revision();
-    QPointer<ProfileEditorPage> self(this);
-    QThreadPool::globalInstance()->start([self, path, data, revision] {
-        QString err;
-        QSaveFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
-            err = f.errorString().isEmpty() ? QStringLiteral("write failed") : f.errorString();
-        QMetaObject::invokeMethod(qApp, [self, path, err, revision] {
-            if (!self)
-                return;
-            if (err.isEmpty()) {
-                self->m_path = path;
-                if (self->m_editor->document()->revision() == revision)
-                    self->m_editor->document()->setModified(false);
+    const quint64 document = m_document;
+    m_saves.start(
+        [path, data](const JobContext &) {
+            QString err;   // "cannot write PATH: <the OS reason>" (util/atomicfile.h)
+            writeFileAtomically(path, data, &err);
+            return err;
+        },
+        [this, path, revision, document](const QString &error) {
+            // the file now holds what was written; the editor follows only if it still
+            // shows the document that was saved (another file may have been opened since)
+            if (error.isEmpty() && document == m_document) {
+                m_path = path;
+                if (m_editor->document()->revision() == revision)
+                    m_editor->document()->setModified(false);
             }
-            emit self->saved(path, err);
+            emit saved(path, error);
         });
-    });
 }
 
 bool ProfileEditorPage::validateNow()

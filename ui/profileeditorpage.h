@@ -7,9 +7,10 @@
 // Views: the page is a QTabWidget (views()) whose first tab, "YAML", is the text editor; other
 // editors of the same text (the form, ui/profileform/) are added with addView() and keep to
 // the API below: text() / setText() and the textChanged signal. Loading reads the (small) file synchronously; saving writes on a pool thread
-// with QSaveFile, so the GUI thread never waits on the disk. GUI thread only.
+// with writeFileAtomically() (util/atomicfile.h), so the GUI thread never waits on the disk. GUI thread only.
 #pragma once
 
+#include "jobtracker.h"
 #include "profile/profileparser.h"
 
 #include <QWidget>
@@ -37,7 +38,8 @@ public:
     /// Replaces the text (one undo step) and validates at once.
     void setText(const QString &yaml);
     QString text() const;
-    /// Replaces the text without an undo step and marks it unmodified (new window, template).
+    /// Starts a new, untitled document with `yaml` (new window, New Profile, a session's
+    /// profile): no file path, unmodified, and an empty undo history.
     void setInitialText(const QString &yaml);
     QPlainTextEdit *editor() const;
     CodeEditor *codeEditor() const { return m_editor; }
@@ -53,10 +55,15 @@ public:
     /// one undo step, and puts the cursor on its `type:` line. False for an unknown type.
     bool insertOperation(const QString &typeName);
 
-    /// Reads `path` (UTF-8) into the editor as one undo step (Ctrl+Z brings the previous text
-    /// back) and marks it unmodified; false + *error when it cannot be read.
+    /// Reads `path` (UTF-8) into the editor as a new document: unmodified, and an undo
+    /// boundary (the undo history is cleared, so Ctrl+Z never brings back the text of the
+    /// document open before, and saveTo(filePath()) only writes this file's own text).
+    /// The caller asks about unsaved edits first (ui/window/unsavedchanges.h). False +
+    /// *error when it cannot be read; the editor is then unchanged.
     bool loadFile(const QString &path, QString *error);
-    /// Writes the text to `path` in the background; emits saved() when done.
+    /// Writes the text to `path` in the background; emits saved() when done. The editor
+    /// takes `path` as its file and unmodified state only if it still shows the same
+    /// document (no file opened or New Profile since the save began).
     void saveTo(const QString &path);
     QString filePath() const { return m_path; }
     bool isModified() const;
@@ -79,6 +86,8 @@ signals:
     void saved(const QString &path, const QString &error);
 
 private:
+    /// The editor holds one document at a time: `yaml` from `path` (empty: untitled).
+    void startDocument(const QString &yaml, const QString &path);
     void validate();
     void showErrors();
     void jumpTo(QTreeWidgetItem *item);
@@ -91,6 +100,8 @@ private:
     QLabel *m_problemText = nullptr;   ///< the full text of the selected problem, wrapped
     QTimer *m_debounce = nullptr;
     QString m_path;
+    quint64 m_document = 0;   ///< counts startDocument(): a save follows only its own document
+    JobTracker m_saves{this, JobTracker::Policy::Independent};
     std::optional<Profile> m_profile;
     ProfileErrors m_errors;
     bool m_lastValid = false;

@@ -1,13 +1,12 @@
 #include "runcontroller.h"
 
+#include "models/sessionset.h"
 #include "session/sessionio.h"
 #include "sessionfiles.h"
+#include "targetconfirmation.h"
 
-#include <QCoreApplication>
 #include <QDir>
-#include <QPointer>
 #include <QDateTime>
-#include <QThreadPool>
 #include <QUuid>
 #include <algorithm>
 
@@ -53,18 +52,74 @@ bool RunController::start(const Profile &profile, const RunOptions &options)
     }
     m_run = std::make_unique<BenchmarkRun>(profile, o);
     BenchmarkRun *run = m_run.get();
-    connect(run, &BenchmarkRun::phaseChanged, this, &RunController::phaseChanged);
+    connect(run, &BenchmarkRun::phaseChanged, this, &RunController::onPhase);
     connect(run, &BenchmarkRun::stageStarted, this, &RunController::stageStarted);
     connect(run, &BenchmarkRun::stageFinished, this, &RunController::stageFinished);
     connect(run, &BenchmarkRun::snapshot, this, &RunController::onSnapshot);
     connect(run, &BenchmarkRun::finished, this, &RunController::onFinished);
     m_running = true;
     m_stopping = false;
+    m_clock.start();
+    // The results on screen stay until the run measures (onPhase()).
+    m_liveBegun = false;
+    m_liveLabel = options.label;
+    m_livePlan = profile;
     m_hasPending = false;
     m_live.reset();
     emit started(profile);
     run->start();
     return true;
+}
+
+RunController::StartOutcome RunController::startChecked(Profile profile,
+                                                        const ResolvedTarget &target,
+                                                        RunOptions options)
+{
+    if (m_running || isAsking())
+        return StartOutcome::Refused;
+    profile.target = target.target;
+    options.targetSources = target.sources;
+    // A non-loopback address: asked once per address, naming what answers there.
+    if (!isLoopbackAddress(profile.target.address)
+        && !TargetConfirmation::isConfirmed(profile.target.address)) {
+        if (!m_confirmation) {
+            m_confirmation = new TargetConfirmation(m_dialogParent);
+            connect(m_confirmation, &TargetConfirmation::answered, this,
+                    [this](bool yes, const Profile &p, const RunOptions &o) {
+                        if (yes) {
+                            ResolvedTarget confirmed;
+                            confirmed.target = p.target;
+                            confirmed.sources = o.targetSources;
+                            startChecked(p, confirmed, o);
+                        }
+                        else {
+                            emit message(tr("Run not started: the target was not confirmed"));
+                        }
+                        emit confirmationAnswered(yes);
+                    });
+        }
+        emit message(tr("Asking %1 for its version before the first run there…")
+                         .arg(profile.target.address));
+        m_confirmation->ask(profile, options);
+        return StartOutcome::Asking;
+    }
+    if (options.token.isEmpty())
+        emit message(tr("No token: only unauthenticated operations will succeed"));
+    return start(profile, options) ? StartOutcome::Started : StartOutcome::Refused;
+}
+
+bool RunController::isAsking() const
+{
+    return m_confirmation && m_confirmation->isAsking();
+}
+
+void RunController::onPhase(RunPhase phase, const QString &detail)
+{
+    emit phaseChanged(phase, detail);
+    if (phase == RunPhase::Running && !m_liveBegun && m_running && m_sessions) {
+        m_liveBegun = true;   // measuring: the live run replaces the results
+        m_sessions->beginLive(m_liveLabel, m_livePlan);
+    }
 }
 
 void RunController::stop()
@@ -89,7 +144,10 @@ void RunController::flush()
     if (!m_hasPending)
         return;
     m_hasPending = false;
-    emit liveUpdate(m_live.current());
+    const RunSnapshot snapshot = m_live.current();
+    emit liveUpdate(snapshot);
+    if (m_sessions)
+        m_sessions->updateLive(snapshot);   // ignored until the live entry begins
 }
 
 void RunController::onFinished(const RunRecord &record)
@@ -104,23 +162,26 @@ void RunController::onFinished(const RunRecord &record)
         m_run.release()->deleteLater();
     }
     const Session session(record);
+    // A run that never measured leaves the previous results on screen; the run panel's
+    // banner says so.
+    if (m_sessions && (m_liveBegun || !session.stages.isEmpty()))
+        m_sessions->finishLive(session);
+    m_liveBegun = false;
     emit finished(session);
 
     if (m_savePath.isEmpty() || session.status == RunStatus::SetupFailed)
         return;
     const QString path = m_savePath;
-    QPointer<RunController> self(this);
-    QThreadPool::globalInstance()->start([self, session, path] {
-        QString error;
-        if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-            error = QObject::tr("cannot create %1").arg(QFileInfo(path).absolutePath());
-        else
-            writeSession(session, path, &error);
-        QMetaObject::invokeMethod(qApp, [self, path, error] {
-            if (self)
-                emit self->sessionSaved(path, error);
-        });
-    });
+    m_saves.start(
+        [session, path](const JobContext &) {
+            QString error;
+            if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+                error = QObject::tr("cannot create %1").arg(QFileInfo(path).absolutePath());
+            else
+                writeSession(session, path, &error);
+            return error;
+        },
+        [this, path](const QString &error) { emit sessionSaved(path, error); });
 }
 
 } // namespace vw

@@ -9,13 +9,23 @@
 #pragma once
 
 #include "engine/benchmarkrun.h"
+#include "jobtracker.h"
 #include "session/session.h"
+#include "vault/targetresolver.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 #include <memory>
 
+QT_BEGIN_NAMESPACE
+class QWidget;
+QT_END_NAMESPACE
+
 namespace vw {
+
+class SessionSet;
+class TargetConfirmation;
 
 class RunController : public QObject {
     Q_OBJECT
@@ -25,16 +35,38 @@ public:
     /// RunOptions::workerNice) unless the options ask for more: with 10,000 VUs on two cores
     /// the GUI thread otherwise waits behind them (docs/performance.md).
     static constexpr int kWorkerNice = 5;
+    /// Stopping a run that has gone on longer than this (ms) asks first (MainWindow).
+    static constexpr qint64 kConfirmStopAfterMs = 60000;
 
     explicit RunController(QObject *parent = nullptr);
     ~RunController() override;   ///< a run still going is stopped (blocks until its cleanup)
 
     /// Starts a run; false when one is already running.
     bool start(const Profile &profile, const RunOptions &options);
+
+    enum class StartOutcome { Started, Asking, Refused };
+    /// The window's start (MainWindow::startRun()): `profile` against `target` (resolved by
+    /// the target panel; its address and sources replace the profile's) with `options`
+    /// (token, label). A non-loopback address not confirmed before is asked about first
+    /// (ui/targetconfirmation.h, its dialog on the dialog parent): Asking, and the run starts
+    /// once the user says yes; confirmationAnswered() follows either way. Refused while a run
+    /// goes or a question is open.
+    StartOutcome startChecked(Profile profile, const ResolvedTarget &target, RunOptions options);
+    /// A non-loopback question is open.
+    bool isAsking() const;
+    /// The parent of the non-loopback question (the main window).
+    void setDialogParent(QWidget *parent) { m_dialogParent = parent; }
+    /// The SessionSet whose live entry follows the run (ui/models/sessionset.h): begun when
+    /// the run measures (phase Running), updated with each liveUpdate(), finished with the
+    /// session; a run that never measured (failed setup, unreachable, stopped in setup)
+    /// leaves what was shown before. None by default.
+    void setSessionSet(SessionSet *set) { m_sessions = set; }
     /// Asks the run to stop (cleanup still runs; finished() follows). No-op when idle.
     void stop();
     bool isRunning() const { return m_running; }
     bool isStopping() const { return m_stopping; }
+    /// Since start() (ms, monotonic clock); 0 when idle.
+    qint64 elapsedMs() const { return m_running ? m_clock.elapsed() : 0; }
 
     /// Whether finished sessions are written to sessionsDirectory() (default on).
     void setAutoSave(bool on) { m_autoSave = on; }
@@ -48,22 +80,36 @@ signals:
     /// kRepaintIntervalMs.
     void liveUpdate(const vw::RunSnapshot &snapshot);
     void finished(const vw::Session &session);
+    /// A line for the status bar ("No token: ...", "Asking ... for its version").
+    void message(const QString &text);
+    /// The non-loopback question was answered (the run has started when `yes`).
+    void confirmationAnswered(bool yes);
     /// After the auto-save: `error` empty on success.
     void sessionSaved(const QString &path, const QString &error);
 
 private:
+    void onPhase(RunPhase phase, const QString &detail);
     void onSnapshot(const RunSnapshot &s);
     void flush();
     void onFinished(const RunRecord &record);
 
     std::unique_ptr<BenchmarkRun> m_run;
     QTimer m_coalesce;
+    QElapsedTimer m_clock;   ///< started with the run
     RunSnapshotAccumulator m_live;   ///< the current run's latest snapshot, stages and series
     bool m_hasPending = false;
     bool m_running = false;
     bool m_stopping = false;
     bool m_autoSave = true;
     QString m_savePath;   ///< this run's session file (checkpoints, then the final session)
+    JobTracker m_saves{this, JobTracker::Policy::Independent};   ///< final session writes
+    QWidget *m_dialogParent = nullptr;
+    TargetConfirmation *m_confirmation = nullptr;   ///< created at the first non-loopback run
+    SessionSet *m_sessions = nullptr;
+    /// The run's live entry replaces the results shown once its measured window starts.
+    bool m_liveBegun = false;
+    QString m_liveLabel;
+    Profile m_livePlan;
 };
 
 } // namespace vw

@@ -3,9 +3,6 @@
 #include "session/sessionio.h"
 #include "sessionfiles.h"
 
-#include <QCoreApplication>
-#include <QPointer>
-#include <QThreadPool>
 
 namespace vw {
 
@@ -32,19 +29,21 @@ void SessionLoader::startNext()
     m_busy = true;
     const Job job = m_queue.dequeue();
     emit progress(job.path, m_done + 1, m_total);
-    QPointer<SessionLoader> self(this);
-    QThreadPool::globalInstance()->start([self, job] {
-        QString error;
+    struct Read {
         std::optional<Session> session;
-        const bool isSession = looksLikeSessionFile(job.path);
-        if (isSession)
-            session = readSession(job.path, &error);
-        // back to the GUI thread; dropped there when the loader is gone
-        QMetaObject::invokeMethod(qApp, [self, job, session, error, isSession] {
-            if (self)
-                self->onRead(job, session, error, isSession);
-        });
-    });
+        QString error;
+        bool isSession = false;
+    };
+    // back to the GUI thread; dropped there when the loader is gone (ui/jobtracker.h)
+    m_jobs.start(
+        [job](const JobContext &) {
+            Read r;
+            r.isSession = looksLikeSessionFile(job.path);
+            if (r.isSession)
+                r.session = readSession(job.path, &r.error);
+            return r;
+        },
+        [this, job](const Read &r) { onRead(job, r.session, r.error, r.isSession); });
 }
 
 void SessionLoader::onRead(const Job &job, const std::optional<Session> &session,

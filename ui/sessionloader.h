@@ -6,6 +6,7 @@
 // (ui/models/sessionset.h). GUI thread only (the reading itself runs on the pool).
 #pragma once
 
+#include "jobtracker.h"
 #include "session/session.h"
 
 #include <QObject>
@@ -52,6 +53,7 @@ private:
     void onRead(const Job &job, const std::optional<Session> &session, const QString &error,
                 bool isSession);
 
+    JobTracker m_jobs{this};   ///< one file at a time
     QQueue<Job> m_queue;
     bool m_busy = false;
     int m_total = 0;

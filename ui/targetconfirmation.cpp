@@ -2,11 +2,8 @@
 
 #include "vault/vaultclient.h"
 
-#include <QCoreApplication>
 #include <QMessageBox>
-#include <QPointer>
 #include <QSettings>
-#include <QThread>
 
 namespace vw {
 
@@ -35,20 +32,12 @@ void TargetConfirmation::ask(const Profile &profile, const RunOptions &options)
     m_options = options;
     // The probe on its own thread (VaultClient is synchronous); no token is sent.
     const TargetSpec target = profile.target;
-    QPointer<TargetConfirmation> self(this);
-    QThread *thread = QThread::create([self, target] {
-        VaultClient probe(target, QByteArray());
-        const ServerInfo info = probe.serverInfo();
-        QMetaObject::invokeMethod(
-            qApp, [self, info] {
-                if (self)
-                    self->onProbed(info);
-            },
-            Qt::QueuedConnection);
-    });
-    thread->setObjectName(QStringLiteral("vw-target-probe"));
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
+    m_probe.start(
+        [target](const JobContext &) {
+            VaultClient probe(target, QByteArray());
+            return probe.serverInfo();
+        },
+        [this](const ServerInfo &info) { onProbed(info); });
 }
 
 void TargetConfirmation::onProbed(const ServerInfo &info)

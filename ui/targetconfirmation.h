@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/benchmarkrun.h"
+#include "jobtracker.h"
 
 #include <QObject>
 
@@ -35,6 +36,8 @@ private:
     bool m_asking = false;
     Profile m_profile;
     RunOptions m_options;   ///< holds the token in memory until answered
+    /// The probe on a thread of its own: it may wait on the network for the request timeout.
+    JobTracker m_probe{this, JobTracker::Policy::Supersede, nullptr};
 };
 
 } // namespace vw

@@ -64,6 +64,8 @@ public:
     void focusToken();
     void focusAddress();
     void setEditable(bool editable);
+    /// The local target row (start/stop a target on loopback).
+    LocalTargetBox *localTarget() const { return m_localTarget; }
 
 signals:
     void message(const QString &text);

@@ -229,6 +229,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     now = steadyNowNs();
     drainWorkers();
     finalizeReadyStages(true);
+    m_checkpoints.flush();   // the stages a spaced-out checkpoint had not written yet
     m_collector->finalizeSecondsBefore((now - m_windowStartNs + kNsPerS - 1) / kNsPerS);
     tick(now, true);
 

@@ -86,6 +86,23 @@ template <class F> void LatencyHistogram::forEachBucket(F f) const
             f(i, counts[i]);
 }
 
+QVector<QPair<int, int64_t>> LatencyHistogram::nonZeroBuckets() const
+{
+    QVector<QPair<int, int64_t>> out;
+    forEachBucket([&out](int index, int64_t count) { out.append({index, count}); });
+    return out;
+}
+
+int LatencyHistogram::countsLength()
+{
+    return kCountsLength;
+}
+
+int64_t LatencyHistogram::valueOfIndex(int index)
+{
+    return LatencyHistogram().lowestEquivalent(index);
+}
+
 void LatencyHistogram::makeDense()
 {
     if (m_sparse.isEmpty())

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QPair>
 #include <QVector>
 #include <cstdint>
 
@@ -51,6 +52,16 @@ public:
 
     /// True when the histogram holds its counters sparsely (see the top of this file).
     bool isSparse() const { return !m_sparse.isEmpty(); }
+
+    /// The non-zero buckets as (index into HdrHistogram's counts array, count), increasing
+    /// index: the layout is HdrHistogram's for [kLowestUs, kHighestUs] at
+    /// kSignificantDigits, so these indexes are valid in its encodings (stats/hdrencoding.h).
+    QVector<QPair<int, int64_t>> nonZeroBuckets() const;
+    /// Length of HdrHistogram's counts array for this layout (23,552).
+    static int countsLength();
+    /// The lowest value (us) that falls in bucket `index` (0 <= index < countsLength()):
+    /// record()ing it counts in that bucket.
+    static int64_t valueOfIndex(int index);
 
 private:
     struct Bucket {

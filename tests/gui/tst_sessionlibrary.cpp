@@ -14,6 +14,7 @@
 #include "sessionplan.h"
 #include "syntheticstages.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
@@ -34,6 +35,18 @@
 using namespace vw;
 
 namespace {
+
+/// QAbstractItemModelTester on the library's model and its sort/filter proxy, for as long as
+/// the view lives: every insert, reset and change they signal is checked (QtTest failures).
+struct LibraryModelTesters {
+    explicit LibraryModelTesters(SessionLibraryView &v)
+        : model(v.model(), QAbstractItemModelTester::FailureReportingMode::QtTest),
+          proxy(v.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest)
+    {
+    }
+    QAbstractItemModelTester model;
+    QAbstractItemModelTester proxy;
+};
 
 const QString kOp = QStringLiteral("kv2_read");
 
@@ -168,6 +181,7 @@ private slots:
     void listsAFolderWithErrorRows()
     {
         SessionLibraryView v;
+        const LibraryModelTesters testers(v);
         v.setBaseFolders({m_dir.path()});
         v.refresh();
         QTRY_COMPARE(v.model()->rowCount(), 4);
@@ -192,6 +206,7 @@ private slots:
     void searchFiltersAndSortsByFigures()
     {
         SessionLibraryView v;
+        const LibraryModelTesters testers(v);
         v.setBaseFolders({m_dir.path()});
         v.refresh();
         QTRY_COMPARE(v.model()->rowCount(), 4);
@@ -219,6 +234,7 @@ private slots:
     void renameWritesTheLabel()
     {
         SessionLibraryView v;
+        const LibraryModelTesters testers(v);
         v.setBaseFolders({m_dir.path()});
         v.refresh();
         QTRY_COMPARE(v.model()->rowCount(), 4);
@@ -245,6 +261,7 @@ private slots:
     void openAndOverlayEmitThePath()
     {
         SessionLibraryView v;
+        const LibraryModelTesters testers(v);
         v.setBaseFolders({m_dir.path()});
         v.refresh();
         QTRY_COMPARE(v.model()->rowCount(), 4);
@@ -349,6 +366,7 @@ private slots:
         for (int i = 0; i < 200; ++i)
             writeFile(many.path(), QStringLiteral("s%1.json").arg(i, 3, 10, QLatin1Char('0')), s);
         SessionLibraryView v;
+        const LibraryModelTesters testers(v);
         v.setBaseFolders({many.path()});
         QSignalSpy finished(&v, &SessionLibraryView::scanFinished);
         QElapsedTimer t;
@@ -434,6 +452,7 @@ private slots:
     void deleteRemovesTheFile()
     {
         SessionLibraryView v;
+        const LibraryModelTesters testers(v);
         v.setBaseFolders({m_dir.path()});
         v.refresh();
         QTRY_COMPARE(v.model()->rowCount(), 4);

@@ -3,17 +3,14 @@
 #include "models/sessionset.h"
 #include "session/sessionio.h"
 
-#include <QCoreApplication>
 #include <QDesktopServices>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPointer>
 #include <QPushButton>
 #include <QStandardPaths>
-#include <QThreadPool>
 #include <QUrl>
 
 namespace vw {
@@ -97,21 +94,19 @@ void SavedSessionBar::askSaveAs()
 
 void SavedSessionBar::saveAs(const QString &target)
 {
-    QPointer<SavedSessionBar> self(this);
     const QString source = m_path;
-    QThreadPool::globalInstance()->start([self, source, target] {
-        // Read and written by the session code: the copy is a valid session, never holds a
-        // token (the writer has no field for one) and replaces `target` atomically.
-        QString error;
-        if (QFileInfo(source).canonicalFilePath() == QFileInfo(target).canonicalFilePath())
-            error = QObject::tr("it is the same file");
-        else if (const std::optional<Session> s = readSession(source, &error))
-            writeSession(*s, target, &error);
-        QMetaObject::invokeMethod(qApp, [self, target, error] {
-            if (self)
-                emit self->savedAs(target, error);
-        });
-    });
+    m_jobs.start(
+        [source, target](const JobContext &) {
+            // Read and written by the session code: the copy is a valid session, never holds
+            // a token (the writer has no field for one) and replaces `target` atomically.
+            QString error;
+            if (QFileInfo(source).canonicalFilePath() == QFileInfo(target).canonicalFilePath())
+                error = QObject::tr("it is the same file");
+            else if (const std::optional<Session> s = readSession(source, &error))
+                writeSession(*s, target, &error);
+            return error;
+        },
+        [this, target](const QString &error) { emit savedAs(target, error); });
 }
 
 } // namespace vw

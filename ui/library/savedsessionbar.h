@@ -9,6 +9,8 @@
 // File work runs off the GUI thread. GUI thread only.
 #pragma once
 
+#include "jobtracker.h"
+
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
@@ -53,6 +55,7 @@ private:
     QLabel *m_label = nullptr;
     QPushButton *m_reveal = nullptr;
     QPushButton *m_saveAs = nullptr;
+    JobTracker m_jobs{this, JobTracker::Policy::Independent};   ///< Save As copies
 };
 
 } // namespace vw

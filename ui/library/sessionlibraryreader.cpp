@@ -1,12 +1,9 @@
 #include "sessionlibraryreader.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QPointer>
 #include <QSet>
-#include <QThreadPool>
 
 namespace vw {
 
@@ -17,74 +14,62 @@ SessionLibraryReader::SessionLibraryReader(QObject *parent) : QObject(parent)
 
 void SessionLibraryReader::scan(const QStringList &folders)
 {
-    const quint64 generation = ++*m_generation;
-    const std::shared_ptr<std::atomic<quint64>> current = m_generation;
     m_scanning = true;
     emit scanStarted();
-    QPointer<SessionLibraryReader> self(this);
-    // Hands a result back to the GUI thread; dropped there when the reader is gone or a
-    // newer scan has begun.
-    auto post = [self, generation](auto &&f) {
-        QMetaObject::invokeMethod(qApp, [self, generation, f] {
-            if (self && *self->m_generation == generation)
-                f(self.data());
-        });
-    };
-    QThreadPool::globalInstance()->start([current, generation, folders, post] {
-        QSet<QString> seen;
-        int files = 0;
-        for (const QString &folder : folders) {
-            for (const QString &path : sessionFilesIn(folder)) {
-                const QString key = QFileInfo(path).canonicalFilePath();
-                if (key.isEmpty() || seen.contains(key))
-                    continue;
-                seen.insert(key);
-                if (*current != generation)
-                    return;   // abandoned: a newer scan began or the reader is gone
-                const SessionSummary summary = readSessionSummary(path);
-                ++files;
-                post([summary](SessionLibraryReader *r) { emit r->summaryRead(summary); });
+    // Every summary is posted back as it is read; all of them are dropped on the GUI thread
+    // once the reader is gone or a newer scan has begun, and the scan stops at its next file.
+    m_scan.start(
+        [this, folders](const JobContext &job) {
+            QSet<QString> seen;
+            int files = 0;
+            for (const QString &folder : folders) {
+                for (const QString &path : sessionFilesIn(folder)) {
+                    const QString key = QFileInfo(path).canonicalFilePath();
+                    if (key.isEmpty() || seen.contains(key))
+                        continue;
+                    seen.insert(key);
+                    if (job.cancelled())
+                        return files;   // abandoned: nothing more is delivered
+                    const SessionSummary summary = readSessionSummary(path);
+                    ++files;
+                    job.post([this, summary] { emit summaryRead(summary); });
+                }
             }
-        }
-        post([files](SessionLibraryReader *r) {
-            r->m_scanning = false;
-            emit r->scanFinished(files);
+            return files;
+        },
+        [this](int files) {
+            m_scanning = false;
+            emit scanFinished(files);
         });
-    });
 }
 
 void SessionLibraryReader::writeLabel(const QString &path, const QString &label)
 {
-    QPointer<SessionLibraryReader> self(this);
-    QThreadPool::globalInstance()->start([self, path, label] {
-        QString error;
-        SessionSummary summary;
-        if (writeSessionLabel(path, label, &error))
-            summary = readSessionSummary(path);
-        QMetaObject::invokeMethod(qApp, [self, path, summary, error] {
-            if (self)
-                emit self->labelWritten(path, summary, error);
+    m_writes.start(
+        [path, label](const JobContext &) {
+            std::pair<SessionSummary, QString> out;
+            if (writeSessionLabel(path, label, &out.second))
+                out.first = readSessionSummary(path);
+            return out;
+        },
+        [this, path](const std::pair<SessionSummary, QString> &r) {
+            emit labelWritten(path, r.first, r.second);
         });
-    });
 }
 
 void SessionLibraryReader::remove(const QString &path)
 {
-    QPointer<SessionLibraryReader> self(this);
-    QThreadPool::globalInstance()->start([self, path] {
-        QString error;
-        bool trashed = false;
-        QFile f(path);
-        if (f.moveToTrash()) {
-            trashed = true;
-        } else if (!f.remove()) {
-            error = f.errorString();
-        }
-        QMetaObject::invokeMethod(qApp, [self, path, trashed, error] {
-            if (self)
-                emit self->removed(path, trashed, error);
-        });
-    });
+    m_writes.start(
+        [path](const JobContext &) {
+            std::pair<bool, QString> out{false, QString()};
+            QFile f(path);
+            if (f.moveToTrash())
+                out.first = true;
+            else if (!f.remove())
+                out.second = f.errorString();
+            return out;
+        },
+        [this, path](const std::pair<bool, QString> &r) { emit removed(path, r.first, r.second); });
 }
 
 } // namespace vw

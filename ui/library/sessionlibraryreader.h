@@ -5,12 +5,11 @@
 // signals; nothing here blocks it. GUI thread only (the object itself).
 #pragma once
 
+#include "jobtracker.h"
 #include "session/sessionindex.h"
 
 #include <QObject>
 #include <QStringList>
-#include <atomic>
-#include <memory>
 
 namespace vw {
 
@@ -19,7 +18,7 @@ class SessionLibraryReader : public QObject {
 public:
     explicit SessionLibraryReader(QObject *parent = nullptr);
     /// Abandons a scan under way (the pool thread stops after its current file).
-    ~SessionLibraryReader() override { ++*m_generation; }
+    ~SessionLibraryReader() override = default;
 
     /// Reads every session file of `folders` (missing folders are skipped; a file found in
     /// two of them is read once). A scan started before is abandoned: its remaining results
@@ -43,9 +42,8 @@ signals:
     void removed(const QString &path, bool trashed, const QString &error);
 
 private:
-    /// The current scan's number, shared with the pool thread so an abandoned scan stops.
-    std::shared_ptr<std::atomic<quint64>> m_generation =
-        std::make_shared<std::atomic<quint64>>(0);
+    JobTracker m_scan{this};   ///< a new scan supersedes the one under way (ui/jobtracker.h)
+    JobTracker m_writes{this, JobTracker::Policy::Independent};   ///< labels and removals
     bool m_scanning = false;
 };
 

@@ -44,6 +44,13 @@ SessionLibraryView::SessionLibraryView(QWidget *parent) : QWidget(parent)
         m_proxy->setFilterFixedString(t);
         updateCount();
     });
+    // Esc in the search box clears it (and is used up there: it reaches no window action)
+    auto *clearSearch = new QAction(tr("Clear the search"), m_search);
+    clearSearch->setObjectName(QStringLiteral("librarySearchClear"));
+    clearSearch->setShortcut(QKeySequence(Qt::Key_Escape));
+    clearSearch->setShortcutContext(Qt::WidgetShortcut);
+    m_search->addAction(clearSearch);
+    connect(clearSearch, &QAction::triggered, m_search, &QLineEdit::clear);
     auto *refresh = new QPushButton(tr("Refresh"), this);
     refresh->setObjectName(QStringLiteral("libraryRefresh"));
     connect(refresh, &QPushButton::clicked, this, &SessionLibraryView::refresh);

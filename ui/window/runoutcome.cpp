@@ -93,4 +93,18 @@ QString runOutcomeMessage(const Session &s)
     return QString();
 }
 
+QString stageDoneMessage(const StageStats &s)
+{
+    QStringList parts;
+    for (const OpStats &o : s.ops)
+        parts << tr("%1 %2/s p99 %3 ms")
+                     .arg(o.op)
+                     .arg(s.throughputPerS(o), 0, 'f', 0)
+                     .arg(latencyCellMs(o.latency, 99, 2));
+    return tr("Stage %1 (%2 VUs) done: %3")
+        .arg(stageNumber(s.index))
+        .arg(s.vus)
+        .arg(parts.join(QStringLiteral(" · ")));
+}
+
 } // namespace vw

@@ -1,5 +1,7 @@
 #include "window/unsavedchanges.h"
 
+#include "util/duration.h"
+
 #include <QMessageBox>
 #include <QPushButton>
 
@@ -40,6 +42,51 @@ RunningCloseChoice askAboutRunningClose(QWidget *parent)
     box.exec();
     return box.clickedButton() == stop ? RunningCloseChoice::StopAndClose
                                        : RunningCloseChoice::KeepRunning;
+}
+
+bool confirmStopRun(QWidget *parent, qint64 elapsedMs)
+{
+    QMessageBox box(QMessageBox::Question, QObject::tr("Stop the run?"),
+                    QObject::tr("The run has been going for %1. Stop it?")
+                        .arg(formatDurationMs(elapsedMs)),
+                    QMessageBox::NoButton, parent);
+    box.setObjectName(QStringLiteral("stopRunBox"));
+    box.setInformativeText(QObject::tr("Stopping ends the current stage and cleans up; the "
+                                       "stages finished so far are kept in the session."));
+    QPushButton *stop = box.addButton(QObject::tr("Stop the Run"), QMessageBox::AcceptRole);
+    stop->setObjectName(QStringLiteral("stopRunButton"));
+    QPushButton *keep = box.addButton(QObject::tr("Keep Running"), QMessageBox::RejectRole);
+    keep->setObjectName(QStringLiteral("keepRunningButton"));
+    box.setDefaultButton(keep);
+    box.setEscapeButton(keep);
+    box.exec();
+    return box.clickedButton() == stop;
+}
+
+LocalTargetQuitChoice askAboutLocalTargetOnQuit(QWidget *parent, const QString &what)
+{
+    QMessageBox box(QMessageBox::Question, QObject::tr("Local target running"),
+                    QObject::tr("The local target this window started (%1) is still running.")
+                        .arg(what),
+                    QMessageBox::NoButton, parent);
+    box.setObjectName(QStringLiteral("localTargetQuitBox"));
+    box.setInformativeText(QObject::tr("Stop it now, or keep it running for the next window "
+                                       "or the CLI (vault-workbench target down stops it "
+                                       "later)?"));
+    QPushButton *stop = box.addButton(QObject::tr("Stop It"), QMessageBox::AcceptRole);
+    stop->setObjectName(QStringLiteral("stopTargetButton"));
+    QPushButton *keep = box.addButton(QObject::tr("Keep It Running"), QMessageBox::DestructiveRole);
+    keep->setObjectName(QStringLiteral("keepTargetButton"));
+    QPushButton *cancel = box.addButton(QMessageBox::Cancel);
+    cancel->setObjectName(QStringLiteral("cancelQuitButton"));
+    box.setDefaultButton(stop);
+    box.setEscapeButton(cancel);
+    box.exec();
+    if (box.clickedButton() == stop)
+        return LocalTargetQuitChoice::Stop;
+    if (box.clickedButton() == keep)
+        return LocalTargetQuitChoice::KeepRunning;
+    return LocalTargetQuitChoice::Cancel;
 }
 
 } // namespace vw

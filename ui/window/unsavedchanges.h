@@ -1,10 +1,12 @@
-// The questions asked before work is lost: unsaved profile edits (before Open, Open Recent,
-// New, closing the window, quitting) and a run still going when the window closes. Modal
-// message boxes with object names tests can find ("unsavedChangesBox", "runningCloseBox").
-// GUI thread only.
+// The questions asked before work is lost or left behind: unsaved profile edits (before
+// Open, Open Recent, New, closing the window, quitting), a run still going when the window
+// closes, stopping a long run, and a local target this window started still running when it
+// closes. Modal message boxes with object names tests can find ("unsavedChangesBox",
+// "runningCloseBox", "stopRunBox", "localTargetQuitBox"). GUI thread only.
 #pragma once
 
 #include <QString>
+#include <QtGlobal>
 
 QT_BEGIN_NAMESPACE
 class QWidget;
@@ -22,5 +24,15 @@ enum class RunningCloseChoice { StopAndClose, KeepRunning };
 
 /// "A run is in progress: stop it and clean up, or keep running?" (Escape keeps running).
 RunningCloseChoice askAboutRunningClose(QWidget *parent);
+
+/// "Stop the run? It has been running for <elapsedMs, as 1 min 12 s>": Stop / Keep Running
+/// (Escape and the default keep it running). True to stop.
+bool confirmStopRun(QWidget *parent, qint64 elapsedMs);
+
+enum class LocalTargetQuitChoice { Stop, KeepRunning, Cancel };
+
+/// "The local target <what> that this window started is still running": Stop It / Keep It
+/// Running / Cancel (Escape cancels the close).
+LocalTargetQuitChoice askAboutLocalTargetOnQuit(QWidget *parent, const QString &what);
 
 } // namespace vw

@@ -55,4 +55,22 @@ void placeOnScreen(QWidget *window, const QWidget *anchor)
     window->move(frame.topLeft());
 }
 
+void restoreMainWindowGeometry(QWidget *window, const QByteArray &saved)
+{
+    if (!saved.isEmpty() && window->restoreGeometry(saved)
+        && isOnPresentScreen(window->frameGeometry())) {
+        // on a present screen, but maybe saved on a larger one: kept within this one
+        const QScreen *on = QGuiApplication::screenAt(window->frameGeometry().center());
+        const QRect available = (on ? on : window->screen())->availableGeometry();
+        if (!window->isMaximized() && !window->isFullScreen()
+            && !available.contains(window->geometry()))
+            window->setGeometry(
+                centredWithin(window->geometry().size(), window->geometry(), available));
+        return;
+    }
+    const QScreen *s = window->screen() ? window->screen() : QGuiApplication::primaryScreen();
+    const QRect available = s ? s->availableGeometry() : QRect(0, 0, 1400, 900);
+    window->setGeometry(centredWithin(defaultWindowSize(available), available, available));
+}
+
 } // namespace vw

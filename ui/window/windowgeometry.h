@@ -3,6 +3,7 @@
 // in device-independent pixels (Qt scales them for HiDPI). GUI thread only.
 #pragma once
 
+#include <QByteArray>
 #include <QRect>
 #include <QSize>
 
@@ -32,5 +33,10 @@ QRect centredWithin(const QSize &size, const QRect &anchor, const QRect &availab
 /// `anchor`'s frame and lies fully within the available geometry of the screen `anchor` is on
 /// (the primary screen when `anchor` is null); shrinks it when it is larger than that.
 void placeOnScreen(QWidget *window, const QWidget *anchor);
+
+/// The main window's size and place: `saved` (QWidget::saveGeometry()) if it is on a present
+/// screen (kept within that screen's available geometry), else defaultWindowSize() of the
+/// screen's available geometry, centred.
+void restoreMainWindowGeometry(QWidget *window, const QByteArray &saved);
 
 } // namespace vw
