@@ -35,7 +35,7 @@ CommandHelp exportHelp()
             QStringLiteral(
                 "  vault-workbench export SESSION... --chart latency|throughput|errors|time|\n"
                 "                  time-throughput|server-memory|server-cpu|server-latency|\n"
-                "                  time-server-memory|time-server-cpu [--log-y]\n"
+                "                  time-server-memory|time-server-cpu|time-errors [--log-y]\n"
                 "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi 144]\n"
                 "                  [--size slide|a4|letter|WxH]\n"
                 "  vault-workbench export SESSION --format hlog --out FILE.hlog\n"),
@@ -48,7 +48,8 @@ CommandHelp exportHelp()
                 "--dpi) or WxH. Text is sized for the picture: at slide size tick labels are 20 px,\n"
                 "the title 36 px. --log-y draws latency on a log10 axis (ticks at 1, 2, 5 x 10^k).\n"
                 "time and time-throughput: latency (p50, p99) and successes per second over time of\n"
-                "every session, with the stage boundaries. Runs without a display (offscreen).\n"
+                "every session, with the stage boundaries; time-errors: errors per second by class\n"
+                "(connection, timeout, 5xx, 429, ...). Runs without a display (offscreen).\n"
                 "--format hlog writes one session's latency histograms as an HdrHistogram interval\n"
                 "log instead (tag = operation/stage-N; HistogramLogProcessor and the hdrhistogram\n"
                 "Python package read it; docs/session-format.md).\n")};
@@ -130,8 +131,8 @@ int exportCommand(const QStringList &args)
     if (!chartKindFromName(chartName, &kind)) {
         printErr(QStringLiteral("vault-workbench export: unknown --chart \"%1\" "
                                 "(latency, throughput, errors, time, time-throughput, "
-                                "server-memory, server-cpu, server-latency, time-server-memory "
-                                "or time-server-cpu)\n")
+                                "server-memory, server-cpu, server-latency, time-server-memory, "
+                                "time-server-cpu or time-errors)\n")
                      .arg(chartName));
         return ExitUsage;
     }

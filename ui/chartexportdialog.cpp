@@ -32,6 +32,7 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     m_chart->addItem(tr("Error ratio vs load"), chartKindName(ChartKind::ErrorRatioVsLoad));
     m_chart->addItem(tr("Latency over time"), chartKindName(ChartKind::LatencyOverTime));
     m_chart->addItem(tr("Throughput over time"), chartKindName(ChartKind::ThroughputOverTime));
+    m_chart->addItem(tr("Errors over time"), chartKindName(ChartKind::ErrorsOverTime));
     m_chart->addItem(tr("Server memory vs load"), chartKindName(ChartKind::ServerMemoryVsLoad));
     m_chart->addItem(tr("Server CPU vs load"), chartKindName(ChartKind::ServerCpuVsLoad));
     m_chart->addItem(tr("Server-side vs client latency"), chartKindName(ChartKind::ServerLatencyVsLoad));
@@ -119,6 +120,8 @@ QChart *ChartExportDialog::selectedChart() const
         return m_page->errorChart()->chart();
     case ChartKind::ThroughputOverTime:
         return m_page->timeThroughputChart()->chart();
+    case ChartKind::ErrorsOverTime:
+        return m_page->timeErrorsChart()->chart();
     case ChartKind::LatencyOverTime:
         break;
     case ChartKind::ServerMemoryVsLoad:

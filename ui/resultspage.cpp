@@ -54,6 +54,8 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_time->setObjectName(QStringLiteral("timeChart"));
     m_timeThroughput = new TimeSeriesChart(TimeSeriesChart::Kind::Throughput, this);
     m_timeThroughput->setObjectName(QStringLiteral("timeThroughputChart"));
+    m_timeErrors = new TimeSeriesChart(TimeSeriesChart::Kind::Errors, this);
+    m_timeErrors->setObjectName(QStringLiteral("timeErrorsChart"));
     m_errors = new StageCurveChart(ChartKind::ErrorRatioVsLoad, this);
     m_errors->setObjectName(QStringLiteral("errorChart"));
     m_banner = new QLabel(this);
@@ -145,6 +147,7 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     middleTabs->setObjectName(QStringLiteral("middleTabs"));
     middleTabs->addTab(m_time, tr("Latency over time"));
     middleTabs->addTab(m_timeThroughput, tr("Throughput over time"));
+    middleTabs->addTab(m_timeErrors, tr("Errors over time"));
     middleTabs->addTab(m_errors, tr("Error ratio vs load"));
     // The server's side (docs/measurement.md, "Server telemetry"): one chart at a time.
     auto *serverBox = new QWidget(this);
@@ -336,7 +339,7 @@ QList<CurveSource> ResultsPage::chartSources() const
 
 QList<QWidget *> ResultsPage::chartWidgets() const
 {
-    QList<QWidget *> all{m_latency, m_throughput, m_time, m_timeThroughput, m_errors};
+    QList<QWidget *> all{m_latency, m_throughput, m_time, m_timeThroughput, m_timeErrors, m_errors};
     for (StageCurveChart *c : m_serverCharts)
         all << c;
     return all;

@@ -59,6 +59,8 @@ public:
     StageCurveChart *errorChart() const { return current(m_errors); }
     TimeSeriesChart *timeChart() const { return current(m_time); }
     TimeSeriesChart *timeThroughputChart() const { return current(m_timeThroughput); }
+    /// Errors per second by class over time (ChartKind::ErrorsOverTime).
+    TimeSeriesChart *timeErrorsChart() const { return current(m_timeErrors); }
     /// The server chart of `kind` (isServerChart(), the "Server" tab), nullptr for another kind.
     StageCurveChart *serverChart(ChartKind kind) const;
     /// The server charts in the order of the "Server" tab's chooser.
@@ -110,6 +112,7 @@ private:
     StageCurveChart *m_errors = nullptr;
     TimeSeriesChart *m_time = nullptr;
     TimeSeriesChart *m_timeThroughput = nullptr;
+    TimeSeriesChart *m_timeErrors = nullptr;
     QList<StageCurveChart *> m_serverCharts;   ///< serverChartKinds() order
     QComboBox *m_serverChartChooser = nullptr;
     ComparisonView *m_comparison = nullptr;

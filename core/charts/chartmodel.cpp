@@ -517,6 +517,9 @@ bool partialSecond(double tS, double endS)
     return endS > 0 && tS > endS + 1e-3 && tS - 1 < endS - 1e-3;
 }
 
+/// Stage boundaries of a time chart (defined below).
+void addStageBoundaries(ChartModel *m, const QList<CurveSource> &sources);
+
 ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
                           const ChartOptions &options)
 {
@@ -600,7 +603,127 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
     fitYRange(&m.y, r, latency && options.logY);
     if (m.y.scale == AxisScale::Log10)
         dropNonPositiveY(&m.series);
-    // stage boundaries: a vertical line where each stage after the first began
+    addStageBoundaries(&m, sources);
+    return m;
+}
+
+/// The groups of the errors-over-time chart in drawing (and colour) order.
+const QStringList &errorGroupOrder()
+{
+    static const QStringList order = {
+        QStringLiteral("connection"), QStringLiteral("timeout"),  QStringLiteral("tls"),
+        QStringLiteral("5xx"),        QStringLiteral("429"),      QStringLiteral("4xx"),
+        QStringLiteral("http_other"), QStringLiteral("invalid_response"),
+        QStringLiteral("redirect")};
+    return order;
+}
+
+ChartModel buildErrorTimeChart(const QList<CurveSource> &sources, const ChartOptions &options)
+{
+    ChartModel m;
+    m.kind = ChartKind::ErrorsOverTime;
+    const bool overlay = sources.size() > 1;
+    double maxT = 0;
+    Range r;
+    const QString all = QStringLiteral("errors (all classes)");
+    for (int si = 0; si < sources.size(); ++si) {
+        const CurveSource &src = sources.at(si);
+        const double endS = runEndS(src);
+        const QString prefix = overlay ? shownLabel(src.label) + kSep : QString();
+        // second -> group -> errors of every operation (or options.op) in that second
+        QMap<double, QMap<QString, double>> perSecond;
+        QStringList groups;
+        bool classesKnown = true;
+        for (const SeriesPoint &p : src.series) {
+            if (partialSecond(p.tS, endS))
+                continue;
+            maxT = std::max(maxT, p.tS);
+            QMap<QString, double> &at = perSecond[p.tS];
+            if (!options.op.isEmpty() && p.op != options.op)
+                continue;
+            if (!p.errorClassesKnown) {
+                classesKnown = false;
+                at[all] += double(p.errors);
+                continue;
+            }
+            for (auto it = p.errorClasses.cbegin(); it != p.errorClasses.cend(); ++it) {
+                const QString g = errorChartGroup(it.key());
+                at[g] += double(it.value());
+                if (!groups.contains(g))
+                    groups << g;
+            }
+        }
+        if (!classesKnown) {
+            groups = {all};
+            m.notes << QStringLiteral("%1session written before error classes were kept per "
+                                      "second: total errors only")
+                           .arg(overlay ? shownLabel(src.label) + QStringLiteral(": ") : QString());
+        } else if (groups.isEmpty() && !perSecond.isEmpty()) {
+            // no error in the whole run: one curve at 0 says so (a measured 0, not a gap)
+            groups = {QStringLiteral("errors")};
+            m.notes << QStringLiteral("%1no errors").arg(overlay ? shownLabel(src.label)
+                                                                      + QStringLiteral(": ")
+                                                                : QString());
+        }
+        std::sort(groups.begin(), groups.end(), [](const QString &a, const QString &b) {
+            return errorGroupOrder().indexOf(a) < errorGroupOrder().indexOf(b);
+        });
+        for (const QString &g : std::as_const(groups)) {
+            ChartSeries s;
+            s.source = si;
+            s.op = options.op;
+            s.key = QString::number(si) + QLatin1Char('\x1f') + src.label + QLatin1Char('\x1f')
+                    + QStringLiteral("errors:") + g;
+            s.name = prefix + g;
+            s.legend = s.name;
+            const int colour = std::max<int>(0, int(errorGroupOrder().indexOf(g)));
+            s.color = seriesColor(overlay ? si : 0, overlay ? 0 : colour, overlay);
+            if (overlay)
+                s.style = colour % 2 ? LineStyle::Dashed : LineStyle::Solid;
+            s.width = 2.0;
+            for (auto it = perSecond.cbegin(); it != perSecond.cend(); ++it)
+                s.points.append(QPointF(it.key(), it.value().value(g, 0)));
+            for (const QPointF &pt : std::as_const(s.points))
+                r.see(pt, false);
+            m.series << s;
+        }
+    }
+    m.title = QStringLiteral("Errors over time");
+    if (!options.op.isEmpty())
+        m.title = options.op + QStringLiteral(": errors over time");
+    m.x.title = QStringLiteral("time (s)");
+    m.x.unit = QStringLiteral("s");
+    fitDataRange(&m.x, 0, maxT);
+    m.y.title = QStringLiteral("errors/s");
+    m.y.unit = QStringLiteral("errors/s");
+    fitYRange(&m.y, r, false);
+    addStageBoundaries(&m, sources);
+    return m;
+}
+
+} // namespace
+
+QString errorChartGroup(const QString &key)
+{
+    if (!key.startsWith(QLatin1String("http_")))
+        return key;
+    const int status = key.mid(5).toInt();
+    if (status == 429)
+        return QStringLiteral("429");
+    if (status >= 500 && status <= 599)
+        return QStringLiteral("5xx");
+    if (status >= 400 && status <= 499)
+        return QStringLiteral("4xx");
+    return QStringLiteral("http_other");
+}
+
+namespace {
+
+/// Stage boundaries of a time chart: a vertical line where each stage after the first began.
+void addStageBoundaries(ChartModel *mp, const QList<CurveSource> &sources)
+{
+    ChartModel &m = *mp;
+    const bool overlay = sources.size() > 1;
     for (int si = 0; si < sources.size(); ++si)
         for (const StageStats &st : stagesOf(sources.at(si))) {
             const double x = st.startMs / 1000.0;
@@ -614,7 +737,6 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
             l.points = {QPointF(x, m.y.min), QPointF(x, m.y.max)};
             m.lines << l;
         }
-    return m;
 }
 
 } // namespace
@@ -642,6 +764,8 @@ QString chartKindName(ChartKind kind)
         return QStringLiteral("time-server-memory");
     case ChartKind::ServerCpuOverTime:
         return QStringLiteral("time-server-cpu");
+    case ChartKind::ErrorsOverTime:
+        return QStringLiteral("time-errors");
     }
     return QString();
 }
@@ -652,7 +776,8 @@ bool chartKindFromName(const QString &name, ChartKind *out)
                         ChartKind::ErrorRatioVsLoad, ChartKind::LatencyOverTime,
                         ChartKind::ThroughputOverTime, ChartKind::ServerMemoryVsLoad,
                         ChartKind::ServerCpuVsLoad, ChartKind::ServerLatencyVsLoad,
-                        ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime})
+                        ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime,
+                        ChartKind::ErrorsOverTime})
         if (chartKindName(k) == name) {
             *out = k;
             return true;
@@ -697,9 +822,10 @@ QString loadAxisUnit(LoadAxis axis)
 ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
                            const ChartOptions &options)
 {
-    ChartModel m = isServerChart(kind) ? buildServerChartModel(kind, sources)
-                   : isLoadChart(kind) ? buildLoadChart(kind, sources, options)
-                                       : buildTimeChart(kind, sources, options);
+    ChartModel m = isServerChart(kind)                ? buildServerChartModel(kind, sources)
+                   : isLoadChart(kind)                ? buildLoadChart(kind, sources, options)
+                   : kind == ChartKind::ErrorsOverTime ? buildErrorTimeChart(sources, options)
+                                                       : buildTimeChart(kind, sources, options);
     // a curve ending in stages without a value just ends: no break without a point after it
     for (ChartSeries &s : m.series)
         s.breaks.removeIf([&s](int i) { return i <= 0 || i >= s.points.size(); });

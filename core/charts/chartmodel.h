@@ -37,11 +37,15 @@ enum class ChartKind {
     ServerLatencyVsLoad, ///< Y = client mean latency vs server-side request time, ms
     ServerMemoryOverTime,///< X = s, Y = resident memory and heap, MiB (first source)
     ServerCpuOverTime,   ///< X = s, Y = cores busy (first source)
+    /// X = s, Y = errors per second by class group (errorChartGroup()): every operation (or
+    /// ChartOptions::op) together, one curve per group per source. A session written before
+    /// the series kept classes has one "errors (all classes)" curve and a note saying so.
+    ErrorsOverTime,
 };
 
 /// "latency", "throughput", "errors", "time", "time-throughput", "server-memory",
-/// "server-cpu", "server-latency", "time-server-memory", "time-server-cpu" (CLI --chart,
-/// export dialog).
+/// "server-cpu", "server-latency", "time-server-memory", "time-server-cpu", "time-errors"
+/// (CLI --chart, export dialog).
 QString chartKindName(ChartKind kind);
 /// The inverse of chartKindName; false for any other text.
 bool chartKindFromName(const QString &name, ChartKind *out);
@@ -49,6 +53,12 @@ bool chartKindFromName(const QString &name, ChartKind *out);
 bool isLoadChart(ChartKind kind);
 /// The server's charts (ServerMemoryVsLoad .. ServerCpuOverTime).
 bool isServerChart(ChartKind kind);
+
+/// The curve an error class key (core/stats/errorclass.h) is counted in on the errors-over-time
+/// chart: "5xx" (http_500..http_599), "429", "4xx" (the other http_4xx), "http_other" (any
+/// other status), else the key itself ("connection", "timeout", "tls", "invalid_response",
+/// "redirect").
+QString errorChartGroup(const QString &errorKey);
 
 /// What the x axis of a chart against load counts.
 enum class LoadAxis {

@@ -169,6 +169,7 @@ void StageCollector::finalizeSecondsBefore(qint64 endSecond)
                 p.count = s.count;
                 p.ok = s.ok;
                 p.errors = s.errorCount();
+                p.errorClasses = s.errors;
                 p.p50Ms = ms(s.latency.valueAtPercentileUs(50));
                 p.p99Ms = ms(s.latency.valueAtPercentileUs(99));
                 if (s.latency.count() > 0)
@@ -193,6 +194,8 @@ void StageCollector::addLate(qint64 second, const QVector<OpStats> &ops)
         p.ok += ops.at(i).ok;
         p.errors += ops.at(i).errorCount();
         m_secondHistograms.add(i, second, ops.at(i).latency);
+        for (auto e = ops.at(i).errors.cbegin(); e != ops.at(i).errors.cend(); ++e)
+            p.errorClasses[e.key()] += e.value();
     }
 }
 

@@ -1,13 +1,19 @@
 #include "import/vaultbenchmarkimport.h"
 
 #include "import/vaultbenchmarkmapping.h"
+#include "profile/loadmodels/arrivalratemodel.h"
+#include "profile/loadmodels/closedmodel.h"
+#include "profile/loadmodels/loadmodelregistry.h"
 #include "profile/operationlabels.h"
 #include "profile/profileparser.h"
 #include "util/duration.h"
 
 #include <QRegularExpression>
 #include <QUrl>
+#include <yaml-cpp/yaml.h>
+
 #include <algorithm>
+#include <string>
 
 namespace vw {
 
@@ -17,37 +23,54 @@ const char kCleanupNote[] =
     "cleanup and random_mounts are not needed: the workbench always puts what a run creates "
     "under a random run prefix and removes it after the run (also after a stop or failure)";
 
-/// A YAML double-quoted scalar.
-QString yamlQuoted(const QString &s)
-{
-    QString out = QStringLiteral("\"");
-    for (const QChar c : s) {
-        switch (c.unicode()) {
-        case '"': out += QStringLiteral("\\\""); break;
-        case '\\': out += QStringLiteral("\\\\"); break;
-        case '\n': out += QStringLiteral("\\n"); break;
-        case '\r': out += QStringLiteral("\\r"); break;
-        case '\t': out += QStringLiteral("\\t"); break;
-        default:
-            if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-                out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
-            else
-                out += c;
-        }
-    }
-    return out + QLatin1Char('"');
-}
-
-/// A param value in YAML: numbers and booleans plain, text quoted.
-QString yamlValue(const QVariant &v)
+/// A param value: numbers and booleans plain, text double-quoted.
+void emitValue(YAML::Emitter &out, const QVariant &v)
 {
     switch (v.typeId()) {
-    case QMetaType::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QMetaType::Bool: out << v.toBool(); break;
     case QMetaType::Int:
-    case QMetaType::LongLong: return QString::number(v.toLongLong());
-    case QMetaType::Double: return QString::number(v.toDouble(), 'g', 17);
-    default: return yamlQuoted(v.toString());
+    case QMetaType::LongLong: out << v.toLongLong(); break;
+    case QMetaType::Double: out << v.toDouble(); break;
+    default: out << YAML::DoubleQuoted << v.toString().toStdString();
     }
+}
+
+std::string utf8(const QString &s)
+{
+    return s.toStdString();
+}
+
+/// A whole number, or a string of digits such as "256": vault-benchmark's HCL decoder
+/// (gohcl) converts a string to the number field it fills.
+std::optional<qint64> wholeNumber(const HclValue &v)
+{
+    if (v.isWholeNumber())
+        return qint64(v.number);
+    static const QRegularExpression digits(QStringLiteral("^-?[0-9]{1,15}$"));
+    if (v.kind == HclValue::Kind::String && digits.match(v.text).hasMatch())
+        return v.text.toLongLong();
+    return std::nullopt;
+}
+
+/// A bool, or the string "true" or "false" (gohcl converts them too).
+std::optional<bool> booleanOf(const HclValue &v)
+{
+    if (v.kind == HclValue::Kind::Bool)
+        return v.boolean;
+    if (v.kind == HclValue::Kind::String && v.text == QLatin1String("true"))
+        return true;
+    if (v.kind == HclValue::Kind::String && v.text == QLatin1String("false"))
+        return false;
+    return std::nullopt;
+}
+
+/// "a", "a and b", "a, b and c".
+QString joinedList(const QStringList &items)
+{
+    if (items.size() <= 1)
+        return items.join(QString());
+    return QStringList(items.mid(0, items.size() - 1)).join(QStringLiteral(", "))
+           + QStringLiteral(" and ") + items.last();
 }
 
 /// One flattened config attribute: "role.token_ttl" and the attribute.
@@ -84,24 +107,23 @@ public:
 
     std::optional<qint64> wholeValue(const HclAttribute &a, qint64 min, qint64 max)
     {
-        if (!a.value.isWholeNumber() || a.value.number < double(min)
-            || a.value.number > double(max)) {
+        const std::optional<qint64> v = wholeNumber(a.value);
+        if (!v || *v < min || *v > max) {
             error(a.value.pos, QStringLiteral("%1 must be a whole number from %2 to %3")
                                    .arg(a.name)
                                    .arg(min)
                                    .arg(max));
             return std::nullopt;
         }
-        return qint64(a.value.number);
+        return *v;
     }
 
     std::optional<bool> boolValue(const HclAttribute &a)
     {
-        if (a.value.kind != HclValue::Kind::Bool) {
+        const std::optional<bool> b = booleanOf(a.value);
+        if (!b)
             error(a.value.pos, QStringLiteral("%1 must be true or false").arg(a.name));
-            return std::nullopt;
-        }
-        return a.value.boolean;
+        return b;
     }
 
     /// Every attribute under `body`, with dotted paths; blocks with labels are errors.
@@ -138,6 +160,17 @@ public:
             if (v.kind == HclValue::Kind::Number)
                 return QVariant(v.number);
             break;
+        case VbConvert::Integer:
+            if (const auto n = wholeNumber(v))
+                return QVariant(*n);
+            error(v.pos, QStringLiteral("%1 must be a whole number (or a string of digits)")
+                             .arg(path));
+            return std::nullopt;
+        case VbConvert::Boolean:
+            if (const auto b = booleanOf(v))
+                return QVariant(*b);
+            error(v.pos, QStringLiteral("%1 must be true or false").arg(path));
+            return std::nullopt;
         case VbConvert::Duration:
             // Vault reads a bare number (or digits in a string) as seconds
             if (v.isWholeNumber() && v.number >= 0)
@@ -169,14 +202,14 @@ public:
                                      + QStringLiteral("key_bits");
             for (const ConfigItem &s : siblings)
                 if (s.path == bitsPath) {
-                    if (!s.attr->value.isWholeNumber() || s.attr->value.number < 0
-                        || s.attr->value.number > 65536) {
+                    const std::optional<qint64> n = wholeNumber(s.attr->value);
+                    if (!n || *n < 0 || *n > 65536) {
                         error(s.attr->value.pos,
                               QStringLiteral("%1 must be a whole number of bits").arg(bitsPath));
                         return std::nullopt;
                     }
-                    if (s.attr->value.number > 0)
-                        bits = int(s.attr->value.number);
+                    if (*n > 0)
+                        bits = int(*n);
                 }
             return QVariant(it->pattern.contains(QLatin1String("%1"))
                                 ? it->pattern.arg(bits)
@@ -279,6 +312,7 @@ public:
         op.type = m->type;
         if (!m->note.isEmpty())
             note(QStringLiteral("%1 (%2): %3").arg(what, vbType, m->note));
+        QList<QPair<QString, QStringList>> leftOut;   // why -> the fields, in text order
         for (const ConfigItem &item : items) {
             const auto field = std::find_if(m->fields.cbegin(), m->fields.cend(),
                                             [&](const VbField &f) { return f.path == item.path; });
@@ -289,22 +323,29 @@ public:
                     ok = false;
                 continue;
             }
-            const auto dropped = std::find_if(
-                m->dropped.cbegin(), m->dropped.cend(), [&](const VbDropped &d) {
-                    return d.path == item.path
-                           || (d.path.endsWith(QLatin1String(".*"))
-                               && item.path.startsWith(d.path.chopped(1)));
-                });
+            const auto dropped = std::find_if(m->dropped.cbegin(), m->dropped.cend(),
+                                              [&](const VbDropped &d) { return d.path == item.path; });
             if (dropped != m->dropped.cend()) {
-                note(QStringLiteral("%1: config %2 is not used: %3")
-                         .arg(what, item.path, dropped->why));
+                auto group = std::find_if(leftOut.begin(), leftOut.end(),
+                                          [&](const auto &g) { return g.first == dropped->why; });
+                if (group == leftOut.end())
+                    leftOut.append({dropped->why, {item.path}});
+                else
+                    group->second.append(item.path);
                 continue;
             }
+            // the known fields of the same block ("role." ...), or of the top level
+            const QString block = item.path.left(item.path.lastIndexOf(QLatin1Char('.')) + 1);
+            const auto inBlock = [&](const QString &path) {
+                return path.startsWith(block) && !path.mid(block.size()).contains(QLatin1Char('.'));
+            };
             QStringList known;
             for (const VbField &f : m->fields)
-                known.append(f.path);
+                if (inBlock(f.path))
+                    known.append(f.path);
             for (const VbDropped &d : m->dropped)
-                known.append(d.path);
+                if (inBlock(d.path))
+                    known.append(d.path);
             error(item.attr->pos,
                   QStringLiteral("%1 (%2): unknown config field \"%3\" (known: %4)")
                       .arg(what, vbType, item.path,
@@ -312,6 +353,10 @@ public:
                                            : known.join(QStringLiteral(", "))));
             ok = false;
         }
+        for (const auto &[why, paths] : std::as_const(leftOut))
+            note(QStringLiteral("%1: config %2 %3 not used: %4")
+                     .arg(what, joinedList(paths),
+                          paths.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"), why));
         for (auto it = m->vbDefaults.cbegin(); it != m->vbDefaults.cend(); ++it) {
             const bool set = std::any_of(op.params.cbegin(), op.params.cend(),
                                          [&](const auto &p) { return p.first == it.key(); });
@@ -325,8 +370,83 @@ public:
         return op;
     }
 
+    /// The profile as YAML, through yaml-cpp's emitter: the notes as comments on top, then
+    /// name, description, target, one stage in the load keys of the load-model registry
+    /// (core/profile/loadmodels/loadmodelregistry.h) and the operations.
+    QByteArray emitProfile(const QString &profileName, const QString &source,
+                           const QString &address, const QString &ns, const QString &caFile,
+                           qint64 workers, qint64 rps, const QString &duration,
+                           const QList<Operation> &ops) const
+    {
+        const LoadModelRegistry &models = LoadModelRegistry::builtin();
+        const LoadModelType *model =
+            models.find(rps > 0 ? ArrivalRateModel::kName() : ClosedModel::kName());
+        YAML::Emitter out;
+        out.SetPreCommentIndent(3);
+        out << YAML::Comment(utf8(QStringLiteral("Imported from the vault-benchmark config %1 "
+                                                 "by `vault-workbench import-hcl`")
+                                      .arg(source)))
+            << YAML::Newline
+            << YAML::Comment("(docs/profile-format.md, \"Importing vault-benchmark configs\").");
+        for (const QString &n : std::as_const(r.notes))
+            out << YAML::Newline
+                << YAML::Comment(utf8(QStringLiteral("note: %1").arg(
+                       QString(n).replace(QLatin1Char('\n'), QLatin1Char(' ')))));
+        out << YAML::BeginMap;
+        out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << utf8(profileName);
+        out << YAML::Key << "description" << YAML::Value << YAML::DoubleQuoted
+            << utf8(QStringLiteral("imported from vault-benchmark config %1").arg(source));
+        if (!address.isEmpty() || !ns.isEmpty() || !caFile.isEmpty()) {
+            out << YAML::Key << "target" << YAML::Value << YAML::BeginMap;
+            if (!address.isEmpty())
+                out << YAML::Key << "address" << YAML::Value << YAML::DoubleQuoted
+                    << utf8(address);
+            if (!ns.isEmpty())
+                out << YAML::Key << "namespace" << YAML::Value << YAML::DoubleQuoted << utf8(ns);
+            if (!caFile.isEmpty())
+                out << YAML::Key << "ca_file" << YAML::Value << YAML::DoubleQuoted
+                    << utf8(caFile);
+            out << YAML::EndMap;
+        }
+        // rps > 0: an open model whose stage load is the rate, with a pool of `workers` VUs;
+        // else a closed stage of `workers` VUs
+        out << YAML::Key << "ramp" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "executor" << YAML::Value << utf8(model->name);
+        if (!model->vuPoolKey.isEmpty())
+            out << YAML::Key << utf8(model->vuPoolKey) << YAML::Value << workers;
+        out << YAML::Key << "stages" << YAML::Value << YAML::BeginSeq << YAML::Flow
+            << YAML::BeginMap << YAML::Key << utf8(model->stageLoadKey) << YAML::Value
+            << (model->open ? rps : workers) << YAML::Key << "duration" << YAML::Value
+            << utf8(duration) << YAML::EndMap << YAML::EndSeq;
+        out << YAML::EndMap;
+        out << YAML::Key << "operations" << YAML::Value << YAML::BeginSeq;
+        for (const Operation &op : ops) {
+            out << YAML::BeginMap;
+            out << YAML::Key << "type" << YAML::Value << utf8(op.type);
+            out << YAML::Key << "name" << YAML::Value << utf8(op.name);
+            out << YAML::Key << "weight" << YAML::Value << op.weight;
+            if (!op.params.isEmpty()) {
+                out << YAML::Key << "params" << YAML::Value << YAML::BeginMap;
+                for (const auto &p : op.params) {
+                    out << YAML::Key << utf8(p.first) << YAML::Value;
+                    emitValue(out, p.second);
+                    if (op.vbDefaulted.contains(p.first))
+                        out << YAML::Comment("vault-benchmark's default");
+                }
+                out << YAML::EndMap;
+            }
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq << YAML::EndMap;
+        return QByteArray(out.c_str(), qsizetype(out.size())) + '\n';
+    }
+
     void run(const QByteArray &hcl, const QString &profileName, const QString &source)
     {
+        const LoadModelRegistry &models = LoadModelRegistry::builtin();
+        // workers become a closed stage's VUs or an open model's VU pool; rps a stage's rate
+        const LoadBounds vus = models.find(ClosedModel::kName())->stageLoadBounds;
+        const LoadBounds rate = models.find(ArrivalRateModel::kName())->stageLoadBounds;
         const HclParseResult parsed = parseHcl(hcl);
         if (!parsed.body) {
             r.errors.append(*parsed.error);
@@ -365,10 +485,10 @@ public:
                         duration = *s;
                 }
             } else if (k == QLatin1String("workers")) {
-                if (const auto w = wholeValue(a, 1, 100000))
+                if (const auto w = wholeValue(a, qint64(vus.min), qint64(vus.max)))
                     workers = *w;
             } else if (k == QLatin1String("rps")) {
-                if (const auto v = wholeValue(a, 0, 1000000))
+                if (const auto v = wholeValue(a, 0, qint64(rate.max)))
                     rps = *v;
             } else if (k == QLatin1String("cleanup") || k == QLatin1String("random_mounts")) {
                 if (boolValue(a))
@@ -464,55 +584,8 @@ public:
                      .arg(rps)
                      .arg(workers));
 
-        QString y;
-        y += QStringLiteral("# Imported from the vault-benchmark config %1 by `vault-workbench "
-                            "import-hcl`\n# (docs/profile-format.md, \"Importing "
-                            "vault-benchmark configs\").\n")
-                 .arg(source);
-        for (const QString &n : std::as_const(r.notes))
-            y += QStringLiteral("# note: %1\n").arg(QString(n).replace(QLatin1Char('\n'),
-                                                                         QLatin1Char(' ')));
-        y += QStringLiteral("name: %1\n").arg(yamlQuoted(profileName));
-        y += QStringLiteral("description: %1\n")
-                 .arg(yamlQuoted(QStringLiteral("imported from vault-benchmark config %1")
-                                     .arg(source)));
-        if (!address.isEmpty() || !ns.isEmpty() || !caFile.isEmpty()) {
-            y += QStringLiteral("target:\n");
-            if (!address.isEmpty())
-                y += QStringLiteral("  address: %1\n").arg(yamlQuoted(address));
-            if (!ns.isEmpty())
-                y += QStringLiteral("  namespace: %1\n").arg(yamlQuoted(ns));
-            if (!caFile.isEmpty())
-                y += QStringLiteral("  ca_file: %1\n").arg(yamlQuoted(caFile));
-        }
-        y += QStringLiteral("ramp:\n");
-        if (rps > 0) {
-            y += QStringLiteral("  executor: arrival-rate\n  max_vus: %1\n  stages:\n"
-                                "    - { rate: %2, duration: %3 }\n")
-                     .arg(workers)
-                     .arg(rps)
-                     .arg(duration);
-        } else {
-            y += QStringLiteral("  executor: closed\n  stages:\n    - { vus: %1, duration: %2 }\n")
-                     .arg(workers)
-                     .arg(duration);
-        }
-        y += QStringLiteral("operations:\n");
-        for (const Operation &op : std::as_const(ops)) {
-            y += QStringLiteral("  - type: %1\n    name: %2\n    weight: %3\n")
-                     .arg(op.type, op.name)
-                     .arg(op.weight);
-            if (!op.params.isEmpty()) {
-                y += QStringLiteral("    params:\n");
-                for (const auto &p : op.params)
-                    y += QStringLiteral("      %1: %2%3\n")
-                             .arg(p.first, yamlValue(p.second),
-                                  op.vbDefaulted.contains(p.first)
-                                      ? QStringLiteral("   # vault-benchmark's default")
-                                      : QString());
-            }
-        }
-        r.yaml = y.toUtf8();
+        r.yaml = emitProfile(profileName, source, address, ns, caFile, workers, rps, duration,
+                             ops);
     }
 };
 

@@ -9,6 +9,16 @@ VbField copy(const char *path, const char *param)
     return {QString::fromLatin1(path), QString::fromLatin1(param), VbConvert::Copy, {}};
 }
 
+VbField integer(const char *path, const char *param)
+{
+    return {QString::fromLatin1(path), QString::fromLatin1(param), VbConvert::Integer, {}};
+}
+
+VbField boolean(const char *path, const char *param)
+{
+    return {QString::fromLatin1(path), QString::fromLatin1(param), VbConvert::Boolean, {}};
+}
+
 VbField duration(const char *path, const char *param)
 {
     return {QString::fromLatin1(path), QString::fromLatin1(param), VbConvert::Duration, {}};
@@ -25,6 +35,21 @@ VbDropped drop(const char *path, const char *why)
     return {QString::fromLatin1(path), QString::fromLatin1(why)};
 }
 
+/// The fields `names` (space-separated) under `prefix` ("role." or ""), left out for one
+/// reason.
+QList<VbDropped> leaveOut(const QString &prefix, const char *names, const char *why)
+{
+    QList<VbDropped> out;
+    for (const QString &n : QString::fromLatin1(names).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        out.append({prefix + n, QString::fromLatin1(why)});
+    return out;
+}
+
+QList<VbDropped> leaveOut(const char *prefix, const char *names, const char *why)
+{
+    return leaveOut(QString::fromLatin1(prefix), names, why);
+}
+
 const char kNamedByRun[] = "the workbench names what it creates under the run prefix";
 const char kKeyBits[] = "read with key_type";
 
@@ -35,7 +60,7 @@ VbTestMapping kv(const char *vbType, const char *type)
     VbTestMapping m;
     m.vbType = QString::fromLatin1(vbType);
     m.type = QString::fromLatin1(type);
-    m.fields = {copy("numkvs", "keys"), copy("kvsize", "payload_bytes")};
+    m.fields = {integer("numkvs", "keys"), integer("kvsize", "payload_bytes")};
     m.vbDefaults = {{QStringLiteral("keys"), 1000}, {QStringLiteral("payload_bytes"), 1}};
     if (QByteArray(vbType).endsWith("_read"))
         m.note = QStringLiteral("vault-benchmark ignores kvsize on reads (it reads its tiny "
@@ -44,17 +69,28 @@ VbTestMapping kv(const char *vbType, const char *type)
     return m;
 }
 
-/// The role and token fields shared by the login types.
-QList<VbField> tokenFields(const char *prefix)
+/// The role and token fields shared by the login types (vault-benchmark's docs/tests/auth-*.md).
+void addTokenFields(VbTestMapping *m, const char *prefix)
 {
     const QString p = QString::fromLatin1(prefix);
     // Ours are `ttl` and `type` (the login types' params, sent to Vault as token_ttl and
     // token_type): a profile key naming a token is refused as a possible secret.
-    return {{p + QStringLiteral("token_ttl"), QStringLiteral("ttl"), VbConvert::Duration, {}},
-            {p + QStringLiteral("token_type"), QStringLiteral("type"), VbConvert::Copy, {}}};
+    m->fields += {{p + QStringLiteral("token_ttl"), QStringLiteral("ttl"), VbConvert::Duration, {}},
+                  {p + QStringLiteral("token_type"), QStringLiteral("type"), VbConvert::Copy, {}}};
+    m->dropped += leaveOut(p,
+                           "token_max_ttl token_explicit_max_ttl token_period token_num_uses "
+                           "token_policies policies token_bound_cidrs token_no_default_policy",
+                           "the workbench's role leaves the tokens' limits, policies and CIDRs "
+                           "at Vault's defaults (the run measures the login and does not use "
+                           "the token it gets)");
 }
 
+const char kTransitInputs[] =
+    "the workbench sends its own input (random bytes of payload_bytes) to the key's latest "
+    "version, batch_size items per request";
+
 /// Transit: the key made in setup (`keys` block) and the request's block (`sign`, ...).
+/// vault-benchmark's transit tests share one config: each reads `keys` and its own block.
 VbTestMapping transit(const char *vbType, const char *block, bool signing)
 {
     VbTestMapping m;
@@ -64,8 +100,46 @@ VbTestMapping transit(const char *vbType, const char *block, bool signing)
     m.fields = {copy("keys.type", "key_type")};
     m.dropped = {drop("keys.name", kNamedByRun), {b + QStringLiteral(".name"),
                                                    QString::fromLatin1(kNamedByRun)}};
+    m.dropped += leaveOut("keys.", "convergent_encryption derived",
+                          "the workbench's key is neither derived nor convergent: its requests "
+                          "carry no context");
+    m.dropped += leaveOut("keys.", "exportable allow_plaintext_backup auto_rotate_period",
+                          "the workbench's key is not exportable and not rotated during a run");
+    m.dropped += leaveOut("keys.", "key_size", "the workbench's key has its type's size");
+    m.dropped += leaveOut("keys.",
+                          "managed_key_name managed_key_id parameter_set hybrid_key_type_ec "
+                          "hybrid_key_type_pqc",
+                          "the workbench makes a key of key_type itself (no managed, "
+                          "post-quantum or hybrid keys)");
     // vault-benchmark makes an rsa-2048 key for every transit test when keys.type is absent
     m.vbDefaults = {{QStringLiteral("key_type"), QStringLiteral("rsa-2048")}};
+    static const QMap<QString, const char *> requestFields = {
+        {QStringLiteral("sign"), "key_version input reference batch_input context prehashed "
+                                 "marshaling_algorithm salt_length"},
+        {QStringLiteral("verify"), "input signature hmac reference batch_input context "
+                                   "prehashed marshaling_algorithm salt_length"},
+        {QStringLiteral("encrypt"), "plaintext associated_data context key_version nonce "
+                                    "reference batch_input type convergent_encryption "
+                                    "partial_failure_response_code"},
+        {QStringLiteral("decrypt"), "ciphertext associated_data context nonce reference "
+                                    "batch_input partial_failure_response_code"}};
+    static const QMap<QString, const char *> algorithms = {
+        {QStringLiteral("sign"), "hash_algorithm signature_algorithm"},
+        {QStringLiteral("verify"), "hash_algorithm signature_algorithm"}};
+    for (auto it = requestFields.cbegin(); it != requestFields.cend(); ++it) {
+        const QString prefix = it.key() + QLatin1Char('.');
+        if (it.key() == b) {
+            m.dropped += leaveOut(prefix, it.value(), kTransitInputs);
+            continue;
+        }
+        const QByteArray why = QStringLiteral("vault-benchmark's %1 does not read the %2 block")
+                                   .arg(m.vbType, it.key())
+                                   .toUtf8();
+        m.dropped += leaveOut(prefix, it.value(), why.constData());
+        m.dropped += leaveOut(prefix, "name", why.constData());
+        if (algorithms.contains(it.key()))
+            m.dropped += leaveOut(prefix, algorithms.value(it.key()), why.constData());
+    }
     if (signing) {
         m.fields += {copy(qPrintable(b + QStringLiteral(".hash_algorithm")), "hash_algorithm"),
                      copy(qPrintable(b + QStringLiteral(".signature_algorithm")),
@@ -76,12 +150,45 @@ VbTestMapping transit(const char *vbType, const char *block, bool signing)
         m.note = QStringLiteral("vault-benchmark signs the empty input; the workbench signs "
                                 "random bytes of payload_bytes (its default unless set)");
     } else {
-        m.fields += copy("payload_len", "payload_bytes");
+        m.fields += integer("payload_len", "payload_bytes");
         m.vbDefaults.insert(QStringLiteral("payload_bytes"), 128);
         m.dropped += drop("context_len", "only used by derived keys, which the import does "
                                          "not make");
     }
     return m;
+}
+
+const char kPkiChain[] = "the workbench makes its own CA chain in setup";
+
+/// The fields of a CA block of vault-benchmark's PKI tests (`root_ca`, `intermediate_csr`,
+/// `intermediate_ca`): its code's and its docs' names (the docs call root_ca `root`).
+QList<VbDropped> pkiChainFields()
+{
+    const char subject[] = "common_name alt_names ip_sans uri_sans other_sans format ou "
+                           "organization country countrty locality province street_address "
+                           "postal_code serial_number exclude_cn_from_sans ";
+    QList<VbDropped> out;
+    for (const char *root : {"root_ca.", "root."})
+        out += leaveOut(root,
+                        (QByteArray(subject)
+                         + "type issuer_name key_name key_ref ttl private_key_format key_type "
+                           "key_bits max_path_length permitted_dns_domains not_before_duration "
+                           "not_after managed_key_name managed_key_id")
+                            .constData(),
+                        kPkiChain);
+    out += leaveOut("intermediate_csr.",
+                    (QByteArray(subject)
+                     + "type private_key_format key_type key_bits key_name key_ref "
+                       "signature_bits add_basic_constraints managed_key_name managed_key_id")
+                        .constData(),
+                    kPkiChain);
+    out += leaveOut("intermediate_ca.",
+                    (QByteArray(subject)
+                     + "csr ttl max_path_length use_csr_values permitted_dns_domains "
+                       "not_before_duration not_after signature_bits skid use_pss")
+                        .constData(),
+                    kPkiChain);
+    return out;
 }
 
 /// PKI issue and sign: the role's key type, TTL and no_store; the CA chain is the
@@ -96,23 +203,93 @@ VbTestMapping pki(const char *vbType, bool issue)
                          {QStringLiteral("ec"), {QStringLiteral("ec-%1"), 256}},
                          {QStringLiteral("ed25519"), {QStringLiteral("ed25519"), 0}}}),
                 duration("role.ttl", "ttl")};
-    if (issue)
-        m.fields += copy("role.no_store", "no_store");
+    m.fields += boolean("role.no_store", "no_store");
     m.dropped = {drop("role.key_bits", kKeyBits),
-                 drop("role.name", kNamedByRun),
-                 drop("role.allow_any_name", "the workbench's role allows its request names"),
-                 drop("role.allow_subdomains", "the workbench's role allows its request names"),
-                 drop("setup_delay", "the workbench waits for new mounts itself"),
-                 drop("root_ca.*", "the workbench makes its own CA chain in setup"),
-                 drop("intermediate_csr.*", "the workbench makes its own CA chain in setup"),
-                 drop("intermediate_ca.*", "the workbench makes its own CA chain in setup"),
-                 drop(issue ? "issue.common_name" : "sign.common_name",
-                      "the workbench picks the certificates' names")};
+                  drop("role.name", kNamedByRun),
+                  drop("setup_delay", "the workbench waits for new mounts itself")};
+    m.dropped += leaveOut("role.",
+                          "allow_any_name allow_subdomains allow_localhost allowed_domains "
+                          "allowed_domain_template allowed_domains_template allow_bare_domains "
+                          "allow_glob_domains allow_wildcard_certificates enforce_hostnames "
+                          "allow_ip_sans allowed_uri_sans allowed_uri_sans_template "
+                          "allowed_other_sans allowed_serial_numbers allowed_user_ids "
+                          "cn_validations require_cn",
+                          "the workbench's role allows its request names");
+    m.dropped += leaveOut("role.",
+                          "issuer_ref max_ttl server_flag client_flag code_signing_flag "
+                          "email_protection_flag signature_bits use_pss key_usage ext_key_usage "
+                          "ext_key_usage_oids use_csr_common_name use_csr_sans ou organization "
+                          "country countrty locality province street_address postal_code "
+                          "policy_identifiers basic_constraints_valid_for_non_ca "
+                          "not_before_duration not_after",
+                          "the workbench's role leaves the certificates' flags, usages and "
+                          "subject at Vault's defaults");
+    m.dropped += drop("role.generate_lease",
+                      "the workbench's role has generate_lease false: Vault writes no lease "
+                      "per certificate (with true it also stores one, which costs more)");
+    m.dropped += pkiChainFields();
+    const QString req = QString::fromLatin1(issue ? "issue." : "sign.");
+    m.dropped += {{req + QStringLiteral("name"), QString::fromLatin1(kNamedByRun)},
+                  {req + QStringLiteral("common_name"),
+                   QStringLiteral("the workbench picks the certificates' names")}};
+    m.dropped += leaveOut(req,
+                          "alt_names ip_sans uri_sans other_sans ttl format exclude_cn_from_sans "
+                          "not_after user_ids",
+                          "the workbench's requests ask for one name and the role's TTL");
+    if (issue)
+        m.dropped += leaveOut(req, "private_key_format",
+                              "the workbench takes Vault's default key format");
+    else {
+        m.dropped += leaveOut(req, "remove_roots_from_chain remove_root_from_chain",
+                              "the workbench takes Vault's default chain");
+        m.dropped += drop("sign.csr", "the workbench signs CSRs of key_type it makes in setup "
+                                      "(vault-benchmark makes one RSA-2048 CSR unless csr is "
+                                      "given)");
+    }
     // Vault's default for a role without key_type is RSA-2048, and vault-benchmark's role TTL 5m
     m.vbDefaults = {{QStringLiteral("key_type"), QStringLiteral("rsa-2048")},
                     {QStringLiteral("ttl"), QStringLiteral("5m")}};
     return m;
 }
+
+/// The SSH role and CA fields of vault-benchmark's ssh_issue and ssh_sign.
+QList<VbDropped> sshRoleFields()
+{
+    QList<VbDropped> out = {drop("role.name", kNamedByRun)};
+    out += leaveOut("role.",
+                    "default_user allowed_users default_user_template allowed_users_template "
+                    "allowed_domains allowed_domains_template allow_bare_domains "
+                    "allow_subdomains cidr_list exclude_cidr_list port admin_user "
+                    "install_script key_option_specs key",
+                    "the workbench's role sets its own user");
+    out += leaveOut("role.",
+                    "key_type allow_user_certificates allow_host_certificates "
+                    "allow_user_key_ids key_id_format allowed_user_key_lengths "
+                    "algorithm_signer key_bits",
+                    "the workbench's role is a CA role (key_type ca) that signs user "
+                    "certificates (allow_user_certificates true), Vault's defaults otherwise");
+    out += leaveOut("role.",
+                    "ttl max_ttl not_before_duration allowed_critical_options allowed_extensions "
+                    "default_critical_options default_extensions",
+                    "the workbench's role takes the certificates' ttl from the operation and "
+                    "Vault's defaults otherwise");
+    out += leaveOut("ca.", "private_key public_key",
+                    "the workbench's CA key is generated by Vault in setup");
+    out += drop("ca.generate_signing_key", "the workbench's CA is always generated");
+    out += drop("ca.key_bits", kKeyBits);
+    return out;
+}
+
+QMap<QString, VbKeyValue> sshCaKeyTypes()
+{
+    // vault-benchmark: the CA is RSA with Vault's 4096 bits unless key_bits says otherwise
+    return {{QStringLiteral("rsa"), {QStringLiteral("rsa-%1"), 4096}},
+            {QStringLiteral("ssh-rsa"), {QStringLiteral("rsa-%1"), 4096}},
+            {QStringLiteral("ed25519"), {QStringLiteral("ed25519"), 0}},
+            {QStringLiteral("ssh-ed25519"), {QStringLiteral("ed25519"), 0}}};
+}
+
+const char kSshCertFields[] = "valid_principals cert_type key_id critical_options extensions";
 
 QList<VbTestMapping> buildMappings()
 {
@@ -123,7 +300,7 @@ QList<VbTestMapping> buildMappings()
         VbTestMapping m;   // OpenBao's fork: LIST of the seeded keys
         m.vbType = QStringLiteral("kvv2_list");
         m.type = QStringLiteral("kv2_list");
-        m.fields = {copy("numkvs", "keys")};
+        m.fields = {integer("numkvs", "keys")};
         m.dropped = {drop("kvsize", "a LIST returns key names, not values")};
         m.vbDefaults = {{QStringLiteral("keys"), 1000}};
         t << m;
@@ -132,27 +309,44 @@ QList<VbTestMapping> buildMappings()
         VbTestMapping m;
         m.vbType = QStringLiteral("approle_auth");
         m.type = QStringLiteral("approle_login");
-        m.fields = tokenFields("role.");
+        addTokenFields(&m, "role.");
         m.fields += duration("role.secret_id_ttl", "secret_id_ttl");
-        m.dropped = {drop("role.role_name", kNamedByRun)};
+        m.dropped += drop("role.role_name", kNamedByRun);
+        m.dropped += drop("role.bind_secret_id",
+                          "the workbench's logins always send a role_id and a secret_id "
+                          "(bind_secret_id true, vault-benchmark's default)");
+        m.dropped += leaveOut("role.", "secret_id_bound_cidrs secret_id_num_uses local_secret_ids",
+                              "the workbench's role leaves the secret IDs' CIDRs, use limit "
+                              "and locality at Vault's defaults");
+        m.dropped += leaveOut("secret_id.", "metadata cidr_list num_uses token_bound_cidrs ttl",
+                              "the workbench makes its secret IDs itself: no metadata, CIDRs "
+                              "or use limit, and the role's secret_id_ttl");
         t << m;
     }
     {
         VbTestMapping m;
         m.vbType = QStringLiteral("userpass_auth");
         m.type = QStringLiteral("userpass_login");
-        m.fields = tokenFields("");
-        m.dropped = {drop("username", kNamedByRun),
-                     drop("password", "the workbench makes a random password in setup (the "
-                                      "config's is not copied)")};
+        addTokenFields(&m, "");
+        m.dropped += {drop("username", kNamedByRun),
+                      drop("password", "the workbench makes a random password in setup (the "
+                                       "config's is not copied)")};
         t << m;
     }
     {
         VbTestMapping m;
         m.vbType = QStringLiteral("cert_auth");
         m.type = QStringLiteral("cert_login");
-        m.fields = tokenFields("");
-        m.dropped = {drop("name", kNamedByRun)};
+        addTokenFields(&m, "");
+        m.dropped += drop("name", kNamedByRun);
+        m.dropped += drop("certificate", "the workbench's role trusts the target's client "
+                                         "certificate (target.client_cert)");
+        m.dropped += leaveOut("",
+                              "allowed_names allowed_common_names allowed_dns_sans "
+                              "allowed_email_sans allowed_uri_sans allowed_organizational_units "
+                              "required_extensions allowed_metadata_extensions display_name",
+                              "the workbench's certificate role constrains nothing beyond its "
+                              "own CA");
         t << m;
     }
     t << transit("transit_sign", "sign", true) << transit("transit_verify", "verify", true)
@@ -168,11 +362,13 @@ QList<VbTestMapping> buildMappings()
                             {{QStringLiteral("rsa"), {QStringLiteral("rsa-%1"), 2048}},
                              {QStringLiteral("ed25519"), {QStringLiteral("ed25519"), 0}},
                              {QStringLiteral("ec"), {QStringLiteral("ecdsa-p%1"), 256}}}),
-                    duration("issued_cert.ttl", "ttl")};
-        m.dropped = {drop("issued_cert.key_bits", kKeyBits), drop("issued_cert.name", kNamedByRun),
-                     drop("role.name", kNamedByRun),
-                     drop("role.default_user", "the workbench's role sets its own user"),
-                     drop("role.allowed_users", "the workbench's role sets its own user")};
+                    duration("issued_cert.ttl", "ttl"),
+                    keyType("ca.key_type", "ca_key_type", sshCaKeyTypes())};
+        m.dropped = {drop("issued_cert.key_bits", kKeyBits), drop("issued_cert.name", kNamedByRun)};
+        m.dropped += leaveOut("issued_cert.", kSshCertFields,
+                              "the workbench's requests take the role's user and Vault's "
+                              "defaults");
+        m.dropped += sshRoleFields();
         m.vbDefaults = {{QStringLiteral("key_type"), QStringLiteral("rsa-2048")}};
         t << m;
     }
@@ -180,32 +376,30 @@ QList<VbTestMapping> buildMappings()
         VbTestMapping m;
         m.vbType = QStringLiteral("ssh_sign");
         m.type = QStringLiteral("ssh_sign");
-        // vault-benchmark: the CA is RSA with Vault's 4096 bits unless key_bits says otherwise
-        m.fields = {keyType("ca.key_type", "ca_key_type",
-                            {{QStringLiteral("rsa"), {QStringLiteral("rsa-%1"), 4096}},
-                             {QStringLiteral("ssh-rsa"), {QStringLiteral("rsa-%1"), 4096}},
-                             {QStringLiteral("ed25519"), {QStringLiteral("ed25519"), 0}},
-                             {QStringLiteral("ssh-ed25519"), {QStringLiteral("ed25519"), 0}}}),
+        m.fields = {keyType("ca.key_type", "ca_key_type", sshCaKeyTypes()),
                     duration("key_signing.ttl", "ttl")};
-        m.dropped = {drop("ca.key_bits", kKeyBits),
-                     drop("ca.generate_signing_key", "the workbench's CA is always generated"),
-                     drop("role.name", kNamedByRun),
-                     drop("role.default_user", "the workbench's role sets its own user"),
-                     drop("role.allowed_users", "the workbench's role sets its own user"),
-                     drop("key_signing.valid_principals", "the workbench's role sets its own user")};
+        m.dropped = sshRoleFields();
+        m.dropped += leaveOut("key_signing.", kSshCertFields,
+                              "the workbench's requests take the role's user and Vault's "
+                              "defaults");
+        m.dropped += drop("key_signing.public_key",
+                          "the workbench signs a pool of client keys of client_key_type");
         m.note = QStringLiteral("vault-benchmark signs one RSA-4096 client key with a CA that "
                                 "is RSA-4096 unless ca.key_type says otherwise; the workbench "
                                 "signs a pool of client keys of client_key_type, and without "
                                 "ca.key_type uses its own default ca_key_type");
         t << m;
     }
-    for (const char *op : {"totp_generate"}) {
+    {
         VbTestMapping m;
-        m.vbType = QString::fromLatin1(op);
+        m.vbType = QStringLiteral("totp_generate");
         m.type = m.vbType;
+        m.fields = {copy("algorithm", "algorithm"), integer("digits", "digits")};
         m.dropped = {drop("key_name", kNamedByRun), drop("issuer", kNamedByRun),
                      drop("account_name", kNamedByRun),
-                     drop("generate", "the workbench's key is always generated by Vault")};
+                     drop("generate", "the workbench's key is always generated by Vault"),
+                     drop("period", "the workbench's key has Vault's default period, 30 s "
+                                    "(also vault-benchmark's default)")};
         t << m;
     }
     {

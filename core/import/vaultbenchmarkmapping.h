@@ -14,9 +14,13 @@ namespace vw {
 /// How a vault-benchmark config value becomes a param value.
 enum class VbConvert {
     Copy,       ///< as written: a string stays text, a number a number, a bool a bool
+    Integer,    ///< a whole number, also given as a string of digits ("100"), as
+                ///< vault-benchmark's HCL decoder converts it
+    Boolean,    ///< true or false, also given as the string "true" or "false"
     Duration,   ///< a duration: text as written ("2m"), a number of seconds becomes "<n>s"
     KeyType     ///< a key type, through the mapping's `values` (e.g. "rsa" -> "rsa-2048");
-                ///< a sibling `key_bits` (0 = the mapping's default bits) picks the size
+                ///< a sibling `key_bits` (0 = the mapping's default bits; a number or a
+                ///< string of digits, "256") picks the size
 };
 
 /// A key type of vault-benchmark as the workbench names it (VbConvert::KeyType).
@@ -36,9 +40,11 @@ struct VbField {
     QMap<QString, VbKeyValue> values;
 };
 
-/// A field vault-benchmark reads that the import leaves out, and why (printed as a note).
+/// A field vault-benchmark reads or documents that the import leaves out, and why (printed
+/// as a note). Every field of tests/data/vault-benchmark-examples/documented-fields.txt (its
+/// docs/tests/*.md and the fields its code reads) is either a VbField or a VbDropped.
 struct VbDropped {
-    QString path;               ///< dotted path inside `config`; "*" = every field under it
+    QString path;               ///< dotted path inside `config`
     QString why;
 };
 

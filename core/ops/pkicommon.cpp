@@ -14,7 +14,11 @@ struct KeyTypeName {
 };
 constexpr KeyTypeName kKeyTypes[] = {{"rsa-2048", PkiKeyType::Rsa2048},
                                      {"ec-256", PkiKeyType::Ec256},
-                                     {"ed25519", PkiKeyType::Ed25519}};
+                                     {"ed25519", PkiKeyType::Ed25519},
+                                     {"rsa-3072", PkiKeyType::Rsa3072},
+                                     {"rsa-4096", PkiKeyType::Rsa4096},
+                                     {"ec-384", PkiKeyType::Ec384},
+                                     {"ec-521", PkiKeyType::Ec521}};
 constexpr qint64 kMaxTtlMs = 30LL * 24 * 3600 * 1000;
 constexpr qint64 kRoleMinMaxTtlMs = 3600 * 1000;
 const char kCaTtl[] = "87600h";
@@ -51,21 +55,35 @@ std::optional<PkiKeyType> pkiKeyType(const QString &name)
     return std::nullopt;
 }
 
-void putVaultKeyType(QJsonObject &body, PkiKeyType type)
+int pkiKeyBits(PkiKeyType type)
 {
     switch (type) {
-    case PkiKeyType::Rsa2048:
-        body.insert(QStringLiteral("key_type"), QStringLiteral("rsa"));
-        body.insert(QStringLiteral("key_bits"), 2048);
-        break;
-    case PkiKeyType::Ec256:
-        body.insert(QStringLiteral("key_type"), QStringLiteral("ec"));
-        body.insert(QStringLiteral("key_bits"), 256);
-        break;
-    case PkiKeyType::Ed25519:
-        body.insert(QStringLiteral("key_type"), QStringLiteral("ed25519"));
-        break;
+    case PkiKeyType::Rsa2048: return 2048;
+    case PkiKeyType::Rsa3072: return 3072;
+    case PkiKeyType::Rsa4096: return 4096;
+    case PkiKeyType::Ec256: return 256;
+    case PkiKeyType::Ec384: return 384;
+    case PkiKeyType::Ec521: return 521;
+    case PkiKeyType::Ed25519: return 0;
     }
+    return 0;
+}
+
+bool pkiKeyIsRsa(PkiKeyType type)
+{
+    return type == PkiKeyType::Rsa2048 || type == PkiKeyType::Rsa3072
+           || type == PkiKeyType::Rsa4096;
+}
+
+void putVaultKeyType(QJsonObject &body, PkiKeyType type)
+{
+    if (type == PkiKeyType::Ed25519) {
+        body.insert(QStringLiteral("key_type"), QStringLiteral("ed25519"));
+        return;
+    }
+    body.insert(QStringLiteral("key_type"),
+                pkiKeyIsRsa(type) ? QStringLiteral("rsa") : QStringLiteral("ec"));
+    body.insert(QStringLiteral("key_bits"), pkiKeyBits(type));
 }
 
 std::optional<PkiCaKind> pkiCaKind(const QString &name)

@@ -19,14 +19,20 @@
 
 namespace vw {
 
-/// The leaf key types: "rsa-2048" (RSA, 2048 bits), "ec-256" (ECDSA P-256), "ed25519".
-enum class PkiKeyType { Rsa2048, Ec256, Ed25519 };
+/// The leaf key types: "rsa-2048", "rsa-3072", "rsa-4096" (RSA of those bits), "ec-256",
+/// "ec-384", "ec-521" (ECDSA P-256, P-384, P-521), "ed25519": Vault's PKI key types and sizes
+/// (vault-benchmark's docs/examples/pki use each).
+enum class PkiKeyType { Rsa2048, Ec256, Ed25519, Rsa3072, Rsa4096, Ec384, Ec521 };
 
 QStringList pkiKeyTypeNames();                              ///< in the order shown
 std::optional<PkiKeyType> pkiKeyType(const QString &name);  ///< nullopt if not a name above
 /// Puts Vault's `key_type` ("rsa", "ec", "ed25519") and, where it applies, `key_bits`
-/// (2048, 256) into a role or CA request body.
+/// (2048, 3072, 4096; 256, 384, 521) into a role or CA request body.
 void putVaultKeyType(QJsonObject &body, PkiKeyType type);
+/// The bits of an RSA or EC key type; 0 for Ed25519.
+int pkiKeyBits(PkiKeyType type);
+/// True for the RSA key types.
+bool pkiKeyIsRsa(PkiKeyType type);
 
 /// Where certificates are issued from: the root itself, or an intermediate the root signed.
 enum class PkiCaKind { Root, Intermediate };

@@ -37,9 +37,15 @@ EVP_PKEY *generateKey(PkiKeyType type)
 {
     switch (type) {
     case PkiKeyType::Rsa2048:
-        return EVP_PKEY_Q_keygen(nullptr, nullptr, "RSA", size_t(2048));
+    case PkiKeyType::Rsa3072:
+    case PkiKeyType::Rsa4096:
+        return EVP_PKEY_Q_keygen(nullptr, nullptr, "RSA", size_t(pkiKeyBits(type)));
     case PkiKeyType::Ec256:
         return EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-256");
+    case PkiKeyType::Ec384:
+        return EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-384");
+    case PkiKeyType::Ec521:
+        return EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-521");
     case PkiKeyType::Ed25519:
         return EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519");
     }

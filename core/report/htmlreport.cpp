@@ -324,6 +324,12 @@ QString htmlReportSections(const QList<Session> &sessions)
         for (ChartKind kind : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
                                ChartKind::ErrorRatioVsLoad})
             o += renderSvg(buildChartModel(kind, sources, chartOptions));
+        // errors per second by class over time beside the error ratio against load (sessions
+        // with a 1-second series; docs/measurement.md, "The 1-second series")
+        const ChartModel errorsOverTime =
+            buildChartModel(ChartKind::ErrorsOverTime, sources, chartOptions);
+        if (!errorsOverTime.isEmpty())
+            o += renderSvg(errorsOverTime);
         o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
         for (int i = 0; i < sessions.size(); ++i) {   // each point over the resamples
             QList<OpCapacityIntervals> ci;

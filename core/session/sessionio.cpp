@@ -299,7 +299,7 @@ const QStringList &seriesColumns()
         QStringLiteral("t_s"),    QStringLiteral("stage"),  QStringLiteral("vus"),
         QStringLiteral("op"),     QStringLiteral("count"),  QStringLiteral("ok"),
         QStringLiteral("errors"), QStringLiteral("p50_ms"), QStringLiteral("p99_ms"),
-        QStringLiteral("in_flight"), QStringLiteral("warmup"),
+        QStringLiteral("in_flight"), QStringLiteral("warmup"), QStringLiteral("error_classes"),
     };
     return cols;
 }
@@ -311,8 +311,11 @@ QJsonObject seriesToJson(const TimeSeries &series)
         // A second without a success has no latency: null, not 0.
         const QJsonValue p50 = p.ok > 0 ? QJsonValue(p.p50Ms) : QJsonValue();
         const QJsonValue p99 = p.ok > 0 ? QJsonValue(p.p99Ms) : QJsonValue();
+        QJsonObject classes;
+        for (auto it = p.errorClasses.cbegin(); it != p.errorClasses.cend(); ++it)
+            classes.insert(it.key(), qint64(it.value()));
         rows.append(QJsonArray{p.tS, p.stage, p.vus, p.op, qint64(p.count), qint64(p.ok),
-                               qint64(p.errors), p50, p99, p.inFlight, p.warmup});
+                               qint64(p.errors), p50, p99, p.inFlight, p.warmup, classes});
     }
     return QJsonObject{{QStringLiteral("columns"), QJsonArray::fromStringList(seriesColumns())},
                        {QStringLiteral("rows"), rows}};
@@ -350,6 +353,12 @@ bool seriesRowFromJson(const QJsonValue &value, const QList<int> &pos, int r, Se
     p->p99Ms = v(8).toDouble();
     p->inFlight = v(9).toInt();
     p->warmup = v(10).toBool();
+    // error_classes: absent in sessions written before it (only the total is known)
+    p->errorClassesKnown = pos[11] >= 0;
+    const QJsonObject classes = v(11).toObject();
+    for (auto it = classes.constBegin(); it != classes.constEnd(); ++it)
+        if (it.value().toInteger() > 0)
+            p->errorClasses.insert(it.key(), it.value().toInteger());
     return true;
 }
 

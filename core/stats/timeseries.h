@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QList>
+#include <QMap>
 #include <QString>
 
 namespace vw {
@@ -15,6 +16,11 @@ struct SeriesPoint {
     int64_t count = 0;
     int64_t ok = 0;
     int64_t errors = 0;
+    /// `errors` by error class (core/stats/errorclass.h key -> count; no key for a class with
+    /// none). Empty, with errorClassesKnown false, in a session written before the series
+    /// stored classes (docs/session-format.md): there only the total is known.
+    QMap<QString, int64_t> errorClasses;
+    bool errorClassesKnown = true;
     double p50Ms = 0;
     double p99Ms = 0;
     int inFlight = 0;       ///< in-flight gauge at the end of the second (all ops)

@@ -20,6 +20,7 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -119,6 +120,7 @@ private slots:
     void rejectsBadOptions();
     void exportCommand();
     void exportDialog();
+    void errorsOverTime();
     void legendTitleAndTextScale();
     void sizePresets();
 };
@@ -271,6 +273,61 @@ void TestChartExport::exportCommand()
     verifyPdf(pdf);
     QCOMPARE(run({fa, QStringLiteral("--chart"), QStringLiteral("pie"), QStringLiteral("--out"), png}), 2);
     QCOMPARE(run({fa, QStringLiteral("--out"), dir.filePath(QStringLiteral("x.gif"))}), 2);
+}
+
+// Issue 23.11: the results page's "Errors over time" tab draws errors per second by class
+// (QtCharts, the chart model's ErrorsOverTime), the export dialog offers it, and
+// `export --chart time-errors` writes it from a session file.
+void TestChartExport::errorsOverTime()
+{
+    Session s = session(QStringLiteral("a"), 8, 5.0);
+    for (int t = 1; t <= 6; ++t) {
+        SeriesPoint p;
+        p.tS = t;
+        p.op = kOp;
+        p.count = 100;
+        if (t == 3 || t == 4)
+            p.errorClasses = {{QStringLiteral("connection"), 30}, {QStringLiteral("http_429"), 5}};
+        for (const int64_t n : std::as_const(p.errorClasses))
+            p.errors += n;
+        p.ok = p.count - p.errors;
+        p.p50Ms = p.p99Ms = 1.0;
+        s.series.append(p);
+    }
+    ResultsPage page;
+    page.showSession(s);
+    const auto series = page.timeErrorsChart()->chart()->series();
+    QCOMPARE(series.size(), 2);
+    auto *connection = qobject_cast<QLineSeries *>(series.first());
+    QVERIFY(connection);
+    QCOMPARE(connection->name(), QStringLiteral("connection"));
+    QCOMPARE(connection->count(), 6);
+    QCOMPARE(connection->at(2), QPointF(3, 30));
+    QCOMPARE(connection->at(0), QPointF(1, 0));
+
+    QTemporaryDir dir;
+    ChartExportDialog d(&page);
+    const int item = d.chartCombo()->findData(QStringLiteral("time-errors"));
+    QVERIFY(item >= 0);
+    d.chartCombo()->setCurrentIndex(item);
+    d.formatCombo()->setCurrentIndex(d.formatCombo()->findData(QStringLiteral("svg")));
+    const QString svg = dir.filePath(QStringLiteral("e.svg"));
+    d.pathEdit()->setText(svg);
+    QVERIFY(d.exportNow(true));
+    verifySvg(svg);
+    QVERIFY(readAll(svg).contains("Errors over time"));
+
+    const QString file = dir.filePath(QStringLiteral("a.json"));
+    QString error;
+    QVERIFY2(writeSession(s, file, &error), qPrintable(error));
+    const QString png = dir.filePath(QStringLiteral("e.png"));
+    QProcess p;
+    p.start(QStringLiteral(VW_APP_BINARY),
+            {QStringLiteral("export"), file, QStringLiteral("--chart"), QStringLiteral("time-errors"),
+             QStringLiteral("--out"), png});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY(QFileInfo(png).size() > 0);
 }
 
 void TestChartExport::exportDialog()

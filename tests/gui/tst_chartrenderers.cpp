@@ -271,7 +271,8 @@ void TestChartRenderers::sameAcrossRenderers()
     QByteArray html;
     QCOMPARE(runApp({QStringLiteral("report"), file, QStringLiteral("--format"), QStringLiteral("html")}, &html), 0);
     const QStringList reportSvgs = svgsOf(QString::fromUtf8(html));
-    QCOMPARE(reportSvgs.size(), 3 * s.ops.size());
+    // per op: latency, throughput, error ratio and errors over time (issue 23.11)
+    QCOMPARE(reportSvgs.size(), 4 * s.ops.size());
 
     for (ChartKind kind : kLoadCharts) {
         const QString name = chartKindName(kind);
@@ -328,6 +329,39 @@ void TestChartRenderers::sameAcrossRenderers()
                     QVERIFY2(same, qPrintable(cs.name));
                 }
             }
+        }
+        QCOMPARE(found, s.ops.size());
+    }
+
+    // errors over time (issue 23.11): the same data on the results page, in the GUI and CLI
+    // exports, and per op in the HTML report
+    {
+        const QString name = chartKindName(ChartKind::ErrorsOverTime);
+        const ChartModel model = buildChartModel(ChartKind::ErrorsOverTime, {source});
+        QVERIFY(!model.isEmpty());
+        const QJsonObject expected = chartData(model);
+        compareData(drawnChartData(page.timeErrorsChart()->chart()), expected, "results page");
+        const QString guiSvg = dir.filePath(QStringLiteral("gui-%1.svg").arg(name));
+        dialog.chartCombo()->setCurrentIndex(dialog.chartCombo()->findData(name));
+        dialog.pathEdit()->setText(guiSvg);
+        QVERIFY(dialog.exportNow(true));
+        compareData(descData(readAll(guiSvg)), expected, "GUI export");
+        const QString cliSvg = dir.filePath(QStringLiteral("cli-%1.svg").arg(name));
+        QCOMPARE(runApp({QStringLiteral("export"), file, QStringLiteral("--chart"), name,
+                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"), cliSvg}),
+                 0);
+        compareData(descData(readAll(cliSvg)), expected, "CLI export");
+        int found = 0;
+        for (const QString &op : s.ops) {
+            ChartOptions perOp;
+            perOp.op = op;
+            const ChartModel opModel = buildChartModel(ChartKind::ErrorsOverTime, {source}, perOp);
+            for (const QString &svg : reportSvgs)
+                if (svg.contains(QStringLiteral("data-chart=\"%1\"").arg(name))
+                    && svgData(svg).value(QStringLiteral("title")).toString() == opModel.title) {
+                    ++found;
+                    compareData(svgData(svg), chartData(opModel), "HTML report");
+                }
         }
         QCOMPARE(found, s.ops.size());
     }

@@ -70,6 +70,11 @@ private slots:
             << false;
         QTest::newRow("pki_sign rsa-2048 intermediate")
             << QVariantList{op("pki_sign", 100, {{"key_type", "rsa-2048"}, {"ttl", "1m"}})} << false;
+        // the sizes of vault-benchmark's docs/examples/pki (import-hcl maps key_bits to them)
+        QTest::newRow("pki_issue ec-384 + pki_sign ec-521 root")
+            << QVariantList{op("pki_issue", 50, {{"key_type", "ec-384"}, {"ca", "root"}}),
+                            op("pki_sign", 50, {{"key_type", "ec-521"}, {"ca", "root"}})}
+            << false;
         QTest::newRow("pki_crl_read root")
             << QVariantList{op("pki_crl_read", 100, {{"ca", "root"}, {"revoked_certs", 3}})} << false;
         QTest::newRow("pki_issue + pki_revoke")
@@ -252,9 +257,9 @@ private slots:
         QTest::addColumn<QString>("param");
         QTest::addColumn<QString>("messagePart");
         QTest::newRow("key type") << "pki_issue" << QVariantMap{{"key_type", "rsa-1024"}}
-                                  << "key_type" << "rsa-2048, ec-256, ed25519";
-        QTest::newRow("sign key type") << "pki_sign" << QVariantMap{{"key_type", "ec-384"}}
-                                       << "key_type" << "rsa-2048, ec-256, ed25519";
+                                  << "key_type" << "rsa-2048, ec-256, ed25519, rsa-3072, rsa-4096, ec-384, ec-521";
+        QTest::newRow("sign key type") << "pki_sign" << QVariantMap{{"key_type", "ec-224"}}
+                                       << "key_type" << "rsa-2048, ec-256, ed25519, rsa-3072, rsa-4096, ec-384, ec-521";
         QTest::newRow("ttl too long") << "pki_issue" << QVariantMap{{"ttl", "800h"}} << "ttl" << "1s to";
         QTest::newRow("ttl sub-second") << "pki_sign" << QVariantMap{{"ttl", "1500ms"}} << "ttl"
                                         << "whole seconds";
@@ -287,6 +292,9 @@ private slots:
         QTest::newRow("rsa-2048") << int(PkiKeyType::Rsa2048);
         QTest::newRow("ec-256") << int(PkiKeyType::Ec256);
         QTest::newRow("ed25519") << int(PkiKeyType::Ed25519);
+        QTest::newRow("rsa-3072") << int(PkiKeyType::Rsa3072);
+        QTest::newRow("ec-384") << int(PkiKeyType::Ec384);
+        QTest::newRow("ec-521") << int(PkiKeyType::Ec521);
     }
 
     void csrsVerify()
@@ -305,10 +313,11 @@ private slots:
         char cn[64] = {0};
         X509_NAME_get_text_by_NID(X509_REQ_get_subject_name(req), NID_commonName, cn, sizeof cn);
         QCOMPARE(QByteArray(cn), QByteArray("sign.bench.local"));
-        const char *expected = type == int(PkiKeyType::Rsa2048) ? "RSA"
-                               : type == int(PkiKeyType::Ec256) ? "EC"
-                                                                 : "ED25519";
+        const PkiKeyType t = PkiKeyType(type);
+        const char *expected = pkiKeyIsRsa(t) ? "RSA" : pkiKeyBits(t) > 0 ? "EC" : "ED25519";
         QVERIFY(EVP_PKEY_is_a(key, expected));
+        if (pkiKeyBits(t) > 0)   // P-521 keys have 521 bits
+            QCOMPARE(EVP_PKEY_get_bits(key), pkiKeyBits(t));
         X509_REQ_free(req);
     }
 

@@ -13,6 +13,7 @@
 #include "charts/charttitle.h"
 #include "charts/charttype.h"
 #include "charts/labelplacement.h"
+#include "charts/svgrenderer.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -100,6 +101,10 @@ private slots:
     void timeChartsPlotEverySessionWithStageBoundaries();
     void errorRatioChartMarksFailureOnly();
     void logYTicksAtOneTwoFive();
+    void errorsOverTimeByClass();
+    void errorsOverTimeOfAnOlderSessionIsTheTotal();
+    void errorsOverTimeWithoutErrorsIsAMeasuredZero();
+    void errorsOverTimeSvg();
 };
 
 namespace {
@@ -868,6 +873,139 @@ void TestChartModel::typeScaleReadsOnASlide()
     QCOMPARE(small.tick, 11.0);   // the floor: still reads in the GUI and the HTML report
     QVERIFY(small.marker >= 0.85 * small.tick && small.title > small.subtitle);
     QCOMPARE(QString::fromLatin1(kChartFontFamilyCss), QStringLiteral("DejaVu Sans, sans-serif"));
+}
+
+namespace {
+
+/// 10 seconds of kv2_read and ssh_sign: a failover in seconds 4..6 (kv2_read: 5 connection
+/// errors/s; ssh_sign: http_503 2/s and http_500 1/s; 4 http_429 in second 5 on ssh_sign).
+CurveSource failoverSource()
+{
+    CurveSource src;
+    src.label = QStringLiteral("A");
+    for (int t = 1; t <= 10; ++t)
+        for (const char *op : {"kv2_read", "ssh_sign"}) {
+            SeriesPoint p;
+            p.tS = t;
+            p.op = QLatin1String(op);
+            p.count = 100;
+            if (t >= 4 && t <= 6) {
+                if (p.op == QLatin1String("kv2_read")) {
+                    p.errorClasses = {{QStringLiteral("connection"), 5}};
+                } else {
+                    p.errorClasses = {{QStringLiteral("http_503"), 2}, {QStringLiteral("http_500"), 1}};
+                    if (t == 5)
+                        p.errorClasses.insert(QStringLiteral("http_429"), 4);
+                }
+            }
+            for (const int64_t n : std::as_const(p.errorClasses))
+                p.errors += n;
+            p.ok = p.count - p.errors;
+            src.series << p;
+        }
+    return src;
+}
+
+const ChartSeries *named(const ChartModel &m, const QString &name)
+{
+    for (const ChartSeries &s : m.series)
+        if (s.name == name)
+            return &s;
+    return nullptr;
+}
+
+} // namespace
+
+// Issue 23.11: errors per second by class over time, every operation together: one curve per
+// class group in a fixed order (connection, timeout, tls, 5xx, 429, 4xx, ...), a 0 in every
+// second without errors of that group (measured, not a gap), stage boundaries as the other
+// time charts; ChartOptions::op keeps one operation's errors.
+void TestChartModel::errorsOverTimeByClass()
+{
+    QCOMPARE(chartKindName(ChartKind::ErrorsOverTime), QStringLiteral("time-errors"));
+    ChartKind k = ChartKind::LatencyVsLoad;
+    QVERIFY(chartKindFromName(QStringLiteral("time-errors"), &k));
+    QCOMPARE(k, ChartKind::ErrorsOverTime);
+    QCOMPARE(errorChartGroup(QStringLiteral("http_503")), QStringLiteral("5xx"));
+    QCOMPARE(errorChartGroup(QStringLiteral("http_429")), QStringLiteral("429"));
+    QCOMPARE(errorChartGroup(QStringLiteral("http_404")), QStringLiteral("4xx"));
+    QCOMPARE(errorChartGroup(QStringLiteral("timeout")), QStringLiteral("timeout"));
+
+    const ChartModel m = buildChartModel(ChartKind::ErrorsOverTime, {failoverSource()});
+    QStringList names;
+    for (const ChartSeries &s : m.series)
+        names << s.name;
+    QCOMPARE(names, (QStringList{"connection", "5xx", "429"}));
+    QCOMPARE(m.title, QStringLiteral("Errors over time"));
+    QCOMPARE(m.y.unit, QStringLiteral("errors/s"));
+    QVERIFY(m.notes.isEmpty());
+    const ChartSeries *conn = named(m, QStringLiteral("connection"));
+    QCOMPARE(conn->points.size(), 10);
+    QCOMPARE(conn->points.at(0), QPointF(1, 0));
+    QCOMPARE(conn->points.at(3), QPointF(4, 5));
+    QCOMPARE(named(m, QStringLiteral("5xx"))->points.at(4), QPointF(5, 3));
+    QCOMPARE(named(m, QStringLiteral("429"))->points.at(4), QPointF(5, 4));
+    QCOMPARE(named(m, QStringLiteral("429"))->points.at(5), QPointF(6, 0));
+    QVERIFY(m.y.max >= 5);
+    QCOMPARE(m.y.min, 0.0);
+    QVERIFY(conn->color != named(m, QStringLiteral("5xx"))->color);
+
+    ChartOptions one;
+    one.op = QStringLiteral("kv2_read");
+    const ChartModel r = buildChartModel(ChartKind::ErrorsOverTime, {failoverSource()}, one);
+    QCOMPARE(r.series.size(), 1);
+    QCOMPARE(r.series.first().name, QStringLiteral("connection"));
+    QCOMPARE(r.title, QStringLiteral("kv2_read: errors over time"));
+
+    CurveSource b = failoverSource();
+    b.label = QStringLiteral("B");
+    const ChartModel overlay = buildChartModel(ChartKind::ErrorsOverTime, {failoverSource(), b});
+    QCOMPARE(overlay.series.size(), 6);
+    QVERIFY(named(overlay, QStringLiteral("B · 5xx")));
+}
+
+void TestChartModel::errorsOverTimeOfAnOlderSessionIsTheTotal()
+{
+    CurveSource src = failoverSource();
+    for (SeriesPoint &p : src.series) {
+        p.errorClasses.clear();
+        p.errorClassesKnown = false;   // read from a session without the error_classes column
+    }
+    const ChartModel m = buildChartModel(ChartKind::ErrorsOverTime, {src});
+    QCOMPARE(m.series.size(), 1);
+    QCOMPARE(m.series.first().name, QStringLiteral("errors (all classes)"));
+    QCOMPARE(m.series.first().points.at(4), QPointF(5, 5 + 3 + 4));
+    QCOMPARE(m.notes.size(), 1);
+    QVERIFY2(m.notes.first().contains(QStringLiteral("total errors only")),
+             qPrintable(m.notes.first()));
+}
+
+void TestChartModel::errorsOverTimeWithoutErrorsIsAMeasuredZero()
+{
+    CurveSource src = failoverSource();
+    for (SeriesPoint &p : src.series) {
+        p.errorClasses.clear();
+        p.errors = 0;
+    }
+    const ChartModel m = buildChartModel(ChartKind::ErrorsOverTime, {src});
+    QCOMPARE(m.series.size(), 1);
+    QCOMPARE(m.series.first().points.size(), 10);
+    for (const QPointF &p : m.series.first().points)
+        QCOMPARE(p.y(), 0.0);
+    QCOMPARE(m.notes, QStringList{QStringLiteral("no errors")});
+    // and a source without any second has no curve at all
+    QVERIFY(buildChartModel(ChartKind::ErrorsOverTime, {CurveSource()}).isEmpty());
+}
+
+void TestChartModel::errorsOverTimeSvg()
+{
+    const QString svg = renderSvg(buildChartModel(ChartKind::ErrorsOverTime, {failoverSource()}));
+    QVERIFY(svg.startsWith(QStringLiteral("<svg")));
+    for (const char *text : {"Errors over time", "errors/s", "connection", "5xx", "429"})
+        QVERIFY2(svg.contains(QLatin1String(text)), text);
+    // one drawn curve per class
+    QCOMPARE(int(svg.count(QStringLiteral("class=\"series\""))), 3);
+    QVERIFY(svg.contains(QStringLiteral("data-series=\"connection\"")));
 }
 
 QTEST_GUILESS_MAIN(TestChartModel)

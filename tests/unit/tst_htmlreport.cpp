@@ -94,6 +94,7 @@ private slots:
     void commands();
     void allErrorStageHasNoLatency();
     void marksNameFrozenAndClientBoundStages();
+    void errorsOverTimeBesideTheErrorRatio();
 };
 
 void TestHtmlReport::comparisonReport()
@@ -295,6 +296,38 @@ void TestHtmlReport::marksNameFrozenAndClientBoundStages()
              qPrintable(rowOf(2)));
     QVERIFY2(rowOf(7).contains(QLatin1String("no completed request")), qPrintable(rowOf(7)));
     QVERIFY2(rowOf(3).endsWith(QLatin1String("<td>-</td>")), qPrintable(rowOf(3)));
+}
+
+// Issue 23.11: a session with a 1-second series gets the errors-over-time chart (per second,
+// by class) right after the error ratio against load; its curves are the classes seen.
+void TestHtmlReport::errorsOverTimeBesideTheErrorRatio()
+{
+    Session a = session(QStringLiteral("failover"), kRamp, 8, 5.0, "ed25519");
+    for (int t = 1; t <= 20; ++t) {
+        SeriesPoint p;
+        p.tS = t;
+        p.op = kOp;
+        p.count = 50;
+        if (t >= 8 && t <= 10)
+            p.errorClasses = {{QStringLiteral("connection"), 7}, {QStringLiteral("http_503"), 2}};
+        for (const int64_t n : std::as_const(p.errorClasses))
+            p.errors += n;
+        p.ok = p.count - p.errors;
+        a.series << p;
+    }
+    const QString html = htmlReport({a});
+    const QStringList charts = svgs(html);
+    QCOMPARE(charts.size(), 4);
+    const QString &errors = charts.at(3);
+    QVERIFY(charts.at(2).contains(QLatin1String("error")));
+    QVERIFY2(errors.contains(QLatin1String("ssh_sign: errors over time")), qPrintable(errors.left(2000)));
+    QVERIFY(errors.contains(QLatin1String("data-series=\"connection\"")));
+    QVERIFY(errors.contains(QLatin1String("data-series=\"5xx\"")));
+    QVERIFY(!errors.contains(QLatin1String("data-series=\"429\"")));   // none in this run
+    QXmlStreamReader xml(errors);
+    while (!xml.atEnd())
+        xml.readNext();
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
 }
 
 QTEST_GUILESS_MAIN(TestHtmlReport)

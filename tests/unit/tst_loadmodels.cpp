@@ -39,6 +39,8 @@ private slots:
     void rampPlanJsonRoundTrip();
     void everyModelHasARuntime();
     void arrivalRateSeriesSaysThePool();
+    void registryHoldsKeysAndBounds();
+    void seriesKeepsErrorClassesPerSecond();
 };
 
 void TestLoadModels::closedPlansVusPerStage()
@@ -202,6 +204,78 @@ void TestLoadModels::arrivalRateSeriesSaysThePool()
     cc.finalizeSecondsBefore(2);
     QCOMPARE(cc.series()[0].vus, 3);
     QCOMPARE(cc.series()[1].vus, 6);
+}
+
+// Issue 21.5: the registry holds each model's load key, VU-pool key and bounds, the ones its
+// parser applies (the form editor and the importer read them from here).
+void TestLoadModels::registryHoldsKeysAndBounds()
+{
+    const LoadModelRegistry &r = LoadModelRegistry::builtin();
+    const LoadModelType *closed = r.find(ClosedModel::kName());
+    const LoadModelType *open = r.find(ArrivalRateModel::kName());
+    QVERIFY(closed && open);
+    QCOMPARE(closed->stageLoadKey, QStringLiteral("vus"));
+    QVERIFY(!closed->open);
+    QVERIFY(closed->vuPoolKey.isEmpty());
+    QCOMPARE(open->stageLoadKey, QStringLiteral("rate"));
+    QVERIFY(open->open);
+    QCOMPARE(open->vuPoolKey, QStringLiteral("max_vus"));
+    QVERIFY(open->rampKeys.contains(open->vuPoolKey));
+    const auto refused = [](const QByteArray &ramp) {
+        ProfileParseResult res = parseProfile("name: p\nramp:\n" + ramp
+                                              + "operations:\n  - type: sys_health\n");
+        return !res.ok();
+    };
+    const auto n = [](double v) { return QByteArray::number(v, 'g', 10); };
+    // each bound: its value parses, one step past it is refused
+    QVERIFY(!refused("  stages:\n    - { vus: " + n(closed->stageLoadBounds.max) + ", duration: 1s }\n"));
+    QVERIFY(refused("  stages:\n    - { vus: " + n(closed->stageLoadBounds.max + 1) + ", duration: 1s }\n"));
+    QVERIFY(refused("  stages:\n    - { vus: " + n(closed->stageLoadBounds.min - 1) + ", duration: 1s }\n"));
+    const QByteArray pool = "  executor: arrival-rate\n  max_vus: ";
+    QVERIFY(!refused(pool + n(open->vuPoolBounds.max) + "\n  stages:\n    - { rate: "
+                     + n(open->stageLoadBounds.max) + ", duration: 1s }\n"));
+    QVERIFY(refused(pool + n(open->vuPoolBounds.max + 1) + "\n  stages:\n    - { rate: 1, duration: 1s }\n"));
+    QVERIFY(refused(pool + "4\n  stages:\n    - { rate: " + n(open->stageLoadBounds.max * 2)
+                    + ", duration: 1s }\n"));
+    QVERIFY(!refused(pool + "4\n  stages:\n    - { rate: " + n(open->stageLoadBounds.min)
+                     + ", duration: 1s }\n"));
+    QCOMPARE(open->stageLoadBounds.decimals, 3);
+    QCOMPARE(closed->stageLoadBounds.decimals, 0);
+}
+
+// Issue 23.11: each second of the series keeps its errors by class, also those of requests
+// recorded after the second was finalised.
+void TestLoadModels::seriesKeepsErrorClassesPerSecond()
+{
+    const Profile p = parse("  stages:\n    - { vus: 2, duration: 2s }\n");
+    StageCollector c(p.ramp, {QStringLiteral("sys_health")});
+    c.setWindowStart(0);
+    c.stageStarted(0, 0, 0);
+    WorkerDelta d;
+    OpStats s;
+    s.op = QStringLiteral("sys_health");
+    s.recordOk(1000);
+    s.recordError(QStringLiteral("connection"));
+    s.recordError(QStringLiteral("connection"));
+    s.recordError(QStringLiteral("http_503"));
+    d.seconds.insert(0, {s});
+    c.merge(std::move(d));
+    c.finalizeSecondsBefore(1);
+    QCOMPARE(c.series().size(), 1);
+    const SeriesPoint &pt = c.series().first();
+    QCOMPARE(pt.errors, qint64(3));
+    QVERIFY(pt.errorClassesKnown);
+    QCOMPARE(pt.errorClasses.value(QStringLiteral("connection")), qint64(2));
+    QCOMPARE(pt.errorClasses.value(QStringLiteral("http_503")), qint64(1));
+
+    WorkerDelta late;   // a request of second 0 that completed after it was finalised
+    OpStats l;
+    l.op = s.op;
+    l.recordError(QStringLiteral("timeout"));
+    late.seconds.insert(0, {l});
+    c.merge(std::move(late));
+    QCOMPARE(c.series().first().errors, qint64(4));
+    QCOMPARE(c.series().first().errorClasses.value(QStringLiteral("timeout")), qint64(1));
 }
 
 QTEST_GUILESS_MAIN(TestLoadModels)

@@ -87,6 +87,7 @@ Session makeSession()
         p.count = 400 + t;
         p.ok = 399 + t;
         p.errors = 1;
+        p.errorClasses = {{t == 2 ? QStringLiteral("connection") : QStringLiteral("http_503"), 1}};
         p.p50Ms = 0.481 * t;
         p.p99Ms = 1.0 / 3.0 * t;  // not a short decimal: the JSON must keep all digits
         p.inFlight = t;
@@ -169,6 +170,8 @@ void compareSessions(const Session &a, const Session &b)
         QCOMPARE(q.count, p.count);
         QCOMPARE(q.ok, p.ok);
         QCOMPARE(q.errors, p.errors);
+        QCOMPARE(q.errorClasses, p.errorClasses);
+        QCOMPARE(q.errorClassesKnown, p.errorClassesKnown);
         QCOMPARE(q.p50Ms, p.p50Ms);
         QCOMPARE(q.p99Ms, p.p99Ms);
         QCOMPARE(q.inFlight, p.inFlight);
@@ -514,6 +517,42 @@ private slots:
                                       .value(QStringLiteral("ops")).toArray().at(0).toObject();
         QVERIFY(again.value(QStringLiteral("latency_ms")).toObject()
                     .value(QStringLiteral("p99")).isNull());
+    }
+
+    // The series' error_classes column (docs/session-format.md): each second's errors by
+    // class; a session written before it (no such column) reads with the classes unknown,
+    // its total errors kept, and is written back with an empty column for those rows.
+    void seriesErrorClasses()
+    {
+        const Session s = makeSession();
+        const QJsonObject o = sessionToJson(s);
+        const QJsonObject series = o.value(QStringLiteral("series")).toObject();
+        const QJsonArray columns = series.value(QStringLiteral("columns")).toArray();
+        QCOMPARE(columns.last().toString(), QStringLiteral("error_classes"));
+        const QJsonArray row = series.value(QStringLiteral("rows")).toArray().at(1).toArray();
+        QCOMPARE(row.at(columns.size() - 1).toObject(),
+                 QJsonObject({{QStringLiteral("connection"), 1}}));
+
+        QJsonArray oldColumns = columns;
+        oldColumns.removeLast();
+        QJsonArray oldRows;
+        for (const QJsonValue &r : series.value(QStringLiteral("rows")).toArray()) {
+            QJsonArray a = r.toArray();
+            a.removeLast();
+            oldRows.append(a);
+        }
+        QJsonObject old = o;
+        old.insert(QStringLiteral("series"), QJsonObject{{QStringLiteral("columns"), oldColumns},
+                                                         {QStringLiteral("rows"), oldRows}});
+        QString error;
+        const std::optional<Session> back = sessionFromJson(old, &error);
+        QVERIFY2(back.has_value(), qPrintable(error));
+        QCOMPARE(back->series.size(), s.series.size());
+        for (const SeriesPoint &p : back->series) {
+            QVERIFY(!p.errorClassesKnown);
+            QVERIFY(p.errorClasses.isEmpty());
+            QCOMPARE(p.errors, qint64(1));
+        }
     }
 };
 

@@ -49,9 +49,10 @@ void TimeSeriesChart::setLogY(bool on)
 
 void TimeSeriesChart::rebuild()
 {
-    m_renderer.render(buildChartModel(m_kind == Kind::Latency ? ChartKind::LatencyOverTime
-                                                              : ChartKind::ThroughputOverTime,
-                                      m_sources, m_options));
+    const ChartKind kind = m_kind == Kind::Latency    ? ChartKind::LatencyOverTime
+                           : m_kind == Kind::Errors ? ChartKind::ErrorsOverTime
+                                                    : ChartKind::ThroughputOverTime;
+    m_renderer.render(buildChartModel(kind, m_sources, m_options));
 }
 
 } // namespace vw

@@ -1,5 +1,6 @@
-// Latency over time (p50 dotted, p99 solid) or throughput over time (successes per second) of
-// the 1-second series of every session shown, per operation, with the stage boundaries. A thin view: it builds the chart model
+// Latency over time (p50 dotted, p99 solid), throughput over time (successes per second) or
+// errors over time (per second, by error class) of the 1-second series of every session
+// shown, with the stage boundaries. A thin view: it builds the chart model
 // (core/charts/chartmodel.h) and hands it to the QtCharts renderer (qtchartrenderer.h).
 // GUI thread only.
 #pragma once
@@ -14,7 +15,7 @@ namespace vw {
 class TimeSeriesChart : public QChartView {
     Q_OBJECT
 public:
-    enum class Kind { Latency, Throughput };
+    enum class Kind { Latency, Throughput, Errors };
     explicit TimeSeriesChart(QWidget *parent = nullptr) : TimeSeriesChart(Kind::Latency, parent) {}
     explicit TimeSeriesChart(Kind kind, QWidget *parent = nullptr);
     Kind kind() const { return m_kind; }

@@ -19,6 +19,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <limits>
+
 namespace vw {
 
 namespace {
@@ -29,12 +31,38 @@ QString rateText(double r)
         s.chop(1);
     return s;
 }
-/// A stage's load as typed: closed, a whole number of VUs >= 1; arrival-rate, a rate > 0.
-bool loadValid(const QString &text, bool open)
+/// A stage's load as typed, within the model's bounds (closed: whole VUs; arrival-rate: a
+/// rate of starts per second).
+bool loadValid(const QString &text, const LoadBounds &b)
 {
     bool ok = false;
     const double v = text.toDouble(&ok);
-    return ok && v > 0 && (open || v == std::floor(v));
+    return ok && v >= b.min && v <= b.max && (b.decimals > 0 || v == std::floor(v));
+}
+
+/// The widest stage-load range of the registered models (the generator before a model is
+/// chosen).
+LoadBounds widestStageLoad()
+{
+    const LoadModelRegistry &models = LoadModelRegistry::builtin();
+    LoadBounds out{std::numeric_limits<double>::max(), 0, 0};
+    for (const QString &name : models.names()) {
+        const LoadBounds &b = models.find(name)->stageLoadBounds;
+        out.min = std::min(out.min, b.min);
+        out.max = std::max(out.max, b.max);
+        out.decimals = std::max(out.decimals, b.decimals);
+    }
+    return out;
+}
+
+/// The VU-pool bounds of the registered models (the max_vus box before a model is chosen).
+LoadBounds vuPoolBounds()
+{
+    const LoadModelRegistry &models = LoadModelRegistry::builtin();
+    for (const QString &name : models.names())
+        if (!models.find(name)->vuPoolKey.isEmpty())
+            return models.find(name)->vuPoolBounds;
+    return {1, 1, 0};
 }
 } // namespace
 
@@ -49,7 +77,7 @@ StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
     m_warmup->setPlaceholderText(QStringLiteral("0s"));
     m_maxVus = new QSpinBox(this);
     m_maxVus->setObjectName(QStringLiteral("formMaxVus"));
-    m_maxVus->setRange(1, 100000);
+    m_maxVus->setRange(int(vuPoolBounds().min), int(vuPoolBounds().max));
     m_maxVus->setKeyboardTracking(false);
 
     m_table = new QTableWidget(0, 2, this);
@@ -65,8 +93,9 @@ StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
     auto spin = [this](const char *name, double v) {
         auto *s = new QDoubleSpinBox(this);
         s->setObjectName(QLatin1String(name));
-        s->setRange(0.001, 1000000);
-        s->setDecimals(3);
+        const LoadBounds widest = widestStageLoad();
+        s->setRange(widest.min, widest.max);
+        s->setDecimals(widest.decimals);
         s->setValue(v);
         s->setMinimumWidth(60);
         return s;
@@ -127,11 +156,11 @@ StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
             });
     });
     connect(m_maxVus, &QSpinBox::valueChanged, this, [this](int v) {
-        if (m_loading || !isOpen())
+        const QString key = currentType().vuPoolKey;
+        if (m_loading || key.isEmpty())
             return;
-        m_sink([v](const QString &y, QString *e) {
-            return setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("max_vus")},
-                                YAML::Node(v), e);
+        m_sink([v, key](const QString &y, QString *e) {
+            return setYamlValue(y, {QStringLiteral("ramp"), key}, YAML::Node(v), e);
         });
     });
     connect(m_table, &QTableWidget::itemChanged, this, [this] {
@@ -158,10 +187,11 @@ StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
     connect(fillButton, &QPushButton::clicked, this, &StagesSection::fill);
 }
 
-bool StagesSection::isOpen() const
+const LoadModelType &StagesSection::currentType() const
 {
-    const LoadModelType *t = LoadModelRegistry::builtin().find(m_executor->currentText());
-    return t && t->stageLoadKey == QLatin1String("rate");
+    const LoadModelRegistry &models = LoadModelRegistry::builtin();
+    const LoadModelType *t = models.find(m_executor->currentText());
+    return t ? *t : *models.find(defaultLoadModel()->name());
 }
 
 void StagesSection::addRow(const QString &load, const QString &duration)
@@ -185,13 +215,14 @@ void StagesSection::load(const Profile &p)
         m_warmup->setText(formatDurationMs(ramp.warmupMs));
     QJsonObject config;
     ramp.model->toJson(&config);
-    m_maxVus->setEnabled(open);
+    const LoadModelType &type = currentType();
+    m_maxVus->setEnabled(!type.vuPoolKey.isEmpty());
     for (QDoubleSpinBox *s : {m_from, m_to, m_step}) {
-        s->setDecimals(open ? 3 : 0);   // VUs are whole, rates have 3 decimals
-        // the profile's own bounds (a stage has 1..100,000 VUs or a rate up to 1,000,000/s)
-        s->setRange(open ? 0.001 : 1, open ? 1000000 : 100000);
+        // the profile's own bounds, from the load model (VUs are whole, rates have decimals)
+        s->setDecimals(type.stageLoadBounds.decimals);
+        s->setRange(type.stageLoadBounds.min, type.stageLoadBounds.max);
     }
-    m_maxVus->setValue(config.value(QStringLiteral("max_vus")).toInt(1));
+    m_maxVus->setValue(type.vuPoolKey.isEmpty() ? 1 : config.value(type.vuPoolKey).toInt(1));
     QList<QStringList> rows;
     for (const StageSpec &s : ramp.stages)
         rows << QStringList{open ? rateText(s.rate) : QString::number(s.vus),
@@ -208,24 +239,30 @@ void StagesSection::load(const Profile &p)
     m_loading = false;
 }
 
-std::optional<YAML::Node> StagesSection::stagesNode(bool open, QString *error) const
+std::optional<YAML::Node> StagesSection::stagesNode(const LoadModelType &type,
+                                                    QString *error) const
 {
+    const bool whole = type.stageLoadBounds.decimals == 0;
+    const std::string key = type.stageLoadKey.toStdString();
     YAML::Node seq(YAML::NodeType::Sequence);
     for (int r = 0; r < m_table->rowCount(); ++r) {
         const QString load = m_table->item(r, 0) ? m_table->item(r, 0)->text().trimmed() : "";
         const QString dur = m_table->item(r, 1) ? m_table->item(r, 1)->text().trimmed() : "";
         const double v = load.toDouble();
-        if (!loadValid(load, open) || !parseDurationMs(dur)) {
-            *error = tr("stage %1 needs %2 and a duration with a unit (10s)")
+        if (!loadValid(load, type.stageLoadBounds) || !parseDurationMs(dur)) {
+            *error = tr("stage %1 needs %2 from %3 to %4 (%5) and a duration with a unit (10s)")
                          .arg(r + 1)
-                         .arg(open ? tr("a rate > 0") : tr("a whole number of VUs >= 1"));
+                         .arg(whole ? tr("a whole number") : tr("a number"))
+                         .arg(type.stageLoadBounds.min)
+                         .arg(type.stageLoadBounds.max, 0, 'f', 0)
+                         .arg(type.stageLoadKey);
             return std::nullopt;
         }
         YAML::Node m(YAML::NodeType::Map);
-        if (open)
-            m["rate"] = yamlScalar(rateText(v).toDouble());
+        if (whole)
+            m[key] = qint64(v);
         else
-            m["vus"] = qint64(v);
+            m[key] = yamlScalar(rateText(v).toDouble());
         m["duration"] = dur.toStdString();
         m.SetStyle(YAML::EmitterStyle::Flow);
         seq.push_back(m);
@@ -233,7 +270,7 @@ std::optional<YAML::Node> StagesSection::stagesNode(bool open, QString *error) c
     return seq;
 }
 
-void StagesSection::markBadCells(bool open)
+void StagesSection::markBadCells(const LoadModelType &type)
 {
     const bool was = m_loading;
     m_loading = true;   // a background is a change of the item too
@@ -242,7 +279,8 @@ void StagesSection::markBadCells(bool open)
         for (int c = 0; c < 2; ++c)
             if (QTableWidgetItem *it = m_table->item(r, c)) {
                 const QString t = it->text().trimmed();
-                const bool ok = c == 0 ? loadValid(t, open) : parseDurationMs(t).has_value();
+                const bool ok = c == 0 ? loadValid(t, type.stageLoadBounds)
+                                       : parseDurationMs(t).has_value();
                 it->setBackground(ok ? QBrush() : bad);
             }
     m_loading = was;
@@ -250,9 +288,9 @@ void StagesSection::markBadCells(bool open)
 
 void StagesSection::writeStages()
 {
-    markBadCells(isOpen());
+    markBadCells(currentType());
     QString why;
-    const std::optional<YAML::Node> stages = stagesNode(isOpen(), &why);
+    const std::optional<YAML::Node> stages = stagesNode(currentType(), &why);
     if (!stages) {
         m_table->setToolTip(why);
         return;
@@ -266,11 +304,12 @@ void StagesSection::writeStages()
 
 void StagesSection::writeExecutor()
 {
-    // the stages change their load key (vus <-> rate, same numbers) with the model; max_vus
-    // is set for an open model (the peak of the loads) and removed for a closed one
-    const QString name = m_executor->currentText();
-    const bool open = isOpen();
-    if (!open) {   // a rate becomes whole VUs (rounded up)
+    // the stages change their load key (vus <-> rate, same numbers) with the model; the VU
+    // pool key (max_vus) is set for a model that has one (the peak of the loads) and the
+    // other models' pool keys are removed
+    const LoadModelType &type = currentType();
+    const QString name = type.name;
+    if (type.stageLoadBounds.decimals == 0) {   // a rate becomes whole VUs (rounded up)
         m_loading = true;
         for (int r = 0; r < m_table->rowCount(); ++r)
             if (QTableWidgetItem *it = m_table->item(r, 0)) {
@@ -282,7 +321,7 @@ void StagesSection::writeExecutor()
         m_loading = false;
     }
     QString why;
-    const std::optional<YAML::Node> stages = stagesNode(open, &why);
+    const std::optional<YAML::Node> stages = stagesNode(type, &why);
     if (!stages) {   // the YAML keeps its model: so does the combo box
         m_table->setToolTip(why);
         m_executor->setCurrentText(m_loadedExecutor);
@@ -292,15 +331,25 @@ void StagesSection::writeExecutor()
     double peak = 1;
     for (int r = 0; r < m_table->rowCount(); ++r)
         peak = std::max(peak, m_table->item(r, 0)->text().toDouble());
-    const int maxVus = std::clamp(int(std::ceil(peak)), 1, 100000);
-    m_sink([name, open, seq, maxVus](const QString &y, QString *e) -> std::optional<QString> {
+    const QString poolKey = type.vuPoolKey;
+    const int maxVus = poolKey.isEmpty() ? 0
+                                         : std::clamp(int(std::ceil(peak)), int(type.vuPoolBounds.min),
+                                                      int(type.vuPoolBounds.max));
+    QStringList otherPoolKeys;
+    const LoadModelRegistry &models = LoadModelRegistry::builtin();
+    for (const QString &n : models.names())
+        if (const QString k = models.find(n)->vuPoolKey; !k.isEmpty() && k != poolKey)
+            otherPoolKeys << k;
+    m_sink([name, poolKey, otherPoolKeys, seq, maxVus](const QString &y,
+                                                       QString *e) -> std::optional<QString> {
         std::optional<QString> t =
             setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("executor")},
                          yamlScalar(name), e);
-        if (t)
-            t = open ? setYamlValue(*t, {QStringLiteral("ramp"), QStringLiteral("max_vus")},
-                                    YAML::Node(maxVus), e)
-                     : removeYamlKey(*t, {QStringLiteral("ramp"), QStringLiteral("max_vus")}, e);
+        if (t && !poolKey.isEmpty())
+            t = setYamlValue(*t, {QStringLiteral("ramp"), poolKey}, YAML::Node(maxVus), e);
+        for (const QString &k : otherPoolKeys)
+            if (t)
+                t = removeYamlKey(*t, {QStringLiteral("ramp"), k}, e);
         if (t)
             t = setYamlValue(*t, {QStringLiteral("ramp"), QStringLiteral("stages")}, seq, e);
         return t;
@@ -340,17 +389,19 @@ void StagesSection::fill()
         return;
     }
     m_genNote->hide();
-    const bool open = isOpen();
+    const LoadModelType &type = currentType();
     m_loading = true;
     m_table->setRowCount(0);
     for (double v : loads)
-        addRow(open ? rateText(v) : QString::number(qint64(std::round(v))), dur);
+        addRow(type.stageLoadBounds.decimals > 0 ? rateText(v)
+                                                 : QString::number(qint64(std::round(v))),
+               dur);
     if (!warm.isEmpty())
         m_warmup->setText(warm);
     m_loading = false;
     // stages and warm-up in one undo step
     QString why;
-    const std::optional<YAML::Node> stages = stagesNode(open, &why);
+    const std::optional<YAML::Node> stages = stagesNode(type, &why);
     if (!stages)
         return;
     const YAML::Node seq = *stages;

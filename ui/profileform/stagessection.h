@@ -7,6 +7,7 @@
 #pragma once
 
 #include "formedit.h"
+#include "profile/loadmodels/loadmodelregistry.h"
 #include "profile/profile.h"
 
 #include <QWidget>
@@ -41,12 +42,15 @@ public:
     QLineEdit *warmupEdit() const { return m_warmup; }
 
 private:
-    bool isOpen() const;
+    /// The load model chosen in the combo box (from the registry, which holds its keys and
+    /// bounds: core/profile/loadmodels/loadmodelregistry.h).
+    const LoadModelType &currentType() const;
     void fill();
-    /// The table as the `stages` list; nullopt and *error when a cell is not valid.
-    std::optional<YAML::Node> stagesNode(bool open, QString *error) const;
+    /// The table as the `stages` list in `type`'s load key; nullopt and *error when a cell is
+    /// not valid.
+    std::optional<YAML::Node> stagesNode(const LoadModelType &type, QString *error) const;
     void writeStages();
-    void markBadCells(bool open);
+    void markBadCells(const LoadModelType &type);
     void writeExecutor();
     void addRow(const QString &load, const QString &duration);
 

@@ -10,11 +10,7 @@ namespace vw {
 
 namespace {
 
-constexpr qint64 kMaxVus = 100000;
-constexpr double kMinRate = 0.001;
-constexpr double kMaxRate = 1000000;
-
-/// A plain number of starts per second in [kMinRate, kMaxRate], rounded to 3 decimals.
+/// A plain number of starts per second in ArrivalRateModel::kRate, rounded to 3 decimals.
 std::optional<double> readRate(YamlFieldReader &r, const YAML::Node &n, const QString &field)
 {
     const QVariant v = n.IsScalar() && !YamlFieldReader::isQuoted(n)
@@ -30,7 +26,7 @@ std::optional<double> readRate(YamlFieldReader &r, const YAML::Node &n, const QS
         return std::nullopt;
     }
     const double x = std::round(v.toDouble() * 1000.0) / 1000.0;
-    if (!(x >= kMinRate && x <= kMaxRate)) {
+    if (!(x >= ArrivalRateModel::kRate.min && x <= ArrivalRateModel::kRate.max)) {
         r.add(n.Mark(), field,
               range + QStringLiteral(" (got %1)").arg(YamlFieldReader::scalarText(n)));
         return std::nullopt;
@@ -107,14 +103,15 @@ LoadModelPtr ArrivalRateModel::parse(YamlFieldReader &r, const YAML::Node &ramp,
                              "pool, e.g. max_vus: 50)"));
         return std::make_shared<const ArrivalRateModel>(0);   // stages are still checked
     }
-    const auto v = r.wholeNumber(ramp["max_vus"], field, 1, kMaxVus);
+    const auto v = r.wholeNumber(ramp["max_vus"], field, qint64(kMaxVus.min),
+                                  qint64(kMaxVus.max));
     return std::make_shared<const ArrivalRateModel>(v ? int(*v) : 0);
 }
 
 LoadModelPtr ArrivalRateModel::fromJson(const QJsonObject &ramp, QString *error)
 {
     const QJsonValue v = ramp.value(QStringLiteral("max_vus"));
-    if (!v.isDouble() || v.toInt() < 1 || v.toInt() > kMaxVus) {
+    if (!v.isDouble() || v.toInt() < kMaxVus.min || v.toInt() > kMaxVus.max) {
         *error = QStringLiteral("\"max_vus\" must be a whole number from 1 to 100000");
         return nullptr;
     }

@@ -4,6 +4,7 @@
 // core/engine/executors/arrivalrateexecutor.h).
 #pragma once
 
+#include "profile/loadmodels/loadbounds.h"
 #include "profile/loadmodels/loadmodel.h"
 
 namespace vw {
@@ -11,6 +12,10 @@ namespace vw {
 class ArrivalRateModel final : public LoadModel {
 public:
     static QString kName() { return QStringLiteral("arrival-rate"); }
+    /// A stage's `rate`: 0.001..1000000 starts per second, rounded to 3 decimals.
+    static constexpr LoadBounds kRate{0.001, 1000000, 3};
+    /// `ramp.max_vus`: 1..100000, whole.
+    static constexpr LoadBounds kMaxVus{1, 100000, 0};
 
     /// `maxVus`: the VU pool, 1..100000.
     explicit ArrivalRateModel(int maxVus) : m_maxVus(maxVus) {}

@@ -5,10 +5,6 @@
 
 namespace vw {
 
-namespace {
-constexpr qint64 kMaxVus = 100000;
-}
-
 int ClosedModel::plannedVus(const StageSpec &stage) const
 {
     return stage.vus;
@@ -31,7 +27,8 @@ void ClosedModel::parseStageLoad(YamlFieldReader &r, const YAML::Node &stage,
     const QString field = path + QStringLiteral(".vus");
     if (!keys.contains(QStringLiteral("vus")))
         r.add(stage.Mark(), field, QStringLiteral("required"));
-    else if (const auto v = r.wholeNumber(stage["vus"], field, 1, kMaxVus))
+    else if (const auto v = r.wholeNumber(stage["vus"], field, qint64(kVus.min),
+                                                qint64(kVus.max)))
         out->vus = int(*v);
 }
 

@@ -3,6 +3,7 @@
 // runtime: core/engine/executors/closedexecutor.h).
 #pragma once
 
+#include "profile/loadmodels/loadbounds.h"
 #include "profile/loadmodels/loadmodel.h"
 
 namespace vw {
@@ -10,6 +11,8 @@ namespace vw {
 class ClosedModel final : public LoadModel {
 public:
     static QString kName() { return QStringLiteral("closed"); }
+    /// A stage's `vus`: 1..100000, whole.
+    static constexpr LoadBounds kVus{1, 100000, 0};
 
     QString name() const override { return kName(); }
     bool isOpen() const override { return false; }

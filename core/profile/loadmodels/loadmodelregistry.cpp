@@ -30,14 +30,22 @@ const LoadModelRegistry &LoadModelRegistry::builtin()
                [](YamlFieldReader &, const YAML::Node &, const QMap<QString, YAML::Node> &) {
                    return defaultLoadModel();
                },
-               [](const QJsonObject &, QString *) { return defaultLoadModel(); }});
+               [](const QJsonObject &, QString *) { return defaultLoadModel(); },
+               false,
+               ClosedModel::kVus,
+               {},
+               {}});
         r.add({ArrivalRateModel::kName(),
                QStringLiteral("open model: starts per second on a schedule, run by a pool of "
                               "max_vus VUs"),
                {QStringLiteral("max_vus")},
                QStringLiteral("rate"),
                &ArrivalRateModel::parse,
-               &ArrivalRateModel::fromJson});
+               &ArrivalRateModel::fromJson,
+               true,
+               ArrivalRateModel::kRate,
+               QStringLiteral("max_vus"),
+               ArrivalRateModel::kMaxVus});
         return r;
     }();
     return registry;

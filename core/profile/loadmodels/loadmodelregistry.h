@@ -5,6 +5,7 @@
 // core/engine/executors/ with one line in executorregistry.cpp, and its tests.
 #pragma once
 
+#include "profile/loadmodels/loadbounds.h"
 #include "profile/loadmodels/loadmodel.h"
 
 #include <QJsonObject>
@@ -27,6 +28,14 @@ struct LoadModelType {
         parse;
     /// The config from the plan's `ramp` JSON (docs/session-format.md); null and *error if bad.
     std::function<LoadModelPtr(const QJsonObject &ramp, QString *error)> fromJson;
+    /// As LoadModel::isOpen(): a stage's load is a rate of starts, not a number of VUs.
+    bool open = false;
+    /// The range of a stage's load key (closedmodel.h, arrivalratemodel.h).
+    LoadBounds stageLoadBounds;
+    /// The model key that sizes the VU pool ("max_vus"), one of rampKeys; "" when the stages'
+    /// load is the VUs themselves.
+    QString vuPoolKey;
+    LoadBounds vuPoolBounds;   ///< of vuPoolKey
 };
 
 class LoadModelRegistry {
