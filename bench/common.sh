@@ -18,11 +18,13 @@ bench_install_tools() {
   NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 }
 
-# The server on the last CPU, the clients on the first (taskset), with two or more CPUs.
-# Sets CPUS, pin_server and pin_client (arrays, maybe empty).
+# The server on the last CPU, the clients on the first (taskset), with two or more CPUs;
+# `bench_pinning off`: nothing pinned (as a user runs both). Sets CPUS, pin_server and
+# pin_client (arrays, maybe empty).
 bench_pinning() {
   CPUS=$(nproc)
   pin_server=(); pin_client=()
+  [ "${1:-on}" = off ] && return 0
   if [ "$CPUS" -ge 2 ] && command -v taskset >/dev/null; then
     pin_server=(taskset -c "$((CPUS - 1))"); pin_client=(taskset -c 0)
   fi
@@ -69,21 +71,28 @@ CONF
   curl -fsS -o /dev/null "$STUB_URL" || vw_die "nginx did not start (see $prefix/error.log)"
 }
 
-# bench_start_bao: `bao server -dev` on a free 127.0.0.1 port, its root token taken from
-# VW_BENCH_TOKEN (exported by the caller; never written to disk: -dev-no-store-token, and the
-# banner that prints it goes to /dev/null). Sets BAO_PID and BAO_ADDR.
+# bench_start_bao [TLS_DIR]: `bao server -dev` on a free 127.0.0.1 port, its root token taken
+# from VW_BENCH_TOKEN (exported by the caller; never written to disk: -dev-no-store-token, and
+# the banner that prints it goes to /dev/null). With TLS_DIR: `-dev-tls`, its CA in
+# TLS_DIR/vault-ca.pem (BAO_CACERT). Sets BAO_PID and BAO_ADDR.
 bench_start_bao() {
-  local bao port
+  local bao port tls=() scheme=http curl_ca=()
   bao=$(vw_find_bao)
   [ -n "$bao" ] || vw_die "bao not found (scripts/lib.sh: vw_install_deps)"
   port=$(vw_free_port)
-  BAO_ADDR="http://127.0.0.1:$port"
-  BAO_DEV_ROOT_TOKEN_ID="$VW_BENCH_TOKEN" "${pin_server[@]}" "$bao" server -dev \
+  if [ -n "${1:-}" ]; then
+    mkdir -p "$1"
+    tls=(-dev-tls -dev-tls-cert-dir="$1"); scheme=https
+    BAO_CACERT="$1/vault-ca.pem"; curl_ca=(--cacert "$BAO_CACERT")
+  fi
+  BAO_ADDR="$scheme://127.0.0.1:$port"
+  BAO_DEV_ROOT_TOKEN_ID="$VW_BENCH_TOKEN" "${pin_server[@]}" "$bao" server -dev "${tls[@]}" \
     -dev-listen-address="127.0.0.1:$port" -dev-no-store-token -log-level=warn \
     >/dev/null 2>&1 &
   BAO_PID=$!
   for _ in $(seq 100); do
-    curl -fsS -o /dev/null "$BAO_ADDR/v1/sys/health" 2>/dev/null && return 0
+    [ -z "${1:-}" ] || [ -f "$BAO_CACERT" ] || { sleep 0.1; continue; }
+    curl -fsS "${curl_ca[@]}" -o /dev/null "$BAO_ADDR/v1/sys/health" 2>/dev/null && return 0
     sleep 0.1
   done
   vw_die "bao server -dev did not answer on $BAO_ADDR"

@@ -86,7 +86,7 @@ print("goals met" if ok else "goals NOT all met (see docs/performance.md)")
 PY
 
 # --- the whole `run` path (issue 8): bench/fullpath.sh ------------------------------------------
-"$(dirname "${BASH_SOURCE[0]}")/fullpath.sh" --duration "$DURATION" --bin "$BIN"
+"$(dirname "${BASH_SOURCE[0]}")/fullpath.sh" --pinned --duration "$DURATION" --bin "$BIN"
 
 # --- the open model's pacer (issue 9): bench/pacer.sh ---------------------------------------------
 "$(dirname "${BASH_SOURCE[0]}")/pacer.sh" --duration "$DURATION" --bin "$BIN"

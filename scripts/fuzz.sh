@@ -21,9 +21,9 @@ export CCACHE_BASEDIR="$VW_ROOT" CCACHE_NOHASHDIR=1
 vw_log "building the fuzz targets in $build"
 CXX=clang++ cmake -S "$VW_ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DVW_FUZZ=ON -DVW_BUILD_GUI=OFF -DVW_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" --target fuzz_profile fuzz_session fuzz_prometheus fuzz_hcl -j "$(nproc)"
+cmake --build "$build" --target fuzz_profile fuzz_session fuzz_prometheus fuzz_hcl fuzz_responseparser -j "$(nproc)"
 status=0
-for target in fuzz_profile fuzz_session fuzz_prometheus fuzz_hcl; do
+for target in fuzz_profile fuzz_session fuzz_prometheus fuzz_hcl fuzz_responseparser; do
   seeds="$VW_ROOT/tests/fuzz/corpus/${target#fuzz_}"
   work="$build/corpus/$target"
   mkdir -p "$work" "$build/artifacts"

@@ -3,6 +3,7 @@
 #include "engine/benchmarkrun.h"
 #include "engine/clientresources.h"
 #include "engine/stagecollector.h"
+#include "util/epolleventdispatcher.h"
 #include "util/threadpriority.h"
 
 #include <QDebug>
@@ -57,6 +58,10 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options,
         WorkerThread wt;
         wt.thread = std::make_unique<QThread>();
         wt.thread->setObjectName(QStringLiteral("vw-worker-%1").arg(i));
+        // The lean loop (core/util/epolleventdispatcher.h); VW_WORKER_LOOP=qt keeps Qt's own
+        // dispatcher, for comparisons (docs/performance.md, "Lean worker loop").
+        if (qgetenv("VW_WORKER_LOOP") != "qt")
+            wt.thread->setEventDispatcher(new EpollEventDispatcher);
         WorkerConfig wc;
         wc.index = i;
         wc.count = w;

@@ -1,13 +1,14 @@
 #include "http/directtransport.h"
 
+#include "http/tlsclientcontext.h"
+#include "http/socketconnection.h"
+
 #include "util/clock.h"
 #include "util/tlsconfig.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSslCertificate>
-#include <QSslKey>
-#include <QSslSocket>
+#include <QSslConfiguration>
 #include <QTimer>
 #include <algorithm>
 
@@ -26,10 +27,15 @@ std::unique_ptr<DirectTransport> DirectTransport::create(const TransportConfig &
     bool httpsNode = false;
     for (const QUrl &node : config.nodeAddresses)
         httpsNode = httpsNode || node.scheme().toLower() == QLatin1String("https");
-    if ((t->m_target.tls || httpsNode)
-        && !makeTlsConfiguration(tlsSettings(config), &t->m_nodeSsl, error))
+    QSslConfiguration checked;   // the files' checks and messages, as the control plane's
+    if ((t->m_target.tls || httpsNode) && !makeTlsConfiguration(tlsSettings(config), &checked, error))
         return nullptr;
-    t->m_target.ssl = t->m_nodeSsl;
+    if (t->m_target.tls || httpsNode) {
+        t->m_tls = TlsClientContext::create(tlsSettings(config), error);
+        if (!t->m_tls)
+            return nullptr;
+    }
+    t->m_target.tlsContext = t->m_tls;
     return t;
 }
 
@@ -41,6 +47,7 @@ DirectTransport::DirectTransport(const TransportConfig &config)
     m_target.port = quint16(config.baseUrl.port(tls ? 443 : 80));
     m_target.tls = tls;
     m_target.requestTimeoutMs = config.requestTimeoutMs;
+    resolveTarget(&m_target);   // a failure fails each connect with its reason
 
     m_fixedHeaders = fixedHeaders(config.baseUrl, m_target);
     if (!config.token.isEmpty())
@@ -119,30 +126,39 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
     }
 }
 
-DirectConnection *DirectTransport::acquire(
-    const DirectTarget *target, std::vector<std::unique_ptr<DirectConnection>> &connections,
-    std::vector<DirectConnection *> &idle)
+LoadConnection *DirectTransport::acquire(
+    const DirectTarget *target, std::vector<std::unique_ptr<LoadConnection>> &connections,
+    std::vector<LoadConnection *> &idle)
 {
     if (!idle.empty()) {
-        DirectConnection *c = idle.back();
+        LoadConnection *c = idle.back();
         idle.pop_back();
         return c;
     }
     // Beyond maxConcurrency: one more connection, never a queue.
-    connections.push_back(std::make_unique<DirectConnection>(
-        target, [this, &idle](DirectConnection *released) {
-            --m_inFlight;
-            idle.push_back(released);
-        }));
+    LoadConnection::Released released = [this, &idle](LoadConnection *c) {
+        --m_inFlight;
+        idle.push_back(c);
+    };
+    connections.push_back(std::make_unique<SocketConnection>(target, std::move(released)));
     return connections.back().get();
 }
 
 void DirectTransport::send(const HttpRequest &request, Completion done)
 {
-    DirectConnection *c = acquire(&m_target, m_connections, m_idle);
+    LoadConnection *c = acquire(&m_target, m_connections, m_idle);
     serialise(request, m_fixedHeaders, c->requestBuffer());
     ++m_inFlight;
-    c->start([this, request = HttpRequest(request), done = std::move(done)](HttpResult &&r) mutable {
+    // The request (for a redirect) and the caller's completion wait in the connection: the
+    // completion given to it captures two pointers, which std::function holds without
+    // allocating (one allocation per request less).
+    LoadConnection::Pending &pending = c->pending();
+    pending.request = request;   // implicitly shared byte arrays: no copy of their bytes
+    pending.done = std::move(done);
+    c->start([this, c](HttpResult &&r) {
+        HttpRequest request = std::move(c->pending().request);   // c is idle (reusable) now
+        Completion done = std::move(c->pending().done);
+        c->pending().done = nullptr;
         if (r.status < 300 || r.status >= 400) {
             done(std::move(r));   // the hot path: no redirect
             return;
@@ -179,8 +195,8 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
     const quint16 port = quint16(url.port(tls ? 443 : 80));
     const DirectTarget *target = &m_target;
     const std::string *headers = &m_fixedHeaders;
-    std::vector<std::unique_ptr<DirectConnection>> *connections = &m_connections;
-    std::vector<DirectConnection *> *idle = &m_idle;
+    std::vector<std::unique_ptr<LoadConnection>> *connections = &m_connections;
+    std::vector<LoadConnection *> *idle = &m_idle;
     if (tls != m_target.tls || port != m_target.port
         || url.host().compare(m_target.host, Qt::CaseInsensitive) != 0) {
         Node *node = nullptr;
@@ -195,8 +211,9 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
             node->target.host = url.host();
             node->target.port = port;
             node->target.tls = tls;
-            node->target.ssl = m_nodeSsl;
             node->fixedHeaders = fixedHeaders(url, node->target);
+            node->target.tlsContext = m_tls;
+            resolveTarget(&node->target);
         }
         target = &node->target;
         headers = &node->fixedHeaders;
@@ -204,7 +221,7 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
         idle = &node->idle;
     }
     request.path = url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
-    DirectConnection *c = acquire(target, *connections, *idle);
+    LoadConnection *c = acquire(target, *connections, *idle);
     serialise(request, *headers, c->requestBuffer());
     ++m_inFlight;
     c->start([this, request = std::move(request), url, followed, firstSentNs,
@@ -213,27 +230,27 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
     });
 }
 
-void DirectTransport::forEachConnection(const std::function<void(DirectConnection *)> &f) const
+void DirectTransport::forEachConnection(const std::function<void(LoadConnection *)> &f) const
 {
     // Snapshot first: a completion may send again (those new sends are not visited).
-    std::vector<DirectConnection *> all;
+    std::vector<LoadConnection *> all;
     for (const auto &c : m_connections)
         all.push_back(c.get());
     for (const auto &n : m_nodes)
         for (const auto &c : n->connections)
             all.push_back(c.get());
-    for (DirectConnection *c : all)
+    for (LoadConnection *c : all)
         f(c);
 }
 
 void DirectTransport::abortAll()
 {
-    std::vector<DirectConnection *> busy;
-    forEachConnection([&busy](DirectConnection *c) {
+    std::vector<LoadConnection *> busy;
+    forEachConnection([&busy](LoadConnection *c) {
         if (c->busy())
             busy.push_back(c);
     });
-    for (DirectConnection *c : busy)
+    for (LoadConnection *c : busy)
         c->abort();
 }
 
@@ -242,19 +259,19 @@ void DirectTransport::checkTimeouts()
     if (m_inFlight == 0)
         return;
     const qint64 now = steadyNowNs();
-    std::vector<DirectConnection *> busy;
-    forEachConnection([&busy](DirectConnection *c) {
+    std::vector<LoadConnection *> busy;
+    forEachConnection([&busy](LoadConnection *c) {
         if (c->busy())
             busy.push_back(c);
     });
-    for (DirectConnection *c : busy)
+    for (LoadConnection *c : busy)
         c->checkTimeout(now);
 }
 
 int DirectTransport::socketsOpened() const
 {
     int n = 0;
-    forEachConnection([&n](DirectConnection *c) { n += c->socketsOpened(); });
+    forEachConnection([&n](LoadConnection *c) { n += c->socketsOpened(); });
     return n;
 }
 
@@ -269,8 +286,13 @@ int DirectTransport::failedConnects() const
 int DirectTransport::retries() const
 {
     int n = 0;
-    forEachConnection([&n](DirectConnection *c) { n += c->retries(); });
+    forEachConnection([&n](LoadConnection *c) { n += c->retries(); });
     return n;
+}
+
+int DirectTransport::tlsResumptions() const
+{
+    return m_tls ? m_tls->resumptions() : 0;
 }
 
 int DirectTransport::redirectConnectionCount() const

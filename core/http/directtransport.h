@@ -1,25 +1,29 @@
 // The "direct" load transport: HTTP/1.1 over persistent keep-alive connections, one per VU
-// slot (TransportConfig::maxConcurrency; more are opened only if a caller exceeds it), on
-// QTcpSocket / QSslSocket owned by the calling thread: no thread hop per request.
+// slot (TransportConfig::maxConcurrency; more are opened only if a caller exceeds it), each a
+// non-blocking socket on the calling thread's FdLoop (core/util/fdloop.h;
+// socketconnection.h), through OpenSSL for https (one SSL_CTX per transport, sessions
+// resumed on reconnect: tlsclientcontext.h): no thread hop and no Qt event per request.
 // A request is serialised once into its connection's reused buffer and written with one
-// write; responses are parsed by http-parser (httpresponseparser.h): status, headers,
-// Content-Length, chunked and close-delimited bodies.
+// send; responses are parsed by the fast parser (httpresponseparser.h; http-parser beyond
+// the subset Vault sends): status, headers, Content-Length, chunked and close-delimited bodies.
 // Timing: sentNs right before the write (or before the connect when the request opens a new
 // connection), doneNs when the parser reports the message complete.
 // Errors: timeout -> Timeout, refused/reset/closed early -> Connection, handshake or
 // certificate -> Tls, malformed HTTP -> InvalidResponse. A request that fails on a reused
 // connection which the server closed before any byte of the response arrived is retried
-// once on a new connection (directconnection.h).
-// TLS: CA file, skip-verify, SNI = the URL's host, optional client certificate and key.
+// once on a new connection (socketconnection.h).
+// TLS: CA file or folder, skip-verify, SNI = the URL's host (names; IP literals are checked
+// against the certificate's IP addresses), optional client certificate and key.
 // Redirects: a 3xx answer goes through the RedirectPolicy (redirectpolicy.h). A followed
 // 307/308 is sent again, same method and body, on a keep-alive connection to the node it
 // points to (one pool per node, opened on first use and reused like the target's); its
 // sentNs stays the first hop's, its timeout runs per hop. A refused one completes with
 // ErrorClass::Redirect, its status and the reason, and nothing is sent to its Location.
-// Thread affinity: created, used and destroyed on one thread that runs an event loop.
+// Thread affinity: created, used and destroyed on one thread that runs an event loop (an
+// EpollEventDispatcher on worker threads, any Qt event loop elsewhere).
 #pragma once
 
-#include "http/directconnection.h"
+#include "http/loadconnection.h"
 #include "http/redirectpolicy.h"
 #include "http/transport.h"
 
@@ -30,6 +34,8 @@
 class QTimer;
 
 namespace vw {
+
+class TlsClientContext;
 
 class DirectTransport final : public Transport {
 public:
@@ -49,30 +55,31 @@ public:
     /// Connections to nodes that followed redirects led to (not counted in connectionCount).
     int redirectConnectionCount() const;
     int failedConnects() const;  ///< connects failed in a row, summed over the connections
+    int tlsResumptions() const;  ///< TLS handshakes that resumed a session (https)
 
 private:
     /// A node of the target that a followed redirect led to, with its own connections.
     struct Node {
         DirectTarget target;
         std::string fixedHeaders;
-        std::vector<std::unique_ptr<DirectConnection>> connections;
-        std::vector<DirectConnection *> idle;
+        std::vector<std::unique_ptr<LoadConnection>> connections;
+        std::vector<LoadConnection *> idle;
     };
 
     explicit DirectTransport(const TransportConfig &config);
     static std::string fixedHeaders(const QUrl &origin, const DirectTarget &target);
     void serialise(const HttpRequest &request, const std::string &fixedHeaders,
                           std::string &out) const;
-    DirectConnection *acquire(const DirectTarget *target,
-                              std::vector<std::unique_ptr<DirectConnection>> &connections,
-                              std::vector<DirectConnection *> &idle);
+    LoadConnection *acquire(const DirectTarget *target,
+                              std::vector<std::unique_ptr<LoadConnection>> &connections,
+                              std::vector<LoadConnection *> &idle);
     /// Sends `request` to `url`'s node (the target or a Node) after `followed` redirects;
     /// the answer goes through the redirect policy, then to `done` with sentNs = firstSentNs.
     void sendFollowed(HttpRequest request, const QUrl &url, int followed, qint64 firstSentNs,
                       Completion done);
     void onAnswer(HttpRequest &&request, const QUrl &url, int followed, qint64 firstSentNs,
                   HttpResult &&r, Completion &&done);
-    void forEachConnection(const std::function<void(DirectConnection *)> &f) const;
+    void forEachConnection(const std::function<void(LoadConnection *)> &f) const;
     void checkTimeouts();
 
     TransportConfig m_config;
@@ -80,13 +87,14 @@ private:
     std::string m_namespaceHeader;   // "X-Vault-Namespace: ...\r\n", empty for none
     std::string m_fixedHeaders;   // "Host: ...\r\nUser-Agent: ...\r\n"
     std::string m_tokenHeader;    // "X-Vault-Token: ...\r\n" of TransportConfig::token (memory only)
-    std::vector<std::unique_ptr<DirectConnection>> m_connections;
-    std::vector<DirectConnection *> m_idle;   // LIFO: the most recently used first
+    std::vector<std::unique_ptr<LoadConnection>> m_connections;
+    std::vector<LoadConnection *> m_idle;   // LIFO: the most recently used first
     int m_inFlight = 0;
     QTimer *m_timer = nullptr;    // deadline scan while requests are in flight
     RedirectPolicy m_redirects;
-    QSslConfiguration m_nodeSsl;  // for https nodes (the target's TLS settings)
+    std::shared_ptr<TlsClientContext> m_tls;   // https: the one SSL_CTX of all connections
     std::vector<std::unique_ptr<Node>> m_nodes;   // by first use; few (the cluster's nodes)
 };
 
 } // namespace vw
+

@@ -1,49 +1,35 @@
-// A single-shot timer that wakes the owning thread's event loop at an absolute steady-clock
-// time (core/util/clock.h, ns) with microsecond precision, for the open model's pacer
+// A single-shot timer that wakes the owning thread at an absolute steady-clock time
+// (core/util/clock.h, ns) with microsecond precision, for the open model's pacer
 // (core/engine/executors/arrivalrateexecutor.h). A QTimer rounds to whole milliseconds; this
-// one is a Linux timerfd on CLOCK_MONOTONIC (the clock of std::chrono::steady_clock) armed
-// with TFD_TIMER_ABSTIME, so the kernel's high-resolution timer fires at the due time (no
-// timer slack, no drift from relative arming), and a QSocketNotifier on the descriptor wakes
-// the event loop. Measured lateness of the wake-up itself: docs/performance.md, "Pacer".
-// Thread affinity: created, armed and destroyed on one thread (the notifier's).
+// one is a LoopTimer of the thread's FdLoop (fdloop.h): on a worker thread (its
+// EpollEventDispatcher) the loop sleeps in epoll_pwait2 until the due time, with no timer
+// descriptor to arm or read; on another thread the loop's timerfd (CLOCK_MONOTONIC,
+// TFD_TIMER_ABSTIME) fires at it. Measured lateness: docs/performance.md, "Pacer".
+// Thread affinity: created, armed and destroyed on one thread (its loop's).
 #pragma once
 
-#include <QObject>
+#include "util/fdloop.h"
+
 #include <cstdint>
 #include <functional>
-#include <memory>
-
-class QSocketNotifier;
 
 namespace vw {
 
 class WakeupTimer {
 public:
-    /// `onTimeout` runs on the owning thread's event loop at (or just after) the due time.
+    /// `onTimeout` runs on the owning thread's loop at (or just after) the due time.
     explicit WakeupTimer(std::function<void()> onTimeout);
-    ~WakeupTimer();
     WakeupTimer(const WakeupTimer &) = delete;
     WakeupTimer &operator=(const WakeupTimer &) = delete;
 
-    /// False when the timerfd could not be created (then start() falls back to a 1 ms
-    /// precise QTimer: still correct, less precise).
-    bool isPrecise() const { return m_fd >= 0; }
     /// Fires once at steady-clock time `dueNs` (at once when it has passed). Re-arming replaces
     /// the previous due time.
-    void startAt(int64_t dueNs);
-    void stop();
-    bool isActive() const { return m_active; }
+    void startAt(int64_t dueNs) { m_timer.startAt(dueNs); }
+    void stop() { m_timer.stop(); }
+    bool isActive() const { return m_timer.isActive(); }
 
 private:
-    void fired();
-
-    std::function<void()> m_onTimeout;
-    int m_fd = -1;
-    std::unique_ptr<QSocketNotifier> m_notifier;
-    std::unique_ptr<QObject> m_fallback;   // a QTimer when there is no timerfd
-    bool m_active = false;
-    bool m_armed = false;     // the timerfd is set (to m_dueNs) and has not fired
-    int64_t m_dueNs = 0;
+    LoopTimer m_timer;
 };
 
 } // namespace vw

@@ -11,6 +11,7 @@
 #include <QTimer>
 #include <QTemporaryDir>
 #include <QTemporaryFile>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -96,6 +97,7 @@ private slots:
     void abortAll();
     void tlsWithTheCaFile();
     void tlsWithoutTheCaIsRefused();
+    void tlsSessionIsResumedOnReconnect();
     void tlsClientCertificate();
 };
 
@@ -468,6 +470,52 @@ void TestDirectTransport::tlsWithTheCaFile()
     }
     QCOMPARE(server.connectionCount(), 1);
     QVERIFY(server.lastRequestHead().contains("\r\nX-Vault-Token: transport-test-token"));
+}
+
+void TestDirectTransport::tlsSessionIsResumedOnReconnect()
+{
+    // `openssl s_server -www` (Debian's openssl) answers each request with a close-delimited
+    // HTTP/1.0 page and closes: every request opens a connection, and each handshake after
+    // the first resumes the last session the server gave (core/http/tlsclientcontext.h).
+    TlsTestCa ca;
+    QVERIFY(ca.isValid());
+    const TlsTestCa::Issued leaf = ca.issue(QStringLiteral("127.0.0.1"), true);
+    QTemporaryDir dir;
+    const QString certFile = dir.filePath(QStringLiteral("server.pem"));
+    const QString keyFile = dir.filePath(QStringLiteral("server.key"));
+    for (const auto &[file, bytes] : {std::pair{certFile, leaf.certificatePem},
+                                      std::pair{keyFile, leaf.keyPem}}) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(bytes);
+    }
+    const int port = test::freeLoopbackPort();
+    QProcess server;
+    server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    server.setStandardOutputFile(QProcess::nullDevice());
+    server.start(QStringLiteral("openssl"),
+                 {QStringLiteral("s_server"), QStringLiteral("-accept"),
+                  QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("-cert"), certFile,
+                  QStringLiteral("-key"), keyFile, QStringLiteral("-www"), QStringLiteral("-quiet")});
+    QVERIFY2(server.waitForStarted(5000), "openssl s_server (Debian package openssl)");
+    QTcpSocket probe;
+    QTRY_VERIFY_WITH_TIMEOUT((probe.abort(), probe.connectToHost(QStringLiteral("127.0.0.1"), quint16(port)),
+                              probe.waitForConnected(100)),
+                             5000);
+    probe.abort();
+    TransportConfig c = config(QStringLiteral("https://127.0.0.1:%1").arg(port), 1);
+    c.caFile = writeCaFile(ca, dir);
+    auto t = makeTransport(c);
+    QVERIFY(t);
+    for (int i = 0; i < 4; ++i) {
+        const HttpResult r = roundTrip(*t, {"GET", "/", {}});
+        QVERIFY2(r.status == 200, qPrintable(r.errorText));
+        QVERIFY(r.body.contains("<HTML>") || r.body.contains("<html>"));
+    }
+    QCOMPARE(t->socketsOpened(), 4);
+    QCOMPARE(t->tlsResumptions(), 3);
+    server.kill();
+    server.waitForFinished(5000);
 }
 
 void TestDirectTransport::tlsWithoutTheCaIsRefused()

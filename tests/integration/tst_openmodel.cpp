@@ -216,7 +216,7 @@ void TestOpenModel::noDropsBelowCapacityAndLatenessRecorded()
 
 // Issue 9: an arrival-rate run whose server dies mid-run looked stalled in the session (seconds
 // with count 0 and in_flight = max_vus, then a "burst" of errors). It is not: each VU fails
-// a request per reconnect backoff (at most 100 ms, core/http/directconnection.h), so the pool
+// a request per reconnect backoff (at most 100 ms, core/http/socketconnection.h), so the pool
 // completes about max_vus x 10 errors per second, in real time, without a gap; a rate above
 // that leaves starts late and, at the stage end, dropped. The series attributes a request to
 // the second of its intended start (core/engine/worker.cpp, launch()), so the seconds whose

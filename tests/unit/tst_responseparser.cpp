@@ -1,0 +1,232 @@
+// The direct transport's response parser (core/http/httpresponseparser.h): what it parses
+// itself (the subset Vault sends) and how it frames responses (split reads, Content-Length,
+// chunked, 1xx, no body on 204/304/HEAD, close-delimited, pipelined bytes), and that it
+// agrees with the reference parser (http-parser) on every seed of the fuzz corpus
+// (tests/fuzz/corpus/responseparser) fed in pieces of every size.
+#include "../fuzz/responseparserdiff.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+using namespace vw;
+using State = HttpResponseParser::State;
+
+namespace {
+
+const QByteArray kVaultBody =
+    R"({"request_id":"4f2c","data":{"data":{"payload":"xxxx"},"metadata":{"version":1}}})" "\n";
+
+QByteArray kvAnswer()
+{
+    return "HTTP/1.1 200 OK\r\nCache-Control: no-store\r\nContent-Type: application/json\r\n"
+           "Date: Mon, 30 Nov 2026 12:00:00 GMT\r\nContent-Length: "
+           + QByteArray::number(kVaultBody.size()) + "\r\n\r\n" + kVaultBody;
+}
+
+fuzz::ParseOutcome parse(const QByteArray &bytes, std::vector<size_t> pieces = {},
+                         bool head = false, bool *usedReference = nullptr)
+{
+    HttpResponseParser p;
+    fuzz::ParseOutcome o = fuzz::parseInPieces(p, head, bytes.constData(), size_t(bytes.size()),
+                                               pieces);
+    if (usedReference)
+        *usedReference = p.usedReference();
+    return o;
+}
+
+} // namespace
+
+class TestResponseParser : public QObject {
+    Q_OBJECT
+private slots:
+    void vaultAnswerInOneRead();
+    void everySplitOfAnAnswer();
+    void chunked();
+    void interimAnswersAreSkipped();
+    void noBodyOn204And304AndHead();
+    void closeDelimitedAndConnectionClose();
+    void pipelinedBytesAreNotConsumed();
+    void outsideTheSubsetGoesToTheReference();
+    void malformedIsAnError();
+    void agreesWithTheReferenceOnTheCorpus();
+};
+
+void TestResponseParser::vaultAnswerInOneRead()
+{
+    bool ref = true;
+    const QByteArray a = kvAnswer();
+    const fuzz::ParseOutcome o = parse(a, {}, false, &ref);
+    QCOMPARE(o.state, State::Complete);
+    QCOMPARE(o.status, 200);
+    QCOMPARE(o.body, kVaultBody);
+    QVERIFY(o.keepAlive);
+    QVERIFY(!o.eof);
+    QCOMPARE(o.consumed, size_t(a.size()));
+    QVERIFY(!ref);   // parsed by the fast path
+}
+
+void TestResponseParser::everySplitOfAnAnswer()
+{
+    const QByteArray a = "HTTP/1.1 307 Temporary Redirect\r\nLocation: http://127.0.0.2:8200/v1/x"
+                         "\r\nContent-Length: 4\r\n\r\nmove";
+    for (size_t piece = 1; piece <= size_t(a.size()); ++piece) {
+        bool ref = true;
+        const fuzz::ParseOutcome o = parse(a, {piece}, false, &ref);
+        QCOMPARE(o.state, State::Complete);
+        QCOMPARE(o.status, 307);
+        QCOMPARE(o.location, QByteArray("http://127.0.0.2:8200/v1/x"));
+        QCOMPARE(o.body, QByteArray("move"));
+        QCOMPARE(o.consumed, size_t(a.size()));
+        QVERIFY2(!ref, qPrintable(QString::number(piece)));
+    }
+}
+
+void TestResponseParser::chunked()
+{
+    const QByteArray a = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                         "4\r\n{\"a\"\r\nB\r\n:[1,2,3,4]}\r\n0\r\n\r\n";
+    for (size_t piece : {size_t(0), size_t(1), size_t(2), size_t(5), size_t(13)}) {
+        bool ref = true;
+        const fuzz::ParseOutcome o = parse(a, piece ? std::vector<size_t>{piece} : std::vector<size_t>{},
+                                           false, &ref);
+        QCOMPARE(o.state, State::Complete);
+        QCOMPARE(o.body, QByteArray("{\"a\":[1,2,3,4]}"));
+        QVERIFY(o.keepAlive);   // a chunked body ends cleanly
+        QCOMPARE(o.consumed, size_t(a.size()));
+        QVERIFY(!ref);
+    }
+    // Cut short: the close is an error, not a body.
+    QCOMPARE(parse(a.left(a.size() - 5)).state, State::Error);
+}
+
+void TestResponseParser::interimAnswersAreSkipped()
+{
+    const QByteArray a = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
+                         "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}";
+    for (size_t piece : {size_t(0), size_t(1), size_t(7)}) {
+        bool ref = true;
+        const fuzz::ParseOutcome o = parse(a, piece ? std::vector<size_t>{piece} : std::vector<size_t>{},
+                                           false, &ref);
+        QCOMPARE(o.state, State::Complete);
+        QCOMPARE(o.status, 201);
+        QCOMPARE(o.body, QByteArray("{}"));
+        QCOMPARE(o.consumed, size_t(a.size()));
+        QVERIFY(!ref);
+    }
+}
+
+void TestResponseParser::noBodyOn204And304AndHead()
+{
+    const QByteArray more = "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx";
+    for (const QByteArray &a : {QByteArray("HTTP/1.1 204 No Content\r\nDate: x\r\n\r\n"),
+                                QByteArray("HTTP/1.1 304 Not Modified\r\n\r\n")}) {
+        const fuzz::ParseOutcome o = parse(a + more);
+        QCOMPARE(o.state, State::Complete);
+        QVERIFY(o.body.isEmpty());
+        QVERIFY(o.keepAlive);
+        QCOMPARE(o.consumed, size_t(a.size()));   // the next answer is not this one's body
+    }
+    const QByteArray head = "HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n";
+    const fuzz::ParseOutcome o = parse(head, {}, true);
+    QCOMPARE(o.state, State::Complete);
+    QVERIFY(o.body.isEmpty());
+    QVERIFY(o.keepAlive);
+    QVERIFY(!o.eof);
+    // Not a HEAD: the same head waits for its 50 bytes, and a close cuts it short.
+    QCOMPARE(parse(head).state, State::Error);
+}
+
+void TestResponseParser::closeDelimitedAndConnectionClose()
+{
+    const fuzz::ParseOutcome eof = parse("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil close",
+                                         {3});
+    QCOMPARE(eof.state, State::Complete);
+    QVERIFY(eof.eof);
+    QCOMPARE(eof.body, QByteArray("until close"));
+    QVERIFY(!eof.keepAlive);
+    QVERIFY(!parse("HTTP/1.1 503 x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n").keepAlive);
+    QVERIFY(!parse("HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n").keepAlive);
+    QVERIFY(parse("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 0\r\n\r\n").keepAlive);
+}
+
+void TestResponseParser::pipelinedBytesAreNotConsumed()
+{
+    const QByteArray first = kvAnswer();
+    const fuzz::ParseOutcome o = parse(first + first);
+    QCOMPARE(o.state, State::Complete);
+    QCOMPARE(o.consumed, size_t(first.size()));
+    QCOMPARE(o.body, kVaultBody);
+}
+
+void TestResponseParser::outsideTheSubsetGoesToTheReference()
+{
+    struct Case {
+        QByteArray bytes;
+        int status;
+        QByteArray body;
+    };
+    const QList<Case> cases = {
+        {"HTTP/1.1 200 OK\nContent-Length: 2\n\nok", 200, "ok"},                      // LF only
+        {"HTTP/1.1 200 OK\r\nX-A: one\r\n two\r\nContent-Length: 2\r\n\r\nok", 200, "ok"},   // folded
+        {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;ext=1\r\nok\r\n0\r\n\r\n", 200, "ok"},
+        {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\nT: 1\r\n\r\n", 200, "ok"},
+    };
+    for (const Case &c : cases) {
+        for (size_t piece : {size_t(0), size_t(1), size_t(4)}) {
+            bool ref = false;
+            const fuzz::ParseOutcome o = parse(c.bytes, piece ? std::vector<size_t>{piece}
+                                                              : std::vector<size_t>{},
+                                               false, &ref);
+            QCOMPARE(o.state, State::Complete);
+            QCOMPARE(o.status, c.status);
+            QCOMPARE(o.body, c.body);
+            QVERIFY(ref);
+        }
+    }
+}
+
+void TestResponseParser::malformedIsAnError()
+{
+    // Not HTTP: decided at once (not at the close), by the reference.
+    HttpResponseParser p;
+    const QByteArray ssh = "SSH-2.0-OpenSSH_9.2\r\n";
+    QCOMPARE(p.feed(ssh.constData(), size_t(ssh.size())), State::Error);
+    QVERIFY(!p.errorText().isEmpty());
+    QCOMPARE(parse("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc").state, State::Error);
+    QCOMPARE(parse("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                   "1\r\na\r\n0\r\n\r\n").state,
+             State::Error);   // both framings: refused (request smuggling)
+    HttpResponseParser none;
+    QCOMPARE(none.feedEof(), State::Error);
+    QVERIFY(!none.started());
+}
+
+void TestResponseParser::agreesWithTheReferenceOnTheCorpus()
+{
+    const QDir dir(QStringLiteral(VW_SOURCE_DIR "/tests/fuzz/corpus/responseparser"));
+    const QStringList files = dir.entryList(QDir::Files);
+    QVERIFY(files.size() >= 20);
+    int compared = 0;
+    for (const QString &name : files) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray seed = f.readAll();
+        QVERIFY(seed.size() >= 3);
+        const bool head = seed.at(0) & 1;
+        const char *bytes = seed.constData() + 3;
+        const size_t n = size_t(seed.size() - 3);
+        for (size_t piece = 0; piece <= n; ++piece) {
+            const std::vector<size_t> pieces = piece ? std::vector<size_t>{piece}
+                                                     : std::vector<size_t>{};
+            const QString diff = fuzz::compareParsers(head, bytes, n, pieces);
+            QVERIFY2(diff.isEmpty(), qPrintable(name + QStringLiteral(", pieces of ")
+                                                + QString::number(piece) + ": " + diff));
+            ++compared;
+        }
+    }
+    QVERIFY(compared > 1000);
+}
+
+QTEST_GUILESS_MAIN(TestResponseParser)
+#include "tst_responseparser.moc"
