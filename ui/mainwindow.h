@@ -1,8 +1,9 @@
 // The workbench window: wires the pages together (profile editor, target panel, run panel,
 // results) and owns nothing but widgets, actions, the RunController, the SessionSet the views
-// observe (ui/models/sessionset.h) and the SessionLoader that fills it. GUI thread only;
-// nothing here waits on the network or the disk: session files are read and written on pool
-// threads.
+// observe (ui/models/sessionset.h), the SessionOpener that fills it (ui/sessionopener.h) and
+// the WindowCloseFlow that closing goes through (ui/window/windowcloseflow.h). GUI thread
+// only; nothing here waits on the network or the disk: session files are read and written on
+// pool threads.
 #pragma once
 
 #include "engine/benchmarkrun.h"
