@@ -3,7 +3,6 @@
 #include "library/savedsessionbar.h"
 #include "library/sessionlibrarydock.h"
 #include "library/sessionlibraryview.h"
-#include "localtargetbox.h"
 #include "models/sessionset.h"
 #include "profileeditorpage.h"
 #include "recentfilesmenu.h"
@@ -12,20 +11,20 @@
 #include "runpanel.h"
 #include "sessionfiles.h"
 #include "sessionloadindicator.h"
+#include "sessionopener.h"
 #include "targetpanel.h"
 #include "window/runoutcome.h"
 #include "window/unsavedchanges.h"
+#include "window/unsavedprofile.h"
+#include "window/windowcloseflow.h"
 #include "window/windowgeometry.h"
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QMimeData>
 #include <QScrollArea>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -54,7 +53,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     qRegisterMetaType<vw::RunSnapshot>();
 
     m_sessions = new SessionSet(this);
-    m_loader = new SessionLoader(this);
     m_editor = new ProfileEditorPage(this);
     m_target = new TargetPanel(this);
     m_runPanel = new RunPanel(this);
@@ -65,6 +63,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_controller = new RunController(this);
     m_controller->setDialogParent(this);
     m_controller->setSessionSet(m_sessions);   // the live entry follows the run
+    m_opener = new SessionOpener(m_sessions, m_editor, m_runPanel,
+                                 [this] { return isRunning(); }, this);
     m_confirmStopAfterMs = RunController::kConfirmStopAfterMs;
 
     auto *left = new QWidget(this);
@@ -167,25 +167,33 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_results, &ResultsPage::addOverlayRequested, this, &MainWindow::addOverlayDialog);
     connect(m_sessions, &SessionSet::entriesChanged, this, &MainWindow::updateActions);
 
-    connect(m_loader, &SessionLoader::loaded, this, &MainWindow::onSessionLoaded);
-    connect(m_loader, &SessionLoader::failed, this, &MainWindow::onSessionLoadFailed);
-    connect(m_loader, &SessionLoader::notSession, this,
-            [this](const QString &path) { openProfile(path); });
-    connect(m_loader, &SessionLoader::progress, this, [this](const QString &, int position) {
-        if (position == 1)
-            m_loadErrors.clear();   // a new batch: earlier errors stay in the banner until now
+    // session files: ui/sessionopener.h puts what the loader read into the SessionSet
+    connect(m_opener, &SessionOpener::opened, this, [this](const QString &path) {
+        m_recent->add(path);
+        updateActions();
+        emit sessionOpened(path);
     });
+    connect(m_opener, &SessionOpener::openFailed, this, &MainWindow::sessionOpenFailed);
+    connect(m_opener, &SessionOpener::notSession, this,
+            [this](const QString &path) { openProfile(path); });
+    connect(m_opener, &SessionOpener::message, this,
+            [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
     // the indicator first: it is hidden when loadingFinished() is emitted
-    statusBar()->addPermanentWidget(new SessionLoadIndicator(m_loader, this));
-    connect(m_loader, &SessionLoader::idle, this, &MainWindow::loadingFinished);
+    statusBar()->addPermanentWidget(new SessionLoadIndicator(m_opener->loader(), this));
+    connect(m_opener->loader(), &SessionLoader::idle, this, &MainWindow::loadingFinished);
+
+    // closing: unsaved edits, a run going, a local target started here (ui/window/)
+    m_closeFlow = new WindowCloseFlow(
+        this, m_editor, m_controller, m_target->localTarget(),
+        [this](const QString &action, std::function<void()> proceed) {
+            settleUnsavedProfile(action, std::move(proceed));
+        },
+        [this] { saveMainWindowLayout(this, m_splitter); }, this);
+    connect(m_closeFlow, &WindowCloseFlow::status, statusBar(), &QStatusBar::showMessage);
+    connect(m_closeFlow, &WindowCloseFlow::error, m_runPanel, &RunPanel::showError);
 
     m_editor->setInitialText(defaultProfileYaml());
-
-    QSettings settings;
-    restoreMainWindowGeometry(this,
-                              settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    restoreMainWindowLayout(this, m_splitter);
 
     updateActions();
     updateTitle();
@@ -207,17 +215,11 @@ void MainWindow::createLibrary()
     // Deleting the file of a session shown: the question says so, and the file line says
     // the file is gone (no Show in Folder on a missing file).
     m_library->setShownCheck([this](const QString &path) {
-        const auto same = [](const QString &a, const QString &b) {
-            return !a.isEmpty() && !b.isEmpty()
-                   && QDir::cleanPath(QFileInfo(a).absoluteFilePath())
-                          == QDir::cleanPath(QFileInfo(b).absoluteFilePath());
-        };
-        if (same(path, m_savedBar->path()))
-            return true;
-        for (const SessionEntry &e : m_sessions->entries())
-            if (same(path, e.path))
-                return true;
-        return false;
+        const QList<SessionEntry> &entries = m_sessions->entries();
+        return isSameFilePath(path, m_savedBar->path())
+               || std::any_of(entries.cbegin(), entries.cend(), [&](const SessionEntry &e) {
+                      return isSameFilePath(path, e.path);
+                  });
     });
     connect(m_library, &SessionLibraryView::sessionDeleted, m_savedBar,
             &SavedSessionBar::fileDeleted);
@@ -243,46 +245,10 @@ bool MainWindow::openProfile(const QString &path)
 
 bool MainWindow::settleUnsavedProfile(const QString &action, std::function<void()> proceed)
 {
-    if (!m_editor->isModified()) {
-        proceed();
-        return true;
-    }
-    const QString name = m_editor->filePath().isEmpty()
-                             ? (m_editor->profile() ? m_editor->profile()->name : tr("untitled"))
-                             : QFileInfo(m_editor->filePath()).fileName();
-    switch (askAboutUnsavedProfile(this, name, action)) {
-    case UnsavedChoice::Discard:
-        proceed();
-        return true;
-    case UnsavedChoice::Cancel:
+    const SettleOutcome outcome = settleProfileEdits(m_editor, this, action, std::move(proceed));
+    if (outcome == SettleOutcome::Cancelled)
         statusBar()->showMessage(tr("Cancelled: the profile's edits are kept"), kStatusMs);
-        return false;
-    case UnsavedChoice::Save:
-        break;
-    }
-    QString path = m_editor->filePath();
-    if (path.isEmpty()) {
-        const QString suggested = QDir::home().filePath(
-            (m_editor->profile() ? m_editor->profile()->name : QStringLiteral("profile"))
-            + QStringLiteral(".yaml"));
-        path = QFileDialog::getSaveFileName(this, tr("Save profile"), suggested,
-                                            tr("Profiles (*.yaml *.yml)"));
-        if (path.isEmpty())
-            return false;
-    }
-    // Written on a pool thread (ProfileEditorPage::saveTo()): go on once it is on disk.
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(m_editor, &ProfileEditorPage::saved, this,
-                          [path, connection, proceed = std::move(proceed)](
-                              const QString &written, const QString &error) {
-                              if (written != path)
-                                  return;
-                              QObject::disconnect(*connection);
-                              if (error.isEmpty())
-                                  proceed();
-                          });
-    m_editor->saveTo(path);
-    return false;
+    return outcome == SettleOutcome::Proceeded;
 }
 
 bool MainWindow::loadProfileNow(const QString &path)
@@ -305,63 +271,22 @@ bool MainWindow::loadProfileNow(const QString &path)
 
 void MainWindow::openSession(const QString &path)
 {
-    m_loader->load(path, SessionLoader::Placement::Main);
+    m_opener->openSession(path);
 }
 
 void MainWindow::addOverlaySession(const QString &path)
 {
-    m_loader->load(path, SessionLoader::Placement::Overlay);
+    m_opener->addOverlaySession(path);
+}
+
+void MainWindow::openFiles(const QStringList &paths)
+{
+    m_opener->openFiles(paths);
 }
 
 bool MainWindow::isLoading() const
 {
-    return m_loader->isBusy();
-}
-
-void MainWindow::onSessionLoaded(const QString &path, const Session &session,
-                                 SessionLoader::Placement placement)
-{
-    // Decided now, not when asked: a run may have started, or the main session may have
-    // arrived, while the file was being read.
-    const bool asMain = placement == SessionLoader::Placement::Main
-                            ? !isRunning()
-                            : !m_sessions->hasMain() && !isRunning();
-    if (asMain) {
-        m_sessions->setMain(session, path);
-        if (!m_editor->isModified() && !session.profileYaml.isEmpty())
-            m_editor->setInitialText(QString::fromUtf8(session.profileYaml));
-        statusBar()->showMessage(tr("Session %1 opened").arg(m_sessions->mainEntry()->label),
-                                 kStatusMs);
-        if (!m_loadErrors.isEmpty()) {
-            // showing the new main session cleared the banner: the files of this batch that
-            // failed stay named in it (until dismissed or the next batch), before the
-            // session's own note
-            QStringList lines = m_loadErrors;
-            if (!m_runPanel->errorText().isEmpty())
-                lines << m_runPanel->errorText();
-            m_runPanel->showError(lines.join(QLatin1Char('\n')));
-            statusBar()->showMessage(tr("Session %1 opened; %n file(s) could not be opened "
-                                        "(see the banner)",
-                                        nullptr, int(m_loadErrors.size()))
-                                         .arg(m_sessions->mainEntry()->label),
-                                     kStatusMs);
-        }
-    } else {
-        const int i = m_sessions->addOverlay(session, path);
-        statusBar()->showMessage(tr("Overlaid %1").arg(m_sessions->overlay(i).label), kStatusMs);
-    }
-    m_recent->add(path);
-    updateActions();
-    emit sessionOpened(path);
-}
-
-void MainWindow::onSessionLoadFailed(const QString &path, const QString &error)
-{
-    const QString text = tr("Cannot open session %1: %2").arg(path, error);
-    m_loadErrors << text;
-    m_runPanel->showError(m_loadErrors.join(QLatin1Char('\n')));
-    statusBar()->showMessage(text, kStatusMs);
-    emit sessionOpenFailed(path, error);
+    return m_opener->isBusy();
 }
 
 void MainWindow::setTargetAddress(const QString &address)
@@ -427,22 +352,7 @@ void MainWindow::onRunFinished(const Session &session)
     statusBar()->showMessage(runOutcomeMessage(session), kStatusMs);
     updateActions();
     emit runFinished(session);
-    if (m_closeWhenFinished)
-        close();
-}
-
-void MainWindow::openFiles(const QStringList &paths)
-{
-    // The loader tells sessions from profiles off the GUI thread (notSession() opens a
-    // profile) and keeps the order; the first file not named as a profile is asked for as
-    // the main session, the others as overlays.
-    bool mainAsked = false;
-    for (const QString &p : paths) {
-        const bool asMain = !mainAsked && !isProfileFileName(p);
-        mainAsked = mainAsked || asMain;
-        m_loader->load(p, asMain ? SessionLoader::Placement::Main
-                                 : SessionLoader::Placement::Overlay);
-    }
+    m_closeFlow->runFinished();
 }
 
 void MainWindow::updateActions()
@@ -457,91 +367,13 @@ void MainWindow::updateActions()
 
 void MainWindow::updateTitle()
 {
-    QString name = m_editor->filePath().isEmpty() ? QString()
-                                                  : QFileInfo(m_editor->filePath()).fileName();
-    if (name.isEmpty())
-        name = m_editor->profile() ? m_editor->profile()->name : tr("untitled");
-    setWindowTitle(tr("%1[*] — Vault Workbench").arg(name));
+    setWindowTitle(tr("%1[*] — Vault Workbench").arg(m_editor->documentName()));
     setWindowModified(m_editor->isModified());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_closeWhenFinished && isRunning()) {   // stopping: the window closes after cleanup
-        event->ignore();
-        return;
-    }
-    if (!m_closeSettled && m_editor->isModified()) {
-        event->ignore();
-        // asked from the event loop, not inside the close event (Save may finish later)
-        settleUnsavedProfile(tr("close the window"), [this] {
-            m_closeSettled = true;
-            QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
-        });
-        return;
-    }
-    if (isRunning() && askAboutRunningClose(this) == RunningCloseChoice::KeepRunning) {
-        m_closeSettled = false;   // this close is over: a later one asks again
-        statusBar()->showMessage(tr("The run goes on"), kStatusMs);
-        event->ignore();
-        return;
-    }
-    LocalTargetBox *local = m_target->localTarget();
-    if (m_targetOnClose == TargetOnClose::Unasked && local->startedHere()) {
-        // a target this window started: never left running without a word
-        switch (askAboutLocalTargetOnQuit(this, local->kind())) {
-        case LocalTargetQuitChoice::Cancel:
-            m_closeSettled = false;
-            event->ignore();
-            return;
-        case LocalTargetQuitChoice::KeepRunning:
-            m_targetOnClose = TargetOnClose::Keep;
-            break;
-        case LocalTargetQuitChoice::Stop:
-            m_targetOnClose = TargetOnClose::Stop;
-            break;
-        }
-    }
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
-    if (isRunning()) {
-        // never block the GUI on cleanup: stop, and close when finished() arrives; the
-        // unsaved-profile answer (m_closeSettled) holds for that close, not asked again
-        m_closeWhenFinished = true;
-        m_controller->stop();
-        statusBar()->showMessage(tr("Stopping the run; the window closes after cleanup"));
-        event->ignore();
-        return;
-    }
-    if (m_targetOnClose == TargetOnClose::Stop && local->isTargetUp()) {
-        // stopped in the background (after the run's cleanup, which needed it); the window
-        // closes when it is down, or stays with the error
-        event->ignore();
-        if (local->isBusy())
-            return;   // a stop under way: its stopFinished() closes
-        auto connection = std::make_shared<QMetaObject::Connection>();
-        *connection = connect(local, &LocalTargetBox::stopFinished, this,
-                              [this, connection](const QString &error) {
-                                  QObject::disconnect(*connection);
-                                  if (error.isEmpty()) {
-                                      QMetaObject::invokeMethod(this, &QWidget::close,
-                                                                Qt::QueuedConnection);
-                                      return;
-                                  }
-                                  m_targetOnClose = TargetOnClose::Unasked;
-                                  m_closeSettled = false;
-                                  m_runPanel->showError(
-                                      tr("Could not stop the local target: %1").arg(error));
-                              });
-        statusBar()->showMessage(tr("Stopping the local target; the window closes after that"));
-        local->stopTarget();
-        return;
-    }
-    m_closeSettled = false;
-    m_targetOnClose = TargetOnClose::Unasked;
-    event->accept();
+    event->setAccepted(m_closeFlow->mayClose());   // ui/window/windowcloseflow.h
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

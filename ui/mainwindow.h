@@ -1,8 +1,9 @@
 // The workbench window: wires the pages together (profile editor, target panel, run panel,
 // results) and owns nothing but widgets, actions, the RunController, the SessionSet the views
-// observe (ui/models/sessionset.h) and the SessionLoader that fills it. GUI thread only;
-// nothing here waits on the network or the disk: session files are read and written on pool
-// threads.
+// observe (ui/models/sessionset.h), the SessionOpener that fills it (ui/sessionopener.h) and
+// the WindowCloseFlow that closing goes through (ui/window/windowcloseflow.h). GUI thread
+// only; nothing here waits on the network or the disk: session files are read and written on
+// pool threads.
 #pragma once
 
 #include "engine/benchmarkrun.h"
@@ -24,11 +25,13 @@ class RecentFilesMenu;
 class SavedSessionBar;
 class SessionLibraryDock;
 class SessionLibraryView;
+class SessionOpener;
 class ResultsPage;
 class RunController;
 class RunPanel;
 class SessionSet;
 class TargetPanel;
+class WindowCloseFlow;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -109,9 +112,6 @@ private:
     void createLibrary();
     bool loadProfileNow(const QString &path);
     void onRunFinished(const Session &session);
-    void onSessionLoaded(const QString &path, const Session &session,
-                         SessionLoader::Placement placement);
-    void onSessionLoadFailed(const QString &path, const QString &error);
 
     ProfileEditorPage *m_editor = nullptr;
     TargetPanel *m_target = nullptr;
@@ -119,8 +119,8 @@ private:
     ResultsPage *m_results = nullptr;
     RunController *m_controller = nullptr;
     SessionSet *m_sessions = nullptr;
-    SessionLoader *m_loader = nullptr;
-    QStringList m_loadErrors;   ///< of the files requested since the loader was last idle
+    SessionOpener *m_opener = nullptr;   ///< session files into the SessionSet
+    WindowCloseFlow *m_closeFlow = nullptr;   ///< what closing asks and waits for
     RecentFilesMenu *m_recent = nullptr;
     QSplitter *m_splitter = nullptr;
 
@@ -140,11 +140,6 @@ private:
 
     QString m_lastSavedPath;
     qint64 m_confirmStopAfterMs = 0;   ///< RunController::kConfirmStopAfterMs unless set
-    /// The local target question, answered for this close: stop the target (once the run,
-    /// if any, has cleaned up) or keep it running.
-    enum class TargetOnClose { Unasked, Keep, Stop } m_targetOnClose = TargetOnClose::Unasked;
-    bool m_closeWhenFinished = false;
-    bool m_closeSettled = false;   ///< unsaved edits were saved or discarded for this close
     Session m_lastRun;   ///< the last finished run of this window
 };
 

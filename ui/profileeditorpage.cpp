@@ -13,6 +13,7 @@
 #include "yamlhighlighter.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
@@ -195,6 +196,13 @@ QString ProfileEditorPage::text() const
 bool ProfileEditorPage::isModified() const
 {
     return m_editor->document()->isModified();
+}
+
+QString ProfileEditorPage::documentName() const
+{
+    if (!m_path.isEmpty())
+        return QFileInfo(m_path).fileName();
+    return m_profile ? m_profile->name : tr("untitled");
 }
 
 bool ProfileEditorPage::loadFile(const QString &path, QString *error)

@@ -67,6 +67,9 @@ public:
     void saveTo(const QString &path);
     QString filePath() const { return m_path; }
     bool isModified() const;
+    /// What the document is called (the window title, the unsaved-changes question): the
+    /// file's name, else the profile's name, else "untitled".
+    QString documentName() const;
 
     /// Validates now if an edit is pending (cancelling the debounce); returns validity.
     bool validateNow();

@@ -47,6 +47,13 @@ QString autoSavePath(const Session &s)
                            s.id.left(8)));
 }
 
+bool isSameFilePath(const QString &a, const QString &b)
+{
+    return !a.isEmpty() && !b.isEmpty()
+           && QDir::cleanPath(QFileInfo(a).absoluteFilePath())
+                  == QDir::cleanPath(QFileInfo(b).absoluteFilePath());
+}
+
 bool isProfileFileName(const QString &path)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();

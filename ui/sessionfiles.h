@@ -24,6 +24,9 @@ QStringList legacySessionsDirectories();
 /// profile name) made safe by sessionFileNamePart() and cut to 40 characters, and the first 8
 /// characters of the session's id.
 QString autoSavePath(const Session &s);
+/// True when `a` and `b` name the same file: equal absolute, cleaned paths (no disk access,
+/// links not followed); false when either is empty.
+bool isSameFilePath(const QString &a, const QString &b);
 /// True when the name says profile: .yaml or .yml (no disk access).
 bool isProfileFileName(const QString &path);
 /// True when `path` looks like a session file (.json, or content starting with '{'; not

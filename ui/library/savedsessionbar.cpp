@@ -2,6 +2,7 @@
 
 #include "models/sessionset.h"
 #include "session/sessionio.h"
+#include "sessionfiles.h"
 
 #include <QDesktopServices>
 #include <QDir>
@@ -72,8 +73,7 @@ void SavedSessionBar::update()
 
 void SavedSessionBar::fileDeleted(const QString &path)
 {
-    if (m_path.isEmpty() || QDir::cleanPath(QFileInfo(path).absoluteFilePath())
-                                != QDir::cleanPath(QFileInfo(m_path).absoluteFilePath()))
+    if (!isSameFilePath(path, m_path))
         return;
     m_deletedPath = m_path;
     update();

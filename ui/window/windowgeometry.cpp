@@ -1,7 +1,10 @@
 #include "window/windowgeometry.h"
 
 #include <QGuiApplication>
+#include <QMainWindow>
 #include <QScreen>
+#include <QSettings>
+#include <QSplitter>
 #include <QWidget>
 
 #include <algorithm>
@@ -71,6 +74,23 @@ void restoreMainWindowGeometry(QWidget *window, const QByteArray &saved)
     const QScreen *s = window->screen() ? window->screen() : QGuiApplication::primaryScreen();
     const QRect available = s ? s->availableGeometry() : QRect(0, 0, 1400, 900);
     window->setGeometry(centredWithin(defaultWindowSize(available), available, available));
+}
+
+void restoreMainWindowLayout(QMainWindow *window, QSplitter *splitter)
+{
+    QSettings settings;
+    restoreMainWindowGeometry(window,
+                              settings.value(QStringLiteral("window/geometry")).toByteArray());
+    window->restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+}
+
+void saveMainWindowLayout(const QMainWindow *window, const QSplitter *splitter)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), window->saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), window->saveState());
+    settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
 }
 
 } // namespace vw

@@ -8,6 +8,8 @@
 #include <QSize>
 
 QT_BEGIN_NAMESPACE
+class QMainWindow;
+class QSplitter;
 class QWidget;
 QT_END_NAMESPACE
 
@@ -38,5 +40,11 @@ void placeOnScreen(QWidget *window, const QWidget *anchor);
 /// screen (kept within that screen's available geometry), else defaultWindowSize() of the
 /// screen's available geometry, centred.
 void restoreMainWindowGeometry(QWidget *window, const QByteArray &saved);
+
+/// The main window's layout in QSettings ("window/geometry", "window/state" of its docks and
+/// toolbars, "window/splitter" of `splitter`): restored (the geometry through
+/// restoreMainWindowGeometry()) when the window is built, saved when it closes.
+void restoreMainWindowLayout(QMainWindow *window, QSplitter *splitter);
+void saveMainWindowLayout(const QMainWindow *window, const QSplitter *splitter);
 
 } // namespace vw
