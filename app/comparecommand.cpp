@@ -2,13 +2,13 @@
 
 #include "cli.h"
 #include "commandline.h"
+#include "util/atomicfile.h"
 #include "report/comparisontext.h"
 #include "report/htmlreport.h"
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace vw::cli {
 
@@ -55,10 +55,9 @@ int compareCommand(const QStringList &args)
         sessions.append(*s);
     }
     if (p.isSet(out)) {
-        QSaveFile f(p.value(out));
-        if (!f.open(QIODevice::WriteOnly) || f.write(htmlReport(sessions).toUtf8()) < 0
-            || !f.commit()) {
-            printErr(QStringLiteral("error: cannot write %1: %2\n").arg(p.value(out), f.errorString()));
+        QString error;
+        if (!writeFileAtomically(p.value(out), htmlReport(sessions).toUtf8(), &error)) {
+            printErr(QStringLiteral("error: %1\n").arg(error));
             return ExitUsage;
         }
         printOut(QStringLiteral("%1\n").arg(p.value(out)));

@@ -2,7 +2,9 @@
 
 #include "cli.h"
 #include "commandline.h"
+#include "report/hdrlog.h"
 #include "session/sessionio.h"
+#include "util/atomicfile.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -35,7 +37,8 @@ CommandHelp exportHelp()
                 "                  time-throughput|server-memory|server-cpu|server-latency|\n"
                 "                  time-server-memory|time-server-cpu [--log-y]\n"
                 "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi 144]\n"
-                "                  [--size slide|a4|letter|WxH]\n"),
+                "                  [--size slide|a4|letter|WxH]\n"
+                "  vault-workbench export SESSION --format hlog --out FILE.hlog\n"),
             QStringLiteral(
                 "export: draws a chart of saved sessions (the first is the main one, the others\n"
                 "overlaid) with the knee, saturation and failure markers, the USL fit, the SLO line\n"
@@ -45,8 +48,37 @@ CommandHelp exportHelp()
                 "--dpi) or WxH. Text is sized for the picture: at slide size tick labels are 20 px,\n"
                 "the title 36 px. --log-y draws latency on a log10 axis (ticks at 1, 2, 5 x 10^k).\n"
                 "time and time-throughput: latency (p50, p99) and successes per second over time of\n"
-                "every session, with the stage boundaries. Runs without a display (offscreen).\n")};
+                "every session, with the stage boundaries. Runs without a display (offscreen).\n"
+                "--format hlog writes one session's latency histograms as an HdrHistogram interval\n"
+                "log instead (tag = operation/stage-N; HistogramLogProcessor and the hdrhistogram\n"
+                "Python package read it; docs/session-format.md).\n")};
 }
+
+namespace {
+
+// --format hlog: one session's histograms as an HdrHistogram interval log (report/hdrlog.h).
+int exportHdrLog(const QStringList &files, const QString &out)
+{
+    if (files.size() != 1) {
+        printErr(QStringLiteral("vault-workbench export: --format hlog takes one session (%1 "
+                                "given)\n").arg(files.size()));
+        return ExitUsage;
+    }
+    QString error;
+    const std::optional<Session> s = readSession(files.first(), &error);
+    if (!s) {
+        printErr(QStringLiteral("error: %1\n").arg(error));
+        return ExitUsage;
+    }
+    if (!writeFileAtomically(out, hdrIntervalLog(*s), &error)) {
+        printErr(QStringLiteral("error: %1\n").arg(error));
+        return ExitUsage;
+    }
+    printOut(out + QLatin1Char('\n'));
+    return ExitOk;
+}
+
+} // namespace
 
 int exportCommand(const QStringList &args)
 {
@@ -58,7 +90,7 @@ int exportCommand(const QStringList &args)
     CommandLine cl(exportHelp());
     const QCommandLineOption chartOpt(QStringLiteral("chart"), QStringLiteral("latency, throughput, errors or a server chart"),
                                       QStringLiteral("C"), QStringLiteral("latency"));
-    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("png, svg or pdf"),
+    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("png, svg, pdf or hlog (HdrHistogram interval log)"),
                                        QStringLiteral("F"));
     const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("file to write"),
                                     QStringLiteral("FILE"));
@@ -86,8 +118,10 @@ int exportCommand(const QStringList &args)
     const QString out = p.value(outOpt);
     ChartExportOptions o;
     const QString fmt = p.isSet(formatOpt) ? p.value(formatOpt) : QFileInfo(out).suffix();
+    if (fmt == QLatin1String("hlog"))
+        return exportHdrLog(files, out);
     if (!chartFormatFromName(fmt, &o.format)) {
-        printErr(QStringLiteral("vault-workbench export: unknown --format \"%1\" (png, svg or pdf)\n")
+        printErr(QStringLiteral("vault-workbench export: unknown --format \"%1\" (png, svg, pdf or hlog)\n")
                      .arg(fmt));
         return ExitUsage;
     }

@@ -2,13 +2,13 @@
 
 #include "cli.h"
 #include "commandline.h"
+#include "util/atomicfile.h"
 #include "import/vaultbenchmarkimport.h"
 #include "profile/profileparser.h"
 #include "util/boundedfile.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace vw::cli {
 
@@ -71,10 +71,9 @@ int importHclCommand(const QStringList &args)
         printOut(QString::fromUtf8(imported.yaml));
         return ExitOk;
     }
-    QSaveFile file(p.value(out));
-    if (!file.open(QIODevice::WriteOnly) || file.write(imported.yaml) != imported.yaml.size()
-        || !file.commit()) {
-        printErr(QStringLiteral("error: cannot write %1: %2\n").arg(p.value(out), file.errorString()));
+    QString error;
+    if (!writeFileAtomically(p.value(out), imported.yaml, &error)) {   // util/atomicfile.h
+        printErr(QStringLiteral("error: %1\n").arg(error));
         return ExitUsage;
     }
     printErr(QStringLiteral("wrote %1\n").arg(p.value(out)));

@@ -9,6 +9,7 @@
 #include "report/report.h"
 #include "session/sessionfilename.h"
 #include "session/sessionio.h"
+#include "session/sessionsize.h"
 #include "stopsignals.h"
 #include "targetoptions.h"
 #include "vault/tokensource.h"
@@ -288,9 +289,10 @@ int runCommand(const QStringList &args)
         return ExitUsage;
     profile.target = target->target;
 
-    // 2. Where the session goes: checked before any load is sent.
+    // 2. Where the session goes: checked before any load is sent or anything is set up: the
+    //    folder takes a file and has room for the planned session (core/session/sessionsize.h).
     QString outPath = p.isSet(out) ? p.value(out) : defaultOutPath(profile.name);
-    if (const QString problem = sessionPathProblem(outPath); !problem.isEmpty()) {
+    if (const QString problem = sessionOutputProblem(outPath, profile); !problem.isEmpty()) {
         printErr(QStringLiteral("error: --out %1: %2\n").arg(outPath, problem));
         return ExitUsage;
     }

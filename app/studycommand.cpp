@@ -2,6 +2,8 @@
 
 #include "cli.h"
 #include "commandline.h"
+#include "session/sessionsize.h"
+#include "util/atomicfile.h"
 #include "commandtoken.h"
 #include "profile/profileparser.h"
 #include "report/report.h"
@@ -21,7 +23,6 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
-#include <QSaveFile>
 
 #include <unistd.h>
 
@@ -133,6 +134,19 @@ int studyCommand(const QStringList &args)
     }
 
     const double scale = study.durationScale * (p.isSet(shortRuns) ? kShortScale : 1.0);
+    {
+        // Writable, with room for every session (each with its checkpoint's temporary copy),
+        // before any target or load (core/session/sessionsize.h).
+        qint64 bytes = 0;
+        for (Profile pr : std::as_const(profiles)) {
+            pr.ramp = scaledRamp(pr.ramp, scale);
+            bytes += 2 * estimatedSessionBytes(pr) * study.targets.size();
+        }
+        if (const QString problem = folderWriteProblem(dir, bytes); !problem.isEmpty()) {
+            printErr(QStringLiteral("error: --out-dir %1: %2\n").arg(dir, problem));
+            return ExitUsage;
+        }
+    }
     StudyLog log(QDir(dir).filePath(QStringLiteral("study.log")));
     log.write(QStringLiteral("study %1 (%2): %3 profile(s) x %4 target(s), duration scale %5")
                   .arg(study.name, study.path)
@@ -278,13 +292,13 @@ int studyCommand(const QStringList &args)
     int exitCode = ExitOk;
     QObject::connect(&runner, &StudyRunner::finished, [&](const QList<StudyRunResult> &runs) {
         const QString reportPath = QDir(dir).filePath(QStringLiteral("study-report.html"));
-        QSaveFile f(reportPath);
         int completed = 0;
         for (const StudyRunResult &r : runs)
             completed += r.completed() ? 1 : 0;
-        if (!f.open(QIODevice::WriteOnly)
-            || f.write(studyHtmlReport(study, runs, scale).toUtf8()) < 0 || !f.commit()) {
-            printErr(QStringLiteral("error: cannot write %1: %2\n").arg(reportPath, f.errorString()));
+        QString error;
+        if (!writeFileAtomically(reportPath, studyHtmlReport(study, runs, scale).toUtf8(),
+                                 &error)) {
+            printErr(QStringLiteral("error: %1\n").arg(error));
             exitCode = ExitFailed;
         } else {
             printOut(QStringLiteral("\nstudy %1: %2 of %3 run(s) completed; maximum throughput "

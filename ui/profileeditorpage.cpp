@@ -7,6 +7,7 @@
 #include "editing/operationsnippet.h"
 #include "profileform/profileform.h"
 #include "profile/profileparser.h"
+#include "util/atomicfile.h"
 #include "util/boundedfile.h"
 #include "util/duration.h"
 #include "yamlhighlighter.h"
@@ -16,7 +17,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBlock>
@@ -221,10 +221,8 @@ void ProfileEditorPage::saveTo(const QString &path)
     const quint64 document = m_document;
     m_saves.start(
         [path, data](const JobContext &) {
-            QString err;
-            QSaveFile f(path);
-            if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
-                err = f.errorString().isEmpty() ? QStringLiteral("write failed") : f.errorString();
+            QString err;   // "cannot write PATH: <the OS reason>" (util/atomicfile.h)
+            writeFileAtomically(path, data, &err);
             return err;
         },
         [this, path, revision, document](const QString &error) {

@@ -7,7 +7,7 @@
 // Views: the page is a QTabWidget (views()) whose first tab, "YAML", is the text editor; other
 // editors of the same text (the form, ui/profileform/) are added with addView() and keep to
 // the API below: text() / setText() and the textChanged signal. Loading reads the (small) file synchronously; saving writes on a pool thread
-// with QSaveFile, so the GUI thread never waits on the disk. GUI thread only.
+// with writeFileAtomically() (util/atomicfile.h), so the GUI thread never waits on the disk. GUI thread only.
 #pragma once
 
 #include "jobtracker.h"

@@ -7,7 +7,10 @@
 #include "models/sessionset.h"
 #include "models/stagetablemodel.h"
 
+#include "analysis/stageuncertainty.h"
+
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QComboBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -15,10 +18,12 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPixmap>
+#include <QPointer>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QThreadPool>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -397,6 +402,33 @@ void ResultsPage::refreshTable()
     if (all.at(i).hasPartial)
         stages << all.at(i).partial;
     m_model->setStages(stages);
+
+    // Intervals: off the GUI thread, once per session and stage count.
+    const Session &session = all.at(i).session;
+    const QString key = session.id + QLatin1Char('/') + QString::number(session.stages.size())
+                        + QLatin1Char('/') + QString::number(session.secondHistograms.byOp.size());
+    if (key == m_uncertaintyKey)
+        return;
+    m_uncertaintyKey = key;
+    const int generation = ++m_uncertaintyGeneration;
+    if (!session.secondHistograms.present()) {
+        m_model->setUncertainty({}, all.at(i).live ? tr("Intervals come when the run ends")
+                                                   : noIntervalHistogramsReason());
+        return;
+    }
+    m_model->setUncertainty({}, tr("Computing the intervals..."));
+    QPointer<ResultsPage> self(this);
+    const RunRecord run = session;   // implicitly shared copies: cheap, and safe to read there
+    QThreadPool::globalInstance()->start([self, generation, run]() {
+        const QList<StageUncertainty> u = runUncertainty(run);
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, u]() {
+                if (self && generation == self->m_uncertaintyGeneration)
+                    self->m_model->setUncertainty(u);
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 void ResultsPage::refreshOverlayList()

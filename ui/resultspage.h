@@ -117,6 +117,11 @@ private:
     QLabel *m_comparedBanner = nullptr;
     QTabWidget *m_bottomTabs = nullptr;
     StageTableModel *m_model = nullptr;
+    /// The intervals of the table's session are computed on the global thread pool
+    /// (core/analysis/stageuncertainty.h; never on the GUI thread); a result for an older
+    /// request than the latest is dropped.
+    int m_uncertaintyGeneration = 0;
+    QString m_uncertaintyKey;   // session id and stage count of the last request
     QTableView *m_table = nullptr;
     QComboBox *m_tableSource = nullptr;
     QListWidget *m_overlayList = nullptr;

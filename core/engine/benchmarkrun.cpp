@@ -147,7 +147,10 @@ void BenchmarkRunPrivate::run()
                              .arg(ops.operationCount())
                              .arg(s.server.product, s.server.version,
                                   serverRoleKey(s.server.role), OperationSetup::choosePrefix(s)));
-                const bool setUp = ops.setupOperations(client, s) && ops.setupCredentials(client, s);
+                // Before the warm-up every node the run loads serves all of it (a standby
+                // trails the active node: core/engine/servedcheck.h).
+                const bool setUp = ops.setupOperations(client, s) && ops.setupCredentials(client, s)
+                                   && ops.waitUntilServed(client, s);
                 client.setStopCheck({});
                 m_renewer.poll(steadyNowNs());
                 if (setUp) {

@@ -2,6 +2,7 @@
 
 #include "engine/clientresources.h"
 #include "engine/executors/executorregistry.h"
+#include "engine/servedcheck.h"
 #include "engine/tokenlifetime.h"
 #include "ops/operationregistry.h"
 #include "profile/operationlabels.h"
@@ -197,6 +198,20 @@ bool OperationSetup::setupCredentials(VaultClient &client, RunRecord &s)
                       .arg(m_profile.auth.method, error);
     }
     return ok;
+}
+
+bool OperationSetup::waitUntilServed(VaultClient &client, RunRecord &s)
+{
+    const ServedCheck check = waitUntilEveryNodeServes(client, s.resources);
+    if (m_stopRequested()) {
+        s.status = RunStatus::Stopped;
+        s.error = QStringLiteral("stopped by the user before the measured window");
+        return false;
+    }
+    if (!check.ok)
+        s.error = QStringLiteral("setup is not served by every node the run loads: %1")
+                      .arg(check.error);
+    return check.ok;
 }
 
 QString OperationSetup::cleanupOperations(VaultClient &client,

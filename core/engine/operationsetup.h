@@ -47,6 +47,11 @@ public:
     /// "least") and the logins; what it made is added to s.resources and the logins to s.auth.
     /// True without doing anything when the profile has no `auth:` block. False with s.error.
     bool setupCredentials(VaultClient &client, RunRecord &s);
+    /// After setupCredentials(): waits until every node the run loads serves everything
+    /// setup made (core/engine/servedcheck.h: the newest X-Vault-Index, then each resource in
+    /// s.resources read back), bounded. False with s.error ("node ... does not serve role
+    /// ... after 15 s") or, on a stop, s.status Stopped.
+    bool waitUntilServed(VaultClient &client, RunRecord &s);
     /// The per-VU credentials after setupCredentials(), or nullptr (no `auth:` block).
     VuCredentials *credentials() const { return m_credentials.get(); }
     /// The union of the operations' aclRules() (each distinct rule text once, profile order).

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "profile/profile.h"
+#include "stats/secondhistograms.h"
 #include "stats/servertelemetry.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
@@ -123,6 +124,10 @@ struct RunRecord {
     AuthUse auth;             ///< per-VU credentials: logins and renewals (never a token)
     QList<StageStats> stages; ///< measured stages, in order (a stopped run may end early)
     TimeSeries series;        ///< 1-second series, all ops
+    /// Per op, the latency histogram of each measured second (the series' seconds; lossless,
+    /// core/stats/secondhistograms.h): what intervals are computed from. Not present in
+    /// sessions written before it existed.
+    SecondHistograms secondHistograms;
     /// The server's side of the stages (core/stats/servertelemetry.h): its memory, CPU and
     /// request time per second and per stage; empty source when none was collected.
     ServerTelemetry serverTelemetry;

@@ -24,6 +24,8 @@ double ms(int64_t us)
 StageCollector::StageCollector(const RampSpec &ramp, const QStringList &opNames)
     : m_names(opNames)
 {
+    m_secondHistograms.ops = opNames;
+    m_secondHistograms.byOp.resize(opNames.size());
     for (int i = 0; i < ramp.stages.size(); ++i)
         m_plannedVus.append(ramp.plannedVus(i));
 }
@@ -169,6 +171,8 @@ void StageCollector::finalizeSecondsBefore(qint64 endSecond)
                 p.errors = s.errorCount();
                 p.p50Ms = ms(s.latency.valueAtPercentileUs(50));
                 p.p99Ms = ms(s.latency.valueAtPercentileUs(99));
+                if (s.latency.count() > 0)
+                    m_secondHistograms.byOp[i].insert(sec, s.latency.compactCopy());
             }
             m_series.append(p);
         }
@@ -188,6 +192,7 @@ void StageCollector::addLate(qint64 second, const QVector<OpStats> &ops)
         p.count += ops.at(i).count;
         p.ok += ops.at(i).ok;
         p.errors += ops.at(i).errorCount();
+        m_secondHistograms.add(i, second, ops.at(i).latency);
     }
 }
 

@@ -6,6 +6,7 @@
 
 #include "engine/worker.h"
 #include "profile/profile.h"
+#include "stats/secondhistograms.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 
@@ -53,6 +54,9 @@ public:
     /// Requests recorded later for a finalised second still update its counts.
     void finalizeSecondsBefore(qint64 endSecond);
     const TimeSeries &series() const { return m_series; }
+    /// Per op, the latency histogram of every finalised second (sparse; late records are
+    /// added to their second), for RunRecord::secondHistograms.
+    const SecondHistograms &secondHistograms() const { return m_secondHistograms; }
     /// The points from the first one added or changed since the previous call to the end of
     /// the series (a copy of those only); `*from` receives that first point's index.
     TimeSeries takeSeriesChanges(qsizetype *from);
@@ -77,6 +81,7 @@ private:
     qint64 m_nextSecond = 0;          // first second not finalised yet
     qsizetype m_changedFrom = 0;      // first point added or changed since takeSeriesChanges
     TimeSeries m_series;
+    SecondHistograms m_secondHistograms;
 };
 
 } // namespace vw

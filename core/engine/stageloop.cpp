@@ -84,7 +84,7 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         st.validity = assessStage(st, in, *m_profile.ramp.model);
         m_finished.append(st);
         emit q->stageFinished(st);
-        m_checkpoints.write(m_finished, m_collector->series());
+        m_checkpoints.write(m_finished, m_collector->series(), m_collector->secondHistograms());
     }
 }
 
@@ -123,7 +123,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     m_checkpoints.setHeader(s);
     // Before stage 1: the run prefix and what setup created are on disk, so a process killed
     // inside stage 1 leaves what `vault-workbench cleanup SESSION` needs.
-    m_checkpoints.write({}, TimeSeries());
+    m_checkpoints.write({}, TimeSeries(), SecondHistograms());
     m_collector = std::make_unique<StageCollector>(m_profile.ramp, s.ops);
     m_collector->setNodes(m_profile.target.loadAddresses());
     m_windowStartNs = steadyNowNs();
@@ -229,11 +229,13 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     now = steadyNowNs();
     drainWorkers();
     finalizeReadyStages(true);
+    m_checkpoints.flush();   // the stages a spaced-out checkpoint had not written yet
     m_collector->finalizeSecondsBefore((now - m_windowStartNs + kNsPerS - 1) / kNsPerS);
     tick(now, true);
 
     s.stages = m_finished;
     s.series = m_collector->series();
+    s.secondHistograms = m_collector->secondHistograms();
     if (m_telemetry) {
         s.serverTelemetry = m_telemetry->finish(int(m_finished.size()));
         m_telemetry.reset();

@@ -46,6 +46,9 @@ bool VuCredentials::setup(VaultClient &setupClient, const QString &runPrefix,
     use->per = m_spec.perVu ? QStringLiteral("vu") : QStringLiteral("run");
     m_loginClient = std::make_unique<VaultClient>(m_target, QByteArray());
     m_loginClient->setStopCheck(setupClient.stopCheck());   // a stop ends the login round
+    // Logins see what setup just wrote, and their tokens are in the index the served check
+    // waits for (core/engine/servedcheck.h).
+    m_loginClient->shareConsistencyIndex(setupClient);
 
     const QString rules = m_spec.leastPrivilege() ? leastRules : m_spec.policy;
     QString policy;

@@ -1,11 +1,13 @@
 #include "localtarget/localtarget.h"
 
 #include "util/certificateauthority.h"
+#include "util/childenvironment.h"
 #include "vault/vaultclient.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QLockFile>
+#include <QMap>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -34,6 +36,10 @@ namespace {
 constexpr qint64 kNodeWaitMs = 30000;     // a node answering, unsealed, active/standby
 constexpr qint64 kStopWaitMs = 15000;     // SIGTERM to gone
 constexpr qint64 kKillWaitMs = 3000;      // SIGKILL to gone
+constexpr qint64 kVoterWaitMs = 60000;    // every node a voter, autopilot healthy
+/// Autopilot promotes a node that joined as a non-voter once it has been healthy this long
+/// (OpenBao's default is 10 s; shorter here so that `target up` returns sooner).
+constexpr const char *kStabilizationTime = "3s";
 
 void say(const LocalTargetProgress &progress, const QString &line)
 {
@@ -145,6 +151,63 @@ bool waitForNode(const LocalTargetNode &node, const QString &caFile,
     return false;
 }
 
+/// The raft autopilot's view (GET sys/storage/raft/autopilot/state, root token).
+struct AutopilotView {
+    bool answered = false;
+    bool healthy = false;
+    int failureTolerance = 0;
+    QStringList voters;
+    QMap<QString, QString> statusById;   ///< node_id -> "leader", "voter", "non-voter", ...
+    QString errorText;
+
+    /// "node-1 leader, node-2 non-voter, ..." for error texts.
+    QString describe() const
+    {
+        if (!answered)
+            return errorText;
+        QStringList parts;
+        for (auto it = statusById.cbegin(); it != statusById.cend(); ++it)
+            parts << it.key() + QLatin1Char(' ') + it.value();
+        return QStringLiteral("healthy %1, failure tolerance %2; %3")
+            .arg(healthy ? QStringLiteral("yes") : QStringLiteral("no"))
+            .arg(failureTolerance)
+            .arg(parts.join(QStringLiteral(", ")));
+    }
+};
+
+AutopilotView readAutopilot(VaultClient &client)
+{
+    AutopilotView v;
+    const VaultResponse r = client.get(QStringLiteral("sys/storage/raft/autopilot/state"));
+    if (!r.ok()) {
+        v.errorText = r.describe();
+        return v;
+    }
+    const QJsonObject d = r.json.value(QStringLiteral("data")).toObject();
+    v.answered = true;
+    v.healthy = d.value(QStringLiteral("healthy")).toBool();
+    v.failureTolerance = d.value(QStringLiteral("failure_tolerance")).toInt();
+    for (const QJsonValue &id : d.value(QStringLiteral("voters")).toArray())
+        v.voters << id.toString();
+    const QJsonObject servers = d.value(QStringLiteral("servers")).toObject();
+    for (auto it = servers.constBegin(); it != servers.constEnd(); ++it)
+        v.statusById.insert(it.key(), it.value().toObject().value(QStringLiteral("status")).toString());
+    return v;
+}
+
+/// Every one of `nodeIds` is the leader or a voter and autopilot says healthy.
+bool allVoters(const AutopilotView &v, const QStringList &nodeIds)
+{
+    if (!v.answered || !v.healthy)
+        return false;
+    for (const QString &id : nodeIds) {
+        const QString st = v.statusById.value(id);
+        if (!v.voters.contains(id) || (st != QLatin1String("leader") && st != QLatin1String("voter")))
+            return false;
+    }
+    return true;
+}
+
 QString processUserName()
 {
     const passwd *pw = getpwuid(geteuid());
@@ -206,6 +269,7 @@ private:
     bool startDev(QString *error);
     bool startRaft(QString *error);
     bool startBalancer(QString *error);
+    bool waitForVoters(const QByteArray &token, QString *error);
     bool save(QString *error) { return writeLocalTargetState(m_state, error); }
 
     LocalTargetOptions m_opt;
@@ -241,6 +305,8 @@ bool Starter::prepareDir(QString *error)
     m_state.dir = dir;
     m_state.topology = m_opt.topology;
     m_state.loadBalancer = m_opt.loadBalancer;
+    if (!m_opt.loadBalancer.isEmpty())
+        m_state.lbRoute = m_opt.effectiveLbRoute();
     m_state.tls = m_opt.tls;
     m_state.telemetry = m_opt.telemetry;
     m_state.audit = m_opt.audit;
@@ -309,11 +375,10 @@ bool Starter::startDev(QString *error)
     const QByteArray token = "vwb-" + random.toHex();   // "s." is reserved for server tokens
     if (!writePrivateFile(m_state.tokenFile(), token + '\n', error))
         return false;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // No VAULT_* / BAO_* from the caller (core/util/childenvironment.h); the dev server
+    // needs its root token, and only that.
+    QProcessEnvironment env = childEnvironment();
     env.insert(QStringLiteral("BAO_DEV_ROOT_TOKEN_ID"), QString::fromLatin1(token));
-    env.insert(QStringLiteral("VAULT_DEV_ROOT_TOKEN_ID"), QString::fromLatin1(token));
-    for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR"})
-        env.remove(QLatin1String(v));
     m_state.nodes << node;
     LocalTargetNode &n = m_state.nodes.last();
     if (!startNode(&n, m_state.baoBinary,
@@ -346,9 +411,7 @@ bool Starter::startRaft(QString *error)
         return false;
     }
     const QString scheme = m_opt.tls ? QStringLiteral("https") : QStringLiteral("http");
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR"})
-        env.remove(QLatin1String(v));
+    const QProcessEnvironment env = childEnvironment();   // no VAULT_* / BAO_* at all
     for (int i = 0; i < count; ++i) {
         LocalTargetNode node;
         node.name = m_opt.nodeNames().at(i);
@@ -424,6 +487,19 @@ bool Starter::startRaft(QString *error)
                      QStringLiteral("active"), error))
         return false;
     say(m_progress, QStringLiteral("leader: active after %1 s").arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
+    if (m_state.nodes.size() > 1) {
+        VaultClient admin(nodeTarget(leader.address, m_state.caFile, 10000), token);
+        const VaultResponse conf = admin.post(
+            QStringLiteral("sys/storage/raft/autopilot/configuration"),
+            QJsonObject{{QStringLiteral("server_stabilization_time"),
+                         QString::fromLatin1(kStabilizationTime)}});
+        if (!conf.ok()) {
+            *error = QStringLiteral("leader: setting the autopilot's server_stabilization_time "
+                                    "failed: %1")
+                         .arg(conf.describe());
+            return false;
+        }
+    }
 
     // The followers join the leader's raft cluster, then are unsealed with the same key.
     for (qsizetype i = 1; i < m_state.nodes.size(); ++i) {
@@ -452,7 +528,38 @@ bool Starter::startRaft(QString *error)
             return false;
         say(m_progress, QStringLiteral("%1: joined, standby").arg(m_state.nodes[i].name));
     }
-    return true;
+    return m_state.nodes.size() < 2 || waitForVoters(token, error);
+}
+
+bool Starter::waitForVoters(const QByteArray &token, QString *error)
+{
+    // A node joins as a non-voter and autopilot promotes it once it is stable: until then the
+    // cluster cannot lose its leader (with 3 nodes and 1 voter no new leader is ever
+    // elected; issue 23 finding 3). "up" waits for every node a voter and autopilot healthy.
+    QStringList ids;
+    for (const LocalTargetNode &n : std::as_const(m_state.nodes))
+        ids << n.nodeId;
+    VaultClient admin(nodeTarget(m_state.nodes.first().address, m_state.caFile, 5000), token);
+    QElapsedTimer t;
+    t.start();
+    AutopilotView view;
+    while (t.elapsed() < kVoterWaitMs) {
+        view = readAutopilot(admin);
+        if (allVoters(view, ids)) {
+            say(m_progress, QStringLiteral("raft: %1 voters, autopilot healthy (failure "
+                                           "tolerance %2) after %3 s")
+                                .arg(ids.size())
+                                .arg(view.failureTolerance)
+                                .arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
+            return true;
+        }
+        QThread::msleep(250);
+    }
+    *error = QStringLiteral("the cluster did not have every node a voter with autopilot healthy "
+                            "within %1 s (autopilot: %2)")
+                 .arg(kVoterWaitMs / 1000)
+                 .arg(view.describe());
+    return false;
 }
 
 bool Starter::startBalancer(QString *error)
@@ -471,6 +578,7 @@ bool Starter::startBalancer(QString *error)
     }
     BalancerFiles b;
     b.port = ports[0];
+    b.activeOnly = m_state.lbRoute == QLatin1String("active");
     b.dir = m_state.dir + QStringLiteral("/lb");
     b.tls = m_opt.tls;
     b.caFile = m_state.caFile;
@@ -517,7 +625,7 @@ bool Starter::startBalancer(QString *error)
         return false;
     m_state.nodes << node;
     LocalTargetNode &n = m_state.nodes.last();
-    if (!startNode(&n, program, args, QProcessEnvironment::systemEnvironment(), error))
+    if (!startNode(&n, program, args, childEnvironment(), error))
         return false;
     // Through the balancer: a node's health answer (any role) means it passes requests.
     return waitForNode(n, m_state.caFile, [](const ServerInfo &i) { return i.role != ServerRole::Unknown; },
@@ -565,6 +673,7 @@ QString findBaoBinary()
         return p;
     QStringList dirs{QDir::homePath() + QStringLiteral("/.local/bin")};
     QProcess py;
+    py.setProcessEnvironment(childEnvironment());
     py.start(QStringLiteral("python3"),
              {QStringLiteral("-c"),
               QStringLiteral("import sysconfig; print(sysconfig.get_path('scripts')); "
@@ -605,10 +714,25 @@ bool startLocalTarget(const LocalTargetOptions &options, const LocalTargetProgre
 
 QList<LocalTargetNodeStatus> localTargetStatus(const LocalTargetState &state)
 {
+    // Raft membership from the first bao node that answers (a standby forwards the request).
+    AutopilotView raft;
+    if (state.topology == QLatin1String("cluster")) {
+        QString tokenError;
+        const QByteArray token = readLocalTargetToken(state.dir, &tokenError);
+        for (const LocalTargetNode &n : state.nodes) {
+            if (token.isEmpty() || raft.answered || !n.isBao()
+                || !isLocalTargetProcess(n.pid, n.configFile))
+                continue;
+            VaultClient client(nodeTarget(n.address, state.caFile, 3000), token);
+            raft = readAutopilot(client);
+        }
+    }
     QList<LocalTargetNodeStatus> out;
     for (const LocalTargetNode &n : state.nodes) {
         LocalTargetNodeStatus s;
         s.node = n;
+        if (raft.answered && n.isBao())
+            s.raft = raft.statusById.value(n.nodeId, QStringLiteral("not a member"));
         s.alive = isLocalTargetProcess(n.pid, n.configFile);
         if (!s.alive) {
             s.role = QStringLiteral("stopped");

@@ -35,7 +35,11 @@ QString findBalancerBinary(const QString &name);
 /// requests, and writes the state. A directory with a running target is refused ("target
 /// down first"); one whose processes are all gone is cleared first. On failure everything
 /// started is stopped again, the state removed, and *error says what failed (with the end of
-/// the failing process's log). Typical times: dev 1 s, a 3-node cluster 10 s.
+/// the failing process's log). A cluster is up when every node is a raft voter and the
+/// autopilot says healthy (sys/storage/raft/autopilot/state, at most 60 s; its
+/// server_stabilization_time is set to 3 s), so that it survives the loss of its leader
+/// from the moment "up" is printed. With a balancer (options.lbRoute "active" or "any")
+/// its config is localtargetconfig.h's. Typical times: dev 1 s, a 3-node cluster 12 s.
 bool startLocalTarget(const LocalTargetOptions &options, const LocalTargetProgress &progress,
                       LocalTargetState *state, QString *error);
 
@@ -45,8 +49,13 @@ struct LocalTargetNodeStatus {
     bool alive = false;   ///< the PID is still the process started (isLocalTargetProcess)
     QString role;         ///< "active", "standby", "sealed", "balancer", "unreachable", ...
     QString version;      ///< from sys/health ("2.7.2"), through the balancer for "lb"
+    /// A cluster's bao node: its raft membership as autopilot reports it ("leader",
+    /// "voter", "non-voter", "not a member"); empty when unknown (dev, raft, the balancer,
+    /// or no node answered sys/storage/raft/autopilot/state).
+    QString raft;
 };
-/// Asks every node of `state` (sys/health, 3 s timeout each).
+/// Asks every node of `state` (sys/health, 3 s timeout each) and, for a cluster, the raft
+/// autopilot state (with the target's root token, from the first node that answers).
 QList<LocalTargetNodeStatus> localTargetStatus(const LocalTargetState &state);
 
 /// Stops every process of the target in `dir` whose PID is still the one started (SIGTERM,

@@ -45,6 +45,10 @@ QString LocalTargetOptions::problem() const
         return QStringLiteral("--lb must be nginx or haproxy (got \"%1\")").arg(loadBalancer);
     if (!loadBalancer.isEmpty() && topology != QLatin1String("cluster"))
         return QStringLiteral("--lb needs a cluster (target up cluster --lb %1)").arg(loadBalancer);
+    if (!lbRoute.isEmpty() && lbRoute != QLatin1String("active") && lbRoute != QLatin1String("any"))
+        return QStringLiteral("--lb-route must be active or any (got \"%1\")").arg(lbRoute);
+    if (!lbRoute.isEmpty() && loadBalancer.isEmpty())
+        return QStringLiteral("--lb-route needs a load balancer (--lb nginx|haproxy)");
     if (tls && topology == QLatin1String("dev"))
         return QStringLiteral("--tls needs raft or cluster (the dev server listens on plain "
                               "http)");
@@ -52,6 +56,11 @@ QString LocalTargetOptions::problem() const
         && audit != QLatin1String("file-raw"))
         return QStringLiteral("--audit must be none, file or file-raw (got \"%1\")").arg(audit);
     return QString();
+}
+
+QString LocalTargetOptions::effectiveLbRoute() const
+{
+    return lbRoute.isEmpty() ? QStringLiteral("any") : lbRoute;
 }
 
 int LocalTargetOptions::baoNodeCount() const
@@ -113,9 +122,13 @@ QString baoDevExtraConfig(const LocalTargetOptions &options, const QString &audi
 
 QString nginxConfig(const BalancerFiles &b)
 {
+    // Passive failure detection only (open-source nginx): see localtargetconfig.h.
     QString servers;
-    for (const QString &backend : b.backends)
-        servers += QStringLiteral("    server %1;\n").arg(backend);
+    for (qsizetype i = 0; i < b.backends.size(); ++i)
+        servers += QStringLiteral("    server %1 max_fails=1 fail_timeout=%2s%3;\n")
+                       .arg(b.backends.at(i))
+                       .arg(kNginxFailTimeoutS)
+                       .arg(b.activeOnly && i > 0 ? QStringLiteral(" backup") : QString());
     const QString d = b.dir;
     QString s = QStringLiteral(
                     "# written by vault-workbench target up\n"
@@ -154,6 +167,10 @@ QString nginxConfig(const BalancerFiles &b)
                         "      proxy_set_header Host $host;\n"
                         "      proxy_set_header X-Forwarded-For $remote_addr;\n"
                         "      proxy_read_timeout 60s;\n"
+                        "      proxy_connect_timeout 2s;\n"
+                        "      proxy_next_upstream error timeout http_502 http_503;\n"
+                        "      proxy_next_upstream_tries 3;\n"
+                        "      proxy_next_upstream_timeout 5s;\n"
                         "      client_max_body_size 32m;\n"
                         // A body nginx spools to a temp file (over the 8-16 KiB default) is
                         // sent upstream in a second write that waits out the backend's delayed
@@ -165,11 +182,14 @@ QString nginxConfig(const BalancerFiles &b)
 
 QString haproxyConfig(const BalancerFiles &b)
 {
+    // Active health checks, redispatch and retries: see localtargetconfig.h.
     QString s = QStringLiteral("# written by vault-workbench target up\n"
                                "global\n  pidfile %1/haproxy.pid\n  maxconn 8192\n"
-                               "defaults\n  mode http\n  timeout connect 5s\n"
+                               "defaults\n  mode http\n  timeout connect 2s\n"
                                "  timeout client 60s\n  timeout server 60s\n"
+                               "  timeout check 2s\n"
                                "  option http-keep-alive\n"
+                               "  option redispatch\n  retries 3\n"
                                "frontend vault\n")
                     .arg(b.dir);
     if (b.tls)
@@ -177,11 +197,20 @@ QString haproxyConfig(const BalancerFiles &b)
     else
         s += QStringLiteral("  bind 127.0.0.1:%1\n").arg(b.port);
     s += QStringLiteral("  default_backend nodes\nbackend nodes\n  balance roundrobin\n");
+    // sys/health: 200 active; 429 standby (200 with standbyok); 503 sealed; 501 not
+    // initialised. The check carries no token.
+    s += QStringLiteral("  option httpchk GET /v1/sys/health%1\n"
+                        "  http-check expect status 200\n"
+                        "  default-server check inter %2 fall 2 rise 2 "
+                        "on-marked-down shutdown-sessions\n")
+             .arg(b.activeOnly ? QString()
+                               : QStringLiteral("?standbyok=true&perfstandbyok=true"))
+             .arg(kHaproxyCheckInterMs);
     int i = 0;
     for (const QString &backend : b.backends) {
         ++i;
         s += QStringLiteral("  server node-%1 %2").arg(i).arg(backend);
-        if (b.tls)
+        if (b.tls)   // the health check goes over the same TLS, verified the same way
             s += QStringLiteral(" ssl verify required ca-file %1").arg(b.caFile);
         s += QLatin1Char('\n');
     }

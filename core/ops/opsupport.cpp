@@ -20,6 +20,10 @@ ServedWait waitServedOnEveryNode(VaultClient &client,
     auto waitNode = [&](VaultClient &node) {
         QElapsedTimer waited;
         waited.start();
+        // First the node's storage holds every write so far (X-Vault-Index): from then on
+        // its answers are its own, not the active node's it forwarded to.
+        if (!node.waitForIndex(timeoutMs, nullptr))
+            return ServedWait::TimedOut;
         int served = 0;
         for (;;) {
             switch (probe(node)) {

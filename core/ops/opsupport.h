@@ -66,7 +66,8 @@ enum class ServedProbe {
 enum class ServedWait { Served, Failed, TimedOut };
 
 /// Probes each node the run loads (TargetSpec::loadAddresses(): the target, or each node of a
-/// spread run; `client` itself for the first) until `probe` answers Served `inRow` times in a
+/// spread run; `client` itself for the first), once the node has applied the client's newest
+/// X-Vault-Index (VaultClient::waitForIndex()), until `probe` answers Served `inRow` times in a
 /// row, polling every 50 ms while it answers NotYet, at most `timeoutMs` per node. Behind a
 /// load balancer consecutive requests reach different nodes, hence several answers in a row.
 /// Control thread.

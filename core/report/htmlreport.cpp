@@ -3,6 +3,7 @@
 
 #include "analysis/analysistext.h"
 #include "analysis/capacityanalyzer.h"
+#include "analysis/stageuncertainty.h"
 #include "session/sessionanalysis.h"
 #include "session/comparison.h"
 #include "charts/chartmodel.h"
@@ -177,25 +178,40 @@ QString stageTable(const Session &s)
 {
     QString o = QStringLiteral("<table><tr>");
     for (const char *h : {"stage", "VUs", "op", "requests", "ok", "errors", "throughput /s",
-                          "p50 ms", "p95 ms", "p99 ms", "max in flight", "marks"})
+                          "95% /s", "p50 ms", "p95 ms", "p99 ms", "95% ms", "max in flight",
+                          "marks"})
         o += th(QString::fromLatin1(h));
     o += QStringLiteral("</tr>\n");
-    for (const StageStats &st : s.stages)
-        for (const OpStats &op : st.ops) {
+    // The 95 % intervals (block bootstrap, core/analysis/stageuncertainty.h): "-" when unknown.
+    const QList<StageUncertainty> uncertainty = runUncertainty(s);
+    for (int si = 0; si < s.stages.size(); ++si)
+        for (const OpStats &op : s.stages.at(si).ops) {
+            const StageStats &st = s.stages.at(si);
+            const OpUncertainty *u = nullptr;
+            for (const OpUncertainty &x : uncertainty.at(si).ops)
+                if (x.op == op.op)
+                    u = &x;
+            const QString thrCi = u ? intervalCell(u->intervals[int(BootMetric::Throughput)], 1)
+                                    : QStringLiteral("-");
+            const QString p99Ci = u ? intervalCell(u->intervals[int(BootMetric::P99)], 2)
+                                    : QStringLiteral("-");
             QStringList errs;
             for (auto it = op.errors.cbegin(); it != op.errors.cend(); ++it)
                 errs << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
             auto ms = [&](double p) { return latencyCellMs(op.latency, p, 2); };   // "-": no success
             const QString cls = st.validity.clientBound ? QStringLiteral(" class=\"cb\"") : QString();
-            const QStringList marks = stageMarks(st);   // client-bound, too short, no completion
+            QStringList marks = stageMarks(st);   // client-bound, too short, no completion
+            if (u && u->steadiness.assessed && !u->steadiness.steady)
+                marks << QStringLiteral("not steady: ") + u->steadiness.words;
             o += QStringLiteral("<tr%1>").arg(cls) + td(QString::number(stageNumber(st.index)), QStringLiteral("n"))
                  + td(QString::number(st.vus), QStringLiteral("n")) + td(op.op)
                  + td(QString::number(op.count), QStringLiteral("n"))
                  + td(QString::number(op.ok), QStringLiteral("n"))
                  + td(errs.isEmpty() ? QStringLiteral("0") : errs.join(QStringLiteral(", ")))
                  + td(QString::number(st.throughputPerS(op), 'f', 1), QStringLiteral("n"))
+                 + td(thrCi, QStringLiteral("n"))
                  + td(ms(50), QStringLiteral("n")) + td(ms(95), QStringLiteral("n"))
-                 + td(ms(99), QStringLiteral("n"))
+                 + td(ms(99), QStringLiteral("n")) + td(p99Ci, QStringLiteral("n"))
                  + td(QString::number(st.maxInFlight), QStringLiteral("n"))
                  + td(marks.isEmpty() ? QStringLiteral("-") : marks.join(QStringLiteral("; ")))
                  + QStringLiteral("</tr>\n");

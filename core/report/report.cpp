@@ -1,10 +1,12 @@
 #include "report/report.h"
 
 #include "analysis/capacityanalyzer.h"
+#include "analysis/stageuncertainty.h"
 #include "session/sessionanalysis.h"
 
 #include <QJsonArray>
 #include <QUrl>
+#include <algorithm>
 
 namespace vw {
 
@@ -147,9 +149,12 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
 QJsonObject reportJson(const Session &s)
 {
     QJsonArray stages;
-    for (const StageStats &st : s.stages) {
+    const QList<StageUncertainty> uncertainty = runUncertainty(s);
+    for (int si = 0; si < s.stages.size(); ++si) {
+        const StageStats &st = s.stages.at(si);
         QJsonArray ops;
-        for (const OpStats &o : st.ops) {
+        for (int oi = 0; oi < st.ops.size(); ++oi) {
+            const OpStats &o = st.ops.at(oi);
             QJsonObject op{
                 {QStringLiteral("op"), o.op},
                 {QStringLiteral("count"), qint64(o.count)},
@@ -159,6 +164,16 @@ QJsonObject reportJson(const Session &s)
                 {QStringLiteral("latency_ms"), latencySummaryMs(o.latency)},
             };
             addOpenModelOp(s.loadModel(), o, &op);
+            // Issue 18: the 95 % intervals (null bounds when unknown, with the reason) and
+            // the steadiness test (docs/session-format.md, "report --format json").
+            const OpUncertainty *u = nullptr;
+            for (const OpUncertainty &x : uncertainty.at(si).ops)
+                if (x.op == o.op)
+                    u = &x;
+            if (u) {
+                op.insert(QStringLiteral("ci"), u->ciJson());
+                op.insert(QStringLiteral("steadiness"), u->steadiness.toJson());
+            }
             ops.append(op);
         }
         QJsonObject stage{
@@ -265,14 +280,50 @@ QString credentialsLine(const RunRecord &r)
     return line + QLatin1Char('\n');
 }
 
+QString uncertaintyLines(const StageUncertainty &u)
+{
+    QString out;
+    for (const OpUncertainty &o : u.ops) {
+        const auto &i = o.intervals;
+        const bool any = std::any_of(i.cbegin(), i.cend(), [](const Interval &x) { return x.known; });
+        QString line = QStringLiteral("      95%: ") + o.op + QStringLiteral(" ");
+        if (any) {
+            line += QStringLiteral("thr %1/s, mean %2, p50 %3, p95 %4, p99 %5 ms (%6 s, block %7 s)")
+                        .arg(intervalCell(i[int(BootMetric::Throughput)], 1),
+                             intervalCell(i[int(BootMetric::Mean)], 3),
+                             intervalCell(i[int(BootMetric::P50)], 3),
+                             intervalCell(i[int(BootMetric::P95)], 3),
+                             intervalCell(i[int(BootMetric::P99)], 3))
+                        .arg(o.sample.seconds)
+                        .arg(o.sample.blockLength);
+            for (const Interval &x : i)
+                if (!x.known) {
+                    line += QStringLiteral("; - : ") + x.reason;
+                    break;
+                }
+        } else {
+            line += QStringLiteral("- (%1)").arg(o.sample.reason);
+        }
+        out += line + QLatin1Char('\n');
+        if (o.steadiness.assessed && !o.steadiness.steady)
+            out += QStringLiteral("      ~ not steady: %1 %2\n").arg(o.op, o.steadiness.words);
+    }
+    return out;
+}
+
 QString reportTable(const Session &s)
 {
     QString out = reportTableHeader(&s.loadModel());
     bool partial = false;
     bool bound = false;
     bool tooShort = false;
-    for (const StageStats &st : s.stages) {
+    const QList<StageUncertainty> uncertainty = runUncertainty(s);
+    const bool intervals = s.secondHistograms.present();
+    for (int si = 0; si < s.stages.size(); ++si) {
+        const StageStats &st = s.stages.at(si);
         out += reportTableRows(st, s.loadModel());
+        if (intervals)
+            out += uncertaintyLines(uncertainty.at(si));
         partial = partial || !st.complete;
         bound = bound || st.validity.clientBound;
         tooShort = tooShort || st.validity.stageTooShort;
@@ -291,6 +342,11 @@ QString reportTable(const Session &s)
     if (tooShort)
         out += QStringLiteral("~ stage too short for its latency: throughput is mean in-flight / "
                               "mean latency, Little's law not assessed (docs/measurement.md)\n");
+    if (intervals)
+        out += QStringLiteral("95%: block-bootstrap intervals over the steady seconds "
+                              "(docs/measurement.md, \"Uncertainty\")\n");
+    else
+        out += QStringLiteral("95%: - (%1)\n").arg(noIntervalHistogramsReason());
     out += credentialsLine(s);
     return out;
 }

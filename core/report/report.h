@@ -1,6 +1,7 @@
 // Renderings of a session for `vault-workbench report` and for the run's live table.
 #pragma once
 
+#include "analysis/stageuncertainty.h"
 #include "session/session.h"
 
 #include <QJsonObject>
@@ -11,12 +12,19 @@ namespace vw {
 /// "stages": [{"index","vus","duration_s","complete","max_in_flight", "no_completions" (only
 ///             when true: StageStats::noCompletions),
 ///             "ops": [{"op","count","ok","errors":{class:n},"throughput_per_s",
-///                      "latency_ms": {"mean","p50","p90","p95","p99","p999","max"}}]}]}
+///                      "latency_ms": {"mean","p50","p90","p95","p99","p999","max"},
+///                      "ci": OpUncertainty::ciJson() (95 % intervals; null bounds when
+///                            unknown, with "reason"), "steadiness": Steadiness::toJson()}]}]}
+/// (core/analysis/stageuncertainty.h; docs/session-format.md).
 QJsonObject reportJson(const Session &s);
 
 /// A fixed-width text table, one row per stage and operation; under each arrival-rate stage a
 /// line with its offered and achieved rate, drops and schedule lateness p50/p99/max (us).
+/// With interval histograms, under each op a "95%:" line (throughput, mean, p50, p95, p99
+/// intervals, or "-" and why) and "~ not steady: ..." when the stage had a trend.
 QString reportTable(const Session &s);
+/// The "95%:" and "~ not steady" lines of one stage (as reportTable prints them).
+QString uncertaintyLines(const StageUncertainty &u);
 /// "logins (auth: approle, a token per VU; not in the stages): 10, ms mean 3.100 p50 2.900
 /// p99 5.000 max 5.000; renewals 0\n" for a run with per-VU credentials (RunRecord::auth),
 /// else empty.

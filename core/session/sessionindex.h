@@ -57,7 +57,7 @@ SessionSummary readSessionSummary(const QString &path);
 QStringList sessionFilesIn(const QString &dir);
 
 /// Sets the label of the session file `path` to `label`: reads it with readSession(), writes
-/// it back with writeSession() (a temporary file renamed over it, QSaveFile), so a reader
+/// it back with writeSession() (a temporary file renamed over it, util/atomicfile.h), so a reader
 /// never sees half a file. False and *error when it cannot be read or written.
 bool writeSessionLabel(const QString &path, const QString &label, QString *error);
 

@@ -11,14 +11,19 @@
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson(),
 //             "schedule_lateness_us":{"count","p50","p99","max"} (arrival-rate)}],
 //  "series":{"columns":[..],"rows":[[..],..]},
+//  "second_histograms":SecondHistograms::toJson() or null (core/stats/secondhistograms.h;
+//  absent in older files); each stage also has "uncertainty":[{"op","ci","steadiness"}]
+//  (core/analysis/stageuncertainty.h), written for readers and recomputed when read,
 //  "server_telemetry":{..} (core/session/servertelemetryjson.h; absent in older files),
 //  "analysis":{"<op>":OpAnalysis::toJson()}}  (core/analysis/opanalysis.h)
 // Schema 1 (no "plan") is migrated when read: core/session/sessionmigration.h.
 #include "session/sessionio.h"
 
-#include "util/boundedfile.h"
+#include "util/atomicfile.h"
+#include "util/jsonstreamreader.h"
 
 #include "analysis/capacityanalyzer.h"
+#include "analysis/stageuncertainty.h"
 #include "profile/planjson.h"
 #include "session/sessionanalysis.h"
 #include "session/sessionmigration.h"
@@ -29,7 +34,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <sys/stat.h>
 
 namespace vw {
@@ -312,40 +316,38 @@ QJsonObject seriesToJson(const TimeSeries &series)
                        {QStringLiteral("rows"), rows}};
 }
 
-bool seriesFromJson(const QJsonObject &o, TimeSeries *out, QString *error)
+/// Column positions by name in `columns` (a session's "series"."columns"), in the order of
+/// seriesColumns(); -1 for a column the file does not have. Later schemas may add or reorder
+/// columns.
+QList<int> seriesColumnPositions(const QStringList &columns)
 {
-    const QJsonArray columns = o.value(QStringLiteral("columns")).toArray();
-    // Column positions by name, so that later schemas may add or reorder columns.
     QList<int> pos;
-    for (const QString &c : seriesColumns()) {
-        int at = -1;
-        for (int i = 0; i < columns.size(); ++i)
-            if (columns.at(i).toString() == c)
-                at = i;
-        pos.append(at);
+    for (const QString &c : seriesColumns())
+        pos.append(int(columns.lastIndexOf(c)));
+    return pos;
+}
+
+/// Row `r` of the series with the columns at `pos` (seriesColumnPositions()).
+bool seriesRowFromJson(const QJsonValue &value, const QList<int> &pos, int r, SeriesPoint *p,
+                       QString *error)
+{
+    if (!value.isArray()) {
+        *error = QStringLiteral("series row %1 is not an array").arg(r);
+        return false;
     }
-    const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
-    for (int r = 0; r < rows.size(); ++r) {
-        if (!rows.at(r).isArray()) {
-            *error = QStringLiteral("series row %1 is not an array").arg(r);
-            return false;
-        }
-        const QJsonArray row = rows.at(r).toArray();
-        auto v = [&](int col) { return pos[col] >= 0 ? row.at(pos[col]) : QJsonValue(); };
-        SeriesPoint p;
-        p.tS = v(0).toDouble();
-        p.stage = v(1).toInt();
-        p.vus = v(2).toInt();
-        p.op = v(3).toString();
-        p.count = v(4).toInteger();
-        p.ok = v(5).toInteger();
-        p.errors = v(6).toInteger();
-        p.p50Ms = v(7).toDouble();
-        p.p99Ms = v(8).toDouble();
-        p.inFlight = v(9).toInt();
-        p.warmup = v(10).toBool();
-        out->append(p);
-    }
+    const QJsonArray row = value.toArray();
+    auto v = [&](int col) { return pos[col] >= 0 ? row.at(pos[col]) : QJsonValue(); };
+    p->tS = v(0).toDouble();
+    p->stage = v(1).toInt();
+    p->vus = v(2).toInt();
+    p->op = v(3).toString();
+    p->count = v(4).toInteger();
+    p->ok = v(5).toInteger();
+    p->errors = v(6).toInteger();
+    p->p50Ms = v(7).toDouble();
+    p->p99Ms = v(8).toDouble();
+    p->inFlight = v(9).toInt();
+    p->warmup = v(10).toBool();
     return true;
 }
 
@@ -453,8 +455,19 @@ AuthUse authUseFromJson(const QJsonValue &v)
 QJsonObject sessionToJson(const Session &s)
 {
     QJsonArray stages;
-    for (const StageStats &st : s.stages)
-        stages.append(stageToJson(st, s.loadModel()));
+    // Each stage's intervals and steadiness, computed now from the interval histograms
+    // (core/analysis/stageuncertainty.h), for readers of the file; recomputed when read.
+    const QList<StageUncertainty> uncertainty = runUncertainty(s);
+    for (int i = 0; i < s.stages.size(); ++i) {
+        QJsonObject st = stageToJson(s.stages.at(i), s.loadModel());
+        QJsonArray ops;
+        for (const OpUncertainty &u : uncertainty.at(i).ops)
+            ops.append(QJsonObject{{QStringLiteral("op"), u.op},
+                                   {QStringLiteral("ci"), u.ciJson()},
+                                   {QStringLiteral("steadiness"), u.steadiness.toJson()}});
+        st.insert(QStringLiteral("uncertainty"), ops);
+        stages.append(st);
+    }
     return QJsonObject{
         {QStringLiteral("kind"), kKind},
         {QStringLiteral("schema"), Session::kSchemaVersion},
@@ -482,13 +495,73 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("credentials"), authUseToJson(s.auth)},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
+        // After the series: large, and skipped by extent by the index reader (sessionindex.h).
+        {QStringLiteral("second_histograms"), s.secondHistograms.present()
+                                                  ? QJsonValue(s.secondHistograms.toJson())
+                                                  : QJsonValue()},
         {QStringLiteral("server_telemetry"), serverTelemetryToJson(s.serverTelemetry)},
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
         {QStringLiteral("analysis"), analyzeSession(s).toJson()},
     };
 }
 
-std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
+namespace {
+
+/// A Session from the parts of its JSON: the stages and series rows one at a time (from the
+/// streaming reader, or from a DOM), then the header (every other top-level key). A new
+/// top-level key is read in finish(); a new per-stage key in stageFromJson(); a new series
+/// column in seriesColumns() and seriesRowFromJson().
+class SessionAssembler {
+public:
+    /// Element `i` of "stages". The first bad one is remembered (finish() reports it after the
+    /// header's own problems: another kind or a newer schema first); the rest are skipped.
+    void stage(const QJsonValue &v, int i)
+    {
+        if (!m_stageError.isEmpty())
+            return;
+        StageStats st;
+        QString e;
+        if (!v.isObject())
+            m_stageError = QStringLiteral("stages[%1]: not an object").arg(i);
+        else if (!stageFromJson(v.toObject(), &st, &e))
+            m_stageError = QStringLiteral("stages[%1].%2").arg(i).arg(e);
+        else
+            m_s.stages.append(std::move(st));
+    }
+    /// An element of "series"."columns".
+    void seriesColumn(const QJsonValue &v) { m_columns.append(v.toString()); }
+    /// Element `r` of "series"."rows", after its columns.
+    void seriesRow(const QJsonValue &v, int r)
+    {
+        if (!m_seriesError.isEmpty())
+            return;
+        if (m_pos.isEmpty())
+            m_pos = seriesColumnPositions(m_columns);
+        SeriesPoint p;
+        if (!seriesRowFromJson(v, m_pos, r, &p, &m_seriesError))
+            return;
+        // One string per operation, not one per row.
+        const qsizetype known = m_ops.indexOf(p.op);
+        if (known >= 0)
+            p.op = m_ops.at(known);
+        else
+            m_ops.append(p.op);
+        m_series.append(std::move(p));
+    }
+    /// The session from `o`, the document without what was handed over one at a time.
+    std::optional<Session> finish(const QJsonObject &o, QString *error);
+
+private:
+    Session m_s;
+    QString m_stageError;
+    QStringList m_columns;
+    QList<int> m_pos;
+    QStringList m_ops;
+    TimeSeries m_series;
+    QString m_seriesError;
+};
+
+std::optional<Session> SessionAssembler::finish(const QJsonObject &o, QString *error)
 {
     QString dummy;
     QString &err = error ? *error : dummy;
@@ -512,21 +585,20 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
         return std::nullopt;
     }
 
-    Session s;
-    s.id = o.value(QStringLiteral("id")).toString();
-    s.label = o.value(QStringLiteral("label")).toString();
+    m_s.id = o.value(QStringLiteral("id")).toString();
+    m_s.label = o.value(QStringLiteral("label")).toString();
     const QJsonObject profile = o.value(QStringLiteral("profile")).toObject();
-    s.profileName = profile.value(QStringLiteral("name")).toString();
-    s.profileYaml = profile.value(QStringLiteral("yaml")).toString().toUtf8();
+    m_s.profileName = profile.value(QStringLiteral("name")).toString();
+    m_s.profileYaml = profile.value(QStringLiteral("yaml")).toString().toUtf8();
     const QJsonArray ops = o.value(QStringLiteral("ops")).toArray();
     for (const QJsonValue &v : ops)
-        s.ops.append(v.toString());
-    s.transport = o.value(QStringLiteral("transport")).toString();
+        m_s.ops.append(v.toString());
+    m_s.transport = o.value(QStringLiteral("transport")).toString();
     const QJsonObject target = o.value(QStringLiteral("target")).toObject();
-    s.targetAddress = target.value(QStringLiteral("address")).toString();
+    m_s.targetAddress = target.value(QStringLiteral("address")).toString();
     for (const QJsonValue &v : target.value(QStringLiteral("nodes")).toArray()) {
         const QJsonObject n = v.toObject();
-        s.nodeRoles.append({n.value(QStringLiteral("address")).toString(),
+        m_s.nodeRoles.append({n.value(QStringLiteral("address")).toString(),
                             serverRoleFromKey(n.value(QStringLiteral("role")).toString()),
                             n.value(QStringLiteral("version")).toString()});
     }
@@ -534,54 +606,51 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
     const QJsonObject sources = target.value(QStringLiteral("sources")).toObject();
     for (auto it = sources.begin(); it != sources.end(); ++it)
         if (it.value().isString())
-            s.targetSources.insert(it.key(), it.value().toString());
-    s.server = serverFromJson(o.value(QStringLiteral("server")).toObject());
-    s.client = clientFromJson(o.value(QStringLiteral("client")).toObject());
-    s.startedAt = dateFromJson(o.value(QStringLiteral("started_at")));
-    s.finishedAt = dateFromJson(o.value(QStringLiteral("finished_at")));
+            m_s.targetSources.insert(it.key(), it.value().toString());
+    m_s.server = serverFromJson(o.value(QStringLiteral("server")).toObject());
+    m_s.client = clientFromJson(o.value(QStringLiteral("client")).toObject());
+    m_s.startedAt = dateFromJson(o.value(QStringLiteral("started_at")));
+    m_s.finishedAt = dateFromJson(o.value(QStringLiteral("finished_at")));
     const QString status = o.value(QStringLiteral("status")).toString();
-    if (!runStatusFromKey(status, &s.status)) {
+    if (!runStatusFromKey(status, &m_s.status)) {
         err = QStringLiteral("unknown run status \"%1\"").arg(status);
         return std::nullopt;
     }
-    s.error = o.value(QStringLiteral("error")).toString();
-    s.cleanupError = o.value(QStringLiteral("cleanup_error")).toString();
+    m_s.error = o.value(QStringLiteral("error")).toString();
+    m_s.cleanupError = o.value(QStringLiteral("cleanup_error")).toString();
     // Optional (added in schema 2 without a schema change): empty when absent.
-    s.runPrefix = o.value(QStringLiteral("run_prefix")).toString();
+    m_s.runPrefix = o.value(QStringLiteral("run_prefix")).toString();
     if (!resourcesFromJson(o.value(QStringLiteral("resources")), QStringLiteral("resources"),
-                           &s.resources, &err)
+                           &m_s.resources, &err)
         || !resourcesFromJson(o.value(QStringLiteral("leftovers")), QStringLiteral("leftovers"),
-                              &s.leftovers, &err))
+                              &m_s.leftovers, &err))
         return std::nullopt;
-    s.token = tokenUseFromJson(o.value(QStringLiteral("auth")));
-    s.auth = authUseFromJson(o.value(QStringLiteral("credentials")));
+    m_s.token = tokenUseFromJson(o.value(QStringLiteral("auth")));
+    m_s.auth = authUseFromJson(o.value(QStringLiteral("credentials")));
 
-    const QJsonValue stages = o.value(QStringLiteral("stages"));
-    if (!stages.isArray()) {
+    if (!o.value(QStringLiteral("stages")).isArray()) {
         err = QStringLiteral("\"stages\" is missing or not an array");
         return std::nullopt;
     }
-    const QJsonArray stageArr = stages.toArray();
-    for (int i = 0; i < stageArr.size(); ++i) {
-        StageStats st;
-        QString e;
-        if (!stageArr.at(i).isObject()) {
-            err = QStringLiteral("stages[%1]: not an object").arg(i);
-            return std::nullopt;
-        }
-        if (!stageFromJson(stageArr.at(i).toObject(), &st, &e)) {
-            err = QStringLiteral("stages[%1].%2").arg(i).arg(e);
-            return std::nullopt;
-        }
-        s.stages.append(st);
+    if (!m_stageError.isEmpty()) {
+        err = m_stageError;
+        return std::nullopt;
     }
+    if (!m_seriesError.isEmpty()) {
+        err = m_seriesError;
+        return std::nullopt;
+    }
+    m_s.series = std::move(m_series);
     QString e;
-    if (!seriesFromJson(o.value(QStringLiteral("series")).toObject(), &s.series, &e)) {
+    // Optional (issue 18, schema 2 without a schema change): absent in older sessions, whose
+    // intervals are then unknown (noIntervalHistogramsReason()).
+    if (!SecondHistograms::fromJson(o.value(QStringLiteral("second_histograms")),
+                                    &m_s.secondHistograms, &e)) {
         err = e;
         return std::nullopt;
     }
     // Optional (added in schema 2 without a schema change): empty when absent.
-    if (!serverTelemetryFromJson(o.value(QStringLiteral("server_telemetry")), &s.serverTelemetry,
+    if (!serverTelemetryFromJson(o.value(QStringLiteral("server_telemetry")), &m_s.serverTelemetry,
                                  &e)) {
         err = e;
         return std::nullopt;
@@ -595,15 +664,81 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
             err = QStringLiteral("plan: %1").arg(planError);
             return std::nullopt;
         }
-        s.plan = *plan;
+        m_s.plan = *plan;
     } else {
-        s.plan = migrateV1Plan(o, s.stages, &s.readNotes);
+        m_s.plan = migrateV1Plan(o, m_s.stages, &m_s.readNotes);
     }
     // The analysis as saved; sessions written before it existed get it computed.
     const QJsonValue analysis = o.value(QStringLiteral("analysis"));
-    s.analysis = analysis.isObject() ? SessionAnalysis::fromJson(analysis.toObject(), s.ops)
-                                     : analyzeSession(s);
-    return s;
+    m_s.analysis = analysis.isObject() ? SessionAnalysis::fromJson(analysis.toObject(), m_s.ops)
+                                     : analyzeSession(m_s);
+    return std::move(m_s);
+}
+
+/// How a text is parsed: JsonStreamReader::parse or parseFile with the reader's streams.
+using StreamParse =
+    std::function<bool(const JsonStreamReader &, QJsonValue *, QString *, qint64 *)>;
+
+/// The session from a stream of its JSON: the stages, the series' columns and rows handed to a
+/// SessionAssembler one at a time as they are read, never all of them as JSON values.
+std::optional<Session> readSessionStream(const StreamParse &parse, QString *error)
+{
+    SessionAssembler a;
+    JsonStreamReader reader;
+    reader.streamArray({QStringLiteral("stages")}, [&a](const QJsonValue &v, int i, QString *) {
+        a.stage(v, i);
+        return true;
+    });
+    reader.streamArray({QStringLiteral("series"), QStringLiteral("columns")},
+                       [&a](const QJsonValue &v, int, QString *) {
+                           a.seriesColumn(v);
+                           return true;
+                       });
+    reader.streamArray({QStringLiteral("series"), QStringLiteral("rows")},
+                       [&a](const QJsonValue &v, int r, QString *) {
+                           a.seriesRow(v, r);
+                           return true;
+                       });
+    QJsonValue root;
+    QString why;
+    qint64 offset = 0;
+    if (!parse(reader, &root, &why, &offset)) {
+        if (error)
+            *error = QStringLiteral("not JSON: %1").arg(why);
+        return std::nullopt;
+    }
+    if (!root.isObject()) {
+        if (error)
+            *error = QStringLiteral("not a vault-workbench session (not a JSON object)");
+        return std::nullopt;
+    }
+    return a.finish(root.toObject(), error);
+}
+
+} // namespace
+
+std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
+{
+    SessionAssembler a;
+    const QJsonArray stages = o.value(QStringLiteral("stages")).toArray();
+    for (int i = 0; i < stages.size(); ++i)
+        a.stage(stages.at(i), i);
+    const QJsonObject series = o.value(QStringLiteral("series")).toObject();
+    for (const QJsonValue &c : series.value(QStringLiteral("columns")).toArray())
+        a.seriesColumn(c);
+    const QJsonArray rows = series.value(QStringLiteral("rows")).toArray();
+    for (int r = 0; r < rows.size(); ++r)
+        a.seriesRow(rows.at(r), r);
+    return a.finish(o, error);
+}
+
+std::optional<Session> sessionFromJsonText(const QByteArray &text, QString *error)
+{
+    return readSessionStream(
+        [&text](const JsonStreamReader &r, QJsonValue *root, QString *e, qint64 *offset) {
+            return r.parse(text, root, e, offset);
+        },
+        error);
 }
 
 QString sessionPathProblem(const QString &path)
@@ -631,23 +766,9 @@ bool writeSession(const Session &s, const QString &path, QString *error)
         err = QStringLiteral("cannot write %1: %2").arg(path, problem);
         return false;
     }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        err = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
     // Compact: histograms and the series are long arrays; use jq to read a session.
     const QByteArray bytes = QJsonDocument(sessionToJson(s)).toJson(QJsonDocument::Compact);
-    if (f.write(bytes) != bytes.size()) {
-        err = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        f.cancelWriting();
-        return false;
-    }
-    if (!f.commit()) {
-        err = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, bytes, error);
 }
 
 std::function<bool(const RunRecord &, QString *)> checkpointWriter(const QString &path)
@@ -674,26 +795,26 @@ std::optional<Session> readSession(const QString &path, QString *error)
         err = QStringLiteral("%1: no such file").arg(path);
         return std::nullopt;
     }
-    QString why;
-    const std::optional<QByteArray> bytes = readBoundedFile(path, kMaxSessionBytes, &why);
-    if (!bytes) {
-        err = QStringLiteral("cannot read %1: %2").arg(path, why);
+    // Checked as readBoundedFile() does (a regular file, at most kMaxSessionBytes), then read
+    // 64 KiB at a time by the streaming reader (util/jsonstreamreader.h).
+    const QFileInfo info(path);
+    if (!info.isFile()) {
+        err = QStringLiteral("cannot read %1: not a regular file").arg(path);
         return std::nullopt;
     }
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &pe);
-    if (pe.error != QJsonParseError::NoError) {
-        err = QStringLiteral("%1 is not JSON: %2 at offset %3")
-                  .arg(path, pe.errorString())
-                  .arg(pe.offset);
-        return std::nullopt;
-    }
-    if (!doc.isObject()) {
-        err = QStringLiteral("%1: not a vault-workbench session (not a JSON object)").arg(path);
+    if (info.size() > kMaxSessionBytes) {
+        err = QStringLiteral("cannot read %1: %2 bytes; at most %3 bytes")
+                  .arg(path)
+                  .arg(info.size())
+                  .arg(kMaxSessionBytes);
         return std::nullopt;
     }
     QString e;
-    std::optional<Session> s = sessionFromJson(doc.object(), &e);
+    std::optional<Session> s = readSessionStream(
+        [&path](const JsonStreamReader &r, QJsonValue *root, QString *why, qint64 *offset) {
+            return r.parseFile(path, root, why, offset);
+        },
+        &e);
     if (!s)
         err = QStringLiteral("%1: %2").arg(path, e);
     return s;

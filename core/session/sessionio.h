@@ -1,4 +1,5 @@
-// Session files: JSON (docs/session-format.md), written atomically with QSaveFile.
+// Session files: JSON (docs/session-format.md), written atomically and durably
+// (util/atomicfile.h).
 #pragma once
 
 #include "session/session.h"
@@ -24,8 +25,15 @@ bool writeSession(const Session &s, const QString &path, QString *error);
 /// series and per-stage histograms is a few MB.
 constexpr qint64 kMaxSessionBytes = 256LL * 1024 * 1024;
 
+/// The session in the JSON text `text`, read as readSession() reads a file: streamed
+/// (util/jsonstreamreader.h), one stage and one series row at a time, never as a whole DOM.
+/// nullopt and *error ("not JSON: ... at offset N", another kind, a newer schema...).
+std::optional<Session> sessionFromJsonText(const QByteArray &text, QString *error);
+
 /// A missing file, one that is not a regular file (a device or pipe), one over
 /// kMaxSessionBytes, bad JSON or a newer schema version gives nullopt and a clear *error.
+/// Streamed from the file 64 KiB at a time (sessionFromJsonText()): memory is the Session's
+/// own plus one stage's JSON (docs/performance.md, "Large sessions").
 std::optional<Session> readSession(const QString &path, QString *error);
 
 /// For RunOptions::checkpoint (core/engine/benchmarkrun.h): writes each checkpoint it is

@@ -70,6 +70,12 @@ int64_t LatencyHistogram::highestEquivalent(int index) const
     return lowestEquivalent(index) + (int64_t(1) << bucketIndex) - 1;
 }
 
+int64_t LatencyHistogram::bucketValueUs(int index)
+{
+    static const LatencyHistogram layout;   // the layout only: no counters
+    return layout.highestEquivalent(index);
+}
+
 template <class F> void LatencyHistogram::forEachBucket(F f) const
 {
     if (m_total == 0)
@@ -86,6 +92,23 @@ template <class F> void LatencyHistogram::forEachBucket(F f) const
             f(i, counts[i]);
 }
 
+QVector<QPair<int, int64_t>> LatencyHistogram::nonZeroBuckets() const
+{
+    QVector<QPair<int, int64_t>> out;
+    forEachBucket([&out](int index, int64_t count) { out.append({index, count}); });
+    return out;
+}
+
+int LatencyHistogram::countsLength()
+{
+    return kCountsLength;
+}
+
+int64_t LatencyHistogram::valueOfIndex(int index)
+{
+    return LatencyHistogram().lowestEquivalent(index);
+}
+
 void LatencyHistogram::makeDense()
 {
     if (m_sparse.isEmpty())
@@ -95,6 +118,30 @@ void LatencyHistogram::makeDense()
     for (const Bucket &b : std::as_const(m_sparse))
         m_counts[b.index] += b.count;
     m_sparse = QVector<Bucket>();
+}
+
+void LatencyHistogram::compact()
+{
+    if (m_counts.isEmpty())
+        return;   // sparse or empty already
+    QVector<Bucket> sparse;
+    forEachBucket([&sparse](int i, int64_t n) { sparse.append(Bucket{i, n}); });
+    m_counts = QVector<int64_t>();
+    m_sparse = sparse;
+}
+
+LatencyHistogram LatencyHistogram::compactCopy() const
+{
+    if (m_counts.isEmpty())
+        return *this;   // sparse or empty already
+    LatencyHistogram c;
+    forEachBucket([&c](int i, int64_t n) { c.m_sparse.append(Bucket{i, n}); });
+    c.m_total = m_total;
+    c.m_clamped = m_clamped;
+    c.m_min = m_min;
+    c.m_max = m_max;
+    c.m_sum = m_sum;
+    return c;
 }
 
 void LatencyHistogram::record(int64_t valueUs)
@@ -298,6 +345,73 @@ bool LatencyHistogram::fromJson(const QJsonObject &o, LatencyHistogram *out, QSt
         if (h.m_min < kLowestUs || h.m_max > kHighestUs || h.m_min > h.m_max
             || h.indexFor(h.m_min) != lowestIndex || h.indexFor(h.m_max) != highestIndex)
             return fail(QStringLiteral("\"min_us\"/\"max_us\" do not match the bucket counts"));
+    }
+    *out = h;
+    return true;
+}
+
+QJsonArray LatencyHistogram::toCompactJson() const
+{
+    QJsonArray counts;
+    int previous = 0;
+    forEachBucket([&](int i, int64_t n) {
+        counts.append(i - previous);
+        counts.append(qint64(n));
+        previous = i;
+    });
+    return QJsonArray{qint64(m_total), m_sum, qint64(minUs()), qint64(maxUs()), qint64(m_clamped),
+                      counts};
+}
+
+bool LatencyHistogram::fromCompactJson(const QJsonArray &a, LatencyHistogram *out,
+                                       QString *error)
+{
+    auto fail = [error](const QString &msg) {
+        if (error)
+            *error = QStringLiteral("histogram: ") + msg;
+        return false;
+    };
+    if (a.size() != 6 || !a.at(5).isArray())
+        return fail(QStringLiteral("expected [total, sum_us, min_us, max_us, clamped, counts]"));
+    for (int i = 0; i < 5; ++i)
+        if (!a.at(i).isDouble())
+            return fail(QStringLiteral("expected [total, sum_us, min_us, max_us, clamped, counts]"));
+    const QJsonArray counts = a.at(5).toArray();
+    if (counts.size() % 2 != 0)
+        return fail(QStringLiteral("the counts are not index/count pairs"));
+    LatencyHistogram h;
+    h.m_sparse.reserve(counts.size() / 2);
+    int64_t total = 0;
+    qint64 index = 0;
+    for (int k = 0; k < counts.size(); k += 2) {
+        const qint64 step = counts.at(k).toInteger(-1);
+        const qint64 count = counts.at(k + 1).toInteger(-1);
+        if (step < 0 || (k > 0 && step == 0))
+            return fail(QStringLiteral("bucket indexes are not increasing"));
+        index += step;
+        if (index >= kCountsLength)
+            return fail(QStringLiteral("bucket index %1 out of range").arg(index));
+        if (count <= 0)
+            return fail(QStringLiteral("bucket %1 has a non-positive count").arg(index));
+        if (total > std::numeric_limits<int64_t>::max() - count)
+            return fail(QStringLiteral("the bucket counts overflow"));
+        h.m_sparse.append(Bucket{int(index), count});
+        total += count;
+    }
+    h.m_total = a.at(0).toInteger(-1);
+    if (h.m_total != total)
+        return fail(QStringLiteral("the total does not match the bucket counts"));
+    h.m_sum = a.at(1).toDouble(-1);
+    h.m_clamped = a.at(4).toInteger(-1);
+    if (h.m_sum < 0 || h.m_clamped < 0 || h.m_clamped > total)
+        return fail(QStringLiteral("the sum or the clamped count is invalid"));
+    if (total > 0) {
+        h.m_min = a.at(2).toInteger(-1);
+        h.m_max = a.at(3).toInteger(-1);
+        if (h.m_min < kLowestUs || h.m_max > kHighestUs || h.m_min > h.m_max
+            || h.indexFor(h.m_min) != h.m_sparse.first().index
+            || h.indexFor(h.m_max) != h.m_sparse.last().index)
+            return fail(QStringLiteral("min_us/max_us do not match the bucket counts"));
     }
     *out = h;
     return true;

@@ -11,7 +11,9 @@
 // Not thread-safe: one writer; merge copies under the owner's own synchronisation.
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QPair>
 #include <QVector>
 #include <cstdint>
 
@@ -51,6 +53,49 @@ public:
 
     /// True when the histogram holds its counters sparsely (see the top of this file).
     bool isSparse() const { return !m_sparse.isEmpty(); }
+    /// Turns a dense histogram into the sparse form (frees the 184 KB of counters); the
+    /// answers stay the same. For histograms kept in numbers (core/stats/secondhistograms.h).
+    void compact();
+    /// A sparse copy (as compact() on a copy, without copying the dense counters first).
+    LatencyHistogram compactCopy() const;
+
+    /// Compact lossless form for many small histograms (the interval histograms,
+    /// docs/session-format.md "second_histograms"): [total, sum_us, min_us, max_us, clamped,
+    /// [i0, c0, di1, c1, ...]] where i0 is the first non-zero bucket's index and di the index
+    /// difference to the previous bucket; same layout constants as toJson() (v 1).
+    /// fromCompactJson(toCompactJson(h)) == h; the result is sparse.
+    QJsonArray toCompactJson() const;
+    static bool fromCompactJson(const QJsonArray &a, LatencyHistogram *out, QString *error);
+
+    /// Calls f(bucketIndex, count) for every non-zero bucket in increasing index order
+    /// (for exact merging outside the class, core/stats/blockbootstrap.cpp).
+    template <class F> void visitBuckets(F f) const
+    {
+        if (m_total == 0)
+            return;
+        if (!m_sparse.isEmpty()) {
+            for (const Bucket &b : m_sparse)
+                f(b.index, b.count);
+            return;
+        }
+        const int64_t *counts = m_counts.constData();
+        for (int i = indexFor(m_min), last = indexFor(m_max); i <= last; ++i)
+            if (counts[i] != 0)
+                f(i, counts[i]);
+    }
+    /// The value valueAtPercentileUs() reports for a sample in bucket `index` (the highest
+    /// value equivalent to it, microseconds), before clamping to [minUs(), maxUs()].
+    static int64_t bucketValueUs(int index);
+
+    /// The non-zero buckets as (index into HdrHistogram's counts array, count), increasing
+    /// index: the layout is HdrHistogram's for [kLowestUs, kHighestUs] at
+    /// kSignificantDigits, so these indexes are valid in its encodings (stats/hdrencoding.h).
+    QVector<QPair<int, int64_t>> nonZeroBuckets() const;
+    /// Length of HdrHistogram's counts array for this layout (23,552).
+    static int countsLength();
+    /// The lowest value (us) that falls in bucket `index` (0 <= index < countsLength()):
+    /// record()ing it counts in that bucket.
+    static int64_t valueOfIndex(int index);
 
 private:
     struct Bucket {

@@ -28,14 +28,16 @@ struct StudyTarget {
 };
 
 /// `target_up`: the local target the study starts before its runs (`vault-workbench target
-/// up <kind> [--nodes N] [--lb nginx|haproxy]`) unless `target status` says it is up, and
+/// up <kind> [--nodes N] [--lb nginx|haproxy] [--lb-route active|any]`) unless `target status` says it is up, and
 /// stops after them (`target down`) when it started it (app/studycommand.cpp).
 struct StudyTargetUp {
     QString kind;                  ///< "dev", "raft" or "cluster"
     int nodes = 0;                 ///< cluster only; 0 = the target command's default
     QString lb;                    ///< "", "nginx" or "haproxy"
+    QString lbRoute;               ///< "", "active" or "any" (`--lb-route`; needs lb)
 
-    /// The arguments after the executable: {"target", "up", kind, "--nodes", "3", "--lb", "nginx"}.
+    /// The arguments after the executable: {"target", "up", kind, "--nodes", "3", "--lb",
+    /// "nginx", "--lb-route", "active"}.
     QStringList upArguments() const;
 };
 

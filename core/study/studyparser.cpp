@@ -10,7 +10,7 @@
 //   targets:                              # required, non-empty list
 //     - { name: leader, addr: leader, labels: { path: "A: leader" } }
 //   duration_scale: 1                     # optional, 0 < x <= 1
-//   target_up: { kind: cluster, nodes: 3, lb: nginx }   # optional
+//   target_up: { kind: cluster, nodes: 3, lb: nginx, lb_route: active }   # optional
 #include "study/studyparser.h"
 
 #include "localtarget/localtargetconfig.h"
@@ -34,6 +34,8 @@ QStringList StudyTargetUp::upArguments() const
         a << QStringLiteral("--nodes") << QString::number(nodes);
     if (!lb.isEmpty())
         a << QStringLiteral("--lb") << lb;
+    if (!lbRoute.isEmpty())
+        a << QStringLiteral("--lb-route") << lbRoute;
     return a;
 }
 
@@ -194,7 +196,8 @@ public:
     {
         QMap<QString, YAML::Node> keys;
         if (!checkMap(n, QStringLiteral("target_up"),
-                      {QStringLiteral("kind"), QStringLiteral("nodes"), QStringLiteral("lb")},
+                      {QStringLiteral("kind"), QStringLiteral("nodes"), QStringLiteral("lb"),
+                       QStringLiteral("lb_route")},
                       &keys))
             return;
         StudyTargetUp up;
@@ -239,6 +242,12 @@ public:
                 ok = false;
             }
         }
+        if (keys.contains(QStringLiteral("lb_route"))) {
+            if (const auto s = text(n["lb_route"], QStringLiteral("target_up.lb_route"), true))
+                up.lbRoute = *s;   // checked by LocalTargetOptions::problem() below
+            else
+                ok = false;
+        }
         if (ok) {
             // The rules of `target up` itself (a cluster has 2..9 nodes, ...): one source.
             const QString problem = localTargetOptions(up).problem();
@@ -259,6 +268,7 @@ public:
         if (up.nodes > 0)
             o.nodes = up.nodes;
         o.loadBalancer = up.lb;
+        o.lbRoute = up.lbRoute;
         return o;
     }
 

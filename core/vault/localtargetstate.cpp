@@ -1,15 +1,15 @@
 #include "vault/localtargetstate.h"
 
+#include "util/atomicfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QThread>
 
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace vw {
@@ -85,6 +85,7 @@ bool readLocalTargetState(const QString &dir, LocalTargetState *state, QString *
     s.dir = QDir(dir).absolutePath();
     s.topology = o.value(QStringLiteral("topology")).toString();
     s.loadBalancer = o.value(QStringLiteral("load_balancer")).toString();
+    s.lbRoute = o.value(QStringLiteral("lb_route")).toString();
     s.tls = o.value(QStringLiteral("tls")).toBool();
     s.telemetry = o.value(QStringLiteral("telemetry")).toBool();
     s.audit = o.value(QStringLiteral("audit")).toString(QStringLiteral("none"));
@@ -127,6 +128,7 @@ bool writeLocalTargetState(const LocalTargetState &s, QString *error)
     }
     const QJsonObject o{{QStringLiteral("topology"), s.topology},
                         {QStringLiteral("load_balancer"), s.loadBalancer},
+                        {QStringLiteral("lb_route"), s.lbRoute},
                         {QStringLiteral("tls"), s.tls},
                         {QStringLiteral("telemetry"), s.telemetry},
                         {QStringLiteral("audit"), s.audit},
@@ -134,42 +136,12 @@ bool writeLocalTargetState(const LocalTargetState &s, QString *error)
                         {QStringLiteral("bao_binary"), s.baoBinary},
                         {QStringLiteral("started_at"), s.startedAt},
                         {QStringLiteral("nodes"), nodes}};
-    QSaveFile f(s.stateFile());
-    if (!f.open(QIODevice::WriteOnly)) {
-        *error = QStringLiteral("cannot write %1: %2").arg(s.stateFile(), f.errorString());
-        return false;
-    }
-    f.write(QJsonDocument(o).toJson());
-    if (!f.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(s.stateFile(), f.errorString());
-        return false;
-    }
-    return true;
+    return writeFileAtomically(s.stateFile(), QJsonDocument(o).toJson(), error);
 }
 
 bool writePrivateFile(const QString &path, const QByteArray &data, QString *error)
 {
-    const QByteArray p = QFile::encodeName(path);
-    ::unlink(p.constData());
-    const int fd = ::open(p.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0) {
-        *error = QStringLiteral("cannot create %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno)));
-        return false;
-    }
-    qsizetype done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::write(fd, data.constData() + done, size_t(data.size() - done));
-        if (n <= 0) {
-            if (n < 0 && errno == EINTR)
-                continue;
-            *error = QStringLiteral("cannot write %1").arg(path);
-            ::close(fd);
-            return false;
-        }
-        done += n;
-    }
-    ::close(fd);
-    return true;
+    return writeFileAtomically(path, data, error, 0600);
 }
 
 QByteArray readLocalTargetToken(const QString &dir, QString *error)

@@ -37,6 +37,7 @@ struct LocalTargetState {
     QString dir;                 ///< the state directory (absolute)
     QString topology;            ///< "dev", "raft" or "cluster"
     QString loadBalancer;        ///< "", "nginx" or "haproxy"
+    QString lbRoute;             ///< with a balancer: "active" or "any" (target up --lb-route)
     bool tls = false;
     bool telemetry = false;
     QString audit = QStringLiteral("none");   ///< "none", "file" or "file-raw"
@@ -64,9 +65,11 @@ QString defaultLocalTargetDir();
 /// Reads <dir>/target.json. false + *error ("no local target in DIR (target up starts
 /// one)", or what is wrong with the file).
 bool readLocalTargetState(const QString &dir, LocalTargetState *state, QString *error);
-/// Writes <dir>/target.json atomically (the directory must exist).
+/// Writes <dir>/target.json atomically and durably (util/atomicfile.h; the directory must
+/// exist); *error names the path and the OS reason.
 bool writeLocalTargetState(const LocalTargetState &state, QString *error);
-/// Writes `data` to `path` with mode 0600 from the start (never readable by others).
+/// Writes `data` to `path` with mode 0600 from the start (never readable by others),
+/// atomically and durably (util/atomicfile.h).
 bool writePrivateFile(const QString &path, const QByteArray &data, QString *error);
 /// The root token of the local target in `dir` (<dir>/root-token, trimmed); empty + *error.
 QByteArray readLocalTargetToken(const QString &dir, QString *error);

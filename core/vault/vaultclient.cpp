@@ -81,6 +81,22 @@ QString joinedErrors(const QJsonObject &json)
 
 } // namespace
 
+bool isBehindIndex(const VaultResponse &r)
+{
+    // OpenBao answers {"errors":[]}: errorText falls back to the reason phrase.
+    return r.status == 429
+           && (r.json.value(QStringLiteral("errors")).toArray().isEmpty());
+}
+
+qint64 consistencyIndexValue(const QByteArray &header)
+{
+    const QByteArray json = QByteArray::fromBase64(header.trimmed());
+    const QJsonObject o = QJsonDocument::fromJson(json).object();
+    bool ok = false;
+    const qint64 v = o.value(QStringLiteral("value")).toString().toLongLong(&ok);
+    return ok ? v : -1;
+}
+
 QString VaultResponse::describe() const
 {
     if (status == 0)
@@ -122,6 +138,7 @@ std::unique_ptr<VaultClient> VaultClient::forNode(const QString &address) const
     t.address = address;
     auto c = std::make_unique<VaultClient>(t, m_token);
     c->m_stopCheck = m_stopCheck;
+    c->m_index = m_index;   // one cluster: one newest index
     return c;
 }
 
@@ -130,7 +147,37 @@ std::unique_ptr<VaultClient> VaultClient::withTimeout(qint64 timeoutMs) const
     TargetSpec t = m_target;
     t.requestTimeoutMs = timeoutMs;
     auto c = std::make_unique<VaultClient>(t, m_token);
+    c->m_index = m_index;
     return c;
+}
+
+bool VaultClient::waitForIndex(qint64 timeoutMs, QString *error, int *probes)
+{
+    if (m_index->isEmpty())
+        return true;
+    const WhenBehind mode = m_whenBehind;
+    m_whenBehind = WhenBehind::FailIfBehind;
+    QElapsedTimer t;
+    t.start();
+    bool applied = false;
+    for (;;) {
+        if (probes)
+            ++*probes;
+        if (!isBehindIndex(get(QStringLiteral("auth/token/lookup-self")))) {
+            applied = true;
+            break;
+        }
+        if (t.elapsed() > timeoutMs)
+            break;
+        QThread::msleep(50);
+    }
+    m_whenBehind = mode;
+    if (!applied && error)
+        *error = QStringLiteral("%1 has not applied index %2 after %3 s")
+                     .arg(m_target.address)
+                     .arg(consistencyIndexValue(*m_index))
+                     .arg(timeoutMs / 1000.0, 0, 'f', 0);
+    return applied;
 }
 
 QUrl VaultClient::address() const
@@ -257,6 +304,14 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
     out.status = status;
     out.body = reply->readAll();
     out.retryAfter = reply->rawHeader("Retry-After");
+    out.index = reply->rawHeader("X-Vault-Index");
+    if (!out.index.isEmpty()) {
+        // Keep the newest: a standby's read answers with its own (older) index.
+        const qint64 seen = consistencyIndexValue(out.index);
+        const qint64 kept = consistencyIndexValue(*m_index);
+        if (m_index->isEmpty() || seen < 0 || kept < 0 || seen > kept)
+            *m_index = out.index;
+    }
     // Any HTTP error that left a response behind is a status, not a transport failure,
     // except a body cut short after the headers.
     if (status < 400 && netError != QNetworkReply::NoError) {
@@ -308,6 +363,12 @@ std::unique_ptr<QNetworkReply> VaultClient::exchange(const QByteArray &method, c
     req.setRawHeader("X-Vault-Request", "true");
     if (authenticated && !m_token.isEmpty())
         req.setRawHeader("X-Vault-Token", m_token);
+    if (authenticated && !m_index->isEmpty()) {
+        req.setRawHeader("X-Vault-Index", *m_index);
+        req.setRawHeader("X-Vault-Inconsistent", m_whenBehind == WhenBehind::FailIfBehind
+                                                     ? QByteArrayLiteral("fail")
+                                                     : QByteArrayLiteral("forward-active-node"));
+    }
     if (authenticated && inNamespace && !m_target.vaultNamespace.isEmpty())
         req.setRawHeader("X-Vault-Namespace", m_target.vaultNamespace.toUtf8());
     if (!body.isEmpty())

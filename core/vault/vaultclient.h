@@ -7,6 +7,12 @@
 // A 2xx body that is neither JSON nor text/plain is ErrorClass::InvalidResponse.
 // Requests are sent once unless setRetryPolicy() asked for retries (cleanup does: 429, 503 and
 // connection failures are retried with backoff honouring Retry-After, core/vault/retrypolicy.h).
+// Read-your-writes on a cluster (docs/local-targets.md, "Standby consistency"): the client
+// keeps the newest X-Vault-Index any answer carried (shared with its forNode() and
+// withTimeout() clients) and sends it back on every authenticated request with
+// "X-Vault-Inconsistent: forward-active-node": a standby that has not applied that index yet
+// forwards the request to the active node instead of answering from stale storage. Servers
+// without these headers (Vault OSS, the dev server) ignore them.
 // Redirects: a 307/308 inside the target is followed once (same method, body, headers);
 // any other redirect is not followed and is ErrorClass::Redirect with its status
 // (core/http/redirectpolicy.h). Qt itself follows none.
@@ -41,6 +47,9 @@ struct VaultResponse {
     QJsonObject json;                   ///< parsed body when it is a JSON object
     QByteArray body;
     QByteArray retryAfter;              ///< the Retry-After header as sent, empty if none
+    /// The X-Vault-Index header (OpenBao 2.7+: the storage index the answer reflects, opaque),
+    /// empty if none.
+    QByteArray index;
     bool ok() const { return status >= 200 && status < 300; }
     /// A DELETE whose object is not there (any more): 404, or 400 "no matching mount" from
     /// older Vault versions (for a missing mount Vault answers 204, which is ok()).
@@ -77,6 +86,27 @@ public:
     void setRetryPolicy(const RetryPolicy &policy);
     /// Retries made since the client was constructed.
     int retryCount() const { return m_retryCount; }
+
+    /// The newest X-Vault-Index seen by this client and its forNode()/withTimeout() clients
+    /// (the one with the highest index value when it decodes as OpenBao's base64 JSON
+    /// {"cluster":..., "value":"<n>"}, else the last one seen); empty when the server sent
+    /// none.
+    QByteArray consistencyIndex() const { return *m_index; }
+    /// What a node that has not applied consistencyIndex() does with a request:
+    /// ForwardToActive (the default, "X-Vault-Inconsistent: forward-active-node") or
+    /// FailIfBehind ("fail": OpenBao 2.7 answers 429 with an empty error list and
+    /// Retry-After: 1), for probing whether a node has caught up (core/engine/servedcheck.h).
+    enum class WhenBehind { ForwardToActive, FailIfBehind };
+    /// Waits until the node this client talks to has applied consistencyIndex(): GET
+    /// auth/token/lookup-self with "X-Vault-Inconsistent: fail" every 50 ms until it answers
+    /// anything but OpenBao's "behind" 429 (isBehindIndex()), at most `timeoutMs`. True at
+    /// once when there is no index (a server without X-Vault-Index). False + *error on the
+    /// timeout ("... has not applied index 42 after 15 s"). *probes counts the requests.
+    bool waitForIndex(qint64 timeoutMs, QString *error, int *probes = nullptr);
+    /// From now on this client keeps and sends the same newest index as `other` (a client of
+    /// the same cluster with another token: the VUs' logins after setup's writes).
+    void shareConsistencyIndex(const VaultClient &other) { m_index = other.m_index; }
+    void setWhenBehind(WhenBehind mode) { m_whenBehind = mode; }
 
     /// While set (non-empty), a request asked for after `stopped()` returned true is not sent:
     /// it answers status 0, ErrorClass::Connection, "not sent: the run was stopped". Setup sets
@@ -137,6 +167,16 @@ private:
     QElapsedTimer m_retryClock;
     int m_retryCount = 0;
     RedirectPolicy m_redirects;   ///< target.address and target.addresses
+    std::shared_ptr<QByteArray> m_index = std::make_shared<QByteArray>();
+    WhenBehind m_whenBehind = WhenBehind::ForwardToActive;
 };
+
+/// True when VaultResponse `r` is OpenBao's answer that the node has not applied the
+/// X-Vault-Index a request asked for (429, no error text, sent with "X-Vault-Inconsistent:
+/// fail"); a rate-limit quota's 429 has an error text.
+bool isBehindIndex(const VaultResponse &r);
+/// The index value of an OpenBao X-Vault-Index (base64 of {"cluster":..., "value":"42"}),
+/// -1 when it does not decode so.
+qint64 consistencyIndexValue(const QByteArray &header);
 
 } // namespace vw

@@ -63,7 +63,7 @@ private slots:
         m.setStages({makeStage(0, 1, 2.0, true), makeStage(1, 4, 4.0, true),
                      makeStage(2, 8, 0.5, false)});
         QCOMPARE(m.rowCount(), 3 * 2);
-        QCOMPARE(m.columnCount(), 15);
+        QCOMPARE(m.columnCount(), 18);   // + 95% throughput, 95% p99, steadiness (issue 18)
 
         // row 3 = stage 2 (index 1), op kv2_read
         QCOMPARE(cell(m, 3, StageTableModel::StageColumn).toString(), QStringLiteral("2"));

@@ -3,6 +3,7 @@
 // (target down, and stopLocalTarget() on the way out if a check failed) and checks that no
 // process and no listening port is left.
 #include "localtarget/localtarget.h"
+#include "localtargetrun.h"
 #include "session/sessionio.h"
 #include "vault/localtargetstate.h"
 #include "vault/vaultclient.h"
@@ -11,7 +12,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -20,13 +20,6 @@
 using namespace vw;
 
 namespace {
-
-struct AppResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-    qint64 ms = 0;
-};
 
 /// The short profile every run here uses: 2 VUs for 1 s, KV v2 reads and writes.
 const char kProfile[] = "name: local-target-short\n"
@@ -45,16 +38,8 @@ const char kSpreadProfile[] = "name: local-target-spread\n"
                               "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
                               "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n";
 
-/// Stops the target in `dir` when a test leaves early (a failed check): nothing stays running.
-struct StopOnExit {
-    QString dir;
-    ~StopOnExit()
-    {
-        QString error;
-        if (QFile::exists(dir + QStringLiteral("/target.json")))
-            stopLocalTarget(dir, {}, &error);
-    }
-};
+using test::AppResult;
+using StopOnExit = test::StopTargetOnExit;
 
 bool portListening(const QString &address)
 {
@@ -73,27 +58,8 @@ class TestLocalTarget : public QObject {
 
     AppResult app(const QStringList &args, const QString &stateDir, int timeoutMs = 90000)
     {
-        QProcess p;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR", "VAULT_CACERT"})
-            e.remove(QLatin1String(v));
-        e.insert(QStringLiteral("HOME"), m_tmp.path());   // no ~/.vault-token of the user
-        e.insert(QStringLiteral("VW_TARGET_DIR"), stateDir);
-        p.setProcessEnvironment(e);
-        p.setWorkingDirectory(m_tmp.path());
-        QElapsedTimer t;
-        t.start();
-        p.start(QStringLiteral(VW_APP_BINARY), args);
-        AppResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        r.ms = t.elapsed();
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-        r.err = QString::fromLocal8Bit(p.readAllStandardError());
-        return r;
+        return test::runApp(args, test::localTargetEnvironment(m_tmp.path(), stateDir), m_tmp.path(),
+                            timeoutMs);
     }
 
     /// A short run against the node `name`; true when it completed and wrote its session.

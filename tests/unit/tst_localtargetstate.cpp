@@ -164,13 +164,39 @@ private slots:
         b.dir = QStringLiteral("/s/lb");
         b.backends = {QStringLiteral("127.0.0.1:8201"), QStringLiteral("127.0.0.1:8202")};
         const QString nginx = nginxConfig(b);
-        QVERIFY(nginx.contains(QLatin1String("server 127.0.0.1:8201;")));
+        QVERIFY(nginx.contains(QLatin1String("server 127.0.0.1:8201 max_fails=1 fail_timeout=2s;")));
+        QVERIFY(nginx.contains(QLatin1String("server 127.0.0.1:8202 max_fails=1 fail_timeout=2s;")));
+        QVERIFY(nginx.contains(QLatin1String("proxy_next_upstream error timeout http_502 http_503;")));
+        QVERIFY(nginx.contains(QLatin1String("proxy_next_upstream_tries 3;")));
         QVERIFY(nginx.contains(QLatin1String("listen 127.0.0.1:8300;")));
         QVERIFY(nginx.contains(QLatin1String("pid /s/lb/nginx.pid;")));
         QVERIFY(nginx.contains(QLatin1String("daemon off;")));
+        QVERIFY(!nginx.contains(QLatin1String("backup")));
         const QString haproxy = haproxyConfig(b);
         QVERIFY(haproxy.contains(QLatin1String("server node-2 127.0.0.1:8202")));
         QVERIFY(haproxy.contains(QLatin1String("balance roundrobin")));
+        // "any" (the default): standbys pass the health check too.
+        for (const char *part : {"option httpchk GET /v1/sys/health?standbyok=true&perfstandbyok=true\n",
+                                 "http-check expect status 200", "option redispatch",
+                                 "retries 3", "default-server check inter 1000 fall 2 rise 2"})
+            QVERIFY2(haproxy.contains(QLatin1String(part)), part);
+        // "active": only the active node answers sys/health with 200; nginx keeps the first
+        // backend (the node active at target up) as the only primary.
+        b.activeOnly = true;
+        QVERIFY(haproxyConfig(b).contains(QLatin1String("option httpchk GET /v1/sys/health\n")));
+        const QString nginxActive = nginxConfig(b);
+        QVERIFY(nginxActive.contains(QLatin1String("server 127.0.0.1:8201 max_fails=1 fail_timeout=2s;")));
+        QVERIFY(nginxActive.contains(QLatin1String("server 127.0.0.1:8202 max_fails=1 fail_timeout=2s backup;")));
+
+        LocalTargetOptions route;
+        route.topology = QStringLiteral("cluster");
+        QCOMPARE(route.effectiveLbRoute(), QStringLiteral("any"));
+        route.lbRoute = QStringLiteral("active");
+        QVERIFY(route.problem().contains(QLatin1String("--lb-route needs a load balancer")));
+        route.loadBalancer = QStringLiteral("haproxy");
+        QVERIFY(route.problem().isEmpty());
+        route.lbRoute = QStringLiteral("standby");
+        QVERIFY(route.problem().contains(QLatin1String("--lb-route must be active or any")));
 
         LocalTargetOptions bad;
         bad.topology = QStringLiteral("dev");

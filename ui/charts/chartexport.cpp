@@ -4,6 +4,9 @@
 #include "charts/qtchartrenderer.h"
 #include "charts/charttype.h"
 
+#include "util/atomicfile.h"
+
+#include <QBuffer>
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -14,9 +17,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QRegularExpression>
-#include <QFile>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace vw {
@@ -58,15 +59,9 @@ void renderChart(QChart *chart, QPainter *painter, const QRectF &target, const Q
 /// browser without that font falls back to a sans-serif, never to its default serif. It also
 /// writes the size in mm at the dpi: give it in pixels, so a 1920x1080 slide is 1920 px wide
 /// in a browser or a deck (the viewBox already is the pixel size).
-bool fixSvgForBrowsers(const QString &path, QSize size, QString *error)
+QByteArray fixSvgForBrowsers(const QByteArray &bytes, QSize size)
 {
-    QFile in(path);
-    if (!in.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(path, in.errorString());
-        return false;
-    }
-    QString svg = QString::fromUtf8(in.readAll());
-    in.close();
+    const QString svg = QString::fromUtf8(bytes);
     static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
     QString out;
     qsizetype last = 0;
@@ -87,12 +82,7 @@ bool fixSvgForBrowsers(const QString &path, QSize size, QString *error)
     out.replace(mmSize, QStringLiteral("<svg width=\"%1\" height=\"%2\"")
                             .arg(size.width())
                             .arg(size.height()));
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(out.toUtf8()) < 0 || !f.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
+    return out.toUtf8();
 }
 
 } // namespace
@@ -171,19 +161,18 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
             QPainter p(&img);
             renderChart(chart, &p, target, logical, o.size.height());
         }
-        QSaveFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return fail(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
-        QImageWriter w(&f, "png");
+        QBuffer buf;
+        buf.open(QIODevice::WriteOnly);
+        QImageWriter w(&buf, "png");
         if (!w.write(img))
             return fail(QStringLiteral("cannot write %1: %2").arg(path, w.errorString()));
-        if (!f.commit())
-            return fail(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
-        return true;
+        return writeFileAtomically(path, buf.data(), error);
     }
     case ChartFormat::Svg: {
+        QBuffer buf;
+        buf.open(QIODevice::WriteOnly);
         QSvgGenerator gen;
-        gen.setFileName(path);
+        gen.setOutputDevice(&buf);
         gen.setSize(o.size);
         gen.setViewBox(QRect(QPoint(0, 0), o.size));
         gen.setResolution(o.dpi);
@@ -199,13 +188,12 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
             return fail(QStringLiteral("cannot write %1").arg(path));
         renderChart(chart, &p, target, logical, o.size.height());
         p.end();
-        QString e;
-        if (!fixSvgForBrowsers(path, o.size, &e))
-            return fail(e);
-        return true;
+        return writeFileAtomically(path, fixSvgForBrowsers(buf.data(), o.size), error);
     }
     case ChartFormat::Pdf: {
-        QPdfWriter w(path);
+        QBuffer buf;
+        buf.open(QIODevice::WriteOnly);
+        QPdfWriter w(&buf);
         w.setResolution(o.dpi);
         w.setTitle(chart->property("vwTitle").toString());
         w.setCreator(QStringLiteral("vault-workbench"));
@@ -224,7 +212,7 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
         const QSizeF page(w.width(), w.height());
         renderChart(chart, &p, QRectF(QPointF(0, 0), page), page / scale, page.height());
         p.end();
-        return true;
+        return writeFileAtomically(path, buf.data(), error);
     }
     }
     return fail(QStringLiteral("unknown format"));

@@ -1,8 +1,8 @@
 // Export of a chart to PNG (pixel size and DPI chosen), SVG (QSvgGenerator) or PDF
 // (QPdfWriter, one page the size of the chart). The chart is laid out at width x height
 // device pixels / (dpi / 96) logical pixels, so text keeps its physical size at any DPI.
-// GUI thread only (QChart); needs a QGuiApplication (offscreen is fine). Writes with
-// QSaveFile for PNG; SVG and PDF are written by their Qt generators. An SVG's <desc> holds the
+// GUI thread only (QChart); needs a QGuiApplication (offscreen is fine). Each format is
+// rendered into memory and written with writeFileAtomically() (util/atomicfile.h). An SVG's <desc> holds the
 // chart's data as drawn, JSON in the shape of chartData() (core/charts/chartmodel.h).
 // Text is sized for the picture (core/charts/charttype.h via chartoverlay.h): at 1920x1080 a
 // tick label is 20 px and the title 36 px, whatever the dpi. SVG text names its font as
@@ -40,7 +40,8 @@ struct ChartExportOptions {
 
 /// Renders `chart` (its scene) to `path`. The chart's geometry is restored afterwards.
 /// Returns false with *error set (may be null) when the options are out of range or the
-/// file cannot be written.
+/// file cannot be written ("cannot write PATH: No space left on device"). Rendered in memory,
+/// then written atomically and durably (util/atomicfile.h): a failed export leaves no file.
 bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &options,
                  QString *error);
 

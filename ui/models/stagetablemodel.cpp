@@ -55,6 +55,79 @@ void StageTableModel::setStages(const QList<StageStats> &stages)
     }
 }
 
+void StageTableModel::setUncertainty(const QList<StageUncertainty> &u, const QString &reason)
+{
+    m_uncertainty = u;
+    m_uncertaintyReason = reason;
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, ThroughputCiColumn), index(int(m_rows.size() - 1), SteadinessColumn));
+}
+
+const OpUncertainty *StageTableModel::uncertaintyOf(const StageStats &s, const OpStats &o) const
+{
+    for (const StageUncertainty &su : m_uncertainty)
+        if (su.stage == s.index)
+            for (const OpUncertainty &u : su.ops)
+                if (u.op == o.op)
+                    return &u;
+    return nullptr;
+}
+
+QVariant StageTableModel::uncertaintyValue(const StageStats &s, const OpStats &o, int column,
+                                           int role) const
+{
+    const OpUncertainty *u = uncertaintyOf(s, o);
+    if (!u) {
+        if (role == Qt::ToolTipRole)
+            return m_uncertaintyReason.isEmpty() ? tr("Not computed yet") : m_uncertaintyReason;
+        return role == Qt::DisplayRole ? QVariant(QStringLiteral("-")) : QVariant();
+    }
+    const Interval &thr = u->intervals[int(BootMetric::Throughput)];
+    const Interval &p99 = u->intervals[int(BootMetric::P99)];
+    if (role == SortRole) {
+        if (column == ThroughputCiColumn)
+            return thr.known ? QVariant(thr.hi - thr.lo) : QVariant();
+        if (column == P99CiColumn)
+            return p99.known ? QVariant(p99.hi - p99.lo) : QVariant();
+        return u->steadiness.assessed ? QVariant(u->steadiness.steady) : QVariant();
+    }
+    if (role == Qt::DisplayRole) {
+        if (column == ThroughputCiColumn)
+            return intervalCell(thr, 1);
+        if (column == P99CiColumn)
+            return intervalCell(p99, 3);
+        if (!u->steadiness.assessed)
+            return QStringLiteral("-");
+        return u->steadiness.steady ? tr("steady") : tr("not steady");
+    }
+    if (role == Qt::ToolTipRole) {
+        if (column == SteadinessColumn)
+            return !u->steadiness.assessed ? u->steadiness.reason
+                   : u->steadiness.steady  ? tr("No trend in throughput or p50 during the stage")
+                                           : u->steadiness.words;
+        if (!u->sample.ok)
+            return u->sample.reason;
+        QStringList lines;
+        lines << tr("95 % intervals, circular block bootstrap over %1 steady seconds "
+                    "(block %2 s, %3 effective seconds, %4 resamples)")
+                     .arg(u->sample.seconds)
+                     .arg(u->sample.blockLength)
+                     .arg(u->sample.effectiveSeconds, 0, 'f', 1)
+                     .arg(u->sample.resamples);
+        const char *names[] = {"throughput/s", "mean ms", "p50 ms", "p95 ms", "p99 ms"};
+        for (int m = 0; m < kBootMetricCount; ++m) {
+            const Interval &i = u->intervals[m];
+            lines << QStringLiteral("%1: %2").arg(QLatin1String(names[m]),
+                                                  i.known ? intervalCell(i, m == 0 ? 1 : 3) : i.reason);
+        }
+        return lines.join(QLatin1Char('\n'));
+    }
+    if (role == Qt::ForegroundRole && column == SteadinessColumn && u->steadiness.assessed
+        && !u->steadiness.steady)
+        return QBrush(QColor(0xc0, 0x39, 0x2b));
+    return {};
+}
+
 int StageTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -102,6 +175,11 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
     const StageStats &s = m_stages.at(r.stage);
     const OpStats &o = s.ops.at(r.op);
     const int c = index.column();
+    if (c >= ThroughputCiColumn && c <= SteadinessColumn) {
+        if (role == Qt::TextAlignmentRole)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return uncertaintyValue(s, o, c, role);
+    }
 
     switch (role) {
     case SortRole:
@@ -173,6 +251,9 @@ QVariant StageTableModel::headerData(int section, Qt::Orientation orientation, i
         case MaxColumn: return tr("Max ms");
         case MaxInFlightColumn: return tr("Max in-flight");
         case MarksColumn: return tr("Marks");
+        case ThroughputCiColumn: return tr("Throughput/s 95%");
+        case P99CiColumn: return tr("p99 ms 95%");
+        case SteadinessColumn: return tr("Steadiness");
         }
     } else if (role == Qt::ToolTipRole) {
         switch (section) {
@@ -180,6 +261,12 @@ QVariant StageTableModel::headerData(int section, Qt::Orientation orientation, i
         case MeanColumn: case P50Column: case P95Column: case P99Column: case MaxColumn:
             return tr("Latency of successful requests, milliseconds (warm-up excluded)");
         case MaxInFlightColumn: return tr("Largest number of requests in flight at once");
+        case ThroughputCiColumn: case P99CiColumn:
+            return tr("95 % interval: block bootstrap over the stage's steady seconds "
+                      "(docs/measurement.md, \"Uncertainty\"); \"-\" when the stage is too "
+                      "short or the session has no interval histograms");
+        case SteadinessColumn:
+            return tr("Mann-Kendall trend test of per-second throughput and p50");
         case MarksColumn:
             return tr("Why a stage's figures may not stand as measured: client-bound (the "
                       "validity guard's reasons), too short for its latency, no completed "

@@ -3,6 +3,7 @@
 // GUI thread only.
 #pragma once
 
+#include "analysis/stageuncertainty.h"
 #include "stats/stagestats.h"
 
 #include <QAbstractTableModel>
@@ -32,6 +33,12 @@ public:
         /// "⚠ client-bound: client_cpu; no completed request" (stageMarksShort(),
         /// core/charts/stagemarks.h); the tooltip has the whole reasons (stageMarks()).
         MarksColumn,
+        /// 95 % intervals (core/analysis/stageuncertainty.h): "412.0-431.0", "-" when unknown
+        /// (the tooltip says why, and gives mean/p50/p95 intervals and the block length)
+        ThroughputCiColumn,
+        P99CiColumn,
+        /// "steady", "not steady" (tooltip: the words and the suggested warm-up), "-"
+        SteadinessColumn,
         ColumnCount
     };
     /// Qt::DisplayRole is formatted text; SortRole gives the raw number (ms, per second, count).
@@ -44,6 +51,9 @@ public:
     /// reset, so selection, scroll position and column widths survive <= 10 Hz updates.
     void setStages(const QList<StageStats> &stages);
     const QList<StageStats> &stages() const { return m_stages; }
+    /// The intervals and steadiness of the stages (by stage index, ops by name), computed off
+    /// the GUI thread (ui/resultspage.cpp); empty: "-" with `reason` in the tooltip.
+    void setUncertainty(const QList<StageUncertainty> &u, const QString &reason = QString());
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -59,8 +69,13 @@ private:
     };
     QVariant rawValue(const StageStats &s, const OpStats &o, int column) const;
 
+    const OpUncertainty *uncertaintyOf(const StageStats &s, const OpStats &o) const;
+    QVariant uncertaintyValue(const StageStats &s, const OpStats &o, int column, int role) const;
+
     QList<StageStats> m_stages;
     QList<Row> m_rows;
+    QList<StageUncertainty> m_uncertainty;
+    QString m_uncertaintyReason;
 };
 
 } // namespace vw

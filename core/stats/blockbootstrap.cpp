@@ -1,0 +1,432 @@
+// Circular block bootstrap of a stage's seconds (docs/measurement.md, "Uncertainty").
+// Exact merging without building a histogram per resample: the stage's non-zero buckets are
+// numbered 0..K-1 once; each of the n circular blocks (of length b, and of the last partial
+// length r when b does not divide n) keeps its cumulative count per bucket, so a resample's
+// rank query is a binary search over K whose every step sums one value per drawn block.
+#include "stats/blockbootstrap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+
+namespace vw {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kPercentiles[] = {50, 95, 99};   // BootMetric P50, P95, P99
+// Extra expansion found by simulation (tests/unit/tst_bootstrapcoverage.cpp): the block
+// bootstrap's variance is biased low by about b / n and by short blocks on short series.
+constexpr double kCalibration = 1.12;
+
+double mean(const QVector<double> &x)
+{
+    double s = 0;
+    for (double v : x)
+        s += v;
+    return x.isEmpty() ? 0.0 : s / double(x.size());
+}
+
+/// Autocovariances of x at lags 0..maxLag (divided by n, as Politis-White).
+QVector<double> autocovariances(const QVector<double> &x, int maxLag)
+{
+    const int n = int(x.size());
+    const double m = mean(x);
+    QVector<double> acv(maxLag + 1, 0.0);
+    for (int k = 0; k <= maxLag && k < n; ++k) {
+        double s = 0;
+        for (int t = k; t < n; ++t)
+            s += (x[t] - m) * (x[t - k] - m);
+        acv[k] = s / double(n);
+    }
+    return acv;
+}
+
+double flatTop(double t)
+{
+    t = std::abs(t);
+    return t <= 0.5 ? 1.0 : (t <= 1.0 ? 2.0 * (1.0 - t) : 0.0);
+}
+
+/// Politis-White's bandwidth M (flat-top lag window) and the autocovariances up to it.
+struct LagWindow {
+    int m = 0;
+    QVector<double> acv;
+};
+
+LagWindow lagWindow(const QVector<double> &x)
+{
+    const int n = int(x.size());
+    LagWindow w;
+    const int kn = std::max(5, int(std::ceil(std::log10(double(n)))));
+    const int mMax = std::min(n - 1, int(std::ceil(std::sqrt(double(n)))) + kn);
+    w.acv = autocovariances(x, std::max(mMax, 0));
+    if (n < 3 || w.acv[0] <= 0)
+        return w;
+    const double cv = 2.0 * std::sqrt(std::log10(double(n)) / double(n));
+    int mHat = -1;
+    for (int m = 0; m + kn <= mMax && mHat < 0; ++m) {
+        bool insignificant = true;
+        for (int k = m + 1; k <= m + kn; ++k)
+            insignificant = insignificant && std::abs(w.acv[k] / w.acv[0]) < cv;
+        if (insignificant)
+            mHat = m;
+    }
+    w.m = mHat < 0 ? mMax : std::min(2 * std::max(mHat, 1), mMax);
+    return w;
+}
+
+/// (1 + r) / (1 - r) of the bias-corrected lag-1 autocorrelation r, in [1, 50].
+double ar1Tau(const QVector<double> &x, bool upper)
+{
+    const int n = int(x.size());
+    if (n < 3)
+        return 1.0;
+    const QVector<double> acv = autocovariances(x, 1);
+    if (acv[0] <= 0)
+        return 1.0;
+    const double r = acv[1] / acv[0];
+    // upper: the bound a 95 % test would still allow (r + 2 / sqrt(n)).
+    const double rc = std::clamp(r + (1 + 4 * r) / double(n) + (upper ? 2.0 / std::sqrt(double(n)) : 0.0),
+                                 0.0, 0.96);
+    return (1 + rc) / (1 - rc);
+}
+
+struct Draws {
+    std::array<QVector<double>, kBootMetricCount> v;
+};
+
+double quantileSorted(const QVector<double> &sorted, double q)
+{
+    // Linear interpolation between order statistics (type 7).
+    const double h = (double(sorted.size()) - 1.0) * q;
+    const int lo = int(std::floor(h));
+    const int hi = std::min<int>(lo + 1, int(sorted.size()) - 1);
+    return sorted[lo] + (h - double(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+} // namespace
+
+QString bootMetricKey(BootMetric m)
+{
+    switch (m) {
+    case BootMetric::Throughput: return QStringLiteral("throughput_per_s");
+    case BootMetric::Mean: return QStringLiteral("mean_ms");
+    case BootMetric::P50: return QStringLiteral("p50_ms");
+    case BootMetric::P95: return QStringLiteral("p95_ms");
+    case BootMetric::P99: return QStringLiteral("p99_ms");
+    }
+    return QString();
+}
+
+double politisWhiteBlockLength(const QVector<double> &x)
+{
+    const int n = int(x.size());
+    if (n < 3)
+        return 1.0;
+    const LagWindow w = lagWindow(x);
+    if (w.m <= 0)
+        return 1.0;
+    double g = 0;
+    double longRun = w.acv[0];
+    for (int k = 1; k <= w.m; ++k) {
+        const double lambda = flatTop(double(k) / double(w.m));
+        g += 2.0 * lambda * double(k) * w.acv[k];
+        longRun += 2.0 * lambda * w.acv[k];
+    }
+    if (longRun <= 0)
+        return 1.0;
+    const double dCb = 4.0 / 3.0 * longRun * longRun;   // Patton, Politis & White 2009
+    const double b = std::cbrt(2.0 * g * g / dCb) * std::cbrt(double(n));
+    const double bMax = std::ceil(std::min(3.0 * std::sqrt(double(n)), double(n) / 3.0));
+    return std::clamp(b, 1.0, std::max(1.0, bMax));
+}
+
+double effectiveSampleSize(const QVector<double> &x)
+{
+    const int n = int(x.size());
+    if (n < 3)
+        return double(n);
+    const LagWindow w = lagWindow(x);
+    if (w.acv.isEmpty() || w.acv[0] <= 0)
+        return double(n);   // constant: every second says the same
+    double tau = 1.0;
+    for (int k = 1; k <= w.m; ++k)
+        tau += 2.0 * flatTop(double(k) / double(w.m)) * w.acv[k] / w.acv[0];
+    tau = std::clamp(tau, 1.0, double(n));
+    return double(n) / tau;
+}
+
+Interval percentileInterval(const QVector<double> &draws, double confidence)
+{
+    QVector<double> v;
+    v.reserve(draws.size());
+    for (double d : draws)
+        if (!std::isnan(d))
+            v.append(d);
+    Interval i;
+    if (v.isEmpty() || v.size() * 2 < draws.size()) {
+        i.reason = QStringLiteral("too few resamples had a value");
+        return i;
+    }
+    std::sort(v.begin(), v.end());
+    const double a = (1.0 - confidence) / 2.0;
+    i.known = true;
+    i.lo = quantileSorted(v, a);
+    i.hi = quantileSorted(v, 1.0 - a);
+    return i;
+}
+
+/// Widens `i` around `point` by `factor` (>= 1), keeping it above 0.
+Interval widen(Interval i, double point, double factor)
+{
+    if (!i.known || std::isnan(point) || factor <= 1)
+        return i;
+    i.lo = std::max(0.0, point - factor * (point - i.lo));
+    i.hi = point + factor * (i.hi - point);
+    return i;
+}
+
+/// Student t quantile by the Cornish-Fisher expansion (Abramowitz & Stegun 26.7.5).
+double tQuantile(double z, double df)
+{
+    const double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z;
+    return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df)
+           + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df * df * df);
+}
+
+Interval bootstrapInterval(const BootstrapSample &s, BootMetric m)
+{
+    const int k = int(m);
+    if (!s.ok)
+        return Interval{false, 0, 0, s.reason};
+    if (!s.metricReason[k].isEmpty())
+        return Interval{false, 0, 0, s.metricReason[k]};
+    return widen(percentileInterval(s.draws[k], s.confidence), s.point[k], s.widening);
+}
+
+Interval bootstrapRatioInterval(const BootstrapSample &a, const BootstrapSample &b, BootMetric m)
+{
+    const int k = int(m);
+    for (const BootstrapSample *s : {&a, &b}) {
+        const Interval one = bootstrapInterval(*s, m);
+        if (!one.known)
+            return Interval{false, 0, 0, (s == &a ? QStringLiteral("A: ") : QStringLiteral("B: "))
+                                             + one.reason};
+    }
+    const int n = int(std::min(a.draws[k].size(), b.draws[k].size()));
+    QVector<double> ratio(n);
+    for (int i = 0; i < n; ++i) {
+        const double x = a.draws[k][i];
+        const double y = b.draws[k][i];
+        ratio[i] = (std::isnan(x) || std::isnan(y) || x <= 0) ? kNaN : y / x;
+    }
+    const double pa = a.point[k], pb = b.point[k];
+    return widen(percentileInterval(ratio, a.confidence), pa > 0 ? pb / pa : kNaN,
+                 std::max(a.widening, b.widening));
+}
+
+BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
+                                 const BootstrapOptions &options)
+{
+    BootstrapSample out;
+    const int n = int(seconds.size());
+    out.seconds = n;
+    out.resamples = options.resamples;
+    out.seed = options.seed;
+    out.confidence = options.confidence;
+    out.point.fill(kNaN);
+
+    // Point estimates over all the seconds.
+    LatencyHistogram all;
+    QVector<double> counts(n), meanLatency(n);
+    for (int t = 0; t < n; ++t) {
+        all.add(seconds[t]);
+        counts[t] = double(seconds[t].count());
+    }
+    if (n > 0)
+        out.point[int(BootMetric::Throughput)] = double(all.count()) / double(n);
+    if (all.count() > 0) {
+        out.point[int(BootMetric::Mean)] = all.meanUs() / 1000.0;
+        for (int p = 0; p < 3; ++p)
+            out.point[int(BootMetric::P50) + p] = double(all.valueAtPercentileUs(kPercentiles[p])) / 1000.0;
+    }
+
+    if (n < options.minSeconds) {
+        out.reason = QStringLiteral("%1 steady seconds; an interval needs at least %2")
+                         .arg(n)
+                         .arg(options.minSeconds);
+        return out;
+    }
+    // The latency series: each second's mean, a second without success at the overall mean.
+    const double overallMeanUs = all.meanUs();
+    for (int t = 0; t < n; ++t)
+        meanLatency[t] = seconds[t].count() > 0 ? seconds[t].meanUs() : overallMeanUs;
+    out.blockLengthRaw = std::max(politisWhiteBlockLength(counts), politisWhiteBlockLength(meanLatency));
+    out.effectiveSeconds = std::min(effectiveSampleSize(counts), effectiveSampleSize(meanLatency));
+    // Short series hide their autocorrelation (the lag-1 estimate is biased low by about
+    // (1 + 4 rho) / n, Marriott & Pope 1954): an AR(1) bound with that bias corrected caps
+    // the effective seconds, and the block is at least that AR(1)'s autocorrelation time.
+    const double tauAr = std::max(ar1Tau(counts, false), ar1Tau(meanLatency, false));
+    // Given only when even the upper bound of the autocorrelation leaves enough seconds: a
+    // stage that merely looks independent by chance gets none (coverage by simulation).
+    const double tauUpper = std::max(ar1Tau(counts, true), ar1Tau(meanLatency, true));
+    out.effectiveSecondsLow = double(n) / tauUpper;
+    out.effectiveSeconds = std::min(out.effectiveSeconds, double(n) / tauAr);
+    out.blockLengthRaw = std::clamp(std::max(out.blockLengthRaw, tauAr), 1.0, std::max(1.0, double(n) / 3.0));
+    const int b = std::clamp(int(std::lround(out.blockLengthRaw)), 1, n);
+    out.blockLength = b;
+    {
+        const double df = std::max(1.0, std::min(double(n) / b, out.effectiveSeconds) - 1.0);
+        const double z = 1.959963984540054;   // 95 %; other levels scale alike
+        out.widening = std::max(1.0, tQuantile(z, df) / z * std::sqrt((df + 1) / df)
+                                         * kCalibration);
+    }
+    if (out.effectiveSecondsLow < options.minEffectiveSeconds) {
+        out.reason = QStringLiteral("%1 steady seconds may be only %2 effectively independent "
+                                    "ones (autocorrelated); an interval needs %3")
+                         .arg(n)
+                         .arg(out.effectiveSecondsLow, 0, 'f', 1)
+                         .arg(options.minEffectiveSeconds, 0, 'f', 0);
+        return out;
+    }
+    if (all.count() == 0) {
+        out.reason = QStringLiteral("no successful request in the stage");
+        return out;
+    }
+    for (int p = 0; p < 3; ++p) {
+        const double tail = double(all.count()) * (1.0 - kPercentiles[p] / 100.0);
+        if (tail < options.minTailCount)
+            out.metricReason[int(BootMetric::P50) + p] =
+                QStringLiteral("%1 successes leave %2 above p%3; an interval needs %4")
+                    .arg(all.count())
+                    .arg(tail, 0, 'f', 1)
+                    .arg(kPercentiles[p])
+                    .arg(options.minTailCount, 0, 'f', 0);
+    }
+
+    // The stage's non-zero buckets, numbered 0..K-1.
+    QVector<int> buckets;
+    for (const LatencyHistogram &h : seconds)
+        h.visitBuckets([&buckets](int i, int64_t) { buckets.append(i); });
+    std::sort(buckets.begin(), buckets.end());
+    buckets.erase(std::unique(buckets.begin(), buckets.end()), buckets.end());
+    const int K = int(buckets.size());
+    auto local = [&buckets](int index) {
+        return int(std::lower_bound(buckets.begin(), buckets.end(), index) - buckets.begin());
+    };
+    // Per second: its buckets as (local bucket, count), so that windows slide sparsely.
+    QVector<QVector<QPair<int, int64_t>>> sparse(n);
+    for (int t = 0; t < n; ++t)
+        seconds[t].visitBuckets([&](int i, int64_t c) { sparse[t].append({local(i), c}); });
+
+    // Circular blocks of length len starting at every second: cumulative counts per bucket.
+    struct Blocks {
+        int len = 0;
+        QVector<int64_t> cum;       // n * K
+        QVector<int64_t> total;     // n
+        QVector<double> sumUs;      // n
+        QVector<int64_t> minUs, maxUs;
+    };
+    auto makeBlocks = [&](int len) {
+        Blocks bl;
+        bl.len = len;
+        bl.cum.resize(qsizetype(n) * K);
+        bl.total.resize(n);
+        bl.sumUs.resize(n);
+        bl.minUs.resize(n);
+        bl.maxUs.resize(n);
+        QVector<int64_t> window(K, 0);
+        for (int j = 0; j < len; ++j)
+            for (const auto &[k, c] : sparse[j % n])
+                window[k] += c;
+        for (int s = 0; s < n; ++s) {
+            if (s > 0) {
+                for (const auto &[k, c] : sparse[s - 1])
+                    window[k] -= c;
+                for (const auto &[k, c] : sparse[(s - 1 + len) % n])
+                    window[k] += c;
+            }
+            int64_t run = 0;
+            for (int k = 0; k < K; ++k) {
+                run += window[k];
+                bl.cum[qsizetype(s) * K + k] = run;
+            }
+            bl.total[s] = run;
+            double sum = 0;
+            int64_t lo = std::numeric_limits<int64_t>::max(), hi = 0;
+            for (int j = 0; j < len; ++j) {
+                const LatencyHistogram &h = seconds[(s + j) % n];
+                if (h.count() == 0)
+                    continue;
+                sum += h.meanUs() * double(h.count());
+                lo = std::min(lo, h.minUs());
+                hi = std::max(hi, h.maxUs());
+            }
+            bl.sumUs[s] = sum;
+            bl.minUs[s] = lo;
+            bl.maxUs[s] = hi;
+        }
+        return bl;
+    };
+    const int full = n / b;
+    const int rest = n - full * b;
+    const Blocks blocks = makeBlocks(b);
+    const Blocks partial = rest > 0 ? makeBlocks(rest) : Blocks();
+
+    const int B = std::max(1, options.resamples);
+    for (QVector<double> &d : out.draws)
+        d.resize(B);
+    std::mt19937_64 rng(options.seed);
+    std::uniform_int_distribution<int> start(0, n - 1);
+    struct Pick {
+        const Blocks *bl;
+        int s;
+    };
+    QVector<Pick> picks(full + (rest > 0 ? 1 : 0));
+    for (int r = 0; r < B; ++r) {
+        int64_t total = 0;
+        double sum = 0;
+        int64_t lo = std::numeric_limits<int64_t>::max(), hi = 0;
+        for (int j = 0; j < picks.size(); ++j) {
+            const Blocks *bl = j < full ? &blocks : &partial;
+            const int s = start(rng);
+            picks[j] = Pick{bl, s};
+            total += bl->total[s];
+            sum += bl->sumUs[s];
+            lo = std::min(lo, bl->minUs[s]);
+            hi = std::max(hi, bl->maxUs[s]);
+        }
+        out.draws[int(BootMetric::Throughput)][r] = double(total) / double(n);
+        if (total == 0) {
+            for (int m = int(BootMetric::Mean); m < kBootMetricCount; ++m)
+                out.draws[m][r] = kNaN;
+            continue;
+        }
+        out.draws[int(BootMetric::Mean)][r] = sum / double(total) / 1000.0;
+        for (int p = 0; p < 3; ++p) {
+            // Nearest rank, as LatencyHistogram::valueAtPercentileUs.
+            const double exact = kPercentiles[p] * double(total) / 100.0;
+            const int64_t rank =
+                std::clamp<int64_t>(int64_t(std::ceil(exact - exact * 1e-12)), 1, total);
+            int lowK = 0, highK = K - 1;
+            while (lowK < highK) {
+                const int mid = (lowK + highK) / 2;
+                int64_t seen = 0;
+                for (const Pick &pk : std::as_const(picks))
+                    seen += pk.bl->cum[qsizetype(pk.s) * K + mid];
+                if (seen >= rank)
+                    highK = mid;
+                else
+                    lowK = mid + 1;
+            }
+            const int64_t v = std::clamp(LatencyHistogram::bucketValueUs(buckets[lowK]), lo, hi);
+            out.draws[int(BootMetric::P50) + p][r] = double(v) / 1000.0;
+        }
+    }
+    out.ok = true;
+    return out;
+}
+
+} // namespace vw

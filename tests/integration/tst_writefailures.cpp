@@ -1,0 +1,251 @@
+// Issue 23, findings 1 and 2: no command reports success for a file it did not write. Each
+// command whose output cannot be written exits non-zero with the path and the OS reason and
+// leaves no file (no 0-byte, partial or temporary one):
+//   - `run` and `study` find a read-only or full output folder before setup (nothing created
+//     on the server, no load sent), against a real `bao server -dev`;
+//   - `run` whose session write fails after the load (a file size limit: EFBIG);
+//   - `export`, `import-hcl --out` and `compare --out` on a full disk (ENOSPC) and past a file
+//     size limit.
+// The disks are 1 MB tmpfs mounts (test/support/writefailure.h; root only: else those cases
+// skip); the file size limit (RLIMIT_FSIZE) needs no privilege.
+#include "baoserver.h"
+#include "manystagesession.h"
+#include "writefailure.h"
+
+#include "session/sessionio.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace vw;
+using vw::test::TmpfsMount;
+
+namespace {
+
+struct AppResult {
+    int exitCode = -1;
+    bool finished = false;
+    QString out;
+    QString err;
+};
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+class TestWriteFailures : public QObject {
+    Q_OBJECT
+
+    test::BaoServer m_bao;
+    QTemporaryDir m_home;
+    QTemporaryDir m_work;   // inputs: profiles, sessions, configs
+
+    /// The app with VAULT_TOKEN of the dev server and an empty HOME; `fileSizeLimit` > 0
+    /// sets RLIMIT_FSIZE in the child.
+    AppResult runApp(const QStringList &args, qint64 fileSizeLimit = 0, int timeoutMs = 60000)
+    {
+        QProcess p;
+        p.setProgram(QStringLiteral(VW_APP_BINARY));
+        p.setArguments(args);
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        for (const QString &k : e.keys())
+            if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
+                e.remove(k);
+        e.insert(QStringLiteral("HOME"), m_home.path());
+        e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
+        e.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(e);
+        if (fileSizeLimit > 0)
+            p.setChildProcessModifier([fileSizeLimit] { test::applyFileSizeLimit(fileSizeLimit); });
+        p.start();
+        AppResult r;
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished(5000);
+            r.err = QStringLiteral("timed out");
+            return r;
+        }
+        r.finished = p.exitStatus() == QProcess::NormalExit;
+        r.exitCode = p.exitCode();
+        r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
+        r.err = QString::fromLocal8Bit(p.readAllStandardError());
+        r.err.replace(QString::fromLatin1(m_bao.rootToken()), QStringLiteral("<TOKEN>"));
+        return r;
+    }
+
+    /// A kv2_write profile (its setup mounts a KV engine) of `seconds` x 1 stage.
+    QString profile(const QString &name, int seconds = 1)
+    {
+        const QString path = m_work.filePath(name + QStringLiteral(".yaml"));
+        const QString yaml = QStringLiteral("name: %1\n"
+                                            "target:\n  address: %2\n"
+                                            "ramp:\n  stages:\n    - { vus: 1, duration: %3s }\n"
+                                            "operations:\n  - type: kv2_write\n"
+                                            "    params: { keys: 5, payload_bytes: 64 }\n")
+                                 .arg(name, m_bao.address())
+                                 .arg(seconds);
+        return writeFile(path, yaml.toUtf8()) ? path : QString();
+    }
+
+    /// The server's mounts, to see that a refused run set nothing up.
+    QStringList mounts()
+    {
+        QJsonObject reply;
+        m_bao.api("GET", QStringLiteral("sys/mounts"), {}, &reply);
+        QStringList out = reply.value(QStringLiteral("data")).toObject().keys();
+        out.sort();
+        return out;
+    }
+
+    /// Asserts a refusal or failure to write `path`: non-zero exit, `path` and `reason` on
+    /// stderr, no success line, and no file in `dir` but `keep`.
+    static void expectFailure(const AppResult &r, const QString &path, const QString &reason,
+                              const QString &dir, const QStringList &keep = {})
+    {
+        QVERIFY2(r.finished, qPrintable(r.err));
+        QVERIFY2(r.exitCode != 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.err.contains(path) && r.err.contains(reason), qPrintable(r.err));
+        QVERIFY2(!r.out.contains(QStringLiteral("session: ")), qPrintable(r.out));
+        QCOMPARE(test::filesIn(dir, keep), QStringList());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_bao.start(&error), qPrintable(error));
+        QVERIFY(m_work.isValid() && m_home.isValid());
+    }
+
+    void runRefusesReadOnlyFolderBeforeSetup()
+    {
+        TmpfsMount disk(TmpfsMount::Kind::ReadOnly);
+        if (!disk.isMounted())
+            QSKIP(qPrintable(disk.why()));
+        const QStringList before = mounts();
+        const QString out = QDir(disk.path()).filePath(QStringLiteral("s.json"));
+        const AppResult r = runApp({QStringLiteral("run"), profile(QStringLiteral("ro")),
+                                    QStringLiteral("--out"), out});
+        expectFailure(r, disk.path(), QStringLiteral("Read-only file system"), disk.path());
+        QVERIFY2(!r.err.contains(QStringLiteral("setup")), qPrintable(r.err));
+        QCOMPARE(mounts(), before);   // nothing was set up
+    }
+
+    void runRefusesFullFolderBeforeSetup()
+    {
+        TmpfsMount disk(TmpfsMount::Kind::Full);
+        if (!disk.isMounted())
+            QSKIP(qPrintable(disk.why()));
+        QVERIFY(disk.freeBytes(8 * 1024));   // a few KB: less than the planned session
+        const QStringList before = mounts();
+        const QString out = QDir(disk.path()).filePath(QStringLiteral("s.json"));
+        const AppResult r = runApp({QStringLiteral("run"), profile(QStringLiteral("full")),
+                                    QStringLiteral("--out"), out});
+        expectFailure(r, disk.path(), QStringLiteral("not enough room"), disk.path(),
+                      {QStringLiteral("filler")});
+        QCOMPARE(mounts(), before);
+    }
+
+    void runWhoseSessionCannotBeWrittenFails()
+    {
+        // Room for the probe (0 bytes), not for the session: the load runs, the write fails.
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("s.json"));
+        const AppResult r = runApp({QStringLiteral("run"), profile(QStringLiteral("efbig")),
+                                    QStringLiteral("--out"), out},
+                                   2048);
+        expectFailure(r, out, QStringLiteral("File too large"), dir.path());
+        QVERIFY2(r.err.contains(QStringLiteral("cannot write")), qPrintable(r.err));
+    }
+
+    void studyRefusesReadOnlyFolderBeforeAnything()
+    {
+        TmpfsMount disk(TmpfsMount::Kind::ReadOnly);
+        if (!disk.isMounted())
+            QSKIP(qPrintable(disk.why()));
+        const QString study = m_work.filePath(QStringLiteral("s.study.yaml"));
+        QVERIFY(writeFile(study, "name: ro\nprofiles:\n  - { file: ro-study.yaml }\n"
+                                 "targets:\n  - { name: dev, addr: '"
+                                     + m_bao.address().toUtf8() + "' }\n"));
+        QVERIFY(!profile(QStringLiteral("ro-study")).isEmpty());
+        const QStringList before = mounts();
+        const AppResult r = runApp({QStringLiteral("study"), study, QStringLiteral("--out-dir"),
+                                    disk.path()});
+        expectFailure(r, disk.path(), QStringLiteral("Read-only file system"), disk.path());
+        QCOMPARE(mounts(), before);
+    }
+
+    void outputCommandsFail_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<bool>("fullDisk");   // else a file size limit of 512 bytes
+        for (const char *c : {"export", "import-hcl", "compare"}) {
+            QTest::addRow("%s, full disk", c) << QString::fromLatin1(c) << true;
+            QTest::addRow("%s, file size limit", c) << QString::fromLatin1(c) << false;
+        }
+    }
+    void outputCommandsFail()
+    {
+        QFETCH(QString, command);
+        QFETCH(bool, fullDisk);
+        // The inputs: a session of 40 stages (~45 KB), a vault-benchmark config.
+        const QString session = m_work.filePath(QStringLiteral("in.json"));
+        QString error;
+        if (!QFile::exists(session))
+            QVERIFY2(writeSession(test::manyStageSession(40), session, &error), qPrintable(error));
+        const QString hcl = m_work.filePath(QStringLiteral("config.hcl"));
+        QVERIFY(writeFile(hcl, "vault_addr = \"" + m_bao.address().toUtf8() + "\"\n"
+                               "duration = \"2s\"\n"
+                               "test \"kvv2_read\" \"reads\" {\n  weight = 100\n"
+                               "  config {\n    numkvs = 10\n    kvsize = 100\n  }\n}\n"));
+
+        std::unique_ptr<TmpfsMount> disk;
+        QTemporaryDir plain;
+        QString dir = plain.path();
+        if (fullDisk) {
+            disk = std::make_unique<TmpfsMount>(TmpfsMount::Kind::Full);
+            if (!disk->isMounted())
+                QSKIP(qPrintable(disk->why()));
+            dir = disk->path();
+        }
+        QString out;
+        QStringList args;
+        if (command == QLatin1String("export")) {
+            out = QDir(dir).filePath(QStringLiteral("chart.png"));
+            args = {command, session, QStringLiteral("--chart"), QStringLiteral("throughput"),
+                    QStringLiteral("--out"), out};
+        } else if (command == QLatin1String("import-hcl")) {
+            out = QDir(dir).filePath(QStringLiteral("profile.yaml"));
+            args = {command, hcl, QStringLiteral("--out"), out};
+        } else {
+            out = QDir(dir).filePath(QStringLiteral("compare.html"));
+            args = {command, session, session, QStringLiteral("--out"), out};
+        }
+        const AppResult r = runApp(args, fullDisk ? 0 : 512);
+        expectFailure(r, out,
+                      fullDisk ? QStringLiteral("No space left on device")
+                               : QStringLiteral("File too large"),
+                      dir, {QStringLiteral("filler")});
+        QVERIFY2(!r.out.contains(out) && !r.err.contains(QStringLiteral("wrote ")),
+                 qPrintable(r.out + r.err));
+
+        // The same command with room writes the file (the failure was the disk's).
+        QTemporaryDir ok;
+        const QString okOut = QDir(ok.path()).filePath(QFileInfo(out).fileName());
+        args.last() = okOut;
+        const AppResult fine = runApp(args);
+        QVERIFY2(fine.exitCode == 0, qPrintable(fine.err));
+        QVERIFY(QFileInfo(okOut).size() > 512);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWriteFailures)
+#include "tst_writefailures.moc"
