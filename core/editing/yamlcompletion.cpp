@@ -7,6 +7,7 @@
 #include "profile/loadmodels/loadmodelregistry.h"
 #include "profile/loadmodels/rampparser.h"
 #include "profile/profileparser.h"
+#include "profile/yamllines.h"
 
 #include <QRegularExpression>
 
@@ -14,19 +15,8 @@ namespace vw {
 
 namespace {
 
-int indentOf(const QString &line)
-{
-    int n = 0;
-    while (n < line.size() && line.at(n) == QLatin1Char(' '))
-        ++n;
-    return n;
-}
-
-bool blankOrComment(const QString &line)
-{
-    const QString t = line.trimmed();
-    return t.isEmpty() || t.startsWith(QLatin1Char('#'));
-}
+int indentOf(const QString &line) { return yamlIndentOf(line); }
+bool blankOrComment(const QString &line) { return yamlBlankOrComment(line); }
 
 /// A line's shape: its dash (list item) column or -1, the column of its content, and the key
 /// it starts with (empty when the content is not `key:`), and whether that key has a value.

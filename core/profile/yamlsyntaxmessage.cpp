@@ -1,24 +1,15 @@
 #include "profile/yamlsyntaxmessage.h"
 
+#include "profile/yamllines.h"
+
 #include <QStringList>
 
 namespace vw {
 
 namespace {
 
-int indentOf(const QString &line)
-{
-    int n = 0;
-    while (n < line.size() && line.at(n) == QLatin1Char(' '))
-        ++n;
-    return n;
-}
-
-bool blankOrComment(const QString &line)
-{
-    const QString t = line.trimmed();
-    return t.isEmpty() || t.startsWith(QLatin1Char('#'));
-}
+int indentOf(const QString &line) { return yamlIndentOf(line); }
+bool blankOrComment(const QString &line) { return yamlBlankOrComment(line); }
 
 /// The column of a line's content after an optional `- `: the column its keys sit at.
 int keyColumnOf(const QString &line)
