@@ -1,8 +1,13 @@
 #include "editing/yamlcompletion.h"
 
+#include "http/transport.h"
+#include "profile/analysisspecparser.h"
+#include "profile/authspec.h"
+#include "profile/authspecparser.h"
 #include "profile/loadmodels/loadmodelregistry.h"
 #include "profile/loadmodels/rampparser.h"
 #include "profile/profileparser.h"
+#include "profile/yamllines.h"
 
 #include <QRegularExpression>
 
@@ -10,19 +15,8 @@ namespace vw {
 
 namespace {
 
-int indentOf(const QString &line)
-{
-    int n = 0;
-    while (n < line.size() && line.at(n) == QLatin1Char(' '))
-        ++n;
-    return n;
-}
-
-bool blankOrComment(const QString &line)
-{
-    const QString t = line.trimmed();
-    return t.isEmpty() || t.startsWith(QLatin1Char('#'));
-}
+int indentOf(const QString &line) { return yamlIndentOf(line); }
+bool blankOrComment(const QString &line) { return yamlBlankOrComment(line); }
 
 /// A line's shape: its dash (list item) column or -1, the column of its content, and the key
 /// it starts with (empty when the content is not `key:`), and whether that key has a value.
@@ -72,6 +66,51 @@ bool inFlow(const QString &before)
             --depth;
     }
     return depth > 0;
+}
+
+/// The keys of the one-level blocks under the top level (`target:`, `slo:`, `analysis:`,
+/// `abort:`, `auth:`), from their parsers; empty for any other path.
+QStringList blockKeys(const QStringList &path)
+{
+    if (path.size() != 1)
+        return {};
+    const QString &block = path.first();
+    if (block == QLatin1String("target"))
+        return targetKeys();
+    if (block == QLatin1String("slo"))
+        return sloKeys();
+    if (block == QLatin1String("analysis"))
+        return analysisKeys();
+    if (block == QLatin1String("abort"))
+        return abortKeys();
+    if (block == QLatin1String("auth"))
+        return authKeys();
+    return {};
+}
+
+/// The values a key of the top level or of a one-level block takes, when they are a choice.
+QStringList blockValues(const QStringList &path, const QString &key)
+{
+    const QStringList boolean = {QStringLiteral("true"), QStringLiteral("false")};
+    const QString block = path.size() == 1 ? path.first() : QString();
+    if (path.isEmpty() && key == QLatin1String("transport"))
+        return transportKinds();
+    if (block == QLatin1String("target")) {
+        if (key == QLatin1String("spread"))
+            return targetSpreads();
+        if (key == QLatin1String("tls_skip_verify"))
+            return boolean;
+    } else if (block == QLatin1String("abort") && key == QLatin1String("enabled")) {
+        return boolean;
+    } else if (block == QLatin1String("auth")) {
+        if (key == QLatin1String("method"))
+            return AuthSpec::methods();
+        if (key == QLatin1String("per"))
+            return authPerValues();
+        if (key == QLatin1String("policy"))
+            return {QStringLiteral("least")};
+    }
+    return {};
 }
 
 } // namespace
@@ -210,6 +249,8 @@ QStringList yamlCompletions(const YamlCompletionContext &ctx, const QList<Operat
             words = operationKeys();
         else if (inParams && type)
             words = type->paramNames();
+        else
+            words = blockKeys(path);
     } else if (ctx.kind == Kind::Value) {
         if (inOperation && ctx.key == QLatin1String("type")) {
             for (const OperationType &t : types)
@@ -224,6 +265,8 @@ QStringList yamlCompletions(const YamlCompletionContext &ctx, const QList<Operat
                 else if (p->kind == ParamKind::Boolean)
                     words = {QStringLiteral("true"), QStringLiteral("false")};
             }
+        } else {
+            words = blockValues(path, ctx.key);
         }
     }
     QStringList out;

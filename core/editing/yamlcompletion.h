@@ -1,7 +1,9 @@
 // Completion in the profile editor (ui/editor/codeeditor.h): what the cursor is typing in a
 // profile (a key, or the value of a key) and where (the path of enclosing keys), and the
 // words that fit there, all taken from the sources the parser uses: the key lists of
-// core/profile/profileparser.h and core/profile/loadmodels/rampparser.h, the operation types
+// core/profile/profileparser.h (top level, target, operation items),
+// core/profile/analysisspecparser.h (slo, analysis, abort), core/profile/authspecparser.h
+// (auth) and core/profile/loadmodels/rampparser.h, the operation types
 // and their params (core/ops/operationtype.h). Block-style YAML only: inside a flow map
 // (`{ vus: 1 }`) nothing is offered. Pure, any thread.
 #pragma once
@@ -31,9 +33,11 @@ struct YamlCompletionContext {
 YamlCompletionContext yamlCompletionContext(const QString &text, int position);
 
 /// The words that fit `context`, in their documented order, those starting with its prefix:
-/// top-level, `ramp:`, stage and operation keys; the params of the operation's type; as
-/// values: operation type names for `type:`, executors for `executor:`, a choice param's
-/// allowed values, true/false for a boolean param.
+/// top-level, `target:`, `ramp:`, stage, operation, `slo:`, `analysis:`, `abort:` and `auth:`
+/// keys; the params of the operation's type; as values: operation type names for `type:`,
+/// executors for `executor:`, transports for `transport:`, `target.spread`, `auth.method`,
+/// `auth.per`, "least" for `auth.policy`, a choice param's allowed values, true/false for a
+/// boolean param, `target.tls_skip_verify` and `abort.enabled`.
 QStringList yamlCompletions(const YamlCompletionContext &context,
                             const QList<OperationType> &types);
 

@@ -42,10 +42,26 @@ constexpr double kMaxLatencyMs = 3600.0 * 1000.0; // the histogram's upper bound
 
 } // namespace
 
+QStringList sloKeys()
+{
+    return {QStringLiteral("p50_ms"), QStringLiteral("p95_ms"), QStringLiteral("p99_ms"),
+            QStringLiteral("error_ratio")};
+}
+
+QStringList analysisKeys()
+{
+    return {QStringLiteral("saturation_gain"), QStringLiteral("saturation_stages"),
+            QStringLiteral("failure_error_ratio"), QStringLiteral("noise_threshold")};
+}
+
+QStringList abortKeys()
+{
+    return {QStringLiteral("enabled"), QStringLiteral("error_ratio"), QStringLiteral("for")};
+}
+
 void parseSloBlock(YamlFieldReader &r, const YAML::Node &n, SloSpec *out)
 {
-    const QStringList allowed = {QStringLiteral("p50_ms"), QStringLiteral("p95_ms"),
-                                 QStringLiteral("p99_ms"), QStringLiteral("error_ratio")};
+    const QStringList allowed = sloKeys();
     QMap<QString, YAML::Node> keys;
     if (!r.checkMap(n, QStringLiteral("slo"), allowed, &keys))
         return;
@@ -70,10 +86,7 @@ void parseSloBlock(YamlFieldReader &r, const YAML::Node &n, SloSpec *out)
 void parseAnalysisBlock(YamlFieldReader &r, const YAML::Node &n, AnalysisThresholds *out)
 {
     QMap<QString, YAML::Node> keys;
-    if (!r.checkMap(n, QStringLiteral("analysis"),
-                    {QStringLiteral("saturation_gain"), QStringLiteral("failure_error_ratio"),
-                     QStringLiteral("saturation_stages"), QStringLiteral("noise_threshold")},
-                    &keys))
+    if (!r.checkMap(n, QStringLiteral("analysis"), analysisKeys(), &keys))
         return;
     if (keys.contains(QStringLiteral("saturation_gain")))
         if (const auto x = number(r, n["saturation_gain"], QStringLiteral("analysis.saturation_gain"),
@@ -96,9 +109,7 @@ void parseAnalysisBlock(YamlFieldReader &r, const YAML::Node &n, AnalysisThresho
 void parseAbortBlock(YamlFieldReader &r, const YAML::Node &n, AbortRule *out)
 {
     QMap<QString, YAML::Node> keys;
-    if (!r.checkMap(n, QStringLiteral("abort"),
-                    {QStringLiteral("enabled"), QStringLiteral("error_ratio"), QStringLiteral("for")},
-                    &keys))
+    if (!r.checkMap(n, QStringLiteral("abort"), abortKeys(), &keys))
         return;
     if (keys.contains(QStringLiteral("enabled")))
         if (const auto b = r.boolean(n["enabled"], QStringLiteral("abort.enabled")))

@@ -1,14 +1,24 @@
 #include "profile/authspecparser.h"
 
+#include "profile/nearestword.h"
+
 namespace vw {
+
+QStringList authKeys()
+{
+    return {QStringLiteral("method"), QStringLiteral("policy"), QStringLiteral("per"),
+            QStringLiteral("ttl")};
+}
+
+QStringList authPerValues()
+{
+    return {QStringLiteral("vu"), QStringLiteral("run")};
+}
 
 void parseAuthBlock(YamlFieldReader &r, const YAML::Node &n, AuthSpec *out)
 {
     QMap<QString, YAML::Node> keys;
-    if (!r.checkMap(n, QStringLiteral("auth"),
-                    {QStringLiteral("method"), QStringLiteral("policy"), QStringLiteral("per"),
-                     QStringLiteral("ttl")},
-                    &keys))
+    if (!r.checkMap(n, QStringLiteral("auth"), authKeys(), &keys))
         return;
     const QStringList methods = AuthSpec::methods();
     if (!keys.contains(QStringLiteral("method"))) {
@@ -17,8 +27,8 @@ void parseAuthBlock(YamlFieldReader &r, const YAML::Node &n, AuthSpec *out)
     } else if (const auto m = r.text(n["method"], QStringLiteral("auth.method"), true)) {
         if (!methods.contains(*m))
             r.add(n["method"].Mark(), QStringLiteral("auth.method"),
-                  QStringLiteral("unknown method \"%1\" (known: %2)")
-                      .arg(*m, methods.join(QStringLiteral(", "))));
+                  unknownWithSuggestion(QStringLiteral("unknown method"), *m, methods,
+                                        QStringLiteral("known")));
         else
             out->method = *m;
     }
@@ -34,7 +44,7 @@ void parseAuthBlock(YamlFieldReader &r, const YAML::Node &n, AuthSpec *out)
     }
     if (keys.contains(QStringLiteral("per"))) {
         if (const auto p = r.text(n["per"], QStringLiteral("auth.per"), true)) {
-            if (*p == QLatin1String("vu") || *p == QLatin1String("run"))
+            if (authPerValues().contains(*p))
                 out->perVu = *p == QLatin1String("vu");
             else
                 r.add(n["per"].Mark(), QStringLiteral("auth.per"),

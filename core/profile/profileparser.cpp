@@ -68,6 +68,8 @@
 #include "util/duration.h"
 #include "profile/yamlbounds.h"
 #include "profile/yamlopeners.h"
+#include "profile/yamlsyntaxmessage.h"
+#include "profile/nearestword.h"
 #include "profile/yamlfieldreader.h"
 #include "profile/yamlvariant.h"
 
@@ -114,14 +116,7 @@ public:
     void parseTarget(const YAML::Node &n, TargetSpec *t)
     {
         QMap<QString, YAML::Node> keys;
-        if (!checkMap(n, QStringLiteral("target"),
-                      {QStringLiteral("address"), QStringLiteral("addresses"),
-                       QStringLiteral("spread"), QStringLiteral("namespace"),
-                       QStringLiteral("ca_file"), QStringLiteral("ca_path"),
-                       QStringLiteral("client_cert"), QStringLiteral("client_key"),
-                       QStringLiteral("tls_skip_verify"),
-                       QStringLiteral("request_timeout")},
-                      &keys))
+        if (!checkMap(n, QStringLiteral("target"), targetKeys(), &keys))
             return;
         if (keys.contains(QStringLiteral("address")))
             if (const auto s = nodeAddress(n["address"], QStringLiteral("target.address")))
@@ -143,7 +138,7 @@ public:
             if (const auto s = text(n["spread"], QStringLiteral("target.spread"), false)) {
                 if (*s == QLatin1String("round_robin"))
                     t->spread = *s;
-                else if (*s != QLatin1String("none"))
+                else if (!targetSpreads().contains(*s))
                     add(n["spread"].Mark(), QStringLiteral("target.spread"),
                         QStringLiteral("must be none or round_robin"));
             }
@@ -227,8 +222,8 @@ operationKeys(), &keys))
                 typeKnown = registry.find(*t) != nullptr;
                 if (!typeKnown)
                     add(o["type"].Mark(), path + QStringLiteral(".type"),
-                        QStringLiteral("unknown operation type \"%1\" (known: %2)")
-                            .arg(*t, knownTypes(registry)));
+                        unknownWithSuggestion(QStringLiteral("unknown operation type"), *t,
+                                              registry.names(), QStringLiteral("known")));
             }
             if (keys.contains(QStringLiteral("weight")))
                 if (const auto w = wholeNumber(o["weight"], path + QStringLiteral(".weight"), 1,
@@ -367,6 +362,20 @@ QStringList profileKeys()
             QStringLiteral("auth"),      QStringLiteral("repeat")};
 }
 
+QStringList targetKeys()
+{
+    return {QStringLiteral("address"),         QStringLiteral("addresses"),
+            QStringLiteral("spread"),          QStringLiteral("namespace"),
+            QStringLiteral("ca_file"),         QStringLiteral("ca_path"),
+            QStringLiteral("client_cert"),     QStringLiteral("client_key"),
+            QStringLiteral("tls_skip_verify"), QStringLiteral("request_timeout")};
+}
+
+QStringList targetSpreads()
+{
+    return {QStringLiteral("none"), QStringLiteral("round_robin")};
+}
+
 QStringList operationKeys()
 {
     return {QStringLiteral("type"), QStringLiteral("name"), QStringLiteral("weight"),
@@ -412,7 +421,10 @@ ProfileParseResult parseProfile(const QByteArray &yaml)
                            .arg(open.message()).arg(e.mark.line + 1).arg(e.mark.column + 1)
                            .arg(noticed));
         } else {
-            parser.add(e.mark, QString(), QStringLiteral("YAML syntax error: %1").arg(noticed));
+            parser.add(e.mark, QString(),
+                       QStringLiteral("YAML syntax error: %1")
+                           .arg(friendlyYamlSyntaxMessage(yaml.toStdString(), e.mark.line + 1,
+                                                          e.mark.column + 1, noticed)));
         }
     }
     result.errors = parser.errors;

@@ -23,6 +23,10 @@ ProfileParseResult parseProfile(const QByteArray &yaml);
 
 /// The keys a profile accepts at the top level, in the order of docs/profile-format.md.
 QStringList profileKeys();
+/// The keys `target:` accepts, in the order of docs/profile-format.md.
+QStringList targetKeys();
+/// The values `target.spread` accepts: none (default), round_robin.
+QStringList targetSpreads();
 /// The keys an item of `operations:` accepts: type, name, weight, params.
 QStringList operationKeys();
 

@@ -1,6 +1,7 @@
 #include "profile/yamlfieldreader.h"
 
 #include "util/duration.h"
+#include "profile/nearestword.h"
 #include "profile/yamlvariant.h"
 
 namespace vw {
@@ -80,8 +81,8 @@ bool YamlFieldReader::checkMap(const YAML::Node &n, const QString &path, const Q
             continue;
         if (!allowed.contains(key))
             add(it->first.Mark(), joinPath(path, key),
-                QStringLiteral("unknown key \"%1\" (expected: %2)")
-                    .arg(key, allowed.join(QStringLiteral(", "))));
+                unknownWithSuggestion(QStringLiteral("unknown key"), key, allowed,
+                                      QStringLiteral("expected")));
         else if (keys->contains(key))
             add(it->first.Mark(), joinPath(path, key), QStringLiteral("duplicate key"));
         else

@@ -67,6 +67,8 @@ private slots:
     void context();
     void completions_data();
     void completions();
+    void blockCompletions_data();
+    void blockCompletions();
     void everyOperationSnippetParses();
     void snippetGoesAfterTheCursorsItem();
     void snippetWithoutOperationsList();
@@ -137,6 +139,57 @@ void TestEditorAssist::completions()
     const QString text = QString::fromLatin1(kProfile);
     QCOMPARE(yamlCompletions(yamlCompletionContext(text, endOf(line)), builtinOperationTypes()),
              words);
+}
+
+// Every block of a profile offers its keys (issue 22, item 12): the words come from the
+// parsers' key lists, so a key the parser accepts is offered and one it rejects is not.
+const char kBlocks[] = "name: t\n"                      // 1
+                       "transport: qn\n"                // 2
+                       "target:\n"                      // 3
+                       "  tls\n"                        // 4
+                       "  spread: ro\n"                 // 5
+                       "  tls_skip_verify: t\n"         // 6
+                       "slo:\n"                         // 7
+                       "  p9\n"                         // 8
+                       "analysis:\n"                    // 9
+                       "  saturation_\n"                // 10
+                       "abort:\n"                       // 11
+                       "  \n"                           // 12
+                       "  enabled: f\n"                 // 13
+                       "auth:\n"                        // 14
+                       "  p\n"                          // 15
+                       "  method: app\n"                // 16
+                       "  per: \n"                      // 17
+                       "  policy: l\n";                 // 18
+
+void TestEditorAssist::blockCompletions_data()
+{
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QStringList>("words");
+    QTest::newRow("transport value") << 2 << QStringList{"qnam"};
+    QTest::newRow("target key") << 4 << QStringList{"tls_skip_verify"};
+    QTest::newRow("target.spread value") << 5 << QStringList{"round_robin"};
+    QTest::newRow("target boolean") << 6 << QStringList{"true"};
+    QTest::newRow("slo key") << 8 << QStringList{"p95_ms", "p99_ms"};
+    QTest::newRow("analysis key")
+        << 10 << QStringList{"saturation_gain", "saturation_stages"};
+    QTest::newRow("abort key, empty prefix") << 12 << QStringList{"enabled", "error_ratio", "for"};
+    QTest::newRow("abort boolean") << 13 << QStringList{"false"};
+    QTest::newRow("auth key") << 15 << QStringList{"policy", "per"};
+    QTest::newRow("auth.method value") << 16 << QStringList{"approle"};
+    QTest::newRow("auth.per value") << 17 << QStringList{"vu", "run"};
+    QTest::newRow("auth.policy value") << 18 << QStringList{"least"};
+}
+
+void TestEditorAssist::blockCompletions()
+{
+    QFETCH(int, line);
+    QFETCH(QStringList, words);
+    const QString text = QString::fromLatin1(kBlocks);
+    int end = -1;
+    for (int i = 0; i < line; ++i)
+        end = int(text.indexOf(QLatin1Char('\n'), end + 1));
+    QCOMPARE(yamlCompletions(yamlCompletionContext(text, end), builtinOperationTypes()), words);
 }
 
 void TestEditorAssist::everyOperationSnippetParses()

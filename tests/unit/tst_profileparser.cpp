@@ -1,5 +1,6 @@
 // parseProfile(): exact values of a valid profile, one located error per rule, all errors
 // reported, tokens refused, shipped profiles parse.
+#include "profile/nearestword.h"
 #include "profile/profileparser.h"
 
 #include <QUuid>
@@ -57,6 +58,7 @@ private slots:
     void errors_data();
     void errors();
     void allErrorsReported();
+    void suggestionThreshold();
     void tokenValueNeverEchoed();
     void loadProfileFileErrors();
     void shippedProfilesParse();
@@ -168,7 +170,25 @@ void TestProfileParser::errors_data()
 
     QTest::newRow("YAML syntax")
         << patched({{1, "name: t\n  colour: blue"}}) << 2 << 9 << ""
-        << "YAML syntax error: illegal map value";
+        << "YAML syntax error: a key is indented differently from the keys above it (2 spaces "
+           "here, 0 on line 1, which already has a value): a value cannot start a map here "
+           "(YAML reader: illegal map value)";
+    // yaml-cpp's raw words in the user's terms (issue 22, item 12)
+    QTest::newRow("YAML syntax, key indented further than its siblings")
+        << patched({{7, "       duration: 5s"}}) << 7 << 16 << ""
+        << "a key is indented differently from the keys above it (7 spaces here, 6 on line 6";
+    QTest::newRow("YAML syntax, key indented less than its siblings")
+        << patched({{7, "     duration: 5s"}}) << 7 << 6 << ""
+        << "a key is indented differently from the keys above it (5 spaces here, 6 on line 6)";
+    QTest::newRow("YAML syntax, missing colon")
+        << patched({{2, "ramp"}}) << 3 << 9 << ""
+        << "line 2 (\"ramp\") is missing a ':' after its key";
+    QTest::newRow("YAML syntax, colon in a plain value")
+        << patched({{1, "name: t: u"}}) << 1 << 8 << ""
+        << "a value cannot contain \": \" unless it is quoted";
+    QTest::newRow("YAML syntax, tab indentation")
+        << patched({{3, "\twarmup: 1s"}}) << 3 << 8 << ""
+        << "a tab is used for indentation: YAML indents with spaces only";
     // yaml-cpp notices these lines later (line 9 here); the error names the opener
     QTest::newRow("YAML syntax, unclosed flow map")
         << patched({{5, "    - { vus: 1, duration: 10s"}}) << 5 << 7 << ""
@@ -198,16 +218,44 @@ void TestProfileParser::errors_data()
            "operations, slo, analysis, abort, auth)";
     QTest::newRow("unknown key ramp")
         << patched({{3, "  warmup: 1s\n  stgaes: []"}}) << 4 << 3 << "ramp.stgaes"
-        << "unknown key \"stgaes\" (expected: executor, warmup, max_vus, stages)";
+        << "unknown key \"stgaes\": did you mean \"stages\"?";
     QTest::newRow("unknown key stage")
         << patched({{5, "    - { vus: 1, duration: 10s, rte: 5 }"}}) << 5 << 32
-        << "ramp.stages[0].rte" << "unknown key \"rte\" (expected: vus, rate, duration)";
+        << "ramp.stages[0].rte" << "unknown key \"rte\": did you mean \"rate\"?";
     QTest::newRow("unknown key operation")
         << patched({{10, "    wieght: 100"}}) << 10 << 5 << "operations[0].wieght"
-        << "unknown key \"wieght\" (expected: type, name, weight, params)";
+        << "unknown key \"wieght\": did you mean \"weight\"?";
     QTest::newRow("unknown operation type")
         << patched({{9, "  - type: pki_isue"}}) << 9 << 11 << "operations[0].type"
-        << "unknown operation type \"pki_isue\"";
+        << "unknown operation type \"pki_isue\": did you mean \"pki_issue\"?";
+    QTest::newRow("unknown operation type, one edit")
+        << patched({{9, "  - type: ssh_sigm"}}) << 9 << 11 << "operations[0].type"
+        << "unknown operation type \"ssh_sigm\": did you mean \"ssh_sign\"?";
+    QTest::newRow("unknown operation type, nothing near")
+        << patched({{9, "  - type: frobnicate"}}) << 9 << 11 << "operations[0].type"
+        << "unknown operation type \"frobnicate\" (known: ";
+    QTest::newRow("unknown key target")
+        << patched({{1, "name: t\ntarget: { adress: \"http://127.0.0.1:8200\" }"}}) << 2 << 11
+        << "target.adress" << "unknown key \"adress\": did you mean \"address\"?";
+    QTest::newRow("unknown key slo")
+        << patched({{10, "    weight: 100\nslo: { p99ms: 5 }"}}) << 11 << 8 << "slo.p99ms"
+        << "unknown key \"p99ms\": did you mean \"p99_ms\"?";
+    QTest::newRow("unknown key analysis")
+        << patched({{10, "    weight: 100\nanalysis: { saturation_gian: 0.1 }"}}) << 11 << 13
+        << "analysis.saturation_gian"
+        << "unknown key \"saturation_gian\": did you mean \"saturation_gain\"?";
+    QTest::newRow("unknown key abort")
+        << patched({{10, "    weight: 100\nabort: { enabeld: true }"}}) << 11 << 10
+        << "abort.enabeld" << "unknown key \"enabeld\": did you mean \"enabled\"?";
+    QTest::newRow("unknown key auth")
+        << patched({{10, "    weight: 100\nauth: { method: token, pre: vu }"}}) << 11 << 24
+        << "auth.pre" << "unknown key \"pre\": did you mean \"per\"?";
+    QTest::newRow("unknown key auth, nothing near")
+        << patched({{10, "    weight: 100\nauth: { method: token, zzz: 1 }"}}) << 11 << 24
+        << "auth.zzz" << "unknown key \"zzz\" (expected: method, policy, per, ttl)";
+    QTest::newRow("unknown auth method")
+        << patched({{10, "    weight: 100\nauth: { method: aprole }"}}) << 11 << 17
+        << "auth.method" << "unknown method \"aprole\": did you mean \"approle\"?";
     QTest::newRow("vus 0") << patched({{5, "    - { vus: 0, duration: 10s }"}}) << 5 << 14
                            << "ramp.stages[0].vus" << "must be a whole number from 1";
     QTest::newRow("vus -3") << patched({{6, "    - vus: -3"}}) << 6 << 12 << "ramp.stages[1].vus"
@@ -323,6 +371,27 @@ void TestProfileParser::errors()
     QCOMPARE(e.column, column);
     QVERIFY2(e.message.contains(message), qPrintable(e.message));
     QVERIFY(!e.message.isEmpty());
+}
+
+// "Did you mean" (core/profile/nearestword.h): at most 2 edits and fewer than half of the
+// typed word's length; a swap of two neighbours is one edit.
+void TestProfileParser::suggestionThreshold()
+{
+    QCOMPARE(editDistance(QStringLiteral("wieght"), QStringLiteral("weight")), 1);
+    QCOMPARE(editDistance(QStringLiteral("ssh_sigm"), QStringLiteral("ssh_sign")), 1);
+    QCOMPARE(editDistance(QStringLiteral("kv"), QStringLiteral("kv2_read")), 6);
+    QCOMPARE(editDistance(QString(), QStringLiteral("abc")), 3);
+    const QStringList keys = {QStringLiteral("name"), QStringLiteral("ramp"),
+                              QStringLiteral("target")};
+    QCOMPARE(nearestWord(QStringLiteral("nmae"), keys), QStringLiteral("name"));
+    QCOMPARE(nearestWord(QStringLiteral("trgte"), keys), QStringLiteral("target"));    // 2 edits
+    QCOMPARE(nearestWord(QStringLiteral("tx"), keys), QString());       // too short for any edit
+    QCOMPARE(nearestWord(QStringLiteral("rmp"), keys), QStringLiteral("ramp"));
+    QCOMPARE(nearestWord(QStringLiteral("zzzget"), keys), QString());  // 3 edits: too far
+    QCOMPARE(nearestWord(QStringLiteral("name"), keys), QString());    // known: nothing to suggest
+    // a tie goes to the first in the list's order
+    QCOMPARE(nearestWord(QStringLiteral("xame"), {QStringLiteral("name"), QStringLiteral("game")}),
+             QStringLiteral("name"));
 }
 
 void TestProfileParser::allErrorsReported()
