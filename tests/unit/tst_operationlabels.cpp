@@ -147,7 +147,7 @@ void TestOperationLabels::lettersOfAnyScript()
         QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
         QCOMPARE(operationLabel(r.profile->operations, 0), n);
     }
-    QVERIFY(!operationNameProblem(QString::fromUtf8("\xcc\x81abc")).isEmpty());   // a mark first
+    QVERIFY(!operationNameProblem(QString::fromUtf8("\xcc\x81" "abc")).isEmpty());   // a mark first
 }
 
 void TestOperationLabels::planJsonKeepsTheName()
