@@ -36,7 +36,9 @@ private slots:
                  qPrintable(error));
         QCOMPARE(back.nonZeroBuckets(), h.nonZeroBuckets());
         QCOMPARE(back.count(), h.count());
-        for (double p : {50.0, 90.0, 99.0, 99.9, 100.0})
+        // Below 100 a percentile is its bucket's highest equivalent value, the same for both;
+        // the exact max is not carried by the encoding (only its bucket).
+        for (double p : {50.0, 90.0, 99.0, 99.9})
             QCOMPARE(back.valueAtPercentileUs(p), h.valueAtPercentileUs(p));
     }
 

@@ -215,7 +215,7 @@ void TestProfileParser::errors_data()
     QTest::newRow("unknown key top level")
         << patched({{1, "name: t\ncolour: blue"}}) << 2 << 1 << "colour"
         << "unknown key \"colour\" (expected: name, description, target, transport, ramp, "
-           "operations, slo, analysis, abort, auth)";
+           "operations, slo, analysis, abort, auth, repeat)";
     QTest::newRow("unknown key ramp")
         << patched({{3, "  warmup: 1s\n  stgaes: []"}}) << 4 << 3 << "ramp.stgaes"
         << "unknown key \"stgaes\": did you mean \"stages\"?";

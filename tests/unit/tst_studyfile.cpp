@@ -59,8 +59,8 @@ private slots:
         QTest::newRow("duplicate target") << head + "targets:\n  - { name: t, addr: dev }\n"
                                                     "  - { name: t, addr: lb }\n"
                                           << 5 << 13 << "targets[1].name" << "another target";
-        QTest::newRow("unknown key") << head + "targets: [{ name: t, addr: dev }]\nrepeat: 3\n" << 4
-                                     << 1 << "repeat" << "unknown";
+        QTest::newRow("unknown key") << head + "targets: [{ name: t, addr: dev }]\nrepetitions: 3\n" << 4
+                                     << 1 << "repetitions" << "unknown";
         QTest::newRow("scale") << head + "targets: [{ name: t, addr: dev }]\nduration_scale: 2\n"
                                << 4 << 17 << "duration_scale" << "> 0 and <= 1";
         QTest::newRow("target_up kind")
