@@ -27,7 +27,7 @@ bin="$unpacked/usr/bin/vault-workbench"
 
 vw_log "lintian $(basename "$deb")"
 # --fail-on error: errors fail; warnings are printed for the reader.
-lintian --fail-on error --no-tag-display-limit "$deb" || fail "lintian reported errors"
+lintian --fail-on error --tag-display-limit 0 "$deb" || fail "lintian reported errors"
 
 vw_log "AppStream and desktop entry"
 metainfo=$(ls "$unpacked"/usr/share/metainfo/*.metainfo.xml)
@@ -53,7 +53,7 @@ vw_log "the packaged binary"
 version=$(QT_QPA_PLATFORM=offscreen "$bin" --version) || fail "--version failed"
 grep -q "vault-workbench" <<<"$version" || fail "--version printed: $version"
 QT_QPA_PLATFORM=offscreen "$bin" ops --format json >"$unpacked/ops.json" || fail "ops failed"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d) >= 27, len(d)' \
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["operations"]; assert len(d) >= 27, len(d)' \
   "$unpacked/ops.json" || fail "ops --format json lists fewer than 27 operation types"
 
 printf 'package: %s, %s (binary %s)\n' "$(basename "$deb")" "$(du -h "$deb" | cut -f1)" \
