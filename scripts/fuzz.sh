@@ -30,7 +30,7 @@ for target in fuzz_profile fuzz_session fuzz_prometheus fuzz_hcl fuzz_responsepa
   vw_log "fuzzing $target for ${seconds}s (seeds: $seeds)"
   # halt_on_error: the first sanitizer report ends the run; detect_leaks off: Qt's and
   # yaml-cpp's process-lifetime allocations are not ours.
-  ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions="$VW_ROOT/tests/fuzz/ubsan.supp" \
     "$build/tests/fuzz/$target" "$work" "$seeds" -max_total_time="$seconds" -timeout=10 \
       -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$build/artifacts/$target-" \
       -print_final_stats=1 2>&1 | grep -E '^(#[0-9]+ +DONE|==|SUMMARY|artifact|stat::number_of_executed_units|stat::peak_rss)|ERROR' \
