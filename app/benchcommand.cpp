@@ -22,8 +22,8 @@ double cpuSeconds()
 {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
-    return double(u.ru_utime.tv_sec) + double(u.ru_utime.tv_usec) / 1e6
-           + double(u.ru_stime.tv_sec) + double(u.ru_stime.tv_usec) / 1e6;
+    return double(u.ru_utime.tv_sec) + double(u.ru_utime.tv_usec) / 1e6 + double(u.ru_stime.tv_sec)
+           + double(u.ru_stime.tv_usec) / 1e6;
 }
 
 struct Loop {
@@ -32,7 +32,7 @@ struct Loop {
     qint64 windowStartNs = 0;
     qint64 windowEndNs = 0;
     bool stopping = false;
-    qint64 requests = 0;   // completed inside the window
+    qint64 requests = 0; // completed inside the window
     qint64 errors = 0;
     LatencyHistogram latency;
 
@@ -74,8 +74,8 @@ int benchTransportCommand(const QStringList &args)
 {
     CommandLine cl(benchTransportHelp());
     const QCommandLineOption transportOpt(QStringLiteral("transport"),
-                                          QStringLiteral("qnam or direct"),
-                                          QStringLiteral("KIND"), QStringLiteral("direct"));
+                                          QStringLiteral("qnam or direct"), QStringLiteral("KIND"),
+                                          QStringLiteral("direct"));
     const QCommandLineOption urlOpt(QStringLiteral("url"), QStringLiteral("URL to GET"),
                                     QStringLiteral("URL"));
     const QCommandLineOption connectionsOpt(QStringLiteral("connections"),

@@ -29,29 +29,29 @@ void printList(const QString &title, const QList<WorkbenchResource> &list)
 
 CommandHelp cleanupHelp()
 {
-    return {QStringLiteral("cleanup"),
-            QStringLiteral(
-                "  vault-workbench cleanup SESSION [--addr URL]\n"
-                "  vault-workbench cleanup --all [--addr URL] [--yes]\n"
-                "  vault-workbench cleanup --prefix PREFIX [--addr URL]\n"),
-            QStringLiteral(
-                "cleanup: removes what runs left on a server. With SESSION: what that run created\n"
-                "(the session's recorded resources and anything tagged with its run prefix; also\n"
-                "an \"incomplete\" checkpoint of a killed run). With --all: lists every mount, auth\n"
-                "method and policy tagged \"vault-workbench run ...\", asks on a terminal (or takes\n"
-                "--yes), removes them. Without a terminal and without --yes it only lists (exit 2).\n"
-                "With --prefix PREFIX: what one run left (the prefix `run` prints as setup starts;\n"
-                "for a run killed before it wrote its session), asking nothing.\n"
-                "  The target flags are run's (--addr, --namespace, --ca-cert, ... --yes), over\n"
-                "  VAULT_*, over BAO_*, over the session's target; --all and --prefix need --addr,\n"
-                "  VAULT_ADDR or BAO_ADDR.\n"
-                "  The token is found as for run. Exit 0 only when nothing of the sweep is left.\n")};
+    return {
+        QStringLiteral("cleanup"),
+        QStringLiteral("  vault-workbench cleanup SESSION [--addr URL]\n"
+                       "  vault-workbench cleanup --all [--addr URL] [--yes]\n"
+                       "  vault-workbench cleanup --prefix PREFIX [--addr URL]\n"),
+        QStringLiteral(
+            "cleanup: removes what runs left on a server. With SESSION: what that run created\n"
+            "(the session's recorded resources and anything tagged with its run prefix; also\n"
+            "an \"incomplete\" checkpoint of a killed run). With --all: lists every mount, auth\n"
+            "method and policy tagged \"vault-workbench run ...\", asks on a terminal (or takes\n"
+            "--yes), removes them. Without a terminal and without --yes it only lists (exit 2).\n"
+            "With --prefix PREFIX: what one run left (the prefix `run` prints as setup starts;\n"
+            "for a run killed before it wrote its session), asking nothing.\n"
+            "  The target flags are run's (--addr, --namespace, --ca-cert, ... --yes), over\n"
+            "  VAULT_*, over BAO_*, over the session's target; --all and --prefix need --addr,\n"
+            "  VAULT_ADDR or BAO_ADDR.\n"
+            "  The token is found as for run. Exit 0 only when nothing of the sweep is left.\n")};
 }
 
 int cleanupCommand(const QStringList &args)
 {
     CommandLine cl(cleanupHelp());
-    const TargetOptions targetOptions;   // --addr, --namespace, TLS flags, --yes (as run)
+    const TargetOptions targetOptions; // --addr, --namespace, TLS flags, --yes (as run)
     const QCommandLineOption all(QStringLiteral("all"),
                                  QStringLiteral("everything tagged by the workbench"));
     const QCommandLineOption prefixOption(QStringLiteral("prefix"),
@@ -65,7 +65,7 @@ int cleanupCommand(const QStringList &args)
     const QCommandLineParser &p = cl.parser();
     const QStringList pos = cl.positional();
     const bool sweepAll = p.isSet(all);
-    const bool byPrefix = p.isSet(prefixOption);   // a run killed before it wrote a session
+    const bool byPrefix = p.isSet(prefixOption); // a run killed before it wrote a session
     if (int(sweepAll) + int(byPrefix) + int(!pos.isEmpty()) != 1)
         return cl.usageError(QStringLiteral("expected ") + expected);
 
@@ -117,7 +117,7 @@ int cleanupCommand(const QStringList &args)
     for (const QString &e : targets.errors)
         printErr(QStringLiteral("error: %1\n").arg(e));
     if (!sweepAll && targets.runPrefix.isEmpty())
-        return ExitUsage;   // nothing recorded to go by
+        return ExitUsage; // nothing recorded to go by
     if (!sweepAll)
         printOut(QStringLiteral("run prefix %1\n").arg(targets.runPrefix));
     printList(sweepAll ? QStringLiteral("tagged by vault-workbench")

@@ -31,8 +31,8 @@ namespace {
 /// One command of the executable: its help and what runs it.
 struct Command {
     CommandHelp (*help)();
-    int (*run)(const QStringList &args);   ///< the words after the command's name
-    bool headless;                         ///< false: export (needs a QApplication, main.cpp)
+    int (*run)(const QStringList &args); ///< the words after the command's name
+    bool headless; ///< false: export (needs a QApplication, main.cpp)
 };
 
 /// Every command, in usage() order.
@@ -48,7 +48,7 @@ const QList<Command> &commands()
         {cleanupHelp, cleanupCommand, true},
         {targetHelp, targetCommand, true},
         {studyHelp, studyCommand, true},
-        {benchTransportHelp, benchTransportCommand, true},   // hidden: bench/run.sh
+        {benchTransportHelp, benchTransportCommand, true}, // hidden: bench/run.sh
     };
     return list;
 }
@@ -127,8 +127,9 @@ bool askYesNo(const QString &question)
 
 QString shellQuoted(const QString &text)
 {
-    static const QString safe = QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                               "0123456789-_./:=@%+,");
+    static const QString safe =
+        QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                       "0123456789-_./:=@%+,");
     bool plain = !text.isEmpty();
     for (const QChar c : text)
         plain = plain && safe.contains(c);

@@ -8,11 +8,11 @@ namespace vw::cli {
 
 /// Exit codes of the headless commands (documented in usage()).
 enum ExitCode {
-    ExitOk = 0,       ///< run completed, report printed
-    ExitFailed = 1,   ///< the run failed in the measured window, or was stopped
-    ExitUsage = 2,    ///< bad arguments, invalid profile, no token, unreadable session
-    ExitSetup = 3,    ///< unreachable, sealed, token refused or too short-lived, open-file
-                      ///< limit too low for the VUs, operation setup failed
+    ExitOk = 0, ///< run completed, report printed
+    ExitFailed = 1, ///< the run failed in the measured window, or was stopped
+    ExitUsage = 2, ///< bad arguments, invalid profile, no token, unreadable session
+    ExitSetup = 3, ///< unreachable, sealed, token refused or too short-lived, open-file
+    ///< limit too low for the VUs, operation setup failed
     /// compare --fail-on worse: a verdict was `worse` (the same number as ExitSetup; compare
     /// sets up nothing)
     ExitWorse = 3,

@@ -46,8 +46,8 @@ void CommandLine::addOptions(const QList<QCommandLineOption> &options)
     m_parser.addOptions(options);
 }
 
-std::optional<int> CommandLine::parse(const QStringList &args, int minPositional,
-                                      int maxPositional, const QString &expected)
+std::optional<int> CommandLine::parse(const QStringList &args, int minPositional, int maxPositional,
+                                      const QString &expected)
 {
     if (!m_parser.parse(QStringList{QStringLiteral("vault-workbench ") + m_help.name} + args)) {
         printErr(QStringLiteral("vault-workbench %1: %2 (see --help)\n")

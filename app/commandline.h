@@ -14,10 +14,10 @@ namespace vw::cli {
 
 /// What usage() says about one command. Each command's file defines its own (runHelp(), ...).
 struct CommandHelp {
-    QString name;       ///< the word after vault-workbench: "run", "import-hcl"
-    QString synopsis;   ///< its lines of usage()'s "Usage:" block, each "  vault-workbench ...\n"
-    QString text;       ///< its paragraphs of usage(): what it does, arguments, options
-    bool hidden = false;   ///< not listed in usage() (bench-transport, for bench/run.sh)
+    QString name; ///< the word after vault-workbench: "run", "import-hcl"
+    QString synopsis; ///< its lines of usage()'s "Usage:" block, each "  vault-workbench ...\n"
+    QString text; ///< its paragraphs of usage(): what it does, arguments, options
+    bool hidden = false; ///< not listed in usage() (bench-transport, for bench/run.sh)
 };
 
 /// `vault-workbench NAME --help`: "Usage:\n" + synopsis, a blank line, text, a blank line and

@@ -12,14 +12,14 @@ std::optional<TokenLookup> commandToken(const QString &localTargetDir)
     if (QString why; !excludeFromCoreDumps(&why))
         printErr(QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
     TokenLookup token = lookupToken();
-    const bool fromEnvironment = token.source == QLatin1String("VAULT_TOKEN")
-                                 || token.source == QLatin1String("BAO_TOKEN");
+    const bool fromEnvironment =
+        token.source == QLatin1String("VAULT_TOKEN") || token.source == QLatin1String("BAO_TOKEN");
     if (!localTargetDir.isEmpty() && !fromEnvironment) {
         QString error;
         const QByteArray local = readLocalTargetToken(localTargetDir, &error);
         if (!local.isEmpty())
-            token = TokenLookup{local, QStringLiteral("the local target (%1/root-token)")
-                                           .arg(localTargetDir)};
+            token = TokenLookup{
+                local, QStringLiteral("the local target (%1/root-token)").arg(localTargetDir)};
     }
     if (token.token.isEmpty()) {
         printErr(QStringLiteral(

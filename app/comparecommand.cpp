@@ -15,24 +15,25 @@ namespace vw::cli {
 
 CommandHelp compareHelp()
 {
-    return {QStringLiteral("compare"),
-            QStringLiteral(
-                "  vault-workbench compare SESSION SESSION... [--format table|json] [--out report.html]\n"
-                "                  [--fail-on worse|worse:METRIC[,METRIC]]\n"),
-            QStringLiteral(
-                "compare: prints saved sessions side by side: their capacity points, their stages\n"
-                "aligned by VUs with throughput and p99 ratios to the first session (A), and a\n"
-                "warning for each difference in target, server version, ramp or operation\n"
-                "parameters. --format json prints the same as JSON. --out FILE writes one\n"
-                "self-contained HTML report instead (inline CSS and SVG charts, no other file).\n"
-                "Every figure of B (and each later session) at each load gets a verdict against A\n"
-                "for throughput, p50, p95 and p99: the ratio B/A, its 95% interval (bootstrap over\n"
-                "the runs with replicates, else over each stage's seconds) and better, worse,\n"
-                "no_change (inside the profile's analysis.noise_threshold, default ±5 %),\n"
-                "inconclusive (with the repeats that would likely decide) or not_assessed (why),\n"
-                "Holm-corrected over the pair's figures (docs/measurement.md, \"Verdicts\").\n"
-                "  --fail-on worse   exit 3 when any verdict is worse; worse:p99 (or\n"
-                "                    worse:p50,p99, worse:throughput) only for those metrics\n")};
+    return {
+        QStringLiteral("compare"),
+        QStringLiteral("  vault-workbench compare SESSION SESSION... [--format table|json] [--out "
+                       "report.html]\n"
+                       "                  [--fail-on worse|worse:METRIC[,METRIC]]\n"),
+        QStringLiteral(
+            "compare: prints saved sessions side by side: their capacity points, their stages\n"
+            "aligned by VUs with throughput and p99 ratios to the first session (A), and a\n"
+            "warning for each difference in target, server version, ramp or operation\n"
+            "parameters. --format json prints the same as JSON. --out FILE writes one\n"
+            "self-contained HTML report instead (inline CSS and SVG charts, no other file).\n"
+            "Every figure of B (and each later session) at each load gets a verdict against A\n"
+            "for throughput, p50, p95 and p99: the ratio B/A, its 95% interval (bootstrap over\n"
+            "the runs with replicates, else over each stage's seconds) and better, worse,\n"
+            "no_change (inside the profile's analysis.noise_threshold, default ±5 %),\n"
+            "inconclusive (with the repeats that would likely decide) or not_assessed (why),\n"
+            "Holm-corrected over the pair's figures (docs/measurement.md, \"Verdicts\").\n"
+            "  --fail-on worse   exit 3 when any verdict is worse; worse:p99 (or\n"
+            "                    worse:p50,p99, worse:throughput) only for those metrics\n")};
 }
 
 int compareCommand(const QStringList &args)

@@ -31,28 +31,30 @@ void prepareExportPlatform()
 
 CommandHelp exportHelp()
 {
-    return {QStringLiteral("export"),
-            QStringLiteral(
-                "  vault-workbench export SESSION... --chart latency|throughput|errors|time|\n"
-                "                  time-throughput|server-memory|server-cpu|server-latency|\n"
-                "                  time-server-memory|time-server-cpu|time-errors [--log-y]\n"
-                "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi 144]\n"
-                "                  [--size slide|a4|letter|WxH]\n"
-                "  vault-workbench export SESSION --format hlog --out FILE.hlog\n"),
-            QStringLiteral(
-                "export: draws a chart of saved sessions (the first is the main one, the others\n"
-                "overlaid) with the knee, saturation and failure markers, the USL fit, the SLO line\n"
-                "and client-bound stages shaded, and writes it as PNG, SVG or PDF (--format, default\n"
-                "from the --out suffix). --width/--height in pixels, --dpi for the PNG/PDF\n"
-                "resolution; or --size slide (16:9, 1920x1080), a4 or letter (landscape pages at\n"
-                "--dpi) or WxH. Text is sized for the picture: at slide size tick labels are 20 px,\n"
-                "the title 36 px. --log-y draws latency on a log10 axis (ticks at 1, 2, 5 x 10^k).\n"
-                "time and time-throughput: latency (p50, p99) and successes per second over time of\n"
-                "every session, with the stage boundaries; time-errors: errors per second by class\n"
-                "(connection, timeout, 5xx, 429, ...). Runs without a display (offscreen).\n"
-                "--format hlog writes one session's latency histograms as an HdrHistogram interval\n"
-                "log instead (tag = operation/stage-N; HistogramLogProcessor and the hdrhistogram\n"
-                "Python package read it; docs/session-format.md).\n")};
+    return {
+        QStringLiteral("export"),
+        QStringLiteral(
+            "  vault-workbench export SESSION... --chart latency|throughput|errors|time|\n"
+            "                  time-throughput|server-memory|server-cpu|server-latency|\n"
+            "                  time-server-memory|time-server-cpu|time-errors [--log-y]\n"
+            "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi "
+            "144]\n"
+            "                  [--size slide|a4|letter|WxH]\n"
+            "  vault-workbench export SESSION --format hlog --out FILE.hlog\n"),
+        QStringLiteral(
+            "export: draws a chart of saved sessions (the first is the main one, the others\n"
+            "overlaid) with the knee, saturation and failure markers, the USL fit, the SLO line\n"
+            "and client-bound stages shaded, and writes it as PNG, SVG or PDF (--format, default\n"
+            "from the --out suffix). --width/--height in pixels, --dpi for the PNG/PDF\n"
+            "resolution; or --size slide (16:9, 1920x1080), a4 or letter (landscape pages at\n"
+            "--dpi) or WxH. Text is sized for the picture: at slide size tick labels are 20 px,\n"
+            "the title 36 px. --log-y draws latency on a log10 axis (ticks at 1, 2, 5 x 10^k).\n"
+            "time and time-throughput: latency (p50, p99) and successes per second over time of\n"
+            "every session, with the stage boundaries; time-errors: errors per second by class\n"
+            "(connection, timeout, 5xx, 429, ...). Runs without a display (offscreen).\n"
+            "--format hlog writes one session's latency histograms as an HdrHistogram interval\n"
+            "log instead (tag = operation/stage-N; HistogramLogProcessor and the hdrhistogram\n"
+            "Python package read it; docs/session-format.md).\n")};
 }
 
 namespace {
@@ -62,7 +64,8 @@ int exportHdrLog(const QStringList &files, const QString &out)
 {
     if (files.size() != 1) {
         printErr(QStringLiteral("vault-workbench export: --format hlog takes one session (%1 "
-                                "given)\n").arg(files.size()));
+                                "given)\n")
+                     .arg(files.size()));
         return ExitUsage;
     }
     QString error;
@@ -89,10 +92,12 @@ int exportCommand(const QStringList &args)
     return ExitUsage;
 #else
     CommandLine cl(exportHelp());
-    const QCommandLineOption chartOpt(QStringLiteral("chart"), QStringLiteral("latency, throughput, errors or a server chart"),
-                                      QStringLiteral("C"), QStringLiteral("latency"));
-    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("png, svg, pdf or hlog (HdrHistogram interval log)"),
-                                       QStringLiteral("F"));
+    const QCommandLineOption chartOpt(
+        QStringLiteral("chart"), QStringLiteral("latency, throughput, errors or a server chart"),
+        QStringLiteral("C"), QStringLiteral("latency"));
+    const QCommandLineOption formatOpt(
+        QStringLiteral("format"),
+        QStringLiteral("png, svg, pdf or hlog (HdrHistogram interval log)"), QStringLiteral("F"));
     const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("file to write"),
                                     QStringLiteral("FILE"));
     const QCommandLineOption widthOpt(QStringLiteral("width"), QStringLiteral("pixels"),
@@ -122,7 +127,8 @@ int exportCommand(const QStringList &args)
     if (fmt == QLatin1String("hlog"))
         return exportHdrLog(files, out);
     if (!chartFormatFromName(fmt, &o.format)) {
-        printErr(QStringLiteral("vault-workbench export: unknown --format \"%1\" (png, svg, pdf or hlog)\n")
+        printErr(QStringLiteral(
+                     "vault-workbench export: unknown --format \"%1\" (png, svg, pdf or hlog)\n")
                      .arg(fmt));
         return ExitUsage;
     }
@@ -172,9 +178,9 @@ int exportCommand(const QStringList &args)
             label = QStringLiteral("%1 (%2)").arg(base).arg(n);
         used << label;
         sources << curveSourceFromSession(*s, label);
-        addIntervals(&sources.last(), *s);   // the curves' 95% bands (issue 18)
+        addIntervals(&sources.last(), *s); // the curves' 95% bands (issue 18)
     }
-    StageCurveChart chart(kind);   // the chart model drawn by QtCharts (qtchartrenderer.h)
+    StageCurveChart chart(kind); // the chart model drawn by QtCharts (qtchartrenderer.h)
     chart.setLogY(p.isSet(logYOpt));
     chart.setSources(sources);
     QString error;

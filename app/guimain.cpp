@@ -28,7 +28,8 @@ int runGui(QApplication &app)
     const QStringList files = p.positionalArguments();
     // The window reads the token (ui/targetpanel.cpp) and keeps it: no core dump from here on.
     if (QString why; !excludeFromCoreDumps(&why))
-        cli::printErr(QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
+        cli::printErr(
+            QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
 
     // Every window and dialog; the desktop file name lets Wayland shells find the same icon.
     QApplication::setWindowIcon(applicationIcon());

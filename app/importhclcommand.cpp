@@ -14,18 +14,18 @@ namespace vw::cli {
 
 CommandHelp importHclHelp()
 {
-    return {QStringLiteral("import-hcl"),
-            QStringLiteral(
-                "  vault-workbench import-hcl CONFIG.hcl [--out PROFILE.yaml]\n"),
-            QStringLiteral(
-                "import-hcl: turns a vault-benchmark config (HCL) into a profile: workers -> one\n"
-                "closed stage of that many VUs (rps -> an arrival-rate stage), duration, vault_addr,\n"
-                "vault_namespace, ca_pem_file -> target, each test -> an operation labelled by the\n"
-                "test's name, with its type and config fields mapped (docs/profile-format.md,\n"
-                "\"Importing vault-benchmark configs\"). vault_token is never copied. Notes on what\n"
-                "was dropped go to stderr; unknown keys, types and fields and weights that do not\n"
-                "add up to 100 are CONFIG:line:column errors (exit 2). The profile goes to stdout,\n"
-                "or to --out, only when it parses.\n")};
+    return {
+        QStringLiteral("import-hcl"),
+        QStringLiteral("  vault-workbench import-hcl CONFIG.hcl [--out PROFILE.yaml]\n"),
+        QStringLiteral(
+            "import-hcl: turns a vault-benchmark config (HCL) into a profile: workers -> one\n"
+            "closed stage of that many VUs (rps -> an arrival-rate stage), duration, vault_addr,\n"
+            "vault_namespace, ca_pem_file -> target, each test -> an operation labelled by the\n"
+            "test's name, with its type and config fields mapped (docs/profile-format.md,\n"
+            "\"Importing vault-benchmark configs\"). vault_token is never copied. Notes on what\n"
+            "was dropped go to stderr; unknown keys, types and fields and weights that do not\n"
+            "add up to 100 are CONFIG:line:column errors (exit 2). The profile goes to stdout,\n"
+            "or to --out, only when it parses.\n")};
 }
 
 int importHclCommand(const QStringList &args)
@@ -39,9 +39,11 @@ int importHclCommand(const QStringList &args)
         return *done;
     const QCommandLineParser &p = cl.parser();
     const QString path = cl.positional().first();
-    if (p.isSet(out) && QFileInfo(p.value(out)).absoluteFilePath() == QFileInfo(path).absoluteFilePath()) {
+    if (p.isSet(out)
+        && QFileInfo(p.value(out)).absoluteFilePath() == QFileInfo(path).absoluteFilePath()) {
         printErr(QStringLiteral("error: --out %1 is the config being imported; choose another "
-                                "file\n").arg(p.value(out)));
+                                "file\n")
+                     .arg(p.value(out)));
         return ExitUsage;
     }
     QString why;
@@ -60,7 +62,11 @@ int importHclCommand(const QStringList &args)
         printErr(QStringLiteral("note: %1\n").arg(n));
     if (!errors.isEmpty()) {
         for (const HclError &e : errors)
-            printErr(QStringLiteral("%1:%2:%3: %4\n").arg(path).arg(e.line).arg(e.column).arg(e.message));
+            printErr(QStringLiteral("%1:%2:%3: %4\n")
+                         .arg(path)
+                         .arg(e.line)
+                         .arg(e.column)
+                         .arg(e.message));
         printErr(QStringLiteral("error: %1 was not imported (%2 problem%3)\n")
                      .arg(path)
                      .arg(errors.size())
@@ -72,7 +78,7 @@ int importHclCommand(const QStringList &args)
         return ExitOk;
     }
     QString error;
-    if (!writeFileAtomically(p.value(out), imported.yaml, &error)) {   // util/atomicfile.h
+    if (!writeFileAtomically(p.value(out), imported.yaml, &error)) { // util/atomicfile.h
         printErr(QStringLiteral("error: %1\n").arg(error));
         return ExitUsage;
     }

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
     // no core file from here on, unless VW_ALLOW_CORE_DUMPS=1 (docs/architecture.md).
     if (const QString warning = vw::excludeFromCoreDumpsAtStart(); !warning.isEmpty())
         vw::cli::printErr(QStringLiteral("warning: %1\n").arg(warning));
-    if (qEnvironmentVariableIsSet("VW_PRINT_DUMPABLE"))   // hidden: tst_cli, coreDumpsOff
+    if (qEnvironmentVariableIsSet("VW_PRINT_DUMPABLE")) // hidden: tst_cli, coreDumpsOff
         vw::cli::printErr(QStringLiteral("dumpable=%1 core_limit=%2\n")
                               .arg(vw::coreDumpsExcluded() ? 0 : 1)
                               .arg(vw::coreFileLimitBytes()));
@@ -44,9 +44,9 @@ int main(int argc, char **argv)
     }
     if (const QString bad = vw::cli::unknownFirstArgument(argc, argv); !bad.isEmpty()) {
         QCoreApplication app(argc, argv);
-        vw::cli::printErr(QStringLiteral("error: %1 is neither a command nor an existing file\n\n")
-                              .arg(bad)
-                          + vw::cli::usage());
+        vw::cli::printErr(
+            QStringLiteral("error: %1 is neither a command nor an existing file\n\n").arg(bad)
+            + vw::cli::usage());
         return vw::cli::ExitUsage;
     }
 #ifdef VW_HAVE_GUI

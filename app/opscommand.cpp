@@ -13,8 +13,7 @@ namespace vw::cli {
 CommandHelp opsHelp()
 {
     return {QStringLiteral("ops"),
-            QStringLiteral(
-                "  vault-workbench ops [--format text|json|markdown]\n"),
+            QStringLiteral("  vault-workbench ops [--format text|json|markdown]\n"),
             QStringLiteral(
                 "ops: lists the operation types a profile can use (operations[].type) with their\n"
                 "description, request, setup and params (name, type, default, allowed values or\n"

@@ -29,8 +29,8 @@ QString tableContext(const Session &s)
     out += QLatin1Char('\n');
     out += QStringLiteral("target   %1").arg(s.targetAddress);
     // The node's role (server.role) when the session knows it: a standby redirects the load.
-    const QString role = s.server.role == ServerRole::Unknown ? QString()
-                                                              : serverRoleKey(s.server.role);
+    const QString role =
+        s.server.role == ServerRole::Unknown ? QString() : serverRoleKey(s.server.role);
     if (!s.server.version.isEmpty())
         out += QStringLiteral("  (%1 %2%3)")
                    .arg(s.server.product, s.server.version,
@@ -52,42 +52,43 @@ QString tableContext(const Session &s)
 
 CommandHelp reportHelp()
 {
-    return {QStringLiteral("report"),
-            QStringLiteral(
-                "  vault-workbench report SESSION [--format table|json|csv|html|vault-benchmark]\n"),
-            QStringLiteral(
-                "report: prints a saved session to stdout.\n"
-                "  SESSION       session file written by run or by the window\n"
-                "  --format F    table (default), json (stages x ops with throughput and latency\n"
-                "                percentiles), csv (RFC 4180, one row per stage and operation),\n"
-                "                html (self-contained report: charts, detected points with their\n"
-                "                evidence, environment, per-stage table, profile), or\n"
-                "                vault-benchmark (its terse table per operation label: count, rate,\n"
-                "                throughput, mean, 95th%, 99th%, successRatio; all stages merged,\n"
-                "                then each stage; docs/measurement.md)\n"
-                "\n"
-                "report --format table ends with the capacity analysis: knee, saturation and\n"
-                "failure points, maximum throughput (within the profile's slo, if any) and the USL\n"
-                "fit, each with its evidence; --format json has it as \"analysis\". Then the\n"
-                "server's side: the resource that saturates at the knee (or \"not assessed (no server\n"
-                "metrics)\") and the server's memory, CPU and request time per stage.\n")};
+    return {
+        QStringLiteral("report"),
+        QStringLiteral(
+            "  vault-workbench report SESSION [--format table|json|csv|html|vault-benchmark]\n"),
+        QStringLiteral(
+            "report: prints a saved session to stdout.\n"
+            "  SESSION       session file written by run or by the window\n"
+            "  --format F    table (default), json (stages x ops with throughput and latency\n"
+            "                percentiles), csv (RFC 4180, one row per stage and operation),\n"
+            "                html (self-contained report: charts, detected points with their\n"
+            "                evidence, environment, per-stage table, profile), or\n"
+            "                vault-benchmark (its terse table per operation label: count, rate,\n"
+            "                throughput, mean, 95th%, 99th%, successRatio; all stages merged,\n"
+            "                then each stage; docs/measurement.md)\n"
+            "\n"
+            "report --format table ends with the capacity analysis: knee, saturation and\n"
+            "failure points, maximum throughput (within the profile's slo, if any) and the USL\n"
+            "fit, each with its evidence; --format json has it as \"analysis\". Then the\n"
+            "server's side: the resource that saturates at the knee (or \"not assessed (no server\n"
+            "metrics)\") and the server's memory, CPU and request time per stage.\n")};
 }
 
 int reportCommand(const QStringList &args)
 {
     CommandLine cl(reportHelp());
-    const QCommandLineOption format(QStringLiteral("format"),
-                                    QStringLiteral("table (default), json, csv, html or vault-benchmark"),
-                                    QStringLiteral("F"), QStringLiteral("table"));
+    const QCommandLineOption format(
+        QStringLiteral("format"),
+        QStringLiteral("table (default), json, csv, html or vault-benchmark"), QStringLiteral("F"),
+        QStringLiteral("table"));
     cl.addOption(format);
     if (const std::optional<int> done = cl.parse(args, 1, 1, QStringLiteral("one SESSION file")))
         return *done;
     const QCommandLineParser &p = cl.parser();
     const QStringList pos = cl.positional();
     const QString fmt = p.value(format);
-    if (fmt != QLatin1String("table") && fmt != QLatin1String("json")
-        && fmt != QLatin1String("csv") && fmt != QLatin1String("html")
-        && fmt != QLatin1String("vault-benchmark")) {
+    if (fmt != QLatin1String("table") && fmt != QLatin1String("json") && fmt != QLatin1String("csv")
+        && fmt != QLatin1String("html") && fmt != QLatin1String("vault-benchmark")) {
         return cl.usageError(QStringLiteral("unknown --format \"%1\" (table, json, csv, html or "
                                             "vault-benchmark)")
                                  .arg(fmt));
@@ -108,8 +109,8 @@ int reportCommand(const QStringList &args)
         printOut(reportCsv(*s));
     else
         printOutEscaped(tableContext(*s) + reportTable(*s) + QLatin1Char('\n')
-                 + analysisText(sessionAnalysis(*s)) + capacityIntervalsText(capacityIntervals(*s))
-                 + serverText(*s));
+                        + analysisText(sessionAnalysis(*s))
+                        + capacityIntervalsText(capacityIntervals(*s)) + serverText(*s));
     return ExitOk;
 }
 

@@ -72,9 +72,8 @@ void RunPrinter::start()
     connect(m_run.get(), &BenchmarkRun::stageStarted, this, &RunPrinter::onStageStarted);
     connect(m_run.get(), &BenchmarkRun::stageFinished, this, &RunPrinter::onStageFinished);
     connect(m_run.get(), &BenchmarkRun::finished, this, &RunPrinter::onFinished);
-    const QString times = m_profile.repeat > 1
-                              ? QStringLiteral(" x %1 runs").arg(m_profile.repeat)
-                              : QString();
+    const QString times =
+        m_profile.repeat > 1 ? QStringLiteral(" x %1 runs").arg(m_profile.repeat) : QString();
     printOut(QStringLiteral("profile %1: %2 stage(s)%3, %4, against %5\n")
                  .arg(m_profile.name)
                  .arg(m_profile.ramp.stages.size())
@@ -106,15 +105,15 @@ void RunPrinter::onPhase(RunPhase phase, const QString &detail)
 
 void RunPrinter::onStageStarted(int index, int vus)
 {
-    Q_UNUSED(vus);   // the model's planned VUs of the stage, also in its load text
+    Q_UNUSED(vus); // the model's planned VUs of the stage, also in its load text
     // With repeats the engine runs the ramp's stages `repeat` times: index counts them all.
     const int k = int(m_profile.ramp.stages.size());
     if (index < 0 || k == 0 || index >= k * std::max(1, m_profile.repeat))
         return;
-    const QString run = m_profile.repeat > 1 ? QStringLiteral("run %1 of %2, ")
-                                                   .arg(index / k + 1)
-                                                   .arg(m_profile.repeat)
-                                             : QString();
+    const QString run =
+        m_profile.repeat > 1
+            ? QStringLiteral("run %1 of %2, ").arg(index / k + 1).arg(m_profile.repeat)
+            : QString();
     index %= k;
     // The stage's load as its model names it: "4 VUs", or "200/s" for arrival-rate.
     const StageSpec &stage = m_profile.ramp.stages.at(index);
@@ -142,22 +141,22 @@ void RunPrinter::onFinished(const RunRecord &record)
         break;
     case RunStatus::Stopped:
         m_exitCode = ExitFailed;
-        printErr(QStringLiteral("run stopped%1\n")
-                     .arg(session.error.isEmpty() ? QString() : QStringLiteral(": ") + session.error));
+        printErr(
+            QStringLiteral("run stopped%1\n")
+                .arg(session.error.isEmpty() ? QString() : QStringLiteral(": ") + session.error));
         break;
     case RunStatus::Failed:
-    case RunStatus::Incomplete:   // not the status of a finished run; handled as a failure
+    case RunStatus::Incomplete: // not the status of a finished run; handled as a failure
         m_exitCode = ExitFailed;
         printErr(QStringLiteral("error: run failed: %1\n").arg(session.error));
         break;
     case RunStatus::SetupFailed: {
         m_exitCode = ExitSetup;
         const ServerInfo &srv = session.server;
-        const bool noConnection = !srv.reachable
-                                  && (srv.errorClass == ErrorClass::Connection
-                                      || srv.errorClass == ErrorClass::Timeout
-                                      || srv.errorClass == ErrorClass::Tls
-                                      || !srv.errorText.isEmpty());
+        const bool noConnection =
+            !srv.reachable
+            && (srv.errorClass == ErrorClass::Connection || srv.errorClass == ErrorClass::Timeout
+                || srv.errorClass == ErrorClass::Tls || !srv.errorText.isEmpty());
         if (noConnection)
             printErr(QStringLiteral("error: no connection to %1: %2\n")
                          .arg(address(), srv.errorText.isEmpty() ? session.error : srv.errorText));
@@ -166,7 +165,7 @@ void RunPrinter::onFinished(const RunRecord &record)
         break;
     }
     }
-    printOut(credentialsLine(session));   // per-VU credentials: the logins, apart from the stages
+    printOut(credentialsLine(session)); // per-VU credentials: the logins, apart from the stages
     if (!session.cleanupError.isEmpty())
         printErr(QStringLiteral("warning: cleanup incomplete: %1\n").arg(session.cleanupError));
 
@@ -201,54 +200,63 @@ int RunPrinter::reportLeftovers(const RunRecord &record, bool sessionWritten) co
     const QString command =
         sessionWritten ? QStringLiteral("vault-workbench cleanup %1")
                              .arg(shellQuoted(QFileInfo(m_outPath).absoluteFilePath()))
-                       : !record.runPrefix.isEmpty()
-                             ? QStringLiteral("vault-workbench cleanup --addr %1 --prefix %2")
-                                   .arg(shellQuoted(address()), record.runPrefix)
-                             : QStringLiteral("vault-workbench cleanup --addr %1 --all")
-                                   .arg(shellQuoted(address()));
+        : !record.runPrefix.isEmpty()
+            ? QStringLiteral("vault-workbench cleanup --addr %1 --prefix %2")
+                  .arg(shellQuoted(address()), record.runPrefix)
+            : QStringLiteral("vault-workbench cleanup --addr %1 --all").arg(shellQuoted(address()));
     printErr(QStringLiteral("sweep it with: %1\n").arg(command));
     return ExitCleanup;
 }
 
 CommandHelp runHelp()
 {
-    return {QStringLiteral("run"),
-            QStringLiteral(
-                "  vault-workbench run PROFILE [--addr URL] [--out SESSION] [--label TEXT] [--yes]\n"
-                "                  [--namespace NS] [--ca-cert FILE] [--ca-path DIR] [--tls-skip-verify]\n"
-                "                  [--client-cert FILE --client-key FILE] [--client-timeout DURATION]\n"
-                "                  [--server-pid PID] [--no-server-telemetry] [--repeat N]\n"),
-            QStringLiteral(
-                "run: runs the profile's ramp headless. Prints the phases and, as each stage ends,\n"
-                "its table rows (latencies in ms), then writes the session and prints its path.\n"
-                "  PROFILE       profile YAML (docs/profile-format.md); problems are printed as\n"
-                "                PROFILE:line:column: field: message and nothing runs\n"
-                "  --out SESSION session file to write (JSON, docs/session-format.md); default\n"
-                "                <profile name>-<yyyyMMdd-HHmmss>.json in the current folder\n"
-                "  --label TEXT  session label; default the profile name\n"
-                "  --server-pid PID  the server's process on this machine: its /proc/PID (memory,\n"
-                "                CPU) is read once a second beside GET sys/metrics\n"
-                "  --no-server-telemetry  do not read sys/metrics during the run (docs/measurement.md,\n"
-                "                \"Server telemetry\")\n"
-                "  --repeat N    run the ramp N times back to back (1..100, default the profile's\n"
-                "                repeat:, else 1): one session holding every replicate, setup and\n"
-                "                cleanup once; intervals and verdicts then use the runs' spread\n")
+    return {
+        QStringLiteral("run"),
+        QStringLiteral(
+            "  vault-workbench run PROFILE [--addr URL] [--out SESSION] [--label TEXT] [--yes]\n"
+            "                  [--namespace NS] [--ca-cert FILE] [--ca-path DIR] "
+            "[--tls-skip-verify]\n"
+            "                  [--client-cert FILE --client-key FILE] [--client-timeout DURATION]\n"
+            "                  [--server-pid PID] [--no-server-telemetry] [--repeat N]\n"),
+        QStringLiteral(
+            "run: runs the profile's ramp headless. Prints the phases and, as each stage ends,\n"
+            "its table rows (latencies in ms), then writes the session and prints its path.\n"
+            "  PROFILE       profile YAML (docs/profile-format.md); problems are printed as\n"
+            "                PROFILE:line:column: field: message and nothing runs\n"
+            "  --out SESSION session file to write (JSON, docs/session-format.md); default\n"
+            "                <profile name>-<yyyyMMdd-HHmmss>.json in the current folder\n"
+            "  --label TEXT  session label; default the profile name\n"
+            "  --server-pid PID  the server's process on this machine: its /proc/PID (memory,\n"
+            "                CPU) is read once a second beside GET sys/metrics\n"
+            "  --no-server-telemetry  do not read sys/metrics during the run "
+            "(docs/measurement.md,\n"
+            "                \"Server telemetry\")\n"
+            "  --repeat N    run the ramp N times back to back (1..100, default the profile's\n"
+            "                repeat:, else 1): one session holding every replicate, setup and\n"
+            "                cleanup once; intervals and verdicts then use the runs' spread\n")
             + TargetOptions::helpText()
             + QStringLiteral(
-                "  The effective target and where each setting came from are printed first and kept\n"
+                "  The effective target and where each setting came from are printed first and "
+                "kept\n"
                 "  in the session. A target that is not loopback (127.0.0.0/8, ::1, localhost) is\n"
-                "  confirmed first: on a terminal the question names its version and cluster; else\n"
+                "  confirmed first: on a terminal the question names its version and cluster; "
+                "else\n"
                 "  --yes is needed (exit 2 without it, before anything is sent).\n"
                 "  The token comes from $VAULT_TOKEN, then $BAO_TOKEN, then ~/.vault-token; it is\n"
                 "  never read from the profile nor written to the session.\n"
                 "  SIGINT (Ctrl-C) or SIGTERM stops the run: the current stage ends, cleanup runs\n"
-                "  and the partial session is written (status \"stopped\"). A second signal exits at\n"
-                "  once without cleanup (benchmark mounts named vwb-* may be left behind: see cleanup).\n"
-                "  Everything a run creates is described \"vault-workbench run <prefix>\"; the session\n"
+                "  and the partial session is written (status \"stopped\"). A second signal exits "
+                "at\n"
+                "  once without cleanup (benchmark mounts named vwb-* may be left behind: see "
+                "cleanup).\n"
+                "  Everything a run creates is described \"vault-workbench run <prefix>\"; the "
+                "session\n"
                 "  (also its checkpoint, written right after setup) records the prefix and each\n"
                 "  mount, auth method, role and policy. Cleanup retries 429, 503 and refused\n"
-                "  connections with backoff honouring Retry-After, for at most 60 s in total; what\n"
-                "  it could not remove is printed with the cleanup command that sweeps it (exit 4).\n")};
+                "  connections with backoff honouring Retry-After, for at most 60 s in total; "
+                "what\n"
+                "  it could not remove is printed with the cleanup command that sweeps it (exit "
+                "4).\n")};
 }
 
 int runCommand(const QStringList &args)
@@ -278,8 +286,8 @@ int runCommand(const QStringList &args)
         bool ok = false;
         pid = p.value(serverPid).toLongLong(&ok);
         if (!ok || pid <= 0) {
-            return cl.usageError(QStringLiteral("--server-pid: \"%1\" is not a process id")
-                                     .arg(p.value(serverPid)));
+            return cl.usageError(
+                QStringLiteral("--server-pid: \"%1\" is not a process id").arg(p.value(serverPid)));
         }
         // Its memory and CPU would be charted as the server's: it must be the server.
         if (const QString problem = serverProcessProblem(pid); !problem.isEmpty()) {
@@ -341,7 +349,8 @@ int runCommand(const QStringList &args)
     options.serverTelemetry = !p.isSet(noTelemetry);
     // A node of a local target (`--addr leader`): its PID, for /proc telemetry, unless given.
     options.serverPid = pid > 0 ? pid : target->localTargetPid;
-    options.checkpoint = checkpointWriter(outPath);   // after each stage: a killed run still leaves its stages
+    options.checkpoint =
+        checkpointWriter(outPath); // after each stage: a killed run still leaves its stages
 
     RunPrinter printer(profile, options, outPath);
     StopSignals stopSignals;

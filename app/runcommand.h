@@ -27,7 +27,7 @@ public:
     ~RunPrinter() override;
 
     void start();
-    void stop(int signalNumber, int count);   ///< from StopSignals::received
+    void stop(int signalNumber, int count); ///< from StopSignals::received
     int exitCode() const { return m_exitCode; }
 
 signals:

@@ -13,7 +13,7 @@ class StopSignals : public QObject {
 public:
     /// Installs handlers for SIGINT and SIGTERM. One instance per process.
     explicit StopSignals(QObject *parent = nullptr);
-    ~StopSignals() override;   ///< restores the default handlers
+    ~StopSignals() override; ///< restores the default handlers
 
     bool isValid() const { return m_notifier != nullptr; }
 

@@ -46,20 +46,21 @@ QString errorLine(const QString &path, const ProfileError &e)
 
 CommandHelp studyHelp()
 {
-    return {QStringLiteral("study"),
-            QStringLiteral(
-                "  vault-workbench study STUDY.yaml [--short] [--out-dir DIR] [--yes] [target flags]\n"),
-            QStringLiteral(
-                "study: runs every profile of a study file against every target, one after the\n"
-                "other, as run does (docs/profile-format.md, \"Studies\"), saves each session as\n"
-                "<out-dir>/<profile>__<target>.json and writes <out-dir>/study-report.html (one\n"
-                "self-contained HTML report: runs, throughput and p99 per stage, a section per\n"
-                "dimension, all sessions compared). A failed run is recorded and the study goes on\n"
-                "(exit 1 at the end). --short scales every stage and the warm-up by 0.1 (stages at\n"
-                "least 2 s); --out-dir default <study name>-<yyyyMMdd-HHmmss>. The study's\n"
-                "target_up: runs `vault-workbench target up ...` first (unless `target status`\n"
-                "says it is up) and `target down` last, output in <out-dir>/study.log; the token\n"
-                "is then `target env`'s. Target flags as for run, except --addr.\n")};
+    return {
+        QStringLiteral("study"),
+        QStringLiteral("  vault-workbench study STUDY.yaml [--short] [--out-dir DIR] [--yes] "
+                       "[target flags]\n"),
+        QStringLiteral(
+            "study: runs every profile of a study file against every target, one after the\n"
+            "other, as run does (docs/profile-format.md, \"Studies\"), saves each session as\n"
+            "<out-dir>/<profile>__<target>.json and writes <out-dir>/study-report.html (one\n"
+            "self-contained HTML report: runs, throughput and p99 per stage, a section per\n"
+            "dimension, all sessions compared). A failed run is recorded and the study goes on\n"
+            "(exit 1 at the end). --short scales every stage and the warm-up by 0.1 (stages at\n"
+            "least 2 s); --out-dir default <study name>-<yyyyMMdd-HHmmss>. The study's\n"
+            "target_up: runs `vault-workbench target up ...` first (unless `target status`\n"
+            "says it is up) and `target down` last, output in <out-dir>/study.log; the token\n"
+            "is then `target env`'s. Target flags as for run, except --addr.\n")};
 }
 
 int studyCommand(const QStringList &args)
@@ -78,7 +79,8 @@ int studyCommand(const QStringList &args)
     const QCommandLineParser &p = cl.parser();
     const QStringList pos = cl.positional();
     if (p.isSet(QStringLiteral("addr"))) {
-        return cl.usageError(QStringLiteral("--addr: the targets come from the study's targets: list"));
+        return cl.usageError(
+            QStringLiteral("--addr: the targets come from the study's targets: list"));
     }
     const QString studyPath = pos.first();
 
@@ -121,13 +123,12 @@ int studyCommand(const QStringList &args)
     }
 
     // 2. Where the sessions and the report go.
-    const QString dir = p.isSet(outDir)
-                            ? p.value(outDir)
-                            : QDir::current().filePath(
-                                  QStringLiteral("%1-%2").arg(
-                                      sessionFileNamePart(study.name, QStringLiteral("study")),
-                                      QDateTime::currentDateTime().toString(
-                                          QStringLiteral("yyyyMMdd-HHmmss"))));
+    const QString dir =
+        p.isSet(outDir)
+            ? p.value(outDir)
+            : QDir::current().filePath(QStringLiteral("%1-%2").arg(
+                sessionFileNamePart(study.name, QStringLiteral("study")),
+                QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
     if (!QDir().mkpath(dir)) {
         printErr(QStringLiteral("error: --out-dir %1: cannot create the folder\n").arg(dir));
         return ExitUsage;
@@ -168,8 +169,9 @@ int studyCommand(const QStringList &args)
     bool weStartedTarget = false;
     QByteArray localToken;
     if (study.targetUp) {
-        if (QString why; !excludeFromCoreDumps(&why))   // before any token is read
-            printErr(QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
+        if (QString why; !excludeFromCoreDumps(&why)) // before any token is read
+            printErr(
+                QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
         QString error;
         if (runTargetCommand(targetStatusArguments(), kTargetStatusTimeoutMs, &log, &error)) {
             printOut(QStringLiteral("study: the local target is up already; it is used as it is "
@@ -211,7 +213,7 @@ int studyCommand(const QStringList &args)
     }
 
     // 5. The runs, one after the other, each target resolved as `run --addr` resolves it.
-    QStringList confirmed;   // a non-loopback address is asked about once per study
+    QStringList confirmed; // a non-loopback address is asked about once per study
     StudyOptions options;
     options.outDir = dir;
     options.durationScale = scale;
@@ -262,11 +264,13 @@ int studyCommand(const QStringList &args)
                                        .arg(runner.runCount())
                                        .arg(r.label, target.target.address));
                      });
-    QObject::connect(&runner, &StudyRunner::phaseChanged, [](RunPhase phase, const QString &detail) {
-        printOut(QStringLiteral("phase: %1%2\n")
-                     .arg(runPhaseName(phase),
-                          detail.isEmpty() ? QString() : QStringLiteral(" (") + detail + QLatin1Char(')')));
-    });
+    QObject::connect(
+        &runner, &StudyRunner::phaseChanged, [](RunPhase phase, const QString &detail) {
+            printOut(QStringLiteral("phase: %1%2\n")
+                         .arg(runPhaseName(phase),
+                              detail.isEmpty() ? QString()
+                                               : QStringLiteral(" (") + detail + QLatin1Char(')')));
+        });
     QObject::connect(&runner, &StudyRunner::stageFinished, [&](const StageStats &stats) {
         if (!current)
             return;
@@ -287,7 +291,8 @@ int studyCommand(const QStringList &args)
         log.write(QStringLiteral("run %1 %2: %3%4")
                       .arg(index + 1)
                       .arg(r.label, status,
-                           r.error.isEmpty() ? QString() : QStringLiteral(" (") + r.error + QLatin1Char(')')));
+                           r.error.isEmpty() ? QString()
+                                             : QStringLiteral(" (") + r.error + QLatin1Char(')')));
     });
     int exitCode = ExitOk;
     QObject::connect(&runner, &StudyRunner::finished, [&](const QList<StudyRunResult> &runs) {

@@ -41,7 +41,7 @@ int runSelf(const QStringList &arguments, int timeoutMs, QByteArray *output, QSt
     p.setArguments(arguments);
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.setStandardInputFile(QProcess::nullDevice());
-    p.setProcessEnvironment(childEnvironment());   // `target ...` needs no token (VAULT_*/BAO_*)
+    p.setProcessEnvironment(childEnvironment()); // `target ...` needs no token (VAULT_*/BAO_*)
     p.start();
     if (!p.waitForStarted(10000)) {
         *error = p.errorString();

@@ -13,16 +13,15 @@ namespace {
 /// Prints each node's status; false when a node's process is gone (the target is not up).
 bool printStatus(const LocalTargetState &state)
 {
-    printOut(QStringLiteral("local target: %1%2%3, started %4, state %5\n")
-                 .arg(state.topology,
-                      state.loadBalancer.isEmpty()
-                          ? QString()
-                          : QStringLiteral(" + %1 (route %2)")
-                                .arg(state.loadBalancer,
-                                     state.lbRoute.isEmpty() ? QStringLiteral("any")
-                                                             : state.lbRoute),
-                      state.tls ? QStringLiteral(", TLS") : QString(), state.startedAt,
-                      state.dir));
+    printOut(
+        QStringLiteral("local target: %1%2%3, started %4, state %5\n")
+            .arg(state.topology,
+                 state.loadBalancer.isEmpty()
+                     ? QString()
+                     : QStringLiteral(" + %1 (route %2)")
+                           .arg(state.loadBalancer,
+                                state.lbRoute.isEmpty() ? QStringLiteral("any") : state.lbRoute),
+                 state.tls ? QStringLiteral(", TLS") : QString(), state.startedAt, state.dir));
     printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                  .arg(QStringLiteral("name"), -10)
                  .arg(QStringLiteral("kind"), -8)
@@ -55,30 +54,31 @@ bool printStatus(const LocalTargetState &state)
 
 CommandHelp targetHelp()
 {
-    return {QStringLiteral("target"),
-            QStringLiteral(
-                "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
-                "                  [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-                "                  [--telemetry] [--state-dir DIR]\n"
-                "  vault-workbench target status|env|down [--state-dir DIR]\n"),
-            QStringLiteral(
-        "target: OpenBao on this machine's loopback, for benchmarks (docs/local-targets.md).\n"
-        "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
-        "            [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-        "            [--telemetry] [--state-dir DIR]\n"
-        "                starts a dev server (node \"dev\"), one raft node (\"leader\") or a\n"
-        "                raft cluster (\"leader\", \"standby-1\", ...; init, unseal, join;\n"
-        "                up once every node is a raft voter), with a load balancer (\"lb\")\n"
-        "                health-checking the nodes (--lb-route active: the active node only;\n"
-        "                any, the default: every unsealed node) and TLS from a CA made here\n"
-        "  target status   each node: name, address, PID, role (active/standby), raft\n"
-        "                membership (leader/voter/non-voter), version\n"
-        "  target env [--node NAME]   prints export VAULT_ADDR=... VAULT_TOKEN=... (and\n"
-        "                VAULT_CACERT with TLS) for the node (default: leader or dev)\n"
-        "  target down     stops every process it started (by PID) and removes the state\n"
-        "  The state (config, logs, PIDs, the root token and unseal key, mode 0600) is in\n"
-        "  --state-dir, else $VW_TARGET_DIR, else ~/.local/state/vault-workbench/target.\n"
-        "  run --addr leader (or standby-1, lb, dev) targets a node by its name.\n")};
+    return {
+        QStringLiteral("target"),
+        QStringLiteral(
+            "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
+            "                  [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
+            "                  [--telemetry] [--state-dir DIR]\n"
+            "  vault-workbench target status|env|down [--state-dir DIR]\n"),
+        QStringLiteral(
+            "target: OpenBao on this machine's loopback, for benchmarks (docs/local-targets.md).\n"
+            "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
+            "            [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
+            "            [--telemetry] [--state-dir DIR]\n"
+            "                starts a dev server (node \"dev\"), one raft node (\"leader\") or a\n"
+            "                raft cluster (\"leader\", \"standby-1\", ...; init, unseal, join;\n"
+            "                up once every node is a raft voter), with a load balancer (\"lb\")\n"
+            "                health-checking the nodes (--lb-route active: the active node only;\n"
+            "                any, the default: every unsealed node) and TLS from a CA made here\n"
+            "  target status   each node: name, address, PID, role (active/standby), raft\n"
+            "                membership (leader/voter/non-voter), version\n"
+            "  target env [--node NAME]   prints export VAULT_ADDR=... VAULT_TOKEN=... (and\n"
+            "                VAULT_CACERT with TLS) for the node (default: leader or dev)\n"
+            "  target down     stops every process it started (by PID) and removes the state\n"
+            "  The state (config, logs, PIDs, the root token and unseal key, mode 0600) is in\n"
+            "  --state-dir, else $VW_TARGET_DIR, else ~/.local/state/vault-workbench/target.\n"
+            "  run --addr leader (or standby-1, lb, dev) targets a node by its name.\n")};
 }
 
 int targetCommand(const QStringList &args)
@@ -104,7 +104,7 @@ int targetCommand(const QStringList &args)
         return *done;
     const QCommandLineParser &p = cl.parser();
     const QStringList pos = cl.positional();
-    if (pos.isEmpty()) {   // no action: what the actions are, as an error
+    if (pos.isEmpty()) { // no action: what the actions are, as an error
         cl.printHelp(true);
         return ExitUsage;
     }
@@ -157,7 +157,8 @@ int targetCommand(const QStringList &args)
         return ExitOk;
     }
     if (action != QLatin1String("status") && action != QLatin1String("env"))
-        return usageError(QStringLiteral("unknown action \"%1\" (up, status, env, down)").arg(action));
+        return usageError(
+            QStringLiteral("unknown action \"%1\" (up, status, env, down)").arg(action));
     if (!readLocalTargetState(dir, &state, &error)) {
         printErr(QStringLiteral("error: %1\n").arg(error));
         return ExitSetup;
@@ -174,7 +175,8 @@ int targetCommand(const QStringList &args)
         return ExitSetup;
     }
     printOut(QStringLiteral("export VAULT_ADDR=%1\n").arg(shellQuoted(n->address)));
-    printOut(QStringLiteral("export VAULT_TOKEN=%1\n").arg(shellQuoted(QString::fromLatin1(token))));
+    printOut(
+        QStringLiteral("export VAULT_TOKEN=%1\n").arg(shellQuoted(QString::fromLatin1(token))));
     if (state.tls)
         printOut(QStringLiteral("export VAULT_CACERT=%1\n").arg(shellQuoted(state.caFile)));
     return ExitOk;

@@ -26,7 +26,8 @@ TargetOptions::TargetOptions()
                    QStringLiteral("do not verify the server's certificate"))
     , m_clientTimeout(QStringLiteral("client-timeout"), QStringLiteral("per-request timeout"),
                       QStringLiteral("DURATION"))
-    , m_yes(QStringLiteral("yes"), QStringLiteral("do not ask (a non-loopback target; cleanup --all)"))
+    , m_yes(QStringLiteral("yes"),
+            QStringLiteral("do not ask (a non-loopback target; cleanup --all)"))
 {
 }
 
@@ -97,24 +98,21 @@ int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &ta
     if (!::isatty(STDIN_FILENO)) {
         printErr(QStringLiteral("error: %1 is not a loopback address: the token would go to it "
                                 "(%2); pass --yes to confirm\n")
-                     .arg(address, action.isEmpty()
-                                       ? QStringLiteral("and the benchmark's mounts")
-                                       : action));
+                     .arg(address, action.isEmpty() ? QStringLiteral("and the benchmark's mounts")
+                                                    : action));
         return ExitUsage;
     }
     // On a terminal: name what answers there (the unauthenticated health probe, no token).
     VaultClient probe(target.target, QByteArray());
     const ServerInfo info = probe.serverInfo();
     const QString what =
-        info.reachable ? QStringLiteral("%1 %2, cluster %3")
-                             .arg(info.product == QLatin1String("openbao")
-                                      ? QStringLiteral("OpenBao")
-                                      : QStringLiteral("Vault"),
-                                  info.version.isEmpty() ? QStringLiteral("(version unknown)")
-                                                         : info.version,
-                                  info.clusterName.isEmpty() ? QStringLiteral("(unnamed)")
-                                                             : info.clusterName)
-                       : QStringLiteral("not reachable: %1").arg(info.errorText);
+        info.reachable
+            ? QStringLiteral("%1 %2, cluster %3")
+                  .arg(info.product == QLatin1String("openbao") ? QStringLiteral("OpenBao")
+                                                                : QStringLiteral("Vault"),
+                       info.version.isEmpty() ? QStringLiteral("(version unknown)") : info.version,
+                       info.clusterName.isEmpty() ? QStringLiteral("(unnamed)") : info.clusterName)
+            : QStringLiteral("not reachable: %1").arg(info.errorText);
     if (askYesNo(QStringLiteral("%1 is not a loopback address (%2).\n%3?")
                      .arg(address, what,
                           action.isEmpty()
@@ -122,7 +120,8 @@ int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &ta
                                                "created there and the token is sent)")
                               : action)))
         return ExitOk;
-    printErr(QStringLiteral("not confirmed: no token sent to %1, nothing created there\n").arg(address));
+    printErr(
+        QStringLiteral("not confirmed: no token sent to %1, nothing created there\n").arg(address));
     return ExitUsage;
 }
 

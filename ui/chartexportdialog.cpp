@@ -22,7 +22,8 @@
 namespace vw {
 
 ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
-    : QDialog(parent), m_page(page)
+    : QDialog(parent)
+    , m_page(page)
 {
     setWindowTitle(tr("Export chart"));
     m_chart = new QComboBox(this);
@@ -35,7 +36,8 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     m_chart->addItem(tr("Errors over time"), chartKindName(ChartKind::ErrorsOverTime));
     m_chart->addItem(tr("Server memory vs load"), chartKindName(ChartKind::ServerMemoryVsLoad));
     m_chart->addItem(tr("Server CPU vs load"), chartKindName(ChartKind::ServerCpuVsLoad));
-    m_chart->addItem(tr("Server-side vs client latency"), chartKindName(ChartKind::ServerLatencyVsLoad));
+    m_chart->addItem(tr("Server-side vs client latency"),
+                     chartKindName(ChartKind::ServerLatencyVsLoad));
     m_chart->addItem(tr("Server memory over time"), chartKindName(ChartKind::ServerMemoryOverTime));
     m_chart->addItem(tr("Server CPU over time"), chartKindName(ChartKind::ServerCpuOverTime));
     m_format = new QComboBox(this);
@@ -65,7 +67,7 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     connect(m_size, qOverload<int>(&QComboBox::currentIndexChanged), this,
             &ChartExportDialog::applySizePreset);
     connect(m_dpi, qOverload<int>(&QSpinBox::valueChanged), this,
-            &ChartExportDialog::applySizePreset);   // a page's pixels follow the dpi
+            &ChartExportDialog::applySizePreset); // a page's pixels follow the dpi
     for (QSpinBox *sb : {m_width, m_height})
         connect(sb, qOverload<int>(&QSpinBox::valueChanged), this, [this] {
             if (!m_applyingPreset)
@@ -138,7 +140,7 @@ void ChartExportDialog::applySizePreset()
 {
     QSize size;
     if (!chartSizeFromName(m_size->currentData().toString(), m_dpi->value(), &size))
-        return;   // custom: the spin boxes as they are
+        return; // custom: the spin boxes as they are
     m_applyingPreset = true;
     m_width->setValue(size.width());
     m_height->setValue(size.height());
@@ -194,7 +196,7 @@ bool ChartExportDialog::exportNow(bool quiet)
         applyChartTheme(chart, theme->currentData().toBool());
     const bool written = exportChart(chart, m_path->text(), o, &error);
     if (chart)
-        applyChartTheme(chart);   // back to the window's theme
+        applyChartTheme(chart); // back to the window's theme
     setLogY(wasLogY);
     if (written)
         return true;

@@ -32,14 +32,14 @@ QTableWidget *makeTable(const QString &name, QWidget *parent)
     t->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
     t->setTextElideMode(Qt::ElideMiddle);
     t->setWordWrap(false);
-    t->verticalHeader()->hide();   // row numbers say nothing here; the width goes to the figures
+    t->verticalHeader()->hide(); // row numbers say nothing here; the width goes to the figures
     return t;
 }
 
 /// Pixels `t` needs to show every visible column whole, without scrolling sideways.
 int neededWidth(const QTableWidget *t)
 {
-    const QAbstractItemView *view = t;   // sizeHintForColumn() is public there
+    const QAbstractItemView *view = t; // sizeHintForColumn() is public there
     int w = 2 * t->frameWidth() + t->verticalScrollBar()->sizeHint().width();
     for (int i = 0; i < t->columnCount(); ++i)
         if (!t->isColumnHidden(i))
@@ -67,7 +67,7 @@ void setHeaders(QTableWidget *t, const QList<QPair<QString, QString>> &headers)
 QTableWidgetItem *cell(const QString &text, bool number = true)
 {
     auto *it = new QTableWidgetItem(text);
-    it->setToolTip(text);   // whole, should the column be narrowed
+    it->setToolTip(text); // whole, should the column be narrowed
     if (number)
         it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return it;
@@ -80,7 +80,9 @@ QString ratio(const std::optional<double> &r)
 
 } // namespace
 
-ComparisonView::ComparisonView(SessionSet *set, QWidget *parent) : QWidget(parent), m_set(set)
+ComparisonView::ComparisonView(SessionSet *set, QWidget *parent)
+    : QWidget(parent)
+    , m_set(set)
 {
     m_capacity = makeTable(QStringLiteral("comparisonTable"), this);
     m_ratios = makeTable(QStringLiteral("ratioTable"), this);
@@ -184,8 +186,8 @@ void ComparisonView::fillCapacity()
         return;
     QList<QPair<QString, QString>> headers{{tr("operation"), QString()}, {tr("point"), QString()}};
     for (int i = 0; i < c.labels.size(); ++i)
-        headers.append({QStringLiteral("%1 · %2").arg(c.letters.value(i), c.labels.at(i)),
-                        QString()});
+        headers.append(
+            {QStringLiteral("%1 · %2").arg(c.letters.value(i), c.labels.at(i)), QString()});
     setHeaders(m_capacity, headers);
     using Cell = std::function<QString(const OpAnalysis &)>;
     const QList<QPair<QString, Cell>> rows = {
@@ -210,9 +212,9 @@ void ComparisonView::fillCapacity()
             m_capacity->setItem(r, 0, cell(oc.op, false));
             m_capacity->setItem(r, 1, cell(row.first, false));
             for (int i = 0; i < oc.analyses.size(); ++i)
-                m_capacity->setItem(r, 2 + i,
-                                    cell(oc.analyses.at(i) ? row.second(*oc.analyses.at(i))
-                                                           : QStringLiteral("-")));
+                m_capacity->setItem(
+                    r, 2 + i,
+                    cell(oc.analyses.at(i) ? row.second(*oc.analyses.at(i)) : QStringLiteral("-")));
         }
 }
 
@@ -241,9 +243,9 @@ void ComparisonView::fillRatios()
                         tr("%1: 99th percentile latency of successes, ms").arg(who)});
     }
     for (int i = 1; i < n; ++i) {
-        headers.append({tr("throughput %1/A").arg(c.letters.at(i)),
-                        tr("Throughput of %1 divided by throughput of A at this load")
-                            .arg(c.letters.at(i))});
+        headers.append(
+            {tr("throughput %1/A").arg(c.letters.at(i)),
+             tr("Throughput of %1 divided by throughput of A at this load").arg(c.letters.at(i))});
         headers.append({tr("p99 %1/A").arg(c.letters.at(i)),
                         tr("p99 of %1 divided by p99 of A at this load").arg(c.letters.at(i))});
     }
@@ -257,9 +259,10 @@ void ComparisonView::fillRatios()
             int col = 2;
             for (int i = 0; i < n; ++i) {
                 const std::optional<AlignedCell> &a = row.cells.value(i);
-                auto *x = cell(a ? QString::number(a->throughputPerS, 'f', 1) : QStringLiteral("-"));
-                auto *p = cell(a && a->p99Ms ? QString::number(*a->p99Ms, 'f', 2)
-                                             : QStringLiteral("-"));
+                auto *x =
+                    cell(a ? QString::number(a->throughputPerS, 'f', 1) : QStringLiteral("-"));
+                auto *p =
+                    cell(a && a->p99Ms ? QString::number(*a->p99Ms, 'f', 2) : QStringLiteral("-"));
                 if (a && a->clientBound) {
                     const QString why = tr("%1: client-bound stage %2: %3")
                                             .arg(c.letters.at(i))
@@ -323,13 +326,14 @@ void ComparisonView::fillVerdicts(const Comparison &c)
                     m_verdicts->setItem(r, 2, cell(row.loadText()));
                     m_verdicts->setItem(r, 3, cell(compareMetricKey(v.metric), false));
                     m_verdicts->setItem(r, 4, cell(ratio(v.ratio)));
-                    m_verdicts->setItem(r, 5, cell(v.ci.known ? QStringLiteral("%1-%2×")
-                                                                    .arg(v.ci.lo, 0, 'f', 2)
-                                                                    .arg(v.ci.hi, 0, 'f', 2)
-                                                              : QStringLiteral("-")));
+                    m_verdicts->setItem(r, 5,
+                                        cell(v.ci.known ? QStringLiteral("%1-%2×")
+                                                              .arg(v.ci.lo, 0, 'f', 2)
+                                                              .arg(v.ci.hi, 0, 'f', 2)
+                                                        : QStringLiteral("-")));
                     auto *word = cell(verdictWords(v.verdict), false);
                     const QString bg = verdictBackground(v.verdict);
-                    if (!bg.isEmpty()) {   // both colours set: readable in either theme
+                    if (!bg.isEmpty()) { // both colours set: readable in either theme
                         word->setBackground(QColor(bg));
                         word->setForeground(QColor(verdictForeground(v.verdict)));
                         QFont f = word->font();
@@ -340,13 +344,14 @@ void ComparisonView::fillVerdicts(const Comparison &c)
                         f.setItalic(true);
                         word->setFont(f);
                     }
-                    const QString sentence =
-                        verdictSentence(v, c.labels.value(0), c.labels.value(i), row.loadWords(), vs);
+                    const QString sentence = verdictSentence(
+                        v, c.labels.value(0), c.labels.value(i), row.loadWords(), vs);
                     word->setToolTip(sentence);
                     m_verdicts->setItem(r, 6, word);
                     QString why = v.reason;
                     if (v.moreRepeats > 0)
-                        why += tr("; about %1 more repeat(s) would likely decide").arg(v.moreRepeats);
+                        why +=
+                            tr("; about %1 more repeat(s) would likely decide").arg(v.moreRepeats);
                     m_verdicts->setItem(r, 7, cell(why, false));
                 }
     m_verdicts->setColumnHidden(0, c.ops.size() == 1);

@@ -69,10 +69,10 @@ private:
     Comparison m_comparison;
     QTableWidget *m_capacity = nullptr;
     QTableWidget *m_ratios = nullptr;
-    QSplitter *m_split = nullptr;   ///< the two tables side by side
+    QSplitter *m_split = nullptr; ///< the two tables side by side
     QTableWidget *m_verdicts = nullptr;
-    QLabel *m_verdictNote = nullptr;   ///< threshold, correction, intervals' basis
-    int m_generation = 0;           ///< refreshes so far: a late result of an older one is dropped
+    QLabel *m_verdictNote = nullptr; ///< threshold, correction, intervals' basis
+    int m_generation = 0; ///< refreshes so far: a late result of an older one is dropped
     bool m_verdictsReady = false;
 };
 

@@ -34,7 +34,7 @@ namespace vw {
 namespace jobtracker_detail {
 struct State {
     std::atomic<quint64> generation{0};
-    int inFlight = 0;   ///< GUI thread only: started, neither delivered nor dropped yet
+    int inFlight = 0; ///< GUI thread only: started, neither delivered nor dropped yet
 };
 } // namespace jobtracker_detail
 
@@ -48,7 +48,8 @@ public:
     void post(std::function<void()> f) const
     {
         QMetaObject::invokeMethod(
-            qApp, [state = m_state, receiver = m_receiver, gen = m_generation, f = std::move(f)] {
+            qApp,
+            [state = m_state, receiver = m_receiver, gen = m_generation, f = std::move(f)] {
                 if (receiver && state->generation.load() == gen)
                     f();
             },
@@ -59,7 +60,9 @@ private:
     friend class JobTracker;
     JobContext(std::shared_ptr<jobtracker_detail::State> state, QPointer<QObject> receiver,
                quint64 generation)
-        : m_state(std::move(state)), m_receiver(std::move(receiver)), m_generation(generation)
+        : m_state(std::move(state))
+        , m_receiver(std::move(receiver))
+        , m_generation(generation)
     {
     }
     std::shared_ptr<jobtracker_detail::State> m_state;
@@ -70,13 +73,15 @@ private:
 class JobTracker {
 public:
     enum class Policy {
-        Supersede,    ///< a new job makes the ones still going stale (a scan, a status query)
-        Independent,  ///< every job's result counts (writes); only cancel() drops them
+        Supersede, ///< a new job makes the ones still going stale (a scan, a status query)
+        Independent, ///< every job's result counts (writes); only cancel() drops them
     };
 
     explicit JobTracker(QObject *receiver, Policy policy = Policy::Supersede,
                         QThreadPool *pool = QThreadPool::globalInstance())
-        : m_receiver(receiver), m_policy(policy), m_pool(pool)
+        : m_receiver(receiver)
+        , m_policy(policy)
+        , m_pool(pool)
     {
     }
     ~JobTracker() { cancel(); }
@@ -85,11 +90,10 @@ public:
 
     /// Runs `job(const JobContext &)` off the GUI thread; `done(result)` follows on the GUI
     /// thread when the job is still current and the receiver alive. Returns the generation.
-    template <typename Job, typename Done>
-    quint64 start(Job job, Done done)
+    template <typename Job, typename Done> quint64 start(Job job, Done done)
     {
-        const quint64 gen = m_policy == Policy::Supersede ? ++m_state->generation
-                                                          : m_state->generation.load();
+        const quint64 gen =
+            m_policy == Policy::Supersede ? ++m_state->generation : m_state->generation.load();
         ++m_state->inFlight;
         const JobContext context(m_state, m_receiver, gen);
         auto run = [context, job = std::move(job), done = std::move(done),

@@ -21,7 +21,7 @@ struct StartResult {
 };
 
 struct StatusResult {
-    QString topology;   ///< of the running target; empty when there is none
+    QString topology; ///< of the running target; empty when there is none
     QList<LocalTargetNodeStatus> nodes;
 };
 
@@ -39,9 +39,10 @@ StatusResult statusOfDefaultTarget()
 
 } // namespace
 
-LocalTargetBox::LocalTargetBox(QWidget *parent) : QWidget(parent)
+LocalTargetBox::LocalTargetBox(QWidget *parent)
+    : QWidget(parent)
 {
-    m_pool.setMaxThreadCount(2);   // a status query beside a start or stop
+    m_pool.setMaxThreadCount(2); // a status query beside a start or stop
     m_kind = new QComboBox(this);
     m_kind->setObjectName(QStringLiteral("localTargetKind"));
     m_kind->addItem(tr("dev server"), QStringLiteral("dev"));
@@ -85,7 +86,7 @@ void LocalTargetBox::start()
     if (o.topology == QLatin1String("cluster"))
         o.loadBalancer = QStringLiteral("nginx");
     emit message(tr("Starting the local target (%1)…").arg(m_kind->currentText()));
-    m_statusQuery.cancel();   // a status query under way would describe the target before this
+    m_statusQuery.cancel(); // a status query under way would describe the target before this
     m_actions.start(
         [o](const JobContext &) {
             StartResult r;
@@ -143,11 +144,11 @@ void LocalTargetBox::stopTarget()
 void LocalTargetBox::refreshStatus()
 {
     m_statusQuery.start([](const JobContext &) { return statusOfDefaultTarget(); },
-                   [this](const StatusResult &r) {
-                       updateBusy();
-                       showKind(r.topology);
-                       showStatus(r.nodes);
-                   });
+                        [this](const StatusResult &r) {
+                            updateBusy();
+                            showKind(r.topology);
+                            showStatus(r.nodes);
+                        });
     updateBusy();
 }
 
@@ -156,15 +157,15 @@ void LocalTargetBox::updateBusy()
     m_busy = m_actions.isBusy() || m_statusQuery.isBusy();
     m_start->setEnabled(!m_busy);
     m_stop->setEnabled(!m_busy);
-    m_kind->setEnabled(!m_busy && !m_up);   // what runs is what it says, until stopped
+    m_kind->setEnabled(!m_busy && !m_up); // what runs is what it says, until stopped
 }
 
 void LocalTargetBox::showKind(const QString &topology)
 {
     if (topology.isEmpty())
         return;
-    int i = m_kind->findData(topology);   // "dev", "cluster" (with a balancer) or "raft"
-    if (i < 0) {   // started by the CLI with a topology the selector does not offer
+    int i = m_kind->findData(topology); // "dev", "cluster" (with a balancer) or "raft"
+    if (i < 0) { // started by the CLI with a topology the selector does not offer
         m_kind->addItem(tr("%1 (running)").arg(topology), topology);
         i = m_kind->count() - 1;
     }

@@ -70,7 +70,7 @@ private:
     /// progress finishes, bounded by its own timeouts; the trackers, destroyed first, have
     /// dropped their results by then).
     QThreadPool m_pool;
-    JobTracker m_actions{this, JobTracker::Policy::Independent, &m_pool};   ///< start, stop
+    JobTracker m_actions{this, JobTracker::Policy::Independent, &m_pool}; ///< start, stop
     JobTracker m_statusQuery{this, JobTracker::Policy::Supersede, &m_pool};
 };
 

@@ -14,7 +14,7 @@ MainActions createMainActions(QWidget *owner)
 {
     MainActions a;
     auto make = [owner](const QString &text, const QString &name, const QList<QKeySequence> &keys,
-                       const QString &tip) {
+                        const QString &tip) {
         auto *a = new QAction(text, owner);
         a->setObjectName(name);
         a->setShortcuts(keys);
@@ -27,32 +27,34 @@ MainActions createMainActions(QWidget *owner)
         owner->addAction(a);
         return a;
     };
-    a.newProfile = make(QObject::tr("&New Profile"), QStringLiteral("newAction"), {QKeySequence::New},
-                       QObject::tr("Start from the quickstart profile"));
-    a.open = make(QObject::tr("&Open…"), QStringLiteral("openAction"), {QKeySequence::Open},
-                        QObject::tr("Open profiles (.yaml) or sessions (.json); several sessions overlay"));
+    a.newProfile = make(QObject::tr("&New Profile"), QStringLiteral("newAction"),
+                        {QKeySequence::New}, QObject::tr("Start from the quickstart profile"));
+    a.open =
+        make(QObject::tr("&Open…"), QStringLiteral("openAction"), {QKeySequence::Open},
+             QObject::tr("Open profiles (.yaml) or sessions (.json); several sessions overlay"));
     a.save = make(QObject::tr("&Save Profile"), QStringLiteral("saveAction"), {QKeySequence::Save},
-                        QObject::tr("Save the profile YAML"));
+                  QObject::tr("Save the profile YAML"));
     a.saveAs = make(QObject::tr("Save Profile &As…"), QStringLiteral("saveAsAction"),
-                          {QKeySequence(QStringLiteral("Ctrl+Shift+S"))},
-                          QObject::tr("Save the profile YAML under a new name"));
+                    {QKeySequence(QStringLiteral("Ctrl+Shift+S"))},
+                    QObject::tr("Save the profile YAML under a new name"));
     a.run = make(QObject::tr("&Run"), QStringLiteral("runAction"),
-                       {QKeySequence(QStringLiteral("Ctrl+R")), QKeySequence(Qt::Key_F5)},
-                       QObject::tr("Run the profile against the target"));
-    a.stop = make(QObject::tr("S&top"), QStringLiteral("stopAction"),
-                        // never a bare Esc: that belongs to the focused widget (a search box
-                        // clears, a popup closes); a run past a minute asks first
-                        {QKeySequence(QStringLiteral("Ctrl+.")),
-                         QKeySequence(Qt::SHIFT | Qt::Key_Escape)},
-                        QObject::tr("Stop the run (cleanup still runs)"));
+                 {QKeySequence(QStringLiteral("Ctrl+R")), QKeySequence(Qt::Key_F5)},
+                 QObject::tr("Run the profile against the target"));
+    a.stop =
+        make(QObject::tr("S&top"), QStringLiteral("stopAction"),
+             // never a bare Esc: that belongs to the focused widget (a search box
+             // clears, a popup closes); a run past a minute asks first
+             {QKeySequence(QStringLiteral("Ctrl+.")), QKeySequence(Qt::SHIFT | Qt::Key_Escape)},
+             QObject::tr("Stop the run (cleanup still runs)"));
     a.addOverlay = make(QObject::tr("&Add to Overlay…"), QStringLiteral("addOverlayAction"),
-                              {QKeySequence(QStringLiteral("Ctrl+Shift+O"))},
-                              QObject::tr("Draw another session's curves beside these"));
-    a.removeOverlay = make(QObject::tr("Re&move from Overlay"), QStringLiteral("removeOverlayAction"),
-                                 {QKeySequence(QStringLiteral("Ctrl+Shift+Del"))},
-                                 QObject::tr("Remove the selected (or last) overlaid session"));
+                        {QKeySequence(QStringLiteral("Ctrl+Shift+O"))},
+                        QObject::tr("Draw another session's curves beside these"));
+    a.removeOverlay =
+        make(QObject::tr("Re&move from Overlay"), QStringLiteral("removeOverlayAction"),
+             {QKeySequence(QStringLiteral("Ctrl+Shift+Del"))},
+             QObject::tr("Remove the selected (or last) overlaid session"));
     a.quit = make(QObject::tr("&Quit"), QStringLiteral("quitAction"), {QKeySequence::Quit},
-                        QObject::tr("Quit (a running benchmark is stopped and cleaned up first)"));
+                  QObject::tr("Quit (a running benchmark is stopped and cleaned up first)"));
     a.library = make(QObject::tr("Session &Library"), QStringLiteral("libraryAction"),
                      {QKeySequence(QStringLiteral("Ctrl+Shift+L"))},
                      QObject::tr("Browse, open, compare, rename and delete saved sessions"));
@@ -90,9 +92,12 @@ QWidget *showShortcutsWindow(QWidget *parent, const QList<QAction *> &list)
             rows << QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
                         .arg(a->shortcut().toString(QKeySequence::NativeText),
                              a->text().remove(QLatin1Char('&')));
-    rows << QObject::tr("<tr><td><b>Ctrl+L / Ctrl+T / Ctrl+E</b></td><td>Address / token / editor</td></tr>")
-         << QObject::tr("<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>Undo / redo in the editor</td></tr>");
-    auto *label = new QLabel(QStringLiteral("<table cellspacing=6>%1</table>").arg(rows.join(QString())));
+    rows << QObject::tr(
+        "<tr><td><b>Ctrl+L / Ctrl+T / Ctrl+E</b></td><td>Address / token / editor</td></tr>")
+         << QObject::tr(
+                "<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>Undo / redo in the editor</td></tr>");
+    auto *label =
+        new QLabel(QStringLiteral("<table cellspacing=6>%1</table>").arg(rows.join(QString())));
     label->setWindowFlag(Qt::Tool);
     label->setAttribute(Qt::WA_DeleteOnClose);
     label->setWindowTitle(QObject::tr("Keyboard shortcuts"));
@@ -100,8 +105,8 @@ QWidget *showShortcutsWindow(QWidget *parent, const QList<QAction *> &list)
     label->setObjectName(QStringLiteral("shortcutsWindow"));
     label->setParent(parent, Qt::Tool);
     label->adjustSize();
-    placeOnScreen(label, parent);   // centred on the window, never off the screen's edge
-    label->show();   // not modal: the run keeps going
+    placeOnScreen(label, parent); // centred on the window, never off the screen's edge
+    label->show(); // not modal: the run keeps going
     return label;
 }
 

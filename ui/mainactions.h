@@ -15,16 +15,16 @@ namespace vw {
 class SessionSet;
 
 struct MainActions {
-    QAction *newProfile = nullptr;    ///< Ctrl+N
-    QAction *open = nullptr;          ///< Ctrl+O: profiles and sessions
-    QAction *save = nullptr;          ///< Ctrl+S
-    QAction *saveAs = nullptr;        ///< Ctrl+Shift+S
-    QAction *run = nullptr;           ///< Ctrl+R, F5
-    QAction *stop = nullptr;          ///< Ctrl+., Shift+Esc (never a bare Esc)
-    QAction *addOverlay = nullptr;    ///< Ctrl+Shift+O
+    QAction *newProfile = nullptr; ///< Ctrl+N
+    QAction *open = nullptr; ///< Ctrl+O: profiles and sessions
+    QAction *save = nullptr; ///< Ctrl+S
+    QAction *saveAs = nullptr; ///< Ctrl+Shift+S
+    QAction *run = nullptr; ///< Ctrl+R, F5
+    QAction *stop = nullptr; ///< Ctrl+., Shift+Esc (never a bare Esc)
+    QAction *addOverlay = nullptr; ///< Ctrl+Shift+O
     QAction *removeOverlay = nullptr; ///< Ctrl+Shift+Del
-    QAction *quit = nullptr;          ///< Ctrl+Q
-    QAction *library = nullptr;       ///< Ctrl+Shift+L: the session library (Ctrl+L edits the address)
+    QAction *quit = nullptr; ///< Ctrl+Q
+    QAction *library = nullptr; ///< Ctrl+Shift+L: the session library (Ctrl+L edits the address)
 };
 
 /// Creates the actions as children of `owner` and adds them to it (window-wide shortcuts).

@@ -45,7 +45,7 @@ void MainWindow::createActions()
 
     connect(m_newAction, &QAction::triggered, this, [this] {
         settleUnsavedProfile(tr("start a new profile"), [this] {
-            m_editor->setInitialText(defaultProfileYaml());   // untitled, its own undo history
+            m_editor->setInitialText(defaultProfileYaml()); // untitled, its own undo history
             updateTitle();
             statusBar()->showMessage(tr("New profile from the quickstart (untitled)"), kStatusMs);
         });
@@ -87,13 +87,13 @@ void MainWindow::createMenus()
     run->addAction(m_runAction);
     run->addAction(m_stopAction);
     run->addSeparator();
-    QAction *focusAddress = run->addAction(tr("Edit &Address"), m_target, &TargetPanel::focusAddress);
+    QAction *focusAddress =
+        run->addAction(tr("Edit &Address"), m_target, &TargetPanel::focusAddress);
     focusAddress->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
     QAction *focusToken = run->addAction(tr("Edit &Token"), m_target, &TargetPanel::focusToken);
     focusToken->setShortcut(QKeySequence(QStringLiteral("Ctrl+T")));
-    QAction *focusEditor = run->addAction(tr("Edit &Profile"), this, [this] {
-        m_editor->editor()->setFocus();
-    });
+    QAction *focusEditor =
+        run->addAction(tr("Edit &Profile"), this, [this] { m_editor->editor()->setFocus(); });
     focusEditor->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
 
     QMenu *view = menuBar()->addMenu(tr("&Sessions"));
@@ -122,10 +122,12 @@ void MainWindow::createMenus()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)
         ->setShortcut(QKeySequence::HelpContents);
-    help->addAction(tr("&Profile Reference"), this, [this] {
-            showDocument(this, QString::fromLatin1(kProfileReferenceResource),
-                         tr("Profile reference"));
-        })->setObjectName(QStringLiteral("profileReferenceAction"));
+    help->addAction(tr("&Profile Reference"), this,
+                    [this] {
+                        showDocument(this, QString::fromLatin1(kProfileReferenceResource),
+                                     tr("Profile reference"));
+                    })
+        ->setObjectName(QStringLiteral("profileReferenceAction"));
     help->addSeparator();
     help->addAction(tr("&About Vault Workbench"), this, [this] { showAboutDialog(this); })
         ->setObjectName(QStringLiteral("aboutAction"));
@@ -147,7 +149,8 @@ void MainWindow::createMenus()
 void MainWindow::openDialog()
 {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("dialogs/lastDir"), QDir::homePath()).toString();
+    const QString dir =
+        settings.value(QStringLiteral("dialogs/lastDir"), QDir::homePath()).toString();
     const QStringList files = QFileDialog::getOpenFileNames(
         this, tr("Open profiles or sessions"), dir,
         tr("Profiles and sessions (*.yaml *.yml *.json);;Profiles (*.yaml *.yml);;"
@@ -160,9 +163,9 @@ void MainWindow::openDialog()
 
 void MainWindow::addOverlayDialog()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Add sessions to the overlay"), sessionsDirectory(),
-        tr("Sessions (*.json);;All files (*)"));
+    const QStringList files =
+        QFileDialog::getOpenFileNames(this, tr("Add sessions to the overlay"), sessionsDirectory(),
+                                      tr("Sessions (*.json);;All files (*)"));
     for (const QString &f : files)
         addOverlaySession(f);
 }

@@ -46,7 +46,8 @@ QWidget *boxed(const QString &title, QWidget *content, QWidget *parent)
 }
 } // namespace
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -62,9 +63,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_results->setObjectName(QStringLiteral("resultsPage"));
     m_controller = new RunController(this);
     m_controller->setDialogParent(this);
-    m_controller->setSessionSet(m_sessions);   // the live entry follows the run
-    m_opener = new SessionOpener(m_sessions, m_editor, m_runPanel,
-                                 [this] { return isRunning(); }, this);
+    m_controller->setSessionSet(m_sessions); // the live entry follows the run
+    m_opener = new SessionOpener(
+        m_sessions, m_editor, m_runPanel, [this] { return isRunning(); }, this);
     m_confirmStopAfterMs = RunController::kConfirmStopAfterMs;
 
     auto *left = new QWidget(this);
@@ -114,18 +115,20 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_target->setLabelPlaceholder(p.name);
         updateTitle();
     });
-    connect(m_editor, &ProfileEditorPage::saved, this, [this](const QString &path,
-                                                              const QString &error) {
-        if (error.isEmpty()) {
-            if (const auto p = m_editor->profile())
-                m_target->setProfile(path, p->target);   // an unsaved profile's override moves
-            m_recent->add(path);
-            statusBar()->showMessage(tr("Profile saved to %1").arg(path), kStatusMs);
-        } else {
-            m_runPanel->showError(tr("Could not save the profile: %1").arg(error));   // names the path
-        }
-        updateTitle();
-    });
+    connect(m_editor, &ProfileEditorPage::saved, this,
+            [this](const QString &path, const QString &error) {
+                if (error.isEmpty()) {
+                    if (const auto p = m_editor->profile())
+                        m_target->setProfile(path,
+                                             p->target); // an unsaved profile's override moves
+                    m_recent->add(path);
+                    statusBar()->showMessage(tr("Profile saved to %1").arg(path), kStatusMs);
+                } else {
+                    m_runPanel->showError(
+                        tr("Could not save the profile: %1").arg(error)); // names the path
+                }
+                updateTitle();
+            });
     connect(m_target, &TargetPanel::message, this,
             [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
 
@@ -133,18 +136,17 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             [this](RunPhase phase, const QString &detail) {
                 m_runPanel->setPhase(phase, detail);
                 if (phase == RunPhase::Finished)
-                    return;   // detail is the status key; onRunFinished() says it in words
-                statusBar()->showMessage(detail.isEmpty() ? runPhaseName(phase)
-                                                          : runPhaseName(phase) + QStringLiteral(": ") + detail);
+                    return; // detail is the status key; onRunFinished() says it in words
+                statusBar()->showMessage(detail.isEmpty()
+                                             ? runPhaseName(phase)
+                                             : runPhaseName(phase) + QStringLiteral(": ") + detail);
             });
     connect(m_controller, &RunController::liveUpdate, m_runPanel, &RunPanel::showSnapshot);
-    connect(m_controller, &RunController::stageFinished, this, [this](const StageStats &s) {
-        statusBar()->showMessage(stageDoneMessage(s));
-    });
+    connect(m_controller, &RunController::stageFinished, this,
+            [this](const StageStats &s) { statusBar()->showMessage(stageDoneMessage(s)); });
     connect(m_controller, &RunController::message, this,
             [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
-    connect(m_controller, &RunController::confirmationAnswered, this,
-            &MainWindow::updateActions);
+    connect(m_controller, &RunController::confirmationAnswered, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::started, this, [this](const Profile &profile) {
         m_target->tokenUsedForRun();
         m_runPanel->runStarted(profile);
@@ -158,7 +160,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
                 }
                 m_lastSavedPath = path;
                 m_recent->add(path);
-                m_runPanel->sessionSaved(m_lastRun, path);   // the sweep command, if needed
+                m_runPanel->sessionSaved(m_lastRun, path); // the sweep command, if needed
                 statusBar()->showMessage(tr("Session saved to %1").arg(path), kStatusMs);
                 m_savedBar->setRunSavedPath(path);
                 m_library->markStale();
@@ -208,8 +210,7 @@ void MainWindow::createLibrary()
     m_library = m_libraryDock->view();
     m_library->setBaseFolders(QStringList{sessionsDirectory()} + legacySessionsDirectories());
     connect(m_library, &SessionLibraryView::openRequested, this, &MainWindow::openSession);
-    connect(m_library, &SessionLibraryView::overlayRequested, this,
-            &MainWindow::addOverlaySession);
+    connect(m_library, &SessionLibraryView::overlayRequested, this, &MainWindow::addOverlaySession);
     connect(m_library, &SessionLibraryView::message, this,
             [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
     // Deleting the file of a session shown: the question says so, and the file line says
@@ -217,17 +218,16 @@ void MainWindow::createLibrary()
     m_library->setShownCheck([this](const QString &path) {
         const QList<SessionEntry> &entries = m_sessions->entries();
         return isSameFilePath(path, m_savedBar->path())
-               || std::any_of(entries.cbegin(), entries.cend(), [&](const SessionEntry &e) {
-                      return isSameFilePath(path, e.path);
-                  });
+               || std::any_of(entries.cbegin(), entries.cend(),
+                              [&](const SessionEntry &e) { return isSameFilePath(path, e.path); });
     });
     connect(m_library, &SessionLibraryView::sessionDeleted, m_savedBar,
             &SavedSessionBar::fileDeleted);
     connect(m_savedBar, &SavedSessionBar::savedAs, this,
             [this](const QString &target, const QString &error) {
                 if (!error.isEmpty()) {
-                    m_runPanel->showError(tr("Could not save the session as %1: %2")
-                                              .arg(target, error));
+                    m_runPanel->showError(
+                        tr("Could not save the session as %1: %2").arg(target, error));
                     return;
                 }
                 m_recent->add(target);
@@ -311,12 +311,12 @@ bool MainWindow::startRun()
     if (m_controller->isAsking())
         return false;
     Profile profile = *m_editor->profile();
-    if (const int n = m_runPanel->repeat(); n > 0)   // the run panel's Repeat control
+    if (const int n = m_runPanel->repeat(); n > 0) // the run panel's Repeat control
         profile.repeat = n;
     const ResolvedTarget target = m_target->resolvedTarget();
     if (!target.ok()) {
-        m_runPanel->showError(tr("The target is not usable: %1")
-                                  .arg(target.errors.join(QStringLiteral("; "))));
+        m_runPanel->showError(
+            tr("The target is not usable: %1").arg(target.errors.join(QStringLiteral("; "))));
         return false;
     }
     RunOptions options;
@@ -339,7 +339,7 @@ void MainWindow::stopRun()
         return;
     }
     if (!isRunning())
-        return;   // it ended while the question was open
+        return; // it ended while the question was open
     m_controller->stop();
     statusBar()->showMessage(tr("Stopping: ending the stage and cleaning up…"));
     updateActions();
@@ -347,7 +347,7 @@ void MainWindow::stopRun()
 
 void MainWindow::onRunFinished(const Session &session)
 {
-    m_lastRun = session;   // the SessionSet's live entry is finished by the RunController
+    m_lastRun = session; // the SessionSet's live entry is finished by the RunController
     m_runPanel->runFinished(session);
     statusBar()->showMessage(runOutcomeMessage(session), kStatusMs);
     updateActions();
@@ -373,7 +373,7 @@ void MainWindow::updateTitle()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    event->setAccepted(m_closeFlow->mayClose());   // ui/window/windowcloseflow.h
+    event->setAccepted(m_closeFlow->mayClose()); // ui/window/windowcloseflow.h
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -97,7 +97,7 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    static constexpr int kStatusMs = 6000;   ///< how long a status-bar message stays (ms)
+    static constexpr int kStatusMs = 6000; ///< how long a status-bar message stays (ms)
     /// mainmenus.cpp: the actions, menus and toolbar, and the File menu's dialogs.
     void createActions();
     void createMenus();
@@ -119,8 +119,8 @@ private:
     ResultsPage *m_results = nullptr;
     RunController *m_controller = nullptr;
     SessionSet *m_sessions = nullptr;
-    SessionOpener *m_opener = nullptr;   ///< session files into the SessionSet
-    WindowCloseFlow *m_closeFlow = nullptr;   ///< what closing asks and waits for
+    SessionOpener *m_opener = nullptr; ///< session files into the SessionSet
+    WindowCloseFlow *m_closeFlow = nullptr; ///< what closing asks and waits for
     RecentFilesMenu *m_recent = nullptr;
     QSplitter *m_splitter = nullptr;
 
@@ -139,8 +139,8 @@ private:
     SavedSessionBar *m_savedBar = nullptr;
 
     QString m_lastSavedPath;
-    qint64 m_confirmStopAfterMs = 0;   ///< RunController::kConfirmStopAfterMs unless set
-    Session m_lastRun;   ///< the last finished run of this window
+    qint64 m_confirmStopAfterMs = 0; ///< RunController::kConfirmStopAfterMs unless set
+    Session m_lastRun; ///< the last finished run of this window
 };
 
 } // namespace vw

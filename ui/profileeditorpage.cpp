@@ -32,11 +32,12 @@ QString defaultProfileYaml()
     initResources();
     QFile f(QStringLiteral(":/profiles/quickstart.yaml"));
     if (!f.open(QIODevice::ReadOnly))
-        return QString();   // compiled in (resources/resources.qrc): does not happen
+        return QString(); // compiled in (resources/resources.qrc): does not happen
     return QString::fromUtf8(f.readAll());
 }
 
-ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
+ProfileEditorPage::ProfileEditorPage(QWidget *parent)
+    : QWidget(parent)
 {
     m_editor = new CodeEditor(this);
     m_editor->setObjectName(QStringLiteral("profileEditor"));
@@ -72,11 +73,10 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent) : QWidget(parent)
     m_problemText->setWordWrap(true);
     m_problemText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problemText->hide();
-    connect(m_errorList, &QTreeWidget::currentItemChanged, this,
-            [this](QTreeWidgetItem *item) {
-                if (item)
-                    m_problemText->setText(item->toolTip(3));
-            });
+    connect(m_errorList, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        if (item)
+            m_problemText->setText(item->toolTip(3));
+    });
     connect(m_errorList, &QTreeWidget::itemClicked, this, &ProfileEditorPage::jumpTo);
     connect(m_errorList, &QTreeWidget::itemActivated, this, &ProfileEditorPage::jumpTo);
 
@@ -147,7 +147,7 @@ void ProfileEditorPage::setInitialText(const QString &yaml)
 
 void ProfileEditorPage::startDocument(const QString &yaml, const QString &path)
 {
-    m_editor->setPlainText(yaml);   // clears the undo and redo stacks
+    m_editor->setPlainText(yaml); // clears the undo and redo stacks
     m_editor->document()->clearUndoRedoStacks();
     m_editor->document()->setModified(false);
     m_editor->moveCursor(QTextCursor::Start);
@@ -229,7 +229,7 @@ void ProfileEditorPage::saveTo(const QString &path)
     const quint64 document = m_document;
     m_saves.start(
         [path, data](const JobContext &) {
-            QString err;   // "cannot write PATH: <the OS reason>" (util/atomicfile.h)
+            QString err; // "cannot write PATH: <the OS reason>" (util/atomicfile.h)
             writeFileAtomically(path, data, &err);
             return err;
         },

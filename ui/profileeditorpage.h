@@ -100,10 +100,10 @@ private:
     QTabWidget *m_views = nullptr;
     QTreeWidget *m_errorList = nullptr;
     QLabel *m_status = nullptr;
-    QLabel *m_problemText = nullptr;   ///< the full text of the selected problem, wrapped
+    QLabel *m_problemText = nullptr; ///< the full text of the selected problem, wrapped
     QTimer *m_debounce = nullptr;
     QString m_path;
-    quint64 m_document = 0;   ///< counts startDocument(): a save follows only its own document
+    quint64 m_document = 0; ///< counts startDocument(): a save follows only its own document
     JobTracker m_saves{this, JobTracker::Policy::Independent};
     std::optional<Profile> m_profile;
     ProfileErrors m_errors;

@@ -10,7 +10,8 @@ namespace {
 const char kKey[] = "recentFiles";
 }
 
-RecentFilesMenu::RecentFilesMenu(QWidget *parent) : QMenu(tr("Open &Recent"), parent)
+RecentFilesMenu::RecentFilesMenu(QWidget *parent)
+    : QMenu(tr("Open &Recent"), parent)
 {
     rebuild();
 }
@@ -38,8 +39,9 @@ void RecentFilesMenu::rebuild()
     const QStringList list = files();
     for (int i = 0; i < list.size(); ++i) {
         const QString path = list.at(i);
-        QAction *a = addAction(QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(
-            QDir::toNativeSeparators(QFileInfo(path).fileName())));
+        QAction *a = addAction(QStringLiteral("&%1  %2")
+                                   .arg((i + 1) % 10)
+                                   .arg(QDir::toNativeSeparators(QFileInfo(path).fileName())));
         a->setToolTip(path);
         a->setStatusTip(path);
         connect(a, &QAction::triggered, this, [this, path] { emit fileTriggered(path); });

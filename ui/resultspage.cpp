@@ -41,10 +41,14 @@ QIcon swatch(const QColor &c)
 
 } // namespace
 
-ResultsPage::ResultsPage(QWidget *parent) : ResultsPage(nullptr, parent) {}
+ResultsPage::ResultsPage(QWidget *parent)
+    : ResultsPage(nullptr, parent)
+{
+}
 
 ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
-    : QWidget(parent), m_set(set ? set : new SessionSet(this))
+    : QWidget(parent)
+    , m_set(set ? set : new SessionSet(this))
 {
     m_latency = new StageCurveChart(ChartKind::LatencyVsLoad, this);
     m_latency->setObjectName(QStringLiteral("latencyChart"));
@@ -61,10 +65,11 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("comparisonWarning"));
     m_banner->setWordWrap(true);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff4e5; border: 1px solid #f0a030; "
-                                           "padding: 4px 8px; }"));
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4e5; border: 1px solid #f0a030; "
+                       "padding: 4px 8px; }"));
     m_banner->hide();
-    m_comparedBanner = new QLabel(this);   // information, not a warning: what is compared
+    m_comparedBanner = new QLabel(this); // information, not a warning: what is compared
     m_comparedBanner->setObjectName(QStringLiteral("comparedBanner"));
     m_comparedBanner->setWordWrap(true);
     m_comparedBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -76,8 +81,9 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
 
     // percentile selection (latency chart)
     auto makeCheck = [this](int p) {
-        const QString style = p >= 99 ? QStringLiteral("──") : p >= 95 ? QStringLiteral("- -")
-                                                                        : QStringLiteral("···");
+        const QString style = p >= 99   ? QStringLiteral("──")
+                              : p >= 95 ? QStringLiteral("- -")
+                                        : QStringLiteral("···");
         auto *c = new QCheckBox(QStringLiteral("p%1 %2").arg(p).arg(style), this);
         c->setObjectName(QStringLiteral("p%1Check").arg(p));
         c->setChecked(m_set->isPercentileShown(p));
@@ -101,7 +107,7 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     pctRow->addWidget(m_p50);
     pctRow->addWidget(m_p95);
     pctRow->addWidget(m_p99);
-    auto *logY = new QCheckBox(tr("log scale"), this);   // latency charts: log10 y axis
+    auto *logY = new QCheckBox(tr("log scale"), this); // latency charts: log10 y axis
     logY->setObjectName(QStringLiteral("logYCheck"));
     logY->setToolTip(tr("Latency on a logarithmic axis (ticks at 1, 2, 5 x 10^k ms)"));
     connect(logY, &QCheckBox::toggled, this, [this](bool on) {
@@ -310,9 +316,8 @@ void ResultsPage::onComparisonChanged()
     m_comparedBanner->setText(compared);
     m_comparedBanner->setVisible(active && !compared.isEmpty());
     const QString warnings = m_comparison->warningText();
-    m_banner->setText(warnings.isEmpty()
-                          ? QString()
-                          : tr("⚠ Not directly comparable:\n%1").arg(warnings));
+    m_banner->setText(warnings.isEmpty() ? QString()
+                                         : tr("⚠ Not directly comparable:\n%1").arg(warnings));
     m_banner->setVisible(active && !warnings.isEmpty());
 }
 
@@ -388,7 +393,7 @@ void ResultsPage::refreshNextLiveChart()
         if (!(m_outdatedCharts & (1u << i)) || !charts.at(i)->isVisible())
             continue;
         refreshChart(i);
-        m_liveChartTimer->start();   // the next visible one in a later pass
+        m_liveChartTimer->start(); // the next visible one in a later pass
         return;
     }
 }
@@ -421,7 +426,7 @@ void ResultsPage::refreshTable()
     }
     m_model->setUncertainty({}, tr("Computing the intervals..."));
     QPointer<ResultsPage> self(this);
-    const RunRecord run = session;   // implicitly shared copies: cheap, and safe to read there
+    const RunRecord run = session; // implicitly shared copies: cheap, and safe to read there
     QThreadPool::globalInstance()->start([self, generation, run]() {
         const QList<StageUncertainty> u = runUncertainty(run);
         QMetaObject::invokeMethod(
@@ -442,11 +447,12 @@ void ResultsPage::refreshOverlayList()
     for (int i = 0; i < all.size(); ++i) {
         const SessionEntry &e = all.at(i);
         const bool primary = m_set->hasMain() && i == 0;
-        auto *item = new QListWidgetItem(
-            overlay ? swatch(qColor(paletteColor(e.colourIndex))) : QIcon(),
-            primary ? tr("%1 (main)").arg(e.label) : e.label, m_overlayList);
-        item->setToolTip(e.live ? tr("the run in progress")
-                                : e.path.isEmpty() ? tr("the last run") : e.path);
+        auto *item =
+            new QListWidgetItem(overlay ? swatch(qColor(paletteColor(e.colourIndex))) : QIcon(),
+                                primary ? tr("%1 (main)").arg(e.label) : e.label, m_overlayList);
+        item->setToolTip(e.live             ? tr("the run in progress")
+                         : e.path.isEmpty() ? tr("the last run")
+                                            : e.path);
         if (primary)
             item->setFlags(item->flags() & ~Qt::ItemIsSelectable);
     }
@@ -458,8 +464,8 @@ void ResultsPage::refreshOverlayList()
         m_tableSource->clear();
         for (const SessionEntry &e : all)
             m_tableSource->addItem(e.label);
-        m_tableSource->setCurrentIndex(previous >= 0 && previous < all.size() ? previous
-                                                                              : (all.isEmpty() ? -1 : 0));
+        m_tableSource->setCurrentIndex(
+            previous >= 0 && previous < all.size() ? previous : (all.isEmpty() ? -1 : 0));
     }
     m_tableSource->setEnabled(all.size() > 1);
 }

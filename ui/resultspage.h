@@ -91,10 +91,9 @@ private:
     /// hidden tabs stay outdated until shown or fetched.
     void scheduleLiveChartRefresh();
     void refreshNextLiveChart();
-    void refreshChart(int i) const;   ///< i indexes chartWidgets()
+    void refreshChart(int i) const; ///< i indexes chartWidgets()
     QList<QWidget *> chartWidgets() const;
-    template <typename Chart>
-    Chart *current(Chart *chart) const
+    template <typename Chart> Chart *current(Chart *chart) const
     {
         if (m_outdatedCharts)
             refreshCharts();
@@ -104,7 +103,7 @@ private:
     void refreshOverlayList();
 
     SessionSet *m_set = nullptr;
-    mutable unsigned m_outdatedCharts = 0;   ///< bit i: chartWidgets()[i] missed an update
+    mutable unsigned m_outdatedCharts = 0; ///< bit i: chartWidgets()[i] missed an update
     QTimer *m_liveChartTimer = nullptr;
 
     StageCurveChart *m_latency = nullptr;
@@ -113,7 +112,7 @@ private:
     TimeSeriesChart *m_time = nullptr;
     TimeSeriesChart *m_timeThroughput = nullptr;
     TimeSeriesChart *m_timeErrors = nullptr;
-    QList<StageCurveChart *> m_serverCharts;   ///< serverChartKinds() order
+    QList<StageCurveChart *> m_serverCharts; ///< serverChartKinds() order
     QComboBox *m_serverChartChooser = nullptr;
     ComparisonView *m_comparison = nullptr;
     QLabel *m_banner = nullptr;
@@ -124,7 +123,7 @@ private:
     /// (core/analysis/stageuncertainty.h; never on the GUI thread); a result for an older
     /// request than the latest is dropped.
     int m_uncertaintyGeneration = 0;
-    QString m_uncertaintyKey;   // session id and stage count of the last request
+    QString m_uncertaintyKey; // session id and stage count of the last request
     QTableView *m_table = nullptr;
     QComboBox *m_tableSource = nullptr;
     QListWidget *m_overlayList = nullptr;

@@ -12,7 +12,8 @@
 
 namespace vw {
 
-RunController::RunController(QObject *parent) : QObject(parent)
+RunController::RunController(QObject *parent)
+    : QObject(parent)
 {
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(kRepaintIntervalMs);
@@ -91,8 +92,7 @@ RunController::StartOutcome RunController::startChecked(Profile profile,
                             confirmed.target = p.target;
                             confirmed.sources = o.targetSources;
                             startChecked(p, confirmed, o);
-                        }
-                        else {
+                        } else {
                             emit message(tr("Run not started: the target was not confirmed"));
                         }
                         emit confirmationAnswered(yes);
@@ -117,7 +117,7 @@ void RunController::onPhase(RunPhase phase, const QString &detail)
 {
     emit phaseChanged(phase, detail);
     if (phase == RunPhase::Running && !m_liveBegun && m_running && m_sessions) {
-        m_liveBegun = true;   // measuring: the live run replaces the results
+        m_liveBegun = true; // measuring: the live run replaces the results
         m_sessions->beginLive(m_liveLabel, m_livePlan);
     }
 }
@@ -147,7 +147,7 @@ void RunController::flush()
     const RunSnapshot snapshot = m_live.current();
     emit liveUpdate(snapshot);
     if (m_sessions)
-        m_sessions->updateLive(snapshot);   // ignored until the live entry begins
+        m_sessions->updateLive(snapshot); // ignored until the live entry begins
 }
 
 void RunController::onFinished(const RunRecord &record)

@@ -30,7 +30,7 @@ class TargetConfirmation;
 class RunController : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kRepaintIntervalMs = 100;   ///< coalescing window, <= 10 Hz
+    static constexpr int kRepaintIntervalMs = 100; ///< coalescing window, <= 10 Hz
     /// Runs started here lower their worker threads' priority by this much (nice value,
     /// RunOptions::workerNice) unless the options ask for more: with 10,000 VUs on two cores
     /// the GUI thread otherwise waits behind them (docs/performance.md).
@@ -39,7 +39,7 @@ public:
     static constexpr qint64 kConfirmStopAfterMs = 60000;
 
     explicit RunController(QObject *parent = nullptr);
-    ~RunController() override;   ///< a run still going is stopped (blocks until its cleanup)
+    ~RunController() override; ///< a run still going is stopped (blocks until its cleanup)
 
     /// Starts a run; false when one is already running.
     bool start(const Profile &profile, const RunOptions &options);
@@ -95,16 +95,16 @@ private:
 
     std::unique_ptr<BenchmarkRun> m_run;
     QTimer m_coalesce;
-    QElapsedTimer m_clock;   ///< started with the run
-    RunSnapshotAccumulator m_live;   ///< the current run's latest snapshot, stages and series
+    QElapsedTimer m_clock; ///< started with the run
+    RunSnapshotAccumulator m_live; ///< the current run's latest snapshot, stages and series
     bool m_hasPending = false;
     bool m_running = false;
     bool m_stopping = false;
     bool m_autoSave = true;
-    QString m_savePath;   ///< this run's session file (checkpoints, then the final session)
-    JobTracker m_saves{this, JobTracker::Policy::Independent};   ///< final session writes
+    QString m_savePath; ///< this run's session file (checkpoints, then the final session)
+    JobTracker m_saves{this, JobTracker::Policy::Independent}; ///< final session writes
     QWidget *m_dialogParent = nullptr;
-    TargetConfirmation *m_confirmation = nullptr;   ///< created at the first non-loopback run
+    TargetConfirmation *m_confirmation = nullptr; ///< created at the first non-loopback run
     SessionSet *m_sessions = nullptr;
     /// The run's live entry replaces the results shown once its measured window starts.
     bool m_liveBegun = false;

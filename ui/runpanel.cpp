@@ -30,17 +30,21 @@ QString clock(qint64 ms)
 QString phaseStyle(RunPhase p)
 {
     switch (p) {
-    case RunPhase::Running: return QStringLiteral("background:#2e7d32;color:white;");
+    case RunPhase::Running:
+        return QStringLiteral("background:#2e7d32;color:white;");
     case RunPhase::Connecting:
     case RunPhase::SettingUp:
-    case RunPhase::CleaningUp: return QStringLiteral("background:#f9a825;color:black;");
-    default: return QStringLiteral("background:#607d8b;color:white;");
+    case RunPhase::CleaningUp:
+        return QStringLiteral("background:#f9a825;color:black;");
+    default:
+        return QStringLiteral("background:#607d8b;color:white;");
     }
 }
 
 } // namespace
 
-RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
+RunPanel::RunPanel(QWidget *parent)
+    : QWidget(parent)
 {
     m_phase = new QLabel(tr("Idle"), this);
     m_phase->setObjectName(QStringLiteral("phaseLabel"));
@@ -144,15 +148,16 @@ void RunPanel::showSnapshot(const RunSnapshot &s)
     if (s.phase == RunPhase::Running && s.stageIndex >= 0) {
         // With repeats the engine counts every replicate's stages: name the run and its stage.
         const bool repeated = m_runs > 1 && m_rampStages > 0;
-        QString text = repeated ? tr("Run %1 of %2 · ").arg(s.stageIndex / m_rampStages + 1).arg(m_runs)
-                                : QString();
+        QString text = repeated
+                           ? tr("Run %1 of %2 · ").arg(s.stageIndex / m_rampStages + 1).arg(m_runs)
+                           : QString();
         text += tr("Stage %1 of %2 · %3 VUs · %4 in flight · %5 / %6")
-                           .arg(stageNumber(repeated ? s.stageIndex % m_rampStages : s.stageIndex))
-                           .arg(repeated ? m_rampStages : s.stageCount)
-                           .arg(s.vus)
-                           .arg(s.inFlight)
-                           .arg(formatDurationMs(s.stageElapsedMs / 100 * 100),
-                                formatDurationMs(s.stageDurationMs));
+                    .arg(stageNumber(repeated ? s.stageIndex % m_rampStages : s.stageIndex))
+                    .arg(repeated ? m_rampStages : s.stageCount)
+                    .arg(s.vus)
+                    .arg(s.inFlight)
+                    .arg(formatDurationMs(s.stageElapsedMs / 100 * 100),
+                         formatDurationMs(s.stageDurationMs));
         if (s.inWarmup)
             text += tr(" (warm-up)");
         m_stage->setText(text);
@@ -183,7 +188,7 @@ void RunPanel::runFinished(const Session &session)
     case RunStatus::Stopped:
         break;
     case RunStatus::Failed:
-    case RunStatus::Incomplete:   // not the status of a finished run
+    case RunStatus::Incomplete: // not the status of a finished run
         showError(tr("Run failed: %1").arg(session.error));
         break;
     case RunStatus::SetupFailed:

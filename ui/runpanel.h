@@ -60,8 +60,8 @@ private:
     QLabel *m_bannerText = nullptr;
     QSpinBox *m_repeat = nullptr;
     qint64 m_totalMs = 0;
-    int m_rampStages = 0;   ///< the running profile's stages (one replicate)
-    int m_runs = 1;         ///< its repeat
+    int m_rampStages = 0; ///< the running profile's stages (one replicate)
+    int m_runs = 1; ///< its repeat
 };
 
 } // namespace vw

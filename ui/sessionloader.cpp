@@ -3,10 +3,12 @@
 #include "session/sessionio.h"
 #include "sessionfiles.h"
 
-
 namespace vw {
 
-SessionLoader::SessionLoader(QObject *parent) : QObject(parent) {}
+SessionLoader::SessionLoader(QObject *parent)
+    : QObject(parent)
+{
+}
 
 SessionLoader::~SessionLoader() = default;
 

@@ -22,7 +22,7 @@ public:
     enum class Placement { Main, Overlay };
 
     explicit SessionLoader(QObject *parent = nullptr);
-    ~SessionLoader() override;   ///< a file being read is dropped when it is done
+    ~SessionLoader() override; ///< a file being read is dropped when it is done
 
     /// Queues `path`. A file that does not look like a session (looksLikeSessionFile(),
     /// ui/sessionfiles.h: *.yaml, or content not starting with '{') is reported by
@@ -53,7 +53,7 @@ private:
     void onRead(const Job &job, const std::optional<Session> &session, const QString &error,
                 bool isSession);
 
-    JobTracker m_jobs{this};   ///< one file at a time
+    JobTracker m_jobs{this}; ///< one file at a time
     QQueue<Job> m_queue;
     bool m_busy = false;
     int m_total = 0;

@@ -38,7 +38,7 @@ void SessionLoadIndicator::showProgress(const QString &path, int position, int t
                                      .arg(total)
                                      .arg(QFileInfo(path).fileName())
                                : tr("Loading %1…").arg(QFileInfo(path).fileName()));
-    m_progress->setRange(0, 0);   // busy: one file is read in one piece
+    m_progress->setRange(0, 0); // busy: one file is read in one piece
     m_label->show();
     m_progress->show();
 }

@@ -7,18 +7,21 @@
 
 namespace vw {
 
-SessionOpener::SessionOpener(SessionSet *sessions, ProfileEditorPage *editor,
-                             RunPanel *runPanel, std::function<bool()> isRunning,
-                             QObject *parent)
-    : QObject(parent), m_sessions(sessions), m_editor(editor), m_runPanel(runPanel),
-      m_isRunning(std::move(isRunning)), m_loader(new SessionLoader(this))
+SessionOpener::SessionOpener(SessionSet *sessions, ProfileEditorPage *editor, RunPanel *runPanel,
+                             std::function<bool()> isRunning, QObject *parent)
+    : QObject(parent)
+    , m_sessions(sessions)
+    , m_editor(editor)
+    , m_runPanel(runPanel)
+    , m_isRunning(std::move(isRunning))
+    , m_loader(new SessionLoader(this))
 {
     connect(m_loader, &SessionLoader::loaded, this, &SessionOpener::onLoaded);
     connect(m_loader, &SessionLoader::failed, this, &SessionOpener::onFailed);
     connect(m_loader, &SessionLoader::notSession, this, &SessionOpener::notSession);
     connect(m_loader, &SessionLoader::progress, this, [this](const QString &, int position) {
         if (position == 1)
-            m_loadErrors.clear();   // a new batch: earlier errors stay in the banner until now
+            m_loadErrors.clear(); // a new batch: earlier errors stay in the banner until now
     });
 }
 
@@ -41,8 +44,8 @@ void SessionOpener::openFiles(const QStringList &paths)
     for (const QString &p : paths) {
         const bool asMain = !mainAsked && !isProfileFileName(p);
         mainAsked = mainAsked || asMain;
-        m_loader->load(p, asMain ? SessionLoader::Placement::Main
-                                 : SessionLoader::Placement::Overlay);
+        m_loader->load(p,
+                       asMain ? SessionLoader::Placement::Main : SessionLoader::Placement::Overlay);
     }
 }
 
@@ -52,9 +55,8 @@ void SessionOpener::onLoaded(const QString &path, const Session &session,
     // Decided now, not when asked: a run may have started, or the main session may have
     // arrived, while the file was being read.
     const bool running = m_isRunning();
-    const bool asMain = placement == SessionLoader::Placement::Main
-                            ? !running
-                            : !m_sessions->hasMain() && !running;
+    const bool asMain =
+        placement == SessionLoader::Placement::Main ? !running : !m_sessions->hasMain() && !running;
     if (asMain) {
         m_sessions->setMain(session, path);
         if (!m_editor->isModified() && !session.profileYaml.isEmpty())

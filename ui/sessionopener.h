@@ -49,8 +49,7 @@ signals:
     void message(const QString &text);
 
 private:
-    void onLoaded(const QString &path, const Session &session,
-                  SessionLoader::Placement placement);
+    void onLoaded(const QString &path, const Session &session, SessionLoader::Placement placement);
     void onFailed(const QString &path, const QString &error);
 
     SessionSet *m_sessions;
@@ -58,7 +57,7 @@ private:
     RunPanel *m_runPanel;
     std::function<bool()> m_isRunning;
     SessionLoader *m_loader;
-    QStringList m_loadErrors;   ///< of the files requested since the loader was last idle
+    QStringList m_loadErrors; ///< of the files requested since the loader was last idle
 };
 
 } // namespace vw

@@ -11,7 +11,11 @@ namespace {
 const char kConfirmedKey[] = "target/confirmedAddresses";
 } // namespace
 
-TargetConfirmation::TargetConfirmation(QWidget *parent) : QObject(parent), m_parent(parent) {}
+TargetConfirmation::TargetConfirmation(QWidget *parent)
+    : QObject(parent)
+    , m_parent(parent)
+{
+}
 
 bool TargetConfirmation::isConfirmed(const QString &address)
 {
@@ -71,7 +75,7 @@ void TargetConfirmation::onProbed(const ServerInfo &info)
     m_asking = false;
     const Profile profile = m_profile;
     const RunOptions options = m_options;
-    m_options = RunOptions();   // the token is not kept here
+    m_options = RunOptions(); // the token is not kept here
     emit answered(yes, profile, options);
 }
 

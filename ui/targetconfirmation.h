@@ -35,7 +35,7 @@ private:
     QWidget *m_parent = nullptr;
     bool m_asking = false;
     Profile m_profile;
-    RunOptions m_options;   ///< holds the token in memory until answered
+    RunOptions m_options; ///< holds the token in memory until answered
     /// The probe on a thread of its own: it may wait on the network for the request timeout.
     JobTracker m_probe{this, JobTracker::Policy::Supersede, nullptr};
 };

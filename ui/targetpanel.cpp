@@ -64,7 +64,8 @@ void writeOverrides(const QMap<QString, QString> &overrides)
 }
 } // namespace
 
-TargetPanel::TargetPanel(QWidget *parent) : QWidget(parent)
+TargetPanel::TargetPanel(QWidget *parent)
+    : QWidget(parent)
 {
     m_address = new QLineEdit(this);
     m_address->setObjectName(QStringLiteral("addressEdit"));
@@ -138,7 +139,7 @@ TargetPanel::TargetPanel(QWidget *parent) : QWidget(parent)
     connect(m_localTarget, &LocalTargetBox::message, this, &TargetPanel::message);
     connect(m_localTarget, &LocalTargetBox::started, this,
             [this](const QString &node, const QByteArray &token) {
-                setAddress(node);   // resolved from the state directory (targetresolver.h)
+                setAddress(node); // resolved from the state directory (targetresolver.h)
                 if (!token.isEmpty())
                     setToken(token, tr("from the local target"));
             });
@@ -164,8 +165,8 @@ TargetPanel::TargetPanel(QWidget *parent) : QWidget(parent)
 
     QSettings settings;
     settings.remove(QLatin1String(kLegacyAddressKey));
-    const bool remember = TokenKeychain::isAvailable()
-                          && settings.value(QLatin1String(kRememberKey), false).toBool();
+    const bool remember =
+        TokenKeychain::isAvailable() && settings.value(QLatin1String(kRememberKey), false).toBool();
     {
         const QSignalBlocker block(m_remember);
         m_remember->setChecked(remember);
@@ -190,7 +191,7 @@ void TargetPanel::setProfile(const QString &profilePath, const TargetSpec &targe
         m_profilePath = key;
         m_override = key.isEmpty() ? pending : readOverrides().value(key);
         if (m_override.isEmpty() && !pending.isEmpty() && !key.isEmpty()) {
-            m_override = pending;   // typed while unsaved, now saved under its path
+            m_override = pending; // typed while unsaved, now saved under its path
             saveSettings();
         }
     }
@@ -201,7 +202,7 @@ void TargetPanel::setProfile(const QString &profilePath, const TargetSpec &targe
 void TargetPanel::setAddress(const QString &address)
 {
     m_launchAddress = address.trimmed();
-    refresh();   // a profile's own override (marked, resettable) still wins; none is removed
+    refresh(); // a profile's own override (marked, resettable) still wins; none is removed
 }
 
 QString TargetPanel::address() const
@@ -247,7 +248,7 @@ void TargetPanel::onAddressEdited(const QString &text)
     const QString t = text.trimmed();
     m_override = (t.isEmpty() || t == baseTarget().target.address) ? QString() : t;
     saveSettings();
-    showSources();   // the text stays as typed
+    showSources(); // the text stays as typed
 }
 
 void TargetPanel::refresh()

@@ -73,8 +73,8 @@ signals:
 private:
     /// The target without this panel's override (the launch's --addr, env, profile).
     ResolvedTarget baseTarget() const;
-    void refresh();       ///< the edit's text, then showSources()
-    void showSources();   ///< the override mark and reset button, the effective target
+    void refresh(); ///< the edit's text, then showSources()
+    void showSources(); ///< the override mark and reset button, the effective target
     void onAddressEdited(const QString &text);
     void saveSettings();
 
@@ -87,11 +87,11 @@ private:
     QLabel *m_tokenSource = nullptr;
     QCheckBox *m_remember = nullptr;
     TokenKeychain *m_keychain = nullptr;
-    LocalTargetBox *m_localTarget = nullptr;   ///< start/stop a target on loopback
+    LocalTargetBox *m_localTarget = nullptr; ///< start/stop a target on loopback
     QString m_profilePath;
     TargetSpec m_profileTarget;
-    QString m_launchAddress;   ///< --addr, empty for none
-    QString m_override;        ///< the open profile's override, empty for none
+    QString m_launchAddress; ///< --addr, empty for none
+    QString m_override; ///< the open profile's override, empty for none
 };
 
 } // namespace vw

@@ -11,7 +11,10 @@ const char kService[] = "vault-workbench";
 const char kKey[] = "vault-token";
 } // namespace
 
-TokenKeychain::TokenKeychain(QObject *parent) : QObject(parent) {}
+TokenKeychain::TokenKeychain(QObject *parent)
+    : QObject(parent)
+{
+}
 
 bool TokenKeychain::isAvailable()
 {

@@ -15,9 +15,9 @@ public:
     /// True when the build has qtkeychain (a keychain service may still be missing at run time).
     static bool isAvailable();
 
-    void read();                              ///< emits tokenRead or failed
-    void write(const QByteArray &token);      ///< emits written or failed
-    void remove();                            ///< emits failed only on error
+    void read(); ///< emits tokenRead or failed
+    void write(const QByteArray &token); ///< emits written or failed
+    void remove(); ///< emits failed only on error
 
 signals:
     void tokenRead(const QByteArray &token);

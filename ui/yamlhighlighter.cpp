@@ -16,19 +16,23 @@ QTextCharFormat fmt(const QColor &c, bool bold = false, bool italic = false)
 
 } // namespace
 
-YamlHighlighter::YamlHighlighter(QTextDocument *document) : QSyntaxHighlighter(document)
+YamlHighlighter::YamlHighlighter(QTextDocument *document)
+    : QSyntaxHighlighter(document)
 {
     // order matters: later rules paint over earlier ones
-    m_rules.append({QRegularExpression(QStringLiteral(R"((?<=[:\s\[{,])(-?\d+(\.\d+)?)(?=\s*($|[,\]}#])))")),
-                    fmt(QColor(0x09, 0x86, 0x58)), 1});
-    m_rules.append({QRegularExpression(QStringLiteral(R"(\b\d+(\.\d+)?(ms|s|m|h)(\d+(\.\d+)?(ms|s|m|h))*\b)")),
-                    fmt(QColor(0x09, 0x86, 0x58)), 0});
+    m_rules.append(
+        {QRegularExpression(QStringLiteral(R"((?<=[:\s\[{,])(-?\d+(\.\d+)?)(?=\s*($|[,\]}#])))")),
+         fmt(QColor(0x09, 0x86, 0x58)), 1});
+    m_rules.append(
+        {QRegularExpression(QStringLiteral(R"(\b\d+(\.\d+)?(ms|s|m|h)(\d+(\.\d+)?(ms|s|m|h))*\b)")),
+         fmt(QColor(0x09, 0x86, 0x58)), 0});
     m_rules.append({QRegularExpression(QStringLiteral(R"(\b(true|false|yes|no|null|~)\b)")),
                     fmt(QColor(0x00, 0x5c, 0xc5), true), 0});
     m_rules.append({QRegularExpression(QStringLiteral(R"(("([^"\\]|\\.)*"|'[^']*'))")),
                     fmt(QColor(0xa3, 0x15, 0x15)), 0});
-    m_rules.append({QRegularExpression(QStringLiteral(R"(^\s*(-\s+)?([A-Za-z_][\w.-]*)\s*:(?=\s|$))")),
-                    fmt(QColor(0x80, 0x00, 0x80), true), 2});
+    m_rules.append(
+        {QRegularExpression(QStringLiteral(R"(^\s*(-\s+)?([A-Za-z_][\w.-]*)\s*:(?=\s|$))")),
+         fmt(QColor(0x80, 0x00, 0x80), true), 2});
     m_rules.append({QRegularExpression(QStringLiteral(R"([{,]\s*([A-Za-z_][\w.-]*)\s*:)")),
                     fmt(QColor(0x80, 0x00, 0x80), true), 1});
     m_rules.append({QRegularExpression(QStringLiteral(R"(^\s*(-)(?=\s))")),

@@ -16,8 +16,7 @@ namespace {
 
 QString line(const QString &name, const QString &value, const QString &evidence)
 {
-    return QStringLiteral("  %1 %2\n      %3\n")
-        .arg(name.leftJustified(22), value, evidence);
+    return QStringLiteral("  %1 %2\n      %3\n").arg(name.leftJustified(22), value, evidence);
 }
 
 QString vusValue(const std::optional<int> &v)
@@ -32,12 +31,12 @@ QString analysisText(const SessionAnalysis &a)
     QString out = QStringLiteral("analysis\n");
     for (const OpAnalysis &o : a.ops) {
         out += QStringLiteral("%1\n").arg(o.op);
-        const QString failure = o.failure.stage
-                                    ? QStringLiteral("%1 (%2)").arg(o.failure.at(), o.failure.errorClass)
-                                    : QStringLiteral("not reached");
+        const QString failure =
+            o.failure.stage ? QStringLiteral("%1 (%2)").arg(o.failure.at(), o.failure.errorClass)
+                            : QStringLiteral("not reached");
         if (!o.notAssessed.isEmpty()) {
             out += QStringLiteral("  not assessed: %1\n").arg(o.notAssessed);
-            if (!o.failure.evidence.text.isEmpty())   // assessed for open models too
+            if (!o.failure.evidence.text.isEmpty()) // assessed for open models too
                 out += line(QStringLiteral("failure"), failure, o.failure.evidence.text);
             for (const QString &n : o.notes)
                 out += QStringLiteral("  note: %1\n").arg(n);

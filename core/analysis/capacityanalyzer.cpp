@@ -59,8 +59,8 @@ OpAnalysis analyzeCurve(const OpCurve &c, const AnalysisSettings &settings)
                                .arg(kNoSuccess));
         }
         // Said in each latency/throughput result, so that none reads as a finding about them.
-        const QString why = QStringLiteral(" %1 %2.").arg(which.join(QStringLiteral(", ")),
-                                                          kNoSuccess);
+        const QString why =
+            QStringLiteral(" %1 %2.").arg(which.join(QStringLiteral(", ")), kNoSuccess);
         for (Evidence *e : {&a.knee.evidence, &a.saturation.evidence, &a.maxThroughput.evidence,
                             &a.maxThroughputAtSlo.evidence, &a.usl.evidence})
             e->text += why;
@@ -76,9 +76,8 @@ OpAnalysis notAssessedOpenModel(const QString &op, const QList<StageStats> &stag
                                        "detector works on closed-model VU ramps. Its offered and "
                                        "achieved rates, dropped starts and latency are in the "
                                        "per-stage table.");
-    for (Evidence *e : {&a.knee.evidence, &a.saturation.evidence,
-                        &a.maxThroughput.evidence, &a.maxThroughputAtSlo.evidence,
-                        &a.usl.evidence})
+    for (Evidence *e : {&a.knee.evidence, &a.saturation.evidence, &a.maxThroughput.evidence,
+                        &a.maxThroughputAtSlo.evidence, &a.usl.evidence})
         e->text = why;
     for (const StageStats &st : stages)
         a.excluded.append(ExcludedStage{st.index, st.vus, QStringLiteral("arrival-rate stage")});

@@ -16,8 +16,7 @@ QString clientBoundReason(const StageStats &st)
 
 } // namespace
 
-OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
-                        const LoadModel &model)
+OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op, const LoadModel &model)
 {
     OpCurve c;
     c.op = op;

@@ -13,18 +13,18 @@
 namespace vw {
 
 struct CurvePoint {
-    int stage = 0;               ///< StageStats::index (0-based)
-    int vus = 0;                 ///< planned VUs of the stage
-    QString load;                ///< the stage's load as text (LoadModel::loadText): "16 VUs", "2000/s"
-    bool openModel = false;      ///< an arrival-rate stage: x is the offered rate, `vus` the pool
-    double throughputPerS = 0;   ///< successes per second of the steady window
-    double meanMs = 0;           ///< latency of successful requests, milliseconds (see `ok`)
+    int stage = 0; ///< StageStats::index (0-based)
+    int vus = 0; ///< planned VUs of the stage
+    QString load; ///< the stage's load as text (LoadModel::loadText): "16 VUs", "2000/s"
+    bool openModel = false; ///< an arrival-rate stage: x is the offered rate, `vus` the pool
+    double throughputPerS = 0; ///< successes per second of the steady window
+    double meanMs = 0; ///< latency of successful requests, milliseconds (see `ok`)
     double p50Ms = 0;
     double p95Ms = 0;
     double p99Ms = 0;
-    qint64 count = 0;            ///< requests (ok + errors)
-    qint64 ok = 0;               ///< successes; 0: no latency (meanMs..p99Ms are 0, not figures)
-    QMap<QString, qint64> errors;///< error key (core/stats/errorclass.h) -> count
+    qint64 count = 0; ///< requests (ok + errors)
+    qint64 ok = 0; ///< successes; 0: no latency (meanMs..p99Ms are 0, not figures)
+    QMap<QString, qint64> errors; ///< error key (core/stats/errorclass.h) -> count
 
     double errorRatio() const
     {
@@ -39,12 +39,12 @@ struct CurvePoint {
 struct ExcludedStage {
     int stage = 0;
     int vus = 0;
-    QString reason;   ///< "client-bound: ...", "no requests measured", "VUs not above ..."
+    QString reason; ///< "client-bound: ...", "no requests measured", "VUs not above ..."
 };
 
 struct OpCurve {
     QString op;
-    QList<CurvePoint> points;       ///< strictly increasing VUs
+    QList<CurvePoint> points; ///< strictly increasing VUs
     QList<ExcludedStage> excluded;
     /// Every stage with requests of the op, in ramp order, kept in `points` or not (client-bound,
     /// VUs not above the previous stage): the failure detector's input. Errors are what the
@@ -60,7 +60,6 @@ struct OpCurve {
 /// docs/measurement.md "Validity"), and stages whose VUs are not above the previous kept stage
 /// (a ramp-down or a repeated level: the detectors need increasing concurrency). Those last two
 /// kinds still count for failure (OpCurve::measured).
-OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op,
-                        const LoadModel &model);
+OpCurve curveFromStages(const QList<StageStats> &stages, const QString &op, const LoadModel &model);
 
 } // namespace vw

@@ -9,9 +9,9 @@
 namespace vw {
 
 struct Evidence {
-    QString text;        ///< one or two human sentences, e.g. "throughput gain fell below ..."
-    QList<int> stages;   ///< 0-based stage indexes (StageStats::index) that decided the result
-    QJsonObject data;    ///< the values behind it (per-stage gains, power, residuals, ...)
+    QString text; ///< one or two human sentences, e.g. "throughput gain fell below ..."
+    QList<int> stages; ///< 0-based stage indexes (StageStats::index) that decided the result
+    QJsonObject data; ///< the values behind it (per-stage gains, power, residuals, ...)
 
     /// {"text": "...", "stages": [..], "data": {...}}
     QJsonObject toJson() const;

@@ -38,8 +38,7 @@ QJsonArray toArray(const QList<double> &v, int decimals)
 
 } // namespace
 
-std::optional<int> kneedleIndex(const QList<double> &x, const QList<double> &y,
-                                double sensitivity)
+std::optional<int> kneedleIndex(const QList<double> &x, const QList<double> &y, double sensitivity)
 {
     const QList<double> d = kneedleDifference(x, y);
     if (d.isEmpty())
@@ -49,11 +48,11 @@ std::optional<int> kneedleIndex(const QList<double> &x, const QList<double> &y,
     const double drop = sensitivity / double(n - 1);
     for (int i = 1; i < n - 1; ++i) {
         if (!(d[i] >= d[i - 1] && d[i] > d[i + 1]))
-            continue;   // not a local maximum of the difference curve
+            continue; // not a local maximum of the difference curve
         const double threshold = d[i] - drop;
         for (int j = i + 1; j < n; ++j) {
             if (d[j] > d[i])
-                break;  // a higher maximum follows before the drop: not a knee here
+                break; // a higher maximum follows before the drop: not a knee here
             if (d[j] < threshold)
                 return i;
         }
@@ -85,8 +84,8 @@ KneeResult detectKnee(const OpCurve &c)
         {QStringLiteral("kneedle_difference"), toArray(kneedleDifference(vus, thr), 4)},
     };
     if (pts.size() < 3) {
-        k.evidence.text = QStringLiteral("No knee: %1 usable stage(s); a knee needs at least 3.")
-                              .arg(pts.size());
+        k.evidence.text =
+            QStringLiteral("No knee: %1 usable stage(s); a knee needs at least 3.").arg(pts.size());
         return k;
     }
 
@@ -111,7 +110,7 @@ KneeResult detectKnee(const OpCurve &c)
 
     if (powerKnee && kneedle) {
         const int gap = std::abs(*kneedle - peak);
-        k.agreement = gap == 0 ? QStringLiteral("same")
+        k.agreement = gap == 0   ? QStringLiteral("same")
                       : gap == 1 ? QStringLiteral("adjacent")
                                  : QStringLiteral("differ");
     } else if (powerKnee) {
@@ -140,10 +139,11 @@ KneeResult detectKnee(const OpCurve &c)
     k.evidence.stages = {p.stage};
     if (kneedle && *kneedle != peak)
         k.evidence.stages.append(pts[*kneedle].stage);
-    const QString agreeText = k.agreement == QLatin1String("same")       ? QStringLiteral("agrees")
-                              : k.agreement == QLatin1String("adjacent") ? QStringLiteral("is one stage away")
-                              : k.agreement == QLatin1String("differ")   ? QStringLiteral("disagrees")
-                                                                         : QString();
+    const QString agreeText = k.agreement == QLatin1String("same") ? QStringLiteral("agrees")
+                              : k.agreement == QLatin1String("adjacent")
+                                  ? QStringLiteral("is one stage away")
+                              : k.agreement == QLatin1String("differ") ? QStringLiteral("disagrees")
+                                                                       : QString();
     k.evidence.text =
         QStringLiteral("Knee at %1 VUs (stage %2): power (throughput / mean latency) peaks there, "
                        "%3/s at %4 ms mean (p99 %5 ms)%6. %7%8.")

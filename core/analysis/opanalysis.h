@@ -18,13 +18,13 @@ namespace vw {
 /// (Satopaa et al. 2011) on throughput vs VUs. `vus` is the power knee; Kneedle never makes
 /// a knee on its own (it only confirms or questions it, see `agreement`).
 struct KneeResult {
-    std::optional<int> vus;          ///< the knee, VUs (= powerVus)
-    std::optional<int> stage;        ///< its stage index
-    std::optional<int> powerVus;     ///< peak of power, when inside the ramp
-    std::optional<int> kneedleVus;   ///< Kneedle's knee of throughput vs VUs
+    std::optional<int> vus; ///< the knee, VUs (= powerVus)
+    std::optional<int> stage; ///< its stage index
+    std::optional<int> powerVus; ///< peak of power, when inside the ramp
+    std::optional<int> kneedleVus; ///< Kneedle's knee of throughput vs VUs
     /// "same", "adjacent" (one stage apart), "differ", "power_only", "kneedle_only", "none"
     QString agreement = QStringLiteral("none");
-    std::optional<double> p99Ms;     ///< p99 latency at the knee stage, milliseconds
+    std::optional<double> p99Ms; ///< p99 latency at the knee stage, milliseconds
     Evidence evidence;
 };
 
@@ -39,8 +39,8 @@ struct StagePoint {
 /// (VU) and open (arrival-rate) ramps alike: `vus` is set for a closed ramp only, `load`
 /// for both.
 struct FailureResult : StagePoint {
-    QString errorClass;              ///< the dominant error key of that stage ("http_503", ...)
-    std::optional<double> errorRatio;///< errors / requests at that stage, 0..1
+    QString errorClass; ///< the dominant error key of that stage ("http_503", ...)
+    std::optional<double> errorRatio; ///< errors / requests at that stage, 0..1
     /// The stage's load as text, LoadModel::loadText: "16 VUs" or "2000/s" (offered starts
     /// per second); empty when not reached. JSON "failure_load" (sessions before it: empty).
     QString load;
@@ -57,7 +57,7 @@ struct FailureResult : StagePoint {
 
 /// A throughput and where it was measured.
 struct ThroughputPoint {
-    std::optional<double> perS;      ///< successes per second
+    std::optional<double> perS; ///< successes per second
     std::optional<int> vus;
     std::optional<int> stage;
     Evidence evidence;
@@ -66,13 +66,13 @@ struct ThroughputPoint {
 /// X(N) = lambda*N / (1 + sigma*(N-1) + kappa*N*(N-1)) (Gunther), fitted by non-linear least
 /// squares (Levenberg-Marquardt, relative residuals) with lambda > 0, sigma >= 0, kappa >= 0.
 struct UslResult {
-    bool fitted = false;             ///< false: fewer than 4 usable stages or no convergence
-    double lambda = 0;               ///< throughput of one VU without contention, per second
-    double sigma = 0;                ///< contention (serial fraction), >= 0
-    double kappa = 0;                ///< coherency delay, >= 0
-    std::optional<double> nStar;     ///< sqrt((1-sigma)/kappa) VUs; none when kappa ~ 0 or sigma >= 1
-    std::optional<double> peakPerS;  ///< X(nStar), per second
-    double r2 = 0;                   ///< coefficient of determination on throughput
+    bool fitted = false; ///< false: fewer than 4 usable stages or no convergence
+    double lambda = 0; ///< throughput of one VU without contention, per second
+    double sigma = 0; ///< contention (serial fraction), >= 0
+    double kappa = 0; ///< coherency delay, >= 0
+    std::optional<double> nStar; ///< sqrt((1-sigma)/kappa) VUs; none when kappa ~ 0 or sigma >= 1
+    std::optional<double> peakPerS; ///< X(nStar), per second
+    double r2 = 0; ///< coefficient of determination on throughput
     Evidence evidence;
 
     /// Throughput predicted at `n` VUs, per second (0 when not fitted).
@@ -90,10 +90,10 @@ struct OpAnalysis {
     StagePoint saturation;
     FailureResult failure;
     ThroughputPoint maxThroughput;
-    ThroughputPoint maxThroughputAtSlo;   ///< empty when no SLO or no stage met it
+    ThroughputPoint maxThroughputAtSlo; ///< empty when no SLO or no stage met it
     UslResult usl;
-    QList<ExcludedStage> excluded;        ///< stages the detectors left out, and why
-    QStringList notes;                    ///< e.g. a problem reading the profile's thresholds
+    QList<ExcludedStage> excluded; ///< stages the detectors left out, and why
+    QStringList notes; ///< e.g. a problem reading the profile's thresholds
     /// Why the op was not assessed at all (e.g. an arrival-rate run), empty when it was.
     /// JSON "not_assessed" (written only when set).
     QString notAssessed;
@@ -108,7 +108,7 @@ struct OpAnalysis {
 /// The analysis of every operation of a session, in the session's op order.
 struct SessionAnalysis {
     QList<OpAnalysis> ops;
-    bool computed = false;           ///< false: not computed yet (see sessionAnalysis())
+    bool computed = false; ///< false: not computed yet (see sessionAnalysis())
 
     const OpAnalysis *find(const QString &op) const
     {

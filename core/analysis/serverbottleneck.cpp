@@ -40,8 +40,8 @@ QJsonObject ServerBottleneck::toJson() const
 }
 
 ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
-                                        const ServerTelemetry &server,
-                                        std::optional<int> kneeStage, int fallbackCores)
+                                        const ServerTelemetry &server, std::optional<int> kneeStage,
+                                        int fallbackCores)
 {
     ServerBottleneck out;
     // The stages with server data, in order.
@@ -84,7 +84,8 @@ ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
     out.evidence.stages = {base->stage, at->stage};
     const QString where = QStringLiteral("at %1, %2").arg(stageText(*atStage), why);
 
-    QJsonObject data{{QStringLiteral("stage"), at->stage}, {QStringLiteral("base_stage"), base->stage}};
+    QJsonObject data{{QStringLiteral("stage"), at->stage},
+                     {QStringLiteral("base_stage"), base->stage}};
     auto put = [&data](const char *key, double v) {
         if (serverKnown(v))
             data.insert(QLatin1String(key), v);
@@ -92,8 +93,8 @@ ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
 
     // CPU: every core the server may use is busy.
     const double cores = serverKnown(server.serverCores) ? server.serverCores
-                         : fallbackCores > 0            ? double(fallbackCores)
-                                                        : kServerUnknown;
+                         : fallbackCores > 0             ? double(fallbackCores)
+                                                         : kServerUnknown;
     const double busy = serverKnown(at->coresBusyMean) ? at->coresBusyMean : at->procCoresBusyMean;
     put("cores", cores);
     put("cores_busy", busy);
@@ -107,7 +108,8 @@ ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
     }
 
     // Memory: resident memory climbing stage after stage up to the judged stage.
-    const double rss0 = serverKnown(base->rssMeanBytes) ? base->rssMeanBytes : base->procRssMeanBytes;
+    const double rss0 =
+        serverKnown(base->rssMeanBytes) ? base->rssMeanBytes : base->procRssMeanBytes;
     const double rss1 = serverKnown(at->rssMeanBytes) ? at->rssMeanBytes : at->procRssMeanBytes;
     put("rss_base_bytes", rss0);
     put("rss_bytes", rss1);
@@ -125,10 +127,10 @@ ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
         }
         if (rising) {
             out.resource = QStringLiteral("memory");
-            out.evidence.text = QStringLiteral("server memory climbing: resident memory %1 at %2, "
-                                               "%3 %4 (x%5)")
-                                    .arg(mib(rss0), stageText(*baseStage), mib(rss1), where,
-                                         num(rss1 / rss0));
+            out.evidence.text =
+                QStringLiteral("server memory climbing: resident memory %1 at %2, "
+                               "%3 %4 (x%5)")
+                    .arg(mib(rss0), stageText(*baseStage), mib(rss1), where, num(rss1 / rss0));
             out.evidence.data = data;
             return out;
         }
@@ -138,15 +140,16 @@ ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
     for (const auto &[name, b0, b1] :
          {std::tuple{QStringLiteral("get"), base->barrierGetMs, at->barrierGetMs},
           std::tuple{QStringLiteral("put"), base->barrierPutMs, at->barrierPutMs}}) {
-        const bool share = !serverKnown(at->handleRequestMs) || b1 >= kStorageShare * at->handleRequestMs;
+        const bool share =
+            !serverKnown(at->handleRequestMs) || b1 >= kStorageShare * at->handleRequestMs;
         if (serverKnown(b0) && serverKnown(b1) && b0 > 0 && b1 >= kServerTimeGrowth * b0 && share) {
             out.resource = QStringLiteral("storage");
             data.insert(QStringLiteral("barrier_%1_base_ms").arg(name), b0);
             data.insert(QStringLiteral("barrier_%1_ms").arg(name), b1);
-            out.evidence.text = QStringLiteral("server storage: barrier %1 %2 ms at %3, %4 ms %5 "
-                                               "(x%6)")
-                                    .arg(name, num(b0, 3), stageText(*baseStage), num(b1, 3),
-                                         where, num(b1 / b0));
+            out.evidence.text =
+                QStringLiteral("server storage: barrier %1 %2 ms at %3, %4 ms %5 "
+                               "(x%6)")
+                    .arg(name, num(b0, 3), stageText(*baseStage), num(b1, 3), where, num(b1 / b0));
             out.evidence.data = data;
             return out;
         }
@@ -179,15 +182,15 @@ ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
     QStringList seen;
     if (serverKnown(busy))
         seen << QStringLiteral("%1%2 cores busy")
-                    .arg(num(busy), serverKnown(cores) ? QStringLiteral(" of ") + num(cores, 0)
-                                                       : QString());
+                    .arg(num(busy),
+                         serverKnown(cores) ? QStringLiteral(" of ") + num(cores, 0) : QString());
     if (serverKnown(rss1))
         seen << QStringLiteral("resident memory %1").arg(mib(rss1));
     if (serverKnown(srv1))
         seen << QStringLiteral("server-side request time %1 ms").arg(num(srv1, 3));
-    out.evidence.text = QStringLiteral("no server resource saturated %1: %2")
-                            .arg(where, seen.isEmpty() ? QStringLiteral("-")
-                                                       : seen.join(QStringLiteral(", ")));
+    out.evidence.text =
+        QStringLiteral("no server resource saturated %1: %2")
+            .arg(where, seen.isEmpty() ? QStringLiteral("-") : seen.join(QStringLiteral(", ")));
     out.evidence.data = data;
     return out;
 }

@@ -34,7 +34,7 @@ inline constexpr double kClientTimeGrowth = 2.0;
 struct ServerBottleneck {
     /// "cpu", "memory", "storage", "client_or_network", "none", "not_assessed"
     QString resource = QStringLiteral("not_assessed");
-    std::optional<int> stage;    ///< the stage judged (the knee's), 0-based
+    std::optional<int> stage; ///< the stage judged (the knee's), 0-based
     /// "server CPU: 1.96 of 2 cores busy at stage 4 (16 VUs), the knee" or
     /// "not assessed (no server metrics)"
     Evidence evidence;
@@ -47,7 +47,7 @@ struct ServerBottleneck {
 /// `fallbackCores`: the cores of the machine when the server runs on it (a known server
 /// process), used when the server does not report its own; 0 = unknown.
 ServerBottleneck assessServerBottleneck(const QList<StageStats> &stages,
-                                        const ServerTelemetry &server,
-                                        std::optional<int> kneeStage, int fallbackCores);
+                                        const ServerTelemetry &server, std::optional<int> kneeStage,
+                                        int fallbackCores);
 
 } // namespace vw

@@ -63,8 +63,8 @@ StagePoint detectSaturation(const OpCurve &c, const AnalysisThresholds &t)
         run = g[k] < limit ? run + 1 : 0;
         if (run < t.saturationStages)
             continue;
-        const int first = k - t.saturationStages + 1;   // first low-gain segment
-        const CurvePoint &p = pts[first];               // its left end: the plateau's start
+        const int first = k - t.saturationStages + 1; // first low-gain segment
+        const CurvePoint &p = pts[first]; // its left end: the plateau's start
         r.vus = p.vus;
         r.stage = p.stage;
         QStringList parts;
@@ -77,8 +77,9 @@ StagePoint detectSaturation(const OpCurve &c, const AnalysisThresholds &t)
         }
         r.evidence.stages.append(pts[k + 1].stage);
         r.evidence.text =
-            QStringLiteral("Saturation at %1 VUs (stage %2, %3/s): the marginal gain stayed below "
-                           "%4 % of the low-load gain (%5/s per VU, limit %6) for %7 segment(s): %8.")
+            QStringLiteral(
+                "Saturation at %1 VUs (stage %2, %3/s): the marginal gain stayed below "
+                "%4 % of the low-load gain (%5/s per VU, limit %6) for %7 segment(s): %8.")
                 .arg(p.vus)
                 .arg(stageNumber(p.stage))
                 .arg(p.throughputPerS, 0, 'f', 1)
@@ -95,8 +96,9 @@ StagePoint detectSaturation(const OpCurve &c, const AnalysisThresholds &t)
             .arg(t.saturationGain * 100.0)
             .arg(ref, 0, 'f', 2)
             .arg(t.saturationStages)
-            .arg(run > 0 ? QStringLiteral("; the last %1 segment(s) did, too few to confirm").arg(run)
-                         : QString());
+            .arg(run > 0
+                     ? QStringLiteral("; the last %1 segment(s) did, too few to confirm").arg(run)
+                     : QString());
     return r;
 }
 
@@ -177,8 +179,9 @@ ThroughputPoint maxThroughput(const OpCurve &c)
     r.vus = p.vus;
     r.stage = p.stage;
     r.evidence.stages = {p.stage};
-    r.evidence.data = QJsonObject{{QStringLiteral("throughput_per_s"), rounded(p.throughputPerS, 3)},
-                                  {QStringLiteral("p99_ms"), rounded(p.p99Ms, 3)}};
+    r.evidence.data =
+        QJsonObject{{QStringLiteral("throughput_per_s"), rounded(p.throughputPerS, 3)},
+                    {QStringLiteral("p99_ms"), rounded(p.p99Ms, 3)}};
     r.evidence.text = QStringLiteral("Highest throughput %1/s at %2 VUs (stage %3, p99 %4 ms).")
                           .arg(p.throughputPerS, 0, 'f', 1)
                           .arg(p.vus)

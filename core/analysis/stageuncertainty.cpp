@@ -11,7 +11,8 @@ namespace {
 uint64_t mixSeed(uint64_t seed, int stage, int op)
 {
     // splitmix64 of the seed and the position: independent, reproducible streams.
-    uint64_t z = seed + 0x9E3779B97F4A7C15ULL * uint64_t(stage + 1) + 0xBF58476D1CE4E5B9ULL * uint64_t(op + 1);
+    uint64_t z = seed + 0x9E3779B97F4A7C15ULL * uint64_t(stage + 1)
+                 + 0xBF58476D1CE4E5B9ULL * uint64_t(op + 1);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
@@ -44,7 +45,8 @@ QVector<qint64> steadySecondsOf(const RunRecord &run, int stage)
     QSet<qint64> inSeries;
     for (const SeriesPoint &p : run.series)
         inSeries.insert(qint64(std::llround(p.tS)) - 1);
-    for (qint64 k = qint64(std::ceil(beginMs / 1000.0)); double(k + 1) * 1000.0 <= endMs + 1e-6; ++k)
+    for (qint64 k = qint64(std::ceil(beginMs / 1000.0)); double(k + 1) * 1000.0 <= endMs + 1e-6;
+         ++k)
         if (run.series.isEmpty() || inSeries.contains(k))
             out.append(k);
     return out;
@@ -55,7 +57,8 @@ QVector<LatencyHistogram> steadyHistogramsOf(const RunRecord &run, int stage, in
     QVector<LatencyHistogram> out;
     if (!run.secondHistograms.present())
         return out;
-    const int at = op >= 0 && op < run.ops.size() ? int(run.secondHistograms.ops.indexOf(run.ops.at(op))) : -1;
+    const int at =
+        op >= 0 && op < run.ops.size() ? int(run.secondHistograms.ops.indexOf(run.ops.at(op))) : -1;
     if (at < 0)
         return out;
     for (qint64 k : steadySecondsOf(run, stage))
@@ -71,8 +74,9 @@ QJsonObject OpUncertainty::ciJson() const
         const Interval &i = intervals[m];
         const int decimals = m == int(BootMetric::Throughput) ? 2 : 3;
         o.insert(bootMetricKey(BootMetric(m)),
-                 i.known ? QJsonValue(QJsonArray{bound(i, false, decimals), bound(i, true, decimals)})
-                         : QJsonValue());
+                 i.known
+                     ? QJsonValue(QJsonArray{bound(i, false, decimals), bound(i, true, decimals)})
+                     : QJsonValue());
         if (!i.known && reason.isEmpty())
             reason = i.reason;
     }

@@ -26,8 +26,8 @@ QVector<LatencyHistogram> steadyHistogramsOf(const RunRecord &run, int stage, in
 
 struct OpUncertainty {
     QString op;
-    BootstrapSample sample;   ///< the bootstrap distribution (sample.ok false: see reason)
-    std::array<Interval, kBootMetricCount> intervals;   ///< index: BootMetric
+    BootstrapSample sample; ///< the bootstrap distribution (sample.ok false: see reason)
+    std::array<Interval, kBootMetricCount> intervals; ///< index: BootMetric
     Steadiness steadiness;
 
     /// The report's "ci" (docs/session-format.md): {"throughput_per_s":[lo,hi]|null,
@@ -40,7 +40,7 @@ struct OpUncertainty {
 
 struct StageUncertainty {
     int stage = 0;
-    QList<OpUncertainty> ops;   ///< run.ops order
+    QList<OpUncertainty> ops; ///< run.ops order
 };
 
 /// One stage's ops. `options.seed` is mixed with the stage and op index, so that each

@@ -10,7 +10,7 @@ namespace vw {
 
 namespace {
 
-constexpr double kKappaZero = 1e-12;   // below this, no coherency delay: no peak
+constexpr double kKappaZero = 1e-12; // below this, no coherency delay: no peak
 
 struct Params {
     double lambda = 0, sigma = 0, kappa = 0;
@@ -26,8 +26,12 @@ double uslAt(const Params &p, double n)
 struct UslFunctor : Eigen::DenseFunctor<double> {
     UslFunctor(const QList<double> &n, const QList<double> &x, double lambda0, bool freeSigma,
                bool freeKappa)
-        : Eigen::DenseFunctor<double>(1 + int(freeSigma) + int(freeKappa), int(n.size())),
-          m_n(n), m_x(x), m_lambda0(lambda0), m_freeSigma(freeSigma), m_freeKappa(freeKappa)
+        : Eigen::DenseFunctor<double>(1 + int(freeSigma) + int(freeKappa), int(n.size()))
+        , m_n(n)
+        , m_x(x)
+        , m_lambda0(lambda0)
+        , m_freeSigma(freeSigma)
+        , m_freeKappa(freeKappa)
     {
     }
 
@@ -73,7 +77,7 @@ struct UslFunctor : Eigen::DenseFunctor<double> {
 struct Fit {
     bool ok = false;
     Params p;
-    double sse = std::numeric_limits<double>::infinity();   // of relative residuals
+    double sse = std::numeric_limits<double>::infinity(); // of relative residuals
 };
 
 Fit fitFace(const QList<double> &n, const QList<double> &x, const Params &start, bool freeSigma,
@@ -144,8 +148,8 @@ UslResult fitUsl(const QList<double> &nIn, const QList<double> &xIn)
     }
     const Params start = startingPoint(n, x);
     Fit best;
-    for (const auto &face : {std::pair{true, true}, std::pair{true, false},
-                             std::pair{false, true}, std::pair{false, false}}) {
+    for (const auto &face : {std::pair{true, true}, std::pair{true, false}, std::pair{false, true},
+                             std::pair{false, false}}) {
         const Fit f = fitFace(n, x, start, face.first, face.second);
         if (f.ok && f.sse < best.sse - 1e-15)
             best = f;
@@ -208,9 +212,9 @@ UslResult fitUsl(const OpCurve &c)
         peak = QStringLiteral("peak concurrency N* = %1 VUs (%2/s)%3")
                    .arg(*u.nStar, 0, 'f', 1)
                    .arg(*u.peakPerS, 0, 'f', 1)
-                   .arg(*u.nStar > maxVus ? QStringLiteral(", beyond the tested %1 VUs: extrapolated")
-                                                .arg(maxVus)
-                                          : QString());
+                   .arg(*u.nStar > maxVus
+                            ? QStringLiteral(", beyond the tested %1 VUs: extrapolated").arg(maxVus)
+                            : QString());
     else
         peak = QStringLiteral("no peak concurrency (kappa = 0: throughput never falls)");
     u.evidence.text = QStringLiteral("USL fit over %1 stages: lambda %2/s, sigma %3, kappa %4, "

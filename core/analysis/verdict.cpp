@@ -10,11 +10,16 @@ namespace vw {
 QString verdictKey(Verdict v)
 {
     switch (v) {
-    case Verdict::Better: return QStringLiteral("better");
-    case Verdict::Worse: return QStringLiteral("worse");
-    case Verdict::NoChange: return QStringLiteral("no_change");
-    case Verdict::Inconclusive: return QStringLiteral("inconclusive");
-    case Verdict::NotAssessed: break;
+    case Verdict::Better:
+        return QStringLiteral("better");
+    case Verdict::Worse:
+        return QStringLiteral("worse");
+    case Verdict::NoChange:
+        return QStringLiteral("no_change");
+    case Verdict::Inconclusive:
+        return QStringLiteral("inconclusive");
+    case Verdict::NotAssessed:
+        break;
     }
     return QStringLiteral("not_assessed");
 }
@@ -27,10 +32,14 @@ QString verdictWords(Verdict v)
 QString compareMetricKey(CompareMetric m)
 {
     switch (m) {
-    case CompareMetric::Throughput: return QStringLiteral("throughput");
-    case CompareMetric::P50: return QStringLiteral("p50");
-    case CompareMetric::P95: return QStringLiteral("p95");
-    case CompareMetric::P99: break;
+    case CompareMetric::Throughput:
+        return QStringLiteral("throughput");
+    case CompareMetric::P50:
+        return QStringLiteral("p50");
+    case CompareMetric::P95:
+        return QStringLiteral("p95");
+    case CompareMetric::P99:
+        break;
     }
     return QStringLiteral("p99");
 }
@@ -46,10 +55,14 @@ std::optional<CompareMetric> compareMetricFromKey(const QString &key)
 BootMetric bootMetricOf(CompareMetric m)
 {
     switch (m) {
-    case CompareMetric::Throughput: return BootMetric::Throughput;
-    case CompareMetric::P50: return BootMetric::P50;
-    case CompareMetric::P95: return BootMetric::P95;
-    case CompareMetric::P99: break;
+    case CompareMetric::Throughput:
+        return BootMetric::Throughput;
+    case CompareMetric::P50:
+        return BootMetric::P50;
+    case CompareMetric::P95:
+        return BootMetric::P95;
+    case CompareMetric::P99:
+        break;
     }
     return BootMetric::P99;
 }
@@ -81,7 +94,7 @@ int repeatsToDecide(const MetricVerdict &v, double threshold)
 
 QString ratioText(double x)
 {
-    return QString::number(x, 'f', x >= 2 ? 1 : 2);   // "4.4x", "1.40x", "0.71x"
+    return QString::number(x, 'f', x >= 2 ? 1 : 2); // "4.4x", "1.40x", "0.71x"
 }
 
 } // namespace
@@ -158,12 +171,11 @@ void applyCorrection(const QList<MetricVerdict *> &family, const VerdictSettings
             tests.append(v);
     const double alpha = 1 - settings.confidence;
     if (settings.correction.compare(QLatin1String("holm"), Qt::CaseInsensitive) == 0) {
-        std::stable_sort(tests.begin(), tests.end(), [](const MetricVerdict *x,
-                                                        const MetricVerdict *y) {
-            return x->pValue < y->pValue;
-        });
+        std::stable_sort(
+            tests.begin(), tests.end(),
+            [](const MetricVerdict *x, const MetricVerdict *y) { return x->pValue < y->pValue; });
         const int m = int(tests.size());
-        double running = 0;   // adjusted p-values are monotone (step-down)
+        double running = 0; // adjusted p-values are monotone (step-down)
         for (int i = 0; i < m; ++i) {
             running = std::max(running, std::min(1.0, double(m - i) * tests.at(i)->pValue));
             tests.at(i)->adjustedP = running;
@@ -191,9 +203,9 @@ QString verdictSentence(const MetricVerdict &v, const QString &labelA, const QSt
 {
     const QString metric = compareMetricKey(v.metric);
     const QString conf = QStringLiteral("%1%").arg(settings.confidence * 100, 0, 'g', 3);
-    const QString ci = v.ci.known ? QStringLiteral("%1: %2-%3x")
-                                        .arg(conf, ratioText(v.ci.lo), ratioText(v.ci.hi))
-                                  : QString();
+    const QString ci =
+        v.ci.known ? QStringLiteral("%1: %2-%3x").arg(conf, ratioText(v.ci.lo), ratioText(v.ci.hi))
+                   : QString();
     const QString band = QStringLiteral("±%1 %").arg(settings.threshold * 100, 0, 'g', 3);
     switch (v.verdict) {
     case Verdict::Better:
@@ -230,7 +242,8 @@ QJsonObject metricVerdictJson(const MetricVerdict &v)
         {QStringLiteral("ci_high"), v.ci.known ? QJsonValue(v.ci.hi) : QJsonValue()},
         {QStringLiteral("verdict"), verdictKey(v.verdict)},
         {QStringLiteral("reason"), v.reason},
-        {QStringLiteral("p"), v.verdict == Verdict::NotAssessed ? QJsonValue() : QJsonValue(v.pValue)},
+        {QStringLiteral("p"),
+         v.verdict == Verdict::NotAssessed ? QJsonValue() : QJsonValue(v.pValue)},
         {QStringLiteral("p_adjusted"),
          v.verdict == Verdict::NotAssessed ? QJsonValue() : QJsonValue(v.adjustedP)},
         {QStringLiteral("more_repeats"), v.moreRepeats},

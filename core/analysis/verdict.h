@@ -36,30 +36,33 @@ inline constexpr int kCompareMetricCount = 4;
 QString compareMetricKey(CompareMetric m);
 std::optional<CompareMetric> compareMetricFromKey(const QString &key);
 BootMetric bootMetricOf(CompareMetric m);
-inline bool higherIsBetter(CompareMetric m) { return m == CompareMetric::Throughput; }
+inline bool higherIsBetter(CompareMetric m)
+{
+    return m == CompareMetric::Throughput;
+}
 
 struct VerdictSettings {
-    double threshold = 0.05;    ///< analysis.noise_threshold of A's plan, relative
-    double confidence = 0.95;   ///< of each interval; the family-wise level is 1 - confidence
+    double threshold = 0.05; ///< analysis.noise_threshold of A's plan, relative
+    double confidence = 0.95; ///< of each interval; the family-wise level is 1 - confidence
     /// "Holm" (over every assessed metric x level x op) or "none" (a test without it).
     QString correction = QStringLiteral("Holm");
 };
 
 struct MetricVerdict {
     CompareMetric metric = CompareMetric::Throughput;
-    std::optional<double> a;       ///< A's figure (per second or ms); empty when unknown
+    std::optional<double> a; ///< A's figure (per second or ms); empty when unknown
     std::optional<double> b;
-    std::optional<double> ratio;   ///< b / a
-    Interval ci;                   ///< of the ratio at VerdictSettings::confidence
-    double pValue = 1;             ///< two-sided bootstrap p of "ratio = 1" before correction
-    double adjustedP = 1;          ///< after the correction (Holm step-down), <= 1
+    std::optional<double> ratio; ///< b / a
+    Interval ci; ///< of the ratio at VerdictSettings::confidence
+    double pValue = 1; ///< two-sided bootstrap p of "ratio = 1" before correction
+    double adjustedP = 1; ///< after the correction (Holm step-down), <= 1
     Verdict verdict = Verdict::NotAssessed;
-    QString reason;                ///< not_assessed, inconclusive: why (words)
+    QString reason; ///< not_assessed, inconclusive: why (words)
     /// Inconclusive: further repeats (replicates of each side) that would likely decide,
     /// from the interval's width shrinking as 1/sqrt(n); 0 = not estimated (ratio at the
     /// threshold, or not inconclusive).
     int moreRepeats = 0;
-    int replicates = 1;            ///< of the smaller side: what the interval rests on
+    int replicates = 1; ///< of the smaller side: what the interval rests on
 };
 
 /// The verdict of one figure before the family's correction: the ratio interval from `a` and

@@ -14,8 +14,8 @@
 namespace vw {
 
 struct AxisTick {
-    double value = 0;   ///< data units
-    QString label;      ///< axisNumber(value)
+    double value = 0; ///< data units
+    QString label; ///< axisNumber(value)
 
     bool operator==(const AxisTick &o) const { return value == o.value && label == o.label; }
 };

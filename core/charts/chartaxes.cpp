@@ -84,7 +84,7 @@ void fitZeroBasedRange(ChartAxis *axis, double maxY)
     if (maxY > 0)
         fitNiceRange(axis, 0, maxY * 1.08);
     else
-        fitNiceRange(axis, 0, 0);   // no data: 0..1, ticks "0", "0.5", "1"
+        fitNiceRange(axis, 0, 0); // no data: 0..1, ticks "0", "0.5", "1"
 }
 
 void fitDataRange(ChartAxis *axis, double min, double max)

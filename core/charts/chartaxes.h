@@ -9,15 +9,15 @@ namespace vw {
 
 enum class AxisScale {
     Linear,
-    Log2,   ///< base-2 logarithmic; ticks at whole powers of two (the load axis)
-    Log10,  ///< base-10 logarithmic; ticks at 1, 2 and 5 x 10^k (log-y of latency charts)
+    Log2, ///< base-2 logarithmic; ticks at whole powers of two (the load axis)
+    Log10, ///< base-10 logarithmic; ticks at 1, 2 and 5 x 10^k (log-y of latency charts)
 };
 
 struct ChartAxis {
-    QString title;        ///< e.g. "VUs (log2)", "offered rate (starts/s, log2)", "latency (ms)"
-    QString unit;         ///< e.g. "VUs", "starts/s", "ms", "requests/s", "%", "s"
+    QString title; ///< e.g. "VUs (log2)", "offered rate (starts/s, log2)", "latency (ms)"
+    QString unit; ///< e.g. "VUs", "starts/s", "ms", "requests/s", "%", "s"
     AxisScale scale = AxisScale::Linear;
-    double min = 0;       ///< drawn range, data units (> 0 on log scales)
+    double min = 0; ///< drawn range, data units (> 0 on log scales)
     double max = 1;
     /// Linear: a tick at every whole multiple of tickStep inside [min, max] (a 1, 2 or 5 x 10^k
     /// step). Log scales: unused (0); their ticks follow from the scale (axisticks.h).
@@ -26,7 +26,7 @@ struct ChartAxis {
     bool operator==(const ChartAxis &o) const
     {
         return title == o.title && unit == o.unit && scale == o.scale && min == o.min
-            && max == o.max && tickStep == o.tickStep;
+               && max == o.max && tickStep == o.tickStep;
     }
     bool operator!=(const ChartAxis &o) const { return !(*this == o); }
 };

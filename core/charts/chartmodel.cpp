@@ -170,7 +170,7 @@ struct Range {
     double minX = std::numeric_limits<double>::max();
     double maxX = 0;
     double maxY = 0;
-    double minPositiveY = std::numeric_limits<double>::max();   ///< for log-y
+    double minPositiveY = std::numeric_limits<double>::max(); ///< for log-y
     void see(const QPointF &p, bool positiveXOnly)
     {
         if (p.y() > 0)
@@ -221,7 +221,8 @@ ChartSeries totalSeries(int si, const QString &label, bool overlay)
             + QStringLiteral("\x1ftotal");
     s.name = (overlay ? shownLabel(label) + kSep : QString()) + QStringLiteral("total");
     s.legend = s.name;
-    s.color = overlay ? shadeColor(seriesColor(si, 0, true), 0.4) : QString::fromLatin1(kTotalColor);
+    s.color =
+        overlay ? shadeColor(seriesColor(si, 0, true), 0.4) : QString::fromLatin1(kTotalColor);
     s.style = LineStyle::Solid;
     s.width = 2.6;
     return s;
@@ -270,8 +271,8 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
             if (!options.op.isEmpty() && op != options.op)
                 continue;
             const QString color = seriesColor(si, oi, overlay);
-            const QString keyBase = QString::number(si) + QLatin1Char('\x1f') + src.label
-                                    + QLatin1Char('\x1f') + op;
+            const QString keyBase =
+                QString::number(si) + QLatin1Char('\x1f') + src.label + QLatin1Char('\x1f') + op;
             const QList<int> which = kind == ChartKind::LatencyVsLoad ? pcts : QList<int>{0};
             for (int p : which) {
                 ChartSeries s;
@@ -294,7 +295,7 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                     s.style = LineStyle::Solid;
                     s.width = percentileWidth(99);
                 }
-                for (const StageStats &st : stages) {   // no value: a gap, not a line across
+                for (const StageStats &st : stages) { // no value: a gap, not a line across
                     const std::optional<double> y = yOf(kind, st, op, p);
                     s.add(y ? std::optional<QPointF>(QPointF(chartXForStage(st, axis), *y))
                             : std::nullopt);
@@ -343,7 +344,7 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
             const double x = chartXForStage(st, axis);
             if (!st.validity.clientBound || x <= 0)
                 continue;
-            ChartBand b;   // the source's own band: its colour, its legend, its reasons
+            ChartBand b; // the source's own band: its colour, its legend, its reasons
             b.x0 = x / kClientBoundBandFactor;
             b.x1 = x * kClientBoundBandFactor;
             b.source = si;
@@ -374,7 +375,8 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
                             const std::optional<int> &vus, const Evidence &evidence) {
                 const StageStats *st = nullptr;
                 for (const StageStats &s : src.stages)
-                    if ((stage && s.index == *stage) || (!stage && vus && axis == LoadAxis::Vus && s.vus == *vus)) {
+                    if ((stage && s.index == *stage)
+                        || (!stage && vus && axis == LoadAxis::Vus && s.vus == *vus)) {
                         st = &s;
                         break;
                     }
@@ -443,7 +445,9 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
         std::optional<double> y;
         QString name;
         if (kind == ChartKind::LatencyVsLoad) {
-            const std::optional<double> v = top >= 99 ? slo.p99Ms : top >= 95 ? slo.p95Ms : slo.p50Ms;
+            const std::optional<double> v = top >= 99   ? slo.p99Ms
+                                            : top >= 95 ? slo.p95Ms
+                                                        : slo.p50Ms;
             if (v) {
                 y = *v;
                 name = QStringLiteral("SLO p%1 %2 ms").arg(top).arg(*v);
@@ -462,11 +466,12 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
         l.width = 1.4;
         l.points = {QPointF(m.x.min, *y), QPointF(m.x.max, *y)};
         m.lines << l;
-        r.maxY = std::max(r.maxY, *y);   // the USL may run off the top; the SLO not
+        r.maxY = std::max(r.maxY, *y); // the USL may run off the top; the SLO not
         break;
     }
 
-    const QString against = axis == LoadAxis::Vus ? QStringLiteral("VUs") : QStringLiteral("offered rate");
+    const QString against =
+        axis == LoadAxis::Vus ? QStringLiteral("VUs") : QStringLiteral("offered rate");
     QString what;
     switch (kind) {
     case ChartKind::LatencyVsLoad:
@@ -487,7 +492,7 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     }
     QStringList titleOps;
     for (const ChartSeries &s : std::as_const(m.series))
-        if (!s.op.isEmpty() && !titleOps.contains(s.op))   // the total curve has no op
+        if (!s.op.isEmpty() && !titleOps.contains(s.op)) // the total curve has no op
             titleOps << s.op;
     if (titleOps.isEmpty() && !options.op.isEmpty())
         titleOps << options.op;
@@ -533,8 +538,8 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
         const CurveSource &src = sources.at(si);
         const TimeSeries &series = src.series;
         const QString prefix = overlay ? shownLabel(src.label) + kSep : QString();
-        const QString keyBase = QString::number(si) + QLatin1Char('\x1f') + src.label
-                                + QLatin1Char('\x1f');
+        const QString keyBase =
+            QString::number(si) + QLatin1Char('\x1f') + src.label + QLatin1Char('\x1f');
         const double endS = runEndS(src);
         QStringList ops;
         for (const SeriesPoint &p : series) {
@@ -543,7 +548,7 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
             if (!partialSecond(p.tS, endS))
                 maxT = std::max(maxT, p.tS);
         }
-        QMap<double, double> total;   // throughput: t -> successes of every op in that second
+        QMap<double, double> total; // throughput: t -> successes of every op in that second
         for (int oi = 0; oi < ops.size(); ++oi) {
             const QString &op = ops.at(oi);
             if (!options.op.isEmpty() && op != options.op)
@@ -592,7 +597,8 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
             m.series << s;
         }
     }
-    m.title = latency ? QStringLiteral("Latency over time") : QStringLiteral("Throughput over time");
+    m.title =
+        latency ? QStringLiteral("Latency over time") : QStringLiteral("Throughput over time");
     if (!options.op.isEmpty())
         m.title = options.op + QStringLiteral(": ") + m.title.toLower();
     m.x.title = QStringLiteral("time (s)");
@@ -611,8 +617,9 @@ ChartModel buildTimeChart(ChartKind kind, const QList<CurveSource> &sources,
 const QStringList &errorGroupOrder()
 {
     static const QStringList order = {
-        QStringLiteral("connection"), QStringLiteral("timeout"),  QStringLiteral("tls"),
-        QStringLiteral("5xx"),        QStringLiteral("429"),      QStringLiteral("4xx"),
+        QStringLiteral("connection"), QStringLiteral("timeout"),
+        QStringLiteral("tls"),        QStringLiteral("5xx"),
+        QStringLiteral("429"),        QStringLiteral("4xx"),
         QStringLiteral("http_other"), QStringLiteral("invalid_response"),
         QStringLiteral("redirect")};
     return order;
@@ -661,9 +668,8 @@ ChartModel buildErrorTimeChart(const QList<CurveSource> &sources, const ChartOpt
         } else if (groups.isEmpty() && !perSecond.isEmpty()) {
             // no error in the whole run: one curve at 0 says so (a measured 0, not a gap)
             groups = {QStringLiteral("errors")};
-            m.notes << QStringLiteral("%1no errors").arg(overlay ? shownLabel(src.label)
-                                                                      + QStringLiteral(": ")
-                                                                : QString());
+            m.notes << QStringLiteral("%1no errors")
+                           .arg(overlay ? shownLabel(src.label) + QStringLiteral(": ") : QString());
         }
         std::sort(groups.begin(), groups.end(), [](const QString &a, const QString &b) {
             return errorGroupOrder().indexOf(a) < errorGroupOrder().indexOf(b);
@@ -772,12 +778,11 @@ QString chartKindName(ChartKind kind)
 
 bool chartKindFromName(const QString &name, ChartKind *out)
 {
-    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
-                        ChartKind::ErrorRatioVsLoad, ChartKind::LatencyOverTime,
-                        ChartKind::ThroughputOverTime, ChartKind::ServerMemoryVsLoad,
-                        ChartKind::ServerCpuVsLoad, ChartKind::ServerLatencyVsLoad,
-                        ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime,
-                        ChartKind::ErrorsOverTime})
+    for (ChartKind k :
+         {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad,
+          ChartKind::LatencyOverTime, ChartKind::ThroughputOverTime, ChartKind::ServerMemoryVsLoad,
+          ChartKind::ServerCpuVsLoad, ChartKind::ServerLatencyVsLoad,
+          ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime, ChartKind::ErrorsOverTime})
         if (chartKindName(k) == name) {
             *out = k;
             return true;
@@ -822,8 +827,8 @@ QString loadAxisUnit(LoadAxis axis)
 ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
                            const ChartOptions &options)
 {
-    ChartModel m = isServerChart(kind)                ? buildServerChartModel(kind, sources)
-                   : isLoadChart(kind)                ? buildLoadChart(kind, sources, options)
+    ChartModel m = isServerChart(kind)                 ? buildServerChartModel(kind, sources)
+                   : isLoadChart(kind)                 ? buildLoadChart(kind, sources, options)
                    : kind == ChartKind::ErrorsOverTime ? buildErrorTimeChart(sources, options)
                                                        : buildTimeChart(kind, sources, options);
     // a curve ending in stages without a value just ends: no break without a point after it
@@ -831,8 +836,8 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
         s.breaks.removeIf([&s](int i) { return i <= 0 || i >= s.points.size(); });
     // the server's charts over time draw the first source only: name that one; every other
     // chart draws every source
-    const bool firstOnly = kind == ChartKind::ServerMemoryOverTime
-                           || kind == ChartKind::ServerCpuOverTime;
+    const bool firstOnly =
+        kind == ChartKind::ServerMemoryOverTime || kind == ChartKind::ServerCpuOverTime;
     m.subtitle = chartSubtitle(firstOnly ? sources.mid(0, 1) : sources);
     return m;
 }
@@ -861,11 +866,10 @@ QList<QList<QPointF>> ChartSeries::segments() const
 
 bool ChartSeries::operator==(const ChartSeries &o) const
 {
-    return key == o.key && name == o.name && legend == o.legend && source == o.source
-           && op == o.op && percentile == o.percentile && color == o.color && style == o.style
-           && width == o.width && points == o.points && breaks == o.breaks
-           && intervals == o.intervals && intervalTitle == o.intervalTitle
-           && replicatePoints == o.replicatePoints;
+    return key == o.key && name == o.name && legend == o.legend && source == o.source && op == o.op
+           && percentile == o.percentile && color == o.color && style == o.style && width == o.width
+           && points == o.points && breaks == o.breaks && intervals == o.intervals
+           && intervalTitle == o.intervalTitle && replicatePoints == o.replicatePoints;
 }
 
 bool ChartMarker::operator==(const ChartMarker &o) const
@@ -897,7 +901,7 @@ QList<LegendEntry> ChartModel::legend() const
     for (const ChartSeries &s : series)
         if (s.percentile > 0 && s.legend.isEmpty() && !keyed.contains(s.percentile))
             keyed << s.percentile;
-    for (const ChartSeries &s : series)   // the percentile with the entry is keyed as well
+    for (const ChartSeries &s : series) // the percentile with the entry is keyed as well
         if (s.percentile > 0 && !s.legend.isEmpty() && !keyed.isEmpty()
             && !keyed.contains(s.percentile))
             keyed << s.percentile;
@@ -914,7 +918,7 @@ QList<LegendEntry> ChartModel::legend() const
     for (const ChartLine &l : lines)
         if (l.role != ChartLine::Role::StageBoundary)
             out.append({LegendEntry::Kind::Line, l.name, l.color, l.style});
-    QList<int> banded;   // one entry per source with bands, in source order
+    QList<int> banded; // one entry per source with bands, in source order
     for (const ChartBand &b : bands)
         if (!banded.contains(b.source)) {
             banded.append(b.source);

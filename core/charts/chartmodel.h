@@ -25,18 +25,18 @@
 namespace vw {
 
 enum class ChartKind {
-    LatencyVsLoad,       ///< Y = latency percentile of successes, ms (p50/p95/p99 curves)
-    ThroughputVsLoad,    ///< Y = successful requests per second
-    ErrorRatioVsLoad,    ///< Y = errors / requests, percent
-    LatencyOverTime,     ///< X = s since the measured window began, Y = p50/p99 ms
-    ThroughputOverTime,  ///< X = s, Y = successes in that second
+    LatencyVsLoad, ///< Y = latency percentile of successes, ms (p50/p95/p99 curves)
+    ThroughputVsLoad, ///< Y = successful requests per second
+    ErrorRatioVsLoad, ///< Y = errors / requests, percent
+    LatencyOverTime, ///< X = s since the measured window began, Y = p50/p99 ms
+    ThroughputOverTime, ///< X = s, Y = successes in that second
     // The server's side (CurveSource::server, core/stats/servertelemetry.h; built by
     // core/charts/serverchartmodel.h): per stage against load, or per second over time.
-    ServerMemoryVsLoad,  ///< Y = server resident memory and Go heap in use, MiB
-    ServerCpuVsLoad,     ///< Y = server CPU, cores busy; a line at the cores it may use
+    ServerMemoryVsLoad, ///< Y = server resident memory and Go heap in use, MiB
+    ServerCpuVsLoad, ///< Y = server CPU, cores busy; a line at the cores it may use
     ServerLatencyVsLoad, ///< Y = client mean latency vs server-side request time, ms
-    ServerMemoryOverTime,///< X = s, Y = resident memory and heap, MiB (first source)
-    ServerCpuOverTime,   ///< X = s, Y = cores busy (first source)
+    ServerMemoryOverTime, ///< X = s, Y = resident memory and heap, MiB (first source)
+    ServerCpuOverTime, ///< X = s, Y = cores busy (first source)
     /// X = s, Y = errors per second by class group (errorChartGroup()): every operation (or
     /// ChartOptions::op) together, one curve per group per source. A session written before
     /// the series kept classes has one "errors (all classes)" curve and a note saying so.
@@ -62,8 +62,8 @@ QString errorChartGroup(const QString &errorKey);
 
 /// What the x axis of a chart against load counts.
 enum class LoadAxis {
-    Vus,          ///< closed model: planned virtual users of the stage
-    OfferedRate,  ///< arrival-rate (open) model: offered starts per second of the stage
+    Vus, ///< closed model: planned virtual users of the stage
+    OfferedRate, ///< arrival-rate (open) model: offered starts per second of the stage
 };
 
 // ---- the one decision about where a stage sits on a chart against load -------------------
@@ -88,16 +88,16 @@ struct ChartInterval {
 
 /// One data curve: one source x op (x percentile for latency).
 struct ChartSeries {
-    QString key;          ///< stable identity across updates: source, label, op, percentile
-    QString name;         ///< e.g. "kv2_read p99"; overlay: "A · kv2_read p99"
-    QString legend;       ///< legend text, or empty for no legend entry (one per source x op)
-    int source = 0;       ///< index into the sources the model was built from
+    QString key; ///< stable identity across updates: source, label, op, percentile
+    QString name; ///< e.g. "kv2_read p99"; overlay: "A · kv2_read p99"
+    QString legend; ///< legend text, or empty for no legend entry (one per source x op)
+    int source = 0; ///< index into the sources the model was built from
     QString op;
-    int percentile = 0;   ///< latency charts: 50, 95, 99; 0 otherwise
-    QString color;        ///< "#rrggbb" (chartpalette.h)
+    int percentile = 0; ///< latency charts: 50, 95, 99; 0 otherwise
+    QString color; ///< "#rrggbb" (chartpalette.h)
     LineStyle style = LineStyle::Solid;
-    double width = 2.0;   ///< px at 96 dpi
-    QList<QPointF> points;///< (x, y) in axis units, in stage order (time order)
+    double width = 2.0; ///< px at 96 dpi
+    QList<QPointF> points; ///< (x, y) in axis units, in stage order (time order)
     /// Where the curve is broken (a gap): indices into points, ascending, each in
     /// (0, points.size()), of the first point of each piece after the first. A stage (second)
     /// between points[i - 1] and points[i] has no value (no success: "-" in `report`, never 0),
@@ -125,11 +125,11 @@ struct ChartSeries {
 
 /// A detected capacity point drawn on a curve.
 struct ChartMarker {
-    QString kind;         ///< "knee", "saturation", "failure": the first at this place
-    QStringList kinds;    ///< every point at this place of this curve, in that order
-    QPointF at;           ///< (x of the stage, y of the curve there)
-    QString label;        ///< e.g. "knee 16", "B · knee 16", "knee 2, saturation 2"
-    QString evidence;     ///< the detectors' sentences (OpAnalysis evidence), one per kind
+    QString kind; ///< "knee", "saturation", "failure": the first at this place
+    QStringList kinds; ///< every point at this place of this curve, in that order
+    QPointF at; ///< (x of the stage, y of the curve there)
+    QString label; ///< e.g. "knee 16", "B · knee 16", "knee 2, saturation 2"
+    QString evidence; ///< the detectors' sentences (OpAnalysis evidence), one per kind
     QString color;
     int source = 0;
     QString op;
@@ -145,7 +145,7 @@ struct ChartLine {
     /// s, from y.min to y.max; no name, no legend entry; an overlay's in its session's colour).
     enum class Role { Usl, Slo, Limit, StageBoundary };
     Role role = Role::Slo;
-    QString name;         ///< legend text, e.g. "kv2_read USL fit (N* 21.3)", "SLO p99 50 ms"
+    QString name; ///< legend text, e.g. "kv2_read USL fit (N* 21.3)", "SLO p99 50 ms"
     QString color;
     LineStyle style = LineStyle::Dashed;
     double width = 1.5;
@@ -167,7 +167,7 @@ struct ChartBand {
     double x0 = 0;
     double x1 = 0;
     int source = 0;
-    int stage = 0;        ///< StageStats::index
+    int stage = 0; ///< StageStats::index
     /// "#rrggbb", drawn at kBandOpacity: the source's colour (paletteColor) in an overlay,
     /// kBandColor (grey) on a chart of one source.
     QString color;
@@ -203,24 +203,24 @@ struct LegendEntry {
     QString text;
     QString color;
     LineStyle style = LineStyle::Solid;
-    bool hatched = false;   ///< band entries: as its bands (ChartBand::hatched)
+    bool hatched = false; ///< band entries: as its bands (ChartBand::hatched)
 };
 
 struct ChartModel {
     ChartKind kind = ChartKind::LatencyVsLoad;
-    QString title;               ///< e.g. "kv2_read latency vs VUs" (charttitle.h)
+    QString title; ///< e.g. "kv2_read latency vs VUs" (charttitle.h)
     /// Target, date and session label(s), e.g. "http://127.0.0.1:8200 · 2026-11-30 18:02 UTC
     /// · A" (chartSubtitle(), charttitle.h); empty when the sources carry none.
     QString subtitle;
-    LoadAxis loadAxis = LoadAxis::Vus;   ///< charts against load only
+    LoadAxis loadAxis = LoadAxis::Vus; ///< charts against load only
     ChartAxis x;
     ChartAxis y;
     QList<ChartSeries> series;
     QList<ChartMarker> markers;
     QList<ChartLine> lines;
-    QList<ChartBand> bands;      ///< per source, in source then stage order
-    QString bandLabel;           ///< what a band is, "client-bound stage" (ends every band legend)
-    QStringList notes;           ///< visible notes, e.g. a session left out of this chart
+    QList<ChartBand> bands; ///< per source, in source then stage order
+    QString bandLabel; ///< what a band is, "client-bound stage" (ends every band legend)
+    QStringList notes; ///< visible notes, e.g. a session left out of this chart
 
     /// No data point in any series.
     bool isEmpty() const;
@@ -233,7 +233,7 @@ struct ChartModel {
         if (!(markers == o.markers && lines == o.lines && bands == o.bands
               && bandLabel == o.bandLabel && series.size() == o.series.size()))
             return false;
-        for (int i = 0; i < series.size(); ++i)   // the intervals' bands and replicate points
+        for (int i = 0; i < series.size(); ++i) // the intervals' bands and replicate points
             if (series.at(i).intervals != o.series.at(i).intervals
                 || series.at(i).replicatePoints != o.series.at(i).replicatePoints)
                 return false;

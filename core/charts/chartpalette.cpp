@@ -23,7 +23,8 @@ QString shadeColor(const QString &color, double factor)
         const double v = factor < 1 ? c * factor : c + (255 - c) * std::min(1.0, factor - 1.0);
         return std::clamp(int(std::lround(v)), 0, 255);
     };
-    const int r = mix(int((rgb >> 16) & 0xff)), g = mix(int((rgb >> 8) & 0xff)), b = mix(int(rgb & 0xff));
+    const int r = mix(int((rgb >> 16) & 0xff)), g = mix(int((rgb >> 8) & 0xff)),
+              b = mix(int(rgb & 0xff));
     return QStringLiteral("#%1%2%3")
         .arg(r, 2, 16, QLatin1Char('0'))
         .arg(g, 2, 16, QLatin1Char('0'))
@@ -77,20 +78,28 @@ QString lineStyleName(LineStyle s)
 QString verdictBackground(Verdict v)
 {
     switch (v) {
-    case Verdict::Better: return QStringLiteral("#d9f2dd");
-    case Verdict::Worse: return QStringLiteral("#fbdcdc");
-    case Verdict::Inconclusive: return QStringLiteral("#fff3cd");
-    default: return QString();
+    case Verdict::Better:
+        return QStringLiteral("#d9f2dd");
+    case Verdict::Worse:
+        return QStringLiteral("#fbdcdc");
+    case Verdict::Inconclusive:
+        return QStringLiteral("#fff3cd");
+    default:
+        return QString();
     }
 }
 
 QString verdictForeground(Verdict v)
 {
     switch (v) {
-    case Verdict::Better: return QStringLiteral("#0b4d1a");
-    case Verdict::Worse: return QStringLiteral("#7a0a0a");
-    case Verdict::Inconclusive: return QStringLiteral("#5c4400");
-    default: return QString();
+    case Verdict::Better:
+        return QStringLiteral("#0b4d1a");
+    case Verdict::Worse:
+        return QStringLiteral("#7a0a0a");
+    case Verdict::Inconclusive:
+        return QStringLiteral("#5c4400");
+    default:
+        return QString();
     }
 }
 

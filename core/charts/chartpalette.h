@@ -20,12 +20,12 @@ QString seriesColor(int source, int op, bool overlay);
 /// (factor > 1, e.g. 1.35 moves 35 % of the way to white). "#rrggbb" in and out.
 QString shadeColor(const QString &color, double factor);
 
-inline const char *kSloColor = "#d62728";          ///< the SLO line
-inline const char *kBandColor = "#999999";         ///< client-bound bands (drawn translucent)
-inline constexpr double kBandOpacity = 0.2;        ///< fill opacity of the bands, 0..1
-inline const char *kMarkerOutline = "#000000";     ///< outline of knee/saturation/failure marks
-inline const char *kTotalColor = "#333333";        ///< "total" throughput of a mixed profile
-inline const char *kStageBoundaryColor = "#888888";///< stage boundaries on time charts
+inline const char *kSloColor = "#d62728"; ///< the SLO line
+inline const char *kBandColor = "#999999"; ///< client-bound bands (drawn translucent)
+inline constexpr double kBandOpacity = 0.2; ///< fill opacity of the bands, 0..1
+inline const char *kMarkerOutline = "#000000"; ///< outline of knee/saturation/failure marks
+inline const char *kTotalColor = "#333333"; ///< "total" throughput of a mixed profile
+inline const char *kStageBoundaryColor = "#888888"; ///< stage boundaries on time charts
 
 /// The colours of a verdict's cell in comparison tables (GUI and HTML; core/analysis/verdict.h):
 /// a light tint with dark text for better (green), worse (red) and inconclusive (amber), so

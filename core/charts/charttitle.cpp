@@ -22,8 +22,7 @@ QString joined(const QStringList &parts, const QString &sep)
 
 QString shownLabel(const QString &label)
 {
-    return label.size() <= kMaxShownLabel ? label
-                                          : label.left(kMaxShownLabel - 1) + QChar(0x2026);
+    return label.size() <= kMaxShownLabel ? label : label.left(kMaxShownLabel - 1) + QChar(0x2026);
 }
 
 QString chartOpsText(const QStringList &ops)
@@ -56,8 +55,9 @@ QString chartSubtitle(const QList<CurveSource> &sources)
     const bool oneTarget = targets.size() <= 1;
     QStringList each;
     for (const CurveSource &s : sources)
-        each << joined({shownLabel(s.label), oneTarget ? QString() : s.target, dateText(s.startedAt)},
-                       QStringLiteral(" "));
+        each << joined(
+            {shownLabel(s.label), oneTarget ? QString() : s.target, dateText(s.startedAt)},
+            QStringLiteral(" "));
     return joined({oneTarget ? targets.value(0) : QString(), joined(each, QStringLiteral(", "))},
                   sep);
 }

@@ -36,7 +36,7 @@ double estimateTextWidth(const QString &text, double sizePx)
         else if (u < 0x80)
             em += 0.66;
         else
-            em += 1.0;   // anything else: as wide as the widest Latin letter
+            em += 1.0; // anything else: as wide as the widest Latin letter
     }
     return em * sizePx;
 }

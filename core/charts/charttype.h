@@ -19,13 +19,13 @@ inline const char *kChartFontFamily = "DejaVu Sans";
 
 /// Pixel sizes (px at the chart's own pixel size) of each kind of chart text.
 struct ChartTypeScale {
-    double title = 0;      ///< bold
-    double subtitle = 0;   ///< target, date, sessions
+    double title = 0; ///< bold
+    double subtitle = 0; ///< target, date, sessions
     double axisTitle = 0;
-    double tick = 0;       ///< tick labels
+    double tick = 0; ///< tick labels
     double legend = 0;
-    double marker = 0;     ///< knee/saturation/failure labels
-    double note = 0;       ///< notes under the title (a session left out)
+    double marker = 0; ///< knee/saturation/failure labels
+    double note = 0; ///< notes under the title (a session left out)
 };
 
 /// The scale for a chart `heightPx` tall: at 1080 px title 36, subtitle 24, axis title 22,

@@ -23,8 +23,9 @@ CurveSource curveSourceFromSession(const Session &session, const QString &label)
 void addIntervals(CurveSource *src, const Session &session)
 {
     const int runs = session.replicateCount();
-    src->intervalTitle = runs >= 2 ? QStringLiteral("95% CI, bootstrap over runs, %1 runs").arg(runs)
-                                   : QStringLiteral("95% CI, block bootstrap, 1 run");
+    src->intervalTitle = runs >= 2
+                             ? QStringLiteral("95% CI, bootstrap over runs, %1 runs").arg(runs)
+                             : QStringLiteral("95% CI, block bootstrap, 1 run");
     if (runs >= 2)
         src->replicates = session.replicates;
     for (int i = 0; i < session.stages.size(); ++i) {

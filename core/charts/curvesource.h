@@ -22,15 +22,15 @@ namespace vw {
 struct Session;
 
 struct CurveSource {
-    QString label;               ///< session label, shown in the legend when overlaying
-    QList<StageStats> stages;    ///< completed stages, in order
-    StageStats partial;          ///< the running stage so far (live view only)
-    bool hasPartial = false;     ///< draw `partial` as the last point of each curve
-    TimeSeries series;           ///< the 1-second series (time charts)
+    QString label; ///< session label, shown in the legend when overlaying
+    QList<StageStats> stages; ///< completed stages, in order
+    StageStats partial; ///< the running stage so far (live view only)
+    bool hasPartial = false; ///< draw `partial` as the last point of each curve
+    TimeSeries series; ///< the 1-second series (time charts)
     /// Capacity analysis drawn on the charts (knee/saturation/failure markers, USL fit);
     /// empty (computed = false) for a live run.
     SessionAnalysis analysis;
-    SloSpec slo;                 ///< the profile's SLO: a horizontal line when set
+    SloSpec slo; ///< the profile's SLO: a horizontal line when set
     /// The run's load model is open (arrival-rate): its stages chart against their offered
     /// rate, not their VUs (chartmodel.h, loadAxisOf()). From Session::loadModel().
     bool openModel = false;

@@ -8,7 +8,7 @@ namespace vw {
 QRectF preferredLabelBox(const LabelRequest &l, const QRectF &bounds, double offset)
 {
     QRectF r(QPointF(l.anchor.x() + offset, l.anchor.y() - offset - l.size.height()), l.size);
-    if (r.right() > bounds.right())   // at the right edge: to the left of the anchor
+    if (r.right() > bounds.right()) // at the right edge: to the left of the anchor
         r.moveRight(l.anchor.x() - offset);
     if (r.left() < bounds.left())
         r.moveLeft(bounds.left());
@@ -46,7 +46,8 @@ QList<QRectF> placeLabels(const QList<LabelRequest> &labels, const QRectF &bound
                 for (int k = 1; k <= 64 && !found; ++k) {
                     for (int sign : {-1, 1}) {
                         QRectF r = first.translated(0, sign * k * step);
-                        const bool inside = r.top() >= bounds.top() && r.bottom() <= bounds.bottom();
+                        const bool inside =
+                            r.top() >= bounds.top() && r.bottom() <= bounds.bottom();
                         if ((pass == 0 && !inside) || !free(r))
                             continue;
                         chosen = r;
@@ -55,7 +56,7 @@ QList<QRectF> placeLabels(const QList<LabelRequest> &labels, const QRectF &bound
                     }
                 }
             }
-            if (!found) {   // cannot happen with 64 rows each way unless labels are huge
+            if (!found) { // cannot happen with 64 rows each way unless labels are huge
                 double y = first.top();
                 for (const QRectF &p : std::as_const(placed))
                     y = std::max(y, p.bottom() + gap);
@@ -71,7 +72,8 @@ bool labelNeedsLeader(const LabelRequest &label, const QRectF &placed, const QRe
                       double offset)
 {
     const QRectF first = preferredLabelBox(label, bounds, offset);
-    return std::fabs(first.top() - placed.top()) > 0.5 || std::fabs(first.left() - placed.left()) > 0.5;
+    return std::fabs(first.top() - placed.top()) > 0.5
+           || std::fabs(first.left() - placed.left()) > 0.5;
 }
 
 LegendLayout layoutLegendRows(const QList<double> &itemWidths, double width, double rowHeight,

@@ -39,9 +39,9 @@ bool labelNeedsLeader(const LabelRequest &label, const QRectF &placed, const QRe
 /// A legend laid out in rows: each item (its width, px) from the left of the row; a row wraps
 /// before an item that would pass `width`. Items wider than `width` get a row of their own.
 struct LegendLayout {
-    QList<QPointF> origins;   ///< top-left of each item, relative to the legend's top-left
+    QList<QPointF> origins; ///< top-left of each item, relative to the legend's top-left
     int rows = 0;
-    double height = 0;        ///< rows * rowHeight
+    double height = 0; ///< rows * rowHeight
 };
 LegendLayout layoutLegendRows(const QList<double> &itemWidths, double width, double rowHeight,
                               double itemGap);

@@ -23,10 +23,11 @@ QString missingNote(const CurveSource &src)
 /// Why a source with server telemetry draws nothing on this chart.
 QString notReportedNote(const CurveSource &src, ChartKind kind)
 {
-    const QString what = kind == ChartKind::ServerMemoryVsLoad || kind == ChartKind::ServerMemoryOverTime
-                             ? QStringLiteral("memory")
-                         : kind == ChartKind::ServerLatencyVsLoad ? QStringLiteral("request time")
-                                                                  : QStringLiteral("CPU");
+    const QString what =
+        kind == ChartKind::ServerMemoryVsLoad || kind == ChartKind::ServerMemoryOverTime
+            ? QStringLiteral("memory")
+        : kind == ChartKind::ServerLatencyVsLoad ? QStringLiteral("request time")
+                                                 : QStringLiteral("CPU");
     return QStringLiteral("%1: the server's telemetry (%2) has no %3 figure for these stages")
         .arg(src.label, src.server.source, what);
 }
@@ -57,7 +58,9 @@ QList<CurveSpec> curvesOf(ChartKind kind)
              },
              [](const ServerSample &x) { return either(x.rssBytes, x.procRssBytes) / kMiB; }},
             {QStringLiteral("server Go heap in use"), LineStyle::Dotted,
-             [](const StageStats &, const ServerStageStats *s) { return s->heapInUseMeanBytes / kMiB; },
+             [](const StageStats &, const ServerStageStats *s) {
+                 return s->heapInUseMeanBytes / kMiB;
+             },
              [](const ServerSample &x) { return x.heapInUseBytes / kMiB; }},
         };
     case ChartKind::ServerCpuVsLoad:
@@ -69,7 +72,7 @@ QList<CurveSpec> curvesOf(ChartKind kind)
              },
              [](const ServerSample &x) { return either(x.coresBusy, x.procCoresBusy); }},
         };
-    default:   // ServerLatencyVsLoad
+    default: // ServerLatencyVsLoad
         return {
             {QStringLiteral("client mean latency"), LineStyle::Solid,
              [](const StageStats &st, const ServerStageStats *) {
@@ -106,7 +109,8 @@ void setYAxis(ChartKind kind, ChartModel *m)
 
 QString titleOf(ChartKind kind, LoadAxis axis)
 {
-    const QString against = axis == LoadAxis::Vus ? QStringLiteral("VUs") : QStringLiteral("offered rate");
+    const QString against =
+        axis == LoadAxis::Vus ? QStringLiteral("VUs") : QStringLiteral("offered rate");
     switch (kind) {
     case ChartKind::ServerMemoryVsLoad:
         return QStringLiteral("Server memory vs %1").arg(against);
@@ -147,7 +151,8 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
 {
     ChartModel m;
     m.kind = kind;
-    const bool overTime = kind == ChartKind::ServerMemoryOverTime || kind == ChartKind::ServerCpuOverTime;
+    const bool overTime =
+        kind == ChartKind::ServerMemoryOverTime || kind == ChartKind::ServerCpuOverTime;
     const QList<CurveSpec> curves = curvesOf(kind);
     double minX = 0, maxX = 0, maxY = 0;
     bool haveX = false;
@@ -171,7 +176,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
             s.style = curves.at(ci).style;
             s.width = percentileWidth(99);
             for (const ServerSample &x : src.server.samples) {
-                const double y = curves.at(ci).perSample(x);   // unknown: a gap
+                const double y = curves.at(ci).perSample(x); // unknown: a gap
                 s.add(serverKnown(y) ? std::optional<QPointF>(QPointF(x.tS, y)) : std::nullopt);
             }
             for (const QPointF &p : std::as_const(s.points))
@@ -182,7 +187,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
             m.notes << notReportedNote(src, kind);
         m.x.title = QStringLiteral("time (s)");
         m.x.unit = QStringLiteral("s");
-        fitDataRange(&m.x, 0, maxX);   // the data's extent (chartaxes.h)
+        fitDataRange(&m.x, 0, maxX); // the data's extent (chartaxes.h)
     } else {
         // One load axis, as the client's charts: the first source with a stage decides.
         for (const CurveSource &src : sources)
@@ -194,8 +199,10 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
         for (int si = 0; si < sources.size(); ++si) {
             const CurveSource &src = sources.at(si);
             if (!src.stages.isEmpty() && loadAxisOf(src) != m.loadAxis) {
-                m.notes << QStringLiteral("%1 left out: charted against %2, this chart is against %3.")
-                               .arg(src.label, loadAxisUnit(loadAxisOf(src)), loadAxisUnit(m.loadAxis));
+                m.notes << QStringLiteral(
+                               "%1 left out: charted against %2, this chart is against %3.")
+                               .arg(src.label, loadAxisUnit(loadAxisOf(src)),
+                                    loadAxisUnit(m.loadAxis));
                 continue;
             }
             if (!src.server.collected()) {
@@ -216,7 +223,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 for (const StageStats &st : src.stages) {
                     const ServerStageStats *ss = src.server.stage(st.index);
                     if (!ss || ss->samples == 0) {
-                        s.add(std::nullopt);   // "-", never 0: a gap in the curve
+                        s.add(std::nullopt); // "-", never 0: a gap in the curve
                         continue;
                     }
                     const double x = chartXForStage(st, m.loadAxis);

@@ -20,12 +20,13 @@ QStringList stageMarksShort(const StageStats &st)
     QStringList marks = stageMarks(st);
     if (!st.validity.clientBound)
         return marks;
-    QStringList keys;   // "client_cpu: 97 % of 2 cores" -> "client_cpu"
+    QStringList keys; // "client_cpu: 97 % of 2 cores" -> "client_cpu"
     for (const QString &r : st.validity.reasons)
         keys << r.section(QLatin1Char(':'), 0, 0).trimmed();
-    const int at = st.noCompletions() ? 1 : 0;   // where stageMarks() put the client-bound mark
-    marks[at] = keys.isEmpty() ? QStringLiteral("⚠ client-bound")
-                               : QStringLiteral("⚠ client-bound: ") + keys.join(QStringLiteral(", "));
+    const int at = st.noCompletions() ? 1 : 0; // where stageMarks() put the client-bound mark
+    marks[at] = keys.isEmpty()
+                    ? QStringLiteral("⚠ client-bound")
+                    : QStringLiteral("⚠ client-bound: ") + keys.join(QStringLiteral(", "));
     return marks;
 }
 

@@ -179,22 +179,25 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
              + QStringLiteral("fill-opacity=\"%1\"><title>%2</title></rect>\n")
                    .arg(QString::number(kBandOpacity), esc(b.description));
         if (b.hatched)
-            o += bandHatch(b.color) + QStringLiteral("<rect class=\"band-hatch\" x=\"%1\" y=\"%2\" "
-                                                     "width=\"%3\" height=\"%4\" fill=\"url(#%5)\">"
-                                                     "<title>%6</title></rect>\n")
-                                          .arg(px1(std::min(a, c)), px1(top), px1(std::fabs(c - a)),
-                                               px1(ph), bandHatchId(b.color), esc(b.description));
+            o += bandHatch(b.color)
+                 + QStringLiteral("<rect class=\"band-hatch\" x=\"%1\" y=\"%2\" "
+                                  "width=\"%3\" height=\"%4\" fill=\"url(#%5)\">"
+                                  "<title>%6</title></rect>\n")
+                       .arg(px1(std::min(a, c)), px1(top), px1(std::fabs(c - a)), px1(ph),
+                            bandHatchId(b.color), esc(b.description));
     }
     // grid and axes: ticks and their labels from axisTicks() (the QtCharts view uses the same)
     for (const AxisTick &t : yticks)
-        o += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"#e0e0e0\"/>"
-                            "<text class=\"tick y\" x=\"%4\" y=\"%5\" text-anchor=\"end\">%6</text>\n")
+        o += QStringLiteral(
+                 "<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"#e0e0e0\"/>"
+                 "<text class=\"tick y\" x=\"%4\" y=\"%5\" text-anchor=\"end\">%6</text>\n")
                  .arg(px1(left), px1(py(t.value)), px1(left + pw), px1(left - ts.tick * 0.5),
                       px1(py(t.value) + ts.tick * 0.35), esc(t.label));
     const QList<AxisTick> xticks = axisTicks(m.x);
     for (const AxisTick &t : xticks)
-        o += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#e0e0e0\"/>"
-                            "<text class=\"tick x\" x=\"%1\" y=\"%4\" text-anchor=\"middle\">%5</text>\n")
+        o += QStringLiteral(
+                 "<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#e0e0e0\"/>"
+                 "<text class=\"tick x\" x=\"%1\" y=\"%4\" text-anchor=\"middle\">%5</text>\n")
                  .arg(px1(px(t.value)), px1(top), px1(top + ph), px1(top + ph + ts.tick * 1.2),
                       esc(t.label));
     o += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"none\" "
@@ -227,10 +230,10 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
     // reference lines (SLO, USL)
     for (const ChartLine &l : m.lines)
         polyline(QStringLiteral("class=\"line %1\" data-name=\"%2\"")
-                     .arg(l.role == ChartLine::Role::Usl     ? QStringLiteral("usl")
-                          : l.role == ChartLine::Role::Limit ? QStringLiteral("limit")
+                     .arg(l.role == ChartLine::Role::Usl             ? QStringLiteral("usl")
+                          : l.role == ChartLine::Role::Limit         ? QStringLiteral("limit")
                           : l.role == ChartLine::Role::StageBoundary ? QStringLiteral("stage")
-                                                             : QStringLiteral("slo"),
+                                                                     : QStringLiteral("slo"),
                           esc(l.name)),
                  l.points, l.color, l.style, l.width, l.name);
     // intervals: a light band in the curve's colour (upper bounds, then the lower ones back),
@@ -248,7 +251,7 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                      .arg(esc(s.name), esc(s.color), pix.join(QLatin1Char(' ')),
                           esc(s.intervalTitle + QStringLiteral(": ") + s.name));
         }
-        for (const ChartInterval &ci : s.intervals)   // whiskers: also a lone interval shows
+        for (const ChartInterval &ci : s.intervals) // whiskers: also a lone interval shows
             o += QStringLiteral("<line class=\"interval-bar\" x1=\"%1\" x2=\"%1\" y1=\"%2\" "
                                 "y2=\"%3\" stroke=\"%4\" stroke-opacity=\"0.6\" "
                                 "stroke-width=\"1.2\"><title>%5</title></line>")
@@ -266,7 +269,7 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
     for (const ChartSeries &s : m.series) {
         QList<QList<QPointF>> pieces = s.segments();
         if (pieces.isEmpty())
-            pieces.append(QList<QPointF>());   // the curve is there, without points
+            pieces.append(QList<QPointF>()); // the curve is there, without points
         QStringList pix;
         for (int i = 0; i < pieces.size(); ++i)
             pix << polyline(QStringLiteral("class=\"series\" data-series=\"%1\" data-piece=\"%2\"")
@@ -298,8 +301,8 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                             "data-label=\"%3\" data-x=\"%4\" data-y=\"%5\" d=\"%6\" fill=\"%7\" "
                             "stroke=\"%8\" stroke-width=\"0.8\"><title>%9</title></path>")
                  .arg(esc(mk.kind), esc(mk.kinds.join(QLatin1Char(' '))), esc(mk.label),
-                      exact(mk.at.x()), exact(mk.at.y()), markerPath(mk.kind, cx, cy), esc(mk.color),
-                      QString::fromLatin1(kMarkerOutline), esc(mk.evidence));
+                      exact(mk.at.x()), exact(mk.at.y()), markerPath(mk.kind, cx, cy),
+                      esc(mk.color), QString::fromLatin1(kMarkerOutline), esc(mk.evidence));
         const QRectF &b = boxes.at(i);
         if (labelNeedsLeader(requests.at(i), b, plot)) {
             const double lx = std::clamp(cx, b.left(), b.right());
@@ -310,7 +313,8 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
         }
         o += QStringLiteral("<text class=\"marker-label\" x=\"%1\" y=\"%2\" font-size=\"%4\" "
                             "fill=\"#222222\">%3</text>\n")
-                 .arg(px1(b.left()), px1(b.bottom() - ts.marker * 0.3), esc(mk.label), px1(ts.marker));
+                 .arg(px1(b.left()), px1(b.bottom() - ts.marker * 0.3), esc(mk.label),
+                      px1(ts.marker));
     }
     // legend, below the plot
     const double legendTop = h - pad - ll.height;

@@ -27,8 +27,8 @@
 namespace vw {
 
 struct SvgSize {
-    int width = 760;    ///< px
-    int height = 420;   ///< px
+    int width = 760; ///< px
+    int height = 420; ///< px
 };
 
 /// `<svg xmlns=... width= height= viewBox=...>...</svg>`; text is XML-escaped. A chart with no

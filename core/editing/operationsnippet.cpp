@@ -71,7 +71,7 @@ QString operationSnippet(const OperationType &type, int indent)
 SnippetInsertion operationInsertion(const QString &profile, int cursor, const OperationType &type)
 {
     const QStringList lines = profile.split(QLatin1Char('\n'));
-    QList<int> starts;   // character offset of each line
+    QList<int> starts; // character offset of each line
     int off = 0;
     for (const QString &l : lines) {
         starts << off;
@@ -107,14 +107,14 @@ SnippetInsertion operationInsertion(const QString &profile, int cursor, const Op
 
     // The list's extent and the indentation of its dashes.
     int dash = -1;
-    int end = int(lines.size());   // first line after the list
+    int end = int(lines.size()); // first line after the list
     for (int i = opsLine + 1; i < lines.size(); ++i) {
         const QString &l = lines.at(i);
         if (blankOrComment(l))
             continue;
         const int ind = indentOf(l);
-        const bool isItem = l.mid(ind).startsWith(QLatin1String("- "))
-                            || l.mid(ind) == QLatin1String("-");
+        const bool isItem =
+            l.mid(ind).startsWith(QLatin1String("- ")) || l.mid(ind) == QLatin1String("-");
         if (dash < 0 && isItem)
             dash = ind;
         if (ind == 0 && !(dash == 0 && isItem)) {
@@ -135,7 +135,8 @@ SnippetInsertion operationInsertion(const QString &profile, int cursor, const Op
         // after the item holding the cursor: the next dash at the list's indentation
         for (int i = cursorLine + 1; i < last; ++i) {
             const QString &l = lines.at(i);
-            if (!blankOrComment(l) && indentOf(l) == dash && l.mid(dash).startsWith(QLatin1Char('-'))) {
+            if (!blankOrComment(l) && indentOf(l) == dash
+                && l.mid(dash).startsWith(QLatin1Char('-'))) {
                 at = i;
                 break;
             }

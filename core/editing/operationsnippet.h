@@ -21,8 +21,8 @@ QString operationSnippet(const OperationType &type, int indent);
 
 /// Where to put a snippet into `profile` and what to insert there.
 struct SnippetInsertion {
-    int position = 0;   ///< a character offset in `profile`, at the start of a line
-    QString text;       ///< the snippet, preceded by a newline or `operations:` when needed
+    int position = 0; ///< a character offset in `profile`, at the start of a line
+    QString text; ///< the snippet, preceded by a newline or `operations:` when needed
 };
 
 /// Inserting `type` into `profile` with the cursor at character offset `cursor`: after the

@@ -40,7 +40,7 @@ int blockEnd(const QStringList &lines, int keyLine, int col)
             continue;
         const int ind = indentOf(l);
         const bool dash = l.mid(ind).startsWith(QLatin1Char('-'))
-            && (l.size() == ind + 1 || l.at(ind + 1).isSpace());
+                          && (l.size() == ind + 1 || l.at(ind + 1).isSpace());
         if (ind > col || (ind == col && dash)) {
             last = i;
             continue;
@@ -140,8 +140,7 @@ QString emitFlow(const YAML::Node &n)
 
 bool isBlockCollection(const YAML::Node &n)
 {
-    return (n.IsMap() || n.IsSequence()) && n.size() > 0
-        && n.Style() != YAML::EmitterStyle::Flow;
+    return (n.IsMap() || n.IsSequence()) && n.size() > 0 && n.Style() != YAML::EmitterStyle::Flow;
 }
 
 struct Found {
@@ -205,8 +204,8 @@ QString joinLines(const QStringList &lines)
 
 /// The text of `key: value` at column `col` with `prefix` before the key (spaces, or the
 /// "- " of a list item). `comment` is kept after a block value's key.
-QStringList keyLines(const QString &prefix, const QString &key, const YAML::Node &value,
-                     int col, const QString &comment)
+QStringList keyLines(const QString &prefix, const QString &key, const YAML::Node &value, int col,
+                     const QString &comment)
 {
     if (isBlockCollection(value)) {
         QStringList out{prefix + key + QLatin1Char(':') + comment};
@@ -216,8 +215,8 @@ QStringList keyLines(const QString &prefix, const QString &key, const YAML::Node
     return {prefix + key + QStringLiteral(": ") + emitFlow(value) + comment};
 }
 
-std::optional<QString> edit(const QString &yaml, const QStringList &path,
-                            const YAML::Node *value, QString *error)
+std::optional<QString> edit(const QString &yaml, const QStringList &path, const YAML::Node *value,
+                            QString *error)
 {
     auto fail = [error](const QString &why) -> std::optional<QString> {
         if (error)
@@ -247,7 +246,7 @@ std::optional<QString> edit(const QString &yaml, const QStringList &path,
         return fail(QStringLiteral("the top-level map is in flow style"));
 
     YAML::Node parent = root;
-    Found parentKey;   // the key holding `parent` (not set for the root)
+    Found parentKey; // the key holding `parent` (not set for the root)
     for (int i = 0; i < path.size(); ++i) {
         if (i > 0 && parent.Style() == YAML::EmitterStyle::Flow) {
             // re-emit the flow map that holds the key, whole, in flow style
@@ -272,7 +271,7 @@ std::optional<QString> edit(const QString &yaml, const QStringList &path,
                     out.chop(1);
                 QStringList tail = keyLines(QString(), path.at(0), add, 0, QString());
                 return (out.isEmpty() ? QString() : out + QLatin1Char('\n'))
-                    + tail.join(QLatin1Char('\n')) + QLatin1Char('\n');
+                       + tail.join(QLatin1Char('\n')) + QLatin1Char('\n');
             }
             // the last key of the parent block
             const int pl = parentKey.key.Mark().line;
@@ -283,8 +282,8 @@ std::optional<QString> edit(const QString &yaml, const QStringList &path,
                 const YAML::Node firstKey = parent.begin()->first;
                 col = charColumn(lines.value(firstKey.Mark().line), firstKey.Mark().column);
             }
-            const QStringList ins = keyLines(QString(col, QLatin1Char(' ')), path.at(i), add,
-                                             col, QString());
+            const QStringList ins =
+                keyLines(QString(col, QLatin1Char(' ')), path.at(i), add, col, QString());
             for (int k = 0; k < ins.size(); ++k)
                 lines.insert(end + k, ins.at(k));
             return joinLines(lines);
@@ -307,8 +306,8 @@ std::optional<QString> edit(const QString &yaml, const QStringList &path,
             if (path.size() > 1 && parent.size() == 1) // a map left empty goes with its key
                 return edit(yaml, path.mid(0, path.size() - 1), nullptr, error);
             if (!keyLine.left(kc).trimmed().isEmpty())
-                return fail(QStringLiteral("%1 starts a list item: edit the item")
-                                .arg(path.join('.')));
+                return fail(
+                    QStringLiteral("%1 starts a list item: edit the item").arg(path.join('.')));
             lines.erase(lines.begin() + kl, lines.begin() + end);
             return joinLines(lines);
         }
@@ -336,9 +335,9 @@ std::optional<QString> edit(const QString &yaml, const QStringList &path,
                 comment = trailingComment(keyLine, colon + 1);
             else if (oldOnKeyLine && !isBlockCollection(*value)) {
                 const int close = f.value.IsScalar()
-                    ? scalarEnd(keyLine, charColumn(keyLine, vm.column))
-                    : int(std::max(keyLine.lastIndexOf(QLatin1Char('}')),
-                                   keyLine.lastIndexOf(QLatin1Char(']'))));
+                                      ? scalarEnd(keyLine, charColumn(keyLine, vm.column))
+                                      : int(std::max(keyLine.lastIndexOf(QLatin1Char('}')),
+                                                     keyLine.lastIndexOf(QLatin1Char(']'))));
                 if (close > colon)
                     comment = trailingComment(keyLine, close);
             }
@@ -393,8 +392,7 @@ std::optional<QString> setYamlValue(const QString &yaml, const QStringList &path
     return edit(yaml, path, &value, error);
 }
 
-std::optional<QString> removeYamlKey(const QString &yaml, const QStringList &path,
-                                     QString *error)
+std::optional<QString> removeYamlKey(const QString &yaml, const QStringList &path, QString *error)
 {
     return edit(yaml, path, nullptr, error);
 }

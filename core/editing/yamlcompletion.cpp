@@ -15,8 +15,14 @@ namespace vw {
 
 namespace {
 
-int indentOf(const QString &line) { return yamlIndentOf(line); }
-bool blankOrComment(const QString &line) { return yamlBlankOrComment(line); }
+int indentOf(const QString &line)
+{
+    return yamlIndentOf(line);
+}
+bool blankOrComment(const QString &line)
+{
+    return yamlBlankOrComment(line);
+}
 
 /// A line's shape: its dash (list item) column or -1, the column of its content, and the key
 /// it starts with (empty when the content is not `key:`), and whether that key has a value.
@@ -126,7 +132,7 @@ YamlCompletionContext yamlCompletionContext(const QString &text, int position)
     if (before.contains(QLatin1Char('#')) || inFlow(before))
         return ctx;
 
-    const LineShape here = shapeOf(before + QStringLiteral("x"));   // "key: x" has a value
+    const LineShape here = shapeOf(before + QStringLiteral("x")); // "key: x" has a value
     int keyColumn = here.content;
     if (!here.key.isEmpty() && before.mid(here.content).contains(QLatin1Char(':'))) {
         ctx.kind = YamlCompletionContext::Kind::Value;
@@ -149,7 +155,7 @@ YamlCompletionContext yamlCompletionContext(const QString &text, int position)
 
     // Walk up: each line with content to the left of the current key's column is a parent.
     QStringList rpath;
-    int itemLine = -1;   // the dash line of the innermost list item on the path
+    int itemLine = -1; // the dash line of the innermost list item on the path
     int itemContent = -1;
     if (here.dash >= 0) {
         rpath << QStringLiteral("-");
@@ -160,7 +166,7 @@ YamlCompletionContext yamlCompletionContext(const QString &text, int position)
     // keyColumn: column of the thing whose parent is searched. A list's dashes may sit in the
     // column of their key (`key:\n- a`), so a key at that column owns a dash there.
     bool lookingForListOwner = here.dash >= 0;
-    for (int i = cursorLine - 1; i >= 0 && keyColumn > 0 ; --i) {
+    for (int i = cursorLine - 1; i >= 0 && keyColumn > 0; --i) {
         const QString &l = lines.at(i);
         if (blankOrComment(l))
             continue;
@@ -190,14 +196,14 @@ YamlCompletionContext yamlCompletionContext(const QString &text, int position)
             continue;
         }
         const int col = s.dash >= 0 ? s.dash : s.content;
-        const bool owns = lookingForListOwner ? (s.dash < 0 && col <= keyColumn)
-                                              : (col < keyColumn);
+        const bool owns =
+            lookingForListOwner ? (s.dash < 0 && col <= keyColumn) : (col < keyColumn);
         if (!owns)
             continue;
         if (s.dash >= 0)
-            continue;   // a previous item of the same list
+            continue; // a previous item of the same list
         if (s.key.isEmpty() || s.hasValue)
-            return {};   // a scalar cannot own lines below it
+            return {}; // a scalar cannot own lines below it
         rpath << s.key;
         keyColumn = col;
         lookingForListOwner = false;
@@ -234,16 +240,18 @@ QStringList yamlCompletions(const YamlCompletionContext &ctx, const QList<Operat
         if (t.name == ctx.operationType)
             type = &t;
     const bool inOperation = path == QStringList{QStringLiteral("operations"), QStringLiteral("-")};
-    const bool inParams = path == QStringList{QStringLiteral("operations"), QStringLiteral("-"),
-                                              QStringLiteral("params")};
+    const bool inParams =
+        path
+        == QStringList{QStringLiteral("operations"), QStringLiteral("-"), QStringLiteral("params")};
     QStringList words;
     if (ctx.kind == Kind::Key) {
         if (path.isEmpty())
             words = profileKeys();
         else if (path == QStringList{QStringLiteral("ramp")})
             words = rampKeys(models);
-        else if (path == QStringList{QStringLiteral("ramp"), QStringLiteral("stages"),
-                                     QStringLiteral("-")})
+        else if (path
+                 == QStringList{QStringLiteral("ramp"), QStringLiteral("stages"),
+                                QStringLiteral("-")})
             words = stageKeys(models);
         else if (inOperation)
             words = operationKeys();

@@ -22,9 +22,9 @@ struct YamlCompletionContext {
     /// The enclosing keys, outermost first, a list item as "-": the cursor in a param of an
     /// operation gives {"operations", "-", "params"}.
     QStringList path;
-    QString key;            ///< Kind::Value: the key whose value is typed ("type")
-    QString prefix;         ///< the part of the word before the cursor
-    int prefixStart = 0;    ///< character offset of the prefix in the text
+    QString key; ///< Kind::Value: the key whose value is typed ("type")
+    QString prefix; ///< the part of the word before the cursor
+    int prefixStart = 0; ///< character offset of the prefix in the text
     /// The `type:` of the operation item holding the cursor, empty if none.
     QString operationType;
 };

@@ -53,7 +53,7 @@ QString AbortWatch::check(const TimeSeries &series) const
         errors += s.errors;
     }
     if (errors == 0)
-        return QString();   // only silent seconds: checkProgress()'s case
+        return QString(); // only silent seconds: checkProgress()'s case
     return QStringLiteral("aborted: %1 of %2 requests (%3 %) failed in each of the last %4 s%7, "
                           "up to %5 s into the run (abort rule: error ratio >= %6 for %4 s)")
         .arg(errors)
@@ -88,7 +88,8 @@ QString AbortWatch::describeErrors(const QList<OpStats> &ops)
         return QString();
     QString meaning;
     if (top == QLatin1String("connection"))
-        meaning = QStringLiteral("connection refused or dropped: the server is down or unreachable");
+        meaning =
+            QStringLiteral("connection refused or dropped: the server is down or unreachable");
     else if (top == QLatin1String("http_503"))
         meaning = QStringLiteral("service unavailable: the server is sealed or not active");
     else if (top == QLatin1String("http_403"))

@@ -15,7 +15,10 @@ namespace vw {
 
 class AbortWatch {
 public:
-    explicit AbortWatch(const AbortRule &rule) : m_rule(rule) {}
+    explicit AbortWatch(const AbortRule &rule)
+        : m_rule(rule)
+    {
+    }
 
     /// The reason to end the run, or an empty string. The run is failing when each of the
     /// last AbortRule::forMs / 1000 finished seconds of `series` (all operations summed) had
@@ -52,7 +55,7 @@ public:
 private:
     AbortRule m_rule;
     int64_t m_lastCompleted = -1;
-    int64_t m_waitingSinceNs = -1;   // since when requests are in flight without a completion
+    int64_t m_waitingSinceNs = -1; // since when requests are in flight without a completion
 };
 
 } // namespace vw

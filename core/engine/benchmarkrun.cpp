@@ -28,7 +28,8 @@ void registerMetaTypes()
 // ---------------------------------------------------------------- BenchmarkRun (caller thread)
 
 BenchmarkRun::BenchmarkRun(const Profile &profile, const RunOptions &options, QObject *parent)
-    : QObject(parent), d(std::make_unique<BenchmarkRunPrivate>(this, profile, options))
+    : QObject(parent)
+    , d(std::make_unique<BenchmarkRunPrivate>(this, profile, options))
 {
     registerMetaTypes();
 }
@@ -71,10 +72,16 @@ int BenchmarkRun::peakInFlight() const
 
 BenchmarkRunPrivate::BenchmarkRunPrivate(BenchmarkRun *qq, const Profile &profile,
                                          const RunOptions &options)
-    : q(qq), m_profile(repeatedRamp(profile)), m_asPlanned(profile), m_options(options),
-      m_shared(std::make_shared<RunShared>(m_profile.ramp)), m_plan(m_profile.ramp),
-      m_workers(m_shared), m_snapshots(m_plan, *m_shared),
-      m_checkpoints(options.checkpoint, int(m_profile.ramp.stages.size())), m_abort(profile.abort)
+    : q(qq)
+    , m_profile(repeatedRamp(profile))
+    , m_asPlanned(profile)
+    , m_options(options)
+    , m_shared(std::make_shared<RunShared>(m_profile.ramp))
+    , m_plan(m_profile.ramp)
+    , m_workers(m_shared)
+    , m_snapshots(m_plan, *m_shared)
+    , m_checkpoints(options.checkpoint, int(m_profile.ramp.stages.size()))
+    , m_abort(profile.abort)
 {
     m_options.snapshotIntervalMs = std::max(100, m_options.snapshotIntervalMs);
 }
@@ -106,12 +113,12 @@ void BenchmarkRunPrivate::run()
     s.profileYaml = m_profile.sourceYaml;
     s.ops = operationLabels(m_profile.operations);
     s.transport = m_profile.transport;
-    s.targetAddress = m_options.addressOverride.isEmpty() ? m_profile.target.address
-                                                          : m_options.addressOverride;
+    s.targetAddress =
+        m_options.addressOverride.isEmpty() ? m_profile.target.address : m_options.addressOverride;
     s.targetSources = m_options.targetSources;
-    s.plan = m_asPlanned;                    // the plan as run: the effective address
+    s.plan = m_asPlanned; // the plan as run: the effective address
     s.plan.target.address = s.targetAddress;
-    s.plan.sourceYaml.clear();               // the text is s.profileYaml
+    s.plan.sourceYaml.clear(); // the text is s.profileYaml
     s.client = ClientInfo::collect();
     s.client.workerNice = m_options.workerNice;
     s.startedAt = QDateTime::currentDateTimeUtc();
@@ -131,7 +138,7 @@ void BenchmarkRunPrivate::run()
         });
         setPhase(RunPhase::Connecting, QStringLiteral("connecting to %1").arg(s.targetAddress));
         if (ops.preflight(client, s) && ops.createOperations(s)) {
-            if (s.token.renewalPlanned)   // renewed here, on the control thread, at ~half its TTL
+            if (s.token.renewalPlanned) // renewed here, on the control thread, at ~half its TTL
                 m_renewer.start(&client, &s.token, steadyNowNs());
             QString error;
             if (!m_workers.start(m_profile, m_options, ops.mix(), s.targetAddress, &error)) {
@@ -145,8 +152,8 @@ void BenchmarkRunPrivate::run()
                          QStringLiteral("setting up %1 operation(s) on %2 %3, %4 node; run "
                                         "prefix %5")
                              .arg(ops.operationCount())
-                             .arg(s.server.product, s.server.version,
-                                  serverRoleKey(s.server.role), OperationSetup::choosePrefix(s)));
+                             .arg(s.server.product, s.server.version, serverRoleKey(s.server.role),
+                                  OperationSetup::choosePrefix(s)));
                 // Before the warm-up every node the run loads serves all of it (a standby
                 // trails the active node: core/engine/servedcheck.h).
                 const bool setUp = ops.setupOperations(client, s) && ops.setupCredentials(client, s)
@@ -168,8 +175,8 @@ void BenchmarkRunPrivate::run()
         if (s.status == RunStatus::SetupFailed && stopRequested()) {
             // What failed was the stop itself (a request not sent): the user stopped it.
             s.status = RunStatus::Stopped;
-            s.error = QStringLiteral("stopped by the user before the measured window (%1)")
-                          .arg(s.error);
+            s.error =
+                QStringLiteral("stopped by the user before the measured window (%1)").arg(s.error);
         }
         if (ops.hasOperations() || ops.credentials()) {
             // ALWAYS, also after a failed setup or a stop.
@@ -177,7 +184,7 @@ void BenchmarkRunPrivate::run()
             m_renewer.poll(steadyNowNs());
             s.cleanupError = ops.cleanupOperations(client, &s.leftovers);
         }
-        m_renewer.stop();   // before the client goes
+        m_renewer.stop(); // before the client goes
     }
     s.finishedAt = QDateTime::currentDateTimeUtc();
     s.splitReplicates();

@@ -15,17 +15,17 @@
 namespace vw {
 
 struct RunOptions {
-    QByteArray token;            ///< from core/vault/tokensource.h or the GUI; never stored
-    QString addressOverride;     ///< replaces profile.target.address when non-empty
+    QByteArray token; ///< from core/vault/tokensource.h or the GUI; never stored
+    QString addressOverride; ///< replaces profile.target.address when non-empty
     /// Where each setting of profile.target came from (ResolvedTarget::sources,
     /// core/vault/targetresolver.h); stored in the session as target.sources.
     QMap<QString, QString> targetSources;
-    QString label;               ///< session label; defaults to the profile name
+    QString label; ///< session label; defaults to the profile name
     /// The session's id; empty = a new random one. Set by a caller that names files after
     /// the id before the run starts (the GUI's auto-save, ui/runcontroller.cpp).
     QString sessionId;
-    int workerThreads = 0;       ///< 0 = min(QThread::idealThreadCount(), max stage VUs)
-    int snapshotIntervalMs = 100;///< >= 100 (<= 10 Hz)
+    int workerThreads = 0; ///< 0 = min(QThread::idealThreadCount(), max stage VUs)
+    int snapshotIntervalMs = 100; ///< >= 100 (<= 10 Hz)
     /// Added to each worker thread's nice value (core/util/threadpriority.h; Linux), so that
     /// the caller's own thread (a GUI) keeps the CPU it needs when load generation saturates
     /// the machine. 0 = unchanged (the CLI). Starved workers show in the validity guard.
@@ -53,7 +53,7 @@ class BenchmarkRun : public QObject {
     Q_OBJECT
 public:
     BenchmarkRun(const Profile &profile, const RunOptions &options, QObject *parent = nullptr);
-    ~BenchmarkRun() override;   ///< stops and joins all threads (after cleanup)
+    ~BenchmarkRun() override; ///< stops and joins all threads (after cleanup)
 
     /// Starts the run in the background; returns at once.
     void start();
@@ -69,7 +69,7 @@ signals:
     void phaseChanged(vw::RunPhase phase, const QString &detail);
     void stageStarted(int index, int vus);
     void stageFinished(const vw::StageStats &stats);
-    void snapshot(const vw::RunSnapshot &snapshot);   ///< at most every snapshotIntervalMs
+    void snapshot(const vw::RunSnapshot &snapshot); ///< at most every snapshotIntervalMs
     /// Exactly once per start(), after cleanup, whatever happened (completed, stopped,
     /// failed, setup failed). The record never holds the token.
     void finished(const vw::RunRecord &record);

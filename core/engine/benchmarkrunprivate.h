@@ -37,7 +37,7 @@ class BenchmarkRunPrivate {
 public:
     BenchmarkRunPrivate(BenchmarkRun *q, const Profile &profile, const RunOptions &options);
 
-    void run();            // control thread: the whole run
+    void run(); // control thread: the whole run
     void requestStop();
     bool stopRequested() const { return m_stop.load(); }
 
@@ -81,17 +81,17 @@ private:
     SnapshotBuilder m_snapshots;
     Checkpointer m_checkpoints;
     AbortWatch m_abort;
-    TokenRenewer m_renewer;        // active only when the pre-flight planned renewals
+    TokenRenewer m_renewer; // active only when the pre-flight planned renewals
     std::unique_ptr<TelemetryThread> m_telemetry; // the server's metrics; null when not asked
     VuCredentials *m_credentials = nullptr; // per-VU tokens, renewed in tick(); while running
     int64_t m_windowStartNs = 0;
     int64_t m_nextSnapshotNs = 0;
-    bool m_publishAsked = false;   // the workers were asked to publish for the next snapshot
+    bool m_publishAsked = false; // the workers were asked to publish for the next snapshot
     qint64 m_nextGaugeSecond = 0;
     StageWindow m_cur;
-    QList<StageStats> m_ended;     // ended stages, index = stage; ops filled when finalised
+    QList<StageStats> m_ended; // ended stages, index = stage; ops filled when finalised
     QList<ValidityInputs> m_endedInputs; // same index: self-measurements of the steady window
-    QList<StageStats> m_finished;  // finalised stages (stageFinished emitted)
+    QList<StageStats> m_finished; // finalised stages (stageFinished emitted)
 };
 
 } // namespace vw

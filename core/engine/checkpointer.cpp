@@ -9,7 +9,8 @@
 namespace vw {
 
 Checkpointer::Checkpointer(Write write, int stageCount)
-    : m_write(std::move(write)), m_stageCount(stageCount)
+    : m_write(std::move(write))
+    , m_stageCount(stageCount)
 {
 }
 
@@ -19,7 +20,7 @@ void Checkpointer::write(const QList<StageStats> &finished, const TimeSeries &se
     if (!m_write)
         return;
     if (m_written > 0 && steadyNowNs() < m_nextDueNs) {
-        m_pending = true;   // implicitly shared: no copy of the stages
+        m_pending = true; // implicitly shared: no copy of the stages
         m_pendingStages = finished;
         m_pendingSeries = series;
         m_pendingSecondHistograms = secondHistograms;
@@ -63,7 +64,7 @@ void Checkpointer::writeNow(const QList<StageStats> &finished, const TimeSeries 
     m_nextDueNs = endNs + kSpacingFactor * (endNs - startNs);
     if (ok || m_warned)
         return;
-    m_warned = true;   // once per run; the run goes on
+    m_warned = true; // once per run; the run goes on
     qWarning().noquote() << QStringLiteral("checkpoint not written: %1").arg(error);
 }
 

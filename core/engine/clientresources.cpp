@@ -22,8 +22,8 @@ int64_t raiseOpenFileLimit(int64_t needed)
         return -1;
     if (rlim_t(needed) > rl.rlim_cur && rl.rlim_cur != RLIM_INFINITY) {
         rlimit raised = rl;
-        raised.rlim_cur = rl.rlim_max == RLIM_INFINITY ? rlim_t(needed)
-                                                       : std::min(rl.rlim_max, rlim_t(needed));
+        raised.rlim_cur =
+            rl.rlim_max == RLIM_INFINITY ? rlim_t(needed) : std::min(rl.rlim_max, rlim_t(needed));
         if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
             rl = raised;
     }
@@ -45,10 +45,11 @@ QString openFileLimitProblem(int vus)
     getrlimit(RLIMIT_NOFILE, &rl);
     const QString hard = rl.rlim_max == RLIM_INFINITY ? QStringLiteral("unlimited")
                                                       : QString::number(qint64(rl.rlim_max));
-    return QStringLiteral("the open-file limit is %1 (hard limit %2), but %3 VUs need %4 open files "
-                          "(%5 connection per VU plus %6): raise it with `ulimit -n %4` (above the "
-                          "hard limit: `ulimit -Hn` as root, or nofile in limits.conf), or run "
-                          "fewer VUs")
+    return QStringLiteral(
+               "the open-file limit is %1 (hard limit %2), but %3 VUs need %4 open files "
+               "(%5 connection per VU plus %6): raise it with `ulimit -n %4` (above the "
+               "hard limit: `ulimit -Hn` as root, or nofile in limits.conf), or run "
+               "fewer VUs")
         .arg(limit)
         .arg(hard)
         .arg(vus)

@@ -15,7 +15,9 @@ namespace vw {
 
 OperationSetup::OperationSetup(const Profile &profile, const QByteArray &token,
                                std::function<bool()> stopRequested)
-    : m_profile(profile), m_token(token), m_stopRequested(std::move(stopRequested))
+    : m_profile(profile)
+    , m_token(token)
+    , m_stopRequested(std::move(stopRequested))
 {
 }
 
@@ -42,14 +44,14 @@ bool OperationSetup::preflight(VaultClient &client, RunRecord &s)
     if (const QString problem = openFileLimitProblem(m_profile.ramp.peakVus()); !problem.isEmpty())
         return fail(problem);
 
-    if (tokenHasControlCharacters(m_token))   // checked before any request carries it
+    if (tokenHasControlCharacters(m_token)) // checked before any request carries it
         return fail(QStringLiteral("the token contains control characters (a line break?); "
                                    "it is not sent"));
     s.server = client.serverInfo();
     if (!s.server.reachable)
         return fail(QStringLiteral("cannot reach %1: %2").arg(s.targetAddress, s.server.errorText));
     s.nodeRoles.clear();
-    if (!m_profile.target.addresses.isEmpty()) {   // each node's role at start
+    if (!m_profile.target.addresses.isEmpty()) { // each node's role at start
         s.nodeRoles.append({m_profile.target.address, s.server.role, s.server.version});
         for (const QString &address : m_profile.target.addresses) {
             TargetSpec node = m_profile.target;
@@ -209,18 +211,17 @@ bool OperationSetup::waitUntilServed(VaultClient &client, RunRecord &s)
         return false;
     }
     if (!check.ok)
-        s.error = QStringLiteral("setup is not served by every node the run loads: %1")
-                      .arg(check.error);
+        s.error =
+            QStringLiteral("setup is not served by every node the run loads: %1").arg(check.error);
     return check.ok;
 }
 
-QString OperationSetup::cleanupOperations(VaultClient &client,
-                                          QList<WorkbenchResource> *leftovers)
+QString OperationSetup::cleanupOperations(VaultClient &client, QList<WorkbenchResource> *leftovers)
 {
     // A rate-limit quota or a brief seal must not leave the run's mounts behind.
     client.setRetryPolicy(RetryPolicy::cleanup());
     QStringList errors;
-    if (m_credentials) {   // made last: removed first
+    if (m_credentials) { // made last: removed first
         QString error;
         if (!m_credentials->cleanup(client, &error))
             errors << QStringLiteral("per-VU credentials: %1").arg(error);

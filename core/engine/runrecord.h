@@ -23,12 +23,12 @@ namespace vw {
 /// The machine that generated the load (environment fingerprint).
 struct ClientInfo {
     QString hostname;
-    QString os;            ///< QSysInfo::prettyProductName()
-    QString kernel;        ///< QSysInfo::kernelType() + kernelVersion()
-    QString cpuModel;      ///< /proc/cpuinfo "model name", empty if unknown
+    QString os; ///< QSysInfo::prettyProductName()
+    QString kernel; ///< QSysInfo::kernelType() + kernelVersion()
+    QString cpuModel; ///< /proc/cpuinfo "model name", empty if unknown
     int logicalCores = 0;
     qint64 memoryBytes = 0;
-    QString appVersion;    ///< vault-workbench version
+    QString appVersion; ///< vault-workbench version
     QString qtVersion;
     /// Nice value added to the worker threads (RunOptions::workerNice): 5 for GUI runs, 0 for
     /// the CLI. Matters only when the machine's CPU was saturated (then the stage is also
@@ -39,10 +39,10 @@ struct ClientInfo {
 };
 
 enum class RunStatus {
-    Completed,    ///< every stage ran to its end
-    Stopped,      ///< the user stopped it; stages so far are kept, the last one maybe partial
-    Failed,       ///< an error during the measured window (e.g. the server went away for good)
-    SetupFailed,  ///< nothing was measured: setup or the pre-flight check failed
+    Completed, ///< every stage ran to its end
+    Stopped, ///< the user stopped it; stages so far are kept, the last one maybe partial
+    Failed, ///< an error during the measured window (e.g. the server went away for good)
+    SetupFailed, ///< nothing was measured: setup or the pre-flight check failed
     /// A checkpoint written after each stage while the run went on (RunOptions::checkpoint).
     /// A file that still says so was left by a run that never finished (crash, kill): its
     /// finished stages are final, and finished_at is the time of the last checkpoint.
@@ -55,35 +55,35 @@ bool runStatusFromKey(const QString &k, RunStatus *out);
 /// The run's token as the pre-flight found it (auth/token/lookup-self, core/engine/tokenlifetime.h)
 /// and what the run did about it. No token material, no accessor.
 struct TokenUse {
-    bool checked = false;      ///< lookup-self answered (false in older sessions and failed pre-flights)
-    qint64 ttlSeconds = 0;     ///< remaining TTL at the pre-flight, s; 0 = never expires (root)
+    bool checked = false; ///< lookup-self answered (false in older sessions and failed pre-flights)
+    qint64 ttlSeconds = 0; ///< remaining TTL at the pre-flight, s; 0 = never expires (root)
     bool renewable = false;
     bool renewalPlanned = false; ///< its TTL was shorter than the run: renewed during the run
-    int renewals = 0;          ///< successful renewals (auth/token/renew-self)
-    QString renewError;        ///< the last failed renewal, empty when none failed
+    int renewals = 0; ///< successful renewals (auth/token/renew-self)
+    QString renewError; ///< the last failed renewal, empty when none failed
 };
 
 /// What the per-VU credentials (profile `auth:` block, core/engine/vucredentials.h) did:
 /// the logins before the measured window, kept apart from the measured operations. No token
 /// material. `method` empty: the run had no `auth:` block.
 struct AuthUse {
-    QString method;            ///< "token", "approle", "userpass"; empty when none
-    QString per;               ///< "vu" or "run"
-    int logins = 0;            ///< successful logins (token: tokens created) before the window
-    double loginMeanMs = 0;    ///< login latency, ms (0 when logins == 0)
+    QString method; ///< "token", "approle", "userpass"; empty when none
+    QString per; ///< "vu" or "run"
+    int logins = 0; ///< successful logins (token: tokens created) before the window
+    double loginMeanMs = 0; ///< login latency, ms (0 when logins == 0)
     double loginP50Ms = 0;
     double loginP99Ms = 0;
     double loginMaxMs = 0;
-    int renewals = 0;          ///< successful renewals of the VU tokens during the run
-    QString renewError;        ///< the last failed renewal, empty when none failed
+    int renewals = 0; ///< successful renewals of the VU tokens during the run
+    QString renewError; ///< the last failed renewal, empty when none failed
     bool enabled() const { return !method.isEmpty(); }
 };
 
 struct RunRecord {
-    QString id;               ///< random, unique per run
-    QString label;            ///< user label, defaults to the profile name
+    QString id; ///< random, unique per run
+    QString label; ///< user label, defaults to the profile name
     QString profileName;
-    QByteArray profileYaml;   ///< the profile exactly as run (no token can be in it)
+    QByteArray profileYaml; ///< the profile exactly as run (no token can be in it)
     /// The run plan: the profile as run, typed (target with the effective address, transport,
     /// load model and stages, operations, SLO, thresholds; sourceYaml empty, the text is
     /// profileYaml). Read this, never the YAML text, after a run (docs/session-format.md).
@@ -91,13 +91,13 @@ struct RunRecord {
     /// operation labels (core/profile/operationlabels.h: the `name`, else the type), in
     /// profile order; OpStats::op holds the same label
     QStringList ops;
-    QString transport;        ///< load transport: "direct" or "qnam"
+    QString transport; ///< load transport: "direct" or "qnam"
     QString targetAddress;
     /// Where each target setting came from, by its profile key: "address" -> "env VAULT_ADDR",
     /// "flag --namespace", "profile", "default" (core/vault/targetresolver.h). Empty when
     /// unknown (older sessions, callers that did not resolve).
     QMap<QString, QString> targetSources;
-    ServerInfo server;        ///< version and product at run start
+    ServerInfo server; ///< version and product at run start
     /// A target with other nodes (target.addresses): each node's role at run start, the
     /// target's address first (sys/health of each). Empty for a single node.
     struct NodeRole {
@@ -107,11 +107,11 @@ struct RunRecord {
     };
     QList<NodeRole> nodeRoles;
     ClientInfo client;
-    QDateTime startedAt;      ///< UTC
-    QDateTime finishedAt;     ///< UTC
+    QDateTime startedAt; ///< UTC
+    QDateTime finishedAt; ///< UTC
     RunStatus status = RunStatus::Completed;
-    QString error;            ///< why it failed or stopped, empty when completed
-    QString cleanupError;     ///< non-empty when cleanup could not remove everything
+    QString error; ///< why it failed or stopped, empty when completed
+    QString cleanupError; ///< non-empty when cleanup could not remove everything
     /// The run's prefix ("vwb-7f3a2c"): every mount, auth method, role and policy it made is
     /// named with it and described workbenchTag(runPrefix) (core/vault/workbenchresource.h).
     /// Empty before setup.
@@ -121,8 +121,8 @@ struct RunRecord {
     QList<WorkbenchResource> resources;
     /// What cleanup could not remove (empty when cleanup removed everything or never ran).
     QList<WorkbenchResource> leftovers;
-    TokenUse token;           ///< the token's lifetime and renewals (never the token)
-    AuthUse auth;             ///< per-VU credentials: logins and renewals (never a token)
+    TokenUse token; ///< the token's lifetime and renewals (never the token)
+    AuthUse auth; ///< per-VU credentials: logins and renewals (never a token)
     /// Measured stages, in order (a stopped run may end early). With replicates: each stage
     /// pooled over the replicates (poolReplicates(), core/stats/replicates.h).
     QList<StageStats> stages;
@@ -131,7 +131,10 @@ struct RunRecord {
     /// (every session written before replicates).
     QList<Replicate> replicates;
     /// The replicates, or `stages` as the one replicate.
-    QList<Replicate> replicateList() const { return replicates.isEmpty() ? QList<Replicate>{stages} : replicates; }
+    QList<Replicate> replicateList() const
+    {
+        return replicates.isEmpty() ? QList<Replicate>{stages} : replicates;
+    }
     int replicateCount() const { return replicates.isEmpty() ? 1 : int(replicates.size()); }
     /// A run of plan.repeat >= 2 whose `stages` hold every replicate's stages back to back (as
     /// the engine ran them): sets `replicates` and pools `stages`. No-op otherwise.
@@ -143,7 +146,7 @@ struct RunRecord {
     /// status the first that is not completed (else completed) with its error, the cleanup
     /// errors joined. One run: itself.
     static RunRecord ofReplicates(const QList<RunRecord> &runs);
-    TimeSeries series;        ///< 1-second series, all ops
+    TimeSeries series; ///< 1-second series, all ops
     /// Per op, the latency histogram of each measured second (the series' seconds; lossless,
     /// core/stats/secondhistograms.h): what intervals are computed from. Not present in
     /// sessions written before it existed.

@@ -28,7 +28,7 @@ void RunSnapshotAccumulator::add(const RunSnapshot &delta)
     m_stages.append(delta.newStages);
     const qsizetype from = std::clamp<qsizetype>(delta.seriesFrom, 0, m_series.size());
     if (from < m_series.size())
-        m_series.resize(from);   // points sent before and changed since
+        m_series.resize(from); // points sent before and changed since
     if (!delta.seriesTail.isEmpty())
         m_series.append(delta.seriesTail);
     m_latest = delta;

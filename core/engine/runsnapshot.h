@@ -11,10 +11,10 @@ namespace vw {
 
 enum class RunPhase {
     Idle,
-    Connecting,   ///< pre-flight: sys/health, token check
-    SettingUp,    ///< operations' setup (mounts, roles, keys, seeded data)
-    Running,      ///< measured window: stages
-    CleaningUp,   ///< operations' cleanup (also after stop or failure)
+    Connecting, ///< pre-flight: sys/health, token check
+    SettingUp, ///< operations' setup (mounts, roles, keys, seeded data)
+    Running, ///< measured window: stages
+    CleaningUp, ///< operations' cleanup (also after stop or failure)
     Finished,
 };
 QString runPhaseName(RunPhase p);
@@ -26,16 +26,16 @@ QString runPhaseName(RunPhase p);
 /// empty; ui/runcontroller.cpp delivers its snapshots that way to the GUI.
 struct RunSnapshot {
     RunPhase phase = RunPhase::Idle;
-    qint64 elapsedMs = 0;          ///< since the measured window began
-    int stageIndex = -1;           ///< current stage, -1 before the first
+    qint64 elapsedMs = 0; ///< since the measured window began
+    int stageIndex = -1; ///< current stage, -1 before the first
     int stageCount = 0;
-    int vus = 0;                   ///< planned VUs of the current stage
+    int vus = 0; ///< planned VUs of the current stage
     qint64 stageElapsedMs = 0;
     qint64 stageDurationMs = 0;
     bool inWarmup = false;
-    int inFlight = 0;              ///< in-flight gauge now (all workers)
-    int stagesFinished = 0;        ///< stages whose statistics are final, so far
-    StageStats current;            ///< the current stage's steady window so far (partial)
+    int inFlight = 0; ///< in-flight gauge now (all workers)
+    int stagesFinished = 0; ///< stages whose statistics are final, so far
+    StageStats current; ///< the current stage's steady window so far (partial)
 
     // --- what is new since the previous snapshot of the same run (BenchmarkRun fills) ---
     /// Stages finalised since the previous snapshot, in order: the last newStages.size() of
@@ -48,8 +48,8 @@ struct RunSnapshot {
     TimeSeries seriesTail;
 
     // --- the run so far (RunSnapshotAccumulator fills; empty as BenchmarkRun emits) ---
-    QList<StageStats> stages;      ///< completed stages so far
-    TimeSeries series;             ///< the whole 1-second series so far
+    QList<StageStats> stages; ///< completed stages so far
+    TimeSeries series; ///< the whole 1-second series so far
 };
 
 /// Rebuilds the run so far from a run's snapshots, given in emission order.
@@ -64,7 +64,7 @@ public:
     const TimeSeries &series() const { return m_series; }
 
 private:
-    RunSnapshot m_latest;   // its delta fields as received
+    RunSnapshot m_latest; // its delta fields as received
     QList<StageStats> m_stages;
     TimeSeries m_series;
 };

@@ -81,7 +81,7 @@ ServedCheck waitUntilEveryNodeServes(VaultClient &client, const QList<WorkbenchR
         }
     };
     for (const QString &address : nodes) {
-        std::unique_ptr<VaultClient> node = client.forNode(address);   // its stop check too
+        std::unique_ptr<VaultClient> node = client.forNode(address); // its stop check too
         node->setWhenBehind(VaultClient::WhenBehind::FailIfBehind);
         if (out.usedIndex) {
             QElapsedTimer t;
@@ -107,7 +107,7 @@ ServedCheck waitUntilEveryNodeServes(VaultClient &client, const QList<WorkbenchR
                 if (last->ok())
                     return Probe::Served;
                 if (last->status == 403 || last->status == 405)
-                    return Probe::Stop;   // may not be read back (token, path): nothing to tell
+                    return Probe::Stop; // may not be read back (token, path): nothing to tell
                 if (last->status == 400 || last->status == 404 || isBehindIndex(*last))
                     return Probe::NotYet;
                 return Probe::Failed;

@@ -27,15 +27,15 @@ namespace vw {
 
 class VaultClient;
 
-constexpr int kServedInRow = 6;            ///< 2xx answers in a row that count as served
-constexpr qint64 kServedWaitMs = 15000;    ///< per node and check
+constexpr int kServedInRow = 6; ///< 2xx answers in a row that count as served
+constexpr qint64 kServedWaitMs = 15000; ///< per node and check
 
 /// How the check went: per node, how long it waited (ms) and how many probes it sent.
 struct ServedCheck {
     bool ok = false;
-    QString error;            ///< "node http://127.0.0.1:8202 does not serve role ... after 15 s: 404"
-    bool usedIndex = false;   ///< check 1 ran (the server sent X-Vault-Index)
-    qint64 waitedMs = 0;      ///< the longest wait of a node
+    QString error; ///< "node http://127.0.0.1:8202 does not serve role ... after 15 s: 404"
+    bool usedIndex = false; ///< check 1 ran (the server sent X-Vault-Index)
+    qint64 waitedMs = 0; ///< the longest wait of a node
     int probes = 0;
 };
 

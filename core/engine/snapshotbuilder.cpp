@@ -13,7 +13,8 @@ constexpr int64_t kNsPerMs = 1'000'000LL;
 } // namespace
 
 SnapshotBuilder::SnapshotBuilder(const StagePlan &plan, const RunShared &shared)
-    : m_plan(plan), m_shared(shared)
+    : m_plan(plan)
+    , m_shared(shared)
 {
 }
 
@@ -35,7 +36,7 @@ RunSnapshot SnapshotBuilder::build(RunPhase phase, int64_t now, int64_t windowSt
             const int64_t end = std::min(now, cur.plannedEndNs);
             snap.current = cur.stats(m_plan, m_shared, windowStartNs, end);
             snap.current.ops = collector.stageOps(cur.index);
-            snap.current.complete = false;   // partial: the stage is still running
+            snap.current.complete = false; // partial: the stage is still running
             snap.current.scheduleLateness = collector.scheduleLateness(cur.index);
             ValidityInputs in = cur.validityInputs(end, workerCpuNs);
             in.loopLagUs = collector.loopLag(cur.index);

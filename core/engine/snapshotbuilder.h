@@ -25,7 +25,7 @@ public:
 private:
     const StagePlan &m_plan;
     const RunShared &m_shared;
-    int m_stagesSent = 0;   // finalised stages sent in earlier snapshots
+    int m_stagesSent = 0; // finalised stages sent in earlier snapshots
 };
 
 } // namespace vw

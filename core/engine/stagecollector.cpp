@@ -44,7 +44,7 @@ void StageCollector::merge(WorkerDelta &&delta, WorkerSpares *spent)
         if (spent)
             spent->ops.append(std::move(v));
     };
-    if (m_nodes.size() > 1) {   // a copy per node before the totals take the containers
+    if (m_nodes.size() > 1) { // a copy per node before the totals take the containers
         QMap<int, QVector<OpStats>> &node = m_nodeStageOps[delta.node];
         for (auto it = delta.stages.cbegin(); it != delta.stages.cend(); ++it) {
             auto mine = node.find(it.key());

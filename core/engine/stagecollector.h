@@ -65,21 +65,21 @@ private:
     int stageAt(int64_t ns) const;
     void addLate(qint64 second, const QVector<OpStats> &ops);
 
-    QList<int> m_plannedVus;   // per stage
+    QList<int> m_plannedVus; // per stage
     QStringList m_names;
     int64_t m_windowStartNs = 0;
     QVector<int64_t> m_stageStartNs;
     QVector<int64_t> m_warmupEndNs;
     QMap<int, QVector<OpStats>> m_stageOps;
     QStringList m_nodes;
-    QMap<int, QMap<int, QVector<OpStats>>> m_nodeStageOps;   // node -> stage -> ops
+    QMap<int, QMap<int, QVector<OpStats>>> m_nodeStageOps; // node -> stage -> ops
     QMap<int, LatencyHistogram> m_loopLag;
     QMap<int, LatencyHistogram> m_lateness;
     QMap<qint64, QVector<OpStats>> m_openSeconds;
     QMap<qint64, int> m_gaugeAtEnd;
-    QMap<qint64, int> m_pointIndex;   // finalised second -> index of its first point
-    qint64 m_nextSecond = 0;          // first second not finalised yet
-    qsizetype m_changedFrom = 0;      // first point added or changed since takeSeriesChanges
+    QMap<qint64, int> m_pointIndex; // finalised second -> index of its first point
+    qint64 m_nextSecond = 0; // first second not finalised yet
+    qsizetype m_changedFrom = 0; // first point added or changed since takeSeriesChanges
     TimeSeries m_series;
     SecondHistograms m_secondHistograms;
 };

@@ -20,7 +20,7 @@ constexpr int64_t kNsPerS = 1'000'000'000LL;
 // which takes the CPU from a worker when they share one: 25 ms (40 samples per second)
 // instead of 10 ms cut the control thread's share of a run's client CPU (docs/performance.md).
 constexpr int64_t kTickNs = 25 * kNsPerMs;
-constexpr int64_t kSeriesGraceNs = kNsPerS;     // a second is final 1 s after it ended
+constexpr int64_t kSeriesGraceNs = kNsPerS; // a second is final 1 s after it ended
 constexpr int64_t kStopDrainMaxNs = 5 * kNsPerS; // after a stop, then abortAll
 // The workers are asked to publish this long before a snapshot is due (they publish at their
 // next 10 ms probe, Worker::kLagProbeMs), so that the snapshot finds their records.
@@ -76,7 +76,7 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         StageStats st = m_ended.at(k);
         st.ops = m_collector->stageOps(k);
         st.nodes = m_collector->nodeStageOps(k);
-        st.maxInFlight = std::max(st.maxInFlight,   // sends after the stage ended (drain)
+        st.maxInFlight = std::max(st.maxInFlight, // sends after the stage ended (drain)
                                   m_shared->stageSlots[size_t(k)].maxInFlight.load());
         st.scheduleLateness = m_collector->scheduleLateness(k);
         ValidityInputs in = m_endedInputs.at(k);
@@ -98,9 +98,9 @@ void BenchmarkRunPrivate::emitSnapshot(int64_t now)
 
 void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
 {
-    m_renewer.poll(now);   // a short-lived token, when due (a control-plane call: ~1 ms)
+    m_renewer.poll(now); // a short-lived token, when due (a control-plane call: ~1 ms)
     if (m_credentials)
-        m_credentials->poll(now);   // per-VU tokens at half their TTL (renew-self each)
+        m_credentials->poll(now); // per-VU tokens at half their TTL (renew-self each)
     // The gauge at the end of each second, for the series.
     while (m_windowStartNs + (m_nextGaugeSecond + 1) * kNsPerS <= now) {
         m_collector->noteGaugeAtSecondEnd(m_nextGaugeSecond, m_shared->inFlight.load());
@@ -127,7 +127,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     m_collector = std::make_unique<StageCollector>(m_profile.ramp, s.ops);
     m_collector->setNodes(m_profile.target.loadAddresses());
     m_windowStartNs = steadyNowNs();
-    if (m_options.serverTelemetry) {   // on its own thread: never holds this one
+    if (m_options.serverTelemetry) { // on its own thread: never holds this one
         TargetSpec target = m_profile.target;
         target.address = s.targetAddress;
         m_telemetry = std::make_unique<TelemetryThread>(target, m_options.token,
@@ -139,13 +139,13 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     setPhase(RunPhase::Running, QStringLiteral("%1 stage(s)").arg(m_plan.stageCount()));
 
     bool cut = false;
-    QString failure;   // why the abort rule ended the run; empty when it did not
+    QString failure; // why the abort rule ended the run; empty when it did not
     int64_t now = m_windowStartNs;
     for (int i = 0; i < m_plan.stageCount() && !cut; ++i) {
         m_cur = StageWindow::begin(m_plan, i, steadyNowNs());
         m_shared->stageSlots[size_t(i)].startNs.store(m_cur.startNs);
         m_shared->stageSlots[size_t(i)].warmupEndNs.store(m_cur.warmupEndNs);
-        m_shared->stage.store(i, std::memory_order_release);   // VUs attribute to i from now
+        m_shared->stage.store(i, std::memory_order_release); // VUs attribute to i from now
         m_collector->stageStarted(i, m_cur.startNs, m_cur.warmupEndNs);
         m_workers.beginStage(i);
         if (m_plan.warmupNs() == 0)
@@ -199,7 +199,10 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         m_ended.append(st);
         m_endedInputs.append(in);
         if (cut && !failure.isEmpty())
-            s.error = QStringLiteral("%1; stage %2 of %3").arg(failure).arg(i + 1).arg(m_plan.stageCount());
+            s.error = QStringLiteral("%1; stage %2 of %3")
+                          .arg(failure)
+                          .arg(i + 1)
+                          .arg(m_plan.stageCount());
         else if (cut)
             s.error = QStringLiteral("stopped by the user during stage %1 of %2")
                           .arg(i + 1)
@@ -211,8 +214,8 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     if (m_telemetry)
         m_telemetry->mark(steadyNowNs(), -1, false);
     const int64_t timeoutNs = m_profile.target.requestTimeoutMs * kNsPerMs;
-    int64_t deadline = steadyNowNs() + (cut ? std::min(timeoutNs, kStopDrainMaxNs)
-                                            : timeoutNs + kNsPerS);
+    int64_t deadline =
+        steadyNowNs() + (cut ? std::min(timeoutNs, kStopDrainMaxNs) : timeoutNs + kNsPerS);
     while (m_shared->inFlight.load() > 0) {
         now = steadyNowNs();
         if (stopRequested())
@@ -225,11 +228,11 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     }
     if (m_shared->inFlight.load() > 0)
         m_workers.abortAll();
-    m_workers.flush();   // every record is in the workers' mailboxes
+    m_workers.flush(); // every record is in the workers' mailboxes
     now = steadyNowNs();
     drainWorkers();
     finalizeReadyStages(true);
-    m_checkpoints.flush();   // the stages a spaced-out checkpoint had not written yet
+    m_checkpoints.flush(); // the stages a spaced-out checkpoint had not written yet
     m_collector->finalizeSecondsBefore((now - m_windowStartNs + kNsPerS - 1) / kNsPerS);
     tick(now, true);
 
@@ -243,8 +246,8 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         s.serverTelemetry.notes << QStringLiteral("server telemetry not read (turned off)");
     }
     s.status = !failure.isEmpty() ? RunStatus::Failed
-               : cut            ? RunStatus::Stopped
-                                : RunStatus::Completed;
+               : cut              ? RunStatus::Stopped
+                                  : RunStatus::Completed;
     if (!cut)
         s.error.clear();
 }

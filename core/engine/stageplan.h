@@ -16,7 +16,10 @@ Profile repeatedRamp(const Profile &p);
 
 class StagePlan {
 public:
-    explicit StagePlan(const RampSpec &ramp) : m_ramp(ramp) {}
+    explicit StagePlan(const RampSpec &ramp)
+        : m_ramp(ramp)
+    {
+    }
 
     int stageCount() const { return int(m_ramp.stages.size()); }
     /// Planned length of stage `i`, warm-up included, ns.

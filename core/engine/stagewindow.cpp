@@ -50,8 +50,8 @@ void StageWindow::sampleProgress(int64_t now, int64_t completed, int inFlight)
         longestStallNs = std::max(longestStallNs, now - stallSinceNs);
 }
 
-StageStats StageWindow::stats(const StagePlan &plan, const RunShared &shared,
-                              int64_t windowStartNs, int64_t now) const
+StageStats StageWindow::stats(const StagePlan &plan, const RunShared &shared, int64_t windowStartNs,
+                              int64_t now) const
 {
     StageStats st = plan.plannedStats(index);
     st.startMs = (startNs - windowStartNs) / kNsPerMs;

@@ -20,7 +20,7 @@ struct StageWindow {
     int64_t plannedEndNs = 0;
     double gaugeSum = 0;
     int64_t gaugeSamples = 0;
-    int gaugeMax = 0;   // largest sample: requests of earlier stages still in flight count
+    int gaugeMax = 0; // largest sample: requests of earlier stages still in flight count
     // Validity guard: CPU clocks at the start of the steady window.
     bool steadyStarted = false;
     int64_t steadyStartNs = 0;
@@ -28,7 +28,7 @@ struct StageWindow {
     QVector<int64_t> workerCpuStartNs;
     // Longest stall of the steady window: requests in flight and none completing.
     int64_t lastCompleted = -1;
-    int64_t stallSinceNs = -1;   // -1: not stalled (a completion, or nothing in flight)
+    int64_t stallSinceNs = -1; // -1: not stalled (a completion, or nothing in flight)
     int64_t longestStallNs = 0;
 
     /// Stage `i` of `plan` starting at `startNs`.

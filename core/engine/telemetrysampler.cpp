@@ -20,7 +20,7 @@ HttpRequest metricsRequest(bool prometheus)
     r.method = "GET";
     r.path = prometheus ? QByteArrayLiteral("/v1/sys/metrics?format=prometheus")
                         : QByteArrayLiteral("/v1/sys/metrics");
-    r.rootNamespace = true;   // sys/metrics is served by the root namespace only
+    r.rootNamespace = true; // sys/metrics is served by the root namespace only
     return r;
 }
 
@@ -53,7 +53,8 @@ void TelemetrySampler::start()
     } else {
         if (r.ok())
             m_out.notes << QStringLiteral("sys/metrics?format=prometheus: unreadable (%1); "
-                                          "using the JSON form").arg(error);
+                                          "using the JSON form")
+                               .arg(error);
         VaultResponse j = m_client->send(metricsRequest(false));
         if (j.ok() && !j.json.isEmpty()) {
             m_metrics = true;
@@ -75,7 +76,7 @@ void TelemetrySampler::start()
         m_out.source = m_prometheus ? QStringLiteral("prometheus") : QStringLiteral("json");
     else if (m_pid > 0)
         m_out.source = QStringLiteral("proc");
-    m_haveLast = false;   // the first mark() takes the baseline reading
+    m_haveLast = false; // the first mark() takes the baseline reading
 }
 
 bool TelemetrySampler::read(ServerReading *out)
@@ -155,7 +156,7 @@ bool TelemetrySampler::sampleNow(int64_t nowNs)
     m_last = cur;
     m_lastNs = nowNs;
     m_haveLast = true;
-    m_intervalSteady = m_steady;   // the next interval starts under the current state
+    m_intervalSteady = m_steady; // the next interval starts under the current state
     return true;
 }
 

@@ -50,13 +50,13 @@ private:
 
     std::unique_ptr<VaultClient> m_client;
     qint64 m_pid = 0;
-    bool m_metrics = false;     // sys/metrics answers (in m_prometheus form or JSON)
+    bool m_metrics = false; // sys/metrics answers (in m_prometheus form or JSON)
     bool m_prometheus = false;
-    int m_failures = 0;         // failed reads in a row
+    int m_failures = 0; // failed reads in a row
     int64_t m_windowStartNs = 0;
     int64_t m_lastNs = 0;
     bool m_haveLast = false;
-    int m_stage = -1;           // the state set by mark()
+    int m_stage = -1; // the state set by mark()
     bool m_steady = false;
     bool m_intervalSteady = false; // the interval since the last reading lay in one steady window
     ServerReading m_last;

@@ -10,7 +10,7 @@ namespace vw {
 
 namespace {
 
-constexpr int kWakeMs = 50;   // how often the thread looks for posted changes between reads
+constexpr int kWakeMs = 50; // how often the thread looks for posted changes between reads
 
 } // namespace
 
@@ -61,7 +61,7 @@ ServerTelemetry TelemetryThread::finish(int stageCount)
 void TelemetryThread::loop(TargetSpec target, QByteArray token, qint64 serverPid,
                            int64_t windowStartNs)
 {
-    TelemetrySampler sampler(target, token, serverPid);   // its client lives on this thread
+    TelemetrySampler sampler(target, token, serverPid); // its client lives on this thread
     sampler.start();
     sampler.setWindowStart(windowStartNs);
     for (;;) {

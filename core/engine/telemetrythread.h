@@ -29,7 +29,7 @@ public:
     /// (TelemetrySampler::start) there. `windowStartNs`: the measured window's start.
     TelemetryThread(const TargetSpec &target, const QByteArray &token, qint64 serverPid,
                     int64_t windowStartNs);
-    ~TelemetryThread();   ///< stops and joins the thread (its result is dropped)
+    ~TelemetryThread(); ///< stops and joins the thread (its result is dropped)
 
     /// Control thread: the run's state changed at `nowNs` (as TelemetrySampler::mark). Never
     /// blocks on the network.
@@ -48,7 +48,7 @@ private:
 
     std::mutex m_mutex;
     std::condition_variable m_cv;
-    std::deque<Mark> m_marks;   // posted, not yet applied
+    std::deque<Mark> m_marks; // posted, not yet applied
     bool m_stop = false;
     int m_stageCount = 0;
     ServerTelemetry m_result;

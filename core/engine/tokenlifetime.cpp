@@ -10,7 +10,7 @@ namespace vw {
 namespace {
 
 constexpr int64_t kNsPerS = 1'000'000'000LL;
-constexpr int64_t kRenewRetryNs = kNsPerS / 2;   // after a failed renewal
+constexpr int64_t kRenewRetryNs = kNsPerS / 2; // after a failed renewal
 
 QString seconds(qint64 s)
 {
@@ -31,11 +31,12 @@ TokenVerdict assessTokenLifetime(const TokenInfo &token, qint64 rampMs)
 {
     TokenVerdict v;
     if (token.ttlSeconds <= 0)
-        return v;   // root or otherwise non-expiring
+        return v; // root or otherwise non-expiring
     const qint64 neededMs = rampMs + kTokenSetupCleanupMarginMs;
     if (token.ttlSeconds * 1000 >= neededMs)
         return v;
-    const bool capAllows = token.maxRemainingSeconds < 0 || token.maxRemainingSeconds * 1000 >= neededMs;
+    const bool capAllows =
+        token.maxRemainingSeconds < 0 || token.maxRemainingSeconds * 1000 >= neededMs;
     if (token.renewable && capAllows) {
         v.renew = true;
         return v;
@@ -45,11 +46,12 @@ TokenVerdict assessTokenLifetime(const TokenInfo &token, qint64 rampMs)
                             ? QStringLiteral("it is not renewable")
                             : QStringLiteral("it is renewable only up to its max TTL, %1 from now")
                                   .arg(seconds(token.maxRemainingSeconds));
-    v.refusal = QStringLiteral("the token's TTL is %1 and %2, but the run's planned length is %3 "
-                               "(ramp %4, plus %5 for setup and cleanup): it would expire during the "
-                               "run. Use a token whose TTL covers the run, or a renewable one")
-                    .arg(seconds(token.ttlSeconds), why, formatDurationMs(neededMs),
-                         formatDurationMs(rampMs), formatDurationMs(kTokenSetupCleanupMarginMs));
+    v.refusal =
+        QStringLiteral("the token's TTL is %1 and %2, but the run's planned length is %3 "
+                       "(ramp %4, plus %5 for setup and cleanup): it would expire during the "
+                       "run. Use a token whose TTL covers the run, or a renewable one")
+            .arg(seconds(token.ttlSeconds), why, formatDurationMs(neededMs),
+                 formatDurationMs(rampMs), formatDurationMs(kTokenSetupCleanupMarginMs));
     return v;
 }
 

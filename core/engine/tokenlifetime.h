@@ -23,9 +23,9 @@ constexpr qint64 kTokenSetupCleanupMarginMs = 30'000;
 qint64 plannedRampMs(const RampSpec &ramp);
 
 struct TokenVerdict {
-    bool ok = true;          ///< the token may run this plan
-    bool renew = false;      ///< ok only when renewed during the run
-    QString refusal;         ///< why not (names the TTL and the run's planned length), when !ok
+    bool ok = true; ///< the token may run this plan
+    bool renew = false; ///< ok only when renewed during the run
+    QString refusal; ///< why not (names the TTL and the run's planned length), when !ok
 };
 
 /// Judges `token` for a ramp of `rampMs` (plannedRampMs) plus kTokenSetupCleanupMarginMs.
@@ -39,7 +39,11 @@ public:
     /// renewal and the last error are counted in *use (the run's RunRecord::token); `client`
     /// and `use` must outlive stop().
     void start(VaultClient *client, TokenUse *use, int64_t nowNs);
-    void stop() { m_client = nullptr; m_use = nullptr; }
+    void stop()
+    {
+        m_client = nullptr;
+        m_use = nullptr;
+    }
     bool active() const { return m_client != nullptr; }
     /// Renews when due; a no-op otherwise or when not started.
     void poll(int64_t nowNs);
@@ -48,7 +52,7 @@ private:
     VaultClient *m_client = nullptr;
     TokenUse *m_use = nullptr;
     int64_t m_dueNs = 0;
-    int64_t m_retryNs = 0;   ///< after a failed renewal: the next try
+    int64_t m_retryNs = 0; ///< after a failed renewal: the next try
 };
 
 } // namespace vw

@@ -20,8 +20,8 @@ QString num(double v)
 
 } // namespace
 
-StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
-                          const LoadModel &model, const ValidityThresholds &t)
+StageValidity assessStage(const StageStats &st, const ValidityInputs &in, const LoadModel &model,
+                          const ValidityThresholds &t)
 {
     StageValidity v;
     v.measured = true;
@@ -42,14 +42,16 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
                          .arg(in.logicalCores)
                          .arg(pct(t.maxClientCpu));
     if (v.workerCpuMax > t.maxWorkerCpu)
-        v.reasons << QStringLiteral("worker_cpu: the busiest worker thread used %1 of a core (> %2)")
+        v.reasons << QStringLiteral(
+                         "worker_cpu: the busiest worker thread used %1 of a core (> %2)")
                          .arg(pct(v.workerCpuMax), pct(t.maxWorkerCpu));
     if (v.loopLagMsP99 > t.maxLoopLagP99Ms)
-        v.reasons << QStringLiteral("loop_lag: worker event-loop lag p99 %1 ms, max %2 ms (> %3 ms)")
+        v.reasons << QStringLiteral(
+                         "loop_lag: worker event-loop lag p99 %1 ms, max %2 ms (> %3 ms)")
                          .arg(num(v.loopLagMsP99), num(v.loopLagMsMax), num(t.maxLoopLagP99Ms));
 
     int64_t count = 0, ok = 0, sent = 0, dropped = 0, connectionErrors = 0;
-    double latencySumS = 0;   // sum over successes of their latency, seconds
+    double latencySumS = 0; // sum over successes of their latency, seconds
     for (const OpStats &o : st.ops) {
         connectionErrors += o.errors.value(QStringLiteral("connection"));
         count += o.count;
@@ -64,8 +66,8 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
     if (model.isOpen()) {
         if (st.steadySeconds > 0) {
             v.achievedOverOffered = st.achievedPerS() / st.rate;
-            const double planned = double(ArrivalRatePlan(st.rate).startsWithin(
-                int64_t(st.steadySeconds * 1e9)));
+            const double planned =
+                double(ArrivalRatePlan(st.rate).startsWithin(int64_t(st.steadySeconds * 1e9)));
             const double accounted = double(sent + dropped);
             if (planned >= 20 && accounted / planned < t.minScheduleRatio)
                 v.reasons << QStringLiteral("schedule: %1 of %2 planned starts were sent or "
@@ -100,7 +102,7 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in,
                        .arg(connectionErrors);
     } else if (st.steadySeconds > 0 && ok >= t.littleMinSuccesses
                && double(count - ok) <= t.littleMaxErrorRatio * double(count)) {
-        const double xr = latencySumS / st.steadySeconds;   // X * R = sum of latencies / T
+        const double xr = latencySumS / st.steadySeconds; // X * R = sum of latencies / T
         if (xr > 0) {
             v.littlesLawRatio = st.meanInFlight / xr;
             v.vusOverXr = double(st.vus) / xr;

@@ -33,15 +33,16 @@
 namespace vw {
 
 struct ValidityThresholds {
-    double maxClientCpu = 0.90;       ///< fraction of all logical cores
-    double maxWorkerCpu = 0.90;       ///< fraction of one core, busiest worker thread
+    double maxClientCpu = 0.90; ///< fraction of all logical cores
+    double maxWorkerCpu = 0.90; ///< fraction of one core, busiest worker thread
     double maxLoopLagP99Ms = 10.0;
     double littleLow = 0.8;
     double littleHigh = 1.2;
     int64_t littleMinSuccesses = 50;
     double littleMaxErrorRatio = 0.01;
     double minScheduleRatio = 0.9;
-    double maxLatencyOverWindow = 0.10;   ///< closed: mean latency / steady window above it: too short
+    double maxLatencyOverWindow =
+        0.10; ///< closed: mean latency / steady window above it: too short
     /// closed: a stall (nothing completed, requests in flight) this long, s, or this share
     /// of the window, whichever is longer, puts Little's law out: the server stopped.
     double maxStallSeconds = 1.0;
@@ -50,11 +51,11 @@ struct ValidityThresholds {
 
 /// What the engine measured about itself during a stage's steady window.
 struct ValidityInputs {
-    double wallSeconds = 0;           ///< steady window length, s
-    double processCpuSeconds = 0;     ///< process CPU time in the window, s
+    double wallSeconds = 0; ///< steady window length, s
+    double processCpuSeconds = 0; ///< process CPU time in the window, s
     QVector<double> workerCpuSeconds; ///< per worker thread CPU time in the window, s
     int logicalCores = 1;
-    LatencyHistogram loopLagUs;       ///< all workers' probe lateness, us
+    LatencyHistogram loopLagUs; ///< all workers' probe lateness, us
     /// Longest time in the window with requests in flight and none completing, s (a server
     /// that froze for part of the stage; StageWindow::sampleProgress).
     double longestStallSeconds = 0;
@@ -63,8 +64,7 @@ struct ValidityInputs {
 /// Fills a StageValidity for `stage` (its ops, meanInFlight, vus, rate, steadySeconds), run by
 /// load model `model` (open models are checked against their schedule, closed ones against
 /// Little's law).
-StageValidity assessStage(const StageStats &stage, const ValidityInputs &in,
-                          const LoadModel &model,
+StageValidity assessStage(const StageStats &stage, const ValidityInputs &in, const LoadModel &model,
                           const ValidityThresholds &t = ValidityThresholds());
 
 } // namespace vw

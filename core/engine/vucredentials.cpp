@@ -32,7 +32,8 @@ constexpr int64_t kRenewRetryNs = 5 * kNsPerS;
 } // namespace
 
 VuCredentials::VuCredentials(const AuthSpec &spec, const TargetSpec &target)
-    : m_spec(spec), m_target(target)
+    : m_spec(spec)
+    , m_target(target)
 {
 }
 
@@ -45,7 +46,7 @@ bool VuCredentials::setup(VaultClient &setupClient, const QString &runPrefix,
     use->method = m_spec.method;
     use->per = m_spec.perVu ? QStringLiteral("vu") : QStringLiteral("run");
     m_loginClient = std::make_unique<VaultClient>(m_target, QByteArray());
-    m_loginClient->setStopCheck(setupClient.stopCheck());   // a stop ends the login round
+    m_loginClient->setStopCheck(setupClient.stopCheck()); // a stop ends the login round
     // Logins see what setup just wrote, and their tokens are in the index the served check
     // waits for (core/engine/servedcheck.h).
     m_loginClient->shareConsistencyIndex(setupClient);
@@ -73,7 +74,7 @@ bool VuCredentials::setup(VaultClient &setupClient, const QString &runPrefix,
     } else {
         const bool tokenMethod = m_spec.method == QLatin1String("token");
         QJsonArray rolePolicies = policies;
-        if (tokenMethod) {   // the parent: may create tokens with the run's policy
+        if (tokenMethod) { // the parent: may create tokens with the run's policy
             QString create;
             if (!m_created.writePolicy(setupClient, QStringLiteral("vuauth-parent"),
                                        QStringLiteral("path \"auth/token/create\" {\n  "
@@ -97,11 +98,11 @@ bool VuCredentials::setup(VaultClient &setupClient, const QString &runPrefix,
             // The parent lives as long as its children: renewed with them (poll()).
             m_tokens.append({m_parent, steadyNowNs() + parentTtl * kNsPerS / 2});
             m_loginPath = QByteArrayLiteral("/v1/auth/token/create");
-            m_loginBody = QJsonDocument(QJsonObject{{QStringLiteral("policies"), policies},
-                                                    {QStringLiteral("ttl"), ttl},
-                                                    {QStringLiteral("type"),
-                                                     QStringLiteral("service")}})
-                              .toJson(QJsonDocument::Compact);
+            m_loginBody =
+                QJsonDocument(QJsonObject{{QStringLiteral("policies"), policies},
+                                          {QStringLiteral("ttl"), ttl},
+                                          {QStringLiteral("type"), QStringLiteral("service")}})
+                    .toJson(QJsonDocument::Compact);
         }
     }
 
@@ -149,7 +150,7 @@ bool VuCredentials::setup(VaultClient &setupClient, const QString &runPrefix,
 bool VuCredentials::login(QByteArray *token, qint64 *ttlSeconds, QString *error)
 {
     HttpRequest r{QByteArrayLiteral("POST"), m_loginPath, m_loginBody};
-    r.token = m_parent;   // method token: created by the parent; logins: none
+    r.token = m_parent; // method token: created by the parent; logins: none
     const VaultResponse answer = m_loginClient->send(r);
     const QJsonObject auth = answer.json.value(QStringLiteral("auth")).toObject();
     *token = auth.value(QStringLiteral("client_token")).toString().toUtf8();
@@ -204,9 +205,9 @@ void VuCredentials::poll(int64_t nowNs)
         } else {
             h.renewDueNs = nowNs + kRenewRetryNs;
             if (m_use)
-                m_use->renewError = QStringLiteral("renew a per-VU token: %1")
-                                        .arg(answer.ok() ? QStringLiteral("no lease_duration")
-                                                         : answer.describe());
+                m_use->renewError =
+                    QStringLiteral("renew a per-VU token: %1")
+                        .arg(answer.ok() ? QStringLiteral("no lease_duration") : answer.describe());
         }
     }
 }

@@ -65,10 +65,10 @@ private:
     ResourceTracker m_created;
     /// Logins and renewals: sends no token of its own (each request carries its token).
     std::unique_ptr<VaultClient> m_loginClient;
-    QByteArray m_loginPath;   ///< "/v1/auth/<mount>/login..." or "/v1/auth/token/create"
+    QByteArray m_loginPath; ///< "/v1/auth/<mount>/login..." or "/v1/auth/token/create"
     QByteArray m_loginBody;
-    QByteArray m_parent;      ///< method token: the parent token
-    QVector<Held> m_tokens;   ///< one (per: run) or one per VU
+    QByteArray m_parent; ///< method token: the parent token
+    QVector<Held> m_tokens; ///< one (per: run) or one per VU
     AuthUse *m_use = nullptr;
 };
 

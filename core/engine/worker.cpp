@@ -62,7 +62,7 @@ bool deltaIsEmpty(const WorkerDelta &d)
            && d.scheduleLateness.isEmpty();
 }
 
-constexpr int kMaxSpares = 16;   // containers kept for reuse per kind (memory bound)
+constexpr int kMaxSpares = 16; // containers kept for reuse per kind (memory bound)
 
 void record(OpStats &s, ErrorClass c, const HttpResult &r, bool openModel, int64_t intendedNs)
 {
@@ -78,7 +78,9 @@ void record(OpStats &s, ErrorClass c, const HttpResult &r, bool openModel, int64
 
 Worker::Worker(std::shared_ptr<RunShared> shared, OperationMix mix, QVector<int> vuIds,
                uint64_t runSeed, WorkerConfig config)
-    : m_shared(std::move(shared)), m_mix(std::move(mix)), m_config(config)
+    : m_shared(std::move(shared))
+    , m_mix(std::move(mix))
+    , m_config(config)
 {
     m_vus.resize(size_t(vuIds.size()));
     for (int i = 0; i < vuIds.size(); ++i) {
@@ -100,7 +102,7 @@ Worker::~Worker() = default;
 bool Worker::init(const QString &transportKind, TransportConfig config, QString *error)
 {
     config.maxConcurrency = std::max(1, int(m_vus.size()));
-    for (Vu &vu : m_vus) {   // made on the thread that will touch them
+    for (Vu &vu : m_vus) { // made on the thread that will touch them
         vu.opStates.clear();
         for (const Operation *op : m_mix.ops)
             vu.opStates.push_back(op->newVuState());
@@ -143,7 +145,7 @@ void Worker::closeStage(int stage, bool countDrops)
 {
     if (m_executor)
         m_executor->closeStage(stage, countDrops);
-    publish();   // the drops are in the mailbox before the control thread finalises the stage
+    publish(); // the drops are in the mailbox before the control thread finalises the stage
 }
 
 void Worker::abortAll()
@@ -167,7 +169,7 @@ void Worker::flush()
 void Worker::publish()
 {
     m_publishRequested.store(false, std::memory_order_relaxed);
-    m_lastSecondOps = nullptr;   // m_local's maps move away
+    m_lastSecondOps = nullptr; // m_local's maps move away
     m_lastSecond = -1;
     {
         QMutexLocker lock(&m_mailboxMutex);
@@ -330,7 +332,7 @@ void Worker::launch(int slot, int op, int64_t intendedNs, bool openModel)
 
     vu.inFlight = s;
     m_transport->send(request, [this, slot](HttpResult &&r) {
-        const Started started = m_vus[size_t(slot)].inFlight;   // the slot may start again
+        const Started started = m_vus[size_t(slot)].inFlight; // the slot may start again
         onDone(started, std::move(r));
     });
 }
@@ -339,12 +341,12 @@ void Worker::recordDropped(int stage, int op, int64_t n)
 {
     stageOps(stage)[op].dropped += n;
     if (!m_shared->droppedWarned.exchange(true))
-        qWarning().noquote()
-            << QStringLiteral("arrival-rate stage %1: starts found no free VU in time "
-                              "(max_vus %2) and were dropped; the session counts them per "
-                              "op and stage")
-                   .arg(stageNumber(stage))
-                   .arg(m_shared->model->peakVus(m_shared->stages));
+        qWarning().noquote() << QStringLiteral(
+                                    "arrival-rate stage %1: starts found no free VU in time "
+                                    "(max_vus %2) and were dropped; the session counts them per "
+                                    "op and stage")
+                                    .arg(stageNumber(stage))
+                                    .arg(m_shared->model->peakVus(m_shared->stages));
 }
 
 void Worker::onDone(const Started &s, HttpResult &&r)
@@ -371,14 +373,13 @@ void Worker::onDone(const Started &s, HttpResult &&r)
     }
     // Recorded first, released at the next publish(): the control thread finalises a stage
     // once its outstanding count is 0, and must find every record in the mailbox by then.
-    m_shared->completed.fetch_add(1, std::memory_order_relaxed);   // the abort rule's progress
+    m_shared->completed.fetch_add(1, std::memory_order_relaxed); // the abort rule's progress
     m_shared->inFlight.fetch_sub(1);
     ++m_unpublishedDone[s.stage];
     if (m_config.debugBusyLoopUsPerRequest > 0) {
         // Test hook (tst_validity): steal the worker thread as a slow client would.
         const int64_t until = steadyNowNs() + int64_t(m_config.debugBusyLoopUsPerRequest) * 1000;
-        while (steadyNowNs() < until) {
-        }
+        while (steadyNowNs() < until) { }
     }
     if (m_executor && !m_aborting)
         m_executor->vuFreed(s.slot);

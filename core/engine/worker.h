@@ -40,7 +40,7 @@ struct WorkerDelta {
     /// sentNs, - intended start, us) of the starts counted in the stage (intended after its
     /// warm-up), recorded with their completion
     QMap<int, LatencyHistogram> scheduleLateness;
-    int node = 0;   ///< the worker's node (WorkerConfig::node), for per-node statistics
+    int node = 0; ///< the worker's node (WorkerConfig::node), for per-node statistics
 };
 
 /// Containers of a WorkerDelta the control thread has merged (StageCollector::merge) and gives
@@ -48,7 +48,7 @@ struct WorkerDelta {
 /// histograms (23552 counters each, core/stats/latencyhistogram.h) at every publish.
 struct WorkerSpares {
     QList<QVector<OpStats>> ops;
-    QList<LatencyHistogram> loopLag;   ///< emptied histograms, for loopLag and scheduleLateness
+    QList<LatencyHistogram> loopLag; ///< emptied histograms, for loopLag and scheduleLateness
 
     bool isEmpty() const { return ops.isEmpty() && loopLag.isEmpty(); }
     /// Empties every container it holds (keeping their memory).
@@ -57,23 +57,23 @@ struct WorkerSpares {
 
 /// The mix of a run, shared read-only by all workers after setup.
 struct OperationMix {
-    QVector<const Operation *> ops;   ///< profile order; owned by the run
-    QStringList names;                ///< labels (core/profile/operationlabels.h), same order
-    QVector<int> cumulativeWeights;   ///< running sum of weights, same order
+    QVector<const Operation *> ops; ///< profile order; owned by the run
+    QStringList names; ///< labels (core/profile/operationlabels.h), same order
+    QVector<int> cumulativeWeights; ///< running sum of weights, same order
 };
 
 /// Per-worker settings fixed at creation.
 struct WorkerConfig {
-    int index = 0;                    ///< this worker's number, 0..count-1
-    int count = 1;                    ///< workers in the run
-    qint64 requestTimeoutMs = 30000;  ///< arrival-rate: the longest a start waits for a VU
-    int debugBusyLoopUsPerRequest = 0;///< test hook: spin this long after each completion
-    int node = 0;                     ///< its node: index into TargetSpec::loadAddresses()
+    int index = 0; ///< this worker's number, 0..count-1
+    int count = 1; ///< workers in the run
+    qint64 requestTimeoutMs = 30000; ///< arrival-rate: the longest a start waits for a VU
+    int debugBusyLoopUsPerRequest = 0; ///< test hook: spin this long after each completion
+    int node = 0; ///< its node: index into TargetSpec::loadAddresses()
 };
 
 class Worker : public QObject, public VuHost {
 public:
-    static constexpr int kLagProbeMs = 10;   ///< event-loop lag probe period
+    static constexpr int kLagProbeMs = 10; ///< event-loop lag probe period
 
     /// `vuIds`: the global VU numbers this worker runs (VU i runs on worker i % W).
     Worker(std::shared_ptr<RunShared> shared, OperationMix mix, QVector<int> vuIds,
@@ -123,7 +123,7 @@ private:
     struct Started {
         int slot = 0;
         int op = 0;
-        int row = 0;   // the op whose stats count it (VuState::countAs), else op
+        int row = 0; // the op whose stats count it (VuState::countAs), else op
         int stage = 0;
         bool counted = false;
         bool openModel = false;
@@ -133,8 +133,8 @@ private:
     struct Vu {
         int id = 0;
         VuState state;
-        Started inFlight;   // kept here so the completion captures only the slot (no allocation)
-        std::vector<std::unique_ptr<OpVuState>> opStates;   // one per op (Operation::newVuState)
+        Started inFlight; // kept here so the completion captures only the slot (no allocation)
+        std::vector<std::unique_ptr<OpVuState>> opStates; // one per op (Operation::newVuState)
     };
     void onDone(const Started &s, HttpResult &&r);
     int pickOpWith(std::mt19937_64 &rng) const;
@@ -144,7 +144,7 @@ private:
     void publish();
     QVector<OpStats> &stageOps(int stage);
     QVector<OpStats> &secondOps(qint64 second);
-    QVector<OpStats> newOps();        // a spare or a new one
+    QVector<OpStats> newOps(); // a spare or a new one
     LatencyHistogram &stageLoopLag(int stage);
     LatencyHistogram &stageLateness(int stage);
     LatencyHistogram &histogramIn(QMap<int, LatencyHistogram> &map, int stage);
@@ -153,10 +153,10 @@ private:
     OperationMix m_mix;
     WorkerConfig m_config;
     std::vector<Vu> m_vus;
-    std::mt19937_64 m_rng;                  // the executor's op choices
+    std::mt19937_64 m_rng; // the executor's op choices
     std::unique_ptr<Transport> m_transport;
     std::unique_ptr<VuExecutor> m_executor;
-    QTimer *m_probe = nullptr;              // child of this; worker thread
+    QTimer *m_probe = nullptr; // child of this; worker thread
     int64_t m_probeDueNs = 0;
     clockid_t m_cpuClock{};
     bool m_hasCpuClock = false;
@@ -165,13 +165,13 @@ private:
     // Worker thread only: records since the last publish, and per stage the requests among
     // them (recorded, or aborted) that still count as outstanding.
     WorkerDelta m_local;
-    QVector<int> m_unpublishedDone;   // index = stage
-    QVector<OpStats> *m_lastSecondOps = nullptr;   // m_local.seconds[m_lastSecond]
+    QVector<int> m_unpublishedDone; // index = stage
+    QVector<OpStats> *m_lastSecondOps = nullptr; // m_local.seconds[m_lastSecond]
     qint64 m_lastSecond = -1;
     std::atomic<bool> m_publishRequested{false};
-    WorkerSpares m_spares;   // worker thread only: emptied containers to reuse
+    WorkerSpares m_spares; // worker thread only: emptied containers to reuse
 
-    QMutex m_mailboxMutex;   // guards m_mailbox and m_returned: one lock per publish and take
+    QMutex m_mailboxMutex; // guards m_mailbox and m_returned: one lock per publish and take
     WorkerDelta m_mailbox;
     WorkerSpares m_returned;
 };

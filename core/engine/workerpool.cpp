@@ -12,15 +12,18 @@
 
 namespace vw {
 
-WorkerPool::WorkerPool(std::shared_ptr<RunShared> shared) : m_shared(std::move(shared)) {}
+WorkerPool::WorkerPool(std::shared_ptr<RunShared> shared)
+    : m_shared(std::move(shared))
+{
+}
 
 WorkerPool::~WorkerPool()
 {
     stop();
 }
 
-bool WorkerPool::start(const Profile &profile, const RunOptions &options,
-                       const OperationMix &mix, const QString &address, QString *error)
+bool WorkerPool::start(const Profile &profile, const RunOptions &options, const OperationMix &mix,
+                       const QString &address, QString *error)
 {
     const int vus = profile.ramp.peakVus();
     int w = options.workerThreads > 0 ? options.workerThreads
@@ -78,9 +81,10 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options,
             [&] {
                 QString niceError;
                 if (!lowerCurrentThreadPriority(options.workerNice, &niceError))
-                    qWarning().noquote() << QStringLiteral("worker priority unchanged: %1").arg(niceError);
+                    qWarning().noquote()
+                        << QStringLiteral("worker priority unchanged: %1").arg(niceError);
                 TransportConfig mine = config;
-                if (n > 1) {   // this worker's node; the others stay redirect targets
+                if (n > 1) { // this worker's node; the others stay redirect targets
                     mine.baseUrl = QUrl(nodes.at(i % n));
                     mine.nodeAddresses.clear();
                     for (const QString &other : nodes)
@@ -101,8 +105,8 @@ void WorkerPool::stop()
 {
     for (WorkerThread &wt : m_workers) {
         Worker *worker = wt.worker;
-        QMetaObject::invokeMethod(worker, [worker] { worker->shutdown(); },
-                                  Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            worker, [worker] { worker->shutdown(); }, Qt::BlockingQueuedConnection);
         wt.thread->quit();
         wt.thread->wait();
         delete worker;
@@ -114,8 +118,8 @@ void WorkerPool::setVuTokens(const QVector<QByteArray> &byVu)
 {
     for (WorkerThread &wt : m_workers) {
         Worker *w = wt.worker;
-        QMetaObject::invokeMethod(w, [w, &byVu] { w->setVuTokens(byVu); },
-                                  Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            w, [w, &byVu] { w->setVuTokens(byVu); }, Qt::BlockingQueuedConnection);
     }
 }
 
@@ -123,7 +127,8 @@ void WorkerPool::beginStage(int index)
 {
     for (WorkerThread &wt : m_workers) {
         Worker *w = wt.worker;
-        QMetaObject::invokeMethod(w, [w, index] { w->beginStage(index); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            w, [w, index] { w->beginStage(index); }, Qt::QueuedConnection);
     }
 }
 
@@ -131,8 +136,9 @@ void WorkerPool::closeStage(int index, bool countDrops)
 {
     for (WorkerThread &wt : m_workers) {
         Worker *w = wt.worker;
-        QMetaObject::invokeMethod(w, [w, index, countDrops] { w->closeStage(index, countDrops); },
-                                  Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            w, [w, index, countDrops] { w->closeStage(index, countDrops); },
+            Qt::BlockingQueuedConnection);
     }
 }
 
@@ -140,7 +146,8 @@ void WorkerPool::abortAll()
 {
     for (WorkerThread &wt : m_workers) {
         Worker *w = wt.worker;
-        QMetaObject::invokeMethod(w, [w] { w->abortAll(); }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            w, [w] { w->abortAll(); }, Qt::BlockingQueuedConnection);
     }
 }
 
@@ -148,7 +155,8 @@ void WorkerPool::flush()
 {
     for (WorkerThread &wt : m_workers) {
         Worker *w = wt.worker;
-        QMetaObject::invokeMethod(w, [w] { w->flush(); }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            w, [w] { w->flush(); }, Qt::BlockingQueuedConnection);
     }
 }
 
@@ -164,7 +172,7 @@ void WorkerPool::drainInto(StageCollector &collector)
         WorkerSpares spent;
         collector.merge(wt.worker->takeDelta(), &spent);
         if (!spent.isEmpty()) {
-            spent.resetForReuse();   // here, not on the worker thread
+            spent.resetForReuse(); // here, not on the worker thread
             wt.worker->recycle(std::move(spent));
         }
     }

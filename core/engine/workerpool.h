@@ -19,7 +19,7 @@ struct RunOptions;
 class WorkerPool {
 public:
     explicit WorkerPool(std::shared_ptr<RunShared> shared);
-    ~WorkerPool();   ///< stop()
+    ~WorkerPool(); ///< stop()
 
     /// Starts min(RunOptions::workerThreads or the cores, peak VUs) workers, each with its
     /// transport to `address`. False with *error when a transport cannot be created (the

@@ -27,8 +27,9 @@ std::unique_ptr<DirectTransport> DirectTransport::create(const TransportConfig &
     bool httpsNode = false;
     for (const QUrl &node : config.nodeAddresses)
         httpsNode = httpsNode || node.scheme().toLower() == QLatin1String("https");
-    QSslConfiguration checked;   // the files' checks and messages, as the control plane's
-    if ((t->m_target.tls || httpsNode) && !makeTlsConfiguration(tlsSettings(config), &checked, error))
+    QSslConfiguration checked; // the files' checks and messages, as the control plane's
+    if ((t->m_target.tls || httpsNode)
+        && !makeTlsConfiguration(tlsSettings(config), &checked, error))
         return nullptr;
     if (t->m_target.tls || httpsNode) {
         t->m_tls = TlsClientContext::create(tlsSettings(config), error);
@@ -47,13 +48,13 @@ DirectTransport::DirectTransport(const TransportConfig &config)
     m_target.port = quint16(config.baseUrl.port(tls ? 443 : 80));
     m_target.tls = tls;
     m_target.requestTimeoutMs = config.requestTimeoutMs;
-    resolveTarget(&m_target);   // a failure fails each connect with its reason
+    resolveTarget(&m_target); // a failure fails each connect with its reason
 
     m_fixedHeaders = fixedHeaders(config.baseUrl, m_target);
     if (!config.token.isEmpty())
         m_tokenHeader = "X-Vault-Token: " + config.token.toStdString() + "\r\n";
     m_redirects = RedirectPolicy(config.baseUrl, config.nodeAddresses);
-    if (!config.vaultNamespace.isEmpty())   // left out of requests to the root namespace
+    if (!config.vaultNamespace.isEmpty()) // left out of requests to the root namespace
         m_namespaceHeader = "X-Vault-Namespace: " + config.vaultNamespace.toStdString() + "\r\n";
 
     const int n = std::max(1, config.maxConcurrency);
@@ -72,7 +73,7 @@ DirectTransport::~DirectTransport()
 {
     delete m_timer;
     m_idle.clear();
-    m_connections.clear();   // each drops its socket; completions are not called
+    m_connections.clear(); // each drops its socket; completions are not called
     m_nodes.clear();
 }
 
@@ -83,19 +84,19 @@ std::string DirectTransport::fixedHeaders(const QUrl &origin, const DirectTarget
     if (host.isEmpty())
         host = target.host.toLatin1();
     if (host.contains(':'))
-        host = '[' + host + ']';   // IPv6 literal
+        host = '[' + host + ']'; // IPv6 literal
     const int defaultPort = target.tls ? 443 : 80;
     std::string out = "Host: " + host.toStdString();
     if (origin.port(defaultPort) != defaultPort)
         out += ':' + std::to_string(target.port);
     out += "\r\nUser-Agent: vault-workbench\r\n";
-    return out;   // X-Vault-Token and X-Vault-Namespace are added per request (serialise)
+    return out; // X-Vault-Token and X-Vault-Namespace are added per request (serialise)
 }
 
 void DirectTransport::serialise(const HttpRequest &request, const std::string &fixedHeaders,
                                 std::string &out) const
 {
-    out.clear();   // keeps the capacity
+    out.clear(); // keeps the capacity
     out.append(request.method.constData(), size_t(request.method.size()));
     out += ' ';
     if (request.path.isEmpty())
@@ -126,9 +127,9 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
     }
 }
 
-LoadConnection *DirectTransport::acquire(
-    const DirectTarget *target, std::vector<std::unique_ptr<LoadConnection>> &connections,
-    std::vector<LoadConnection *> &idle)
+LoadConnection *DirectTransport::acquire(const DirectTarget *target,
+                                         std::vector<std::unique_ptr<LoadConnection>> &connections,
+                                         std::vector<LoadConnection *> &idle)
 {
     if (!idle.empty()) {
         LoadConnection *c = idle.back();
@@ -153,14 +154,14 @@ void DirectTransport::send(const HttpRequest &request, Completion done)
     // completion given to it captures two pointers, which std::function holds without
     // allocating (one allocation per request less).
     LoadConnection::Pending &pending = c->pending();
-    pending.request = request;   // implicitly shared byte arrays: no copy of their bytes
+    pending.request = request; // implicitly shared byte arrays: no copy of their bytes
     pending.done = std::move(done);
     c->start([this, c](HttpResult &&r) {
-        HttpRequest request = std::move(c->pending().request);   // c is idle (reusable) now
+        HttpRequest request = std::move(c->pending().request); // c is idle (reusable) now
         Completion done = std::move(c->pending().done);
         c->pending().done = nullptr;
         if (r.status < 300 || r.status >= 400) {
-            done(std::move(r));   // the hot path: no redirect
+            done(std::move(r)); // the hot path: no redirect
             return;
         }
         const QUrl url = m_config.baseUrl.resolved(QUrl::fromEncoded(request.path));

@@ -42,7 +42,7 @@ public:
     /// Null + *error for an invalid URL, TLS unavailable, an unreadable/empty CA file or an
     /// unusable client certificate or key.
     static std::unique_ptr<DirectTransport> create(const TransportConfig &config, QString *error);
-    ~DirectTransport() override;   ///< drops outstanding requests without calling completions
+    ~DirectTransport() override; ///< drops outstanding requests without calling completions
 
     void send(const HttpRequest &request, Completion done) override;
     int inFlight() const override { return m_inFlight; }
@@ -50,12 +50,12 @@ public:
 
     // For tests and the benchmark.
     int connectionCount() const { return int(m_connections.size()); }
-    int socketsOpened() const;   ///< connections opened so far (first opens + reconnects)
-    int retries() const;         ///< requests retried once after a server close
+    int socketsOpened() const; ///< connections opened so far (first opens + reconnects)
+    int retries() const; ///< requests retried once after a server close
     /// Connections to nodes that followed redirects led to (not counted in connectionCount).
     int redirectConnectionCount() const;
-    int failedConnects() const;  ///< connects failed in a row, summed over the connections
-    int tlsResumptions() const;  ///< TLS handshakes that resumed a session (https)
+    int failedConnects() const; ///< connects failed in a row, summed over the connections
+    int tlsResumptions() const; ///< TLS handshakes that resumed a session (https)
 
 private:
     /// A node of the target that a followed redirect led to, with its own connections.
@@ -69,10 +69,10 @@ private:
     explicit DirectTransport(const TransportConfig &config);
     static std::string fixedHeaders(const QUrl &origin, const DirectTarget &target);
     void serialise(const HttpRequest &request, const std::string &fixedHeaders,
-                          std::string &out) const;
+                   std::string &out) const;
     LoadConnection *acquire(const DirectTarget *target,
-                              std::vector<std::unique_ptr<LoadConnection>> &connections,
-                              std::vector<LoadConnection *> &idle);
+                            std::vector<std::unique_ptr<LoadConnection>> &connections,
+                            std::vector<LoadConnection *> &idle);
     /// Sends `request` to `url`'s node (the target or a Node) after `followed` redirects;
     /// the answer goes through the redirect policy, then to `done` with sentNs = firstSentNs.
     void sendFollowed(HttpRequest request, const QUrl &url, int followed, qint64 firstSentNs,
@@ -84,17 +84,16 @@ private:
 
     TransportConfig m_config;
     DirectTarget m_target;
-    std::string m_namespaceHeader;   // "X-Vault-Namespace: ...\r\n", empty for none
-    std::string m_fixedHeaders;   // "Host: ...\r\nUser-Agent: ...\r\n"
-    std::string m_tokenHeader;    // "X-Vault-Token: ...\r\n" of TransportConfig::token (memory only)
+    std::string m_namespaceHeader; // "X-Vault-Namespace: ...\r\n", empty for none
+    std::string m_fixedHeaders; // "Host: ...\r\nUser-Agent: ...\r\n"
+    std::string m_tokenHeader; // "X-Vault-Token: ...\r\n" of TransportConfig::token (memory only)
     std::vector<std::unique_ptr<LoadConnection>> m_connections;
-    std::vector<LoadConnection *> m_idle;   // LIFO: the most recently used first
+    std::vector<LoadConnection *> m_idle; // LIFO: the most recently used first
     int m_inFlight = 0;
-    QTimer *m_timer = nullptr;    // deadline scan while requests are in flight
+    QTimer *m_timer = nullptr; // deadline scan while requests are in flight
     RedirectPolicy m_redirects;
-    std::shared_ptr<TlsClientContext> m_tls;   // https: the one SSL_CTX of all connections
-    std::vector<std::unique_ptr<Node>> m_nodes;   // by first use; few (the cluster's nodes)
+    std::shared_ptr<TlsClientContext> m_tls; // https: the one SSL_CTX of all connections
+    std::vector<std::unique_ptr<Node>> m_nodes; // by first use; few (the cluster's nodes)
 };
 
 } // namespace vw
-

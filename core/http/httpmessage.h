@@ -10,9 +10,9 @@
 namespace vw {
 
 struct HttpRequest {
-    QByteArray method;   ///< "GET", "POST", "PUT", "DELETE", "LIST"
-    QByteArray path;     ///< absolute path with query, e.g. "/v1/secret/data/k1"
-    QByteArray body;     ///< JSON text, empty for none
+    QByteArray method; ///< "GET", "POST", "PUT", "DELETE", "LIST"
+    QByteArray path; ///< absolute path with query, e.g. "/v1/secret/data/k1"
+    QByteArray body; ///< JSON text, empty for none
     /// Sent without X-Vault-Namespace: for the paths only the root namespace serves
     /// (sys/health; OpenBao answers 400 to it inside a namespace).
     bool rootNamespace = false;
@@ -23,13 +23,14 @@ struct HttpRequest {
 };
 
 struct HttpResult {
-    int status = 0;                        ///< HTTP status, 0 when no response was received
-    ErrorClass transportError = ErrorClass::None; ///< Timeout/Connection/Tls/InvalidResponse, or None
-    QString errorText;                     ///< transport's message when transportError != None
-    QByteArray body;                       ///< response body (may be truncated by a transport)
-    QByteArray location;                   ///< Location header of a 3xx response, else empty
-    qint64 sentNs = 0;                     ///< steady clock (core/util/clock.h) when sending began
-    qint64 doneNs = 0;                     ///< steady clock when the response was complete or failed
+    int status = 0; ///< HTTP status, 0 when no response was received
+    ErrorClass transportError =
+        ErrorClass::None; ///< Timeout/Connection/Tls/InvalidResponse, or None
+    QString errorText; ///< transport's message when transportError != None
+    QByteArray body; ///< response body (may be truncated by a transport)
+    QByteArray location; ///< Location header of a 3xx response, else empty
+    qint64 sentNs = 0; ///< steady clock (core/util/clock.h) when sending began
+    qint64 doneNs = 0; ///< steady clock when the response was complete or failed
 };
 
 } // namespace vw

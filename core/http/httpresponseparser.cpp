@@ -7,7 +7,7 @@ namespace vw {
 
 namespace {
 
-constexpr size_t kMaxRetainedBytes = 1024 * 1024;   // a chunked body kept for a hand-over
+constexpr size_t kMaxRetainedBytes = 1024 * 1024; // a chunked body kept for a hand-over
 
 // RFC 9110 tchar.
 bool isTokenChar(unsigned char c)
@@ -102,17 +102,16 @@ void HttpResponseParser::startResponse()
     m_status = 0;
     m_remaining = 0;
     m_chunkDigits = 0;
-    m_retained.clear();   // keeps the capacity
+    m_retained.clear(); // keeps the capacity
     m_canRetain = true;
-    m_body.resize(0);     // keeps the capacity (Qt 6)
+    m_body.resize(0); // keeps the capacity (Qt 6)
     m_location.clear();
 }
 
 HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size_t n)
 {
     // Status line: "HTTP/1.x SSS reason\r\n" or "HTTP/1.x SSS\r\n".
-    if (n < 14 || std::memcmp(h, "HTTP/1.", 7) != 0 || (h[7] != '0' && h[7] != '1')
-        || h[8] != ' ')
+    if (n < 14 || std::memcmp(h, "HTTP/1.", 7) != 0 || (h[7] != '0' && h[7] != '1') || h[8] != ' ')
         return HeadResult::Outside;
     int status = 0;
     for (int i = 9; i < 12; ++i) {
@@ -120,7 +119,7 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
             return HeadResult::Outside;
         status = status * 10 + (h[i] - '0');
     }
-    const char *end = h + n;   // ends with "\r\n\r\n"
+    const char *end = h + n; // ends with "\r\n\r\n"
     const char *p = h + 12;
     if (*p == ' ') {
         const char *cr = static_cast<const char *>(std::memchr(p, '\r', size_t(end - p)));
@@ -145,7 +144,7 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
         while (isTokenChar(static_cast<unsigned char>(*p)))
             ++p;
         if (p == name || *p != ':')
-            return HeadResult::Outside;   // folded, empty or odd names
+            return HeadResult::Outside; // folded, empty or odd names
         const size_t nameLength = size_t(p - name);
         ++p;
         while (*p == ' ' || *p == '\t')
@@ -156,7 +155,7 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
             if (c == '\r')
                 break;
             if ((c < 0x20 && c != '\t') || c == 0x7f)
-                return HeadResult::Outside;   // control characters, bare LF
+                return HeadResult::Outside; // control characters, bare LF
             ++p;
         }
         const size_t valueLength = size_t(p - value);
@@ -196,7 +195,7 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
             break;
         case 16:
             if (equalsLower(name, nameLength, "proxy-connection", 16))
-                return HeadResult::Outside;   // http-parser reads it as Connection
+                return HeadResult::Outside; // http-parser reads it as Connection
             break;
         case 7:
             if (equalsLower(name, nameLength, "upgrade", 7))
@@ -204,8 +203,8 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
             break;
         case 8:
             if (equalsLower(name, nameLength, "location", 8))
-                m_location = QByteArray(value, qsizetype(std::min<size_t>(valueLength,
-                                                                          kMaxLocationBytes)));
+                m_location =
+                    QByteArray(value, qsizetype(std::min<size_t>(valueLength, kMaxLocationBytes)));
             break;
         default:
             break;
@@ -218,7 +217,7 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
     m_status = status;
     const bool noBodyStatus = (status >= 100 && status < 200) || status == 204 || status == 304;
     if (noBodyStatus && (hasEncoding || (hasLength && length > 0) || status == 101))
-        return HeadResult::Outside;   // http-parser reads such bodies; not Vault's
+        return HeadResult::Outside; // http-parser reads such bodies; not Vault's
     if (status >= 100 && status < 200)
         return HeadResult::Interim;
     const bool http11 = h[7] == '1';
@@ -238,7 +237,7 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
     m_keepAlive = (http11 ? !close : keepAliveHeader) && !needsEof;
     if (!chunked) {
         m_retained.clear();
-        m_canRetain = false;   // nothing after this head can leave the subset
+        m_canRetain = false; // nothing after this head can leave the subset
     }
     return HeadResult::Parsed;
 }
@@ -292,7 +291,8 @@ HttpResponseParser::State HttpResponseParser::chunkOutside(const char *data, siz
     if (m_canRetain)
         return toReference(data, length, consumed);
     m_error = QStringLiteral("invalid HTTP response: chunked framing outside what is parsed "
-                             "past %1 bytes").arg(kMaxRetainedBytes);
+                             "past %1 bytes")
+                  .arg(kMaxRetainedBytes);
     return m_state = State::Error;
 }
 
@@ -313,8 +313,8 @@ HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t leng
         case Phase::Head: {
             // The head's end: in this feed alone, or across the bytes kept from earlier ones.
             const char *head = data + pos;
-            size_t headLength = 0;   // up to and with "\r\n\r\n", 0 when not found yet
-            size_t fromFeed = 0;     // of those, the bytes of this feed
+            size_t headLength = 0; // up to and with "\r\n\r\n", 0 when not found yet
+            size_t fromFeed = 0; // of those, the bytes of this feed
             if (m_retained.empty()) {
                 const void *at = memmem(data + pos, length - pos, "\r\n\r\n", 4);
                 if (at) {
@@ -325,12 +325,11 @@ HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t leng
                 const size_t before = m_retained.size();
                 m_retained.append(data + pos, length - pos);
                 const size_t from = before >= 3 ? before - 3 : 0;
-                const void *at = memmem(m_retained.data() + from, m_retained.size() - from,
-                                        "\r\n\r\n", 4);
+                const void *at =
+                    memmem(m_retained.data() + from, m_retained.size() - from, "\r\n\r\n", 4);
                 m_retained.resize(before);
                 if (at) {
-                    headLength = size_t(static_cast<const char *>(at)
-                                        - (m_retained.data())) + 4;
+                    headLength = size_t(static_cast<const char *>(at) - (m_retained.data())) + 4;
                     // at points into the (now shrunk) buffer's storage, which kept its bytes
                     fromFeed = headLength - before;
                     m_retained.append(data + pos, fromFeed);
@@ -343,19 +342,22 @@ HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t leng
                 const char *fresh = data + pos;
                 const size_t freshLength = length - pos;
                 bool outside = m_retained.size() + freshLength > kMaxHeadBytes;
-                for (const char *lf = static_cast<const char *>(std::memchr(fresh, '\n', freshLength));
-                     lf && !outside;
-                     lf = static_cast<const char *>(std::memchr(lf + 1, '\n', size_t(fresh + freshLength - lf - 1)))) {
-                    const char before = lf > fresh ? lf[-1]
-                                                   : (m_retained.empty() ? '\0' : m_retained.back());
+                for (const char *lf =
+                         static_cast<const char *>(std::memchr(fresh, '\n', freshLength));
+                     lf && !outside; lf = static_cast<const char *>(std::memchr(
+                                         lf + 1, '\n', size_t(fresh + freshLength - lf - 1)))) {
+                    const char before =
+                        lf > fresh ? lf[-1] : (m_retained.empty() ? '\0' : m_retained.back());
                     outside = before != '\r';
                 }
                 // A CR not followed by LF: http-parser ends lines (and the head) there.
                 if (!outside && !m_retained.empty() && m_retained.back() == '\r')
                     outside = fresh[0] != '\n';
-                for (const char *cr = static_cast<const char *>(std::memchr(fresh, '\r', freshLength));
+                for (const char *cr =
+                         static_cast<const char *>(std::memchr(fresh, '\r', freshLength));
                      cr && !outside && cr + 1 < fresh + freshLength;
-                     cr = static_cast<const char *>(std::memchr(cr + 1, '\r', size_t(fresh + freshLength - cr - 1))))
+                     cr = static_cast<const char *>(
+                         std::memchr(cr + 1, '\r', size_t(fresh + freshLength - cr - 1))))
                     outside = cr[1] != '\n';
                 const size_t have = std::min<size_t>(7, m_retained.size() + freshLength);
                 char start[7];
@@ -378,12 +380,12 @@ HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t leng
             const HeadResult hr = parseHead(head, headLength);
             if (hr == HeadResult::Outside) {
                 if (!m_retained.empty() && head == m_retained.data())
-                    m_retained.resize(m_retained.size() - fromFeed);   // earlier feeds only
+                    m_retained.resize(m_retained.size() - fromFeed); // earlier feeds only
                 return toReference(data, length, consumed);
             }
             pos += fromFeed;
             if (hr == HeadResult::Interim) {
-                startResponse();   // the final answer follows
+                startResponse(); // the final answer follows
                 m_feedStart = pos;
                 if (pos == length) {
                     if (consumed)
@@ -393,7 +395,7 @@ HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t leng
                 continue;
             }
             if (m_canRetain && head == m_retained.data())
-                m_retained.resize(m_retained.size() - fromFeed);   // earlier feeds only
+                m_retained.resize(m_retained.size() - fromFeed); // earlier feeds only
             break;
         }
         case Phase::Identity: {
@@ -454,8 +456,8 @@ HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t leng
                                                       : Phase::Done;
             break;
         }
-        case Phase::Done:        // handled below
-        case Phase::Reference:   // handled above
+        case Phase::Done: // handled below
+        case Phase::Reference: // handled above
             break;
         }
         if (m_phase == Phase::Done) {

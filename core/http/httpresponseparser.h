@@ -58,10 +58,10 @@ public:
     State feedEof();
 
     State state() const { return m_state; }
-    bool started() const { return m_started; }       ///< any byte of this response was fed
-    int status() const { return m_status; }          ///< HTTP status, valid when Complete
-    bool keepAlive() const { return m_keepAlive; }   ///< the connection may be reused
-    QByteArray &body() { return m_body; }            ///< response body, valid when Complete
+    bool started() const { return m_started; } ///< any byte of this response was fed
+    int status() const { return m_status; } ///< HTTP status, valid when Complete
+    bool keepAlive() const { return m_keepAlive; } ///< the connection may be reused
+    QByteArray &body() { return m_body; } ///< response body, valid when Complete
     /// The Location header (raw value; empty when absent), valid when Complete.
     const QByteArray &location() const { return m_location; }
     QString errorText() const { return m_error; }
@@ -70,13 +70,23 @@ public:
 
 private:
     enum class Phase {
-        Head, Identity, Eof, ChunkSize, ChunkSizeLf, ChunkData, ChunkDataCr, ChunkDataLf,
-        TrailerCr, TrailerLf, Done, Reference,
+        Head,
+        Identity,
+        Eof,
+        ChunkSize,
+        ChunkSizeLf,
+        ChunkData,
+        ChunkDataCr,
+        ChunkDataLf,
+        TrailerCr,
+        TrailerLf,
+        Done,
+        Reference,
     };
     enum class HeadResult { Parsed, Interim, Outside };
 
     HeadResult parseHead(const char *h, size_t n);
-    void startResponse();   // per-response fields, for reset() and after an interim answer
+    void startResponse(); // per-response fields, for reset() and after an interim answer
     State toReference(const char *data, size_t length, size_t *consumed);
     State takeReference(State st);
     State chunkOutside(const char *data, size_t length, size_t *consumed);
@@ -89,15 +99,15 @@ private:
     bool m_started = false;
     bool m_keepAlive = false;
     int m_status = 0;
-    uint64_t m_remaining = 0;     // of the Content-Length body or of the current chunk
+    uint64_t m_remaining = 0; // of the Content-Length body or of the current chunk
     int m_chunkDigits = 0;
-    std::string m_retained;       // this response's bytes of earlier feeds (head, chunked body)
-    bool m_canRetain = true;      // false once a chunked body outgrew the retention bound
-    size_t m_feedStart = 0;       // where this response began in the current feed
+    std::string m_retained; // this response's bytes of earlier feeds (head, chunked body)
+    bool m_canRetain = true; // false once a chunked body outgrew the retention bound
+    size_t m_feedStart = 0; // where this response began in the current feed
     QByteArray m_body;
     QByteArray m_location;
     QString m_error;
-    std::unique_ptr<ReferenceResponseParser> m_ref;   // made on first use
+    std::unique_ptr<ReferenceResponseParser> m_ref; // made on first use
 };
 
 } // namespace vw

@@ -37,8 +37,8 @@ bool resolveTarget(DirectTarget *target)
     hints.ai_family = AF_UNSPEC;
     addrinfo *found = nullptr;
     const QByteArray ace = QUrl::toAce(target->host);
-    const int rc = getaddrinfo(ace.isEmpty() ? host.constData() : ace.constData(), nullptr,
-                               &hints, &found);
+    const int rc =
+        getaddrinfo(ace.isEmpty() ? host.constData() : ace.constData(), nullptr, &hints, &found);
     if (rc != 0 || !found) {
         target->addressError = QStringLiteral("host %1 not found: %2")
                                    .arg(target->host, QString::fromLocal8Bit(gai_strerror(rc)));

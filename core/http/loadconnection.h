@@ -19,7 +19,7 @@ class TlsClientContext;
 
 /// What all connections to one node share (read-only after the transport made it).
 struct DirectTarget {
-    QString host;                 ///< connect and SNI/verify name (the URL's host)
+    QString host; ///< connect and SNI/verify name (the URL's host)
     quint16 port = 0;
     bool tls = false;
     /// The transport's OpenSSL context (tls only; tlsclientcontext.h) and this node's key in
@@ -44,7 +44,7 @@ public:
     using Released = std::function<void(LoadConnection *)>;
     static constexpr int kMaxReconnectDelayMs = 100;
 
-    virtual ~LoadConnection() = default;   ///< drops the socket; a pending completion is not called
+    virtual ~LoadConnection() = default; ///< drops the socket; a pending completion is not called
 
     /// The reused buffer into which the transport serialises the next request (bytes).
     std::string &requestBuffer() { return m_out; }
@@ -64,8 +64,8 @@ public:
     /// Fails the outstanding request with Connection "aborted" (completion runs now).
     virtual void abort() = 0;
 
-    int socketsOpened() const { return m_socketsOpened; }   ///< for tests: reconnects + 1
-    int retries() const { return m_retries; }               ///< requests retried once
+    int socketsOpened() const { return m_socketsOpened; } ///< for tests: reconnects + 1
+    int retries() const { return m_retries; } ///< requests retried once
     /// Connects that failed in a row (0 after a successful connect), and the wait (ms) the
     /// next connect makes first: 0, then 1, 2, 4 ... kMaxReconnectDelayMs.
     int failedConnects() const { return m_failedConnects; }
@@ -81,7 +81,7 @@ protected:
     Pending m_pending;
     int m_socketsOpened = 0;
     int m_retries = 0;
-    int m_failedConnects = 0;   // connects in a row that never opened
+    int m_failedConnects = 0; // connects in a row that never opened
 };
 
 } // namespace vw

@@ -39,8 +39,7 @@ ErrorClass classifyNetworkError(int code, bool timedOut)
     }
 }
 
-std::unique_ptr<QnamTransport> QnamTransport::create(const TransportConfig &config,
-                                                     QString *error)
+std::unique_ptr<QnamTransport> QnamTransport::create(const TransportConfig &config, QString *error)
 {
     if (!checkTargetAddress(config.baseUrl, error))
         return nullptr;
@@ -61,8 +60,8 @@ QnamTransport::QnamTransport(const TransportConfig &config)
 {
     m_base = config.baseUrl.toEncoded(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment
                                       | QUrl::StripTrailingSlash);
-    const int managers = std::max(1, (config.maxConcurrency + kConnectionsPerManager - 1)
-                                         / kConnectionsPerManager);
+    const int managers =
+        std::max(1, (config.maxConcurrency + kConnectionsPerManager - 1) / kConnectionsPerManager);
     for (int i = 0; i < managers; ++i)
         m_pool.push_back({new QNetworkAccessManager, 0});
     m_redirects = RedirectPolicy(config.baseUrl, config.nodeAddresses);
@@ -71,7 +70,7 @@ QnamTransport::QnamTransport(const TransportConfig &config)
 
 QnamTransport::~QnamTransport()
 {
-    delete m_timers;   // no held failure is handed over any more
+    delete m_timers; // no held failure is handed over any more
     m_held.clear();
     for (auto it = m_pending.begin(); it != m_pending.end(); ++it) {
         QNetworkReply *reply = it.key();
@@ -133,7 +132,7 @@ void QnamTransport::start(const HttpRequest &request, const QUrl &url, Pending &
 
     QNetworkAccessManager *nam = m_pool[pending.manager].nam;
     if (pending.followed == 0)
-        pending.sentNs = steadyNowNs();   // a followed request keeps its first hop's
+        pending.sentNs = steadyNowNs(); // a followed request keeps its first hop's
     QNetworkReply *reply = nullptr;
     if (request.method == "GET")
         reply = nam->get(req);
@@ -180,7 +179,7 @@ void QnamTransport::onFinished(QNetworkReply *reply)
                 reply->deleteLater();
                 ++p.followed;
                 const HttpRequest request = p.request;
-                start(request, d.url, std::move(p));   // same manager, still outstanding
+                start(request, d.url, std::move(p)); // same manager, still outstanding
                 return;
             }
             if (d.action == RedirectPolicy::Action::Refuse) {
@@ -191,9 +190,10 @@ void QnamTransport::onFinished(QNetworkReply *reply)
     } else {
         const bool timedOut = reply->error() == QNetworkReply::OperationCanceledError;
         r.transportError = classifyNetworkError(reply->error(), timedOut);
-        r.errorText = r.transportError == ErrorClass::Timeout
-                          ? QStringLiteral("no response within %1 ms").arg(m_config.requestTimeoutMs)
-                          : reply->errorString();
+        r.errorText =
+            r.transportError == ErrorClass::Timeout
+                ? QStringLiteral("no response within %1 ms").arg(m_config.requestTimeoutMs)
+                : reply->errorString();
     }
     const QNetworkReply::NetworkError e = reply->error();
     reply->deleteLater();
@@ -204,8 +204,7 @@ void QnamTransport::onFinished(QNetworkReply *reply)
         && (e == QNetworkReply::ConnectionRefusedError || e == QNetworkReply::HostNotFoundError
             || e == QNetworkReply::UnknownNetworkError)) {
         // Hand the failure over after the backoff: the caller's next request waits with it.
-        const int delayMs =
-            std::min(kMaxReconnectDelayMs, 1 << std::min(m_failedConnects, 10));
+        const int delayMs = std::min(kMaxReconnectDelayMs, 1 << std::min(m_failedConnects, 10));
         ++m_failedConnects;
         const quint64 id = ++m_nextHeld;
         m_held.insert(id, Held{std::move(p.done), std::move(r)});
@@ -236,7 +235,7 @@ void QnamTransport::abortAll()
     }
     for (QNetworkReply *reply : replies) {
         if (m_pending.contains(reply))
-            reply->abort();   // emits finished(): onFinished() delivers "aborted"
+            reply->abort(); // emits finished(): onFinished() delivers "aborted"
     }
     // Connect failures waiting out the backoff are handed over now, as they happened.
     const QList<quint64> held = m_held.keys();

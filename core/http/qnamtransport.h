@@ -30,12 +30,12 @@ namespace vw {
 
 class QnamTransport final : public Transport {
 public:
-    static constexpr int kConnectionsPerManager = 6;   ///< Qt 6.4's per-host channel count
+    static constexpr int kConnectionsPerManager = 6; ///< Qt 6.4's per-host channel count
 
     /// Null + *error when the config is unusable (unreadable or empty CA file, TLS asked for
     /// but unavailable).
     static std::unique_ptr<QnamTransport> create(const TransportConfig &config, QString *error);
-    ~QnamTransport() override;   ///< drops outstanding requests without calling completions
+    ~QnamTransport() override; ///< drops outstanding requests without calling completions
 
     void send(const HttpRequest &request, Completion done) override;
     int inFlight() const override { return int(m_pending.size() + m_held.size()); }
@@ -59,8 +59,8 @@ private:
         int manager = 0;
         qint64 sentNs = 0;
         bool aborted = false;
-        HttpRequest request;   // kept for a followed redirect
-        int followed = 0;      // redirects followed so far
+        HttpRequest request; // kept for a followed redirect
+        int followed = 0; // redirects followed so far
     };
 
     struct Held {
@@ -75,15 +75,15 @@ private:
     void releaseHeld(quint64 id);
 
     TransportConfig m_config;
-    QByteArray m_base;                    // "scheme://host:port", no trailing slash
+    QByteArray m_base; // "scheme://host:port", no trailing slash
     QSslConfiguration m_ssl;
     std::vector<Manager> m_pool;
     QHash<QNetworkReply *, Pending> m_pending;
     RedirectPolicy m_redirects;
-    QHash<quint64, Held> m_held;          // connect failures waiting out the backoff
+    QHash<quint64, Held> m_held; // connect failures waiting out the backoff
     quint64 m_nextHeld = 0;
     int m_failedConnects = 0;
-    QObject *m_timers = nullptr;          // context of the backoff timers (deleted first)
+    QObject *m_timers = nullptr; // context of the backoff timers (deleted first)
 };
 
 /// Maps a failed reply without an HTTP status to the error class (exposed for tests).

@@ -25,15 +25,15 @@ public:
     static constexpr int kMaxFollowed = 1;
 
     enum class Action {
-        None,     ///< not a redirect status: the response is the answer
-        Follow,   ///< send the same request to `url`
-        Refuse,   ///< not followed: the request fails as ErrorClass::Redirect (`reason`)
+        None, ///< not a redirect status: the response is the answer
+        Follow, ///< send the same request to `url`
+        Refuse, ///< not followed: the request fails as ErrorClass::Redirect (`reason`)
     };
     struct Decision {
         Action action = Action::None;
-        QUrl url;         ///< Follow: where to send it (absolute, path and query included)
-        QString reason;   ///< Refuse: why, for error texts ("redirect to http://h:1 not
-                          ///  followed: ..."; the address only, never the path or query)
+        QUrl url; ///< Follow: where to send it (absolute, path and query included)
+        QString reason; ///< Refuse: why, for error texts ("redirect to http://h:1 not
+            ///  followed: ..."; the address only, never the path or query)
     };
 
     /// Nothing allowed besides the target itself: an empty target allows nothing.

@@ -39,7 +39,7 @@ void ReferenceResponseParser::restart()
     m_state = State::NeedMore;
     m_keepAlive = false;
     m_status = 0;
-    m_body.resize(0);   // keeps the capacity (Qt 6)
+    m_body.resize(0); // keeps the capacity (Qt 6)
     m_field.resize(0);
     m_inValue = false;
     m_inLocation = false;
@@ -53,7 +53,7 @@ int ReferenceResponseParser::onHeadersComplete(http_parser *p)
     self->m_status = int(p->status_code);
     if (p->content_length > 0 && p->content_length != ULLONG_MAX)
         self->m_body.reserve(int(std::min<uint64_t>(p->content_length, kMaxBodyBytes)));
-    return self->m_head ? 1 : 0;   // 1: no body
+    return self->m_head ? 1 : 0; // 1: no body
 }
 
 // Names and values may arrive in pieces over several feeds: a name ends when its value starts.
@@ -64,8 +64,9 @@ int ReferenceResponseParser::onHeaderField(http_parser *p, const char *at, size_
         self->m_inValue = false;
         self->m_field.resize(0);
     }
-    if (self->m_field.size() < 64)   // longer than any name we look for
-        self->m_field.append(at, qsizetype(std::min<size_t>(length, size_t(64 - self->m_field.size()))));
+    if (self->m_field.size() < 64) // longer than any name we look for
+        self->m_field.append(
+            at, qsizetype(std::min<size_t>(length, size_t(64 - self->m_field.size()))));
     return 0;
 }
 
@@ -80,7 +81,8 @@ int ReferenceResponseParser::onHeaderValue(http_parser *p, const char *at, size_
     }
     if (self->m_inLocation && self->m_location.size() < kMaxLocationBytes)
         self->m_location.append(
-            at, qsizetype(std::min<size_t>(length, size_t(kMaxLocationBytes - self->m_location.size()))));
+            at, qsizetype(
+                    std::min<size_t>(length, size_t(kMaxLocationBytes - self->m_location.size()))));
     return 0;
 }
 
@@ -99,12 +101,12 @@ int ReferenceResponseParser::onMessageComplete(http_parser *p)
     self->m_status = int(p->status_code);
     self->m_keepAlive = http_should_keep_alive(p) != 0;
     self->m_state = State::Complete;
-    http_parser_pause(p, 1);   // stop here: later bytes are not part of this response
+    http_parser_pause(p, 1); // stop here: later bytes are not part of this response
     return 0;
 }
 
 ReferenceResponseParser::State ReferenceResponseParser::feed(const char *data, size_t length,
-                                                   size_t *consumed)
+                                                             size_t *consumed)
 {
     if (consumed)
         *consumed = 0;
@@ -123,7 +125,7 @@ ReferenceResponseParser::State ReferenceResponseParser::feed(const char *data, s
         *consumed = n;
     const http_errno err = HTTP_PARSER_ERRNO(&m_parser);
     if (m_state == State::Complete)
-        return m_state;   // paused on purpose in onMessageComplete
+        return m_state; // paused on purpose in onMessageComplete
     if (err != HPE_OK || m_parser.upgrade) {
         m_state = State::Error;
         m_error = m_parser.upgrade
@@ -139,7 +141,7 @@ ReferenceResponseParser::State ReferenceResponseParser::feedEof()
     if (m_state != State::NeedMore)
         return m_state;
     if (m_started) {
-        http_parser_execute(&m_parser, &settings(), nullptr, 0);   // EOF: ends a close-delimited body
+        http_parser_execute(&m_parser, &settings(), nullptr, 0); // EOF: ends a close-delimited body
         if (m_state == State::Complete) {
             m_keepAlive = false;
             return m_state;

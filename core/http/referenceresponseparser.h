@@ -19,9 +19,9 @@ namespace vw {
 class ReferenceResponseParser {
 public:
     enum class State {
-        NeedMore,   ///< the response is not complete yet
-        Complete,   ///< a whole response was parsed (status(), body(), keepAlive() are valid)
-        Error,      ///< malformed HTTP (errorText()); the connection must be dropped
+        NeedMore, ///< the response is not complete yet
+        Complete, ///< a whole response was parsed (status(), body(), keepAlive() are valid)
+        Error, ///< malformed HTTP (errorText()); the connection must be dropped
     };
 
     /// Bodies larger than this are truncated (bytes). Vault answers are a few KiB.
@@ -46,10 +46,10 @@ public:
     State feedEof();
 
     State state() const { return m_state; }
-    bool started() const { return m_started; }       ///< any byte of this response was fed
-    int status() const { return m_status; }          ///< HTTP status, valid when Complete
-    bool keepAlive() const { return m_keepAlive; }   ///< the connection may be reused
-    QByteArray &body() { return m_body; }            ///< response body, valid when Complete
+    bool started() const { return m_started; } ///< any byte of this response was fed
+    int status() const { return m_status; } ///< HTTP status, valid when Complete
+    bool keepAlive() const { return m_keepAlive; } ///< the connection may be reused
+    QByteArray &body() { return m_body; } ///< response body, valid when Complete
     /// The Location header (raw value; empty when absent), valid when Complete. Kept for
     /// redirects (redirectpolicy.h); no other header is stored.
     const QByteArray &location() const { return m_location; }
@@ -63,7 +63,7 @@ private:
     static int onHeadersComplete(http_parser *p);
     static int onMessageComplete(http_parser *p);
 
-    void restart();   // after an interim 1xx response
+    void restart(); // after an interim 1xx response
 
     http_parser m_parser;
     bool m_head = false;
@@ -72,9 +72,9 @@ private:
     bool m_keepAlive = false;
     int m_status = 0;
     QByteArray m_body;
-    QByteArray m_field;          // the header name being read (until its value starts)
-    bool m_inValue = false;      // the last callback was a header value
-    bool m_inLocation = false;   // that value is Location's
+    QByteArray m_field; // the header name being read (until its value starts)
+    bool m_inValue = false; // the last callback was a header value
+    bool m_inLocation = false; // that value is Location's
     QByteArray m_location;
     QString m_error;
 };

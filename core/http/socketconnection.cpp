@@ -30,7 +30,9 @@ QString errnoText(int e)
 } // namespace
 
 SocketConnection::SocketConnection(const DirectTarget *target, Released released)
-    : m_target(target), m_released(std::move(released)), m_loop(FdLoop::current())
+    : m_target(target)
+    , m_released(std::move(released))
+    , m_loop(FdLoop::current())
 {
 }
 
@@ -62,7 +64,7 @@ void SocketConnection::start(Transport::Completion done)
                 m_backoff = std::make_unique<LoopTimer>(m_loop, [this] {
                     if (!busy() || m_hasDeferred || m_fd >= 0)
                         return;
-                    m_sentNs = steadyNowNs();   // the connect starts now; the wait is not latency
+                    m_sentNs = steadyNowNs(); // the connect starts now; the wait is not latency
                     openSocket();
                 });
             m_backoff->startAt(steadyNowNs() + int64_t(reconnectDelayMs()) * 1'000'000LL);
@@ -112,7 +114,7 @@ void SocketConnection::closeSocket()
 {
     if (m_ssl) {
         if (!m_handshaking)
-            SSL_shutdown(m_ssl);   // close_notify, not waited for
+            SSL_shutdown(m_ssl); // close_notify, not waited for
         SSL_free(m_ssl);
         ERR_clear_error();
         m_ssl = nullptr;
@@ -136,9 +138,9 @@ void SocketConnection::onConnected()
     m_failedConnects = 0;
     if (m_target->tls) {
         QString error;
-        m_ssl = m_target->tlsContext ? m_target->tlsContext->newSsl(m_target->host,
-                                                                    &m_target->sessionKey, &error)
-                                     : nullptr;
+        m_ssl = m_target->tlsContext
+                    ? m_target->tlsContext->newSsl(m_target->host, &m_target->sessionKey, &error)
+                    : nullptr;
         if (!m_ssl) {
             closeSocket();
             fail(ErrorClass::Tls, error.isEmpty() ? QStringLiteral("TLS unavailable") : error);
@@ -152,7 +154,7 @@ void SocketConnection::onConnected()
     if (busy() && !m_hasDeferred)
         writeRequest();
     if (m_fd >= 0 && !m_waitingWrite)
-        m_loop.modify(m_fd, EPOLLIN);   // connected: EPOLLOUT only for a partial write
+        m_loop.modify(m_fd, EPOLLIN); // connected: EPOLLOUT only for a partial write
 }
 
 void SocketConnection::handshake()
@@ -180,8 +182,9 @@ void SocketConnection::handshake()
     const int sys = errno;
     QString text = TlsClientContext::errorText(m_ssl, "the TLS handshake failed");
     if (e == SSL_ERROR_SYSCALL && text == QLatin1String("TLS: the TLS handshake failed"))
-        text = sys != 0 ? QStringLiteral("TLS handshake: %1").arg(errnoText(sys))
-                        : QStringLiteral("the server closed the connection during the TLS handshake");
+        text = sys != 0
+                   ? QStringLiteral("TLS handshake: %1").arg(errnoText(sys))
+                   : QStringLiteral("the server closed the connection during the TLS handshake");
     closeSocket();
     if (busy() && !m_hasDeferred)
         fail(ErrorClass::Tls, text);
@@ -202,13 +205,13 @@ ssize_t SocketConnection::readSome(char *buf, size_t size, int *error)
     switch (SSL_get_error(m_ssl, n)) {
     case SSL_ERROR_WANT_READ:
     case SSL_ERROR_WANT_WRITE:
-        *error = EAGAIN;   // a record in part, or a session ticket: no data for us
+        *error = EAGAIN; // a record in part, or a session ticket: no data for us
         return -1;
     case SSL_ERROR_ZERO_RETURN:
-        return 0;          // close_notify
+        return 0; // close_notify
     case SSL_ERROR_SYSCALL:
         if (errno == 0)
-            return 0;      // closed without close_notify
+            return 0; // closed without close_notify
         *error = errno;
         return -1;
     default:
@@ -238,8 +241,8 @@ void SocketConnection::writeRequest()
             onClosedOrError(e == SSL_ERROR_ZERO_RETURN ? 0 : (errno != 0 ? errno : EPIPE));
             return;
         }
-        const ssize_t n = ::send(m_fd, m_out.data() + m_written, m_out.size() - m_written,
-                                 MSG_NOSIGNAL);
+        const ssize_t n =
+            ::send(m_fd, m_out.data() + m_written, m_out.size() - m_written, MSG_NOSIGNAL);
         if (n > 0) {
             m_written += size_t(n);
             continue;
@@ -247,7 +250,7 @@ void SocketConnection::writeRequest()
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            if (!m_waitingWrite) {   // the rest when the socket has room again
+            if (!m_waitingWrite) { // the rest when the socket has room again
                 m_waitingWrite = true;
                 m_loop.modify(m_fd, EPOLLIN | EPOLLOUT);
             }
@@ -304,12 +307,12 @@ void SocketConnection::onReadable()
             if (error == EINTR)
                 continue;
             if (error == EAGAIN || error == EWOULDBLOCK)
-                return;   // level-triggered: the loop reports the rest
+                return; // level-triggered: the loop reports the rest
             onClosedOrError(error);
             return;
         }
         if (!busy() || m_hasDeferred) {
-            closeSocket();   // bytes nobody asked for: the connection is out of step
+            closeSocket(); // bytes nobody asked for: the connection is out of step
             return;
         }
         size_t used = 0;
@@ -356,7 +359,7 @@ void SocketConnection::complete(bool closeAfter)
 void SocketConnection::onClosedOrError(int error)
 {
     if (!busy() || m_hasDeferred) {
-        closeSocket();   // an idle keep-alive connection closed: the next request reopens
+        closeSocket(); // an idle keep-alive connection closed: the next request reopens
         return;
     }
     if (m_parser.started()) {
@@ -382,7 +385,7 @@ void SocketConnection::onClosedOrError(int error)
         return;
     }
     if (!m_tcpConnected)
-        ++m_failedConnects;   // refused or unreachable: the next connect backs off
+        ++m_failedConnects; // refused or unreachable: the next connect backs off
     const QString text = error == 0 || (error == ECONNRESET && m_tcpConnected)
                              ? QStringLiteral("connection closed by the server before any response")
                              : errnoText(error);
@@ -396,7 +399,7 @@ void SocketConnection::checkTimeout(qint64 nowNs)
         return;
     if (nowNs - m_sentNs < m_target->requestTimeoutMs * 1'000'000LL)
         return;
-    closeSocket();   // a late answer must not be read as the next request's
+    closeSocket(); // a late answer must not be read as the next request's
     fail(ErrorClass::Timeout,
          QStringLiteral("no response within %1 ms").arg(m_target->requestTimeoutMs));
 }
@@ -444,7 +447,7 @@ void SocketConnection::finish(HttpResult &&r)
 void SocketConnection::deliver(HttpResult &&r)
 {
     if (m_backoff)
-        m_backoff->stop();   // a timeout or abort during the wait: no connect for this request
+        m_backoff->stop(); // a timeout or abort during the wait: no connect for this request
     if (m_deferTimer)
         m_deferTimer->stop();
     Transport::Completion done = std::move(m_done);

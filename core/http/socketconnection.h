@@ -46,7 +46,7 @@ private:
     ssize_t readSome(char *buf, size_t size, int *error);
     void writeRequest();
     void onReadable();
-    void onClosedOrError(int error);   // error 0: the peer closed
+    void onClosedOrError(int error); // error 0: the peer closed
     void complete(bool closeAfter);
     void fail(ErrorClass c, const QString &text);
     void finish(HttpResult &&r);
@@ -56,24 +56,24 @@ private:
     Released m_released;
     FdLoop &m_loop;
     int m_fd = -1;
-    SSL *m_ssl = nullptr;            // https: the TLS session on m_fd
+    SSL *m_ssl = nullptr; // https: the TLS session on m_fd
     bool m_handshaking = false;
-    bool m_connecting = false;       // connect() in progress
-    bool m_tcpConnected = false;     // the connection opened (ever, on this socket)
-    bool m_waitingWrite = false;     // EPOLLOUT asked: a partial write waits
-    size_t m_written = 0;            // bytes of m_out sent
+    bool m_connecting = false; // connect() in progress
+    bool m_tcpConnected = false; // the connection opened (ever, on this socket)
+    bool m_waitingWrite = false; // EPOLLOUT asked: a partial write waits
+    size_t m_written = 0; // bytes of m_out sent
     int m_requestsOnSocket = 0;
     HttpResponseParser m_parser;
 
-    Transport::Completion m_done;    // set while a request is outstanding
+    Transport::Completion m_done; // set while a request is outstanding
     qint64 m_sentNs = 0;
     bool m_reusedSocket = false;
     bool m_retried = false;
-    bool m_starting = false;         // inside start(): completions are deferred
+    bool m_starting = false; // inside start(): completions are deferred
     bool m_hasDeferred = false;
     HttpResult m_deferred;
-    std::unique_ptr<LoopTimer> m_deferTimer;   // delivers m_deferred on the next loop pass
-    std::unique_ptr<LoopTimer> m_backoff;      // the delayed connect of the current request
+    std::unique_ptr<LoopTimer> m_deferTimer; // delivers m_deferred on the next loop pass
+    std::unique_ptr<LoopTimer> m_backoff; // the delayed connect of the current request
 };
 
 } // namespace vw

@@ -13,7 +13,7 @@ namespace vw {
 
 namespace {
 
-int g_keyIndex = -1;   // SSL ex-data slot: the std::string session key of a connection
+int g_keyIndex = -1; // SSL ex-data slot: the std::string session key of a connection
 
 int onNewSession(SSL *ssl, SSL_SESSION *session)
 {
@@ -22,7 +22,7 @@ int onNewSession(SSL *ssl, SSL_SESSION *session)
     if (!ctx || !key)
         return 0;
     ctx->remember(*key, session);
-    return 1;   // the reference is the store's now
+    return 1; // the reference is the store's now
 }
 
 } // namespace
@@ -53,7 +53,7 @@ std::shared_ptr<TlsClientContext> TlsClientContext::create(const TlsSettings &se
 {
     // OpenSSL writes with write(2): a peer that closed would raise SIGPIPE, whose default
     // ends the process. A write error is what a load generator needs (wrk does the same).
-    struct sigaction current {};
+    struct sigaction current { };
     if (sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
         ::signal(SIGPIPE, SIG_IGN);
     std::shared_ptr<TlsClientContext> c(new TlsClientContext);
@@ -87,7 +87,8 @@ std::shared_ptr<TlsClientContext> TlsClientContext::create(const TlsSettings &se
             int loaded = 0;
             for (const QString &f : files)
                 loaded += SSL_CTX_load_verify_locations(c->m_ctx, QFile::encodeName(f).constData(),
-                                                        nullptr) == 1;
+                                                        nullptr)
+                          == 1;
             ERR_clear_error();
             if (loaded == 0) {
                 *error = QStringLiteral("no CA certificate could be read from %1")
@@ -98,10 +99,12 @@ std::shared_ptr<TlsClientContext> TlsClientContext::create(const TlsSettings &se
     }
     if (!settings.clientCertFile.isEmpty() && !settings.clientKeyFile.isEmpty()) {
         if (SSL_CTX_use_certificate_chain_file(
-                c->m_ctx, QFile::encodeName(settings.clientCertFile).constData()) != 1
+                c->m_ctx, QFile::encodeName(settings.clientCertFile).constData())
+                != 1
             || SSL_CTX_use_PrivateKey_file(c->m_ctx,
                                            QFile::encodeName(settings.clientKeyFile).constData(),
-                                           SSL_FILETYPE_PEM) != 1
+                                           SSL_FILETYPE_PEM)
+                   != 1
             || SSL_CTX_check_private_key(c->m_ctx) != 1) {
             *error = errorText(nullptr, "the client certificate or key could not be used");
             return nullptr;
@@ -133,7 +136,7 @@ SSL *TlsClientContext::newSsl(const QString &host, const std::string *sessionKey
     const bool literal = inet_pton(AF_INET, name.constData(), ip) == 1
                          || inet_pton(AF_INET6, name.constData(), ip) == 1;
     if (!literal)
-        SSL_set_tlsext_host_name(ssl, name.constData());   // SNI: names only
+        SSL_set_tlsext_host_name(ssl, name.constData()); // SNI: names only
     if (m_verify) {
         X509_VERIFY_PARAM *param = SSL_get0_param(ssl);
         if (literal)

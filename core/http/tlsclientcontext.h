@@ -38,7 +38,7 @@ public:
 
     /// The session a node gave (its key "host:port"); the store holds the last one.
     void remember(const std::string &key, SSL_SESSION *session);
-    int resumptions() const { return m_resumptions; }   ///< handshakes that resumed, for tests
+    int resumptions() const { return m_resumptions; } ///< handshakes that resumed, for tests
     void noteHandshake(SSL *ssl);
 
     /// OpenSSL's error queue (and the verify result of `ssl`) as text, emptying the queue.

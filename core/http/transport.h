@@ -15,18 +15,18 @@
 namespace vw {
 
 struct TransportConfig {
-    QUrl baseUrl;                 ///< scheme://host:port of the target
-    QList<QUrl> nodeAddresses;    ///< the target's other nodes: a 307/308 may lead there
-                                  ///  (TargetSpec::addresses, redirectpolicy.h)
-    QByteArray token;             ///< sent as X-Vault-Token; never logged
-    QByteArray vaultNamespace;    ///< X-Vault-Namespace, empty for none
-    QString caFile;               ///< PEM CA bundle, empty for the system store
-    QString caPath;               ///< folder of PEM CA certificates, empty for none
+    QUrl baseUrl; ///< scheme://host:port of the target
+    QList<QUrl> nodeAddresses; ///< the target's other nodes: a 307/308 may lead there
+        ///  (TargetSpec::addresses, redirectpolicy.h)
+    QByteArray token; ///< sent as X-Vault-Token; never logged
+    QByteArray vaultNamespace; ///< X-Vault-Namespace, empty for none
+    QString caFile; ///< PEM CA bundle, empty for the system store
+    QString caPath; ///< folder of PEM CA certificates, empty for none
     bool tlsSkipVerify = false;
-    QString clientCertFile;       ///< PEM client certificate (chain) for mutual TLS
-    QString clientKeyFile;        ///< PEM private key of clientCertFile, unencrypted
+    QString clientCertFile; ///< PEM client certificate (chain) for mutual TLS
+    QString clientKeyFile; ///< PEM private key of clientCertFile, unencrypted
     qint64 requestTimeoutMs = 30000;
-    int maxConcurrency = 1;       ///< the most requests this transport must keep in flight at once
+    int maxConcurrency = 1; ///< the most requests this transport must keep in flight at once
 };
 
 /// The TLS part of `config` (core/util/tlsconfig.h).

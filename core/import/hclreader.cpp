@@ -7,12 +7,18 @@ namespace vw {
 QString HclValue::kindName() const
 {
     switch (kind) {
-    case Kind::String: return QStringLiteral("string");
-    case Kind::Number: return QStringLiteral("number");
-    case Kind::Bool: return QStringLiteral("bool");
-    case Kind::Null: return QStringLiteral("null");
-    case Kind::List: return QStringLiteral("list");
-    case Kind::Object: return QStringLiteral("object");
+    case Kind::String:
+        return QStringLiteral("string");
+    case Kind::Number:
+        return QStringLiteral("number");
+    case Kind::Bool:
+        return QStringLiteral("bool");
+    case Kind::Null:
+        return QStringLiteral("null");
+    case Kind::List:
+        return QStringLiteral("list");
+    case Kind::Object:
+        return QStringLiteral("object");
     }
     return QString();
 }
@@ -45,7 +51,10 @@ struct Failure {
 
 class Reader {
 public:
-    explicit Reader(const QString &text) : m_s(text) {}
+    explicit Reader(const QString &text)
+        : m_s(text)
+    {
+    }
 
     HclBody file()
     {
@@ -150,8 +159,8 @@ private:
         skipSpace(false);
         if (atEnd() || peek() == QLatin1Char('\n') || (inBlock && peek() == QLatin1Char('}')))
             return;
-        failHere(QStringLiteral("expected a new line after the item, found %1")
-                     .arg(describeNext()));
+        failHere(
+            QStringLiteral("expected a new line after the item, found %1").arg(describeNext()));
     }
 
     /// The items of a body until its closing brace (inBlock) or the end of the file.
@@ -246,11 +255,21 @@ private:
             const QChar e = peek();
             advance();
             switch (e.unicode()) {
-            case 'n': out += QLatin1Char('\n'); break;
-            case 'r': out += QLatin1Char('\r'); break;
-            case 't': out += QLatin1Char('\t'); break;
-            case '"': out += QLatin1Char('"'); break;
-            case '\\': out += QLatin1Char('\\'); break;
+            case 'n':
+                out += QLatin1Char('\n');
+                break;
+            case 'r':
+                out += QLatin1Char('\r');
+                break;
+            case 't':
+                out += QLatin1Char('\t');
+                break;
+            case '"':
+                out += QLatin1Char('"');
+                break;
+            case '\\':
+                out += QLatin1Char('\\');
+                break;
             case 'u': {
                 uint code = 0;
                 for (int k = 0; k < 4; ++k) {
@@ -297,8 +316,8 @@ private:
             t += peek();
             advance();
             if (digits() == 0)
-                failHere(QStringLiteral("expected a digit after '.', found %1")
-                             .arg(describeNext()));
+                failHere(
+                    QStringLiteral("expected a digit after '.', found %1").arg(describeNext()));
         }
         if (peek() == QLatin1Char('e') || peek() == QLatin1Char('E')) {
             t += peek();
@@ -308,8 +327,8 @@ private:
                 advance();
             }
             if (digits() == 0)
-                failHere(QStringLiteral("expected the exponent's digits, found %1")
-                             .arg(describeNext()));
+                failHere(
+                    QStringLiteral("expected the exponent's digits, found %1").arg(describeNext()));
         }
         if (!atEnd() && isIdentChar(peek()))
             failHere(QStringLiteral("a number cannot be followed by %1 (quote text such as "
@@ -382,8 +401,8 @@ private:
                 skipSpace(false);
                 for (const HclAttribute &other : std::as_const(v.members))
                     if (other.name == m.name)
-                        fail(m.pos, QStringLiteral("key \"%1\" is set twice in the object")
-                                        .arg(m.name));
+                        fail(m.pos,
+                             QStringLiteral("key \"%1\" is set twice in the object").arg(m.name));
                 m.value = value(depth + 1);
                 v.members.append(m);
                 skipSpace(false);

@@ -37,12 +37,12 @@ struct HclAttribute;
 struct HclValue {
     enum class Kind { String, Number, Bool, Null, List, Object };
     Kind kind = Kind::Null;
-    QString text;                    ///< String: the decoded text; Number: as written ("1.5")
-    double number = 0;               ///< Number
-    bool boolean = false;            ///< Bool
-    QList<HclValue> items;           ///< List
-    QList<HclAttribute> members;     ///< Object, in order
-    HclPos pos;                      ///< where the value starts
+    QString text; ///< String: the decoded text; Number: as written ("1.5")
+    double number = 0; ///< Number
+    bool boolean = false; ///< Bool
+    QList<HclValue> items; ///< List
+    QList<HclAttribute> members; ///< Object, in order
+    HclPos pos; ///< where the value starts
 
     /// "string", "number", "bool", "null", "list", "object" (for error messages).
     QString kindName() const;
@@ -53,7 +53,7 @@ struct HclValue {
 /// `name = value` (in a body or an object).
 struct HclAttribute {
     QString name;
-    HclPos pos;                      ///< of the name
+    HclPos pos; ///< of the name
     HclValue value;
 };
 
@@ -71,23 +71,23 @@ struct HclBody {
 /// `type "label" ... { body }`.
 struct HclBlock {
     QString type;
-    HclPos pos;                      ///< of the type word
+    HclPos pos; ///< of the type word
     QStringList labels;
-    QList<HclPos> labelPos;          ///< same order as labels
+    QList<HclPos> labelPos; ///< same order as labels
     HclBody body;
 };
 
 struct HclError {
-    int line = 0;                    ///< 1-based
-    int column = 0;                  ///< 1-based
-    QString message;                 ///< human sentence, no trailing period
+    int line = 0; ///< 1-based
+    int column = 0; ///< 1-based
+    QString message; ///< human sentence, no trailing period
 
     /// "line 3, column 9: expected '=' or a block after \"vault_addr\""
     QString toString() const;
 };
 
 struct HclParseResult {
-    std::optional<HclBody> body;     ///< set when there is no error
+    std::optional<HclBody> body; ///< set when there is no error
     std::optional<HclError> error;
 };
 

@@ -27,11 +27,18 @@ const char kCleanupNote[] =
 void emitValue(YAML::Emitter &out, const QVariant &v)
 {
     switch (v.typeId()) {
-    case QMetaType::Bool: out << v.toBool(); break;
+    case QMetaType::Bool:
+        out << v.toBool();
+        break;
     case QMetaType::Int:
-    case QMetaType::LongLong: out << v.toLongLong(); break;
-    case QMetaType::Double: out << v.toDouble(); break;
-    default: out << YAML::DoubleQuoted << v.toString().toStdString();
+    case QMetaType::LongLong:
+        out << v.toLongLong();
+        break;
+    case QMetaType::Double:
+        out << v.toDouble();
+        break;
+    default:
+        out << YAML::DoubleQuoted << v.toString().toStdString();
     }
 }
 
@@ -82,8 +89,8 @@ struct ConfigItem {
 class Importer {
 public:
     VbImportResult r;
-    QList<QPair<QString, qint64>> weights;   // every test's name and weight, as read
-    bool weightMissing = false;              // a test whose weight was not read
+    QList<QPair<QString, qint64>> weights; // every test's name and weight, as read
+    bool weightMissing = false; // a test whose weight was not read
 
     void error(HclPos at, const QString &message)
     {
@@ -134,11 +141,12 @@ public:
         QStringList seen;
         for (const HclBlock &b : body.blocks) {
             if (!b.labels.isEmpty())
-                error(b.labelPos.first(), QStringLiteral("block \"%1\" in config takes no labels")
-                                              .arg(prefix + b.type));
+                error(
+                    b.labelPos.first(),
+                    QStringLiteral("block \"%1\" in config takes no labels").arg(prefix + b.type));
             if (seen.contains(b.type))
-                error(b.pos, QStringLiteral("block \"%1\" appears twice in config")
-                                 .arg(prefix + b.type));
+                error(b.pos,
+                      QStringLiteral("block \"%1\" appears twice in config").arg(prefix + b.type));
             seen.append(b.type);
             flatten(b.body, prefix + b.type + QLatin1Char('.'), out);
         }
@@ -163,8 +171,8 @@ public:
         case VbConvert::Integer:
             if (const auto n = wholeNumber(v))
                 return QVariant(*n);
-            error(v.pos, QStringLiteral("%1 must be a whole number (or a string of digits)")
-                             .arg(path));
+            error(v.pos,
+                  QStringLiteral("%1 must be a whole number (or a string of digits)").arg(path));
             return std::nullopt;
         case VbConvert::Boolean:
             if (const auto b = booleanOf(v))
@@ -192,14 +200,15 @@ public:
                 break;
             const auto it = field.values.constFind(v.text);
             if (it == field.values.constEnd()) {
-                error(v.pos, QStringLiteral("%1: key type \"%2\" has no workbench equivalent "
-                                            "(known: %3)")
-                                 .arg(path, v.text, field.values.keys().join(QStringLiteral(", "))));
+                error(v.pos,
+                      QStringLiteral("%1: key type \"%2\" has no workbench equivalent "
+                                     "(known: %3)")
+                          .arg(path, v.text, field.values.keys().join(QStringLiteral(", "))));
                 return std::nullopt;
             }
             int bits = it->defaultBits;
-            const QString bitsPath = path.left(path.lastIndexOf(QLatin1Char('.')) + 1)
-                                     + QStringLiteral("key_bits");
+            const QString bitsPath =
+                path.left(path.lastIndexOf(QLatin1Char('.')) + 1) + QStringLiteral("key_bits");
             for (const ConfigItem &s : siblings)
                 if (s.path == bitsPath) {
                     const std::optional<qint64> n = wholeNumber(s.attr->value);
@@ -211,9 +220,8 @@ public:
                     if (*n > 0)
                         bits = int(*n);
                 }
-            return QVariant(it->pattern.contains(QLatin1String("%1"))
-                                ? it->pattern.arg(bits)
-                                : it->pattern);
+            return QVariant(it->pattern.contains(QLatin1String("%1")) ? it->pattern.arg(bits)
+                                                                      : it->pattern);
         }
         }
         error(v.pos, QStringLiteral("%1: a %2 cannot be imported here").arg(path, v.kindName()));
@@ -225,7 +233,7 @@ public:
         QString name;
         qint64 weight = 0;
         QList<QPair<QString, QVariant>> params;
-        QStringList vbDefaulted;   // params written with vault-benchmark's default
+        QStringList vbDefaulted; // params written with vault-benchmark's default
     };
 
     std::optional<Operation> test(const HclBlock &b)
@@ -234,7 +242,7 @@ public:
             error(b.pos, QStringLiteral("a test block needs two labels: test \"<type>\" "
                                         "\"<name>\" { ... } (found %1)")
                              .arg(b.labels.size()));
-            weightMissing = true;   // its weight is not read: no sum to check
+            weightMissing = true; // its weight is not read: no sum to check
             return std::nullopt;
         }
         const QString vbType = b.labels.at(0);
@@ -269,8 +277,9 @@ public:
                     weightMissing = true;
                 }
             } else if (a.name == QLatin1String("mount_name")) {
-                note(QStringLiteral("%1: mount_name is not used: %2").arg(what,
-                     QStringLiteral("the workbench names its mounts under the run prefix")));
+                note(QStringLiteral("%1: mount_name is not used: %2")
+                         .arg(what, QStringLiteral(
+                                        "the workbench names its mounts under the run prefix")));
             } else {
                 error(a.pos, QStringLiteral("%1: unknown attribute \"%2\" (known: weight, "
                                             "mount_name, and a config block)")
@@ -289,8 +298,8 @@ public:
         int configs = 0;
         for (const HclBlock &c : b.body.blocks) {
             if (c.type != QLatin1String("config")) {
-                error(c.pos, QStringLiteral("%1: unknown block \"%2\" (known: config)")
-                                 .arg(what, c.type));
+                error(c.pos,
+                      QStringLiteral("%1: unknown block \"%2\" (known: config)").arg(what, c.type));
                 ok = false;
                 continue;
             }
@@ -312,7 +321,7 @@ public:
         op.type = m->type;
         if (!m->note.isEmpty())
             note(QStringLiteral("%1 (%2): %3").arg(what, vbType, m->note));
-        QList<QPair<QString, QStringList>> leftOut;   // why -> the fields, in text order
+        QList<QPair<QString, QStringList>> leftOut; // why -> the fields, in text order
         for (const ConfigItem &item : items) {
             const auto field = std::find_if(m->fields.cbegin(), m->fields.cend(),
                                             [&](const VbField &f) { return f.path == item.path; });
@@ -323,8 +332,9 @@ public:
                     ok = false;
                 continue;
             }
-            const auto dropped = std::find_if(m->dropped.cbegin(), m->dropped.cend(),
-                                              [&](const VbDropped &d) { return d.path == item.path; });
+            const auto dropped =
+                std::find_if(m->dropped.cbegin(), m->dropped.cend(),
+                             [&](const VbDropped &d) { return d.path == item.path; });
             if (dropped != m->dropped.cend()) {
                 auto group = std::find_if(leftOut.begin(), leftOut.end(),
                                           [&](const auto &g) { return g.first == dropped->why; });
@@ -346,11 +356,10 @@ public:
             for (const VbDropped &d : m->dropped)
                 if (inBlock(d.path))
                     known.append(d.path);
-            error(item.attr->pos,
-                  QStringLiteral("%1 (%2): unknown config field \"%3\" (known: %4)")
-                      .arg(what, vbType, item.path,
-                           known.isEmpty() ? QStringLiteral("none")
-                                           : known.join(QStringLiteral(", "))));
+            error(item.attr->pos, QStringLiteral("%1 (%2): unknown config field \"%3\" (known: %4)")
+                                      .arg(what, vbType, item.path,
+                                           known.isEmpty() ? QStringLiteral("none")
+                                                           : known.join(QStringLiteral(", "))));
             ok = false;
         }
         for (const auto &[why, paths] : std::as_const(leftOut))
@@ -390,8 +399,9 @@ public:
             << YAML::Comment("(docs/profile-format.md, \"Importing vault-benchmark configs\").");
         for (const QString &n : std::as_const(r.notes))
             out << YAML::Newline
-                << YAML::Comment(utf8(QStringLiteral("note: %1").arg(
-                       QString(n).replace(QLatin1Char('\n'), QLatin1Char(' ')))));
+                << YAML::Comment(
+                       utf8(QStringLiteral("note: %1")
+                                .arg(QString(n).replace(QLatin1Char('\n'), QLatin1Char(' ')))));
         out << YAML::BeginMap;
         out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << utf8(profileName);
         out << YAML::Key << "description" << YAML::Value << YAML::DoubleQuoted
@@ -399,13 +409,11 @@ public:
         if (!address.isEmpty() || !ns.isEmpty() || !caFile.isEmpty()) {
             out << YAML::Key << "target" << YAML::Value << YAML::BeginMap;
             if (!address.isEmpty())
-                out << YAML::Key << "address" << YAML::Value << YAML::DoubleQuoted
-                    << utf8(address);
+                out << YAML::Key << "address" << YAML::Value << YAML::DoubleQuoted << utf8(address);
             if (!ns.isEmpty())
                 out << YAML::Key << "namespace" << YAML::Value << YAML::DoubleQuoted << utf8(ns);
             if (!caFile.isEmpty())
-                out << YAML::Key << "ca_file" << YAML::Value << YAML::DoubleQuoted
-                    << utf8(caFile);
+                out << YAML::Key << "ca_file" << YAML::Value << YAML::DoubleQuoted << utf8(caFile);
             out << YAML::EndMap;
         }
         // rps > 0: an open model whose stage load is the rate, with a pool of `workers` VUs;
@@ -584,8 +592,7 @@ public:
                      .arg(rps)
                      .arg(workers));
 
-        r.yaml = emitProfile(profileName, source, address, ns, caFile, workers, rps, duration,
-                             ops);
+        r.yaml = emitProfile(profileName, source, address, ns, caFile, workers, rps, duration, ops);
     }
 };
 
@@ -614,10 +621,10 @@ QList<HclError> checkImportedProfile(const VbImportResult &imported)
             if (i >= 0 && i < imported.operationPos.size())
                 at = imported.operationPos.at(i);
         }
-        out.append({at.line, at.column,
-                    QStringLiteral("imported profile: %1%2")
-                        .arg(e.field.isEmpty() ? QString() : e.field + QStringLiteral(": "),
-                             e.message)});
+        out.append(
+            {at.line, at.column,
+             QStringLiteral("imported profile: %1%2")
+                 .arg(e.field.isEmpty() ? QString() : e.field + QStringLiteral(": "), e.message)});
     }
     return out;
 }

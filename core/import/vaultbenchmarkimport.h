@@ -19,9 +19,9 @@
 namespace vw {
 
 struct VbImportResult {
-    QByteArray yaml;               ///< the profile text; empty when there are errors
-    QStringList notes;             ///< what was dropped or differs, one sentence each
-    QList<HclError> errors;        ///< located in the HCL text; all of them, in text order
+    QByteArray yaml; ///< the profile text; empty when there are errors
+    QStringList notes; ///< what was dropped or differs, one sentence each
+    QList<HclError> errors; ///< located in the HCL text; all of them, in text order
     /// Per operation of the profile, in order: where its `test` block's type label is.
     QList<HclPos> operationPos;
     bool ok() const { return errors.isEmpty(); }

@@ -98,8 +98,8 @@ VbTestMapping transit(const char *vbType, const char *block, bool signing)
     m.type = m.vbType;
     const QString b = QString::fromLatin1(block);
     m.fields = {copy("keys.type", "key_type")};
-    m.dropped = {drop("keys.name", kNamedByRun), {b + QStringLiteral(".name"),
-                                                   QString::fromLatin1(kNamedByRun)}};
+    m.dropped = {drop("keys.name", kNamedByRun),
+                 {b + QStringLiteral(".name"), QString::fromLatin1(kNamedByRun)}};
     m.dropped += leaveOut("keys.", "convergent_encryption derived",
                           "the workbench's key is neither derived nor convergent: its requests "
                           "carry no context");
@@ -141,9 +141,9 @@ VbTestMapping transit(const char *vbType, const char *block, bool signing)
             m.dropped += leaveOut(prefix, algorithms.value(it.key()), why.constData());
     }
     if (signing) {
-        m.fields += {copy(qPrintable(b + QStringLiteral(".hash_algorithm")), "hash_algorithm"),
-                     copy(qPrintable(b + QStringLiteral(".signature_algorithm")),
-                          "signature_algorithm")};
+        m.fields +=
+            {copy(qPrintable(b + QStringLiteral(".hash_algorithm")), "hash_algorithm"),
+             copy(qPrintable(b + QStringLiteral(".signature_algorithm")), "signature_algorithm")};
         m.dropped += drop("payload_len", "vault-benchmark signs the empty input whatever "
                                          "payload_len says; the workbench signs payload_bytes");
         m.dropped += drop("context_len", "only used by derived keys for encryption");
@@ -204,9 +204,8 @@ VbTestMapping pki(const char *vbType, bool issue)
                          {QStringLiteral("ed25519"), {QStringLiteral("ed25519"), 0}}}),
                 duration("role.ttl", "ttl")};
     m.fields += boolean("role.no_store", "no_store");
-    m.dropped = {drop("role.key_bits", kKeyBits),
-                  drop("role.name", kNamedByRun),
-                  drop("setup_delay", "the workbench waits for new mounts itself")};
+    m.dropped = {drop("role.key_bits", kKeyBits), drop("role.name", kNamedByRun),
+                 drop("setup_delay", "the workbench waits for new mounts itself")};
     m.dropped += leaveOut("role.",
                           "allow_any_name allow_subdomains allow_localhost allowed_domains "
                           "allowed_domain_template allowed_domains_template allow_bare_domains "
@@ -237,8 +236,8 @@ VbTestMapping pki(const char *vbType, bool issue)
                           "not_after user_ids",
                           "the workbench's requests ask for one name and the role's TTL");
     if (issue)
-        m.dropped += leaveOut(req, "private_key_format",
-                              "the workbench takes Vault's default key format");
+        m.dropped +=
+            leaveOut(req, "private_key_format", "the workbench takes Vault's default key format");
     else {
         m.dropped += leaveOut(req, "remove_roots_from_chain remove_root_from_chain",
                               "the workbench takes Vault's default chain");
@@ -294,10 +293,10 @@ const char kSshCertFields[] = "valid_principals cert_type key_id critical_option
 QList<VbTestMapping> buildMappings()
 {
     QList<VbTestMapping> t;
-    t << kv("kvv1_read", "kv1_read") << kv("kvv1_write", "kv1_write")
-      << kv("kvv2_read", "kv2_read") << kv("kvv2_write", "kv2_write");
+    t << kv("kvv1_read", "kv1_read") << kv("kvv1_write", "kv1_write") << kv("kvv2_read", "kv2_read")
+      << kv("kvv2_write", "kv2_write");
     {
-        VbTestMapping m;   // OpenBao's fork: LIST of the seeded keys
+        VbTestMapping m; // OpenBao's fork: LIST of the seeded keys
         m.vbType = QStringLiteral("kvv2_list");
         m.type = QStringLiteral("kv2_list");
         m.fields = {integer("numkvs", "keys")};
@@ -429,11 +428,11 @@ const VbTestMapping *findVaultBenchmarkMapping(const QString &vbType)
 
 QStringList workbenchOnlyTypes()
 {
-    return {QStringLiteral("sys_health"), QStringLiteral("transit_hmac"),
-            QStringLiteral("pki_revoke"), QStringLiteral("pki_crl_read"),
-            QStringLiteral("token_create"), QStringLiteral("token_lookup_self"),
+    return {QStringLiteral("sys_health"),       QStringLiteral("transit_hmac"),
+            QStringLiteral("pki_revoke"),       QStringLiteral("pki_crl_read"),
+            QStringLiteral("token_create"),     QStringLiteral("token_lookup_self"),
             QStringLiteral("token_renew_self"), QStringLiteral("kv2_metadata_read"),
-            QStringLiteral("totp_validate"), QStringLiteral("sys_leader")};
+            QStringLiteral("totp_validate"),    QStringLiteral("sys_leader")};
 }
 
 } // namespace vw

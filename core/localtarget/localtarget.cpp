@@ -33,10 +33,10 @@ namespace vw {
 
 namespace {
 
-constexpr qint64 kNodeWaitMs = 30000;     // a node answering, unsealed, active/standby
-constexpr qint64 kStopWaitMs = 15000;     // SIGTERM to gone
-constexpr qint64 kKillWaitMs = 3000;      // SIGKILL to gone
-constexpr qint64 kVoterWaitMs = 60000;    // every node a voter, autopilot healthy
+constexpr qint64 kNodeWaitMs = 30000; // a node answering, unsealed, active/standby
+constexpr qint64 kStopWaitMs = 15000; // SIGTERM to gone
+constexpr qint64 kKillWaitMs = 3000; // SIGKILL to gone
+constexpr qint64 kVoterWaitMs = 60000; // every node a voter, autopilot healthy
 /// Autopilot promotes a node that joined as a non-voter once it has been healthy this long
 /// (OpenBao's default is 10 s; shorter here so that `target up` returns sooner).
 constexpr const char *kStabilizationTime = "3s";
@@ -88,7 +88,7 @@ qint64 startDetached(const QString &program, const QStringList &args, const QStr
     if (setsid.isEmpty()) {
         p.setProgram(program);
         p.setArguments(args);
-    } else {   // setsid execs the program in the same process: the PID stays the server's
+    } else { // setsid execs the program in the same process: the PID stays the server's
         p.setProgram(setsid);
         p.setArguments(QStringList{program} + args);
     }
@@ -124,7 +124,7 @@ bool waitForNode(const LocalTargetNode &node, const QString &caFile,
     QElapsedTimer t;
     t.start();
     ServerInfo info;
-    int notSeen = 0;   // a process in the middle of exec (setsid -> bao) shows no cmdline
+    int notSeen = 0; // a process in the middle of exec (setsid -> bao) shows no cmdline
     while (t.elapsed() < kNodeWaitMs) {
         notSeen = isLocalTargetProcess(node.pid, node.configFile) ? 0 : notSeen + 1;
         if (notSeen >= 5) {
@@ -139,15 +139,15 @@ bool waitForNode(const LocalTargetNode &node, const QString &caFile,
             return true;
         QThread::msleep(100);
     }
-    *error = QStringLiteral("%1 at %2 was not %3 within %4 s (last answer: %5); the end of "
-                            "%6:\n%7")
-                 .arg(node.name, node.address, what)
-                 .arg(kNodeWaitMs / 1000)
-                 .arg(info.reachable ? QStringLiteral("sealed %1, standby %2")
-                                           .arg(info.sealed)
-                                           .arg(info.standby)
-                                     : info.errorText,
-                      node.logFile, lastLines(node.logFile));
+    *error =
+        QStringLiteral("%1 at %2 was not %3 within %4 s (last answer: %5); the end of "
+                       "%6:\n%7")
+            .arg(node.name, node.address, what)
+            .arg(kNodeWaitMs / 1000)
+            .arg(info.reachable
+                     ? QStringLiteral("sealed %1, standby %2").arg(info.sealed).arg(info.standby)
+                     : info.errorText,
+                 node.logFile, lastLines(node.logFile));
     return false;
 }
 
@@ -157,7 +157,7 @@ struct AutopilotView {
     bool healthy = false;
     int failureTolerance = 0;
     QStringList voters;
-    QMap<QString, QString> statusById;   ///< node_id -> "leader", "voter", "non-voter", ...
+    QMap<QString, QString> statusById; ///< node_id -> "leader", "voter", "non-voter", ...
     QString errorText;
 
     /// "node-1 leader, node-2 non-voter, ..." for error texts.
@@ -191,7 +191,8 @@ AutopilotView readAutopilot(VaultClient &client)
         v.voters << id.toString();
     const QJsonObject servers = d.value(QStringLiteral("servers")).toObject();
     for (auto it = servers.constBegin(); it != servers.constEnd(); ++it)
-        v.statusById.insert(it.key(), it.value().toObject().value(QStringLiteral("status")).toString());
+        v.statusById.insert(it.key(),
+                            it.value().toObject().value(QStringLiteral("status")).toString());
     return v;
 }
 
@@ -202,7 +203,8 @@ bool allVoters(const AutopilotView &v, const QStringList &nodeIds)
         return false;
     for (const QString &id : nodeIds) {
         const QString st = v.statusById.value(id);
-        if (!v.voters.contains(id) || (st != QLatin1String("leader") && st != QLatin1String("voter")))
+        if (!v.voters.contains(id)
+            || (st != QLatin1String("leader") && st != QLatin1String("voter")))
             return false;
     }
     return true;
@@ -244,7 +246,7 @@ void removeTargetFiles(const QString &dir, const LocalTargetState &state)
         if (!f.isEmpty() && !f.contains(QLatin1Char('/')) && f != QLatin1String("..")
             && f != QLatin1String("."))
             QDir(d.filePath(f)).removeRecursively();
-    d.rmdir(d.absolutePath());   // only when empty
+    d.rmdir(d.absolutePath()); // only when empty
 }
 
 bool anyAlive(const LocalTargetState &state)
@@ -257,7 +259,11 @@ bool anyAlive(const LocalTargetState &state)
 
 class Starter {
 public:
-    Starter(const LocalTargetOptions &o, const LocalTargetProgress &p) : m_opt(o), m_progress(p) {}
+    Starter(const LocalTargetOptions &o, const LocalTargetProgress &p)
+        : m_opt(o)
+        , m_progress(p)
+    {
+    }
 
     bool run(LocalTargetState *out, QString *error);
 
@@ -281,8 +287,8 @@ private:
 
 bool Starter::prepareDir(QString *error)
 {
-    const QString dir = QDir(m_opt.stateDir.isEmpty() ? defaultLocalTargetDir() : m_opt.stateDir)
-                            .absolutePath();
+    const QString dir =
+        QDir(m_opt.stateDir.isEmpty() ? defaultLocalTargetDir() : m_opt.stateDir).absolutePath();
     LocalTargetState old;
     QString readError;
     if (QFile::exists(dir + QStringLiteral("/target.json"))) {
@@ -330,20 +336,22 @@ bool Starter::makeTls(QString *error)
     m_state.caFile = tlsDir + QStringLiteral("/ca.pem");
     if (!writePrivateFile(m_state.caFile, m_ca->caCertificatePem(), error))
         return false;
-    ::chmod(QFile::encodeName(m_state.caFile).constData(), 0644);   // a certificate, no secret
+    ::chmod(QFile::encodeName(m_state.caFile).constData(), 0644); // a certificate, no secret
     return save(error);
 }
 
 bool Starter::startNode(LocalTargetNode *node, const QString &program, const QStringList &args,
                         const QProcessEnvironment &env, QString *error)
 {
-    node->pid = startDetached(program, args, node->logFile, QFileInfo(node->configFile).path(),
-                              env, error);
+    node->pid =
+        startDetached(program, args, node->logFile, QFileInfo(node->configFile).path(), env, error);
     if (!node->pid)
         return false;
-    say(m_progress, QStringLiteral("%1: started (pid %2) on %3").arg(node->name).arg(node->pid)
+    say(m_progress, QStringLiteral("%1: started (pid %2) on %3")
+                        .arg(node->name)
+                        .arg(node->pid)
                         .arg(node->address));
-    return save(error);   // on disk before anything waits on it: `target down` finds it
+    return save(error); // on disk before anything waits on it: `target down` finds it
 }
 
 bool Starter::startDev(QString *error)
@@ -372,7 +380,7 @@ bool Starter::startDev(QString *error)
     QByteArray random(24, Qt::Uninitialized);
     QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()),
                                           random.size() / 4);
-    const QByteArray token = "vwb-" + random.toHex();   // "s." is reserved for server tokens
+    const QByteArray token = "vwb-" + random.toHex(); // "s." is reserved for server tokens
     if (!writePrivateFile(m_state.tokenFile(), token + '\n', error))
         return false;
     // No VAULT_* / BAO_* from the caller (core/util/childenvironment.h); the dev server
@@ -388,8 +396,9 @@ bool Starter::startDev(QString *error)
                     QStringLiteral("-config=%1").arg(n.configFile)},
                    env, error))
         return false;
-    if (!waitForNode(n, {}, [](const ServerInfo &i) { return i.role == ServerRole::Active; },
-                     QStringLiteral("active"), error))
+    if (!waitForNode(
+            n, {}, [](const ServerInfo &i) { return i.role == ServerRole::Active; },
+            QStringLiteral("active"), error))
         return false;
     VaultClient client(nodeTarget(n.address, {}), token);
     TokenInfo info;
@@ -411,7 +420,7 @@ bool Starter::startRaft(QString *error)
         return false;
     }
     const QString scheme = m_opt.tls ? QStringLiteral("https") : QStringLiteral("http");
-    const QProcessEnvironment env = childEnvironment();   // no VAULT_* / BAO_* at all
+    const QProcessEnvironment env = childEnvironment(); // no VAULT_* / BAO_* at all
     for (int i = 0; i < count; ++i) {
         LocalTargetNode node;
         node.name = m_opt.nodeNames().at(i);
@@ -437,21 +446,24 @@ bool Starter::startRaft(QString *error)
             if (!cert.isValid() || !writePrivateFile(files.certFile, cert.certificatePem, error)
                 || !writePrivateFile(files.keyFile, cert.keyPem, error)) {
                 if (error->isEmpty())
-                    *error = QStringLiteral("could not issue the TLS certificate of %1").arg(node.name);
+                    *error =
+                        QStringLiteral("could not issue the TLS certificate of %1").arg(node.name);
                 return false;
             }
         }
         if (!writeText(node.configFile, baoNodeConfig(m_opt, files), error))
             return false;
         m_state.nodes << node;
-        if (!startNode(&m_state.nodes.last(), m_state.baoBinary,
-                       {QStringLiteral("server"), QStringLiteral("-config=%1").arg(node.configFile)},
-                       env, error))
+        if (!startNode(
+                &m_state.nodes.last(), m_state.baoBinary,
+                {QStringLiteral("server"), QStringLiteral("-config=%1").arg(node.configFile)}, env,
+                error))
             return false;
     }
     for (const LocalTargetNode &n : std::as_const(m_state.nodes))
-        if (!waitForNode(n, m_state.caFile, [](const ServerInfo &) { return true; },
-                         QStringLiteral("answering"), error))
+        if (!waitForNode(
+                n, m_state.caFile, [](const ServerInfo &) { return true; },
+                QStringLiteral("answering"), error))
             return false;
 
     // Initialise the first node with one unseal key; it becomes the leader.
@@ -467,32 +479,35 @@ bool Starter::startRaft(QString *error)
         return false;
     }
     if (!writePrivateFile(m_state.tokenFile(), token + '\n', error)
-        || !writePrivateFile(m_state.unsealKeysFile(),
-                             QJsonDocument(QJsonObject{{QStringLiteral("keys_base64"),
-                                                        QJsonArray{key}}})
-                                 .toJson(),
-                             error))
+        || !writePrivateFile(
+            m_state.unsealKeysFile(),
+            QJsonDocument(QJsonObject{{QStringLiteral("keys_base64"), QJsonArray{key}}}).toJson(),
+            error))
         return false;
     say(m_progress, QStringLiteral("leader: initialised (1 unseal key; token and key in %1, mode "
                                    "0600)")
                         .arg(m_state.dir));
     const QJsonObject unsealBody{{QStringLiteral("key"), key}};
-    const VaultResponse unseal = leaderClient.request("PUT", QStringLiteral("sys/unseal"), unsealBody);
+    const VaultResponse unseal =
+        leaderClient.request("PUT", QStringLiteral("sys/unseal"), unsealBody);
     if (!unseal.ok()) {
-        *error = QStringLiteral("sys/unseal on %1 failed: %2").arg(leader.address, unseal.describe());
+        *error =
+            QStringLiteral("sys/unseal on %1 failed: %2").arg(leader.address, unseal.describe());
         return false;
     }
-    if (!waitForNode(leader, m_state.caFile,
-                     [](const ServerInfo &i) { return i.role == ServerRole::Active; },
-                     QStringLiteral("active"), error))
+    if (!waitForNode(
+            leader, m_state.caFile,
+            [](const ServerInfo &i) { return i.role == ServerRole::Active; },
+            QStringLiteral("active"), error))
         return false;
-    say(m_progress, QStringLiteral("leader: active after %1 s").arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
+    say(m_progress,
+        QStringLiteral("leader: active after %1 s").arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
     if (m_state.nodes.size() > 1) {
         VaultClient admin(nodeTarget(leader.address, m_state.caFile, 10000), token);
-        const VaultResponse conf = admin.post(
-            QStringLiteral("sys/storage/raft/autopilot/configuration"),
-            QJsonObject{{QStringLiteral("server_stabilization_time"),
-                         QString::fromLatin1(kStabilizationTime)}});
+        const VaultResponse conf =
+            admin.post(QStringLiteral("sys/storage/raft/autopilot/configuration"),
+                       QJsonObject{{QStringLiteral("server_stabilization_time"),
+                                    QString::fromLatin1(kStabilizationTime)}});
         if (!conf.ok()) {
             *error = QStringLiteral("leader: setting the autopilot's server_stabilization_time "
                                     "failed: %1")
@@ -509,9 +524,11 @@ bool Starter::startRaft(QString *error)
         if (m_ca)
             join.insert(QStringLiteral("leader_ca_cert"),
                         QString::fromLatin1(m_ca->caCertificatePem()));
-        const VaultResponse j = client.request("PUT", QStringLiteral("sys/storage/raft/join"), join);
+        const VaultResponse j =
+            client.request("PUT", QStringLiteral("sys/storage/raft/join"), join);
         if (!j.ok() || !j.json.value(QStringLiteral("joined")).toBool()) {
-            *error = QStringLiteral("%1: sys/storage/raft/join failed: %2").arg(n.name, j.describe());
+            *error =
+                QStringLiteral("%1: sys/storage/raft/join failed: %2").arg(n.name, j.describe());
             return false;
         }
         const VaultResponse u = client.request("PUT", QStringLiteral("sys/unseal"), unsealBody);
@@ -521,10 +538,12 @@ bool Starter::startRaft(QString *error)
         }
     }
     for (qsizetype i = 1; i < m_state.nodes.size(); ++i) {
-        if (!waitForNode(m_state.nodes[i], m_state.caFile,
-                         [](const ServerInfo &info) { return info.role == ServerRole::Standby
-                                                             || info.role == ServerRole::PerfStandby; },
-                         QStringLiteral("a standby"), error))
+        if (!waitForNode(
+                m_state.nodes[i], m_state.caFile,
+                [](const ServerInfo &info) {
+                    return info.role == ServerRole::Standby || info.role == ServerRole::PerfStandby;
+                },
+                QStringLiteral("a standby"), error))
             return false;
         say(m_progress, QStringLiteral("%1: joined, standby").arg(m_state.nodes[i].name));
     }
@@ -568,7 +587,8 @@ bool Starter::startBalancer(QString *error)
         return true;
     const QString program = findBalancerBinary(m_opt.loadBalancer);
     if (program.isEmpty()) {
-        *error = QStringLiteral("%1 not found (Debian: apt-get install %1)").arg(m_opt.loadBalancer);
+        *error =
+            QStringLiteral("%1 not found (Debian: apt-get install %1)").arg(m_opt.loadBalancer);
         return false;
     }
     const QList<int> ports = freePorts(1);
@@ -592,7 +612,7 @@ bool Starter::startBalancer(QString *error)
         b.keyFile = b.dir + QStringLiteral("/tls.key");
         bool ok = cert.isValid() && writePrivateFile(b.certFile, cert.certificatePem, error)
                   && writePrivateFile(b.keyFile, cert.keyPem, error);
-        if (ok && m_opt.loadBalancer == QLatin1String("haproxy")) {   // one PEM: cert + key
+        if (ok && m_opt.loadBalancer == QLatin1String("haproxy")) { // one PEM: cert + key
             b.certFile = b.dir + QStringLiteral("/tls.pem");
             ok = writePrivateFile(b.certFile, cert.certificatePem + cert.keyPem, error);
         }
@@ -613,9 +633,10 @@ bool Starter::startBalancer(QString *error)
     QStringList args;
     QString text;
     if (m_opt.loadBalancer == QLatin1String("nginx")) {
-        b.user = geteuid() == 0 ? processUserName() : QString();   // workers as this user
+        b.user = geteuid() == 0 ? processUserName() : QString(); // workers as this user
         text = nginxConfig(b);
-        args = {QStringLiteral("-c"), node.configFile, QStringLiteral("-p"), b.dir,
+        args = {QStringLiteral("-c"), node.configFile,
+                QStringLiteral("-p"), b.dir,
                 QStringLiteral("-e"), b.dir + QStringLiteral("/error.log")};
     } else {
         text = haproxyConfig(b);
@@ -628,8 +649,9 @@ bool Starter::startBalancer(QString *error)
     if (!startNode(&n, program, args, childEnvironment(), error))
         return false;
     // Through the balancer: a node's health answer (any role) means it passes requests.
-    return waitForNode(n, m_state.caFile, [](const ServerInfo &i) { return i.role != ServerRole::Unknown; },
-                       QStringLiteral("passing requests to the nodes"), error);
+    return waitForNode(
+        n, m_state.caFile, [](const ServerInfo &i) { return i.role != ServerRole::Unknown; },
+        QStringLiteral("passing requests to the nodes"), error);
 }
 
 bool Starter::run(LocalTargetState *out, QString *error)
@@ -649,8 +671,7 @@ bool Starter::run(LocalTargetState *out, QString *error)
         return false;
     m_state.baoBinary = bao;
     const bool ok = save(error) && makeTls(error)
-                    && (m_opt.topology == QLatin1String("dev") ? startDev(error)
-                                                               : startRaft(error))
+                    && (m_opt.topology == QLatin1String("dev") ? startDev(error) : startRaft(error))
                     && startBalancer(error) && save(error);
     if (!ok) {
         QString stopError;
@@ -690,7 +711,8 @@ QString findBalancerBinary(const QString &name)
 {
     if (const QString p = QStandardPaths::findExecutable(name); !p.isEmpty())
         return p;
-    return QStandardPaths::findExecutable(name, {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
+    return QStandardPaths::findExecutable(name,
+                                          {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
 }
 
 bool startLocalTarget(const LocalTargetOptions &options, const LocalTargetProgress &progress,
@@ -698,8 +720,9 @@ bool startLocalTarget(const LocalTargetOptions &options, const LocalTargetProgre
 {
     // One `target up` at a time per state directory: a lock file beside it (not inside: the
     // directory must be new or empty).
-    const QString dir = QDir(options.stateDir.isEmpty() ? defaultLocalTargetDir() : options.stateDir)
-                            .absolutePath();
+    const QString dir =
+        QDir(options.stateDir.isEmpty() ? defaultLocalTargetDir() : options.stateDir)
+            .absolutePath();
     QDir().mkpath(QFileInfo(dir).absolutePath());
     QLockFile lock(dir + QStringLiteral(".lock"));
     lock.setStaleLockTime(0);
@@ -793,7 +816,9 @@ bool stopLocalTarget(const QString &dir, const LocalTargetProgress &progress, QS
     for (const LocalTargetNode &n : std::as_const(running)) {
         if (isLocalTargetProcess(n.pid, n.configFile)) {
             say(progress, QStringLiteral("%1 (pid %2): still running after %3 s, SIGKILL")
-                              .arg(n.name).arg(n.pid).arg(kStopWaitMs / 1000));
+                              .arg(n.name)
+                              .arg(n.pid)
+                              .arg(kStopWaitMs / 1000));
             ::kill(pid_t(n.pid), SIGKILL);
         }
     }
@@ -814,11 +839,13 @@ bool stopLocalTarget(const QString &dir, const LocalTargetProgress &progress, QS
                       .arg(state.dir));
     removeTargetFiles(state.dir, state);
     if (QFile::exists(state.dir + QStringLiteral("/target.json"))) {
-        *error = QStringLiteral("the processes are stopped, but %1 could not be removed").arg(state.dir);
+        *error =
+            QStringLiteral("the processes are stopped, but %1 could not be removed").arg(state.dir);
         return false;
     }
     if (QDir(state.dir).exists())
-        say(progress, QStringLiteral("kept %1: it holds files the target did not make").arg(state.dir));
+        say(progress,
+            QStringLiteral("kept %1: it holds files the target did not make").arg(state.dir));
     return true;
 }
 

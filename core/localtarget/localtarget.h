@@ -46,9 +46,9 @@ bool startLocalTarget(const LocalTargetOptions &options, const LocalTargetProgre
 /// What `target status` shows per process.
 struct LocalTargetNodeStatus {
     LocalTargetNode node;
-    bool alive = false;   ///< the PID is still the process started (isLocalTargetProcess)
-    QString role;         ///< "active", "standby", "sealed", "balancer", "unreachable", ...
-    QString version;      ///< from sys/health ("2.7.2"), through the balancer for "lb"
+    bool alive = false; ///< the PID is still the process started (isLocalTargetProcess)
+    QString role; ///< "active", "standby", "sealed", "balancer", "unreachable", ...
+    QString version; ///< from sys/health ("2.7.2"), through the balancer for "lb"
     /// A cluster's bao node: its raft membership as autopilot reports it ("leader",
     /// "voter", "non-voter", "not a member"); empty when unknown (dev, raft, the balancer,
     /// or no node answered sys/storage/raft/autopilot/state).

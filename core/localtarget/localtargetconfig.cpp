@@ -82,8 +82,8 @@ QStringList LocalTargetOptions::nodeNames() const
 
 QString baoNodeConfig(const LocalTargetOptions &options, const BaoNodeFiles &node)
 {
-    const QString scheme = node.certFile.isEmpty() ? QStringLiteral("http")
-                                                   : QStringLiteral("https");
+    const QString scheme =
+        node.certFile.isEmpty() ? QStringLiteral("http") : QStringLiteral("https");
     QString s = QStringLiteral("# written by vault-workbench target up\n"
                                "storage \"raft\" {\n  path = %1\n  node_id = %2\n}\n")
                     .arg(hcl(node.dataDir), hcl(node.nodeId));
@@ -130,23 +130,22 @@ QString nginxConfig(const BalancerFiles &b)
                        .arg(kNginxFailTimeoutS)
                        .arg(b.activeOnly && i > 0 ? QStringLiteral(" backup") : QString());
     const QString d = b.dir;
-    QString s = QStringLiteral(
-                    "# written by vault-workbench target up\n"
-                    "%3"
-                    "daemon off;\n"
-                    "worker_processes 1;\n"
-                    "pid %1/nginx.pid;\n"
-                    "error_log %1/error.log warn;\n"
-                    "events { worker_connections 4096; }\n"
-                    "http {\n"
-                    "  access_log off;\n"
-                    "  client_body_temp_path %1/tmp/body;\n"
-                    "  proxy_temp_path %1/tmp/proxy;\n"
-                    "  fastcgi_temp_path %1/tmp/fastcgi;\n"
-                    "  uwsgi_temp_path %1/tmp/uwsgi;\n"
-                    "  scgi_temp_path %1/tmp/scgi;\n"
-                    "  upstream vault_nodes {\n%2    keepalive 256;\n  }\n"
-                    "  server {\n")
+    QString s = QStringLiteral("# written by vault-workbench target up\n"
+                               "%3"
+                               "daemon off;\n"
+                               "worker_processes 1;\n"
+                               "pid %1/nginx.pid;\n"
+                               "error_log %1/error.log warn;\n"
+                               "events { worker_connections 4096; }\n"
+                               "http {\n"
+                               "  access_log off;\n"
+                               "  client_body_temp_path %1/tmp/body;\n"
+                               "  proxy_temp_path %1/tmp/proxy;\n"
+                               "  fastcgi_temp_path %1/tmp/fastcgi;\n"
+                               "  uwsgi_temp_path %1/tmp/uwsgi;\n"
+                               "  scgi_temp_path %1/tmp/scgi;\n"
+                               "  upstream vault_nodes {\n%2    keepalive 256;\n  }\n"
+                               "  server {\n")
                     .arg(d, servers,
                          b.user.isEmpty() ? QString() : QStringLiteral("user %1;\n").arg(b.user));
     if (b.tls)
@@ -203,14 +202,13 @@ QString haproxyConfig(const BalancerFiles &b)
                         "  http-check expect status 200\n"
                         "  default-server check inter %2 fall 2 rise 2 "
                         "on-marked-down shutdown-sessions\n")
-             .arg(b.activeOnly ? QString()
-                               : QStringLiteral("?standbyok=true&perfstandbyok=true"))
+             .arg(b.activeOnly ? QString() : QStringLiteral("?standbyok=true&perfstandbyok=true"))
              .arg(kHaproxyCheckInterMs);
     int i = 0;
     for (const QString &backend : b.backends) {
         ++i;
         s += QStringLiteral("  server node-%1 %2").arg(i).arg(backend);
-        if (b.tls)   // the health check goes over the same TLS, verified the same way
+        if (b.tls) // the health check goes over the same TLS, verified the same way
             s += QStringLiteral(" ssl verify required ca-file %1").arg(b.caFile);
         s += QLatin1Char('\n');
     }

@@ -12,17 +12,17 @@ namespace vw {
 
 /// What `target up` was asked for.
 struct LocalTargetOptions {
-    QString topology = QStringLiteral("dev");   ///< "dev", "raft" or "cluster"
-    int nodes = 3;                              ///< cluster only: 2..9
-    QString loadBalancer;                       ///< "", "nginx" or "haproxy" (cluster only)
+    QString topology = QStringLiteral("dev"); ///< "dev", "raft" or "cluster"
+    int nodes = 3; ///< cluster only: 2..9
+    QString loadBalancer; ///< "", "nginx" or "haproxy" (cluster only)
     /// With a balancer, where it sends requests (`--lb-route`; docs/local-targets.md, "Load
     /// balancers and failover"): "any" every unsealed node (standbys serve reads and forward
     /// writes), "active" the active node only. Empty: "any".
     QString lbRoute;
-    bool tls = false;                           ///< raft and cluster: listeners with TLS
-    QString audit = QStringLiteral("none");     ///< "none", "file" or "file-raw"
-    bool telemetry = false;                     ///< telemetry stanza (Prometheus retention)
-    QString stateDir;                           ///< empty: defaultLocalTargetDir()
+    bool tls = false; ///< raft and cluster: listeners with TLS
+    QString audit = QStringLiteral("none"); ///< "none", "file" or "file-raw"
+    bool telemetry = false; ///< telemetry stanza (Prometheus retention)
+    QString stateDir; ///< empty: defaultLocalTargetDir()
 
     /// lbRoute, or "any" when it is empty.
     QString effectiveLbRoute() const;
@@ -38,12 +38,12 @@ struct LocalTargetOptions {
 
 /// One bao node's listener and files, for baoNodeConfig().
 struct BaoNodeFiles {
-    QString nodeId;          ///< "node-1"
-    int apiPort = 0;         ///< 127.0.0.1:apiPort
-    int clusterPort = 0;     ///< 127.0.0.1:clusterPort (raft and request forwarding)
-    QString dataDir;         ///< raft storage path (absolute)
-    QString certFile, keyFile;   ///< TLS listener (empty: tls_disable)
-    QString auditFile;       ///< audit log path (used when options.audit != "none")
+    QString nodeId; ///< "node-1"
+    int apiPort = 0; ///< 127.0.0.1:apiPort
+    int clusterPort = 0; ///< 127.0.0.1:clusterPort (raft and request forwarding)
+    QString dataDir; ///< raft storage path (absolute)
+    QString certFile, keyFile; ///< TLS listener (empty: tls_disable)
+    QString auditFile; ///< audit log path (used when options.audit != "none")
 };
 
 /// The HCL of a raft node: raft storage, a loopback TCP listener, api_addr, cluster_addr,
@@ -79,11 +79,11 @@ constexpr int kNginxFailTimeoutS = 2;
 struct BalancerFiles {
     int port = 0;
     QStringList backends;
-    bool activeOnly = false;   ///< --lb-route active (see above)
+    bool activeOnly = false; ///< --lb-route active (see above)
     QString dir;
     bool tls = false;
     QString certFile, keyFile, caFile;
-    QString user;   ///< nginx started as root: its workers run as this user (not nobody)
+    QString user; ///< nginx started as root: its workers run as this user (not nobody)
 };
 QString nginxConfig(const BalancerFiles &b);
 QString haproxyConfig(const BalancerFiles &b);

@@ -22,7 +22,6 @@ bool AppRoleLoginOperation::setup(VaultClient &client, const SetupContext &ctx, 
     return true;
 }
 
-
 HttpRequest AppRoleLoginOperation::nextRequest(VuState &vu) const
 {
     (void)vu;
@@ -52,9 +51,10 @@ OperationType appRoleLoginType()
     t.group = OperationGroup::Auth;
     t.description = QStringLiteral("AppRole login with a role_id and secret_id made at setup");
     t.request = QStringLiteral("POST /v1/auth/<mount>/login");
-    t.setup = QStringLiteral("an AppRole auth method, role `bench` with token_ttl = `ttl`, "
-                             "token_type = `type` and `secret_id_ttl`, its role_id and one secret_id; "
-                             "disabling it at cleanup revokes the tokens the logins made");
+    t.setup =
+        QStringLiteral("an AppRole auth method, role `bench` with token_ttl = `ttl`, "
+                       "token_type = `type` and `secret_id_ttl`, its role_id and one secret_id; "
+                       "disabling it at cleanup revokes the tokens the logins made");
     t.params = loginTokenParams();
     t.params += {
         durationParam(QStringLiteral("secret_id_ttl"), 0, 24LL * 3600 * 1000, 0, 1000,

@@ -14,15 +14,18 @@ namespace vw {
 
 class AppRoleLoginOperation : public CreatingOperation {
 public:
-    explicit AppRoleLoginOperation(const OpParams &params) : m_params(params) {}
+    explicit AppRoleLoginOperation(const OpParams &params)
+        : m_params(params)
+    {
+    }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
     OpParams m_params;
-    QByteArray m_path;   ///< "/v1/auth/<mount>/login"
-    QByteArray m_body;   ///< role_id and secret_id
+    QByteArray m_path; ///< "/v1/auth/<mount>/login"
+    QByteArray m_body; ///< role_id and secret_id
 };
 
 OperationType appRoleLoginType();

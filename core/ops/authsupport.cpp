@@ -23,8 +23,10 @@ bool createAppRole(ResourceTracker &tracker, VaultClient &client, const QString 
     if (!tracker.writeRole(client, role, roleFields, error))
         return false;
     const VaultResponse id = client.get(role + QStringLiteral("/role-id"));
-    const QString roleId =
-        id.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("role_id")).toString();
+    const QString roleId = id.json.value(QStringLiteral("data"))
+                               .toObject()
+                               .value(QStringLiteral("role_id"))
+                               .toString();
     if (!id.ok() || roleId.isEmpty()) {
         if (error)
             *error = QStringLiteral("read role_id of %1: %2").arg(role, id.describe());
@@ -69,8 +71,7 @@ QList<ParamSpec> loginTokenParams()
     return {
         durationParam(QStringLiteral("ttl"), 1000, 24LL * 3600 * 1000, 2 * 60 * 1000, 1000,
                       QStringLiteral("TTL of each token a login makes")),
-        choiceParam(QStringLiteral("type"),
-                    {QStringLiteral("service"), QStringLiteral("batch")},
+        choiceParam(QStringLiteral("type"), {QStringLiteral("service"), QStringLiteral("batch")},
                     QStringLiteral("service"),
                     QStringLiteral("service tokens are stored (a write per login); batch "
                                    "tokens are not")),
@@ -91,7 +92,7 @@ bool hasNonEmptyString(const QByteArray &body, const QByteArray &name)
         while (i < body.size() && isSpace(body.at(i)))
             ++i;
         if (i >= body.size() || body.at(i) != ':')
-            continue;   // the name as a value, not a member name
+            continue; // the name as a value, not a member name
         ++i;
         while (i < body.size() && isSpace(body.at(i)))
             ++i;

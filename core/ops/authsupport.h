@@ -20,7 +20,7 @@ class VaultClient;
 
 /// An AppRole role's login material (never written to disk).
 struct AppRoleLogin {
-    QString mount;       ///< the auth method's path, e.g. "vwb-7f3a2c-approle-0"
+    QString mount; ///< the auth method's path, e.g. "vwb-7f3a2c-approle-0"
     QString roleId;
     QString secretId;
     /// {"role_id": ..., "secret_id": ...} (compact JSON) for POST auth/<mount>/login.

@@ -34,16 +34,13 @@ QList<OperationType> builtinOperationTypes()
 {
     // The order of `vault-workbench ops` and of the docs table: the first four types, then
     // each later one after them.
-    return {sysHealthType(),      kv2ReadType(),        kv2WriteType(),
-            sshSignType(),        sysSealStatusType(),  sysLeaderType(),
-            kv1ReadType(),        kv1WriteType(),       kv2ListType(),
-            kv2MetadataReadType(), sshIssueType(),      pkiIssueType(),
-            pkiSignType(),        pkiRevokeType(),      pkiCrlReadType(),
-            transitSignType(),    transitVerifyType(),  transitEncryptType(),
-            transitDecryptType(), transitHmacType(),    totpGenerateType(),
-            totpValidateType(),   appRoleLoginType(),   userpassLoginType(),
-            tokenCreateType(),    tokenLookupSelfType(), tokenRenewSelfType(),
-            certLoginType()};
+    return {sysHealthType(),     kv2ReadType(),         kv2WriteType(),       sshSignType(),
+            sysSealStatusType(), sysLeaderType(),       kv1ReadType(),        kv1WriteType(),
+            kv2ListType(),       kv2MetadataReadType(), sshIssueType(),       pkiIssueType(),
+            pkiSignType(),       pkiRevokeType(),       pkiCrlReadType(),     transitSignType(),
+            transitVerifyType(), transitEncryptType(),  transitDecryptType(), transitHmacType(),
+            totpGenerateType(),  totpValidateType(),    appRoleLoginType(),   userpassLoginType(),
+            tokenCreateType(),   tokenLookupSelfType(), tokenRenewSelfType(), certLoginType()};
 }
 
 } // namespace vw

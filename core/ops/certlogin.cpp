@@ -30,8 +30,8 @@ QByteArray firstCertificate(const QByteArray &pem)
 bool CertLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     if (ctx.clientCertFile.isEmpty()) {
-        *error = QStringLiteral(
-            "cert_login needs an https target with target.client_cert (mutual TLS)");
+        *error =
+            QStringLiteral("cert_login needs an https target with target.client_cert (mutual TLS)");
         return false;
     }
     QFile file(ctx.clientCertFile);
@@ -53,13 +53,11 @@ bool CertLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
         {QStringLiteral("certificate"), QString::fromLatin1(certificate)},
         {QStringLiteral("token_ttl"), vaultSeconds(m_params.durationMs(QStringLiteral("ttl")))},
         {QStringLiteral("token_type"), m_params.text(QStringLiteral("type"))}};
-    if (!m_created.writeRole(client, QStringLiteral("auth/%1/certs/bench").arg(mount), role,
-                             error))
+    if (!m_created.writeRole(client, QStringLiteral("auth/%1/certs/bench").arg(mount), role, error))
         return false;
     m_path = "/v1/auth/" + mount.toUtf8() + "/login";
     return true;
 }
-
 
 HttpRequest CertLoginOperation::nextRequest(VuState &vu) const
 {
@@ -85,9 +83,7 @@ OperationType certLoginType()
                              "token_type = `type`; disabling it at cleanup revokes the tokens "
                              "the logins made");
     t.params = loginTokenParams();
-    t.create = [](const OpParams &params) {
-        return std::make_unique<CertLoginOperation>(params);
-    };
+    t.create = [](const OpParams &params) { return std::make_unique<CertLoginOperation>(params); };
     return t;
 }
 

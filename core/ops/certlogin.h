@@ -19,14 +19,17 @@ namespace vw {
 
 class CertLoginOperation : public CreatingOperation {
 public:
-    explicit CertLoginOperation(const OpParams &params) : m_params(params) {}
+    explicit CertLoginOperation(const OpParams &params)
+        : m_params(params)
+    {
+    }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
     OpParams m_params;
-    QByteArray m_path;   ///< "/v1/auth/<mount>/login"
+    QByteArray m_path; ///< "/v1/auth/<mount>/login"
 };
 
 OperationType certLoginType();

@@ -2,13 +2,12 @@
 
 namespace vw {
 
-
 bool Kv1OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     m_mount = QStringLiteral("%1-kv1-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
     m_keyPathPrefix = "/v1/" + m_mount.toUtf8() + "/key-";
-    const QJsonObject options{{QStringLiteral("options"),
-                               QJsonObject{{QStringLiteral("version"), QStringLiteral("1")}}}};
+    const QJsonObject options{
+        {QStringLiteral("options"), QJsonObject{{QStringLiteral("version"), QStringLiteral("1")}}}};
     return m_created.enableMount(client, m_mount, QStringLiteral("kv"), ctx.runPrefix, options,
                                  error);
 }

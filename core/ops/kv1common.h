@@ -11,9 +11,11 @@ namespace vw {
 
 class Kv1OperationBase : public CreatingOperation {
 public:
-
 protected:
-    explicit Kv1OperationBase(const Kv2Params &params) : m_params(params) {}
+    explicit Kv1OperationBase(const Kv2Params &params)
+        : m_params(params)
+    {
+    }
     /// Enables the KV v1 mount (no upgrade wait: KV v1 has none).
     bool setupMount(VaultClient &client, const SetupContext &ctx, QString *error);
     /// "/v1/<mount>/key-<n>" with n = rng % keys.

@@ -10,7 +10,10 @@ namespace vw {
 
 class Kv1ReadOperation : public Kv1OperationBase {
 public:
-    explicit Kv1ReadOperation(const Kv2Params &params) : Kv1OperationBase(params) {}
+    explicit Kv1ReadOperation(const Kv2Params &params)
+        : Kv1OperationBase(params)
+    {
+    }
     /// Enables the mount and writes key-0 .. key-(keys-1): `keys` sequential requests.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

@@ -8,7 +8,10 @@ namespace vw {
 
 class Kv1WriteOperation : public Kv1OperationBase {
 public:
-    explicit Kv1WriteOperation(const Kv2Params &params) : Kv1OperationBase(params) {}
+    explicit Kv1WriteOperation(const Kv2Params &params)
+        : Kv1OperationBase(params)
+    {
+    }
     /// Enables the mount and builds the request body once.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

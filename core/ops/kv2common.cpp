@@ -10,7 +10,7 @@ namespace vw {
 
 namespace {
 constexpr qint64 kUpgradeWaitMs = 10000;
-constexpr int kReadyProbes = 6;   // 2x the nodes of a 3-node cluster behind a balancer
+constexpr int kReadyProbes = 6; // 2x the nodes of a 3-node cluster behind a balancer
 } // namespace
 
 Kv2Params Kv2Params::from(const OpParams &params)
@@ -56,8 +56,8 @@ namespace {
 // "KV v2 on a new mount"). The only 400 the setup retries.
 bool kvMountNotReady(const VaultResponse &r)
 {
-    const bool upgrading = r.status == 400
-        && r.errorText.contains(QLatin1String("upgrad"), Qt::CaseInsensitive);
+    const bool upgrading =
+        r.status == 400 && r.errorText.contains(QLatin1String("upgrad"), Qt::CaseInsensitive);
     const bool notYetRouted =
         r.status == 404 && r.errorText.contains(QLatin1String("no handler for route"));
     return upgrading || notYetRouted;
@@ -110,7 +110,6 @@ bool Kv2OperationBase::seedSecrets(VaultClient &client, const SetupContext &ctx,
                          error);
 }
 
-
 bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     m_mount = QStringLiteral("%1-kv2-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
@@ -128,14 +127,17 @@ bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, 
     // A spread run (target.spread) loads every node: each must serve the mount.
     const QString probePath = m_mount + QStringLiteral("/data/vwb-upgrade-probe");
     VaultResponse last;
-    const ServedWait w = waitServedOnEveryNode(client, [&](VaultClient &node) {
-        last = node.post(probePath, QJsonObject{{QStringLiteral("data"), QJsonObject{}}});
-        if (last.ok())
-            return ServedProbe::Served;
-        if (last.status == 403)
-            return ServedProbe::Stop;   // may not write: nothing to wait on; the seeding says 403
-        return kvMountNotReady(last) ? ServedProbe::NotYet : ServedProbe::Failed;
-    }, kReadyProbes, kUpgradeWaitMs);
+    const ServedWait w = waitServedOnEveryNode(
+        client,
+        [&](VaultClient &node) {
+            last = node.post(probePath, QJsonObject{{QStringLiteral("data"), QJsonObject{}}});
+            if (last.ok())
+                return ServedProbe::Served;
+            if (last.status == 403)
+                return ServedProbe::Stop; // may not write: nothing to wait on; the seeding says 403
+            return kvMountNotReady(last) ? ServedProbe::NotYet : ServedProbe::Failed;
+        },
+        kReadyProbes, kUpgradeWaitMs);
     if (w == ServedWait::Failed && error)
         *error = QStringLiteral("wait for KV v2 mount %1: %2").arg(m_mount, last.describe());
     if (w == ServedWait::TimedOut && error)

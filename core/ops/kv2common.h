@@ -15,7 +15,7 @@ namespace vw {
 
 /// The typed params of the KV operations; bounds and defaults are in kv2ParamSpecs().
 struct Kv2Params {
-    int keys = 0;            ///< distinct secrets key-0 .. key-(keys-1), >= 1
+    int keys = 0; ///< distinct secrets key-0 .. key-(keys-1), >= 1
     /// Bytes of the "value" string of each secret, >= 1; kKv2SeedBytes for the types that
     /// do not declare `payload_bytes` (kv2_list, kv2_metadata_read).
     int payloadBytes = 0;
@@ -55,7 +55,10 @@ public:
     QString aclRules() const override;
 
 protected:
-    explicit Kv2OperationBase(const Kv2Params &params) : m_params(params) {}
+    explicit Kv2OperationBase(const Kv2Params &params)
+        : m_params(params)
+    {
+    }
     /// Enables the mount and waits (<= 10 s) until the KV upgrade is over.
     bool setupMount(VaultClient &client, const SetupContext &ctx, QString *error);
     /// "/v1/<mount>/data/key-<n>" with n = rng % keys. Cheap: one append to a prefix.

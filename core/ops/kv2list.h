@@ -9,7 +9,10 @@ namespace vw {
 
 class Kv2ListOperation : public Kv2OperationBase {
 public:
-    explicit Kv2ListOperation(const Kv2Params &params) : Kv2OperationBase(params) {}
+    explicit Kv2ListOperation(const Kv2Params &params)
+        : Kv2OperationBase(params)
+    {
+    }
     /// Enables the mount and writes key-0 .. key-(keys-1) (kKv2SeedBytes each).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
@@ -19,8 +22,8 @@ public:
     QString aclRules() const override;
 
 private:
-    QByteArray m_path;       ///< "/v1/<mount>/metadata/"
-    QByteArray m_lastKey;    ///< "\"key-<keys-1>\"", present in every complete answer
+    QByteArray m_path; ///< "/v1/<mount>/metadata/"
+    QByteArray m_lastKey; ///< "\"key-<keys-1>\"", present in every complete answer
 };
 
 OperationType kv2ListType();

@@ -2,8 +2,7 @@
 
 namespace vw {
 
-bool Kv2MetadataReadOperation::setup(VaultClient &client, const SetupContext &ctx,
-                                     QString *error)
+bool Kv2MetadataReadOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     if (!setupMount(client, ctx, error))
         return false;
@@ -33,7 +32,8 @@ ErrorClass Kv2MetadataReadOperation::classify(const HttpResult &result) const
 
 QString Kv2MetadataReadOperation::aclRules() const
 {
-    return QStringLiteral("path \"%1/metadata/*\" {\n  capabilities = [\"read\"]\n}\n").arg(m_mount);
+    return QStringLiteral("path \"%1/metadata/*\" {\n  capabilities = [\"read\"]\n}\n")
+        .arg(m_mount);
 }
 
 OperationType kv2MetadataReadType()

@@ -10,7 +10,8 @@ namespace vw {
 class Kv2MetadataReadOperation : public Kv2OperationBase {
 public:
     Kv2MetadataReadOperation(const Kv2Params &params, int versions)
-        : Kv2OperationBase(params), m_versions(versions)
+        : Kv2OperationBase(params)
+        , m_versions(versions)
     {
     }
     /// Enables the mount and writes key-0 .. key-(keys-1) `versions` times each.
@@ -23,7 +24,7 @@ public:
 
 private:
     int m_versions = 1;
-    QByteArray m_pathPrefix;   ///< "/v1/<mount>/metadata/key-"
+    QByteArray m_pathPrefix; ///< "/v1/<mount>/metadata/key-"
 };
 
 OperationType kv2MetadataReadType();

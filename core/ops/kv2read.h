@@ -10,7 +10,10 @@ namespace vw {
 
 class Kv2ReadOperation : public Kv2OperationBase {
 public:
-    explicit Kv2ReadOperation(const Kv2Params &params) : Kv2OperationBase(params) {}
+    explicit Kv2ReadOperation(const Kv2Params &params)
+        : Kv2OperationBase(params)
+    {
+    }
     /// Enables the mount and writes key-0 .. key-(keys-1): `keys` sequential requests.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

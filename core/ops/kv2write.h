@@ -8,7 +8,10 @@ namespace vw {
 
 class Kv2WriteOperation : public Kv2OperationBase {
 public:
-    explicit Kv2WriteOperation(const Kv2Params &params) : Kv2OperationBase(params) {}
+    explicit Kv2WriteOperation(const Kv2Params &params)
+        : Kv2OperationBase(params)
+    {
+    }
     /// Enables the mount and builds the request body once.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

@@ -20,9 +20,9 @@ class VaultClient;
 
 /// Set-up inputs common to all operations.
 struct SetupContext {
-    QString runPrefix;   ///< unique per run, e.g. "vwb-7f3a2c": prefixes every mount and role made
-                         ///< (everything is made through core/ops/opsupport.h, which tags it)
-    int opIndex = 0;     ///< position in the profile, to keep two ops of one type apart
+    QString runPrefix; ///< unique per run, e.g. "vwb-7f3a2c": prefixes every mount and role made
+        ///< (everything is made through core/ops/opsupport.h, which tags it)
+    int opIndex = 0; ///< position in the profile, to keep two ops of one type apart
     /// The profile's operations by position (opIndex is this one); those before opIndex are
     /// set up already. An op that works with another one of the profile reads it here (e.g.
     /// pki_revoke revokes the certificates of the pki_issue before it). Empty when the op is
@@ -45,8 +45,8 @@ struct OpVuState {
 /// Per-VU state handed to nextRequest() and onResponse(); owned by the VU, never shared
 /// between threads.
 struct VuState {
-    int vu = 0;              ///< VU number, 0-based
-    uint64_t iteration = 0;  ///< requests this VU has sent so far
+    int vu = 0; ///< VU number, 0-based
+    uint64_t iteration = 0; ///< requests this VU has sent so far
     std::mt19937_64 rng;
     /// This operation's state for this VU (newVuState()), or nullptr when it keeps none.
     /// Set by the worker before each nextRequest()/onResponse() call.

@@ -54,8 +54,8 @@ QString operationCatalogText(const QList<OperationType> &types)
         rows.append({QStringLiteral("name"), QStringLiteral("type"), QStringLiteral("default"),
                      QStringLiteral("allowed"), QStringLiteral("description")});
         for (const ParamSpec &s : t.params)
-            rows.append({s.name, paramKindName(s.kind), defaultText(s), allowedText(s),
-                         s.description});
+            rows.append(
+                {s.name, paramKindName(s.kind), defaultText(s), allowedText(s), s.description});
         QList<int> widths(rows.first().size() - 1, 0);
         for (const QStringList &r : std::as_const(rows))
             for (int c = 0; c < widths.size(); ++c)
@@ -121,19 +121,19 @@ QString operationCatalogMarkdown(const QList<OperationType> &types)
     for (const OperationType &t : types)
         out += row({code(t.name), code(cell(t.request)), cell(t.description), cell(t.setup)});
     out += QLatin1Char('\n');
-    out += row({QStringLiteral("operation"), QStringLiteral("param"), QStringLiteral("type"),
-                QStringLiteral("default"), QStringLiteral("allowed"),
-                QStringLiteral("description")});
+    out +=
+        row({QStringLiteral("operation"), QStringLiteral("param"), QStringLiteral("type"),
+             QStringLiteral("default"), QStringLiteral("allowed"), QStringLiteral("description")});
     out += row(QStringList(6, QStringLiteral("---")));
     for (const OperationType &t : types) {
         if (t.params.isEmpty()) {
-            out += row({code(t.name), QStringLiteral("none"), QString(), QString(), QString(),
-                        QString()});
+            out += row(
+                {code(t.name), QStringLiteral("none"), QString(), QString(), QString(), QString()});
             continue;
         }
         for (const ParamSpec &s : t.params)
-            out += row({code(t.name), code(s.name), paramKindName(s.kind),
-                        cell(defaultText(s)), cell(allowedText(s)), cell(s.description)});
+            out += row({code(t.name), code(s.name), paramKindName(s.kind), cell(defaultText(s)),
+                        cell(allowedText(s)), cell(s.description)});
     }
     return out;
 }

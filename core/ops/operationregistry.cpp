@@ -54,9 +54,9 @@ std::unique_ptr<Operation> OperationRegistry::create(const QString &name, const 
             *error = QStringLiteral("unknown operation type \"%1\"").arg(name);
         return nullptr;
     }
-    const bool parsedForIt = params.typeName() == name
-                             || (params.typeName().isEmpty() && params.isEmpty()
-                                 && t->params.isEmpty());
+    const bool parsedForIt =
+        params.typeName() == name
+        || (params.typeName().isEmpty() && params.isEmpty() && t->params.isEmpty());
     std::unique_ptr<Operation> op = parsedForIt ? t->create(params) : nullptr;
     if (op)
         op->setTypeName(t->name);

@@ -5,13 +5,20 @@ namespace vw {
 QString operationGroupName(OperationGroup group)
 {
     switch (group) {
-    case OperationGroup::Sys: return QStringLiteral("sys");
-    case OperationGroup::Kv: return QStringLiteral("kv");
-    case OperationGroup::Ssh: return QStringLiteral("ssh");
-    case OperationGroup::Pki: return QStringLiteral("pki");
-    case OperationGroup::Transit: return QStringLiteral("transit");
-    case OperationGroup::Totp: return QStringLiteral("totp");
-    case OperationGroup::Auth: return QStringLiteral("auth");
+    case OperationGroup::Sys:
+        return QStringLiteral("sys");
+    case OperationGroup::Kv:
+        return QStringLiteral("kv");
+    case OperationGroup::Ssh:
+        return QStringLiteral("ssh");
+    case OperationGroup::Pki:
+        return QStringLiteral("pki");
+    case OperationGroup::Transit:
+        return QStringLiteral("transit");
+    case OperationGroup::Totp:
+        return QStringLiteral("totp");
+    case OperationGroup::Auth:
+        return QStringLiteral("auth");
     }
     return QString();
 }

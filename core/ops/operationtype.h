@@ -22,12 +22,12 @@ enum class OperationGroup { Sys, Kv, Ssh, Pki, Transit, Totp, Auth };
 QString operationGroupName(OperationGroup group);
 
 struct OperationType {
-    QString name;          ///< as in profiles: "kv2_read"
-    OperationGroup group = OperationGroup::Sys;   ///< its palette group
-    QString description;   ///< one line: what a request does
-    QString request;       ///< the request sent, e.g. "GET /v1/<mount>/data/key-<i>"
-    QString setup;         ///< what setup() makes on the server before the measured window
-    QList<ParamSpec> params;   ///< every accepted key under `params`, in the order shown
+    QString name; ///< as in profiles: "kv2_read"
+    OperationGroup group = OperationGroup::Sys; ///< its palette group
+    QString description; ///< one line: what a request does
+    QString request; ///< the request sent, e.g. "GET /v1/<mount>/data/key-<i>"
+    QString setup; ///< what setup() makes on the server before the measured window
+    QList<ParamSpec> params; ///< every accepted key under `params`, in the order shown
     /// Optional check across params, after each param passed its own checks.
     std::function<QList<ParamError>(const OpParams &)> check;
     /// The operation for params made by parseParams()/paramsFromJson() for this type;

@@ -39,9 +39,9 @@ QString multipleText(const ParamSpec &s)
     if (s.multipleOf <= 1)
         return QString();
     if (s.kind == ParamKind::Duration)
-        return s.multipleOf == 1000 ? QStringLiteral(", whole seconds")
-                                    : QStringLiteral(", a multiple of %1")
-                                          .arg(formatDurationMs(s.multipleOf));
+        return s.multipleOf == 1000
+                   ? QStringLiteral(", whole seconds")
+                   : QStringLiteral(", a multiple of %1").arg(formatDurationMs(s.multipleOf));
     return QStringLiteral(", a multiple of %1").arg(s.multipleOf);
 }
 
@@ -55,9 +55,8 @@ QString expectation(const ParamSpec &s)
         return QStringLiteral("must be a whole number of bytes from %1").arg(allowedText(s));
     case ParamKind::Duration:
         return QStringLiteral("must be a duration from %1 (e.g. \"%2\")")
-            .arg(allowedText(s), formatDurationMs(s.defaultValue.isValid()
-                                                      ? s.defaultValue.toLongLong()
-                                                      : s.min));
+            .arg(allowedText(s),
+                 formatDurationMs(s.defaultValue.isValid() ? s.defaultValue.toLongLong() : s.min));
     case ParamKind::Choice:
         return QStringLiteral("must be one of %1").arg(allowedText(s));
     case ParamKind::String:
@@ -175,9 +174,7 @@ ParamParseResult finish(const OperationType &type, QVariantMap values, QList<Par
         if (values.contains(s.name))
             continue;
         if (s.required())
-            errors.append({s.name,
-                           QStringLiteral("required: %1 (%2)")
-                               .arg(s.name, expectation(s)),
+            errors.append({s.name, QStringLiteral("required: %1 (%2)").arg(s.name, expectation(s)),
                            ParamError::At::Block});
         else
             values.insert(s.name, s.defaultValue);
@@ -199,8 +196,8 @@ ParamError unknownKey(const OperationType &type, const QString &key)
     const QStringList known = type.paramNames();
     return {key,
             QStringLiteral("unknown parameter for %1 (known: %2)")
-                .arg(type.name, known.isEmpty() ? QStringLiteral("none")
-                                                : known.join(QStringLiteral(", "))),
+                .arg(type.name,
+                     known.isEmpty() ? QStringLiteral("none") : known.join(QStringLiteral(", "))),
             ParamError::At::Key};
 }
 
@@ -225,8 +222,8 @@ QString paramKindName(ParamKind kind)
     return QString();
 }
 
-ParamSpec integerParam(const QString &name, qint64 min, qint64 max, qint64 def,
-                       const QString &unit, const QString &description)
+ParamSpec integerParam(const QString &name, qint64 min, qint64 max, qint64 def, const QString &unit,
+                       const QString &description)
 {
     ParamSpec s;
     s.name = name;
@@ -392,11 +389,11 @@ ParamParseResult paramsFromJson(const OperationType &type, const QJsonObject &js
             const QString canonicalForm = s->kind == ParamKind::Duration
                                               ? QStringLiteral(", in JSON a number of ms")
                                               : QString();
-            errors.append({s->name,
-                           QStringLiteral("%1%2 (got %3)")
-                               .arg(expectation(*s), canonicalForm,
-                                    gotText(it.value().toVariant())),
-                           ParamError::At::Value});
+            errors.append(
+                {s->name,
+                 QStringLiteral("%1%2 (got %3)")
+                     .arg(expectation(*s), canonicalForm, gotText(it.value().toVariant())),
+                 ParamError::At::Value});
             continue;
         }
         values.insert(s->name, *v);

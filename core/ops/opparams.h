@@ -38,27 +38,27 @@ QString paramKindName(ParamKind kind);
 
 /// One declared parameter of an operation type.
 struct ParamSpec {
-    QString name;             ///< key under `params`, e.g. "payload_bytes"
+    QString name; ///< key under `params`, e.g. "payload_bytes"
     ParamKind kind = ParamKind::Integer;
     /// Canonical value used when the key is absent (see the table above); an invalid
     /// QVariant makes the param required.
     QVariant defaultValue;
-    QStringList allowed;      ///< Choice: the accepted values, in the order shown
+    QStringList allowed; ///< Choice: the accepted values, in the order shown
     /// Integer, Bytes, Duration: inclusive bounds in the canonical unit (ms for durations).
     qint64 min = 0;
     qint64 max = 0;
     /// Integer, Bytes, Duration: the value must be a multiple of this (1000 for a duration
     /// of whole seconds); 1 for any.
     qint64 multipleOf = 1;
-    QString unit;             ///< what the canonical number counts: "ms", "bytes", "secrets"...
-    QString description;      ///< one line, what the param does
+    QString unit; ///< what the canonical number counts: "ms", "bytes", "secrets"...
+    QString description; ///< one line, what the param does
 
     bool required() const { return !defaultValue.isValid(); }
 };
 
 /// Spec builders, so that an operation's file declares each param in one statement.
-ParamSpec integerParam(const QString &name, qint64 min, qint64 max, qint64 def,
-                       const QString &unit, const QString &description);
+ParamSpec integerParam(const QString &name, qint64 min, qint64 max, qint64 def, const QString &unit,
+                       const QString &description);
 ParamSpec bytesParam(const QString &name, qint64 min, qint64 max, qint64 def,
                      const QString &description);
 ParamSpec durationParam(const QString &name, qint64 minMs, qint64 maxMs, qint64 defMs,
@@ -81,12 +81,12 @@ QJsonValue paramValueToJson(const ParamSpec &spec, const QVariant &canonical);
 /// A problem with one param (or with the whole `params` map when `param` is empty).
 struct ParamError {
     enum class At {
-        Key,    ///< the key itself (unknown key): points at the key in the YAML
-        Value,  ///< the key's value (wrong type, out of range, not one of the choices)
-        Block   ///< the `params` map (a required param is missing, unknown operation type)
+        Key, ///< the key itself (unknown key): points at the key in the YAML
+        Value, ///< the key's value (wrong type, out of range, not one of the choices)
+        Block ///< the `params` map (a required param is missing, unknown operation type)
     };
-    QString param;    ///< key under `params`, e.g. "payload_bytes"; empty for the whole block
-    QString message;  ///< human sentence, no trailing period
+    QString param; ///< key under `params`, e.g. "payload_bytes"; empty for the whole block
+    QString message; ///< human sentence, no trailing period
     At at = At::Value;
 };
 

@@ -87,8 +87,7 @@ bool ResourceTracker::enableMount(VaultClient &client, const QString &path, cons
 }
 
 bool ResourceTracker::enableAuth(VaultClient &client, const QString &path, const QString &type,
-                                 const QString &runPrefix, const QJsonObject &extra,
-                                 QString *error)
+                                 const QString &runPrefix, const QJsonObject &extra, QString *error)
 {
     QJsonObject body = extra;
     body.insert(QStringLiteral("type"), type);
@@ -106,8 +105,8 @@ bool ResourceTracker::writePolicy(VaultClient &client, const QString &name, cons
     const QString full = runPrefix + QLatin1Char('-') + name;
     if (fullName)
         *fullName = full;
-    const QJsonObject body{{QStringLiteral("policy"),
-                            QStringLiteral("# %1\n%2").arg(workbenchTag(runPrefix), rules)}};
+    const QJsonObject body{
+        {QStringLiteral("policy"), QStringLiteral("# %1\n%2").arg(workbenchTag(runPrefix), rules)}};
     return create(client, {ResourceKind::Policy, full}, QStringLiteral("sys/policies/acl/") + full,
                   body, QStringLiteral("write policy %1").arg(full), error);
 }

@@ -57,10 +57,10 @@ private:
 
 /// What one probe of a node said (waitServedOnEveryNode).
 enum class ServedProbe {
-    Served,   ///< a 2xx: counts towards the answers in a row
-    NotYet,   ///< not served yet (e.g. 400/404 while a standby applies the change): wait
-    Stop,     ///< nothing this wait can tell (e.g. 403): this node is done, go on
-    Failed,   ///< an error: stop waiting, the whole wait fails
+    Served, ///< a 2xx: counts towards the answers in a row
+    NotYet, ///< not served yet (e.g. 400/404 while a standby applies the change): wait
+    Stop, ///< nothing this wait can tell (e.g. 403): this node is done, go on
+    Failed, ///< an error: stop waiting, the whole wait fails
 };
 /// How a wait ended: every node was served (or stopped), one probe failed, or a node timed out.
 enum class ServedWait { Served, Failed, TimedOut };

@@ -12,13 +12,11 @@ struct KeyTypeName {
     const char *name;
     PkiKeyType type;
 };
-constexpr KeyTypeName kKeyTypes[] = {{"rsa-2048", PkiKeyType::Rsa2048},
-                                     {"ec-256", PkiKeyType::Ec256},
-                                     {"ed25519", PkiKeyType::Ed25519},
-                                     {"rsa-3072", PkiKeyType::Rsa3072},
-                                     {"rsa-4096", PkiKeyType::Rsa4096},
-                                     {"ec-384", PkiKeyType::Ec384},
-                                     {"ec-521", PkiKeyType::Ec521}};
+constexpr KeyTypeName kKeyTypes[] = {
+    {"rsa-2048", PkiKeyType::Rsa2048}, {"ec-256", PkiKeyType::Ec256},
+    {"ed25519", PkiKeyType::Ed25519},  {"rsa-3072", PkiKeyType::Rsa3072},
+    {"rsa-4096", PkiKeyType::Rsa4096}, {"ec-384", PkiKeyType::Ec384},
+    {"ec-521", PkiKeyType::Ec521}};
 constexpr qint64 kMaxTtlMs = 30LL * 24 * 3600 * 1000;
 constexpr qint64 kRoleMinMaxTtlMs = 3600 * 1000;
 const char kCaTtl[] = "87600h";
@@ -58,13 +56,20 @@ std::optional<PkiKeyType> pkiKeyType(const QString &name)
 int pkiKeyBits(PkiKeyType type)
 {
     switch (type) {
-    case PkiKeyType::Rsa2048: return 2048;
-    case PkiKeyType::Rsa3072: return 3072;
-    case PkiKeyType::Rsa4096: return 4096;
-    case PkiKeyType::Ec256: return 256;
-    case PkiKeyType::Ec384: return 384;
-    case PkiKeyType::Ec521: return 521;
-    case PkiKeyType::Ed25519: return 0;
+    case PkiKeyType::Rsa2048:
+        return 2048;
+    case PkiKeyType::Rsa3072:
+        return 3072;
+    case PkiKeyType::Rsa4096:
+        return 4096;
+    case PkiKeyType::Ec256:
+        return 256;
+    case PkiKeyType::Ec384:
+        return 384;
+    case PkiKeyType::Ec521:
+        return 521;
+    case PkiKeyType::Ed25519:
+        return 0;
     }
     return 0;
 }
@@ -189,13 +194,12 @@ bool setupPkiCa(ResourceTracker &created, VaultClient &client, const SetupContex
 bool writePkiRole(ResourceTracker &created, VaultClient &client, const QString &mount,
                   PkiKeyType keyType, qint64 ttlMs, bool noStore, QString *error)
 {
-    QJsonObject role{
-        {QStringLiteral("allowed_domains"), QJsonArray{QStringLiteral("bench.local")}},
-        {QStringLiteral("allow_subdomains"), true},
-        {QStringLiteral("ttl"), pkiSeconds(ttlMs)},
-        {QStringLiteral("max_ttl"), pkiSeconds(qMax(ttlMs, kRoleMinMaxTtlMs))},
-        {QStringLiteral("no_store"), noStore},
-        {QStringLiteral("generate_lease"), false}};
+    QJsonObject role{{QStringLiteral("allowed_domains"), QJsonArray{QStringLiteral("bench.local")}},
+                     {QStringLiteral("allow_subdomains"), true},
+                     {QStringLiteral("ttl"), pkiSeconds(ttlMs)},
+                     {QStringLiteral("max_ttl"), pkiSeconds(qMax(ttlMs, kRoleMinMaxTtlMs))},
+                     {QStringLiteral("no_store"), noStore},
+                     {QStringLiteral("generate_lease"), false}};
     putVaultKeyType(role, keyType);
     return created.writeRole(client, mount + QStringLiteral("/roles/bench"), role, error);
 }
@@ -209,7 +213,7 @@ QByteArray jsonStringMember(const QByteArray &body, const QByteArray &key)
         while (i < body.size() && isSpace(body.at(i)))
             ++i;
         if (i >= body.size() || body.at(i) != ':')
-            continue;   // the text as a value, not a member name
+            continue; // the text as a value, not a member name
         ++i;
         while (i < body.size() && isSpace(body.at(i)))
             ++i;

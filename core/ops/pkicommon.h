@@ -24,8 +24,8 @@ namespace vw {
 /// (vault-benchmark's docs/examples/pki use each).
 enum class PkiKeyType { Rsa2048, Ec256, Ed25519, Rsa3072, Rsa4096, Ec384, Ec521 };
 
-QStringList pkiKeyTypeNames();                              ///< in the order shown
-std::optional<PkiKeyType> pkiKeyType(const QString &name);  ///< nullopt if not a name above
+QStringList pkiKeyTypeNames(); ///< in the order shown
+std::optional<PkiKeyType> pkiKeyType(const QString &name); ///< nullopt if not a name above
 /// Puts Vault's `key_type` ("rsa", "ec", "ed25519") and, where it applies, `key_bits`
 /// (2048, 3072, 4096; 256, 384, 521) into a role or CA request body.
 void putVaultKeyType(QJsonObject &body, PkiKeyType type);
@@ -40,8 +40,8 @@ enum class PkiCaKind { Root, Intermediate };
 /// The params shared by pki_issue and pki_sign (declared in pkiCertParamSpecs()).
 struct PkiCertParams {
     PkiKeyType keyType = PkiKeyType::Rsa2048;
-    qint64 ttlMs = 0;       ///< certificate lifetime in milliseconds (whole seconds)
-    bool noStore = false;   ///< role no_store: the server does not keep the certificates
+    qint64 ttlMs = 0; ///< certificate lifetime in milliseconds (whole seconds)
+    bool noStore = false; ///< role no_store: the server does not keep the certificates
     PkiCaKind ca = PkiCaKind::Intermediate;
     /// From params parsed for pki_issue or pki_sign; nullopt if a choice is not declared.
     static std::optional<PkiCertParams> from(const OpParams &params);
@@ -59,8 +59,8 @@ QString pkiSeconds(qint64 ms);
 
 /// The CA of one PKI operation, made through its ResourceTracker.
 struct PkiCa {
-    QString rootMount;    ///< "<runPrefix>-pki-<opIndex>"
-    QString issueMount;   ///< the mount that issues: rootMount, or "<rootMount>-int"
+    QString rootMount; ///< "<runPrefix>-pki-<opIndex>"
+    QString issueMount; ///< the mount that issues: rootMount, or "<rootMount>-int"
 };
 
 /// Enables the mount(s) (max_lease_ttl 87600h), generates an internal ECDSA P-256 root CA

@@ -16,8 +16,10 @@ bool PkiCrlReadOperation::setup(VaultClient &client, const SetupContext &ctx, QS
         const VaultResponse issued =
             client.post(m_ca.issueMount + QStringLiteral("/issue/bench"),
                         {{QStringLiteral("common_name"), QStringLiteral("crl.bench.local")}});
-        const QString serial = issued.json.value(QStringLiteral("data")).toObject()
-                                   .value(QStringLiteral("serial_number")).toString();
+        const QString serial = issued.json.value(QStringLiteral("data"))
+                                   .toObject()
+                                   .value(QStringLiteral("serial_number"))
+                                   .toString();
         if (!issued.ok() || serial.isEmpty()) {
             if (error)
                 *error = QStringLiteral("issue a certificate for the CRL on %1: %2")

@@ -10,7 +10,11 @@ namespace vw {
 
 class PkiCrlReadOperation : public PkiOperationBase {
 public:
-    PkiCrlReadOperation(PkiCaKind ca, int revokedCerts) : m_caKind(ca), m_revoked(revokedCerts) {}
+    PkiCrlReadOperation(PkiCaKind ca, int revokedCerts)
+        : m_caKind(ca)
+        , m_revoked(revokedCerts)
+    {
+    }
     /// The CA, role "bench", then `revoked_certs` issue + revoke pairs (sequential).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
@@ -21,7 +25,7 @@ public:
 private:
     PkiCaKind m_caKind;
     int m_revoked;
-    QByteArray m_path;   ///< "/v1/<mount>/crl"
+    QByteArray m_path; ///< "/v1/<mount>/crl"
 };
 
 OperationType pkiCrlReadType();

@@ -14,9 +14,9 @@ bool PkiIssueOperation::setup(VaultClient &client, const SetupContext &ctx, QStr
                       m_params.noStore, error))
         return false;
     m_path = "/v1/" + m_ca.issueMount.toUtf8() + "/issue/bench";
-    m_body = QJsonDocument(QJsonObject{{QStringLiteral("common_name"),
-                                        QStringLiteral("issue.bench.local")},
-                                       {QStringLiteral("ttl"), pkiSeconds(m_params.ttlMs)}})
+    m_body = QJsonDocument(
+                 QJsonObject{{QStringLiteral("common_name"), QStringLiteral("issue.bench.local")},
+                             {QStringLiteral("ttl"), pkiSeconds(m_params.ttlMs)}})
                  .toJson(QJsonDocument::Compact);
     return true;
 }

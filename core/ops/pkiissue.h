@@ -11,7 +11,10 @@ namespace vw {
 
 class PkiIssueOperation : public PkiOperationBase {
 public:
-    explicit PkiIssueOperation(const PkiCertParams &params) : m_params(params) {}
+    explicit PkiIssueOperation(const PkiCertParams &params)
+        : m_params(params)
+    {
+    }
     /// Makes the CA (pkicommon.h: one or two mounts) and role "bench" on the issuing mount.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
@@ -25,8 +28,8 @@ public:
 
 private:
     PkiCertParams m_params;
-    QByteArray m_path;   ///< "/v1/<mount>/issue/bench"
-    QByteArray m_body;   ///< {"common_name":"issue.bench.local","ttl":"<s>s"}
+    QByteArray m_path; ///< "/v1/<mount>/issue/bench"
+    QByteArray m_body; ///< {"common_name":"issue.bench.local","ttl":"<s>s"}
 };
 
 OperationType pkiIssueType();

@@ -34,7 +34,6 @@ bool PkiRevokeOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
     return true;
 }
 
-
 std::unique_ptr<OpVuState> PkiRevokeOperation::newVuState() const
 {
     return std::make_unique<PkiRevokeVuState>();
@@ -76,7 +75,7 @@ ErrorClass PkiRevokeOperation::classify(const HttpResult &result) const
         return ErrorClass::HttpStatus;
     if (result.body.contains("\"revocation_time\""))
         return ErrorClass::None;
-    return classifyCertificateResponse(result);   // the issue request
+    return classifyCertificateResponse(result); // the issue request
 }
 
 QString PkiRevokeOperation::aclRules() const

@@ -26,9 +26,9 @@ namespace vw {
 
 /// One VU's certificates to revoke, oldest first.
 struct PkiRevokeVuState : OpVuState {
-    static constexpr size_t kMaxQueued = 1024;   ///< bound; more serials are not queued
+    static constexpr size_t kMaxQueued = 1024; ///< bound; more serials are not queued
     std::deque<QByteArray> serials;
-    bool lastWasIssue = false;   ///< the request in flight is an issue request
+    bool lastWasIssue = false; ///< the request in flight is an issue request
 };
 
 class PkiRevokeOperation : public Operation {
@@ -45,10 +45,10 @@ public:
     QString aclRules() const override;
 
 private:
-    int m_issueIndex = -1;      ///< the pki_issue's position in the profile
-    QString m_mount;            ///< its issuing mount
-    HttpRequest m_issue;        ///< its issue request
-    QByteArray m_revokePath;    ///< "/v1/<mount>/revoke"
+    int m_issueIndex = -1; ///< the pki_issue's position in the profile
+    QString m_mount; ///< its issuing mount
+    HttpRequest m_issue; ///< its issue request
+    QByteArray m_revokePath; ///< "/v1/<mount>/revoke"
 };
 
 OperationType pkiRevokeType();

@@ -10,9 +10,12 @@ namespace vw {
 
 class PkiSignOperation : public PkiOperationBase {
 public:
-    static constexpr int kCsrPool = 8;   ///< CSRs made at setup, picked per request
+    static constexpr int kCsrPool = 8; ///< CSRs made at setup, picked per request
 
-    explicit PkiSignOperation(const PkiCertParams &params) : m_params(params) {}
+    explicit PkiSignOperation(const PkiCertParams &params)
+        : m_params(params)
+    {
+    }
     /// Makes the CA and role "bench" (pkicommon.h) and the CSR pool (RSA-2048 keys take a
     /// few hundred ms of CPU for the pool).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
@@ -23,8 +26,8 @@ public:
 
 private:
     PkiCertParams m_params;
-    QByteArray m_path;            ///< "/v1/<mount>/sign/bench"
-    QList<QByteArray> m_bodies;   ///< one prebuilt JSON body per pooled CSR
+    QByteArray m_path; ///< "/v1/<mount>/sign/bench"
+    QList<QByteArray> m_bodies; ///< one prebuilt JSON body per pooled CSR
 };
 
 OperationType pkiSignType();

@@ -76,15 +76,14 @@ QString setupSshCa(ResourceTracker &created, VaultClient &client, const SetupCon
         return {};
     }
 
-    const QJsonObject role{
-        {QStringLiteral("key_type"), QStringLiteral("ca")},
-        {QStringLiteral("allow_user_certificates"), true},
-        {QStringLiteral("allowed_users"), QStringLiteral("bench")},
-        {QStringLiteral("default_user"), QStringLiteral("bench")},
-        {QStringLiteral("ttl"), sshSeconds(ttlMs)},
-        {QStringLiteral("max_ttl"), sshSeconds(qMax(kRoleMaxTtlMs, ttlMs))},
-        {QStringLiteral("algorithm_signer"),
-         rsaCa ? QStringLiteral("rsa-sha2-256") : QStringLiteral("default")}};
+    const QJsonObject role{{QStringLiteral("key_type"), QStringLiteral("ca")},
+                           {QStringLiteral("allow_user_certificates"), true},
+                           {QStringLiteral("allowed_users"), QStringLiteral("bench")},
+                           {QStringLiteral("default_user"), QStringLiteral("bench")},
+                           {QStringLiteral("ttl"), sshSeconds(ttlMs)},
+                           {QStringLiteral("max_ttl"), sshSeconds(qMax(kRoleMaxTtlMs, ttlMs))},
+                           {QStringLiteral("algorithm_signer"),
+                            rsaCa ? QStringLiteral("rsa-sha2-256") : QStringLiteral("default")}};
     if (!created.writeRole(client, mount + QStringLiteral("/roles/bench"), role, error))
         return {};
     return mount;
@@ -99,7 +98,7 @@ bool hasSignedKey(const QByteArray &body)
         while (i < body.size() && isSpace(body.at(i)))
             ++i;
         if (i >= body.size() || body.at(i) != ':')
-            continue;   // the text "signed_key" as a value, not a member name
+            continue; // the text "signed_key" as a value, not a member name
         ++i;
         while (i < body.size() && isSpace(body.at(i)))
             ++i;

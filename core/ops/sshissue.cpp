@@ -13,10 +13,10 @@ struct IssueKeyType {
     const char *apiType;
     int bits;
 };
-constexpr IssueKeyType kIssueKeyTypes[] = {
-    {"ed25519", "ed25519", 0},  {"rsa-2048", "rsa", 2048},  {"rsa-3072", "rsa", 3072},
-    {"rsa-4096", "rsa", 4096},  {"ecdsa-p256", "ec", 256},  {"ecdsa-p384", "ec", 384},
-    {"ecdsa-p521", "ec", 521}};
+constexpr IssueKeyType kIssueKeyTypes[] = {{"ed25519", "ed25519", 0}, {"rsa-2048", "rsa", 2048},
+                                           {"rsa-3072", "rsa", 3072}, {"rsa-4096", "rsa", 4096},
+                                           {"ecdsa-p256", "ec", 256}, {"ecdsa-p384", "ec", 384},
+                                           {"ecdsa-p521", "ec", 521}};
 
 QStringList issueKeyTypeNames()
 {
@@ -63,7 +63,6 @@ bool SshIssueOperation::setup(VaultClient &client, const SetupContext &ctx, QStr
     return true;
 }
 
-
 HttpRequest SshIssueOperation::nextRequest(VuState &) const
 {
     return {QByteArrayLiteral("POST"), m_path, m_body};
@@ -77,7 +76,7 @@ ErrorClass SshIssueOperation::classify(const HttpResult &result) const
 QString SshIssueOperation::aclRules() const
 {
     return QStringLiteral("path \"%1\" {\n  capabilities = [\"update\"]\n}\n")
-        .arg(QString::fromUtf8(m_path.mid(4)));   // without "/v1/"
+        .arg(QString::fromUtf8(m_path.mid(4))); // without "/v1/"
 }
 
 OperationType sshIssueType()

@@ -15,16 +15,19 @@ namespace vw {
 /// The typed params of ssh_issue; values, bounds and defaults are declared in sshIssueType().
 struct SshIssueParams {
     SshKeyType caKeyType = SshKeyType::Ed25519;
-    QString keyType;     ///< the API's key_type: "rsa", "ec" or "ed25519"
-    int keyBits = 0;     ///< the API's key_bits: 2048.. for rsa, 256/384/521 for ec, 0 for ed25519
-    qint64 ttlMs = 0;    ///< certificate TTL in milliseconds (whole seconds, 1s to 24h)
+    QString keyType; ///< the API's key_type: "rsa", "ec" or "ed25519"
+    int keyBits = 0; ///< the API's key_bits: 2048.. for rsa, 256/384/521 for ec, 0 for ed25519
+    qint64 ttlMs = 0; ///< certificate TTL in milliseconds (whole seconds, 1s to 24h)
     /// From params parsed for ssh_issue; nullopt if a choice is not a declared one.
     static std::optional<SshIssueParams> from(const OpParams &params);
 };
 
 class SshIssueOperation : public CreatingOperation {
 public:
-    explicit SshIssueOperation(const SshIssueParams &params) : m_params(params) {}
+    explicit SshIssueOperation(const SshIssueParams &params)
+        : m_params(params)
+    {
+    }
     /// Enables "<runPrefix>-ssh-<opIndex>", generates the CA and writes role "bench"
     /// (setupSshCa(), core/ops/sshcommon.h); builds the request body once.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
@@ -35,7 +38,7 @@ public:
 
 private:
     SshIssueParams m_params;
-    QByteArray m_path;   ///< "/v1/<mount>/issue/bench"
+    QByteArray m_path; ///< "/v1/<mount>/issue/bench"
     QByteArray m_body;
 };
 

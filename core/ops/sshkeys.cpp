@@ -41,7 +41,8 @@ void putString(QByteArray &out, const QByteArray &bytes)
 bool putMpint(QByteArray &out, const BIGNUM *bn)
 {
     QByteArray mag(BN_num_bytes(bn), Qt::Uninitialized);
-    if (!mag.isEmpty() && BN_bn2bin(bn, reinterpret_cast<unsigned char *>(mag.data())) != mag.size())
+    if (!mag.isEmpty()
+        && BN_bn2bin(bn, reinterpret_cast<unsigned char *>(mag.data())) != mag.size())
         return false;
     if (!mag.isEmpty() && (uchar(mag.at(0)) & 0x80))
         mag.prepend('\0');
@@ -81,7 +82,8 @@ QByteArray encodeOpenSshPublicKey(EVP_PKEY *key, const QByteArray &comment, QStr
         }
     } else {
         if (error)
-            *error = QStringLiteral("unsupported key type for OpenSSH encoding (want Ed25519 or RSA)");
+            *error =
+                QStringLiteral("unsupported key type for OpenSSH encoding (want Ed25519 or RSA)");
         return {};
     }
     QByteArray line = name + ' ' + blob.toBase64();

@@ -49,7 +49,6 @@ bool SshSignOperation::setup(VaultClient &client, const SetupContext &ctx, QStri
     return true;
 }
 
-
 HttpRequest SshSignOperation::nextRequest(VuState &vu) const
 {
     // setup() succeeded, so the pool is full; the guard keeps a misuse from crashing.
@@ -65,7 +64,7 @@ ErrorClass SshSignOperation::classify(const HttpResult &result) const
 
 QString SshSignOperation::aclRules() const
 {
-    const QByteArray path = m_path.mid(4);   // without "/v1/"
+    const QByteArray path = m_path.mid(4); // without "/v1/"
     return QStringLiteral("path \"%1\" {\n  capabilities = [\"update\"]\n}\n")
         .arg(QString::fromUtf8(path));
 }

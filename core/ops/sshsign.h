@@ -19,7 +19,7 @@ namespace vw {
 struct SshSignParams {
     SshKeyType caKeyType = SshKeyType::Ed25519;
     SshKeyType clientKeyType = SshKeyType::Ed25519;
-    qint64 ttlMs = 0;   ///< certificate TTL in milliseconds (whole seconds, 1s to 24h)
+    qint64 ttlMs = 0; ///< certificate TTL in milliseconds (whole seconds, 1s to 24h)
     /// From params parsed for ssh_sign (core/ops/opparams.h); nullopt if a key type is not
     /// one of the declared choices (parseParams() never lets that through).
     static std::optional<SshSignParams> from(const OpParams &params);
@@ -27,9 +27,12 @@ struct SshSignParams {
 
 class SshSignOperation : public CreatingOperation {
 public:
-    static constexpr int kKeyPool = 8;   ///< client keys made at setup, picked per request
+    static constexpr int kKeyPool = 8; ///< client keys made at setup, picked per request
 
-    explicit SshSignOperation(const SshSignParams &params) : m_params(params) {}
+    explicit SshSignOperation(const SshSignParams &params)
+        : m_params(params)
+    {
+    }
     /// Enables "<runPrefix>-ssh-<opIndex>", generates the CA, writes role "bench"
     /// (setupSshCa(), core/ops/sshcommon.h) and the client key pool (RSA-2048 pools take a few hundred ms of CPU).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
@@ -40,8 +43,8 @@ public:
 
 private:
     SshSignParams m_params;
-    QByteArray m_path;             ///< "/v1/<mount>/sign/bench"
-    QList<QByteArray> m_bodies;    ///< one prebuilt JSON body per pooled client key
+    QByteArray m_path; ///< "/v1/<mount>/sign/bench"
+    QList<QByteArray> m_bodies; ///< one prebuilt JSON body per pooled client key
 };
 
 OperationType sshSignType();

@@ -10,7 +10,6 @@ bool SysHealthOperation::setup(VaultClient &, const SetupContext &, QString *)
     return true;
 }
 
-
 HttpRequest SysHealthOperation::nextRequest(VuState &) const
 {
     // A standby node answers 429 (a performance standby 473) without these: a healthy node

@@ -54,9 +54,9 @@ bool TokenCreateOperation::setup(VaultClient &client, const SetupContext &ctx, Q
     const QString ttl = vaultSeconds(m_params.durationMs(QStringLiteral("ttl")));
     QJsonObject body{{QStringLiteral("policies"), childPolicies},
                      {QStringLiteral("ttl"), ttl},
-                     {QStringLiteral("type"),
-                      type == QLatin1String("batch") ? QStringLiteral("batch")
-                                                     : QStringLiteral("service")}};
+                     {QStringLiteral("type"), type == QLatin1String("batch")
+                                                  ? QStringLiteral("batch")
+                                                  : QStringLiteral("service")}};
     if (orphan)
         body.insert(QStringLiteral("explicit_max_ttl"), ttl);
     m_path = "/v1/" + createPath.toUtf8();

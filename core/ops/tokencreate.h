@@ -22,7 +22,10 @@ public:
     /// The longest `ttl` of an orphan token: how long one may stay after the run.
     static constexpr qint64 kMaxOrphanTtlMs = 10 * 60 * 1000;
 
-    explicit TokenCreateOperation(const OpParams &params) : m_params(params) {}
+    explicit TokenCreateOperation(const OpParams &params)
+        : m_params(params)
+    {
+    }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     bool cleanup(VaultClient &client, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
@@ -32,7 +35,7 @@ private:
     OpParams m_params;
     QByteArray m_path;
     QByteArray m_body;
-    QByteArray m_parent;   ///< the parent token, memory only
+    QByteArray m_parent; ///< the parent token, memory only
 };
 
 OperationType tokenCreateType();

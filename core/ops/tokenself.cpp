@@ -8,8 +8,8 @@ bool TokenSelfOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
 {
     const QString mount =
         QStringLiteral("%1-%2-%3")
-            .arg(ctx.runPrefix,
-                 m_kind == Kind::Lookup ? QStringLiteral("tokenlookup") : QStringLiteral("tokenrenew"))
+            .arg(ctx.runPrefix, m_kind == Kind::Lookup ? QStringLiteral("tokenlookup")
+                                                       : QStringLiteral("tokenrenew"))
             .arg(ctx.opIndex);
     const QJsonObject role{
         {QStringLiteral("token_ttl"), vaultSeconds(m_params.durationMs(QStringLiteral("ttl")))},
@@ -62,8 +62,7 @@ OperationType selfType(TokenSelfOperation::Kind kind)
     t.setup = QStringLiteral("an AppRole auth method and one login: a service token of TTL "
                              "`ttl` that every request carries; disabling the method at "
                              "cleanup revokes it");
-    t.params = {durationParam(QStringLiteral("ttl"), 1000, 24LL * 3600 * 1000, 10 * 60 * 1000,
-                              1000,
+    t.params = {durationParam(QStringLiteral("ttl"), 1000, 24LL * 3600 * 1000, 10 * 60 * 1000, 1000,
                               lookup ? QStringLiteral("TTL of the token looked up")
                                      : QStringLiteral("TTL of the token; each renewal sets "
                                                       "it back to this"))};

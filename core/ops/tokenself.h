@@ -16,7 +16,11 @@ namespace vw {
 class TokenSelfOperation : public CreatingOperation {
 public:
     enum class Kind { Lookup, Renew };
-    TokenSelfOperation(Kind kind, const OpParams &params) : m_kind(kind), m_params(params) {}
+    TokenSelfOperation(Kind kind, const OpParams &params)
+        : m_kind(kind)
+        , m_params(params)
+    {
+    }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     bool cleanup(VaultClient &client, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
@@ -24,7 +28,7 @@ public:
 private:
     Kind m_kind;
     OpParams m_params;
-    QByteArray m_token;   ///< made at setup; memory only
+    QByteArray m_token; ///< made at setup; memory only
 };
 
 OperationType tokenLookupSelfType();

@@ -7,18 +7,20 @@ namespace vw {
 
 QList<ParamSpec> totpParamSpecs()
 {
-    return {choiceParam(QStringLiteral("algorithm"),
-                        {QStringLiteral("SHA1"), QStringLiteral("SHA256"), QStringLiteral("SHA512")},
-                        QStringLiteral("SHA1"), QStringLiteral("the keys' HMAC hash")),
-            integerParam(QStringLiteral("digits"), 6, 8, 6, QStringLiteral("digits"),
-                         QStringLiteral("length of each code: 6 or 8"))};
+    return {
+        choiceParam(QStringLiteral("algorithm"),
+                    {QStringLiteral("SHA1"), QStringLiteral("SHA256"), QStringLiteral("SHA512")},
+                    QStringLiteral("SHA1"), QStringLiteral("the keys' HMAC hash")),
+        integerParam(QStringLiteral("digits"), 6, 8, 6, QStringLiteral("digits"),
+                     QStringLiteral("length of each code: 6 or 8"))};
 }
 
 QList<ParamError> checkTotpParams(const OpParams &params)
 {
     if (params.integer(QStringLiteral("digits")) == 7)
-        return {{QStringLiteral("digits"), QStringLiteral("must be 6 or 8, the TOTP engine's "
-                                                          "choices"),
+        return {{QStringLiteral("digits"),
+                 QStringLiteral("must be 6 or 8, the TOTP engine's "
+                                "choices"),
                  ParamError::At::Value}};
     return {};
 }

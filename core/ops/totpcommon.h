@@ -18,8 +18,8 @@ QList<ParamError> checkTotpParams(const OpParams &params);
 
 /// The params common to both TOTP types.
 struct TotpParams {
-    QString algorithm;   ///< "SHA1", "SHA256" or "SHA512"
-    int digits = 6;      ///< 6 or 8
+    QString algorithm; ///< "SHA1", "SHA256" or "SHA512"
+    int digits = 6; ///< 6 or 8
     static TotpParams from(const OpParams &params);
 };
 

@@ -28,7 +28,6 @@ bool TotpGenerateOperation::setup(VaultClient &client, const SetupContext &ctx, 
     return true;
 }
 
-
 HttpRequest TotpGenerateOperation::nextRequest(VuState &) const
 {
     return {QByteArrayLiteral("GET"), m_path, QByteArray()};
@@ -46,7 +45,7 @@ ErrorClass TotpGenerateOperation::classify(const HttpResult &result) const
 QString TotpGenerateOperation::aclRules() const
 {
     return QStringLiteral("path \"%1\" {\n  capabilities = [\"read\"]\n}\n")
-        .arg(QString::fromUtf8(m_path.mid(4)));   // without "/v1/"
+        .arg(QString::fromUtf8(m_path.mid(4))); // without "/v1/"
 }
 
 OperationType totpGenerateType()

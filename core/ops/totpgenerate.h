@@ -10,7 +10,10 @@ namespace vw {
 
 class TotpGenerateOperation : public CreatingOperation {
 public:
-    explicit TotpGenerateOperation(const TotpParams &params) : m_params(params) {}
+    explicit TotpGenerateOperation(const TotpParams &params)
+        : m_params(params)
+    {
+    }
     /// Enables "<runPrefix>-totp-<opIndex>" and creates key "bench" in generate mode.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
@@ -21,7 +24,7 @@ public:
 
 private:
     TotpParams m_params;
-    QByteArray m_path;   ///< "/v1/<mount>/code/bench"
+    QByteArray m_path; ///< "/v1/<mount>/code/bench"
 };
 
 OperationType totpGenerateType();

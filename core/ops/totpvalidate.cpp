@@ -40,13 +40,11 @@ bool TotpValidateOperation::setup(VaultClient &client, const SetupContext &ctx, 
     return true;
 }
 
-
 HttpRequest TotpValidateOperation::nextRequest(VuState &) const
 {
     const quint64 ticket = m_ticket.fetch_add(1, std::memory_order_relaxed);
-    const QByteArray code =
-        totpCode(m_secret, QDateTime::currentSecsSinceEpoch(), kPeriodSeconds,
-                 m_params.algorithm, m_params.digits);
+    const QByteArray code = totpCode(m_secret, QDateTime::currentSecsSinceEpoch(), kPeriodSeconds,
+                                     m_params.algorithm, m_params.digits);
     return {QByteArrayLiteral("POST"), m_pathPrefix + QByteArray::number(ticket % quint64(m_keys)),
             QByteArrayLiteral("{\"code\":\"") + code + QByteArrayLiteral("\"}")};
 }
@@ -57,8 +55,7 @@ ErrorClass TotpValidateOperation::classify(const HttpResult &result) const
         return result.transportError;
     if (result.status != 200)
         return ErrorClass::HttpStatus;
-    return result.body.contains("\"valid\":true") ? ErrorClass::None
-                                                  : ErrorClass::InvalidResponse;
+    return result.body.contains("\"valid\":true") ? ErrorClass::None : ErrorClass::InvalidResponse;
 }
 
 QString TotpValidateOperation::aclRules() const
@@ -83,8 +80,8 @@ OperationType totpValidateType()
     t.params += totpParamSpecs();
     t.check = checkTotpParams;
     t.create = [](const OpParams &params) {
-        return std::make_unique<TotpValidateOperation>(
-            TotpParams::from(params), int(params.integer(QStringLiteral("keys"))));
+        return std::make_unique<TotpValidateOperation>(TotpParams::from(params),
+                                                       int(params.integer(QStringLiteral("keys"))));
     };
     return t;
 }

@@ -28,7 +28,11 @@ class TotpValidateOperation : public CreatingOperation {
 public:
     static constexpr int kPeriodSeconds = 1;
 
-    TotpValidateOperation(const TotpParams &params, int keys) : m_params(params), m_keys(keys) {}
+    TotpValidateOperation(const TotpParams &params, int keys)
+        : m_params(params)
+        , m_keys(keys)
+    {
+    }
     /// Enables "<runPrefix>-totp-<opIndex>", draws a random 20-byte secret (OpenSSL) and
     /// creates key-0 .. key-(keys-1) with it (period 1 s, skew 1): `keys` requests.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
@@ -43,8 +47,8 @@ private:
     TotpParams m_params;
     int m_keys = 1;
     QString m_mount;
-    QByteArray m_pathPrefix;   ///< "/v1/<mount>/code/key-"
-    QByteArray m_secret;       ///< the keys' secret (memory only)
+    QByteArray m_pathPrefix; ///< "/v1/<mount>/code/key-"
+    QByteArray m_secret; ///< the keys' secret (memory only)
     mutable std::atomic<quint64> m_ticket{0};
 };
 

@@ -12,7 +12,7 @@ namespace {
 
 const QString kKeyName = QStringLiteral("bench");
 constexpr qint64 kMaxPayloadBytes = 1024 * 1024;
-constexpr qint64 kDefaultPayloadBytes = 128;   // vault-benchmark's transit payload_len
+constexpr qint64 kDefaultPayloadBytes = 128; // vault-benchmark's transit payload_len
 /// OpenBao (>= 2.4.1) refuses JSON with more than 1000 strings by default; a verify item
 /// is 4 strings ({"input": .., "signature": ..}), so 200 items stay under it.
 constexpr qint64 kMaxBatchSize = 200;
@@ -62,8 +62,7 @@ ParamSpec hashParam(const QString &what)
 
 ParamSpec batchParam()
 {
-    return integerParam(QStringLiteral("batch_size"), 1, kMaxBatchSize, 1,
-                        QStringLiteral("inputs"),
+    return integerParam(QStringLiteral("batch_size"), 1, kMaxBatchSize, 1, QStringLiteral("inputs"),
                         QStringLiteral("1: one input per request; more: that many "
                                        "`batch_input` items, a success only if all succeed"));
 }
@@ -95,7 +94,7 @@ qsizetype memberValueAt(const QByteArray &body, const QByteArray &key)
     for (qsizetype at = body.indexOf(key); at >= 0; at = body.indexOf(key, at + 1)) {
         qsizetype i = at + key.size();
         if (at == 0 || body.at(at - 1) != '"' || i >= body.size() || body.at(i) != '"')
-            continue;   // part of a longer name or value
+            continue; // part of a longer name or value
         ++i;
         while (i < body.size() && isSpace(body.at(i)))
             ++i;
@@ -146,9 +145,9 @@ QStringList transitSigningKeyTypes()
 
 QStringList transitEncryptionKeyTypes()
 {
-    return {QStringLiteral("aes256-gcm96"), QStringLiteral("aes128-gcm96"),
+    return {QStringLiteral("aes256-gcm96"),      QStringLiteral("aes128-gcm96"),
             QStringLiteral("chacha20-poly1305"), QStringLiteral("rsa-2048"),
-            QStringLiteral("rsa-3072"), QStringLiteral("rsa-4096")};
+            QStringLiteral("rsa-3072"),          QStringLiteral("rsa-4096")};
 }
 
 QStringList transitHmacKeyTypes()
@@ -163,16 +162,15 @@ QStringList transitHmacKeyTypes()
 
 QList<ParamSpec> transitSigningParamSpecs()
 {
-    return {keyTypeParam(transitSigningKeyTypes(), QStringLiteral("an asymmetric signing key")),
-            payloadParam(),
-            hashParam(QStringLiteral("digest signed (ignored by ed25519 keys)")),
-            choiceParam(QStringLiteral("signature_algorithm"),
-                        {QStringLiteral("default"), QStringLiteral("pss"),
-                         QStringLiteral("pkcs1v15")},
-                        QStringLiteral("default"),
-                        QStringLiteral("RSA padding; `default` sends none (Vault uses pss); "
-                                       "RSA key types only")),
-            batchParam()};
+    return {
+        keyTypeParam(transitSigningKeyTypes(), QStringLiteral("an asymmetric signing key")),
+        payloadParam(), hashParam(QStringLiteral("digest signed (ignored by ed25519 keys)")),
+        choiceParam(QStringLiteral("signature_algorithm"),
+                    {QStringLiteral("default"), QStringLiteral("pss"), QStringLiteral("pkcs1v15")},
+                    QStringLiteral("default"),
+                    QStringLiteral("RSA padding; `default` sends none (Vault uses pss); "
+                                   "RSA key types only")),
+        batchParam()};
 }
 
 QList<ParamSpec> transitEncryptionParamSpecs()
@@ -186,8 +184,7 @@ QList<ParamSpec> transitHmacParamSpecs()
 {
     return {keyTypeParam(transitHmacKeyTypes(),
                          QStringLiteral("any key type (each Transit key has an HMAC key)")),
-            payloadParam(), hashParam(QStringLiteral("HMAC digest (`algorithm`)")),
-            batchParam()};
+            payloadParam(), hashParam(QStringLiteral("HMAC digest (`algorithm`)")), batchParam()};
 }
 
 QList<ParamError> checkTransitSigningParams(const OpParams &params)
@@ -234,7 +231,9 @@ QList<ParamError> checkTransitHmacParams(const OpParams &params)
 }
 
 TransitOperationBase::TransitOperationBase(const TransitAction &action, const TransitParams &params)
-    : m_action(action), m_params(params), m_resultKey(action.resultField.toLatin1())
+    : m_action(action)
+    , m_params(params)
+    , m_resultKey(action.resultField.toLatin1())
 {
 }
 
@@ -256,10 +255,10 @@ bool TransitOperationBase::setupKey(VaultClient &client, const SetupContext &ctx
     const QString key = QStringLiteral("%1/keys/%2").arg(m_mount, kKeyName);
     QJsonObject keyBody{{QStringLiteral("type"), m_params.keyType}};
     if (m_params.keyType == QLatin1String("hmac"))
-        keyBody.insert(QStringLiteral("key_size"), kHmacKeyBytes);   // required: 32 to 512
+        keyBody.insert(QStringLiteral("key_size"), kHmacKeyBytes); // required: 32 to 512
     if (!m_created.writeRole(client, key, keyBody, error))
         return false;
-    waitUntilServed(client, key);   // a standby sees the new key a moment later
+    waitUntilServed(client, key); // a standby sees the new key a moment later
     const VaultResponse r =
         client.post(key + QStringLiteral("/config"), {{QStringLiteral("deletion_allowed"), true}});
     if (!r.ok()) {
@@ -355,7 +354,6 @@ QStringList TransitOperationBase::setupResults(VaultClient &client, const Transi
     return out;
 }
 
-
 HttpRequest TransitOperationBase::nextRequest(VuState &vu) const
 {
     // setup() succeeded, so there is a body; the guard keeps a misuse from crashing.
@@ -369,7 +367,7 @@ ErrorClass TransitOperationBase::classify(const HttpResult &result) const
     if (result.transportError != ErrorClass::None)
         return result.transportError;
     if (result.status != 200)
-        return ErrorClass::HttpStatus;   // a batch with a failed item is 400 by default
+        return ErrorClass::HttpStatus; // a batch with a failed item is 400 by default
     if (m_params.batchSize <= 1) {
         const qsizetype at = memberValueAt(result.body, m_resultKey);
         if (at < 0)

@@ -24,33 +24,33 @@ struct TransitParams;
 
 /// The fields every request body of an action carries besides its inputs.
 enum class TransitFields {
-    None,      ///< encrypt, decrypt
-    Signing,   ///< hash_algorithm (not for ed25519), signature_algorithm (RSA, not "default")
-    Hmac,      ///< algorithm = hash_algorithm
+    None, ///< encrypt, decrypt
+    Signing, ///< hash_algorithm (not for ed25519), signature_algorithm (RSA, not "default")
+    Hmac, ///< algorithm = hash_algorithm
 };
 
 /// What a Transit operation's requests do, described in the operation's own file
 /// (transitSignAction() in transitsign.cpp, ...): the endpoint, the result of each item, the
 /// fields sent with it, and the params the type declares.
 struct TransitAction {
-    QString name;          ///< in paths and type names: "sign" -> <mount>/sign/bench, transit_sign
-    QString resultField;   ///< the member of each answered item: "signature", "valid"...
-    bool resultIsBool = false;   ///< verify: the result is "valid": true, not a non-empty string
+    QString name; ///< in paths and type names: "sign" -> <mount>/sign/bench, transit_sign
+    QString resultField; ///< the member of each answered item: "signature", "valid"...
+    bool resultIsBool = false; ///< verify: the result is "valid": true, not a non-empty string
     TransitFields fields = TransitFields::None;
-    QList<ParamSpec> (*params)() = nullptr;                      ///< the type's params
-    QList<ParamError> (*check)(const OpParams &params) = nullptr;   ///< OperationType::check
+    QList<ParamSpec> (*params)() = nullptr; ///< the type's params
+    QList<ParamError> (*check)(const OpParams &params) = nullptr; ///< OperationType::check
 };
 
 /// The typed params of the Transit operations. A type that does not declare a param gets
 /// its neutral value (empty text, batch 1).
 struct TransitParams {
-    QString keyType;              ///< the Transit key type, as Vault names it ("rsa-2048")
-    int payloadBytes = 0;         ///< random bytes per input (before base64), >= 1
-    QString hashAlgorithm;        ///< sign/verify/hmac: "sha2-256"...; "" when not declared
+    QString keyType; ///< the Transit key type, as Vault names it ("rsa-2048")
+    int payloadBytes = 0; ///< random bytes per input (before base64), >= 1
+    QString hashAlgorithm; ///< sign/verify/hmac: "sha2-256"...; "" when not declared
     /// sign/verify: "pss" or "pkcs1v15" (RSA keys only), or "default" (Vault's default, not
     /// sent); "" when not declared.
     QString signatureAlgorithm;
-    int batchSize = 1;            ///< 1: one input per request; > 1: `batch_input` items
+    int batchSize = 1; ///< 1: one input per request; > 1: `batch_input` items
     /// From params parsed for a Transit type (core/ops/opparams.h).
     static TransitParams from(const OpParams &params);
 };
@@ -85,7 +85,7 @@ constexpr qint64 kTransitMaxBodyBytes = 30LL * 1024 * 1024;
 /// Base of the Transit operations: owns the mount, the key "bench" and the request bodies.
 class TransitOperationBase : public CreatingOperation {
 public:
-    static constexpr int kPayloadPool = 8;   ///< distinct payloads made at setup
+    static constexpr int kPayloadPool = 8; ///< distinct payloads made at setup
 
     /// POST /v1/<mount>/<action>/bench with one of the prebuilt bodies, picked at random.
     HttpRequest nextRequest(VuState &vu) const override;
@@ -118,12 +118,11 @@ protected:
     TransitAction m_action;
     TransitParams m_params;
     QString m_mount;
-    QStringList m_payloads;   ///< base64 of kPayloadPool random payloads
+    QStringList m_payloads; ///< base64 of kPayloadPool random payloads
     QList<QByteArray> m_bodies;
-    QByteArray m_path;        ///< "/v1/" + endpoint(m_action)
-    QByteArray m_resultKey;   ///< the member classify() looks for: "signature", "valid"...
+    QByteArray m_path; ///< "/v1/" + endpoint(m_action)
+    QByteArray m_resultKey; ///< the member classify() looks for: "signature", "valid"...
 };
-
 
 /// Operation type fields shared by the five types, from the action: name, group, request,
 /// params and check; the description and setup text are the type's.

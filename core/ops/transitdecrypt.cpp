@@ -7,8 +7,9 @@ namespace vw {
 
 const TransitAction &transitDecryptAction()
 {
-    static const TransitAction action{QStringLiteral("decrypt"), QStringLiteral("plaintext"), false,
-                                      TransitFields::None, transitEncryptionParamSpecs, checkTransitEncryptionParams};
+    static const TransitAction action{
+        QStringLiteral("decrypt"), QStringLiteral("plaintext"), false,
+        TransitFields::None,       transitEncryptionParamSpecs, checkTransitEncryptionParams};
     return action;
 }
 
@@ -18,7 +19,9 @@ bool TransitDecryptOperation::setup(VaultClient &client, const SetupContext &ctx
         return false;
     const QStringList ciphertexts = setupResults(
         client, transitEncryptAction(),
-        [this](int i) { return QJsonObject{{QStringLiteral("plaintext"), m_payloads.at(i)}}; },
+        [this](int i) {
+            return QJsonObject{{QStringLiteral("plaintext"), m_payloads.at(i)}};
+        },
         QStringLiteral("ciphertext"), error);
     if (ciphertexts.isEmpty())
         return false;

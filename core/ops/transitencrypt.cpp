@@ -6,8 +6,9 @@ namespace vw {
 
 const TransitAction &transitEncryptAction()
 {
-    static const TransitAction action{QStringLiteral("encrypt"), QStringLiteral("ciphertext"), false,
-                                      TransitFields::None, transitEncryptionParamSpecs, checkTransitEncryptionParams};
+    static const TransitAction action{
+        QStringLiteral("encrypt"), QStringLiteral("ciphertext"), false,
+        TransitFields::None,       transitEncryptionParamSpecs,  checkTransitEncryptionParams};
     return action;
 }
 

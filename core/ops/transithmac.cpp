@@ -6,8 +6,9 @@ namespace vw {
 
 const TransitAction &transitHmacAction()
 {
-    static const TransitAction action{QStringLiteral("hmac"), QStringLiteral("hmac"), false,
-                                      TransitFields::Hmac, transitHmacParamSpecs, checkTransitHmacParams};
+    static const TransitAction action{
+        QStringLiteral("hmac"), QStringLiteral("hmac"), false,
+        TransitFields::Hmac,    transitHmacParamSpecs,  checkTransitHmacParams};
     return action;
 }
 

@@ -6,8 +6,9 @@ namespace vw {
 
 const TransitAction &transitSignAction()
 {
-    static const TransitAction action{QStringLiteral("sign"), QStringLiteral("signature"), false,
-                                      TransitFields::Signing, transitSigningParamSpecs, checkTransitSigningParams};
+    static const TransitAction action{
+        QStringLiteral("sign"), QStringLiteral("signature"), false,
+        TransitFields::Signing, transitSigningParamSpecs,    checkTransitSigningParams};
     return action;
 }
 

@@ -7,8 +7,9 @@ namespace vw {
 
 const TransitAction &transitVerifyAction()
 {
-    static const TransitAction action{QStringLiteral("verify"), QStringLiteral("valid"), true,
-                                      TransitFields::Signing, transitSigningParamSpecs, checkTransitSigningParams};
+    static const TransitAction action{
+        QStringLiteral("verify"), QStringLiteral("valid"),  true,
+        TransitFields::Signing,   transitSigningParamSpecs, checkTransitSigningParams};
     return action;
 }
 
@@ -18,7 +19,9 @@ bool TransitVerifyOperation::setup(VaultClient &client, const SetupContext &ctx,
         return false;
     const QStringList signatures = setupResults(
         client, transitSignAction(),
-        [this](int i) { return QJsonObject{{QStringLiteral("input"), m_payloads.at(i)}}; },
+        [this](int i) {
+            return QJsonObject{{QStringLiteral("input"), m_payloads.at(i)}};
+        },
         QStringLiteral("signature"), error);
     if (signatures.isEmpty())
         return false;

@@ -42,7 +42,6 @@ bool UserpassLoginOperation::setup(VaultClient &client, const SetupContext &ctx,
     return true;
 }
 
-
 HttpRequest UserpassLoginOperation::nextRequest(VuState &vu) const
 {
     (void)vu;
@@ -61,9 +60,10 @@ OperationType userpassLoginType()
     t.group = OperationGroup::Auth;
     t.description = QStringLiteral("userpass login of a user made at setup (bcrypt on the server)");
     t.request = QStringLiteral("POST /v1/auth/<mount>/login/bench");
-    t.setup = QStringLiteral("a userpass auth method, user `bench` with a random password, "
-                             "token_ttl = `ttl` and token_type = `type`; disabling it at cleanup revokes "
-                             "the tokens the logins made");
+    t.setup =
+        QStringLiteral("a userpass auth method, user `bench` with a random password, "
+                       "token_ttl = `ttl` and token_type = `type`; disabling it at cleanup revokes "
+                       "the tokens the logins made");
     t.params = loginTokenParams();
     t.create = [](const OpParams &params) {
         return std::make_unique<UserpassLoginOperation>(params);

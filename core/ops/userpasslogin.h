@@ -14,15 +14,18 @@ namespace vw {
 
 class UserpassLoginOperation : public CreatingOperation {
 public:
-    explicit UserpassLoginOperation(const OpParams &params) : m_params(params) {}
+    explicit UserpassLoginOperation(const OpParams &params)
+        : m_params(params)
+    {
+    }
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
     OpParams m_params;
-    QByteArray m_path;   ///< "/v1/auth/<mount>/login/bench"
-    QByteArray m_body;   ///< {"password": ...}
+    QByteArray m_path; ///< "/v1/auth/<mount>/login/bench"
+    QByteArray m_body; ///< {"password": ...}
 };
 
 OperationType userpassLoginType();

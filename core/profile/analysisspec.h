@@ -24,7 +24,7 @@ struct SloSpec {
     bool operator==(const SloSpec &o) const
     {
         return p50Ms == o.p50Ms && p95Ms == o.p95Ms && p99Ms == o.p99Ms
-            && errorRatio == o.errorRatio;
+               && errorRatio == o.errorRatio;
     }
     bool operator!=(const SloSpec &o) const { return !(*this == o); }
 };
@@ -47,7 +47,7 @@ struct AnalysisThresholds {
     bool operator==(const AnalysisThresholds &o) const
     {
         return saturationGain == o.saturationGain && saturationStages == o.saturationStages
-            && failureErrorRatio == o.failureErrorRatio && noiseThreshold == o.noiseThreshold;
+               && failureErrorRatio == o.failureErrorRatio && noiseThreshold == o.noiseThreshold;
     }
     bool operator!=(const AnalysisThresholds &o) const { return !(*this == o); }
 };

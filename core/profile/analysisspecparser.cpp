@@ -24,15 +24,17 @@ std::optional<double> number(YamlFieldReader &r, const YAML::Node &n, const QStr
     const bool numeric = v.typeId() == QMetaType::LongLong || v.typeId() == QMetaType::Double;
     if (!numeric) {
         r.add(n.Mark(), field,
-              n.IsScalar() ? range + QStringLiteral(" (got \"%1\")").arg(YamlFieldReader::scalarText(n))
-                           : range);
+              n.IsScalar()
+                  ? range + QStringLiteral(" (got \"%1\")").arg(YamlFieldReader::scalarText(n))
+                  : range);
         return std::nullopt;
     }
     const double x = v.toDouble();
     const bool low = minExclusive ? x <= min : x < min;
     const bool high = maxExclusive ? x >= max : x > max;
     if (!std::isfinite(x) || low || high) {
-        r.add(n.Mark(), field, range + QStringLiteral(" (got %1)").arg(YamlFieldReader::scalarText(n)));
+        r.add(n.Mark(), field,
+              range + QStringLiteral(" (got %1)").arg(YamlFieldReader::scalarText(n)));
         return std::nullopt;
     }
     return x;
@@ -65,7 +67,7 @@ void parseSloBlock(YamlFieldReader &r, const YAML::Node &n, SloSpec *out)
     QMap<QString, YAML::Node> keys;
     if (!r.checkMap(n, QStringLiteral("slo"), allowed, &keys))
         return;
-    if (n.size() == 0) {   // unknown keys were reported by checkMap()
+    if (n.size() == 0) { // unknown keys were reported by checkMap()
         r.add(n.Mark(), QStringLiteral("slo"),
               QStringLiteral("set at least one of %1").arg(allowed.join(QStringLiteral(", "))));
         return;
@@ -79,8 +81,8 @@ void parseSloBlock(YamlFieldReader &r, const YAML::Node &n, SloSpec *out)
     latency("p95_ms", &out->p95Ms);
     latency("p99_ms", &out->p99Ms);
     if (keys.contains(QStringLiteral("error_ratio")))
-        out->errorRatio = number(r, n["error_ratio"], QStringLiteral("slo.error_ratio"), 0, false,
-                                 1, false);
+        out->errorRatio =
+            number(r, n["error_ratio"], QStringLiteral("slo.error_ratio"), 0, false, 1, false);
 }
 
 void parseAnalysisBlock(YamlFieldReader &r, const YAML::Node &n, AnalysisThresholds *out)
@@ -89,12 +91,13 @@ void parseAnalysisBlock(YamlFieldReader &r, const YAML::Node &n, AnalysisThresho
     if (!r.checkMap(n, QStringLiteral("analysis"), analysisKeys(), &keys))
         return;
     if (keys.contains(QStringLiteral("saturation_gain")))
-        if (const auto x = number(r, n["saturation_gain"], QStringLiteral("analysis.saturation_gain"),
-                                  0, true, 1, true))
+        if (const auto x = number(r, n["saturation_gain"],
+                                  QStringLiteral("analysis.saturation_gain"), 0, true, 1, true))
             out->saturationGain = *x;
     if (keys.contains(QStringLiteral("failure_error_ratio")))
-        if (const auto x = number(r, n["failure_error_ratio"],
-                                  QStringLiteral("analysis.failure_error_ratio"), 0, false, 1, true))
+        if (const auto x =
+                number(r, n["failure_error_ratio"], QStringLiteral("analysis.failure_error_ratio"),
+                       0, false, 1, true))
             out->failureErrorRatio = *x;
     if (keys.contains(QStringLiteral("saturation_stages")))
         if (const auto x = r.wholeNumber(n["saturation_stages"],
@@ -115,8 +118,8 @@ void parseAbortBlock(YamlFieldReader &r, const YAML::Node &n, AbortRule *out)
         if (const auto b = r.boolean(n["enabled"], QStringLiteral("abort.enabled")))
             out->enabled = *b;
     if (keys.contains(QStringLiteral("error_ratio")))
-        if (const auto x = number(r, n["error_ratio"], QStringLiteral("abort.error_ratio"), 0, true,
-                                  1, false))
+        if (const auto x =
+                number(r, n["error_ratio"], QStringLiteral("abort.error_ratio"), 0, true, 1, false))
             out->errorRatio = *x;
     if (keys.contains(QStringLiteral("for"))) {
         const YAML::Node v = n["for"];

@@ -12,9 +12,9 @@ namespace vw {
 
 /// The keys of each block, in the order of docs/profile-format.md (the parsers below and the
 /// editor's completion, core/editing/yamlcompletion.h, both take them from here).
-QStringList sloKeys();       ///< p50_ms, p95_ms, p99_ms, error_ratio
-QStringList analysisKeys();  ///< saturation_gain, saturation_stages, failure_error_ratio
-QStringList abortKeys();     ///< enabled, error_ratio, for
+QStringList sloKeys(); ///< p50_ms, p95_ms, p99_ms, error_ratio
+QStringList analysisKeys(); ///< saturation_gain, saturation_stages, failure_error_ratio
+QStringList abortKeys(); ///< enabled, error_ratio, for
 
 /// `slo:` mapping at `n`: p50_ms, p95_ms, p99_ms (milliseconds > 0), error_ratio (0..1).
 /// At least one key must be set. Errors go to `r` with line, column and field ("slo.p99_ms").

@@ -16,7 +16,7 @@ struct AuthSpec {
     /// The policy's HCL rules, or "least": the union of the operations' aclRules()
     /// (core/ops/operation.h).
     QString policy = QStringLiteral("least");
-    bool perVu = true;            ///< `per: vu` (one token per VU) or `per: run` (one shared)
+    bool perVu = true; ///< `per: vu` (one token per VU) or `per: run` (one shared)
     qint64 ttlMs = 10 * 60 * 1000; ///< the tokens' TTL, ms; renewed at about half of it
 
     bool enabled() const { return !method.isEmpty(); }

@@ -32,13 +32,16 @@ QString operationNameProblem(const QString &name)
     // Letters and digits of any script (Unicode categories L and N): "ключ_日本" is a name.
     // Never a control, format (bidi, zero-width), space or symbol character.
     auto isAlnum = [](char32_t c) { return QChar::isLetterOrNumber(c); };
-    auto isMark = [](char32_t c) { return QChar::isMark(c); };   // a combining accent
+    auto isMark = [](char32_t c) { return QChar::isMark(c); }; // a combining accent
     // The character for the message: a printable one quoted, any other as its code point
     // (U+202E, U+0020), never sent raw.
     auto shown = [](char32_t c) {
         return QChar::isPrint(c) && !QChar::isSpace(c)
                    ? QStringLiteral("'%1'").arg(QString::fromUcs4(&c, 1))
-                   : QStringLiteral("U+") + QString::number(uint(c), 16).toUpper().rightJustified(4, QLatin1Char('0'));
+                   : QStringLiteral("U+")
+                         + QString::number(uint(c), 16)
+                               .toUpper()
+                               .rightJustified(4, QLatin1Char('0'));
     };
     const QList<uint> points = name.toUcs4();
     if (name.compare(QLatin1String("total"), Qt::CaseInsensitive) == 0)

@@ -29,7 +29,7 @@ QJsonObject targetToJson(const TargetSpec &t)
         {QStringLiteral("tls_skip_verify"), t.tlsSkipVerify},
         {QStringLiteral("request_timeout_ms"), t.requestTimeoutMs},
     };
-    if (!t.addresses.isEmpty())   // written only when set: older plans stay byte for byte
+    if (!t.addresses.isEmpty()) // written only when set: older plans stay byte for byte
         o.insert(QStringLiteral("addresses"), QJsonArray::fromStringList(t.addresses));
     if (!t.spread.isEmpty())
         o.insert(QStringLiteral("spread"), t.spread);
@@ -56,7 +56,8 @@ TargetSpec targetFromJson(const QJsonObject &o)
     t.clientCert = o.value(QStringLiteral("client_cert")).toString();
     t.clientKey = o.value(QStringLiteral("client_key")).toString();
     t.tlsSkipVerify = o.value(QStringLiteral("tls_skip_verify")).toBool();
-    t.requestTimeoutMs = o.value(QStringLiteral("request_timeout_ms")).toInteger(t.requestTimeoutMs);
+    t.requestTimeoutMs =
+        o.value(QStringLiteral("request_timeout_ms")).toInteger(t.requestTimeoutMs);
     return t;
 }
 
@@ -131,9 +132,11 @@ std::optional<OpParams> operationParamsFromJson(const QString &typeName, const Q
     if (!r.ok()) {
         QStringList problems;
         for (const ParamError &e : r.errors)
-            problems << (e.param.isEmpty() ? e.message : e.param + QStringLiteral(": ") + e.message);
+            problems << (e.param.isEmpty() ? e.message
+                                           : e.param + QStringLiteral(": ") + e.message);
         if (error)
-            *error = QStringLiteral("%1 params: %2").arg(typeName, problems.join(QStringLiteral("; ")));
+            *error =
+                QStringLiteral("%1 params: %2").arg(typeName, problems.join(QStringLiteral("; ")));
         return std::nullopt;
     }
     return r.params;
@@ -202,12 +205,12 @@ QJsonObject planToJson(const Profile &p)
         {QStringLiteral("abort"), QJsonObject{{QStringLiteral("enabled"), p.abort.enabled},
                                               {QStringLiteral("error_ratio"), p.abort.errorRatio},
                                               {QStringLiteral("for_ms"), p.abort.forMs}}},
-        {QStringLiteral("auth"), QJsonObject{{QStringLiteral("method"), p.auth.method},
-                                             {QStringLiteral("policy"), p.auth.policy},
-                                             {QStringLiteral("per"), p.auth.perVu
-                                                                         ? QStringLiteral("vu")
-                                                                         : QStringLiteral("run")},
-                                             {QStringLiteral("ttl_ms"), p.auth.ttlMs}}},
+        {QStringLiteral("auth"),
+         QJsonObject{
+             {QStringLiteral("method"), p.auth.method},
+             {QStringLiteral("policy"), p.auth.policy},
+             {QStringLiteral("per"), p.auth.perVu ? QStringLiteral("vu") : QStringLiteral("run")},
+             {QStringLiteral("ttl_ms"), p.auth.ttlMs}}},
     };
 }
 
@@ -227,7 +230,7 @@ std::optional<Profile> planFromJson(const QJsonObject &o, const LoadModelRegistr
     }
     if (!rampFromJson(o.value(QStringLiteral("ramp")).toObject(), models, &p.ramp, &err))
         return std::nullopt;
-    p.repeat = o.value(QStringLiteral("repeat")).toInt(1);   // absent before repeats: 1
+    p.repeat = o.value(QStringLiteral("repeat")).toInt(1); // absent before repeats: 1
     const QJsonArray ops = o.value(QStringLiteral("operations")).toArray();
     for (int i = 0; i < ops.size(); ++i) {
         if (!ops.at(i).isObject()) {
@@ -260,7 +263,8 @@ std::optional<Profile> planFromJson(const QJsonObject &o, const LoadModelRegistr
     const QJsonObject auth = o.value(QStringLiteral("auth")).toObject();
     p.auth.method = auth.value(QStringLiteral("method")).toString();
     p.auth.policy = auth.value(QStringLiteral("policy")).toString(p.auth.policy);
-    p.auth.perVu = auth.value(QStringLiteral("per")).toString(QStringLiteral("vu")) != QLatin1String("run");
+    p.auth.perVu =
+        auth.value(QStringLiteral("per")).toString(QStringLiteral("vu")) != QLatin1String("run");
     p.auth.ttlMs = auth.value(QStringLiteral("ttl_ms")).toInteger(p.auth.ttlMs);
     return p;
 }

@@ -35,7 +35,7 @@ QJsonObject operationParamsToJson(const OperationSpec &op);
 std::optional<OpParams> operationParamsFromJson(const QString &type, const QJsonObject &params,
                                                 QString *error);
 
-QJsonObject sloToJson(const SloSpec &slo);           ///< only the objectives that are set
+QJsonObject sloToJson(const SloSpec &slo); ///< only the objectives that are set
 SloSpec sloFromJson(const QJsonObject &o);
 QJsonObject thresholdsToJson(const AnalysisThresholds &t);
 AnalysisThresholds thresholdsFromJson(const QJsonObject &o); ///< defaults for absent keys

@@ -22,9 +22,9 @@ namespace vw {
 /// One load level of a ramp, held for `durationMs`. Its load is read through the ramp's
 /// LoadModel (core/profile/loadmodels/loadmodel.h): plannedVus(), plannedRate(), loadText().
 struct StageSpec {
-    int vus = 0;             ///< closed: virtual users (requests in flight), >= 1; 0 in arrival-rate
-    qint64 durationMs = 0;   ///< stage length in milliseconds, warm-up included, > 0
-    double rate = 0;         ///< arrival-rate: starts per second (> 0, 3 decimals); 0 in closed
+    int vus = 0; ///< closed: virtual users (requests in flight), >= 1; 0 in arrival-rate
+    qint64 durationMs = 0; ///< stage length in milliseconds, warm-up included, > 0
+    double rate = 0; ///< arrival-rate: starts per second (> 0, 3 decimals); 0 in closed
 
     bool operator==(const StageSpec &o) const
     {
@@ -38,7 +38,7 @@ struct RampSpec {
     /// The load model and its settings (`ramp.executor` and e.g. `max_vus`): closed by default.
     /// Never null. Ask it the VUs and rate of a stage; never test its name.
     LoadModelPtr model = defaultLoadModel();
-    qint64 warmupMs = 0;     ///< per stage, excluded from that stage's statistics; < durationMs
+    qint64 warmupMs = 0; ///< per stage, excluded from that stage's statistics; < durationMs
     QList<StageSpec> stages;
 
     /// The most VUs any stage needs (LoadModel::peakVus).
@@ -55,8 +55,8 @@ struct RampSpec {
 
 /// One weighted operation of the mix (vault-benchmark's `test "<type>" { weight }`).
 struct OperationSpec {
-    QString type;            ///< registered operation type, e.g. "kv2_read" (core/ops/)
-    int weight = 100;        ///< relative share of requests, > 0
+    QString type; ///< registered operation type, e.g. "kv2_read" (core/ops/)
+    int weight = 100; ///< relative share of requests, > 0
     /// Every declared param of the type with its canonical typed value, parsed once by the
     /// profile parser (core/ops/opparams.h: parseParams); the engine creates the operation
     /// from these. A default OpParams is right for a type without params (sys_health).
@@ -85,19 +85,19 @@ struct Profile {
     /// "Replicates"); `run --repeat N` overrides it.
     int repeat = 1;
     QList<OperationSpec> operations;
-    SloSpec slo;                  ///< `slo`: objectives for the capacity analysis, optional
-    AnalysisThresholds analysis;  ///< `analysis`: detector thresholds (core/analysis/)
-    AbortRule abort;              ///< `abort`: when a failing run ends as failed (abortrule.h)
-    AuthSpec auth;                ///< `auth`: per-VU credentials (authspec.h), optional
-    QByteArray sourceYaml;   ///< the YAML text this was parsed from, stored in sessions
+    SloSpec slo; ///< `slo`: objectives for the capacity analysis, optional
+    AnalysisThresholds analysis; ///< `analysis`: detector thresholds (core/analysis/)
+    AbortRule abort; ///< `abort`: when a failing run ends as failed (abortrule.h)
+    AuthSpec auth; ///< `auth`: per-VU credentials (authspec.h), optional
+    QByteArray sourceYaml; ///< the YAML text this was parsed from, stored in sessions
 
     /// Same settings: every field but sourceYaml (e.g. a profile and its re-parsed YAML).
     bool sameSettings(const Profile &o) const
     {
         return name == o.name && description == o.description && target == o.target
-            && transport == o.transport && ramp == o.ramp && repeat == o.repeat
-            && operations == o.operations
-            && slo == o.slo && analysis == o.analysis && abort == o.abort && auth == o.auth;
+               && transport == o.transport && ramp == o.ramp && repeat == o.repeat
+               && operations == o.operations && slo == o.slo && analysis == o.analysis
+               && abort == o.abort && auth == o.auth;
     }
 
     /// Sum of stage durations in milliseconds, times `repeat`.

@@ -129,8 +129,8 @@ public:
                                    "[http://10.0.0.2:8200]"));
             } else {
                 for (std::size_t i = 0; i < list.size(); ++i)
-                    if (const auto s = nodeAddress(
-                            list[i], QStringLiteral("target.addresses[%1]").arg(i)))
+                    if (const auto s =
+                            nodeAddress(list[i], QStringLiteral("target.addresses[%1]").arg(i)))
                         t->addresses.append(*s);
             }
         }
@@ -173,12 +173,13 @@ public:
             add(n.Mark(), QStringLiteral("target"),
                 QStringLiteral("client_cert and client_key go together (mutual TLS needs both)"));
         if (keys.contains(QStringLiteral("tls_skip_verify")))
-            if (const auto b = boolean(n["tls_skip_verify"], QStringLiteral("target.tls_skip_verify")))
+            if (const auto b =
+                    boolean(n["tls_skip_verify"], QStringLiteral("target.tls_skip_verify")))
                 t->tlsSkipVerify = *b;
         if (keys.contains(QStringLiteral("request_timeout")))
-            if (const auto ms = duration(n["request_timeout"],
-                                         QStringLiteral("target.request_timeout"), 1,
-                                         kMaxRequestTimeoutMs))
+            if (const auto ms =
+                    duration(n["request_timeout"], QStringLiteral("target.request_timeout"), 1,
+                             kMaxRequestTimeoutMs))
                 t->requestTimeoutMs = *ms;
     }
 
@@ -191,14 +192,13 @@ public:
                 QStringLiteral("must be a non-empty list of operations such as - type: kv2_read"));
             return;
         }
-        QList<YAML::Mark> marks;   // per parsed operation: its `name` value, else the item
-        QStringList paths;         // per parsed operation: "operations[i]"
+        QList<YAML::Mark> marks; // per parsed operation: its `name` value, else the item
+        QStringList paths; // per parsed operation: "operations[i]"
         for (std::size_t i = 0; i < ops.size(); ++i) {
             const YAML::Node o = ops[i];
             const QString path = indexPath(listPath, int(i));
             QMap<QString, YAML::Node> keys;
-            if (!checkMap(o, path,
-operationKeys(), &keys))
+            if (!checkMap(o, path, operationKeys(), &keys))
                 continue;
             OperationSpec spec;
             YAML::Mark labelMark = o.Mark();
@@ -226,8 +226,8 @@ operationKeys(), &keys))
                                               registry.names(), QStringLiteral("known")));
             }
             if (keys.contains(QStringLiteral("weight")))
-                if (const auto w = wholeNumber(o["weight"], path + QStringLiteral(".weight"), 1,
-                                               kMaxWeight))
+                if (const auto w =
+                        wholeNumber(o["weight"], path + QStringLiteral(".weight"), 1, kMaxWeight))
                     spec.weight = int(*w);
             const QString paramsPath = path + QStringLiteral(".params");
             const YAML::Node params = o["params"];
@@ -235,10 +235,11 @@ operationKeys(), &keys))
                                         ? keys.value(QStringLiteral("params")).Mark()
                                         : o.Mark();
             bool paramsOk = true;
-            QVariantMap rawParams;   // as written; parsed below
+            QVariantMap rawParams; // as written; parsed below
             if (keys.contains(QStringLiteral("params")) && !params.IsNull()) {
                 if (!params.IsMap()) {
-                    add(params.Mark(), paramsPath, QStringLiteral("must be a mapping of key: value"));
+                    add(params.Mark(), paramsPath,
+                        QStringLiteral("must be a mapping of key: value"));
                     paramsOk = false;
                 } else {
                     rawParams = yamlToVariant(params).toMap();
@@ -301,8 +302,7 @@ operationKeys(), &keys))
     {
         scanKeys(root, QString());
         QMap<QString, YAML::Node> keys;
-        if (!checkMap(root, QString(),
-profileKeys(), &keys))
+        if (!checkMap(root, QString(), profileKeys(), &keys))
             return;
         if (!keys.contains(QStringLiteral("name")))
             add(root.Mark(), QStringLiteral("name"), QStringLiteral("required"));
@@ -356,10 +356,11 @@ profileKeys(), &keys))
 
 QStringList profileKeys()
 {
-    return {QStringLiteral("name"),      QStringLiteral("description"), QStringLiteral("target"),
-            QStringLiteral("transport"), QStringLiteral("ramp"),        QStringLiteral("operations"),
-            QStringLiteral("slo"),       QStringLiteral("analysis"),    QStringLiteral("abort"),
-            QStringLiteral("auth"),      QStringLiteral("repeat")};
+    return {
+        QStringLiteral("name"),      QStringLiteral("description"), QStringLiteral("target"),
+        QStringLiteral("transport"), QStringLiteral("ramp"),        QStringLiteral("operations"),
+        QStringLiteral("slo"),       QStringLiteral("analysis"),    QStringLiteral("abort"),
+        QStringLiteral("auth"),      QStringLiteral("repeat")};
 }
 
 QStringList targetKeys()
@@ -410,15 +411,17 @@ ProfileParseResult parseProfile(const QByteArray &yaml)
         // yaml-cpp marks where it noticed the error; an unclosed bracket or quote is reported
         // where it was opened (core/profile/yamlopeners.h), with yaml-cpp's words after it.
         const QString noticed = QString::fromStdString(e.msg);
-        const YamlOpener open = findUnclosedOpener(yaml.toStdString(),
-                                                   e.mark.line >= 0 ? e.mark.line + 1 : 0);
+        const YamlOpener open =
+            findUnclosedOpener(yaml.toStdString(), e.mark.line >= 0 ? e.mark.line + 1 : 0);
         if (open.found() && !e.mark.is_null()) {
             YAML::Mark at = YAML::Mark::null_mark();
             at.line = open.line - 1;
             at.column = open.column - 1;
             parser.add(at, QString(),
                        QStringLiteral("YAML syntax error: %1 (noticed at line %2, column %3: %4)")
-                           .arg(open.message()).arg(e.mark.line + 1).arg(e.mark.column + 1)
+                           .arg(open.message())
+                           .arg(e.mark.line + 1)
+                           .arg(e.mark.column + 1)
                            .arg(noticed));
         } else {
             parser.add(e.mark, QString(),
@@ -439,7 +442,8 @@ ProfileParseResult loadProfileFile(const QString &path)
     QString why;
     const std::optional<QByteArray> bytes = readBoundedFile(path, kMaxProfileBytes, &why);
     if (!bytes) {
-        result.errors.append({0, 0, QString(), QStringLiteral("cannot read %1: %2").arg(path, why)});
+        result.errors.append(
+            {0, 0, QString(), QStringLiteral("cannot read %1: %2").arg(path, why)});
         return result;
     }
     return parseProfile(*bytes);

@@ -9,15 +9,18 @@ namespace vw {
 
 namespace {
 
-struct TooManyEvents {};
+struct TooManyEvents { };
 
 /// Counts events and remembers where each document starts and the furthest position seen.
 class StreamProbe : public YAML::EventHandler {
 public:
-    explicit StreamProbe(int maxEvents) : m_budget(maxEvents) {}
+    explicit StreamProbe(int maxEvents)
+        : m_budget(maxEvents)
+    {
+    }
 
     YAML::Mark documentStart;
-    size_t furthest = 0;   ///< furthest event position of the last document
+    size_t furthest = 0; ///< furthest event position of the last document
 
     void OnDocumentStart(const YAML::Mark &m) override
     {
@@ -25,7 +28,7 @@ public:
         furthest = size_t(std::max(0, m.pos));
         bump(m);
     }
-    void OnDocumentEnd() override {}
+    void OnDocumentEnd() override { }
     void OnNull(const YAML::Mark &m, YAML::anchor_t) override { bump(m); }
     void OnAlias(const YAML::Mark &m, YAML::anchor_t) override { bump(m); }
     void OnScalar(const YAML::Mark &m, const std::string &, YAML::anchor_t,
@@ -38,13 +41,13 @@ public:
     {
         bump(m);
     }
-    void OnSequenceEnd() override {}
+    void OnSequenceEnd() override { }
     void OnMapStart(const YAML::Mark &m, const std::string &, YAML::anchor_t,
                     YAML::EmitterStyle::value) override
     {
         bump(m);
     }
-    void OnMapEnd() override {}
+    void OnMapEnd() override { }
 
 private:
     void bump(const YAML::Mark &m)
@@ -94,21 +97,21 @@ bool checkYamlStream(const std::string &text, YamlStreamProblem *problem, int ma
     YamlStreamProblem found;
     try {
         if (!parser.HandleNextDocument(probe))
-            return true;                          // no document at all
+            return true; // no document at all
         const YAML::Mark first = probe.documentStart;
         const size_t firstEnd = probe.furthest;
         if (!parser.HandleNextDocument(probe))
-            return true;                          // exactly one document
+            return true; // exactly one document
         const YAML::Mark second = probe.documentStart;
         if (size_t(std::max(0, second.pos)) <= firstEnd && second.pos == first.pos) {
             // The parser is stuck on a character it cannot place (yaml-cpp 0.7).
             const size_t at = size_t(std::max(0, second.pos));
-            const QString ch = at < text.size() ? QString::fromUtf8(text.data() + at, 1)
-                                                : QString();
-            found = problemAt(second, ch.trimmed().isEmpty()
-                                          ? QStringLiteral("YAML syntax error: unexpected text")
-                                          : QStringLiteral("YAML syntax error: unexpected \"%1\"")
-                                                .arg(ch));
+            const QString ch =
+                at < text.size() ? QString::fromUtf8(text.data() + at, 1) : QString();
+            found = problemAt(second,
+                              ch.trimmed().isEmpty()
+                                  ? QStringLiteral("YAML syntax error: unexpected text")
+                                  : QStringLiteral("YAML syntax error: unexpected \"%1\"").arg(ch));
         } else {
             found = problemAt(second, QStringLiteral("a profile is a single YAML document "
                                                      "(remove the second ---)"));
@@ -116,7 +119,7 @@ bool checkYamlStream(const std::string &text, YamlStreamProblem *problem, int ma
     } catch (const TooManyEvents &) {
         found = {0, 0, QStringLiteral("the YAML has more than %1 elements").arg(maxEvents)};
     } catch (const YAML::Exception &) {
-        return true;                              // the loader reports it, with its position
+        return true; // the loader reports it, with its position
     }
     if (problem)
         *problem = found;

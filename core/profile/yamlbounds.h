@@ -13,9 +13,9 @@ namespace vw {
 
 /// What checkYamlStream() found wrong with a YAML text, before any node was built.
 struct YamlStreamProblem {
-    int line = 0;      ///< 1-based, 0 when unknown
-    int column = 0;    ///< 1-based, 0 when unknown
-    QString message;   ///< e.g. "unexpected \",\"" or "a second YAML document"
+    int line = 0; ///< 1-based, 0 when unknown
+    int column = 0; ///< 1-based, 0 when unknown
+    QString message; ///< e.g. "unexpected \",\"" or "a second YAML document"
 };
 
 /// Reads `text` as a stream of parse events (no nodes are built) and stops at the first sign

@@ -69,7 +69,7 @@ void YamlFieldReader::scanKeys(const YAML::Node &n, const QString &path)
 }
 
 bool YamlFieldReader::checkMap(const YAML::Node &n, const QString &path, const QStringList &allowed,
-              QMap<QString, YAML::Node> *keys)
+                               QMap<QString, YAML::Node> *keys)
 {
     if (!n.IsMap()) {
         add(n.Mark(), path, QStringLiteral("must be a mapping of key: value"));
@@ -91,7 +91,8 @@ bool YamlFieldReader::checkMap(const YAML::Node &n, const QString &path, const Q
     return true;
 }
 
-std::optional<QString> YamlFieldReader::text(const YAML::Node &n, const QString &field, bool nonEmpty)
+std::optional<QString> YamlFieldReader::text(const YAML::Node &n, const QString &field,
+                                             bool nonEmpty)
 {
     if (!n.IsScalar() && !n.IsNull()) {
         add(n.Mark(), field, QStringLiteral("must be a text value"));
@@ -105,11 +106,11 @@ std::optional<QString> YamlFieldReader::text(const YAML::Node &n, const QString 
     return s;
 }
 
-std::optional<qint64> YamlFieldReader::wholeNumber(const YAML::Node &n, const QString &field, qint64 min,
-                                  qint64 max)
+std::optional<qint64> YamlFieldReader::wholeNumber(const YAML::Node &n, const QString &field,
+                                                   qint64 min, qint64 max)
 {
-    const QVariant v = n.IsScalar() && !isQuoted(n) ? resolvePlainYamlScalar(scalarText(n))
-                                                     : QVariant();
+    const QVariant v =
+        n.IsScalar() && !isQuoted(n) ? resolvePlainYamlScalar(scalarText(n)) : QVariant();
     const QString range = QStringLiteral("must be a whole number from %1 to %2").arg(min).arg(max);
     if (v.typeId() != QMetaType::LongLong) {
         add(n.Mark(), field,
@@ -126,8 +127,8 @@ std::optional<qint64> YamlFieldReader::wholeNumber(const YAML::Node &n, const QS
 
 std::optional<bool> YamlFieldReader::boolean(const YAML::Node &n, const QString &field)
 {
-    const QVariant v = n.IsScalar() && !isQuoted(n) ? resolvePlainYamlScalar(scalarText(n))
-                                                     : QVariant();
+    const QVariant v =
+        n.IsScalar() && !isQuoted(n) ? resolvePlainYamlScalar(scalarText(n)) : QVariant();
     if (v.typeId() != QMetaType::Bool) {
         add(n.Mark(), field, QStringLiteral("must be true or false"));
         return std::nullopt;
@@ -135,11 +136,10 @@ std::optional<bool> YamlFieldReader::boolean(const YAML::Node &n, const QString 
     return v.toBool();
 }
 
-std::optional<qint64> YamlFieldReader::duration(const YAML::Node &n, const QString &field, qint64 minMs,
-                                                qint64 maxMs)
+std::optional<qint64> YamlFieldReader::duration(const YAML::Node &n, const QString &field,
+                                                qint64 minMs, qint64 maxMs)
 {
-    const std::optional<qint64> ms = n.IsScalar() ? parseDurationMs(scalarText(n))
-                                                  : std::nullopt;
+    const std::optional<qint64> ms = n.IsScalar() ? parseDurationMs(scalarText(n)) : std::nullopt;
     if (!ms) {
         add(n.Mark(), field,
             QStringLiteral("%1is not a duration (use a number with a unit: 500ms, 10s, "
@@ -152,8 +152,9 @@ std::optional<qint64> YamlFieldReader::duration(const YAML::Node &n, const QStri
         return std::nullopt;
     }
     if (*ms > maxMs) {
-        add(n.Mark(), field, QStringLiteral("\"%1\" is too long: at most %2")
-                                 .arg(scalarText(n), formatDurationMs(maxMs)));
+        add(n.Mark(), field,
+            QStringLiteral("\"%1\" is too long: at most %2")
+                .arg(scalarText(n), formatDurationMs(maxMs)));
         return std::nullopt;
     }
     return ms;

@@ -18,12 +18,12 @@ public:
     ProfileErrors errors;
 
     static QString joinPath(const QString &parent, const QString &key); ///< "a" + "b" -> "a.b"
-    static QString indexPath(const QString &parent, int i);             ///< "a", 1 -> "a[1]"
+    static QString indexPath(const QString &parent, int i); ///< "a", 1 -> "a[1]"
     /// Contains "token", any case, except the keys that set a token's properties, never hold
     /// one: token_ttl and token_type (the login operations' params, issue 10).
     static bool isTokenKey(const QString &key);
     static QString scalarText(const YAML::Node &n);
-    static bool isQuoted(const YAML::Node &n);  ///< quoted or block scalar, or explicit !!str
+    static bool isQuoted(const YAML::Node &n); ///< quoted or block scalar, or explicit !!str
 
     /// Appends an error at `m` (yaml-cpp marks are 0-based; a null mark gives line 0).
     void add(const YAML::Mark &m, const QString &field, const QString &message);

@@ -11,15 +11,24 @@ QString YamlOpener::message() const
     if (closedBy)
         return QStringLiteral("'%1' opened at line %2, column %3 is closed by '%4' at line %5, "
                               "column %6")
-            .arg(QChar::fromLatin1(opener)).arg(line).arg(column)
-            .arg(QChar::fromLatin1(closedBy)).arg(closeLine).arg(closeColumn);
+            .arg(QChar::fromLatin1(opener))
+            .arg(line)
+            .arg(column)
+            .arg(QChar::fromLatin1(closedBy))
+            .arg(closeLine)
+            .arg(closeColumn);
     return QStringLiteral("unclosed '%1' opened at line %2, column %3")
-        .arg(QChar::fromLatin1(opener)).arg(line).arg(column);
+        .arg(QChar::fromLatin1(opener))
+        .arg(line)
+        .arg(column);
 }
 
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t'; }
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t';
+}
 
 /// Whether a line (outside any flow or quote) ends by starting a block scalar: `key: |`,
 /// `- >-`, `key: |2 # comment`.
@@ -60,9 +69,13 @@ bool blank(const std::string &line)
 
 YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
 {
-    struct Open { char c; int line; int column; };
-    std::vector<Open> stack;   // flow brackets; a quote, when open, is on top
-    int blockIndent = -1;      // >= 0 while inside a block scalar: its parent's indentation
+    struct Open {
+        char c;
+        int line;
+        int column;
+    };
+    std::vector<Open> stack; // flow brackets; a quote, when open, is on top
+    int blockIndent = -1; // >= 0 while inside a block scalar: its parent's indentation
     size_t pos = 0;
     int lineNo = 0;
     while (pos <= text.size()) {
@@ -78,19 +91,19 @@ YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
         const bool inQuote = !stack.empty() && (stack.back().c == '"' || stack.back().c == '\'');
         if (blockIndent >= 0 && !inQuote) {
             if (blank(line) || indentOf(line) > blockIndent)
-                continue;   // block scalar content: any text
+                continue; // block scalar content: any text
             blockIndent = -1;
         }
 
-        char prev = ' ';          // the character before i, ' ' at the line start
-        char prevNonSpace = 0;    // the last non-space character before i, 0 at the line start
+        char prev = ' '; // the character before i, ' ' at the line start
+        char prevNonSpace = 0; // the last non-space character before i, 0 at the line start
         for (size_t i = 0; i < line.size(); ++i) {
             const char c = line[i];
             const int col = int(i) + 1;
             const char top = stack.empty() ? 0 : stack.back().c;
             if (top == '"') {
                 if (c == '\\')
-                    ++i;   // escaped character
+                    ++i; // escaped character
                 else if (c == '"')
                     stack.pop_back();
                 prev = prevNonSpace = c;
@@ -99,7 +112,7 @@ YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
             if (top == '\'') {
                 if (c == '\'') {
                     if (i + 1 < line.size() && line[i + 1] == '\'')
-                        ++i;   // '' is a quote inside the scalar
+                        ++i; // '' is a quote inside the scalar
                     else
                         stack.pop_back();
                 }
@@ -107,7 +120,7 @@ YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
                 continue;
             }
             if (c == '#' && isSpace(prev))
-                break;   // comment to the end of the line
+                break; // comment to the end of the line
             // a scalar starts at the line start, after an indicator and a space (`: `, `- `,
             // `? `) or right after a flow indicator; inside a plain scalar (`rock 'n roll`) a
             // quote is text
@@ -115,8 +128,8 @@ YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
                                         || prevNonSpace == '-' || prevNonSpace == '?'
                                         || prevNonSpace == ',' || prevNonSpace == '['
                                         || prevNonSpace == '{';
-            const bool scalarStart = (isSpace(prev) && afterIndicator) || prev == ','
-                                     || prev == '[' || prev == '{' || i == 0;
+            const bool scalarStart = (isSpace(prev) && afterIndicator) || prev == ',' || prev == '['
+                                     || prev == '{' || i == 0;
             if ((c == '"' || c == '\'') && scalarStart) {
                 stack.push_back({c, lineNo, col});
             } else if ((c == '{' || c == '[') && (scalarStart || prev == ':')) {
@@ -147,7 +160,7 @@ YamlOpener findUnclosedOpener(const std::string &text, int untilLine)
     if (stack.empty())
         return {};
     YamlOpener o;
-    o.line = stack.back().line;   // the innermost: a quote left open inside a flow map
+    o.line = stack.back().line; // the innermost: a quote left open inside a flow map
     o.column = stack.back().column;
     o.opener = stack.back().c;
     return o;

@@ -12,11 +12,11 @@ namespace vw {
 
 /// An opener found by findUnclosedOpener().
 struct YamlOpener {
-    int line = 0;        ///< 1-based line of the bracket or quote, 0 when none was found
-    int column = 0;      ///< 1-based column (in bytes of the UTF-8 text)
-    char opener = 0;     ///< '{', '[', '"' or '\''
-    char closedBy = 0;   ///< the wrong closer met (']' for a '{'), 0 when never closed
-    int closeLine = 0;   ///< where that wrong closer is (1-based), 0 when never closed
+    int line = 0; ///< 1-based line of the bracket or quote, 0 when none was found
+    int column = 0; ///< 1-based column (in bytes of the UTF-8 text)
+    char opener = 0; ///< '{', '[', '"' or '\''
+    char closedBy = 0; ///< the wrong closer met (']' for a '{'), 0 when never closed
+    int closeLine = 0; ///< where that wrong closer is (1-based), 0 when never closed
     int closeColumn = 0;
 
     bool found() const { return line > 0; }

@@ -8,8 +8,14 @@ namespace vw {
 
 namespace {
 
-int indentOf(const QString &line) { return yamlIndentOf(line); }
-bool blankOrComment(const QString &line) { return yamlBlankOrComment(line); }
+int indentOf(const QString &line)
+{
+    return yamlIndentOf(line);
+}
+bool blankOrComment(const QString &line)
+{
+    return yamlBlankOrComment(line);
+}
 
 /// The column of a line's content after an optional `- `: the column its keys sit at.
 int keyColumnOf(const QString &line)
@@ -25,8 +31,7 @@ int keyColumnOf(const QString &line)
 
 } // namespace
 
-QString friendlyYamlSyntaxMessage(const std::string &text, int line, int column,
-                                  const QString &raw)
+QString friendlyYamlSyntaxMessage(const std::string &text, int line, int column, const QString &raw)
 {
     Q_UNUSED(column);
     const QStringList lines = QString::fromStdString(text).split(QLatin1Char('\n'));
@@ -60,13 +65,16 @@ QString friendlyYamlSyntaxMessage(const std::string &text, int line, int column,
             if (!aboveContent.contains(QLatin1Char(':')) && mine > theirs)
                 return QStringLiteral("line %1 (\"%2\") is missing a ':' after its key, so "
                                       "this indented line cannot start its map")
-                           .arg(aboveNo).arg(aboveContent)
+                           .arg(aboveNo)
+                           .arg(aboveContent)
                        + tail;
             if (!aboveContent.endsWith(QLatin1Char(':')) && mine > theirs)
                 return QStringLiteral("a key is indented differently from the keys above it "
                                       "(%1 spaces here, %2 on line %3, which already has a "
                                       "value): a value cannot start a map here")
-                           .arg(mine).arg(theirs).arg(aboveNo)
+                           .arg(mine)
+                           .arg(theirs)
+                           .arg(aboveNo)
                        + tail;
         }
         return QStringLiteral("a value cannot start a map here: is the line above missing a "
@@ -81,7 +89,9 @@ QString friendlyYamlSyntaxMessage(const std::string &text, int line, int column,
             const int theirs = keyColumnOf(lines.at(aboveNo - 1));
             return QStringLiteral("a key is indented differently from the keys above it "
                                   "(%1 spaces here, %2 on line %3): keys of one block line up")
-                       .arg(mine).arg(theirs).arg(aboveNo)
+                       .arg(mine)
+                       .arg(theirs)
+                       .arg(aboveNo)
                    + tail;
         }
         return QStringLiteral("a key is indented differently from the keys above it") + tail;

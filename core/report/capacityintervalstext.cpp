@@ -9,7 +9,10 @@ QString heading(const OpCapacityIntervals &oc)
     const int n = oc.points.isEmpty() ? 0 : oc.points.first().resamples;
     return oc.points.isEmpty()
                ? QStringLiteral("%1: capacity points have no interval: %2").arg(oc.op, oc.reason)
-               : QStringLiteral("%1: capacity points over %2 resamples (%3)").arg(oc.op).arg(n).arg(oc.basis);
+               : QStringLiteral("%1: capacity points over %2 resamples (%3)")
+                     .arg(oc.op)
+                     .arg(n)
+                     .arg(oc.basis);
 }
 
 } // namespace
@@ -29,7 +32,8 @@ QString capacityIntervalsHtml(const QList<OpCapacityIntervals> &ops)
 {
     QString out;
     for (const OpCapacityIntervals &oc : ops) {
-        out += QStringLiteral("<p class=\"capacity-intervals\">%1</p>\n").arg(heading(oc).toHtmlEscaped());
+        out += QStringLiteral("<p class=\"capacity-intervals\">%1</p>\n")
+                   .arg(heading(oc).toHtmlEscaped());
         if (oc.points.isEmpty())
             continue;
         out += QStringLiteral("<ul>\n");

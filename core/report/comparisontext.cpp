@@ -114,8 +114,7 @@ QString verdictSection(const Comparison &c, const OpComparison &oc, int i)
                         ciCell(v), verdict},
                        8, widths);
             if (v.verdict == Verdict::Better || v.verdict == Verdict::Worse)
-                sentences << verdictSentence(v, c.labels[0], c.labels[i],
-                                             r.loadWords(), vs);
+                sentences << verdictSentence(v, c.labels[0], c.labels[i], r.loadWords(), vs);
         }
     }
     out += QStringLiteral("  (inconclusive +N: about N more repeats would likely decide; "
@@ -133,8 +132,9 @@ QJsonArray levelsJson(const Comparison &c, const OpComparison &oc)
 {
     QJsonArray levels;
     for (const AlignedRow &r : oc.rows) {
-        QJsonObject level{{QStringLiteral("load"), r.open() ? QJsonValue(r.rate) : QJsonValue(r.vus)},
-                          {QStringLiteral("load_text"), r.loadCell}};
+        QJsonObject level{
+            {QStringLiteral("load"), r.open() ? QJsonValue(r.rate) : QJsonValue(r.vus)},
+            {QStringLiteral("load_text"), r.loadCell}};
         QJsonObject versus;
         for (int i = 1; i < r.verdicts.size(); ++i) {
             QJsonObject metrics;
@@ -160,8 +160,8 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
     for (int i = 0; i < c.labels.size() && i < ss.size(); ++i) {
         const Session &s = ss[i];
         out += QStringLiteral("  %1  %2  (profile %3, target %4, %5 %6, started %7 UTC)\n")
-                   .arg(c.letters[i], c.labels[i], s.profileName, s.targetAddress,
-                        s.server.product, s.server.version,
+                   .arg(c.letters[i], c.labels[i], s.profileName, s.targetAddress, s.server.product,
+                        s.server.version,
                         s.startedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
     }
     for (const ComparedDifference &d : c.compared)
@@ -196,21 +196,21 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
         out += QStringLiteral("%1: stages aligned by %2 (throughput /s, p99 ms and their "
                               "ratios to A; ! = client-bound)\n")
                    .arg(oc.op, oc.alignedBy());
-        QStringList head;   // "throughput/s A", "throughput B/A", "p99 ms A", "p99 B/A"
+        QStringList head; // "throughput/s A", "throughput B/A", "p99 ms A", "p99 B/A"
         for (const QString &kind : {QStringLiteral("throughput"), QStringLiteral("p99")}) {
             for (int i = 0; i < c.letters.size(); ++i) {
-                const QString unit = kind == QLatin1String("p99") ? QStringLiteral(" ms")
-                                                                  : QStringLiteral("/s");
+                const QString unit =
+                    kind == QLatin1String("p99") ? QStringLiteral(" ms") : QStringLiteral("/s");
                 head.append(QStringLiteral("%1%2 %3").arg(kind, unit, c.letters[i]));
                 if (i > 0)
                     head.append(QStringLiteral("%1 %2/A").arg(kind, c.letters[i]));
             }
         }
-        QList<int> widths;   // every header whole
+        QList<int> widths; // every header whole
         for (const QString &h : std::as_const(head))
             widths.append(std::max(kNumW, int(h.size()) + 2));
         out += row(oc.alignedBy() == QLatin1String("VUs") ? QStringLiteral("VUs")
-                                                         : QStringLiteral("load"),
+                                                          : QStringLiteral("load"),
                    head, 6, widths);
         for (const AlignedRow &r : oc.rows) {
             QStringList cells;
@@ -218,7 +218,7 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                 for (int i = 0; i < r.cells.size(); ++i) {
                     const std::optional<AlignedCell> &cell = r.cells[i];
                     QString v = QStringLiteral("-");
-                    if (cell && (pass == 0 || cell->p99Ms))   // no success: "-"
+                    if (cell && (pass == 0 || cell->p99Ms)) // no success: "-"
                         v = QString::number(pass == 0 ? cell->throughputPerS : *cell->p99Ms, 'f',
                                             pass == 0 ? 1 : 3)
                             + (cell->clientBound ? QStringLiteral("!") : QString());
@@ -245,17 +245,17 @@ QJsonObject comparisonJson(const Comparison &c, const QList<Session> &ss)
             {QStringLiteral("profile"), ss[i].profileName},
             {QStringLiteral("target"), ss[i].targetAddress},
             {QStringLiteral("server_version"), ss[i].server.version},
-            {QStringLiteral("started_at"),
-             ss[i].startedAt.isValid() ? QJsonValue(ss[i].startedAt.toUTC().toString(Qt::ISODateWithMs))
-                                       : QJsonValue()},
+            {QStringLiteral("started_at"), ss[i].startedAt.isValid() ? QJsonValue(
+                                               ss[i].startedAt.toUTC().toString(Qt::ISODateWithMs))
+                                                                     : QJsonValue()},
         });
     QJsonArray warnings, compared;
     for (const ComparisonWarning &w : c.warnings)
-        warnings.append(QJsonObject{{QStringLiteral("kind"), w.kind},
-                                    {QStringLiteral("text"), w.text}});
+        warnings.append(
+            QJsonObject{{QStringLiteral("kind"), w.kind}, {QStringLiteral("text"), w.text}});
     for (const ComparedDifference &d : c.compared)
-        compared.append(QJsonObject{{QStringLiteral("kind"), d.kind},
-                                    {QStringLiteral("text"), d.text}});
+        compared.append(
+            QJsonObject{{QStringLiteral("kind"), d.kind}, {QStringLiteral("text"), d.text}});
     QJsonObject ops;
     for (const OpComparison &oc : c.ops) {
         QJsonArray analyses;
@@ -267,11 +267,11 @@ QJsonObject comparisonJson(const Comparison &c, const QList<Session> &ss)
             for (int i = 0; i < r.cells.size(); ++i) {
                 const std::optional<AlignedCell> &cell = r.cells[i];
                 cells.append(cell ? QJsonValue(QJsonObject{
-                                        {QStringLiteral("stage"), cell->stage},
-                                        {QStringLiteral("throughput_per_s"), cell->throughputPerS},
-                                        {QStringLiteral("p99_ms"), opt(cell->p99Ms)},
-                                        {QStringLiteral("error_ratio"), cell->errorRatio},
-                                        {QStringLiteral("client_bound"), cell->clientBound}})
+                                 {QStringLiteral("stage"), cell->stage},
+                                 {QStringLiteral("throughput_per_s"), cell->throughputPerS},
+                                 {QStringLiteral("p99_ms"), opt(cell->p99Ms)},
+                                 {QStringLiteral("error_ratio"), cell->errorRatio},
+                                 {QStringLiteral("client_bound"), cell->clientBound}})
                                   : QJsonValue());
                 tr.append(opt(r.throughputRatio[i]));
                 pr.append(opt(r.p99Ratio[i]));

@@ -26,7 +26,7 @@ QByteArray intervalLine(const QString &tag, double startS, double lengthS,
                .arg(lengthS, 0, 'f', 3)
                .arg(double(h.maxUs()) / 1000.0, 0, 'f', 3)
                .toUtf8()
-        + hdrV2CompressedBase64(h) + '\n';
+           + hdrV2CompressedBase64(h) + '\n';
 }
 
 } // namespace
@@ -34,17 +34,23 @@ QByteArray intervalLine(const QString &tag, double startS, double lengthS,
 QByteArray hdrIntervalLog(const Session &s)
 {
     QByteArray out = "#[Histogram log format version 1.3]\n";
-    const double start = s.startedAt.isValid() ? double(s.startedAt.toMSecsSinceEpoch()) / 1000.0 : 0.0;
-    const QString iso = s.startedAt.isValid()
-        ? s.startedAt.toUTC().toString(Qt::ISODateWithMs) : QStringLiteral("unknown");
-    out += QStringLiteral("#[StartTime: %1 (seconds since epoch), %2]\n").arg(start, 0, 'f', 3).arg(iso).toUtf8();
+    const double start =
+        s.startedAt.isValid() ? double(s.startedAt.toMSecsSinceEpoch()) / 1000.0 : 0.0;
+    const QString iso = s.startedAt.isValid() ? s.startedAt.toUTC().toString(Qt::ISODateWithMs)
+                                              : QStringLiteral("unknown");
+    out += QStringLiteral("#[StartTime: %1 (seconds since epoch), %2]\n")
+               .arg(start, 0, 'f', 3)
+               .arg(iso)
+               .toUtf8();
     out += QStringLiteral("#[BaseTime: %1 (seconds since epoch)]\n").arg(start, 0, 'f', 3).toUtf8();
     out += QStringLiteral("#vault-workbench session %1 (%2): latency of successes, microseconds\n")
-               .arg(s.id, s.label.simplified()).toUtf8();
+               .arg(s.id, s.label.simplified())
+               .toUtf8();
     if (s.secondHistograms.present()) {
         out += "#one interval per operation per second of the measured window (warm-up seconds "
                "included); the tag names the stage the second began in\n";
-        out += "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n";
+        out += "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_"
+               "Histogram\"\n";
         // In time order, then profile order within a second, as interval logs are read.
         struct Line {
             qint64 second;
@@ -59,7 +65,7 @@ QByteArray hdrIntervalLog(const Session &s)
         std::stable_sort(lines.begin(), lines.end(),
                          [](const Line &a, const Line &b) { return a.second < b.second; });
         for (const Line &l : lines) {
-            int stage = 0;   // the last stage that began at or before this second
+            int stage = 0; // the last stage that began at or before this second
             for (const StageStats &st : s.stages)
                 if (st.startMs <= l.second * 1000)
                     stage = st.index;
@@ -70,7 +76,8 @@ QByteArray hdrIntervalLog(const Session &s)
     }
     out += "#one interval per operation per stage, over its steady window (this session has no "
            "per-second histograms)\n";
-    out += "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n";
+    out += "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_"
+           "Histogram\"\n";
     for (const StageStats &st : s.stages) {
         const double from = double(st.startMs + st.warmupMs) / 1000.0;
         for (const OpStats &o : st.ops) {

@@ -97,7 +97,8 @@ QString capacityTable(const OpComparison &oc, const Comparison &c)
         [](const OpAnalysis &a) { return numberCell(a.maxThroughputAtSlo.perS, 1); });
     row(QStringLiteral("p99 at knee (ms)"),
         [](const OpAnalysis &a) { return numberCell(a.knee.p99Ms, 2); });
-    row(QStringLiteral("USL N* (VUs)"), [](const OpAnalysis &a) { return numberCell(a.usl.nStar, 1); });
+    row(QStringLiteral("USL N* (VUs)"),
+        [](const OpAnalysis &a) { return numberCell(a.usl.nStar, 1); });
     row(QStringLiteral("USL R\u00b2"), [](const OpAnalysis &a) {
         return a.usl.fitted ? QString::number(a.usl.r2, 'f', 3) : QStringLiteral("-");
     });
@@ -109,7 +110,7 @@ QString ratioTable(const OpComparison &oc, const Comparison &c)
     const int n = int(oc.analyses.size());
     QString o = QStringLiteral("<table><tr>")
                 + th(oc.alignedBy() == QLatin1String("VUs") ? QStringLiteral("VUs")
-                                                           : QStringLiteral("load"));
+                                                            : QStringLiteral("load"));
     for (int i = 0; i < n; ++i)
         o += th(QStringLiteral("%1 throughput /s").arg(c.letters.value(i)))
              + th(QStringLiteral("%1 p99 ms").arg(c.letters.value(i)));
@@ -121,7 +122,8 @@ QString ratioTable(const OpComparison &oc, const Comparison &c)
         o += QStringLiteral("<tr>") + td(r.loadText(), QStringLiteral("n"));
         for (int i = 0; i < n; ++i) {
             const std::optional<AlignedCell> &cell = r.cells.value(i);
-            const QString cls = cell && cell->clientBound ? QStringLiteral("n cb") : QStringLiteral("n");
+            const QString cls =
+                cell && cell->clientBound ? QStringLiteral("n cb") : QStringLiteral("n");
             o += td(cell ? QString::number(cell->throughputPerS, 'f', 1) : QStringLiteral("-"), cls)
                  + td(cell && cell->p99Ms ? QString::number(*cell->p99Ms, 'f', 2)
                                           : QStringLiteral("-"),
@@ -143,7 +145,7 @@ QString evidenceTable(const OpAnalysis &a)
     auto row = [&](const QString &name, const QString &value, const Evidence &e) {
         QStringList stages;
         for (int st : e.stages)
-            stages << QString::number(stageNumber(st));   // 1-based, as the text says
+            stages << QString::number(stageNumber(st)); // 1-based, as the text says
         QString ev = esc(e.text);
         if (!stages.isEmpty())
             ev += QStringLiteral(" <span class=\"evidence\">(stages %1)</span>")
@@ -156,8 +158,8 @@ QString evidenceTable(const OpAnalysis &a)
         a.saturation.evidence);
     row(QStringLiteral("failure"), a.failure.stage ? a.failure.at() : QStringLiteral("- VUs"),
         a.failure.evidence);
-    row(QStringLiteral("max throughput"), numberCell(a.maxThroughput.perS, 1) + QStringLiteral(" /s"),
-        a.maxThroughput.evidence);
+    row(QStringLiteral("max throughput"),
+        numberCell(a.maxThroughput.perS, 1) + QStringLiteral(" /s"), a.maxThroughput.evidence);
     row(QStringLiteral("max throughput within SLO"),
         numberCell(a.maxThroughputAtSlo.perS, 1) + QStringLiteral(" /s"),
         a.maxThroughputAtSlo.evidence);
@@ -179,9 +181,9 @@ QString evidenceTable(const OpAnalysis &a)
 QString stageTable(const Session &s)
 {
     QString o = QStringLiteral("<table><tr>");
-    for (const char *h : {"stage", "VUs", "op", "requests", "ok", "errors", "throughput /s",
-                          "95% /s", "p50 ms", "p95 ms", "p99 ms", "95% ms", "max in flight",
-                          "marks"})
+    for (const char *h :
+         {"stage", "VUs", "op", "requests", "ok", "errors", "throughput /s", "95% /s", "p50 ms",
+          "p95 ms", "p99 ms", "95% ms", "max in flight", "marks"})
         o += th(QString::fromLatin1(h));
     o += QStringLiteral("</tr>\n");
     // The 95 % intervals (block bootstrap, core/analysis/stageuncertainty.h): "-" when unknown.
@@ -195,25 +197,27 @@ QString stageTable(const Session &s)
                     u = &x;
             const QString thrCi = u ? intervalCell(u->intervals[int(BootMetric::Throughput)], 1)
                                     : QStringLiteral("-");
-            const QString p99Ci = u ? intervalCell(u->intervals[int(BootMetric::P99)], 2)
-                                    : QStringLiteral("-");
+            const QString p99Ci =
+                u ? intervalCell(u->intervals[int(BootMetric::P99)], 2) : QStringLiteral("-");
             QStringList errs;
             for (auto it = op.errors.cbegin(); it != op.errors.cend(); ++it)
                 errs << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
-            auto ms = [&](double p) { return latencyCellMs(op.latency, p, 2); };   // "-": no success
-            const QString cls = st.validity.clientBound ? QStringLiteral(" class=\"cb\"") : QString();
-            QStringList marks = stageMarks(st);   // client-bound, too short, no completion
+            auto ms = [&](double p) { return latencyCellMs(op.latency, p, 2); }; // "-": no success
+            const QString cls =
+                st.validity.clientBound ? QStringLiteral(" class=\"cb\"") : QString();
+            QStringList marks = stageMarks(st); // client-bound, too short, no completion
             if (u && u->steadiness.assessed && !u->steadiness.steady)
                 marks << QStringLiteral("not steady: ") + u->steadiness.words;
-            o += QStringLiteral("<tr%1>").arg(cls) + td(QString::number(stageNumber(st.index)), QStringLiteral("n"))
+            o += QStringLiteral("<tr%1>").arg(cls)
+                 + td(QString::number(stageNumber(st.index)), QStringLiteral("n"))
                  + td(QString::number(st.vus), QStringLiteral("n")) + td(op.op)
                  + td(QString::number(op.count), QStringLiteral("n"))
                  + td(QString::number(op.ok), QStringLiteral("n"))
                  + td(errs.isEmpty() ? QStringLiteral("0") : errs.join(QStringLiteral(", ")))
                  + td(QString::number(st.throughputPerS(op), 'f', 1), QStringLiteral("n"))
-                 + td(thrCi, QStringLiteral("n"))
-                 + td(ms(50), QStringLiteral("n")) + td(ms(95), QStringLiteral("n"))
-                 + td(ms(99), QStringLiteral("n")) + td(p99Ci, QStringLiteral("n"))
+                 + td(thrCi, QStringLiteral("n")) + td(ms(50), QStringLiteral("n"))
+                 + td(ms(95), QStringLiteral("n")) + td(ms(99), QStringLiteral("n"))
+                 + td(p99Ci, QStringLiteral("n"))
                  + td(QString::number(st.maxInFlight), QStringLiteral("n"))
                  + td(marks.isEmpty() ? QStringLiteral("-") : marks.join(QStringLiteral("; ")))
                  + QStringLiteral("</tr>\n");
@@ -229,7 +233,8 @@ QString environment(const Session &s)
             o += QStringLiteral("<tr>") + th(k) + td(v) + QStringLiteral("</tr>\n");
     };
     row(QStringLiteral("target"), s.targetAddress);
-    row(QStringLiteral("server"), (s.server.product + QLatin1Char(' ') + s.server.version).trimmed());
+    row(QStringLiteral("server"),
+        (s.server.product + QLatin1Char(' ') + s.server.version).trimmed());
     if (s.server.role != ServerRole::Unknown)
         row(QStringLiteral("server role"), serverRoleKey(s.server.role));
     row(QStringLiteral("executor"), s.loadModel().name());
@@ -263,8 +268,9 @@ QString htmlReportStart(const QString &title)
 
 QString htmlCell(const QString &text, const QString &cls)
 {
-    return cls.isEmpty() ? QStringLiteral("<td>%1</td>").arg(text.toHtmlEscaped())
-                         : QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, text.toHtmlEscaped());
+    return cls.isEmpty()
+               ? QStringLiteral("<td>%1</td>").arg(text.toHtmlEscaped())
+               : QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, text.toHtmlEscaped());
 }
 
 QString htmlReportEnd()
@@ -300,29 +306,30 @@ QString htmlReportSections(const QList<Session> &sessions)
         // what the sessions compare is information; only what spoils the comparison warns
         // (differenceIsCompared, core/session/comparison.h)
         for (const ComparedDifference &d : c.compared)
-            o += QStringLiteral("<div class=\"compared\"><b>Compared:</b> %1</div>\n").arg(esc(d.text));
+            o += QStringLiteral("<div class=\"compared\"><b>Compared:</b> %1</div>\n")
+                     .arg(esc(d.text));
         if (c.warnings.isEmpty())
-            o += QStringLiteral("<p>The sessions were run the same way otherwise (target, server "
-                                "version, ramp, durations, transport; no client-bound stage).</p>\n");
+            o += QStringLiteral(
+                "<p>The sessions were run the same way otherwise (target, server "
+                "version, ramp, durations, transport; no client-bound stage).</p>\n");
         for (const ComparisonWarning &w : c.warnings)
             o += QStringLiteral("<div class=\"warning\"><b>Not directly comparable:</b> %1</div>\n")
                      .arg(esc(w.text));
     }
-    QList<CurveSource> sources;   // the charts' inputs, session i labelled as in the tables
-    for (int i = 0; i < sessions.size(); ++i)
-    {
+    QList<CurveSource> sources; // the charts' inputs, session i labelled as in the tables
+    for (int i = 0; i < sessions.size(); ++i) {
         sources << curveSourceFromSession(sessions.at(i), c.labels.value(i, sessions.at(i).label));
-        addIntervals(&sources.last(), sessions.at(i));   // the curves' 95% bands
+        addIntervals(&sources.last(), sessions.at(i)); // the curves' 95% bands
     }
-    QList<QList<OpCapacityIntervals>> pointIntervals;   // per session, every op's
+    QList<QList<OpCapacityIntervals>> pointIntervals; // per session, every op's
     for (const Session &s : sessions)
         pointIntervals << capacityIntervals(s);
     for (const OpComparison &oc : c.ops) {
         o += QStringLiteral("<h2>%1</h2>\n<div class=\"charts\">\n").arg(esc(oc.op));
         ChartOptions chartOptions;
         chartOptions.op = oc.op;
-        for (ChartKind kind : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
-                               ChartKind::ErrorRatioVsLoad})
+        for (ChartKind kind :
+             {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad})
             o += renderSvg(buildChartModel(kind, sources, chartOptions));
         // errors per second by class over time beside the error ratio against load (sessions
         // with a 1-second series; docs/measurement.md, "The 1-second series")
@@ -331,7 +338,7 @@ QString htmlReportSections(const QList<Session> &sessions)
         if (!errorsOverTime.isEmpty())
             o += renderSvg(errorsOverTime);
         o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
-        for (int i = 0; i < sessions.size(); ++i) {   // each point over the resamples
+        for (int i = 0; i < sessions.size(); ++i) { // each point over the resamples
             QList<OpCapacityIntervals> ci;
             for (const OpCapacityIntervals &x : std::as_const(pointIntervals[i]))
                 if (x.op == oc.op)
@@ -341,18 +348,21 @@ QString htmlReportSections(const QList<Session> &sessions)
                      + capacityIntervalsHtml(ci);
         }
         if (comparison)
-            o += QStringLiteral("<h3>Per-stage ratios to A (aligned by %1)</h3>\n").arg(oc.alignedBy())
+            o += QStringLiteral("<h3>Per-stage ratios to A (aligned by %1)</h3>\n")
+                     .arg(oc.alignedBy())
                  + ratioTable(oc, c) + verdictTablesHtml(oc, c);
     }
     o += serverChartsHtml(sources);
     for (int i = 0; i < sessions.size(); ++i) {
         const Session &s = sessions.at(i);
-        o += QStringLiteral("<h2><span class=\"swatch\" style=\"background:%1\"></span>%2 %3</h2>\n")
-                 .arg(paletteColor(i), esc(c.letters.value(i)), esc(c.labels.value(i)));
+        o +=
+            QStringLiteral("<h2><span class=\"swatch\" style=\"background:%1\"></span>%2 %3</h2>\n")
+                .arg(paletteColor(i), esc(c.letters.value(i)), esc(c.labels.value(i)));
         o += QStringLiteral("<h3>Environment</h3>\n") + environment(s);
         const SessionAnalysis a = sessionAnalysis(s);
         for (const OpAnalysis &op : a.ops)
-            o += QStringLiteral("<h3>Detected points: %1</h3>\n").arg(esc(op.op)) + evidenceTable(op);
+            o += QStringLiteral("<h3>Detected points: %1</h3>\n").arg(esc(op.op))
+                 + evidenceTable(op);
         o += QStringLiteral("<h3>Per-stage statistics</h3>\n") + stageTable(s);
         o += serverSessionHtml(s);
         o += QStringLiteral("<h3>Profile</h3>\n<pre>%1</pre>\n")

@@ -54,8 +54,8 @@ QString csvField(const QString &f)
 // Column widths of the text table; the op column grows for long names. The load column holds
 // VUs (closed) or an offered rate up to "99999.999/s" (arrival-rate), so that a stage number
 // and a 5-digit rate stay in their own columns ("    3      20000/s", never "320000/s").
-constexpr int kStageW = 5, kVusW = 5, kRateW = 11, kOpW = 18, kCountW = 10, kOkW = 10,
-              kErrW = 8, kThrW = 10, kMsW = 9;
+constexpr int kStageW = 5, kVusW = 5, kRateW = 11, kOpW = 18, kCountW = 10, kOkW = 10, kErrW = 8,
+              kThrW = 10, kMsW = 9;
 
 int loadWidth(const LoadModel *model)
 {
@@ -63,13 +63,12 @@ int loadWidth(const LoadModel *model)
 }
 
 QString tableLine(int loadW, const QString &stage, const QString &load, const QString &op,
-                  const QString &count, const QString &ok, const QString &err,
-                  const QString &thr, const QStringList &latencies)
+                  const QString &count, const QString &ok, const QString &err, const QString &thr,
+                  const QStringList &latencies)
 {
     // a space always between stage and load, also for a load wider than its column
     QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + load.rightJustified(loadW)
-                   + QLatin1String("  ")
-                   + op.leftJustified(kOpW) + count.rightJustified(kCountW)
+                   + QLatin1String("  ") + op.leftJustified(kOpW) + count.rightJustified(kCountW)
                    + ok.rightJustified(kOkW) + err.rightJustified(kErrW)
                    + thr.rightJustified(kThrW);
     for (const QString &l : latencies)
@@ -191,23 +190,23 @@ QJsonObject reportJson(const Session &s)
             {QStringLiteral("ops"), ops},
         };
         if (st.noCompletions())
-            stage.insert(QStringLiteral("no_completions"), true);   // StageStats::noCompletions
+            stage.insert(QStringLiteral("no_completions"), true); // StageStats::noCompletions
         addOpenModelStage(st, s.loadModel(), &stage);
         stages.append(stage);
     }
     QJsonObject out{
         {QStringLiteral("profile"), s.profileName},
         {QStringLiteral("status"), runStatusKey(s.status)},
-        {QStringLiteral("started_at"), s.startedAt.isValid()
-                                           ? QJsonValue(s.startedAt.toUTC().toString(Qt::ISODateWithMs))
-                                           : QJsonValue()},
+        {QStringLiteral("started_at"),
+         s.startedAt.isValid() ? QJsonValue(s.startedAt.toUTC().toString(Qt::ISODateWithMs))
+                               : QJsonValue()},
         {QStringLiteral("target"),
          QJsonObject{{QStringLiteral("address"), s.targetAddress},
                      {QStringLiteral("server_version"), s.server.version}}},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("analysis"), sessionAnalysis(s).toJson()},
     };
-    if (s.auth.enabled())   // per-VU credentials: the logins, apart from the stages
+    if (s.auth.enabled()) // per-VU credentials: the logins, apart from the stages
         out.insert(QStringLiteral("credentials"),
                    QJsonObject{{QStringLiteral("method"), s.auth.method},
                                {QStringLiteral("per"), s.auth.per},
@@ -231,16 +230,17 @@ QString reportTableHeader(const LoadModel *model)
                      {QStringLiteral("mean"), QStringLiteral("p50"), QStringLiteral("p95"),
                       QStringLiteral("p99"), QStringLiteral("max")})
            + tableLine(w, QString(), QString(), QString(), QString(), QString(), QString(),
-                       QString(), {QStringLiteral("ms"), QStringLiteral("ms"),
-                                   QStringLiteral("ms"), QStringLiteral("ms"),
-                                   QStringLiteral("ms")});
+                       QString(),
+                       {QStringLiteral("ms"), QStringLiteral("ms"), QStringLiteral("ms"),
+                        QStringLiteral("ms"), QStringLiteral("ms")});
 }
 
 QString reportTableRows(const StageStats &stage, const LoadModel &model)
 {
     QString out;
     // A stage cut short by a stop is marked with '*', a client-bound one with '!'.
-    const QString stageText = QString::number(stageNumber(stage.index)) + (stage.complete ? "" : "*")
+    const QString stageText = QString::number(stageNumber(stage.index))
+                              + (stage.complete ? "" : "*")
                               + (stage.validity.clientBound ? "!" : "");
     // The stage's load as its model names it: VUs (closed), the offered rate (arrival-rate).
     const QString load = model.loadCell(stage.vus, stage.rate);
@@ -272,11 +272,11 @@ QString credentialsLine(const RunRecord &r)
     if (!a.enabled())
         return {};
     const auto ms = [](double v) { return QString::number(v, 'f', 3); };
-    QString line = QStringLiteral("logins (auth: %1, %2; not in the stages): %3")
-                       .arg(a.method,
-                            a.per == QLatin1String("run") ? QStringLiteral("one token for the run")
-                                                          : QStringLiteral("a token per VU"))
-                       .arg(a.logins);
+    QString line =
+        QStringLiteral("logins (auth: %1, %2; not in the stages): %3")
+            .arg(a.method, a.per == QLatin1String("run") ? QStringLiteral("one token for the run")
+                                                         : QStringLiteral("a token per VU"))
+            .arg(a.logins);
     if (a.logins > 0)
         line += QStringLiteral(", ms mean %1 p50 %2 p99 %3 max %4")
                     .arg(ms(a.loginMeanMs), ms(a.loginP50Ms), ms(a.loginP99Ms), ms(a.loginMaxMs));
@@ -291,17 +291,19 @@ QString uncertaintyLines(const StageUncertainty &u)
     QString out;
     for (const OpUncertainty &o : u.ops) {
         const auto &i = o.intervals;
-        const bool any = std::any_of(i.cbegin(), i.cend(), [](const Interval &x) { return x.known; });
+        const bool any =
+            std::any_of(i.cbegin(), i.cend(), [](const Interval &x) { return x.known; });
         QString line = QStringLiteral("      95%: ") + o.op + QStringLiteral(" ");
         if (any) {
-            line += QStringLiteral("thr %1/s, mean %2, p50 %3, p95 %4, p99 %5 ms (%6 s, block %7 s)")
-                        .arg(intervalCell(i[int(BootMetric::Throughput)], 1),
-                             intervalCell(i[int(BootMetric::Mean)], 3),
-                             intervalCell(i[int(BootMetric::P50)], 3),
-                             intervalCell(i[int(BootMetric::P95)], 3),
-                             intervalCell(i[int(BootMetric::P99)], 3))
-                        .arg(o.sample.seconds)
-                        .arg(o.sample.blockLength);
+            line +=
+                QStringLiteral("thr %1/s, mean %2, p50 %3, p95 %4, p99 %5 ms (%6 s, block %7 s)")
+                    .arg(intervalCell(i[int(BootMetric::Throughput)], 1),
+                         intervalCell(i[int(BootMetric::Mean)], 3),
+                         intervalCell(i[int(BootMetric::P50)], 3),
+                         intervalCell(i[int(BootMetric::P95)], 3),
+                         intervalCell(i[int(BootMetric::P99)], 3))
+                    .arg(o.sample.seconds)
+                    .arg(o.sample.blockLength);
             for (const Interval &x : i)
                 if (!x.known) {
                     line += QStringLiteral("; - : ") + x.reason;
@@ -337,7 +339,8 @@ QString reportTable(const Session &s)
     if (!s.nodeRoles.isEmpty()) {
         QStringList roles;
         for (const RunRecord::NodeRole &n : s.nodeRoles)
-            roles << QStringLiteral("%1 %2").arg(QUrl(n.address).authority(), serverRoleKey(n.role));
+            roles << QStringLiteral("%1 %2").arg(QUrl(n.address).authority(),
+                                                 serverRoleKey(n.role));
         out += QStringLiteral("nodes at start: %1\n").arg(roles.join(QStringLiteral(", ")));
     }
     if (partial)
@@ -360,13 +363,25 @@ QString reportTable(const Session &s)
 QString reportCsv(const Session &s)
 {
     static const QStringList header = {
-        QStringLiteral("label"),       QStringLiteral("profile"),   QStringLiteral("stage"),
-        QStringLiteral("vus"),         QStringLiteral("duration_s"), QStringLiteral("complete"),
-        QStringLiteral("op"),          QStringLiteral("count"),     QStringLiteral("ok"),
-        QStringLiteral("errors"),      QStringLiteral("error_classes"),
-        QStringLiteral("throughput_per_s"), QStringLiteral("mean_ms"), QStringLiteral("p50_ms"),
-        QStringLiteral("p90_ms"),      QStringLiteral("p95_ms"),    QStringLiteral("p99_ms"),
-        QStringLiteral("p999_ms"),     QStringLiteral("max_ms"),
+        QStringLiteral("label"),
+        QStringLiteral("profile"),
+        QStringLiteral("stage"),
+        QStringLiteral("vus"),
+        QStringLiteral("duration_s"),
+        QStringLiteral("complete"),
+        QStringLiteral("op"),
+        QStringLiteral("count"),
+        QStringLiteral("ok"),
+        QStringLiteral("errors"),
+        QStringLiteral("error_classes"),
+        QStringLiteral("throughput_per_s"),
+        QStringLiteral("mean_ms"),
+        QStringLiteral("p50_ms"),
+        QStringLiteral("p90_ms"),
+        QStringLiteral("p95_ms"),
+        QStringLiteral("p99_ms"),
+        QStringLiteral("p999_ms"),
+        QStringLiteral("max_ms"),
     };
     // RFC 4180: CRLF line breaks.
     const QLatin1String crlf("\r\n");
@@ -388,7 +403,12 @@ QString reportCsv(const Session &s)
                 QString::number(o.errorCount()),
                 errorsText(o),
                 fixed(st.throughputPerS(o), 3),
-                lat(kMeanLatency), lat(50), lat(90), lat(95), lat(99), lat(99.9),
+                lat(kMeanLatency),
+                lat(50),
+                lat(90),
+                lat(95),
+                lat(99),
+                lat(99.9),
                 lat(kMaxLatency),
             };
             QStringList quoted;

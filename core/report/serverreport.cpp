@@ -20,8 +20,8 @@ double either(double fromMetrics, double fromProc)
 
 QString cell(double v, double scale, int decimals)
 {
-    const QString text = serverKnown(v) ? QString::number(v / scale, 'f', decimals)
-                                        : QStringLiteral("-");
+    const QString text =
+        serverKnown(v) ? QString::number(v / scale, 'f', decimals) : QStringLiteral("-");
     return QStringLiteral("<td class=\"n\">%1</td>").arg(text);
 }
 
@@ -57,14 +57,16 @@ QString serverSessionHtml(const Session &s)
     const ServerTelemetry &t = s.serverTelemetry;
     QString o = QStringLiteral("<h3>Server</h3>\n");
     const ServerBottleneck b = sessionServerBottleneck(s, sessionAnalysis(s));
-    o += QStringLiteral("<p><b>Saturating resource:</b> %1 <span class=\"evidence\">%2</span></p>\n")
-             .arg(esc(b.resource), esc(b.evidence.text));
+    o +=
+        QStringLiteral("<p><b>Saturating resource:</b> %1 <span class=\"evidence\">%2</span></p>\n")
+            .arg(esc(b.resource), esc(b.evidence.text));
     if (t.collected()) {
         o += QStringLiteral("<p>Source: %1%2%3.</p>\n")
                  .arg(esc(t.source == QLatin1String("prometheus")
                               ? QStringLiteral("GET sys/metrics?format=prometheus")
-                          : t.source == QLatin1String("json") ? QStringLiteral("GET sys/metrics (JSON)")
-                                                              : QStringLiteral("/proc only")),
+                          : t.source == QLatin1String("json")
+                              ? QStringLiteral("GET sys/metrics (JSON)")
+                              : QStringLiteral("/proc only")),
                       t.serverPid > 0 ? QStringLiteral(", /proc/%1").arg(t.serverPid) : QString(),
                       serverKnown(t.serverCores)
                           ? QStringLiteral("; the server may use %1 cores").arg(t.serverCores)
@@ -81,18 +83,19 @@ QString serverSessionHtml(const Session &s)
             ServerStageStats none;
             if (!x)
                 x = &none;
-            const double client = st.meanLatencyS() > 0 ? st.meanLatencyS() * 1000.0 : kServerUnknown;
-            o += QStringLiteral("<tr><td class=\"n\">%1</td><td class=\"n\">%2</td><td class=\"n\">%3</td>")
+            const double client =
+                st.meanLatencyS() > 0 ? st.meanLatencyS() * 1000.0 : kServerUnknown;
+            o += QStringLiteral(
+                     "<tr><td class=\"n\">%1</td><td class=\"n\">%2</td><td class=\"n\">%3</td>")
                      .arg(stageNumber(st.index))
                      .arg(st.vus)
                      .arg(x->samples)
                  + cell(x->rssMeanBytes, kMiB, 1) + cell(x->rssMaxBytes, kMiB, 1)
                  + cell(x->heapInUseMeanBytes, kMiB, 1) + cell(x->coresBusyMean, 1, 2)
                  + cell(x->goroutinesMean, 1, 0) + cell(x->openFdsMax, 1, 0)
-                 + cell(x->handleRequestMs, 1, 3) + cell(client, 1, 3)
-                 + cell(x->barrierGetMs, 1, 3) + cell(x->barrierPutMs, 1, 3)
-                 + cell(x->procRssMeanBytes, kMiB, 1) + cell(x->procCoresBusyMean, 1, 2)
-                 + QStringLiteral("</tr>\n");
+                 + cell(x->handleRequestMs, 1, 3) + cell(client, 1, 3) + cell(x->barrierGetMs, 1, 3)
+                 + cell(x->barrierPutMs, 1, 3) + cell(x->procRssMeanBytes, kMiB, 1)
+                 + cell(x->procCoresBusyMean, 1, 2) + QStringLiteral("</tr>\n");
         }
         o += QStringLiteral("</table>\n");
     }
@@ -115,13 +118,14 @@ QString serverText(const Session &s)
         const ServerStageStats *x = t.stage(st.index);
         if (!x || x->samples == 0)
             continue;
-        QStringList parts{
-            part(either(x->rssMeanBytes, x->procRssMeanBytes), 1048576.0, 1, QStringLiteral("RSS %1 MiB")),
-            part(x->heapInUseMeanBytes, 1048576.0, 1, QStringLiteral("heap %1 MiB")),
-            part(either(x->coresBusyMean, x->procCoresBusyMean), 1, 2, QStringLiteral("%1 cores busy")),
-            part(x->handleRequestMs, 1, 3, QStringLiteral("server time %1 ms")),
-            part(st.meanLatencyS() > 0 ? st.meanLatencyS() * 1000.0 : kServerUnknown, 1, 3,
-                 QStringLiteral("client mean %1 ms"))};
+        QStringList parts{part(either(x->rssMeanBytes, x->procRssMeanBytes), 1048576.0, 1,
+                               QStringLiteral("RSS %1 MiB")),
+                          part(x->heapInUseMeanBytes, 1048576.0, 1, QStringLiteral("heap %1 MiB")),
+                          part(either(x->coresBusyMean, x->procCoresBusyMean), 1, 2,
+                               QStringLiteral("%1 cores busy")),
+                          part(x->handleRequestMs, 1, 3, QStringLiteral("server time %1 ms")),
+                          part(st.meanLatencyS() > 0 ? st.meanLatencyS() * 1000.0 : kServerUnknown,
+                               1, 3, QStringLiteral("client mean %1 ms"))};
         parts.removeAll(QString());
         o += QStringLiteral("  stage %1 (%2 VUs): %3\n")
                  .arg(stageNumber(st.index))

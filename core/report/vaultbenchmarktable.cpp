@@ -61,7 +61,7 @@ struct Row {
     QString op;
     qint64 count = 0;
     qint64 ok = 0;
-    LatencyHistogram latency;   // from the actual send
+    LatencyHistogram latency; // from the actual send
 };
 
 QString latencyCell(const LatencyHistogram &h, double percentile)
@@ -82,9 +82,9 @@ QStringList cells(const Row &r, double seconds)
             latencyCell(r.latency, -1),
             latencyCell(r.latency, 95),
             latencyCell(r.latency, 99),
-            r.count > 0 ? QString::number(100.0 * double(r.ok) / double(r.count), 'f', 2)
-                              + QLatin1Char('%')
-                        : QStringLiteral("-")};
+            r.count > 0
+                ? QString::number(100.0 * double(r.ok) / double(r.count), 'f', 2) + QLatin1Char('%')
+                : QStringLiteral("-")};
 }
 
 /// The table of `stages`: rows, separator, TOTAL; columns padded as Go's tabwriter (widest

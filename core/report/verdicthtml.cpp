@@ -64,7 +64,8 @@ QString verdictTablesHtml(const OpComparison &oc, const Comparison &c)
                     words += QStringLiteral("; about %1 more repeat(s) would likely decide")
                                  .arg(v.moreRepeats);
                 o += QStringLiteral("<tr>") + cell(r.loadText(), QStringLiteral("n"))
-                     + cell(compareMetricKey(v.metric)) + cell(figure(v.a, v.metric), QStringLiteral("n"))
+                     + cell(compareMetricKey(v.metric))
+                     + cell(figure(v.a, v.metric), QStringLiteral("n"))
                      + cell(figure(v.b, v.metric), QStringLiteral("n"))
                      + cell(v.ratio ? QString::number(*v.ratio, 'f', 3) : QStringLiteral("-"),
                             QStringLiteral("n"))

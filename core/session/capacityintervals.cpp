@@ -38,8 +38,8 @@ struct Tally {
     QVector<double> figures;
 };
 
-PointDistribution finish(const QString &point, const QString &value, const Tally &t,
-                         int resamples, bool withFigure)
+PointDistribution finish(const QString &point, const QString &value, const Tally &t, int resamples,
+                         bool withFigure)
 {
     PointDistribution d;
     d.point = point;
@@ -58,18 +58,22 @@ PointDistribution finish(const QString &point, const QString &value, const Tally
 
 QString PointDistribution::words() const
 {
-    const QString what = point == QLatin1String("knee")             ? QStringLiteral("knee")
-                         : point == QLatin1String("saturation")     ? QStringLiteral("saturation")
-                         : point == QLatin1String("max_throughput") ? QStringLiteral("max throughput")
-                         : point == QLatin1String("max_in_slo")     ? QStringLiteral("max in SLO")
-                                                                    : QStringLiteral("USL N*");
+    const QString what = point == QLatin1String("knee")         ? QStringLiteral("knee")
+                         : point == QLatin1String("saturation") ? QStringLiteral("saturation")
+                         : point == QLatin1String("max_throughput")
+                             ? QStringLiteral("max throughput")
+                         : point == QLatin1String("max_in_slo") ? QStringLiteral("max in SLO")
+                                                                : QStringLiteral("USL N*");
     const QString where = value == QLatin1String("none") ? QStringLiteral("none")
                                                          : QStringLiteral("at %1 VUs").arg(value);
     QString ci;
     if (figure.known)
-        ci = point == QLatin1String("usl_nstar")
-                 ? QStringLiteral("95%: %1-%2 VUs; ").arg(figure.lo, 0, 'f', 1).arg(figure.hi, 0, 'f', 1)
-                 : QStringLiteral("95%: %1-%2/s; ").arg(figure.lo, 0, 'f', 0).arg(figure.hi, 0, 'f', 0);
+        ci = point == QLatin1String("usl_nstar") ? QStringLiteral("95%: %1-%2 VUs; ")
+                                                       .arg(figure.lo, 0, 'f', 1)
+                                                       .arg(figure.hi, 0, 'f', 1)
+                                                 : QStringLiteral("95%: %1-%2/s; ")
+                                                       .arg(figure.lo, 0, 'f', 0)
+                                                       .arg(figure.hi, 0, 'f', 0);
     return QStringLiteral("%1 %2 (%3%4)").arg(what, where, ci, tally(counts, resamples));
 }
 
@@ -82,8 +86,9 @@ QJsonObject PointDistribution::toJson() const
                        {QStringLiteral("value"), value},
                        {QStringLiteral("resamples"), resamples},
                        {QStringLiteral("counts"), c},
-                       {QStringLiteral("ci"), figure.known ? QJsonValue(QJsonArray{figure.lo, figure.hi})
-                                                           : QJsonValue()}};
+                       {QStringLiteral("ci"), figure.known
+                                                  ? QJsonValue(QJsonArray{figure.lo, figure.hi})
+                                                  : QJsonValue()}};
 }
 
 QList<OpCapacityIntervals> capacityIntervals(const Session &s, int resamples,
@@ -97,8 +102,9 @@ QList<OpCapacityIntervals> capacityIntervals(const Session &s, int resamples,
     for (const QString &op : s.ops) {
         OpCapacityIntervals oc;
         oc.op = op;
-        oc.basis = replicated ? QStringLiteral("%1 runs, bootstrap over the runs").arg(s.replicateCount())
-                              : QStringLiteral("block bootstrap within each stage");
+        oc.basis = replicated
+                       ? QStringLiteral("%1 runs, bootstrap over the runs").arg(s.replicateCount())
+                       : QStringLiteral("block bootstrap within each stage");
         if (s.loadModel().isOpen()) {
             oc.reason = QStringLiteral("an arrival-rate run: the capacity points are not assessed");
             out << oc;
@@ -155,13 +161,16 @@ QList<OpCapacityIntervals> capacityIntervals(const Session &s, int resamples,
             ++maxSlo.counts[vusText(a.maxThroughputAtSlo.vus)];
             if (a.maxThroughputAtSlo.perS)
                 maxSlo.figures << *a.maxThroughputAtSlo.perS;
-            ++nStar.counts[a.usl.nStar ? QString::number(std::lround(*a.usl.nStar)) : QStringLiteral("none")];
+            ++nStar.counts[a.usl.nStar ? QString::number(std::lround(*a.usl.nStar))
+                                       : QStringLiteral("none")];
             if (a.usl.nStar)
                 nStar.figures << *a.usl.nStar;
         }
         oc.points << finish(QStringLiteral("knee"), vusText(point.knee.vus), knee, n, false)
-                  << finish(QStringLiteral("saturation"), vusText(point.saturation.vus), sat, n, false)
-                  << finish(QStringLiteral("max_throughput"), vusText(point.maxThroughput.vus), maxX, n, true);
+                  << finish(QStringLiteral("saturation"), vusText(point.saturation.vus), sat, n,
+                            false)
+                  << finish(QStringLiteral("max_throughput"), vusText(point.maxThroughput.vus),
+                            maxX, n, true);
         if (settings.slo.isSet())
             oc.points << finish(QStringLiteral("max_in_slo"), vusText(point.maxThroughputAtSlo.vus),
                                 maxSlo, n, true);

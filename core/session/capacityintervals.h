@@ -41,7 +41,7 @@ struct OpCapacityIntervals {
     QString op;
     /// Why there are none (e.g. "one run, no interval histograms"); empty when `points` is set.
     QString reason;
-    QString basis;   ///< "3 runs, bootstrap over the runs" or "block bootstrap within each stage"
+    QString basis; ///< "3 runs, bootstrap over the runs" or "block bootstrap within each stage"
     QList<PointDistribution> points;
 };
 

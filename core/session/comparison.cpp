@@ -61,8 +61,9 @@ QString loadModelText(const LoadModel &m)
     QStringList parts;
     for (auto it = settings.constBegin(); it != settings.constEnd(); ++it)
         parts << it.key() + QLatin1Char(' ') + jsonText(it.value());
-    return parts.isEmpty() ? m.name()
-                           : QStringLiteral("%1 (%2)").arg(m.name(), parts.join(QStringLiteral(", ")));
+    return parts.isEmpty()
+               ? m.name()
+               : QStringLiteral("%1 (%2)").arg(m.name(), parts.join(QStringLiteral(", ")));
 }
 
 QString serverText(const Session &s)
@@ -91,8 +92,8 @@ void warnIfDiffers(Comparison *c, const QList<Session> &ss, const QString &kind,
     for (int i = 1; i < ss.size(); ++i) {
         const QString b = value(ss[i]);
         if (a != b)
-            addDifference(c, kind, QStringLiteral("%1: %2 (A) vs %3 (%4)")
-                                       .arg(what, a, b, c->letters[i]));
+            addDifference(c, kind,
+                          QStringLiteral("%1: %2 (A) vs %3 (%4)").arg(what, a, b, c->letters[i]));
     }
 }
 
@@ -102,7 +103,8 @@ QStringList operationDiffs(const OperationSpec &a, const OperationSpec &b, const
 {
     QStringList diffs;
     if (a.weight != b.weight)
-        diffs.append(QStringLiteral("weight %1 (A) vs %2 (%3)").arg(a.weight).arg(b.weight).arg(letter));
+        diffs.append(
+            QStringLiteral("weight %1 (A) vs %2 (%3)").arg(a.weight).arg(b.weight).arg(letter));
     // canonical values (durations in ms, sizes in bytes: 5m == 300s), shown as written
     const QJsonObject pa = operationParamsToJson(a), pb = operationParamsToJson(b);
     const OperationType *type = OperationRegistry::instance().find(a.type);
@@ -164,7 +166,8 @@ QString clientBoundStagesText(const Session &s)
     QStringList out;
     for (const StageStats &st : s.stages)
         if (st.validity.clientBound)
-            out << QStringLiteral("%1 (%2)").arg(stageNumber(st.index))
+            out << QStringLiteral("%1 (%2)")
+                       .arg(stageNumber(st.index))
                        .arg(s.loadModel().isOpen() ? s.loadModel().loadCell(st.vus, st.rate)
                                                    : QStringLiteral("%1 VUs").arg(st.vus));
     return out.join(QStringLiteral(", "));
@@ -203,8 +206,9 @@ void planDifferences(Comparison *c, const QList<Session> &ss)
                   [](const Session &s) {
                       return orNone(s.plan.target.addresses.join(QStringLiteral(", ")));
                   });
-    warnIfDiffers(c, ss, QStringLiteral("target"), QStringLiteral("request timeout"),
-                  [](const Session &s) { return formatDurationMs(s.plan.target.requestTimeoutMs); });
+    warnIfDiffers(
+        c, ss, QStringLiteral("target"), QStringLiteral("request timeout"),
+        [](const Session &s) { return formatDurationMs(s.plan.target.requestTimeoutMs); });
     warnIfDiffers(c, ss, QStringLiteral("server_version"), QStringLiteral("server version"),
                   serverText);
     // A standby redirects its load to the active node: not the same path as the active itself.
@@ -273,8 +277,10 @@ bool differenceIsCompared(const QString &kind)
 
 QString OpComparison::alignedBy() const
 {
-    const bool anyOpen = std::any_of(rows.cbegin(), rows.cend(), [](const AlignedRow &r) { return r.open(); });
-    const bool anyClosed = std::any_of(rows.cbegin(), rows.cend(), [](const AlignedRow &r) { return !r.open(); });
+    const bool anyOpen =
+        std::any_of(rows.cbegin(), rows.cend(), [](const AlignedRow &r) { return r.open(); });
+    const bool anyClosed =
+        std::any_of(rows.cbegin(), rows.cend(), [](const AlignedRow &r) { return !r.open(); });
     return anyOpen && anyClosed ? QStringLiteral("load (VUs or offered rate)")
            : anyOpen            ? QStringLiteral("offered rate")
                                 : QStringLiteral("VUs");
@@ -287,7 +293,7 @@ Comparison compareSessions(const QList<Session> &ss)
         return c;
     for (int i = 0; i < ss.size(); ++i) {
         c.letters.append(i < 26 ? QString(QChar(u'A' + i)) : QStringLiteral("S%1").arg(i + 1));
-        QString label = !ss[i].label.isEmpty() ? ss[i].label
+        QString label = !ss[i].label.isEmpty()         ? ss[i].label
                         : !ss[i].profileName.isEmpty() ? ss[i].profileName
                                                        : QStringLiteral("session");
         const QString base = label;
@@ -326,7 +332,7 @@ Comparison compareSessions(const QList<Session> &ss)
                 row.rate = v.second;
             else
                 row.vus = int(v.second);
-            for (int i = 0; i < ss.size() && row.loadCell.isEmpty(); ++i)   // a session at this level
+            for (int i = 0; i < ss.size() && row.loadCell.isEmpty(); ++i) // a session at this level
                 if (cells[i].count(v))
                     row.loadCell = ss[i].loadModel().loadCell(row.vus, row.rate);
             const auto baseIt = cells[0].find(v);
@@ -335,8 +341,9 @@ Comparison compareSessions(const QList<Session> &ss)
                 const auto it = cells[i].find(v);
                 const AlignedCell *cell = it != cells[i].end() ? &it->second : nullptr;
                 row.cells.append(cell ? std::optional<AlignedCell>(*cell) : std::nullopt);
-                row.throughputRatio.append(
-                    base && cell ? ratio(cell->throughputPerS, base->throughputPerS) : std::nullopt);
+                row.throughputRatio.append(base && cell
+                                               ? ratio(cell->throughputPerS, base->throughputPerS)
+                                               : std::nullopt);
                 row.p99Ratio.append(base && cell && cell->p99Ms && base->p99Ms
                                         ? ratio(*cell->p99Ms, *base->p99Ms)
                                         : std::nullopt);

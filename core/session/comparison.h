@@ -46,10 +46,10 @@ bool differenceIsCompared(const QString &kind);
 struct AlignedCell {
     int stage = 0;
     double throughputPerS = 0;
-    std::optional<double> p99Ms;   ///< null: no success in the stage (no latency)
+    std::optional<double> p99Ms; ///< null: no success in the stage (no latency)
     double errorRatio = 0;
     bool clientBound = false;
-    QStringList clientBoundReasons;   ///< StageStats::validity.reasons when clientBound
+    QStringList clientBoundReasons; ///< StageStats::validity.reasons when clientBound
 };
 
 /// One VU level present in at least one session.
@@ -57,8 +57,8 @@ struct AlignedCell {
 /// plans (LoadModel::isOpen, core/profile/loadmodels/loadmodel.h): closed stages by planned
 /// VUs, arrival-rate stages by offered rate; a closed and an open stage never share a row.
 struct AlignedRow {
-    int vus = 0;        ///< closed rows: planned VUs (0 in open rows)
-    double rate = 0;    ///< open rows: offered starts per second (0 in closed rows)
+    int vus = 0; ///< closed rows: planned VUs (0 in open rows)
+    double rate = 0; ///< open rows: offered starts per second (0 in closed rows)
     bool open() const { return rate > 0; }
     /// "16" (VUs) or "2000/s" (offered rate): the load model's LoadModel::loadCell().
     QString loadText() const { return loadCell; }
@@ -67,11 +67,12 @@ struct AlignedRow {
     QString loadWords() const
     {
         return open() ? loadCell
-                      : QStringLiteral("%1 VU%2").arg(vus).arg(vus == 1 ? QString() : QStringLiteral("s"));
+                      : QStringLiteral("%1 VU%2").arg(vus).arg(vus == 1 ? QString()
+                                                                        : QStringLiteral("s"));
     }
-    QList<std::optional<AlignedCell>> cells;           ///< one per session
-    QList<std::optional<double>> throughputRatio;      ///< per session: X / X of session A
-    QList<std::optional<double>> p99Ratio;             ///< per session: p99 / p99 of session A
+    QList<std::optional<AlignedCell>> cells; ///< one per session
+    QList<std::optional<double>> throughputRatio; ///< per session: X / X of session A
+    QList<std::optional<double>> p99Ratio; ///< per session: p99 / p99 of session A
     /// Per session, its verdicts against A (index: CompareMetric; core/analysis/verdict.h);
     /// empty until assessComparison() (core/session/comparisonverdicts.h) fills it; A's own
     /// entry is all NotAssessed.
@@ -80,24 +81,24 @@ struct AlignedRow {
 
 struct OpComparison {
     QString op;
-    QList<std::optional<OpAnalysis>> analyses;         ///< per session; empty when it lacks the op
-    QList<AlignedRow> rows;                            ///< closed rows by VUs, then open rows by rate
+    QList<std::optional<OpAnalysis>> analyses; ///< per session; empty when it lacks the op
+    QList<AlignedRow> rows; ///< closed rows by VUs, then open rows by rate
     /// What the rows align on, for headings: "VUs", "offered rate" or "load (VUs or offered
     /// rate)" when closed and open sessions are compared.
     QString alignedBy() const;
 };
 
 struct Comparison {
-    QStringList labels;      ///< per session: its label (made unique), "A", "B", ... in tables
-    QStringList letters;     ///< "A", "B", ...
-    QList<ComparisonWarning> warnings;   ///< differences that spoil the comparison
-    QList<ComparedDifference> compared;  ///< what the sessions compare (operation params, labels)
+    QStringList labels; ///< per session: its label (made unique), "A", "B", ... in tables
+    QStringList letters; ///< "A", "B", ...
+    QList<ComparisonWarning> warnings; ///< differences that spoil the comparison
+    QList<ComparedDifference> compared; ///< what the sessions compare (operation params, labels)
     QList<OpComparison> ops; ///< union of the sessions' ops, in first-seen order
     /// Set by assessComparison() (core/session/comparisonverdicts.h): the rows' verdicts are
     /// filled, with these settings, over `tests` assessed figures per session pair.
     bool assessed = false;
     VerdictSettings verdictSettings;
-    QList<int> tests;              ///< per session: assessed figures of its family (A: 0)
+    QList<int> tests; ///< per session: assessed figures of its family (A: 0)
     /// Per session: what its intervals rest on ("3 runs, bootstrap over runs" or "one run,
     /// block bootstrap over seconds") and, with replicates, how the runs' spread compares
     /// with the seconds' spread (runSpreadWords(), core/stats/replicatebootstrap.h).

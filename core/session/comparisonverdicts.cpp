@@ -34,9 +34,8 @@ uint64_t mixedSeed(uint64_t seed, int session)
 QString basisOf(const Session &s)
 {
     const int n = s.replicateCount();
-    return n >= kMinReplicates
-               ? QStringLiteral("%1 runs, bootstrap over the runs").arg(n)
-               : QStringLiteral("one run, block bootstrap over the steady seconds");
+    return n >= kMinReplicates ? QStringLiteral("%1 runs, bootstrap over the runs").arg(n)
+                               : QStringLiteral("one run, block bootstrap over the steady seconds");
 }
 
 /// Median over the session's stages and ops of runSpreadOverSecondSpread(); 0 without
@@ -101,11 +100,11 @@ void assessComparison(Comparison *c, const QList<Session> &ss, const BootstrapOp
             for (int i = 1; i < r.cells.size() && i < ss.size(); ++i) {
                 const std::optional<AlignedCell> &cell = r.cells[i];
                 QString steady;
-                const BootstrapSample b = cell ? sessionStageSample(ss[i], cell->stage, oc.op,
-                                                                    seeded[i], &steady)
-                                               : BootstrapSample();
+                const BootstrapSample b =
+                    cell ? sessionStageSample(ss[i], cell->stage, oc.op, seeded[i], &steady)
+                         : BootstrapSample();
                 const int reps = std::min(ss[0].replicateCount(), ss[i].replicateCount());
-                QString skip;   // why the whole cell is not assessed
+                QString skip; // why the whole cell is not assessed
                 if (!base)
                     skip = QStringLiteral("A has no stage at %1").arg(r.loadText());
                 else if (!cell)
@@ -119,9 +118,11 @@ void assessComparison(Comparison *c, const QList<Session> &ss, const BootstrapOp
                 else if (!baseSteady.isEmpty())
                     skip = QStringLiteral("A's stage is not steady: %1").arg(baseSteady);
                 else if (!steady.isEmpty())
-                    skip = QStringLiteral("%1's stage is not steady: %2").arg(c->letters[i], steady);
+                    skip =
+                        QStringLiteral("%1's stage is not steady: %2").arg(c->letters[i], steady);
                 for (int m = 0; m < kCompareMetricCount; ++m) {
-                    MetricVerdict v = assessMetric(CompareMetric(m), a, b, reps, c->verdictSettings);
+                    MetricVerdict v =
+                        assessMetric(CompareMetric(m), a, b, reps, c->verdictSettings);
                     if (!skip.isEmpty()) {
                         v.verdict = Verdict::NotAssessed;
                         v.reason = skip;
@@ -137,10 +138,10 @@ void assessComparison(Comparison *c, const QList<Session> &ss, const BootstrapOp
     }
     for (int i = 1; i < ss.size(); ++i) {
         applyCorrection(families[i], c->verdictSettings);
-        c->tests[i] = int(std::count_if(families[i].cbegin(), families[i].cend(),
-                                        [](const MetricVerdict *v) {
-                                            return v->verdict != Verdict::NotAssessed;
-                                        }));
+        c->tests[i] =
+            int(std::count_if(families[i].cbegin(), families[i].cend(), [](const MetricVerdict *v) {
+                return v->verdict != Verdict::NotAssessed;
+            }));
     }
     c->assessed = true;
 }

@@ -13,10 +13,14 @@ namespace {
 int removalRank(ResourceKind k)
 {
     switch (k) {
-    case ResourceKind::Role: return 0;
-    case ResourceKind::Policy: return 1;
-    case ResourceKind::Auth: return 2;
-    case ResourceKind::Mount: return 3;
+    case ResourceKind::Role:
+        return 0;
+    case ResourceKind::Policy:
+        return 1;
+    case ResourceKind::Auth:
+        return 2;
+    case ResourceKind::Mount:
+        return 3;
     }
     return 4;
 }
@@ -65,7 +69,7 @@ SweepTargets sessionSweepTargets(VaultClient &client, const RunRecord &record)
         if (t.items.contains(r))
             continue;
         if (r.kind == ResourceKind::Role && insideListedMount(r, found))
-            addUnique(&t.items, r);   // goes with its (tagged) mount
+            addUnique(&t.items, r); // goes with its (tagged) mount
         else
             addUnique(&t.notOnServer, r);
     }

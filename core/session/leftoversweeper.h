@@ -18,18 +18,18 @@ class VaultClient;
 /// run's prefix for a session), and roles inside such mounts. A session file is never trusted
 /// to name what to delete: a recorded resource the server does not show tagged is not touched.
 struct SweepTargets {
-    QString runPrefix;                 ///< empty: every workbench run (--all)
-    QList<WorkbenchResource> items;    ///< in removal order (roles, policies, auth, mounts)
+    QString runPrefix; ///< empty: every workbench run (--all)
+    QList<WorkbenchResource> items; ///< in removal order (roles, policies, auth, mounts)
     /// Recorded by the session but not on the server tagged with its prefix: already removed,
     /// or not the run's (an edited file); left alone either way.
     QList<WorkbenchResource> notOnServer;
-    QStringList errors;                ///< a list that could not be read ("list sys/auth: 403")
+    QStringList errors; ///< a list that could not be read ("list sys/auth: 403")
 };
 
 struct SweepResult {
-    QList<WorkbenchResource> removed;  ///< removed (or already gone)
-    QList<WorkbenchResource> left;     ///< tagged resources still on the server afterwards
-    QStringList errors;                ///< one per failed removal or unreadable list
+    QList<WorkbenchResource> removed; ///< removed (or already gone)
+    QList<WorkbenchResource> left; ///< tagged resources still on the server afterwards
+    QStringList errors; ///< one per failed removal or unreadable list
     /// True when nothing of the sweep's scope is left and every list could be read.
     bool clean() const { return left.isEmpty() && errors.isEmpty(); }
 };

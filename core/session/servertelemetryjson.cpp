@@ -6,8 +6,7 @@ namespace vw {
 
 namespace {
 
-template <typename T>
-struct Field {
+template <typename T> struct Field {
     const char *key;
     double T::*member;
 };
@@ -101,7 +100,7 @@ bool serverTelemetryFromJson(const QJsonValue &v, ServerTelemetry *out, QString 
 {
     *out = ServerTelemetry();
     if (v.isUndefined() || v.isNull())
-        return true;   // a session from before server telemetry
+        return true; // a session from before server telemetry
     if (!v.isObject()) {
         *error = QStringLiteral("server_telemetry: not an object");
         return false;

@@ -15,7 +15,10 @@ struct Session : RunRecord {
     static constexpr int kSchemaVersion = 2;
 
     Session() = default;
-    explicit Session(const RunRecord &run) : RunRecord(run) {}
+    explicit Session(const RunRecord &run)
+        : RunRecord(run)
+    {
+    }
 
     /// Capacity analysis per op (core/analysis/). Filled when a session is read (from the file,
     /// or computed when the file has none); use sessionAnalysis() (capacityanalyzer.h) to get

@@ -28,7 +28,10 @@ struct Span {
 // then asks QJsonDocument for the exact error.
 class Skimmer {
 public:
-    explicit Skimmer(const QByteArray &b) : m_b(b) {}
+    explicit Skimmer(const QByteArray &b)
+        : m_b(b)
+    {
+    }
 
     // The members of the object at `s`: key -> value extent (keys without escapes only;
     // session keys have none).
@@ -142,7 +145,7 @@ private:
         const char first = m_b.at(i);
         if (first == '"')
             return skipString(i);
-        if (first != '{' && first != '[') {   // number, true, false, null
+        if (first != '{' && first != '[') { // number, true, false, null
             while (i < m_b.size()) {
                 const char c = m_b.at(i);
                 if (c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r'
@@ -209,8 +212,8 @@ QString parseProblem(const QByteArray &bytes)
 }
 
 // Key figures from the saved analysis of the first op, and the p99 at its peak stage.
-void readFigures(const Skimmer &sk, const QHash<QByteArray, Span> &top,
-                 const QList<Span> &stages, SessionSummary *s)
+void readFigures(const Skimmer &sk, const QHash<QByteArray, Span> &top, const QList<Span> &stages,
+                 SessionSummary *s)
 {
     const QString op = s->ops.value(0);
     if (op.isEmpty())
@@ -238,8 +241,8 @@ void readFigures(const Skimmer &sk, const QHash<QByteArray, Span> &top,
         const auto m = sk.members(o);
         if (!m || sk.value(m->value("op")).toString() != op)
             continue;
-        s->p99AtPeakMs = optDouble(
-            sk.value(m->value("latency_ms")).toObject().value(QStringLiteral("p99")));
+        s->p99AtPeakMs =
+            optDouble(sk.value(m->value("latency_ms")).toObject().value(QStringLiteral("p99")));
         return;
     }
 }
@@ -345,8 +348,8 @@ SessionSummary readSessionSummary(const QString &path)
 QStringList sessionFilesIn(const QString &dir)
 {
     QStringList out;
-    const QFileInfoList files = QDir(dir).entryInfoList({QStringLiteral("*.json")}, QDir::Files,
-                                                        QDir::Time);
+    const QFileInfoList files =
+        QDir(dir).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Time);
     for (const QFileInfo &f : files)
         out.append(f.filePath());
     return out;

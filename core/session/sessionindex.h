@@ -16,32 +16,32 @@ namespace vw {
 /// One row of the library. A file that cannot be summarised has `error` set and the other
 /// fields empty (except path, bytes and modified): it is shown as a row with its error.
 struct SessionSummary {
-    QString path;              ///< as given
-    QString error;             ///< why the file is not a readable session, empty when it is
-    qint64 bytes = 0;          ///< file size
-    QDateTime modified;        ///< file modification time (UTC)
+    QString path; ///< as given
+    QString error; ///< why the file is not a readable session, empty when it is
+    qint64 bytes = 0; ///< file size
+    QDateTime modified; ///< file modification time (UTC)
 
     QString id;
-    QString label;             ///< "label"; may be empty in hand-made files
-    QString profileName;       ///< "profile"."name"
-    QString targetAddress;     ///< "target"."address"
-    QString status;            ///< "status" key: completed | stopped | failed | setup_failed | incomplete
-    QString runError;          ///< "error": why the run stopped or failed
-    QString executor;          ///< "executor": closed | arrival-rate | ...
-    QDateTime startedAt;       ///< UTC; invalid when the file has none
+    QString label; ///< "label"; may be empty in hand-made files
+    QString profileName; ///< "profile"."name"
+    QString targetAddress; ///< "target"."address"
+    QString status; ///< "status" key: completed | stopped | failed | setup_failed | incomplete
+    QString runError; ///< "error": why the run stopped or failed
+    QString executor; ///< "executor": closed | arrival-rate | ...
+    QDateTime startedAt; ///< UTC; invalid when the file has none
     QDateTime finishedAt;
-    QStringList ops;           ///< operation labels in profile order
-    int stages = 0;            ///< stages measured (entries of "stages")
-    std::optional<int> maxVus;        ///< largest "vus" of the stages (closed model)
-    std::optional<double> maxRatePerS;///< largest "rate_per_s" (arrival-rate model)
+    QStringList ops; ///< operation labels in profile order
+    int stages = 0; ///< stages measured (entries of "stages")
+    std::optional<int> maxVus; ///< largest "vus" of the stages (closed model)
+    std::optional<double> maxRatePerS; ///< largest "rate_per_s" (arrival-rate model)
 
     // Key figures of the first operation, from the saved "analysis" (computed from the
     // stages for files without one). Empty when not reached: shown as "-", never 0.
     std::optional<double> peakThroughputPerS; ///< max_throughput_per_s, successes per second
-    std::optional<int> peakStage;             ///< 0-based stage of the peak
+    std::optional<int> peakStage; ///< 0-based stage of the peak
     std::optional<int> peakVus;
-    std::optional<double> p99AtPeakMs;        ///< p99 latency of the first op at the peak stage, ms
-    std::optional<int> kneeVus;               ///< knee_vus
+    std::optional<double> p99AtPeakMs; ///< p99 latency of the first op at the peak stage, ms
+    std::optional<int> kneeVus; ///< knee_vus
 
     bool ok() const { return error.isEmpty(); }
     /// The label, or the profile name when the label is empty.

@@ -98,7 +98,7 @@ QJsonObject targetToJson(const RunRecord &s)
             sources.insert(it.key(), it.value());
         t.insert(QStringLiteral("sources"), sources);
     }
-    if (!s.nodeRoles.isEmpty()) {   // written only for a target with other nodes
+    if (!s.nodeRoles.isEmpty()) { // written only for a target with other nodes
         QJsonArray nodes;
         for (const RunRecord::NodeRole &n : s.nodeRoles)
             nodes.append(QJsonObject{{QStringLiteral("address"), n.address},
@@ -167,7 +167,7 @@ ClientInfo clientFromJson(const QJsonObject &o)
     c.memoryBytes = o.value(QStringLiteral("memory_bytes")).toInteger();
     c.appVersion = o.value(QStringLiteral("app_version")).toString();
     c.qtVersion = o.value(QStringLiteral("qt_version")).toString();
-    c.workerNice = o.value(QStringLiteral("worker_nice")).toInt();   // 0 in older files
+    c.workerNice = o.value(QStringLiteral("worker_nice")).toInt(); // 0 in older files
     return c;
 }
 
@@ -226,7 +226,7 @@ QJsonObject stageToJson(const StageStats &st, const LoadModel &model)
     // (StageStats::noCompletions), so it never disagrees with them.
     if (st.noCompletions())
         out.insert(QStringLiteral("no_completions"), true);
-    if (!st.nodes.isEmpty()) {   // target.spread round_robin only
+    if (!st.nodes.isEmpty()) { // target.spread round_robin only
         QJsonArray nodes;
         for (const NodeStageStats &n : st.nodes) {
             QJsonArray nodeOps;
@@ -278,7 +278,8 @@ bool stageFromJson(const QJsonObject &o, StageStats *st, QString *error)
         for (int i = 0; i < nodeOps.size(); ++i) {
             OpStats os;
             QString e;
-            if (!nodeOps.at(i).isObject() || !OpStats::fromJson(nodeOps.at(i).toObject(), &os, &e)) {
+            if (!nodeOps.at(i).isObject()
+                || !OpStats::fromJson(nodeOps.at(i).toObject(), &os, &e)) {
                 *error = QStringLiteral("nodes[%1].ops[%2]: %3")
                              .arg(n)
                              .arg(i)
@@ -296,9 +297,9 @@ bool stageFromJson(const QJsonObject &o, StageStats *st, QString *error)
 const QStringList &seriesColumns()
 {
     static const QStringList cols = {
-        QStringLiteral("t_s"),    QStringLiteral("stage"),  QStringLiteral("vus"),
-        QStringLiteral("op"),     QStringLiteral("count"),  QStringLiteral("ok"),
-        QStringLiteral("errors"), QStringLiteral("p50_ms"), QStringLiteral("p99_ms"),
+        QStringLiteral("t_s"),       QStringLiteral("stage"),  QStringLiteral("vus"),
+        QStringLiteral("op"),        QStringLiteral("count"),  QStringLiteral("ok"),
+        QStringLiteral("errors"),    QStringLiteral("p50_ms"), QStringLiteral("p99_ms"),
         QStringLiteral("in_flight"), QStringLiteral("warmup"), QStringLiteral("error_classes"),
     };
     return cols;
@@ -416,7 +417,7 @@ TokenUse tokenUseFromJson(const QJsonValue &v)
 {
     TokenUse t;
     if (!v.isObject())
-        return t;   // older sessions, failed pre-flights
+        return t; // older sessions, failed pre-flights
     const QJsonObject o = v.toObject();
     t.checked = true;
     t.ttlSeconds = qint64(o.value(QStringLiteral("ttl_s")).toDouble());
@@ -432,23 +433,23 @@ QJsonValue authUseToJson(const AuthUse &a)
 {
     if (!a.enabled())
         return QJsonValue();
-    return QJsonObject{{QStringLiteral("method"), a.method},
-                       {QStringLiteral("per"), a.per},
-                       {QStringLiteral("logins"), a.logins},
-                       {QStringLiteral("login_ms"),
-                        QJsonObject{{QStringLiteral("mean"), a.loginMeanMs},
-                                    {QStringLiteral("p50"), a.loginP50Ms},
-                                    {QStringLiteral("p99"), a.loginP99Ms},
-                                    {QStringLiteral("max"), a.loginMaxMs}}},
-                       {QStringLiteral("renewals"), a.renewals},
-                       {QStringLiteral("renew_error"), a.renewError}};
+    return QJsonObject{
+        {QStringLiteral("method"), a.method},
+        {QStringLiteral("per"), a.per},
+        {QStringLiteral("logins"), a.logins},
+        {QStringLiteral("login_ms"), QJsonObject{{QStringLiteral("mean"), a.loginMeanMs},
+                                                 {QStringLiteral("p50"), a.loginP50Ms},
+                                                 {QStringLiteral("p99"), a.loginP99Ms},
+                                                 {QStringLiteral("max"), a.loginMaxMs}}},
+        {QStringLiteral("renewals"), a.renewals},
+        {QStringLiteral("renew_error"), a.renewError}};
 }
 
 AuthUse authUseFromJson(const QJsonValue &v)
 {
     AuthUse a;
     if (!v.isObject())
-        return a;   // no `auth:` block, older sessions
+        return a; // no `auth:` block, older sessions
     const QJsonObject o = v.toObject();
     a.method = o.value(QStringLiteral("method")).toString();
     a.per = o.value(QStringLiteral("per")).toString();
@@ -473,8 +474,7 @@ QJsonArray stagesToJson(const QList<StageStats> &list, const LoadModel &model)
     return stages;
 }
 
-bool stagesFromJson(const QJsonValue &v, const QString &field, QList<StageStats> *out,
-                    QString *err)
+bool stagesFromJson(const QJsonValue &v, const QString &field, QList<StageStats> *out, QString *err)
 {
     if (!v.isArray()) {
         *err = QStringLiteral("\"%1\" is missing or not an array").arg(field);
@@ -543,9 +543,8 @@ QJsonObject sessionToJson(const Session &s)
         {QStringLiteral("stages"), stages},
         {QStringLiteral("series"), seriesToJson(s.series)},
         // After the series: large, and skipped by extent by the index reader (sessionindex.h).
-        {QStringLiteral("second_histograms"), s.secondHistograms.present()
-                                                  ? QJsonValue(s.secondHistograms.toJson())
-                                                  : QJsonValue()},
+        {QStringLiteral("second_histograms"),
+         s.secondHistograms.present() ? QJsonValue(s.secondHistograms.toJson()) : QJsonValue()},
         {QStringLiteral("server_telemetry"), serverTelemetryToJson(s.serverTelemetry)},
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
         {QStringLiteral("analysis"), analyzeSession(s).toJson()},
@@ -653,8 +652,8 @@ std::optional<Session> SessionAssembler::finish(const QJsonObject &o, QString *e
     for (const QJsonValue &v : target.value(QStringLiteral("nodes")).toArray()) {
         const QJsonObject n = v.toObject();
         m_s.nodeRoles.append({n.value(QStringLiteral("address")).toString(),
-                            serverRoleFromKey(n.value(QStringLiteral("role")).toString()),
-                            n.value(QStringLiteral("version")).toString()});
+                              serverRoleFromKey(n.value(QStringLiteral("role")).toString()),
+                              n.value(QStringLiteral("version")).toString()});
     }
     // Optional (older sessions have none): where each target setting came from.
     const QJsonObject sources = target.value(QStringLiteral("sources")).toObject();
@@ -734,7 +733,7 @@ std::optional<Session> SessionAssembler::finish(const QJsonObject &o, QString *e
     // The analysis as saved; sessions written before it existed get it computed.
     const QJsonValue analysis = o.value(QStringLiteral("analysis"));
     m_s.analysis = analysis.isObject() ? SessionAnalysis::fromJson(analysis.toObject(), m_s.ops)
-                                     : analyzeSession(m_s);
+                                       : analyzeSession(m_s);
     return std::move(m_s);
 }
 
@@ -797,11 +796,9 @@ std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error)
 
 std::optional<Session> sessionFromJsonText(const QByteArray &text, QString *error)
 {
-    return readSessionStream(
-        [&text](const JsonStreamReader &r, QJsonValue *root, QString *e, qint64 *offset) {
-            return r.parse(text, root, e, offset);
-        },
-        error);
+    return readSessionStream([&text](const JsonStreamReader &r, QJsonValue *root, QString *e,
+                                     qint64 *offset) { return r.parse(text, root, e, offset); },
+                             error);
 }
 
 QString sessionPathProblem(const QString &path)
@@ -811,9 +808,9 @@ QString sessionPathProblem(const QString &path)
     const QFileInfo info(path);
     if (!info.absoluteDir().exists())
         return QStringLiteral("its folder does not exist");
-    struct stat st {};
+    struct stat st { };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
-        return QString();   // a new file
+        return QString(); // a new file
     if (S_ISDIR(st.st_mode))
         return QStringLiteral("it is a folder");
     if (!S_ISREG(st.st_mode))
@@ -873,11 +870,10 @@ std::optional<Session> readSession(const QString &path, QString *error)
         return std::nullopt;
     }
     QString e;
-    std::optional<Session> s = readSessionStream(
-        [&path](const JsonStreamReader &r, QJsonValue *root, QString *why, qint64 *offset) {
-            return r.parseFile(path, root, why, offset);
-        },
-        &e);
+    std::optional<Session> s =
+        readSessionStream([&path](const JsonStreamReader &r, QJsonValue *root, QString *why,
+                                  qint64 *offset) { return r.parseFile(path, root, why, offset); },
+                          &e);
     if (!s)
         err = QStringLiteral("%1: %2").arg(path, e);
     return s;

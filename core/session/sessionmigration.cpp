@@ -31,8 +31,8 @@ Profile planFromHeader(const QJsonObject &o, const QList<StageStats> &stages, QS
     for (const StageStats &st : stages)
         peakVus = std::max(peakVus, st.vus);
     QString error;
-    p.ramp.model = type->fromJson(QJsonObject{{QStringLiteral("max_vus"), std::max(1, peakVus)}},
-                                  &error);
+    p.ramp.model =
+        type->fromJson(QJsonObject{{QStringLiteral("max_vus"), std::max(1, peakVus)}}, &error);
     if (!p.ramp.model)
         p.ramp.model = defaultLoadModel();
     for (const StageStats &st : stages) {
@@ -40,7 +40,8 @@ Profile planFromHeader(const QJsonObject &o, const QList<StageStats> &stages, QS
         spec.durationMs = st.durationMs;
         const QJsonObject load{{QStringLiteral("vus"), st.vus}, {QStringLiteral("rate"), st.rate}};
         if (!p.ramp.model->stageFromJson(load, &spec, &error))
-            notes->append(QStringLiteral("plan: stage %1: %2").arg(stageNumber(st.index)).arg(error));
+            notes->append(
+                QStringLiteral("plan: stage %1: %2").arg(stageNumber(st.index)).arg(error));
         p.ramp.warmupMs = st.warmupMs;
         p.ramp.stages.append(spec);
     }

@@ -15,8 +15,8 @@ namespace {
 constexpr qint64 kHeaderBytes = 64 * 1024;
 constexpr qint64 kStageBytes = 1024;
 constexpr qint64 kOpStageBytes = 512;
-constexpr qint64 kBucketBytes = 12;   // "[1234,56]," in the histogram's counts
-constexpr qint64 kMaxBuckets = 2730;  // 32 KiB of counts
+constexpr qint64 kBucketBytes = 12; // "[1234,56]," in the histogram's counts
+constexpr qint64 kMaxBuckets = 2730; // 32 KiB of counts
 constexpr double kMaxRequestsPerVuSecond = 10000;
 constexpr qint64 kSeriesRowBytes = 100;
 constexpr qint64 kTelemetrySecondBytes = 512;
@@ -33,7 +33,8 @@ qint64 estimatedSessionBytes(const Profile &plan)
     for (int i = 0; i < plan.ramp.stages.size(); ++i) {
         const StageSpec &st = plan.ramp.stages.at(i);
         runMs += st.durationMs;
-        const double seconds = double(std::max<qint64>(0, st.durationMs - plan.ramp.warmupMs)) / 1000;
+        const double seconds =
+            double(std::max<qint64>(0, st.durationMs - plan.ramp.warmupMs)) / 1000;
         const double perSecond = plan.ramp.model->isOpen()
                                      ? plan.ramp.plannedRate(i)
                                      : plan.ramp.plannedVus(i) * kMaxRequestsPerVuSecond;

@@ -15,7 +15,7 @@ namespace vw {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kPercentiles[] = {50, 95, 99};   // BootMetric P50, P95, P99
+constexpr double kPercentiles[] = {50, 95, 99}; // BootMetric P50, P95, P99
 // Extra expansion found by simulation (tests/unit/tst_bootstrapcoverage.cpp): the block
 // bootstrap's variance is biased low by about b / n and by short blocks on short series.
 constexpr double kCalibration = 1.12;
@@ -88,8 +88,8 @@ double ar1Tau(const QVector<double> &x, bool upper)
         return 1.0;
     const double r = acv[1] / acv[0];
     // upper: the bound a 95 % test would still allow (r + 2 / sqrt(n)).
-    const double rc = std::clamp(r + (1 + 4 * r) / double(n) + (upper ? 2.0 / std::sqrt(double(n)) : 0.0),
-                                 0.0, 0.96);
+    const double rc = std::clamp(
+        r + (1 + 4 * r) / double(n) + (upper ? 2.0 / std::sqrt(double(n)) : 0.0), 0.0, 0.96);
     return (1 + rc) / (1 - rc);
 }
 
@@ -111,11 +111,16 @@ double quantileSorted(const QVector<double> &sorted, double q)
 QString bootMetricKey(BootMetric m)
 {
     switch (m) {
-    case BootMetric::Throughput: return QStringLiteral("throughput_per_s");
-    case BootMetric::Mean: return QStringLiteral("mean_ms");
-    case BootMetric::P50: return QStringLiteral("p50_ms");
-    case BootMetric::P95: return QStringLiteral("p95_ms");
-    case BootMetric::P99: return QStringLiteral("p99_ms");
+    case BootMetric::Throughput:
+        return QStringLiteral("throughput_per_s");
+    case BootMetric::Mean:
+        return QStringLiteral("mean_ms");
+    case BootMetric::P50:
+        return QStringLiteral("p50_ms");
+    case BootMetric::P95:
+        return QStringLiteral("p95_ms");
+    case BootMetric::P99:
+        return QStringLiteral("p99_ms");
     }
     return QString();
 }
@@ -137,7 +142,7 @@ double politisWhiteBlockLength(const QVector<double> &x)
     }
     if (longRun <= 0)
         return 1.0;
-    const double dCb = 4.0 / 3.0 * longRun * longRun;   // Patton, Politis & White 2009
+    const double dCb = 4.0 / 3.0 * longRun * longRun; // Patton, Politis & White 2009
     const double b = std::cbrt(2.0 * g * g / dCb) * std::cbrt(double(n));
     const double bMax = std::ceil(std::min(3.0 * std::sqrt(double(n)), double(n) / 3.0));
     return std::clamp(b, 1.0, std::max(1.0, bMax));
@@ -150,7 +155,7 @@ double effectiveSampleSize(const QVector<double> &x)
         return double(n);
     const LagWindow w = lagWindow(x);
     if (w.acv.isEmpty() || w.acv[0] <= 0)
-        return double(n);   // constant: every second says the same
+        return double(n); // constant: every second says the same
     double tau = 1.0;
     for (int k = 1; k <= w.m; ++k)
         tau += 2.0 * flatTop(double(k) / double(w.m)) * w.acv[k] / w.acv[0];
@@ -212,8 +217,8 @@ Interval bootstrapRatioInterval(const BootstrapSample &a, const BootstrapSample 
     for (const BootstrapSample *s : {&a, &b}) {
         const Interval one = bootstrapInterval(*s, m);
         if (!one.known)
-            return Interval{false, 0, 0, (s == &a ? QStringLiteral("A: ") : QStringLiteral("B: "))
-                                             + one.reason};
+            return Interval{false, 0, 0,
+                            (s == &a ? QStringLiteral("A: ") : QStringLiteral("B: ")) + one.reason};
     }
     const int n = int(std::min(a.draws[k].size(), b.draws[k].size()));
     QVector<double> ratio(n);
@@ -250,7 +255,8 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
     if (all.count() > 0) {
         out.point[int(BootMetric::Mean)] = all.meanUs() / 1000.0;
         for (int p = 0; p < 3; ++p)
-            out.point[int(BootMetric::P50) + p] = double(all.valueAtPercentileUs(kPercentiles[p])) / 1000.0;
+            out.point[int(BootMetric::P50) + p] =
+                double(all.valueAtPercentileUs(kPercentiles[p])) / 1000.0;
     }
 
     if (n < options.minSeconds) {
@@ -263,7 +269,8 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
     const double overallMeanUs = all.meanUs();
     for (int t = 0; t < n; ++t)
         meanLatency[t] = seconds[t].count() > 0 ? seconds[t].meanUs() : overallMeanUs;
-    out.blockLengthRaw = std::max(politisWhiteBlockLength(counts), politisWhiteBlockLength(meanLatency));
+    out.blockLengthRaw =
+        std::max(politisWhiteBlockLength(counts), politisWhiteBlockLength(meanLatency));
     out.effectiveSeconds = std::min(effectiveSampleSize(counts), effectiveSampleSize(meanLatency));
     // Short series hide their autocorrelation (the lag-1 estimate is biased low by about
     // (1 + 4 rho) / n, Marriott & Pope 1954): an AR(1) bound with that bias corrected caps
@@ -274,14 +281,15 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
     const double tauUpper = std::max(ar1Tau(counts, true), ar1Tau(meanLatency, true));
     out.effectiveSecondsLow = double(n) / tauUpper;
     out.effectiveSeconds = std::min(out.effectiveSeconds, double(n) / tauAr);
-    out.blockLengthRaw = std::clamp(std::max(out.blockLengthRaw, tauAr), 1.0, std::max(1.0, double(n) / 3.0));
+    out.blockLengthRaw =
+        std::clamp(std::max(out.blockLengthRaw, tauAr), 1.0, std::max(1.0, double(n) / 3.0));
     const int b = std::clamp(int(std::lround(out.blockLengthRaw)), 1, n);
     out.blockLength = b;
     {
         const double df = std::max(1.0, std::min(double(n) / b, out.effectiveSeconds) - 1.0);
-        const double z = 1.959963984540054;   // 95 %; other levels scale alike
-        out.widening = std::max(1.0, tQuantile(z, df) / z * std::sqrt((df + 1) / df)
-                                         * kCalibration);
+        const double z = 1.959963984540054; // 95 %; other levels scale alike
+        out.widening =
+            std::max(1.0, tQuantile(z, df) / z * std::sqrt((df + 1) / df) * kCalibration);
     }
     if (out.effectiveSecondsLow < options.minEffectiveSeconds) {
         out.reason = QStringLiteral("%1 steady seconds may be only %2 effectively independent "
@@ -324,9 +332,9 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
     // Circular blocks of length len starting at every second: cumulative counts per bucket.
     struct Blocks {
         int len = 0;
-        QVector<int64_t> cum;       // n * K
-        QVector<int64_t> total;     // n
-        QVector<double> sumUs;      // n
+        QVector<int64_t> cum; // n * K
+        QVector<int64_t> total; // n
+        QVector<double> sumUs; // n
         QVector<int64_t> minUs, maxUs;
     };
     auto makeBlocks = [&](int len) {

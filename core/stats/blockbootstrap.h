@@ -26,12 +26,12 @@ inline constexpr int kBootMetricCount = 5;
 QString bootMetricKey(BootMetric m);
 
 struct BootstrapOptions {
-    int resamples = 1000;          ///< bootstrap resamples per stage and op
-    uint64_t seed = 0x5eedb007;    ///< fixed: the same session gives the same intervals
+    int resamples = 1000; ///< bootstrap resamples per stage and op
+    uint64_t seed = 0x5eedb007; ///< fixed: the same session gives the same intervals
     double confidence = 0.95;
     /// Below these the stage gets no interval, with the reason (found by simulation,
     /// tests/unit/tst_bootstrapcoverage.cpp; docs/measurement.md, "Uncertainty").
-    int minSeconds = 15;               ///< steady whole seconds
+    int minSeconds = 15; ///< steady whole seconds
     /// Checked against BootstrapSample::effectiveSecondsLow (the cautious estimate).
     double minEffectiveSeconds = 13;
     /// A percentile p gets an interval only with at least this many successes above it
@@ -51,10 +51,10 @@ struct Interval {
 /// The bootstrap distribution of one stage's op: what the interval functions below and the
 /// comparison/capacity code (core/session/comparison.h, core/analysis/) resample from.
 struct BootstrapSample {
-    bool ok = false;           ///< false: no interval at all; `reason` says why
+    bool ok = false; ///< false: no interval at all; `reason` says why
     QString reason;
-    int seconds = 0;           ///< steady seconds used (n)
-    int blockLength = 0;       ///< b, seconds (Politis-White, rounded, 1..n)
+    int seconds = 0; ///< steady seconds used (n)
+    int blockLength = 0; ///< b, seconds (Politis-White, rounded, 1..n)
     double blockLengthRaw = 0; ///< b before rounding (the estimator's value)
     double effectiveSeconds = 0; ///< n / tau, tau = 1 + 2 sum of flat-top weighted autocorrelations
     /// Small-sample expansion of the percentile intervals around the point estimate

@@ -6,14 +6,14 @@
 namespace vw {
 
 enum class ErrorClass {
-    None,            ///< a response that the operation accepts as success
-    HttpStatus,      ///< a complete response with a status the operation rejects (key "http_<code>")
-    Timeout,         ///< no complete response within the target's request timeout ("timeout")
-    Connection,      ///< refused, reset, closed early, host not found ("connection")
-    Tls,             ///< handshake or certificate failure ("tls")
+    None, ///< a response that the operation accepts as success
+    HttpStatus, ///< a complete response with a status the operation rejects (key "http_<code>")
+    Timeout, ///< no complete response within the target's request timeout ("timeout")
+    Connection, ///< refused, reset, closed early, host not found ("connection")
+    Tls, ///< handshake or certificate failure ("tls")
     InvalidResponse, ///< unparsable HTTP or a body the operation cannot use ("invalid_response")
-    Redirect,        ///< a redirect not followed: outside the target, a second one, 301/302/303
-                     ///  ("redirect"; core/http/redirectpolicy.h)
+    Redirect, ///< a redirect not followed: outside the target, a second one, 301/302/303
+    ///  ("redirect"; core/http/redirectpolicy.h)
 };
 
 /// The key used in statistics, sessions and reports: "http_503", "timeout", "connection",

@@ -10,10 +10,10 @@ namespace vw {
 
 namespace {
 
-constexpr quint32 kEncodingCookie = 0x1c849303u | 0x10u;     // V2, LEB128 word size 9
+constexpr quint32 kEncodingCookie = 0x1c849303u | 0x10u; // V2, LEB128 word size 9
 constexpr quint32 kCompressedCookie = 0x1c849304u | 0x10u;
 constexpr int kPayloadHeaderBytes = 40;
-constexpr int kMaxPayloadBytes = 64 * 1024 * 1024;   // a corrupt length is refused, not allocated
+constexpr int kMaxPayloadBytes = 64 * 1024 * 1024; // a corrupt length is refused, not allocated
 
 void putZigZag(QByteArray *out, int64_t v)
 {
@@ -61,7 +61,7 @@ template <class T> void putBig(QByteArray *out, T v)
 QByteArray hdrV2CompressedBase64(const LatencyHistogram &h)
 {
     QByteArray counts;
-    int next = 0;   // the next index the payload describes
+    int next = 0; // the next index the payload describes
     for (const auto &[index, count] : h.nonZeroBuckets()) {
         if (index > next)
             putZigZag(&counts, -int64_t(index - next));
@@ -71,7 +71,7 @@ QByteArray hdrV2CompressedBase64(const LatencyHistogram &h)
     QByteArray payload;
     putBig<quint32>(&payload, kEncodingCookie);
     putBig<quint32>(&payload, quint32(counts.size()));
-    putBig<quint32>(&payload, 0);   // normalizing index offset
+    putBig<quint32>(&payload, 0); // normalizing index offset
     putBig<quint32>(&payload, quint32(LatencyHistogram::kSignificantDigits));
     putBig<quint64>(&payload, quint64(LatencyHistogram::kLowestUs));
     putBig<quint64>(&payload, quint64(LatencyHistogram::kHighestUs));
@@ -80,7 +80,7 @@ QByteArray hdrV2CompressedBase64(const LatencyHistogram &h)
     std::memcpy(&ratioBits, &ratio, sizeof ratio);
     putBig<quint64>(&payload, ratioBits);
     payload.append(counts);
-    const QByteArray zlib = qCompress(payload).mid(4);   // drop Qt's length prefix
+    const QByteArray zlib = qCompress(payload).mid(4); // drop Qt's length prefix
     QByteArray out;
     putBig<quint32>(&out, kCompressedCookie);
     putBig<quint32>(&out, quint32(zlib.size()));
@@ -102,7 +102,8 @@ bool decodeHdrV2CompressedBase64(const QByteArray &base64, LatencyHistogram *out
         return fail(QStringLiteral("not a V2 compressed histogram (cookie)"));
     const quint32 zlen = qFromBigEndian<quint32>(raw.constData() + 4);
     if (zlen != quint32(raw.size() - 8))
-        return fail(QStringLiteral("compressed length %1, %2 bytes follow").arg(zlen).arg(raw.size() - 8));
+        return fail(
+            QStringLiteral("compressed length %1, %2 bytes follow").arg(zlen).arg(raw.size() - 8));
     // qUncompress wants the uncompressed size first; it is not known, so give the bound.
     QByteArray withLen(4, '\0');
     qToBigEndian<quint32>(quint32(kMaxPayloadBytes), withLen.data());
@@ -115,10 +116,10 @@ bool decodeHdrV2CompressedBase64(const QByteArray &base64, LatencyHistogram *out
     const quint32 len = qFromBigEndian<quint32>(d + 4);
     if (len != quint32(payload.size() - kPayloadHeaderBytes))
         return fail(QStringLiteral("payload length does not match"));
-    if (qFromBigEndian<quint32>(d + 8) != 0 ||
-        qFromBigEndian<quint32>(d + 12) != quint32(LatencyHistogram::kSignificantDigits) ||
-        qFromBigEndian<quint64>(d + 16) != quint64(LatencyHistogram::kLowestUs) ||
-        qFromBigEndian<quint64>(d + 24) != quint64(LatencyHistogram::kHighestUs))
+    if (qFromBigEndian<quint32>(d + 8) != 0
+        || qFromBigEndian<quint32>(d + 12) != quint32(LatencyHistogram::kSignificantDigits)
+        || qFromBigEndian<quint64>(d + 16) != quint64(LatencyHistogram::kLowestUs)
+        || qFromBigEndian<quint64>(d + 24) != quint64(LatencyHistogram::kHighestUs))
         return fail(QStringLiteral("a layout other than 1 us .. 1 h at 3 digits"));
     LatencyHistogram h;
     const uchar *p = reinterpret_cast<const uchar *>(d + kPayloadHeaderBytes);

@@ -23,7 +23,6 @@ QByteArray hdrV2CompressedBase64(const LatencyHistogram &h);
 /// The inverse, for tests and for reading logs back: false (and `error`) on a bad cookie,
 /// length, zlib stream, layout other than ours, or counts beyond the layout. min, max and
 /// mean of `out` are those of the bucket values (the encoding carries no exact sum).
-bool decodeHdrV2CompressedBase64(const QByteArray &base64, LatencyHistogram *out,
-                                 QString *error);
+bool decodeHdrV2CompressedBase64(const QByteArray &base64, LatencyHistogram *out, QString *error);
 
 } // namespace vw

@@ -14,9 +14,9 @@ namespace vw {
 
 namespace {
 
-constexpr int kSubBucketCountMagnitude = 11;                 // ceil(log2(2 * 10^3))
+constexpr int kSubBucketCountMagnitude = 11; // ceil(log2(2 * 10^3))
 constexpr int kSubBucketHalfCountMagnitude = kSubBucketCountMagnitude - 1;
-constexpr int64_t kSubBucketCount = int64_t(1) << kSubBucketCountMagnitude;       // 2048
+constexpr int64_t kSubBucketCount = int64_t(1) << kSubBucketCountMagnitude; // 2048
 constexpr int64_t kSubBucketHalfCount = int64_t(1) << kSubBucketHalfCountMagnitude; // 1024
 constexpr int64_t kSubBucketMask = kSubBucketCount - 1;
 constexpr int kLeadingZeroCountBase = 64 - kSubBucketCountMagnitude; // unit magnitude 0
@@ -72,7 +72,7 @@ int64_t LatencyHistogram::highestEquivalent(int index) const
 
 int64_t LatencyHistogram::bucketValueUs(int index)
 {
-    static const LatencyHistogram layout;   // the layout only: no counters
+    static const LatencyHistogram layout; // the layout only: no counters
     return layout.highestEquivalent(index);
 }
 
@@ -123,7 +123,7 @@ void LatencyHistogram::makeDense()
 void LatencyHistogram::compact()
 {
     if (m_counts.isEmpty())
-        return;   // sparse or empty already
+        return; // sparse or empty already
     QVector<Bucket> sparse;
     forEachBucket([&sparse](int i, int64_t n) { sparse.append(Bucket{i, n}); });
     m_counts = QVector<int64_t>();
@@ -133,7 +133,7 @@ void LatencyHistogram::compact()
 LatencyHistogram LatencyHistogram::compactCopy() const
 {
     if (m_counts.isEmpty())
-        return *this;   // sparse or empty already
+        return *this; // sparse or empty already
     LatencyHistogram c;
     forEachBucket([&c](int i, int64_t n) { c.m_sparse.append(Bucket{i, n}); });
     c.m_total = m_total;
@@ -359,12 +359,11 @@ QJsonArray LatencyHistogram::toCompactJson() const
         counts.append(qint64(n));
         previous = i;
     });
-    return QJsonArray{qint64(m_total), m_sum, qint64(minUs()), qint64(maxUs()), qint64(m_clamped),
-                      counts};
+    return QJsonArray{qint64(m_total),   m_sum, qint64(minUs()), qint64(maxUs()),
+                      qint64(m_clamped), counts};
 }
 
-bool LatencyHistogram::fromCompactJson(const QJsonArray &a, LatencyHistogram *out,
-                                       QString *error)
+bool LatencyHistogram::fromCompactJson(const QJsonArray &a, LatencyHistogram *out, QString *error)
 {
     auto fail = [error](const QString &msg) {
         if (error)
@@ -375,7 +374,8 @@ bool LatencyHistogram::fromCompactJson(const QJsonArray &a, LatencyHistogram *ou
         return fail(QStringLiteral("expected [total, sum_us, min_us, max_us, clamped, counts]"));
     for (int i = 0; i < 5; ++i)
         if (!a.at(i).isDouble())
-            return fail(QStringLiteral("expected [total, sum_us, min_us, max_us, clamped, counts]"));
+            return fail(
+                QStringLiteral("expected [total, sum_us, min_us, max_us, clamped, counts]"));
     const QJsonArray counts = a.at(5).toArray();
     if (counts.size() % 2 != 0)
         return fail(QStringLiteral("the counts are not index/count pairs"));

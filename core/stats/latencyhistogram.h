@@ -27,16 +27,16 @@ public:
 
     LatencyHistogram();
 
-    void record(int64_t valueUs);               ///< one sample, microseconds
-    void recordN(int64_t valueUs, int64_t n);   ///< n equal samples
-    void add(const LatencyHistogram &other);    ///< merge: counts are added bucket by bucket
-    void reset();                               ///< empty again; keeps its memory
+    void record(int64_t valueUs); ///< one sample, microseconds
+    void recordN(int64_t valueUs, int64_t n); ///< n equal samples
+    void add(const LatencyHistogram &other); ///< merge: counts are added bucket by bucket
+    void reset(); ///< empty again; keeps its memory
 
     int64_t count() const { return m_total; }
     int64_t clampedCount() const { return m_clamped; }
-    int64_t minUs() const;                      ///< 0 when empty
-    int64_t maxUs() const;                      ///< 0 when empty; exact largest value recorded
-    double meanUs() const;                      ///< 0 when empty; from exact sum of recorded values
+    int64_t minUs() const; ///< 0 when empty
+    int64_t maxUs() const; ///< 0 when empty; exact largest value recorded
+    double meanUs() const; ///< 0 when empty; from exact sum of recorded values
 
     /// Value at percentile p in [0, 100] (p=50 is the median, p=100 the max):
     /// the highest value equivalent to the bucket holding the ceil(p/100 * count)-th sample,
@@ -104,18 +104,18 @@ private:
     };
     /// Calls f(index, count) for every non-zero bucket, in increasing index order.
     template <class F> void forEachBucket(F f) const;
-    void makeDense();   ///< sparse -> dense; no-op when already dense or empty
+    void makeDense(); ///< sparse -> dense; no-op when already dense or empty
     int indexFor(int64_t v) const;
     int64_t lowestEquivalent(int index) const;
     int64_t highestEquivalent(int index) const;
 
-    QVector<int64_t> m_counts;   // dense form: kCountsLength counters, or empty
-    QVector<Bucket> m_sparse;    // sparse form: non-zero buckets by index; empty when dense
+    QVector<int64_t> m_counts; // dense form: kCountsLength counters, or empty
+    QVector<Bucket> m_sparse; // sparse form: non-zero buckets by index; empty when dense
     int64_t m_total = 0;
     int64_t m_clamped = 0;
     int64_t m_min = 0;
     int64_t m_max = 0;
-    double m_sum = 0;  // microseconds; double keeps hours of nanosecond-free sums exact enough
+    double m_sum = 0; // microseconds; double keeps hours of nanosecond-free sums exact enough
 };
 
 } // namespace vw

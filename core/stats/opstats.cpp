@@ -87,8 +87,8 @@ bool OpStats::fromJson(const QJsonObject &o, OpStats *out, QString *error)
         return fail(QStringLiteral("%1: error counts do not add up to count - ok").arg(s.op));
     if (o.contains(QStringLiteral("histogram"))) {
         QString histError;
-        if (!LatencyHistogram::fromJson(o.value(QStringLiteral("histogram")).toObject(),
-                                        &s.latency, &histError))
+        if (!LatencyHistogram::fromJson(o.value(QStringLiteral("histogram")).toObject(), &s.latency,
+                                        &histError))
             return fail(QStringLiteral("%1: %2").arg(s.op, histError));
         if (s.latency.count() != s.ok)
             return fail(QStringLiteral("%1: histogram count differs from \"ok\"").arg(s.op));
@@ -98,12 +98,13 @@ bool OpStats::fromJson(const QJsonObject &o, OpStats *out, QString *error)
         return fail(QStringLiteral("%1: invalid \"dropped\"").arg(s.op));
     if (o.contains(QStringLiteral("service_time_histogram"))) {
         QString histError;
-        if (!LatencyHistogram::fromJson(o.value(QStringLiteral("service_time_histogram")).toObject(),
-                                        &s.serviceTime, &histError))
+        if (!LatencyHistogram::fromJson(
+                o.value(QStringLiteral("service_time_histogram")).toObject(), &s.serviceTime,
+                &histError))
             return fail(QStringLiteral("%1: service time: %2").arg(s.op, histError));
         if (s.serviceTime.count() != s.ok)
-            return fail(QStringLiteral("%1: service time histogram count differs from \"ok\"")
-                            .arg(s.op));
+            return fail(
+                QStringLiteral("%1: service time histogram count differs from \"ok\"").arg(s.op));
     }
     *out = s;
     return true;
@@ -131,7 +132,7 @@ QString latencyCellMs(const LatencyHistogram &h, double percentile, int decimals
 {
     if (h.count() == 0)
         return none;
-    const double us = percentile < 0 ? h.meanUs()
+    const double us = percentile < 0     ? h.meanUs()
                       : percentile > 100 ? double(h.maxUs())
                                          : double(h.valueAtPercentileUs(percentile));
     return QString::number(std::round(us) / 1000.0, 'f', decimals);

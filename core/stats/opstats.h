@@ -11,10 +11,11 @@
 namespace vw {
 
 struct OpStats {
-    QString op;                     ///< operation label (the profile's `name`, else the type, e.g. "ssh_sign"; core/profile/operationlabels.h)
-    int64_t count = 0;              ///< requests completed (ok + errors) that started in the window
-    int64_t ok = 0;                 ///< successes
-    QMap<QString, int64_t> errors;  ///< error key (core/stats/errorclass.h) -> count
+    QString
+        op; ///< operation label (the profile's `name`, else the type, e.g. "ssh_sign"; core/profile/operationlabels.h)
+    int64_t count = 0; ///< requests completed (ok + errors) that started in the window
+    int64_t ok = 0; ///< successes
+    QMap<QString, int64_t> errors; ///< error key (core/stats/errorclass.h) -> count
     /// Latency of *successful* requests, microseconds. Closed model: from the actual send.
     /// Arrival-rate: from the intended start (coordinated-omission corrected, as wrk2).
     LatencyHistogram latency;
@@ -33,7 +34,7 @@ struct OpStats {
     /// True when the open-model fields (serviceTime, dropped) carry data.
     bool hasOpenModelData() const { return dropped > 0 || serviceTime.count() > 0; }
     void recordError(const QString &key);
-    void add(const OpStats &o);     ///< merge another OpStats of the same op
+    void add(const OpStats &o); ///< merge another OpStats of the same op
 
     /// {"op","count","ok","errors":{...},"latency_ms":{mean,p50,p90,p95,p99,p999,max},
     ///  "histogram": LatencyHistogram::toJson()}; throughput is added by the caller who knows
@@ -50,8 +51,8 @@ QJsonObject latencySummaryMs(const LatencyHistogram &h);
 /// One latency figure of `h` as text for tables: the percentile `percentile` (0..100), the
 /// mean (`percentile` < 0) or the max (`percentile` > 100), in milliseconds with `decimals`
 /// decimals; `none` ("-" in tables, "" in CSV) when `h` is empty (no successful request).
-inline constexpr double kMeanLatency = -1;   ///< latencyCellMs: the mean
-inline constexpr double kMaxLatency = 101;   ///< latencyCellMs: the max
+inline constexpr double kMeanLatency = -1; ///< latencyCellMs: the mean
+inline constexpr double kMaxLatency = 101; ///< latencyCellMs: the max
 QString latencyCellMs(const LatencyHistogram &h, double percentile, int decimals,
                       const QString &none = QStringLiteral("-"));
 

@@ -150,7 +150,8 @@ BootstrapSample bootstrapReplicates(const QList<ReplicateUnit> &units,
     return s;
 }
 
-double runSpreadOverSecondSpread(const QList<ReplicateUnit> &units, const BootstrapSample &withinRun)
+double runSpreadOverSecondSpread(const QList<ReplicateUnit> &units,
+                                 const BootstrapSample &withinRun)
 {
     if (units.size() < 2 || !withinRun.ok)
         return 0;

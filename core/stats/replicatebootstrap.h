@@ -22,9 +22,9 @@ namespace vw {
 
 /// A stage and op as one replicate measured it, what the resampling adds up.
 struct ReplicateUnit {
-    double successes = 0;       ///< throughput * steady seconds (StageStats::throughputPerS)
-    double seconds = 0;         ///< steady seconds
-    LatencyHistogram latency;   ///< of the successes, microseconds
+    double successes = 0; ///< throughput * steady seconds (StageStats::throughputPerS)
+    double seconds = 0; ///< steady seconds
+    LatencyHistogram latency; ///< of the successes, microseconds
 };
 
 /// The op `op` of stage `stage` of each replicate that has it with a steady window and
@@ -51,7 +51,8 @@ BootstrapSample bootstrapReplicates(const QList<ReplicateUnit> &units,
 /// figure's standard deviation from the seconds within one run (`withinRun`, the block
 /// bootstrap of one replicate: its interval's width / (2 * 1.96), relative to its point).
 /// About 1 on a quiet host; 0 when either is unknown (fewer than 2 units, no interval).
-double runSpreadOverSecondSpread(const QList<ReplicateUnit> &units, const BootstrapSample &withinRun);
+double runSpreadOverSecondSpread(const QList<ReplicateUnit> &units,
+                                 const BootstrapSample &withinRun);
 
 /// "runs differ 3.8x more than seconds within a run: the host is noisy, add repeats" (ratio
 /// >= 2), "runs differ as much as seconds within a run" (< 2), "" when ratio is 0.

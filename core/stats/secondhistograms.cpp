@@ -19,7 +19,7 @@ void SecondHistograms::add(int op, qint64 second, const LatencyHistogram &h)
     if (byOp.size() <= op)
         byOp.resize(op + 1);
     LatencyHistogram &mine = byOp[op][second];
-    mine.add(h);   // an empty one takes a sparse h as it is; else it turns dense here
+    mine.add(h); // an empty one takes a sparse h as it is; else it turns dense here
     mine.compact();
 }
 
@@ -57,7 +57,7 @@ bool SecondHistograms::fromJson(const QJsonValue &v, SecondHistograms *out, QStr
     };
     *out = SecondHistograms();
     if (v.isUndefined() || v.isNull())
-        return true;   // older sessions
+        return true; // older sessions
     const QJsonObject o = v.toObject();
     if (!v.isObject() || o.value(QStringLiteral("v")).toInt() != 1)
         return fail(QStringLiteral("not an object of version 1"));
@@ -68,7 +68,7 @@ bool SecondHistograms::fromJson(const QJsonValue &v, SecondHistograms *out, QStr
         const QJsonArray seconds = op.value(QStringLiteral("seconds")).toArray();
         QJsonArray histograms;
         const QJsonValue hv = op.value(QStringLiteral("histograms"));
-        if (hv.isString()) {   // "encoding": "zlib+base64"
+        if (hv.isString()) { // "encoding": "zlib+base64"
             if (op.value(QStringLiteral("encoding")).toString() != QLatin1String("zlib+base64"))
                 return fail(QStringLiteral("ops[%1]: unknown encoding").arg(i));
             const QByteArray json = qUncompress(QByteArray::fromBase64(hv.toString().toLatin1()));

@@ -10,8 +10,7 @@ namespace {
 /// (Prometheus): the differences; a count that went down (the summary expired and restarted)
 /// is unknown. Interval timers (JSON, 10 s intervals): the differences inside one interval,
 /// the new interval's own sum/count when the interval changed (its count went down).
-double meanBetween(double prevSum, double prevCount, double curSum, double curCount,
-                   bool interval)
+double meanBetween(double prevSum, double prevCount, double curSum, double curCount, bool interval)
 {
     if (!serverKnown(curSum) || !serverKnown(curCount))
         return kServerUnknown;
@@ -67,8 +66,8 @@ double meanKnown(const QList<double> &values)
     return n > 0 ? sum / n : kServerUnknown;
 }
 
-ServerSample serverSampleBetween(const ServerReading &prev, double prevS,
-                                 const ServerReading &cur, double curS)
+ServerSample serverSampleBetween(const ServerReading &prev, double prevS, const ServerReading &cur,
+                                 double curS)
 {
     ServerSample s;
     const double dt = curS - prevS;

@@ -17,49 +17,54 @@
 namespace vw {
 
 inline constexpr double kServerUnknown = std::numeric_limits<double>::quiet_NaN();
-inline bool serverKnown(double v) { return !std::isnan(v); }
+inline bool serverKnown(double v)
+{
+    return !std::isnan(v);
+}
 
 /// One reading of the server: the cumulative counters as read, before differences.
 struct ServerReading {
-    double rssBytes = kServerUnknown;         ///< process_resident_memory_bytes
-    double heapInUseBytes = kServerUnknown;   ///< go_memstats_heap_inuse_bytes, else vault.runtime.alloc_bytes
-    double cpuSeconds = kServerUnknown;       ///< process_cpu_seconds_total (cumulative)
-    double goroutines = kServerUnknown;       ///< go_goroutines, else vault.runtime.num_goroutines
-    double openFds = kServerUnknown;          ///< process_open_fds
-    double cores = kServerUnknown;            ///< go_sched_gomaxprocs_threads: CPUs the server may use
+    double rssBytes = kServerUnknown; ///< process_resident_memory_bytes
+    double heapInUseBytes =
+        kServerUnknown; ///< go_memstats_heap_inuse_bytes, else vault.runtime.alloc_bytes
+    double cpuSeconds = kServerUnknown; ///< process_cpu_seconds_total (cumulative)
+    double goroutines = kServerUnknown; ///< go_goroutines, else vault.runtime.num_goroutines
+    double openFds = kServerUnknown; ///< process_open_fds
+    double cores = kServerUnknown; ///< go_sched_gomaxprocs_threads: CPUs the server may use
     /// Timer summaries as cumulative (sum ms, count) where the source has them (Prometheus
     /// _sum/_count), or the current interval's (JSON "Samples", 10 s intervals) with
     /// `intervalTimers` set.
     double handleRequestSumMs = kServerUnknown;
     double handleRequestCount = kServerUnknown;
-    double handleRequestP50Ms = kServerUnknown;   ///< the server's own quantile (Prometheus only)
+    double handleRequestP50Ms = kServerUnknown; ///< the server's own quantile (Prometheus only)
     double handleRequestP99Ms = kServerUnknown;
     double barrierGetSumMs = kServerUnknown;
     double barrierGetCount = kServerUnknown;
     double barrierPutSumMs = kServerUnknown;
     double barrierPutCount = kServerUnknown;
-    double storageGetSumMs = kServerUnknown;      ///< vault.<backend>.get, when the backend reports it
+    double storageGetSumMs = kServerUnknown; ///< vault.<backend>.get, when the backend reports it
     double storageGetCount = kServerUnknown;
     bool intervalTimers = false;
     // /proc/<pid> (RunOptions::serverPid)
-    double procRssBytes = kServerUnknown;     ///< VmRSS of /proc/<pid>/status
-    double procCpuSeconds = kServerUnknown;   ///< utime + stime of /proc/<pid>/stat, s
-    double procThreads = kServerUnknown;      ///< Threads of /proc/<pid>/status
+    double procRssBytes = kServerUnknown; ///< VmRSS of /proc/<pid>/status
+    double procCpuSeconds = kServerUnknown; ///< utime + stime of /proc/<pid>/stat, s
+    double procThreads = kServerUnknown; ///< Threads of /proc/<pid>/status
 };
 
 /// One second of the run as the server saw it (differences between consecutive readings).
 struct ServerSample {
-    double tS = 0;            ///< time of the reading, s since the measured window began
-    int stage = -1;           ///< stage running at that moment (-1: after the last)
+    double tS = 0; ///< time of the reading, s since the measured window began
+    int stage = -1; ///< stage running at that moment (-1: after the last)
     /// The interval since the previous reading lay wholly in `stage`'s steady window (not in
     /// its warm-up, not across a stage change): only these count for the stage.
     bool steady = false;
     double rssBytes = kServerUnknown;
     double heapInUseBytes = kServerUnknown;
-    double coresBusy = kServerUnknown;        ///< CPU seconds per wall second since the previous reading
+    double coresBusy = kServerUnknown; ///< CPU seconds per wall second since the previous reading
     double goroutines = kServerUnknown;
     double openFds = kServerUnknown;
-    double handleRequestMs = kServerUnknown;  ///< mean server-side request time since the previous reading
+    double handleRequestMs =
+        kServerUnknown; ///< mean server-side request time since the previous reading
     double handleRequestP99Ms = kServerUnknown;
     double barrierGetMs = kServerUnknown;
     double barrierPutMs = kServerUnknown;
@@ -71,8 +76,8 @@ struct ServerSample {
 
 /// A stage's steady window (its samples with steady set) summarised: means, and max for memory.
 struct ServerStageStats {
-    int stage = 0;            ///< StageStats::index
-    int samples = 0;          ///< steady-window samples
+    int stage = 0; ///< StageStats::index
+    int samples = 0; ///< steady-window samples
     double rssMeanBytes = kServerUnknown;
     double rssMaxBytes = kServerUnknown;
     double heapInUseMeanBytes = kServerUnknown;
@@ -80,7 +85,7 @@ struct ServerStageStats {
     double coresBusyMax = kServerUnknown;
     double goroutinesMean = kServerUnknown;
     double openFdsMax = kServerUnknown;
-    double handleRequestMs = kServerUnknown;  ///< mean of the samples' means
+    double handleRequestMs = kServerUnknown; ///< mean of the samples' means
     double handleRequestP99Ms = kServerUnknown;
     double barrierGetMs = kServerUnknown;
     double barrierPutMs = kServerUnknown;
@@ -93,7 +98,7 @@ struct ServerTelemetry {
     /// "prometheus", "json" (sys/metrics answered in that form), "proc" (only /proc/<pid>),
     /// "" (nothing collected: not asked, older session, or no source answered).
     QString source;
-    qint64 serverPid = 0;     ///< the process read in /proc, 0 when none
+    qint64 serverPid = 0; ///< the process read in /proc, 0 when none
     /// CPUs the server's Go runtime may use (go_sched_gomaxprocs_threads); unknown when not
     /// reported (the JSON form). "All cores busy" is measured against it.
     double serverCores = kServerUnknown;
@@ -110,8 +115,8 @@ struct ServerTelemetry {
 /// The sample between readings `prev` (at `prevS`) and `cur` (at `curS`, s): gauges from `cur`,
 /// rates and means from the differences (a counter that went down, a restart or an expired
 /// summary, gives unknown). Stage and time fields are left for the caller.
-ServerSample serverSampleBetween(const ServerReading &prev, double prevS,
-                                 const ServerReading &cur, double curS);
+ServerSample serverSampleBetween(const ServerReading &prev, double prevS, const ServerReading &cur,
+                                 double curS);
 
 /// Per stage (0..stageCount-1): the steady samples of each stage summarised. Stages without a
 /// steady sample are present with samples = 0 and unknown values.

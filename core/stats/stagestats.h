@@ -13,7 +13,10 @@ namespace vw {
 /// The number a person reads for the stage at `index`: text (tables, evidence sentences,
 /// notes, messages, the GUI) counts stages from 1; data (JSON "index" and "*_stage" fields,
 /// CSV) keeps the 0-based index.
-inline int stageNumber(int index) { return index + 1; }
+inline int stageNumber(int index)
+{
+    return index + 1;
+}
 
 /// Arrival-rate scheduling lateness of a stage: actual send time - intended start of the
 /// starts counted in the stage, microseconds (at least 1), from a LatencyHistogram of all
@@ -21,10 +24,10 @@ inline int stageNumber(int index) { return index + 1; }
 /// lateness; a start that waited for a free VU includes that wait. `count` 0: not measured
 /// (closed stages, sessions written before it existed).
 struct ScheduleLateness {
-    int64_t count = 0;   ///< starts measured
+    int64_t count = 0; ///< starts measured
     int64_t p50Us = 0;
     int64_t p99Us = 0;
-    int64_t maxUs = 0;   ///< exact
+    int64_t maxUs = 0; ///< exact
 
     bool measured() const { return count > 0; }
     static ScheduleLateness of(const LatencyHistogram &h)
@@ -43,33 +46,33 @@ struct ScheduleLateness {
 /// One node's share of a stage when the run spreads its VUs over several nodes
 /// (target.spread: round_robin, docs/profile-format.md): the requests sent to `address`.
 struct NodeStageStats {
-    QString address;       ///< scheme://host:port of the node
-    QList<OpStats> ops;    ///< one per operation type, in profile order (as StageStats::ops)
+    QString address; ///< scheme://host:port of the node
+    QList<OpStats> ops; ///< one per operation type, in profile order (as StageStats::ops)
 };
 
 struct StageStats {
-    int index = 0;              ///< 0-based stage number in the ramp
+    int index = 0; ///< 0-based stage number in the ramp
     /// Planned virtual users and starts per second, as the ramp's load model planned them
     /// (core/profile/loadmodels/loadmodel.h plannedVus/plannedRate: closed: the stage's VUs and
     /// 0; arrival-rate: the max_vus pool and the offered rate). Whether a stage is open or
     /// closed is the session's load model's answer (RunRecord::plan), not these numbers'.
     int vus = 0;
     double rate = 0;
-    qint64 durationMs = 0;      ///< planned stage length, warm-up included
+    qint64 durationMs = 0; ///< planned stage length, warm-up included
     qint64 warmupMs = 0;
-    qint64 startMs = 0;         ///< stage start, ms since the measured window began
-    double steadySeconds = 0;   ///< measured (post-warm-up) window actually run, seconds
-    int maxInFlight = 0;        ///< in-flight gauge maximum during the steady window
-    double meanInFlight = 0;    ///< time-weighted mean of the gauge during the steady window
+    qint64 startMs = 0; ///< stage start, ms since the measured window began
+    double steadySeconds = 0; ///< measured (post-warm-up) window actually run, seconds
+    int maxInFlight = 0; ///< in-flight gauge maximum during the steady window
+    double meanInFlight = 0; ///< time-weighted mean of the gauge during the steady window
     /// Requests *sent* during the steady window (by send time, all ops; arrival-rate starts
     /// due in the warm-up but sent later count here, not in ops). 0 in old sessions.
     int64_t sent = 0;
-    ScheduleLateness scheduleLateness;   ///< arrival-rate stages; see ScheduleLateness
-    bool complete = true;       ///< false when the run stopped during this stage
-    QList<OpStats> ops;         ///< one per operation type, in profile order
+    ScheduleLateness scheduleLateness; ///< arrival-rate stages; see ScheduleLateness
+    bool complete = true; ///< false when the run stopped during this stage
+    QList<OpStats> ops; ///< one per operation type, in profile order
     /// target.spread round_robin: the same per node (their sum is `ops`); empty otherwise.
     QList<NodeStageStats> nodes;
-    StageValidity validity;     ///< was the client the bottleneck? (stagevalidity.h)
+    StageValidity validity; ///< was the client the bottleneck? (stagevalidity.h)
 
     /// Requests sent per second in the steady window, all ops (errors included): `sent`, or
     /// for sessions without it the requests that started in the window.

@@ -49,7 +49,7 @@ StageValidity StageValidity::fromJson(const QJsonObject &o)
     const QJsonArray reasons = o.value(QStringLiteral("reasons")).toArray();
     for (const QJsonValue &r : reasons)
         v.reasons.append(r.toString());
-    v.stageTooShort = o.value(QStringLiteral("stage_too_short")).toBool();   // false in older files
+    v.stageTooShort = o.value(QStringLiteral("stage_too_short")).toBool(); // false in older files
     v.latencyOverWindow = o.value(QStringLiteral("latency_over_window")).toDouble();
     const QJsonArray notes = o.value(QStringLiteral("notes")).toArray();
     for (const QJsonValue &n : notes)

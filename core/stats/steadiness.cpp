@@ -30,13 +30,11 @@ QString figure(double v)
 
 QJsonObject trendToJson(const TrendTest &t)
 {
-    return QJsonObject{{QStringLiteral("assessed"), t.assessed},
-                       {QStringLiteral("tau"), t.kendallTau},
-                       {QStringLiteral("p"), t.pValue},
-                       {QStringLiteral("slope_per_s"), t.senSlope},
-                       {QStringLiteral("from"), t.from},
-                       {QStringLiteral("to"), t.to},
-                       {QStringLiteral("trend"), t.trend}};
+    return QJsonObject{
+        {QStringLiteral("assessed"), t.assessed}, {QStringLiteral("tau"), t.kendallTau},
+        {QStringLiteral("p"), t.pValue},          {QStringLiteral("slope_per_s"), t.senSlope},
+        {QStringLiteral("from"), t.from},         {QStringLiteral("to"), t.to},
+        {QStringLiteral("trend"), t.trend}};
 }
 
 TrendTest trendFromJson(const QJsonObject &o)

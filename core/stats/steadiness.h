@@ -14,27 +14,27 @@
 namespace vw {
 
 struct TrendTest {
-    bool assessed = false;   ///< false: too few seconds (< SteadinessOptions::minSeconds)
-    double kendallTau = 0;   ///< -1..1
-    double pValue = 1;       ///< two-sided, autocorrelation-corrected
-    double senSlope = 0;     ///< units per second (Theil-Sen)
-    double from = 0;         ///< Theil-Sen line at the first second (units)
-    double to = 0;           ///< ... at the last second
-    bool trend = false;      ///< pValue < alpha and |to - from| >= minChange * level
+    bool assessed = false; ///< false: too few seconds (< SteadinessOptions::minSeconds)
+    double kendallTau = 0; ///< -1..1
+    double pValue = 1; ///< two-sided, autocorrelation-corrected
+    double senSlope = 0; ///< units per second (Theil-Sen)
+    double from = 0; ///< Theil-Sen line at the first second (units)
+    double to = 0; ///< ... at the last second
+    bool trend = false; ///< pValue < alpha and |to - from| >= minChange * level
 };
 
 struct SteadinessOptions {
     int minSeconds = 8;
     double alpha = 0.01;
-    double minChange = 0.10;   ///< relative change of the level over the stage
+    double minChange = 0.10; ///< relative change of the level over the stage
 };
 
 struct Steadiness {
-    bool assessed = false;     ///< false: too few seconds; `reason` says so
+    bool assessed = false; ///< false: too few seconds; `reason` says so
     QString reason;
-    bool steady = true;        ///< no trend in throughput nor in p50 (true when not assessed)
-    TrendTest throughput;      ///< per-second successes
-    TrendTest p50;             ///< per-second p50, ms (seconds without success skipped)
+    bool steady = true; ///< no trend in throughput nor in p50 (true when not assessed)
+    TrendTest throughput; ///< per-second successes
+    TrendTest p50; ///< per-second p50, ms (seconds without success skipped)
     /// Words for tables and the GUI, empty when steady: "throughput fell 100 -> 43/s,
     /// p50 rose 34 -> 82 ms during the stage".
     QString words;

@@ -9,9 +9,9 @@ namespace vw {
 
 /// One second of one operation. Latencies in milliseconds; counts by start time.
 struct SeriesPoint {
-    double tS = 0;          ///< end of the second, seconds since the measured window began
-    int stage = 0;          ///< stage index
-    int vus = 0;            ///< planned VUs of that stage
+    double tS = 0; ///< end of the second, seconds since the measured window began
+    int stage = 0; ///< stage index
+    int vus = 0; ///< planned VUs of that stage
     QString op;
     int64_t count = 0;
     int64_t ok = 0;
@@ -23,8 +23,8 @@ struct SeriesPoint {
     bool errorClassesKnown = true;
     double p50Ms = 0;
     double p99Ms = 0;
-    int inFlight = 0;       ///< in-flight gauge at the end of the second (all ops)
-    bool warmup = false;    ///< the second lies in a warm-up slice
+    int inFlight = 0; ///< in-flight gauge at the end of the second (all ops)
+    bool warmup = false; ///< the second lies in a warm-up slice
 };
 
 using TimeSeries = QList<SeriesPoint>;

@@ -13,8 +13,8 @@ namespace vw {
 
 /// One profile of the study: a profile file and its values on the study's dimensions.
 struct StudyProfile {
-    QString path;                  ///< as written in the study file (relative to it, or absolute)
-    QString resolvedPath;          ///< absolute: `path` against the study file's folder
+    QString path; ///< as written in the study file (relative to it, or absolute)
+    QString resolvedPath; ///< absolute: `path` against the study file's folder
     QMap<QString, QString> labels; ///< dimension name -> value, e.g. "key type" -> "RSA-2048"
 };
 
@@ -22,7 +22,7 @@ struct StudyProfile {
 /// run as `run --addr` takes it: a URL (http://127.0.0.1:8200) or the name of a local target
 /// node (`leader`, `standby-1`, `lb`, `dev`) when the workbench started that target.
 struct StudyTarget {
-    QString name;                  ///< [A-Za-z0-9_.-]+, unique in the study
+    QString name; ///< [A-Za-z0-9_.-]+, unique in the study
     QString addr;
     QMap<QString, QString> labels; ///< dimension name -> value, e.g. "path" -> "B: standby"
 };
@@ -31,10 +31,10 @@ struct StudyTarget {
 /// up <kind> [--nodes N] [--lb nginx|haproxy] [--lb-route active|any]`) unless `target status` says it is up, and
 /// stops after them (`target down`) when it started it (app/studycommand.cpp).
 struct StudyTargetUp {
-    QString kind;                  ///< "dev", "raft" or "cluster"
-    int nodes = 0;                 ///< cluster only; 0 = the target command's default
-    QString lb;                    ///< "", "nginx" or "haproxy"
-    QString lbRoute;               ///< "", "active" or "any" (`--lb-route`; needs lb)
+    QString kind; ///< "dev", "raft" or "cluster"
+    int nodes = 0; ///< cluster only; 0 = the target command's default
+    QString lb; ///< "", "nginx" or "haproxy"
+    QString lbRoute; ///< "", "active" or "any" (`--lb-route`; needs lb)
 
     /// The arguments after the executable: {"target", "up", kind, "--nodes", "3", "--lb",
     /// "nginx", "--lb-route", "active"}.
@@ -44,9 +44,9 @@ struct StudyTargetUp {
 struct StudySpec {
     QString name;
     QString description;
-    QString path;                  ///< the study file, absolute
-    QList<StudyProfile> profiles;  ///< non-empty
-    QList<StudyTarget> targets;    ///< non-empty
+    QString path; ///< the study file, absolute
+    QList<StudyProfile> profiles; ///< non-empty
+    QList<StudyTarget> targets; ///< non-empty
     /// The dimensions the report has a section for, in order, e.g. {"key type", "path"}.
     /// Each run's value on a dimension comes from its profile's labels, else its target's.
     /// Empty in the file: {"profile", "target"}, valued by the profile's and target's names.

@@ -61,13 +61,14 @@ public:
         QString field;
         QString key;
     };
-    QList<LabelUse> labelUses;   // where each label key is, checked against dimensions last
+    QList<LabelUse> labelUses; // where each label key is, checked against dimensions last
 
     void parseLabels(const YAML::Node &n, const QString &path, QMap<QString, QString> *out)
     {
         if (!n.IsMap()) {
-            add(n.Mark(), path, QStringLiteral("must be a map of dimension: value, e.g. "
-                                               "{ key type: RSA-2048 }"));
+            add(n.Mark(), path,
+                QStringLiteral("must be a map of dimension: value, e.g. "
+                               "{ key type: RSA-2048 }"));
             return;
         }
         for (auto it = n.begin(); it != n.end(); ++it) {
@@ -107,7 +108,7 @@ public:
                     add(e.Mark(), path + QStringLiteral(".file"), QStringLiteral("required"));
                     continue;
                 }
-                fileNode.reset(e["file"]);   // operator= would assign into e
+                fileNode.reset(e["file"]); // operator= would assign into e
                 filePath = path + QStringLiteral(".file");
                 if (keys.contains(QStringLiteral("labels")))
                     parseLabels(e["labels"], path + QStringLiteral(".labels"), &p.labels);
@@ -140,9 +141,10 @@ public:
             const YAML::Node e = list[i];
             const QString path = indexPath(listPath, int(i));
             QMap<QString, YAML::Node> keys;
-            if (!checkMap(e, path,
-                          {QStringLiteral("name"), QStringLiteral("addr"), QStringLiteral("labels")},
-                          &keys))
+            if (!checkMap(
+                    e, path,
+                    {QStringLiteral("name"), QStringLiteral("addr"), QStringLiteral("labels")},
+                    &keys))
                 continue;
             StudyTarget t;
             bool ok = true;
@@ -178,7 +180,8 @@ public:
                                    && (url.scheme() == QLatin1String("http")
                                        || url.scheme() == QLatin1String("https"));
                 if (!isUrl && localRe.match(t.addr).hasMatch())
-                    localAddrUses.append({e["addr"].Mark(), path + QStringLiteral(".addr"), t.addr});
+                    localAddrUses.append(
+                        {e["addr"].Mark(), path + QStringLiteral(".addr"), t.addr});
                 if (!isUrl && !localRe.match(t.addr).hasMatch()) {
                     add(e["addr"].Mark(), path + QStringLiteral(".addr"),
                         QStringLiteral("\"%1\" is neither an http(s):// URL nor a local target "
@@ -239,7 +242,8 @@ public:
                 up.lb = *s;
                 if (up.lb != QLatin1String("nginx") && up.lb != QLatin1String("haproxy")) {
                     add(n["lb"].Mark(), QStringLiteral("target_up.lb"),
-                        QStringLiteral("unknown load balancer \"%1\" (nginx or haproxy)").arg(up.lb));
+                        QStringLiteral("unknown load balancer \"%1\" (nginx or haproxy)")
+                            .arg(up.lb));
                     ok = false;
                 }
             } else {
@@ -248,7 +252,7 @@ public:
         }
         if (keys.contains(QStringLiteral("lb_route"))) {
             if (const auto s = text(n["lb_route"], QStringLiteral("target_up.lb_route"), true))
-                up.lbRoute = *s;   // checked by LocalTargetOptions::problem() below
+                up.lbRoute = *s; // checked by LocalTargetOptions::problem() below
             else
                 ok = false;
         }
@@ -422,7 +426,8 @@ StudyParseResult loadStudyFile(const QString &path)
     QString why;
     const std::optional<QByteArray> bytes = readBoundedFile(path, kMaxProfileBytes, &why);
     if (!bytes) {
-        result.errors.append({0, 0, QString(), QStringLiteral("cannot read %1: %2").arg(path, why)});
+        result.errors.append(
+            {0, 0, QString(), QStringLiteral("cannot read %1: %2").arg(path, why)});
         return result;
     }
     return parseStudy(*bytes, path);

@@ -10,7 +10,7 @@
 namespace vw {
 
 struct StudyParseResult {
-    std::optional<StudySpec> study;   ///< set only when `errors` is empty
+    std::optional<StudySpec> study; ///< set only when `errors` is empty
     ProfileErrors errors;
     bool ok() const { return study.has_value() && errors.isEmpty(); }
 };

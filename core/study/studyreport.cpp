@@ -38,7 +38,7 @@ QString th(const QString &s)
 struct PeakCell {
     std::optional<double> perS;
     std::optional<int> vus;
-    QString p99;              ///< "-" when no stage had a success
+    QString p99; ///< "-" when no stage had a success
     std::optional<int> kneeVus;
 };
 
@@ -128,14 +128,15 @@ const StudyRunResult *runAt(const QList<StudyRunResult> &runs, int profile, int 
 
 QString matrixTable(const StudySpec &study, const QList<StudyRunResult> &runs)
 {
-    QString o = QStringLiteral("<table class=\"matrix\"><tr>") + th(QStringLiteral("profile \\ target"));
+    QString o =
+        QStringLiteral("<table class=\"matrix\"><tr>") + th(QStringLiteral("profile \\ target"));
     for (int t = 0; t < study.targets.size(); ++t)
         o += th(targetHeading(study, t));
     o += QStringLiteral("</tr>\n");
     for (int p = 0; p < study.profiles.size(); ++p) {
         const StudyRunResult *first = runAt(runs, p, 0);
-        o += QStringLiteral("<tr>") + th(first ? profileHeading(study, *first)
-                                               : study.profiles.at(p).path);
+        o += QStringLiteral("<tr>")
+             + th(first ? profileHeading(study, *first) : study.profiles.at(p).path);
         for (int t = 0; t < study.targets.size(); ++t) {
             const StudyRunResult *r = runAt(runs, p, t);
             QStringList cell = r ? matrixCell(*r) : QStringList{QStringLiteral("-")};
@@ -169,8 +170,8 @@ QString runsTable(const StudySpec &study, const QList<StudyRunResult> &runs)
         if (ops.isEmpty())
             ops << QString();
         for (const QString &op : ops) {
-            o += QStringLiteral("<tr class=\"run%1\">").arg(r.completed() ? QString()
-                                                                          : QStringLiteral(" failed"));
+            o += QStringLiteral("<tr class=\"run%1\">")
+                     .arg(r.completed() ? QString() : QStringLiteral(" failed"));
             o += td(QString::number(i + 1), true);
             for (const QString &d : dims)
                 o += td(studyDimensionValue(study, r, d));
@@ -234,8 +235,8 @@ QString dimensionSection(const StudySpec &study, const QList<StudyRunResult> &ru
         for (const QString &d : dims)
             if (d != dim)
                 rest << QStringLiteral("%1 %2").arg(d, studyDimensionValue(study, runs.at(i), d));
-        const QString key = rest.isEmpty() ? QStringLiteral("all runs")
-                                           : rest.join(QStringLiteral(", "));
+        const QString key =
+            rest.isEmpty() ? QStringLiteral("all runs") : rest.join(QStringLiteral(", "));
         if (!groups.contains(key))
             groupKeys << key;
         groups[key] << i;
@@ -248,7 +249,7 @@ QString dimensionSection(const StudySpec &study, const QList<StudyRunResult> &ru
         const QList<int> members = groups.value(key);
         o += QStringLiteral("<h3>%1</h3>\n").arg(esc(key));
         for (const QString &op : ops) {
-            bool anyHasOp = false;   // e.g. kv2_write in a group of reads: no table
+            bool anyHasOp = false; // e.g. kv2_write in a group of reads: no table
             for (int i : members)
                 if (runs.at(i).session && sessionAnalysis(*runs.at(i).session).find(op))
                     anyHasOp = true;
@@ -270,9 +271,10 @@ QString dimensionSection(const StudySpec &study, const QList<StudyRunResult> &ru
                     first = c.perS;
                     firstSet = true;
                 }
-                const QString ratio = c.perS && first && *first > 0
-                                          ? QString::number(*c.perS / *first, 'f', 2) + QStringLiteral("x")
-                                          : QStringLiteral("-");
+                const QString ratio =
+                    c.perS && first && *first > 0
+                        ? QString::number(*c.perS / *first, 'f', 2) + QStringLiteral("x")
+                        : QStringLiteral("-");
                 o += QStringLiteral("<tr>") + td(studyDimensionValue(study, r, dim)) + td(op)
                      + td(numberCell(c.perS, 1), true) + td(ratio, true) + td(c.p99, true)
                      + td(r.ran ? runStatusKey(r.status) : QStringLiteral("not run"))
@@ -331,8 +333,9 @@ QString studyMatrixText(const StudySpec &study, const QList<StudyRunResult> &run
 
 QStringList studyDimensions(const StudySpec &study)
 {
-    return study.dimensions.isEmpty() ? QStringList{QStringLiteral("profile"), QStringLiteral("target")}
-                                      : study.dimensions;
+    return study.dimensions.isEmpty()
+               ? QStringList{QStringLiteral("profile"), QStringLiteral("target")}
+               : study.dimensions;
 }
 
 QString studyDimensionValue(const StudySpec &study, const StudyRunResult &r,

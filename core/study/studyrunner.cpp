@@ -71,7 +71,7 @@ void StudyRunner::requestStop()
 
 void StudyRunner::startRun(int index)
 {
-    m_run.reset();   // the previous run finished: its threads are joined here
+    m_run.reset(); // the previous run finished: its threads are joined here
     if (m_stopRequested) {
         for (StudyRunResult &r : m_results)
             if (r.runsStarted < std::max(1, m_study.repeat) && r.error.isEmpty())
@@ -94,7 +94,7 @@ void StudyRunner::startRun(int index)
     const StudyTarget &st = m_study.targets.at(r.targetIndex);
     Profile profile = m_profiles.at(r.profileIndex);
     profile.ramp = scaledRamp(profile.ramp, m_options.durationScale);
-    profile.repeat = 1;   // the study's repeat: counts, run by run (study.h)
+    profile.repeat = 1; // the study's repeat: counts, run by run (study.h)
 
     QString error;
     std::optional<ResolvedTarget> target;
@@ -125,7 +125,7 @@ void StudyRunner::startRun(int index)
     options.token = m_options.token;
     options.targetSources = target->sources;
     options.label = r.label;
-    options.serverPid = target->localTargetPid;       // a local target's node: /proc telemetry
+    options.serverPid = target->localTargetPid; // a local target's node: /proc telemetry
     // A killed study still leaves its stages, with the cell's earlier runs (copied: the
     // checkpoint is written on the run's control thread).
     options.checkpoint = [write = checkpointWriter(outPath),
@@ -154,11 +154,10 @@ void StudyRunner::onRunFinished(const RunRecord &record)
     const Session session(m_records[cell].isEmpty() ? record
                                                     : RunRecord::ofReplicates(m_records[cell]));
     r.replicates = int(m_records[cell].size());
-    const QString run = m_study.repeat > 1 ? QStringLiteral("run %1 of %2: ")
-                                                 .arg(r.runsStarted)
-                                                 .arg(m_study.repeat)
-                                           : QString();
-    if (record.status != RunStatus::Completed) {   // the cell keeps the first failure
+    const QString run =
+        m_study.repeat > 1 ? QStringLiteral("run %1 of %2: ").arg(r.runsStarted).arg(m_study.repeat)
+                           : QString();
+    if (record.status != RunStatus::Completed) { // the cell keeps the first failure
         if (r.status == RunStatus::Completed || r.runsStarted == 1) {
             r.status = record.status;
             r.error = run + (record.error.isEmpty() ? runStatusKey(record.status) : record.error);
@@ -172,12 +171,12 @@ void StudyRunner::onRunFinished(const RunRecord &record)
     const StudyProfile &sp = m_study.profiles.at(r.profileIndex);
     const StudyTarget &st = m_study.targets.at(r.targetIndex);
     const QString outPath = QDir(m_options.outDir).filePath(studySessionFileName(sp, st));
-    if (!m_records[cell].isEmpty()) {   // only failed setups: nothing was measured
+    if (!m_records[cell].isEmpty()) { // only failed setups: nothing was measured
         QString error;
         if (writeSession(session, outPath, &error)) {
             r.sessionPath = outPath;
             r.session = session;
-            r.session->analysis = sessionAnalysis(session);   // once, for every table of the report
+            r.session->analysis = sessionAnalysis(session); // once, for every table of the report
         } else {
             r.error += (r.error.isEmpty() ? QString() : QStringLiteral("; ")) + error;
         }

@@ -24,23 +24,23 @@ namespace vw {
 struct StudyRunResult {
     int profileIndex = 0;
     int targetIndex = 0;
-    QString profileName;       ///< the profile's `name`
-    QString targetName;        ///< StudyTarget::name
-    QString label;             ///< the session label: "<profile name> @ <target name>"
-    QString sessionPath;       ///< the session written, empty when none was
-    bool ran = false;          ///< false: never started (target not resolved, study stopped)
-    RunStatus status = RunStatus::Failed;   ///< the run's status when it ran
-    QString error;             ///< why it failed or did not run, empty when it completed
-    std::optional<Session> session;         ///< the session, when one was written
-    int replicates = 0;        ///< runs of the cell that measured (its session's replicates)
-    int runsStarted = 0;       ///< runs of the cell started so far (of StudySpec::repeat)
+    QString profileName; ///< the profile's `name`
+    QString targetName; ///< StudyTarget::name
+    QString label; ///< the session label: "<profile name> @ <target name>"
+    QString sessionPath; ///< the session written, empty when none was
+    bool ran = false; ///< false: never started (target not resolved, study stopped)
+    RunStatus status = RunStatus::Failed; ///< the run's status when it ran
+    QString error; ///< why it failed or did not run, empty when it completed
+    std::optional<Session> session; ///< the session, when one was written
+    int replicates = 0; ///< runs of the cell that measured (its session's replicates)
+    int runsStarted = 0; ///< runs of the cell started so far (of StudySpec::repeat)
     bool completed() const { return ran && status == RunStatus::Completed; }
 };
 
 struct StudyOptions {
-    QString outDir;              ///< existing folder for the session files
-    double durationScale = 1.0;  ///< effective scale (core/study/studyscale.h)
-    QByteArray token;            ///< never stored
+    QString outDir; ///< existing folder for the session files
+    double durationScale = 1.0; ///< effective scale (core/study/studyscale.h)
+    QByteArray token; ///< never stored
     /// The target of one run from its StudyTarget (addr as `run --addr` takes it) and the
     /// profile's target; nullopt + *error records the run as failed without running it. The
     /// command line passes its own resolver (the flags of `run`); null: resolveTarget() with
@@ -58,8 +58,8 @@ class StudyRunner : public QObject {
     Q_OBJECT
 public:
     /// `profiles`: the parsed profile of each StudySpec::profiles entry, same order.
-    StudyRunner(const StudySpec &study, const QList<Profile> &profiles,
-                const StudyOptions &options, QObject *parent = nullptr);
+    StudyRunner(const StudySpec &study, const QList<Profile> &profiles, const StudyOptions &options,
+                QObject *parent = nullptr);
     ~StudyRunner() override;
 
     /// Starts the first run; returns at once. The runs go round by round (StudySpec::repeat
@@ -100,7 +100,7 @@ private:
     QList<StudyRunResult> m_results;
     QList<int> m_schedule;
     quint64 m_seed = 0;
-    QList<QList<RunRecord>> m_records;   ///< per cell: its runs that measured
+    QList<QList<RunRecord>> m_records; ///< per cell: its runs that measured
     std::unique_ptr<BenchmarkRun> m_run;
     int m_current = -1;
     bool m_stopRequested = false;

@@ -29,8 +29,8 @@ int createTemporary(const QString &path, unsigned mode, QByteArray *tmp)
     for (int attempt = 0; attempt < 100; ++attempt) {
         *tmp = dir + "/." + name + '.'
                + QByteArray::number(QRandomGenerator::global()->generate64(), 36) + ".tmp";
-        const int fd = ::open(tmp->constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-                              mode_t(mode));
+        const int fd =
+            ::open(tmp->constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode));
         if (fd >= 0 || errno != EEXIST)
             return fd;
     }
@@ -48,7 +48,7 @@ bool writeAll(int fd, const QByteArray &data)
                 continue;
             return false;
         }
-        if (n == 0) {   // not an error the kernel gives for a regular file; do not loop on it
+        if (n == 0) { // not an error the kernel gives for a regular file; do not loop on it
             errno = EIO;
             return false;
         }
@@ -78,8 +78,7 @@ QString megabytes(qint64 bytes)
 
 } // namespace
 
-bool writeFileAtomically(const QString &path, const QByteArray &data, QString *error,
-                         unsigned mode)
+bool writeFileAtomically(const QString &path, const QByteArray &data, QString *error, unsigned mode)
 {
     auto fail = [&](int err) {
         if (error)
@@ -98,7 +97,7 @@ bool writeFileAtomically(const QString &path, const QByteArray &data, QString *e
         ::unlink(tmp.constData());
         return fail(err);
     }
-    if (::close(fd) != 0) {   // NFS and others report a deferred write error here
+    if (::close(fd) != 0) { // NFS and others report a deferred write error here
         const int err = errno;
         ::unlink(tmp.constData());
         return fail(err);
@@ -109,7 +108,7 @@ bool writeFileAtomically(const QString &path, const QByteArray &data, QString *e
         return fail(err);
     }
     if (!syncFolder(QFile::encodeName(QFileInfo(path).absolutePath())))
-        return fail(errno);   // the new file is in place; its name may not survive a crash
+        return fail(errno); // the new file is in place; its name may not survive a crash
     return true;
 }
 
@@ -123,17 +122,17 @@ QString folderWriteProblem(const QString &dir, qint64 bytes)
     // A probe rather than access(2): it finds a read-only mount, a full inode table, an ACL
     // or a root-squashed NFS export as the real write would.
     QByteArray tmp;
-    const int fd = createTemporary(QFileInfo(dir + QStringLiteral("/probe")).absoluteFilePath(),
-                                   0600, &tmp);
+    const int fd =
+        createTemporary(QFileInfo(dir + QStringLiteral("/probe")).absoluteFilePath(), 0600, &tmp);
     if (fd < 0)
         return QStringLiteral("cannot write in %1: %2").arg(dir, osText(errno));
     ::close(fd);
     ::unlink(tmp.constData());
     if (bytes <= 0)
         return QString();
-    struct statvfs vfs {};
+    struct statvfs vfs { };
     if (::statvfs(QFile::encodeName(dir).constData(), &vfs) != 0)
-        return QString();   // no figure: the write itself will tell
+        return QString(); // no figure: the write itself will tell
     const qint64 freeBytes = qint64(vfs.f_bavail) * qint64(vfs.f_frsize);
     if (freeBytes < bytes)
         return QStringLiteral("not enough room in %1: %2 free; about %3 needed")

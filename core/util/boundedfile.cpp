@@ -23,7 +23,7 @@ std::optional<QByteArray> readBoundedFile(const QString &path, qint64 maxBytes, 
         err = f.errorString();
         return std::nullopt;
     }
-    return f.read(maxBytes);   // a file that grew since the check is cut at the bound
+    return f.read(maxBytes); // a file that grew since the check is cut at the bound
 }
 
 } // namespace vw

@@ -56,7 +56,7 @@ X509 *makeCert(EVP_PKEY *key, const QString &cn, X509 *issuer, EVP_PKEY *signKey
                bool server, int days, const QByteArray &altNames)
 {
     X509 *cert = X509_new();
-    X509_set_version(cert, 2);   // v3
+    X509_set_version(cert, 2); // v3
     unsigned char serial[16];
     RAND_bytes(serial, sizeof serial);
     serial[0] &= 0x7f;
@@ -69,8 +69,8 @@ X509 *makeCert(EVP_PKEY *key, const QString &cn, X509 *issuer, EVP_PKEY *signKey
     X509_NAME *name = X509_get_subject_name(cert);
     const QByteArray cnUtf8 = cn.toUtf8();
     X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8,
-                               reinterpret_cast<const unsigned char *>(cnUtf8.constData()), -1,
-                               -1, 0);
+                               reinterpret_cast<const unsigned char *>(cnUtf8.constData()), -1, -1,
+                               0);
     X509_set_issuer_name(cert, issuer ? X509_get_subject_name(issuer) : name);
     X509 *iss = issuer ? issuer : cert;
     bool ok = true;
@@ -81,8 +81,7 @@ X509 *makeCert(EVP_PKEY *key, const QString &cn, X509 *issuer, EVP_PKEY *signKey
     } else {
         ok = ok && addExtension(cert, iss, NID_basic_constraints, "critical,CA:FALSE");
         ok = ok && addExtension(cert, iss, NID_key_usage, "critical,digitalSignature");
-        ok = ok && addExtension(cert, iss, NID_ext_key_usage,
-                                server ? "serverAuth" : "clientAuth");
+        ok = ok && addExtension(cert, iss, NID_ext_key_usage, server ? "serverAuth" : "clientAuth");
         if (server)
             ok = ok && addExtension(cert, iss, NID_subject_alt_name, altNames.constData());
         ok = ok && addExtension(cert, iss, NID_authority_key_identifier, "keyid:always");

@@ -25,18 +25,17 @@ public:
 
     struct Issued {
         QByteArray certificatePem;
-        QByteArray keyPem;   ///< PKCS#8 PEM, unencrypted
+        QByteArray keyPem; ///< PKCS#8 PEM, unencrypted
         bool isValid() const { return !certificatePem.isEmpty(); }
     };
     /// A leaf certificate signed by this CA, valid as long as the CA. `server`:
     /// subjectAltName IP:127.0.0.1, DNS:localhost and IP:<each of extraIps>, extendedKeyUsage
     /// serverAuth; else clientAuth. Empty on failure.
-    Issued issue(const QString &commonName, bool server,
-                 const QStringList &extraIps = {}) const;
+    Issued issue(const QString &commonName, bool server, const QStringList &extraIps = {}) const;
 
 private:
-    void *m_caKey = nullptr;    // EVP_PKEY *
-    void *m_caCert = nullptr;   // X509 *
+    void *m_caKey = nullptr; // EVP_PKEY *
+    void *m_caCert = nullptr; // X509 *
     QByteArray m_caCertPem;
     int m_validDays = 1;
 };

@@ -34,9 +34,9 @@ QString excludeFromCoreDumpsAtStart()
     const rlimit none{0, 0};
     if (setrlimit(RLIMIT_CORE, &none) != 0)
         problems << QStringLiteral("RLIMIT_CORE: ") + systemError();
-    return problems.isEmpty()
-               ? QString()
-               : QStringLiteral("cannot turn core dumps off (%1)").arg(problems.join(QStringLiteral(", ")));
+    return problems.isEmpty() ? QString()
+                              : QStringLiteral("cannot turn core dumps off (%1)")
+                                    .arg(problems.join(QStringLiteral(", ")));
 }
 
 bool excludeFromCoreDumps(QString *error)

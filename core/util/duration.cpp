@@ -45,7 +45,8 @@ std::optional<qint64> parseDurationMs(const QString &text)
         if (i < n && s[i] == QLatin1Char('.')) {
             ++i;
             while (i < n && s[i].isDigit() && s[i].unicode() < 128) {
-                if (fracDigits < 9) { // a non-zero 8th+ digit never yields whole ms (1 h = 2^7 3^2 5^5 ms)
+                if (fracDigits
+                    < 9) { // a non-zero 8th+ digit never yields whole ms (1 h = 2^7 3^2 5^5 ms)
                     frac = frac * 10 + (s[i].unicode() - '0');
                     fracScale *= 10;
                 } else if (s[i] != QLatin1Char('0')) {
@@ -89,7 +90,8 @@ std::optional<qint64> parseDurationMs(const QString &text)
 QString formatDurationMs(qint64 ms)
 {
     if (ms < 0) // Go style "-1m30s"; parseDurationMs() rejects negatives
-        return QStringLiteral("-") + formatDurationMs(ms == std::numeric_limits<qint64>::min() ? kMax : -ms);
+        return QStringLiteral("-")
+               + formatDurationMs(ms == std::numeric_limits<qint64>::min() ? kMax : -ms);
     if (ms == 0)
         return QStringLiteral("0s");
     if (ms < 1000)

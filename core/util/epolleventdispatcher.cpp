@@ -57,7 +57,8 @@ struct EpollEventDispatcher::QtTimer {
     std::unique_ptr<LoopTimer> timer;
 };
 
-EpollEventDispatcher::EpollEventDispatcher(QObject *parent) : QAbstractEventDispatcher(parent)
+EpollEventDispatcher::EpollEventDispatcher(QObject *parent)
+    : QAbstractEventDispatcher(parent)
 {
 }
 
@@ -84,7 +85,7 @@ bool EpollEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
 {
     m_interrupted.store(false, std::memory_order_relaxed);
     emit awake();
-    QCoreApplication::sendPostedEvents();   // a post after this wakes the wait below
+    QCoreApplication::sendPostedEvents(); // a post after this wakes the wait below
     const bool wait = flags.testFlag(QEventLoop::WaitForMoreEvents)
                       && !m_interrupted.load(std::memory_order_relaxed);
     if (wait)
@@ -105,9 +106,15 @@ void EpollEventDispatcher::registerSocketNotifier(QSocketNotifier *notifier)
         m_notifiers.insert(fd, n);
     }
     switch (notifier->type()) {
-    case QSocketNotifier::Read: n->read = notifier; break;
-    case QSocketNotifier::Write: n->write = notifier; break;
-    case QSocketNotifier::Exception: n->exception = notifier; break;
+    case QSocketNotifier::Read:
+        n->read = notifier;
+        break;
+    case QSocketNotifier::Write:
+        n->write = notifier;
+        break;
+    case QSocketNotifier::Exception:
+        n->exception = notifier;
+        break;
     }
     if (isNew)
         m_loop.add(fd, n->events(), n);
@@ -168,7 +175,7 @@ void EpollEventDispatcher::destroy(QtTimer *t)
 {
     if (t == m_firing) {
         t->timer->stop();
-        m_firingDead = true;   // its callback is running: deleted when it returns
+        m_firingDead = true; // its callback is running: deleted when it returns
         return;
     }
     delete t;

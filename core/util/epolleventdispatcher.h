@@ -42,15 +42,15 @@ public:
     FdLoop &loop() { return m_loop; }
 
 private:
-    struct Notifiers;   // the Qt notifiers of one descriptor
+    struct Notifiers; // the Qt notifiers of one descriptor
     struct QtTimer;
     void destroy(QtTimer *t);
 
     FdLoop m_loop{false};
-    QtTimer *m_firing = nullptr;   // the timer whose event is being sent
-    bool m_firingDead = false;     // ... and was unregistered meanwhile
-    QHash<int, Notifiers *> m_notifiers;   // by descriptor
-    QHash<int, QtTimer *> m_timers;        // by Qt timer id
+    QtTimer *m_firing = nullptr; // the timer whose event is being sent
+    bool m_firingDead = false; // ... and was unregistered meanwhile
+    QHash<int, Notifiers *> m_notifiers; // by descriptor
+    QHash<int, QtTimer *> m_timers; // by Qt timer id
     std::atomic<bool> m_interrupted{false};
 };
 

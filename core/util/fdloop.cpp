@@ -21,7 +21,7 @@ constexpr int64_t kNsPerS = 1'000'000'000LL;
 constexpr int kMaxEvents = 256;
 
 thread_local FdLoop *t_current = nullptr;
-thread_local std::unique_ptr<FdLoop> t_owned;   // a nested loop made by current()
+thread_local std::unique_ptr<FdLoop> t_owned; // a nested loop made by current()
 
 uint64_t key(int fd, uint32_t generation)
 {
@@ -38,7 +38,8 @@ LoopTimer::LoopTimer(std::function<void()> onTimeout)
 }
 
 LoopTimer::LoopTimer(FdLoop &loop, std::function<void()> onTimeout)
-    : m_loop(&loop), m_onTimeout(std::move(onTimeout))
+    : m_loop(&loop)
+    , m_onTimeout(std::move(onTimeout))
 {
 }
 
@@ -74,7 +75,8 @@ void FdLoop::setCurrent(FdLoop *loop)
     t_current = loop;
 }
 
-FdLoop::FdLoop(bool nested) : m_nested(nested)
+FdLoop::FdLoop(bool nested)
+    : m_nested(nested)
 {
     m_epoll = epoll_create1(EPOLL_CLOEXEC);
     m_wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -100,7 +102,7 @@ FdLoop::~FdLoop()
         t->m_heapIndex = -1;
     m_heap.clear();
     if (m_notifier && !QCoreApplication::instance())
-        (void)m_notifier.release();   // thread exit after the application: no dispatcher left
+        (void)m_notifier.release(); // thread exit after the application: no dispatcher left
     m_notifier.reset();
     if (m_timerFd >= 0)
         ::close(m_timerFd);
@@ -146,7 +148,7 @@ void FdLoop::remove(int fd)
         return;
     Slot &s = m_slots[size_t(fd)];
     s.handler = nullptr;
-    ++s.generation;   // events of this pass for the old registration no longer match
+    ++s.generation; // events of this pass for the old registration no longer match
     epoll_ctl(m_epoll, EPOLL_CTL_DEL, fd, nullptr);
 }
 
@@ -168,7 +170,7 @@ int FdLoop::runOnce(int64_t maxWaitNs)
         waitNs = waitNs < 0 ? untilDue : std::min(waitNs, untilDue);
     }
     if (m_nested)
-        waitNs = 0;   // the thread's Qt loop did the waiting
+        waitNs = 0; // the thread's Qt loop did the waiting
     epoll_event events[kMaxEvents];
     int n = -1;
     if (m_pwait2) {
@@ -185,7 +187,7 @@ int FdLoop::runOnce(int64_t maxWaitNs)
         const uint32_t generation = uint32_t(events[i].data.u64 >> 32);
         if (generation == 0xffffffffu) {
             uint64_t count = 0;
-            (void)!::read(fd, &count, sizeof count);   // clears the eventfd or the timerfd
+            (void)!::read(fd, &count, sizeof count); // clears the eventfd or the timerfd
             if (fd == m_wakeFd && m_onWake)
                 m_onWake();
             if (fd == m_timerFd)
@@ -215,7 +217,7 @@ void FdLoop::runTimers()
         LoopTimer *t = m_heap.front();
         disarm(t);
         if (t->m_onTimeout)
-            t->m_onTimeout();   // may delete t, re-arm it or arm others
+            t->m_onTimeout(); // may delete t, re-arm it or arm others
     }
 }
 
@@ -234,7 +236,7 @@ void FdLoop::syncTimerFd()
     m_timerFdDueNs = due;
     itimerspec spec{};
     if (due >= 0) {
-        const int64_t d = std::max<int64_t>(1, due);   // 0 would disarm
+        const int64_t d = std::max<int64_t>(1, due); // 0 would disarm
         spec.it_value.tv_sec = time_t(d / kNsPerS);
         spec.it_value.tv_nsec = long(d % kNsPerS);
     }

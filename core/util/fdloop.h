@@ -45,7 +45,7 @@ public:
     LoopTimer(const LoopTimer &) = delete;
     LoopTimer &operator=(const LoopTimer &) = delete;
 
-    void startAt(int64_t dueNs);   ///< re-arming replaces the due time; a past one fires at once
+    void startAt(int64_t dueNs); ///< re-arming replaces the due time; a past one fires at once
     void stop();
     bool isActive() const { return m_heapIndex >= 0; }
     int64_t dueNs() const { return m_dueNs; }
@@ -55,7 +55,7 @@ private:
     FdLoop *m_loop;
     std::function<void()> m_onTimeout;
     int64_t m_dueNs = 0;
-    int m_heapIndex = -1;   // position in the loop's heap, -1 when not armed
+    int m_heapIndex = -1; // position in the loop's heap, -1 when not armed
 };
 
 class FdLoop {
@@ -107,20 +107,20 @@ private:
     void siftDown(int i);
     void place(int i, LoopTimer *t);
     void runTimers();
-    void syncTimerFd();   // nested loops: the timerfd follows the heap's first due time
+    void syncTimerFd(); // nested loops: the timerfd follows the heap's first due time
     void onNestedActivated();
 
     int m_epoll = -1;
-    int m_wakeFd = -1;      // eventfd of wake()
-    int m_timerFd = -1;     // nested loops only
+    int m_wakeFd = -1; // eventfd of wake()
+    int m_timerFd = -1; // nested loops only
     bool m_nested = false;
     int64_t m_timerFdDueNs = -1;
-    std::vector<Slot> m_slots;          // by descriptor number
-    std::vector<LoopTimer *> m_heap;    // binary min-heap by due time
+    std::vector<Slot> m_slots; // by descriptor number
+    std::vector<LoopTimer *> m_heap; // binary min-heap by due time
     std::function<void()> m_onWake;
-    std::unique_ptr<QSocketNotifier> m_notifier;   // nested loops only
+    std::unique_ptr<QSocketNotifier> m_notifier; // nested loops only
     bool m_running = false;
-    bool m_pwait2 = true;   // epoll_pwait2 available (Linux >= 5.11), else ms timeouts
+    bool m_pwait2 = true; // epoll_pwait2 available (Linux >= 5.11), else ms timeouts
 };
 
 } // namespace vw

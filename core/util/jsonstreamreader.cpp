@@ -35,7 +35,7 @@ public:
     bool Uint64(uint64_t u)
     {
         return put(u <= uint64_t(std::numeric_limits<qint64>::max()) ? QJsonValue(qint64(u))
-                                                                      : QJsonValue(double(u)));
+                                                                     : QJsonValue(double(u)));
     }
     bool Double(double d) { return put(QJsonValue(d)); }
     bool String(const char *s, rapidjson::SizeType n, bool)
@@ -53,17 +53,17 @@ public:
     bool EndArray(rapidjson::SizeType) { return close(); }
 
     QJsonValue root;
-    QString error;   // why a handler stopped the reader; empty for a syntax error
+    QString error; // why a handler stopped the reader; empty for a syntax error
 
 private:
     struct Frame {
         bool isObject = false;
-        bool keyed = false;   // reached from the root through object keys only
+        bool keyed = false; // reached from the root through object keys only
         QJsonObject object;
         QJsonArray array;
-        QString key;          // an object's key of the value being read
+        QString key; // an object's key of the value being read
         const JsonStreamReader::ElementHandler *handler = nullptr;
-        int count = 0;        // elements handed to `handler`
+        int count = 0; // elements handed to `handler`
     };
 
     /// The handler of the array about to open, when its key path is a streamed one.
@@ -74,7 +74,8 @@ private:
                 continue;
             bool same = true;
             for (size_t d = 0; d < m_stack.size() && same; ++d)
-                same = m_stack[d].isObject && m_stack[d].keyed && m_stack[d].key == s.keyPath[qsizetype(d)];
+                same = m_stack[d].isObject && m_stack[d].keyed
+                       && m_stack[d].key == s.keyPath[qsizetype(d)];
             if (same)
                 return &s.handler;
         }
@@ -90,7 +91,8 @@ private:
         }
         Frame f;
         f.isObject = isObject;
-        f.keyed = isObject && (m_stack.empty() || (m_stack.back().isObject && m_stack.back().keyed));
+        f.keyed =
+            isObject && (m_stack.empty() || (m_stack.back().isObject && m_stack.back().keyed));
         if (!isObject && !m_streams.isEmpty())
             f.handler = streamFor();
         m_stack.push_back(std::move(f));
@@ -145,9 +147,9 @@ bool parseStream(InputStream &in, JsonStreamHandler &h, QJsonValue *root, QStrin
     if (r.IsError()) {
         if (error)
             *error = QStringLiteral("%1 at offset %2")
-                         .arg(!h.error.isEmpty() ? h.error
-                                                 : QString::fromLatin1(
-                                                       rapidjson::GetParseError_En(r.Code())))
+                         .arg(!h.error.isEmpty()
+                                  ? h.error
+                                  : QString::fromLatin1(rapidjson::GetParseError_En(r.Code())))
                          .arg(qint64(r.Offset()));
         if (errorOffset)
             *errorOffset = qint64(r.Offset());
@@ -175,8 +177,8 @@ bool JsonStreamReader::parse(const QByteArray &text, QJsonValue *root, QString *
 bool JsonStreamReader::parseFile(const QString &path, QJsonValue *root, QString *error,
                                  qint64 *errorOffset) const
 {
-    std::unique_ptr<FILE, int (*)(FILE *)> fp(std::fopen(QFile::encodeName(path).constData(), "rbe"),
-                                              &std::fclose);
+    std::unique_ptr<FILE, int (*)(FILE *)> fp(
+        std::fopen(QFile::encodeName(path).constData(), "rbe"), &std::fclose);
     if (!fp) {
         if (error)
             *error = QString::fromLocal8Bit(std::strerror(errno));

@@ -19,7 +19,8 @@ class JsonStreamReader {
 public:
     /// Called with each element of a streamed array, in order; `index` counts from 0.
     /// Return false to stop reading (parse() then fails with the handler's *error).
-    using ElementHandler = std::function<bool(const QJsonValue &element, int index, QString *error)>;
+    using ElementHandler =
+        std::function<bool(const QJsonValue &element, int index, QString *error)>;
 
     /// The deepest nesting of objects and arrays read (as QJsonDocument::fromJson's limit).
     static constexpr int kMaxDepth = 1024;

@@ -27,7 +27,7 @@ QByteArray readAll(const QString &path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return QByteArray();
-    return f.readAll();   // /proc files report size 0: readAll reads to the end
+    return f.readAll(); // /proc files report size 0: readAll reads to the end
 }
 
 } // namespace

@@ -9,9 +9,9 @@
 namespace vw {
 
 struct ProcUsage {
-    qint64 rssBytes = -1;      ///< VmRSS of /proc/<pid>/status, bytes; -1 unknown
-    double cpuSeconds = -1;    ///< (utime + stime) / sysconf(_SC_CLK_TCK), s; -1 unknown
-    int threads = -1;          ///< Threads of /proc/<pid>/status; -1 unknown
+    qint64 rssBytes = -1; ///< VmRSS of /proc/<pid>/status, bytes; -1 unknown
+    double cpuSeconds = -1; ///< (utime + stime) / sysconf(_SC_CLK_TCK), s; -1 unknown
+    int threads = -1; ///< Threads of /proc/<pid>/status; -1 unknown
 };
 
 /// Reads `pid`'s usage. false + *error ("no process 4242") when /proc/<pid> cannot be read.

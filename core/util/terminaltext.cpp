@@ -10,7 +10,7 @@ bool isTerminalUnsafe(char16_t c)
         return true;
     if (c < 0xa0)
         return false;
-    if (QChar::isSurrogate(c))   // a pair is checked as one code point in terminalSafe()
+    if (QChar::isSurrogate(c)) // a pair is checked as one code point in terminalSafe()
         return true;
     const QChar::Category cat = QChar::category(char32_t(c));
     return cat == QChar::Other_Format || cat == QChar::Separator_Line
@@ -31,7 +31,7 @@ int unsafeAt(const QString &text, qsizetype i)
         return QChar::category(cp) == QChar::Other_Format ? 2 : 0;
     }
     if (QChar::isLowSurrogate(c) && i > 0 && text.at(i - 1).isHighSurrogate())
-        return 0;   // the second half of a pair checked above
+        return 0; // the second half of a pair checked above
     return isTerminalUnsafe(c) ? 1 : 0;
 }
 

@@ -14,8 +14,11 @@ namespace vw {
 
 #ifdef Q_OS_LINUX
 namespace {
-id_t currentTid() { return id_t(::syscall(SYS_gettid)); }
+id_t currentTid()
+{
+    return id_t(::syscall(SYS_gettid));
 }
+} // namespace
 
 int currentThreadNice()
 {
@@ -36,8 +39,14 @@ bool lowerCurrentThreadPriority(int increment, QString *error)
     return true;
 }
 #else
-int currentThreadNice() { return 0; }
-bool lowerCurrentThreadPriority(int, QString *) { return true; }
+int currentThreadNice()
+{
+    return 0;
+}
+bool lowerCurrentThreadPriority(int, QString *)
+{
+    return true;
+}
 #endif
 
 } // namespace vw

@@ -63,8 +63,7 @@ static bool loadCaFolder(const QString &dir, QList<QSslCertificate> *cas, QStrin
         *error = QStringLiteral("cannot read CA folder %1").arg(dir);
         return false;
     }
-    const QFileInfoList files =
-        QDir(dir).entryInfoList(QDir::Files | QDir::Readable, QDir::Name);
+    const QFileInfoList files = QDir(dir).entryInfoList(QDir::Files | QDir::Readable, QDir::Name);
     const int before = int(cas->size());
     for (const QFileInfo &f : files)
         *cas += QSslCertificate::fromPath(f.filePath(), QSsl::Pem,

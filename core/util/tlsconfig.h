@@ -15,11 +15,11 @@ bool checkTargetAddress(const QUrl &url, QString *error);
 /// VAULT_SKIP_VERIFY, VAULT_CLIENT_CERT and VAULT_CLIENT_KEY say it (docs/profile-format.md,
 /// `target:`). Paths are files on this machine; empty = not set.
 struct TlsSettings {
-    QString caFile;          ///< PEM CA bundle; with caPath, both are trusted
-    QString caPath;          ///< folder of PEM CA certificates (every file in it is read)
+    QString caFile; ///< PEM CA bundle; with caPath, both are trusted
+    QString caPath; ///< folder of PEM CA certificates (every file in it is read)
     bool skipVerify = false; ///< no peer verification (the server is not authenticated)
-    QString clientCertFile;  ///< PEM client certificate (chain) for mutual TLS
-    QString clientKeyFile;   ///< PEM private key of clientCertFile, unencrypted
+    QString clientCertFile; ///< PEM client certificate (chain) for mutual TLS
+    QString clientKeyFile; ///< PEM private key of clientCertFile, unencrypted
 };
 
 /// The TLS configuration for an https target: the system CA store, or only the certificates

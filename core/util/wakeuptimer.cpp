@@ -2,6 +2,9 @@
 
 namespace vw {
 
-WakeupTimer::WakeupTimer(std::function<void()> onTimeout) : m_timer(std::move(onTimeout)) {}
+WakeupTimer::WakeupTimer(std::function<void()> onTimeout)
+    : m_timer(std::move(onTimeout))
+{
+}
 
 } // namespace vw

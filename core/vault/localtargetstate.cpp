@@ -168,7 +168,7 @@ bool isLocalTargetProcess(qint64 pid, const QString &needle)
     if (!stat.open(QIODevice::ReadOnly))
         return false;
     const QByteArray s = stat.readAll();
-    const qsizetype close = s.lastIndexOf(')');   // "pid (comm) S ..."
+    const qsizetype close = s.lastIndexOf(')'); // "pid (comm) S ..."
     if (close < 0 || close + 2 >= s.size() || s.at(close + 2) == 'Z')
         return false;
     // A process in the middle of exec (setsid -> bao, just started) shows an empty command

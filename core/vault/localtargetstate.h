@@ -22,37 +22,37 @@ namespace vw {
 
 /// One process of a local target.
 struct LocalTargetNode {
-    QString name;      ///< "dev", "leader", "standby-1", "standby-2", ..., "lb"
-    QString kind;      ///< "bao", "nginx" or "haproxy"
-    QString address;   ///< scheme://127.0.0.1:port
-    QString nodeId;    ///< raft node_id ("node-1"); empty for dev and the balancer
-    qint64 pid = 0;    ///< the process started (0 = not started)
-    QString configFile;///< absolute; its path is in the process's command line
-    QString logFile;   ///< absolute: the process's stdout and stderr
+    QString name; ///< "dev", "leader", "standby-1", "standby-2", ..., "lb"
+    QString kind; ///< "bao", "nginx" or "haproxy"
+    QString address; ///< scheme://127.0.0.1:port
+    QString nodeId; ///< raft node_id ("node-1"); empty for dev and the balancer
+    qint64 pid = 0; ///< the process started (0 = not started)
+    QString configFile; ///< absolute; its path is in the process's command line
+    QString logFile; ///< absolute: the process's stdout and stderr
 
     bool isBao() const { return kind == QLatin1String("bao"); }
 };
 
 struct LocalTargetState {
-    QString dir;                 ///< the state directory (absolute)
-    QString topology;            ///< "dev", "raft" or "cluster"
-    QString loadBalancer;        ///< "", "nginx" or "haproxy"
-    QString lbRoute;             ///< with a balancer: "active" or "any" (target up --lb-route)
+    QString dir; ///< the state directory (absolute)
+    QString topology; ///< "dev", "raft" or "cluster"
+    QString loadBalancer; ///< "", "nginx" or "haproxy"
+    QString lbRoute; ///< with a balancer: "active" or "any" (target up --lb-route)
     bool tls = false;
     bool telemetry = false;
-    QString audit = QStringLiteral("none");   ///< "none", "file" or "file-raw"
-    QString caFile;              ///< --tls: <dir>/tls/ca.pem, else empty
-    QString baoBinary;           ///< the bao executable that was started
-    QString startedAt;           ///< ISO 8601 UTC
-    QList<LocalTargetNode> nodes;   ///< bao nodes first (leader first), then the balancer
+    QString audit = QStringLiteral("none"); ///< "none", "file" or "file-raw"
+    QString caFile; ///< --tls: <dir>/tls/ca.pem, else empty
+    QString baoBinary; ///< the bao executable that was started
+    QString startedAt; ///< ISO 8601 UTC
+    QList<LocalTargetNode> nodes; ///< bao nodes first (leader first), then the balancer
 
     /// The node named `name`, null when there is none.
     const LocalTargetNode *node(const QString &name) const;
     /// The bao nodes' addresses (leader first).
     QStringList baoAddresses() const;
-    QString tokenFile() const;       ///< <dir>/root-token
-    QString unsealKeysFile() const;  ///< <dir>/unseal-keys.json
-    QString stateFile() const;       ///< <dir>/target.json
+    QString tokenFile() const; ///< <dir>/root-token
+    QString unsealKeysFile() const; ///< <dir>/unseal-keys.json
+    QString stateFile() const; ///< <dir>/target.json
 };
 
 /// The state directory: $VW_TARGET_DIR, else $XDG_STATE_HOME/vault-workbench/target, else

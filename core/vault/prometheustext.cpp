@@ -20,7 +20,10 @@ bool isNameChar(char c)
 /// Reads one line; `pos` is an index into it. Errors carry the 1-based column.
 class LineReader {
 public:
-    explicit LineReader(const QByteArray &line) : m_line(line) {}
+    explicit LineReader(const QByteArray &line)
+        : m_line(line)
+    {
+    }
 
     bool atEnd() const { return m_pos >= m_line.size(); }
     char peek() const { return atEnd() ? '\0' : m_line.at(m_pos); }
@@ -50,7 +53,8 @@ public:
     bool expect(char c, QString *error, const char *what)
     {
         if (peek() != c) {
-            *error = QStringLiteral("column %1: expected %2").arg(column()).arg(QLatin1String(what));
+            *error =
+                QStringLiteral("column %1: expected %2").arg(column()).arg(QLatin1String(what));
             return false;
         }
         ++m_pos;
@@ -80,7 +84,7 @@ public:
                     v += e;
                 else {
                     *error = QStringLiteral("column %1: unknown escape \\%2")
-                                 .arg(column() - 2)   // the backslash
+                                 .arg(column() - 2) // the backslash
                                  .arg(QLatin1Char(e));
                     return false;
                 }
@@ -171,13 +175,14 @@ bool parseSample(const QByteArray &line, PromSample *s, QString *error)
         return false;
     }
     r.skipSpaces();
-    if (!r.atEnd()) {   // optional timestamp, ms since the epoch
+    if (!r.atEnd()) { // optional timestamp, ms since the epoch
         const int tsCol = r.column();
         bool ok = false;
         r.word().toLongLong(&ok);
         r.skipSpaces();
         if (!ok || !r.atEnd()) {
-            *error = QStringLiteral("column %1: expected a timestamp or the end of the line").arg(tsCol);
+            *error =
+                QStringLiteral("column %1: expected a timestamp or the end of the line").arg(tsCol);
             return false;
         }
     }
@@ -221,8 +226,9 @@ bool parsePrometheusText(const QByteArray &text, PromText *out, QString *error)
         if (line.startsWith('#')) {
             const QList<QByteArray> parts = line.simplified().split(' ');
             if (parts.size() >= 4 && parts.at(1) == "TYPE")
-                out->types.insert(QString::fromLatin1(parts.at(2)), QString::fromLatin1(parts.at(3)));
-            continue;   // HELP and other comments
+                out->types.insert(QString::fromLatin1(parts.at(2)),
+                                  QString::fromLatin1(parts.at(3)));
+            continue; // HELP and other comments
         }
         PromSample s;
         QString why;

@@ -15,14 +15,14 @@
 namespace vw {
 
 struct PromSample {
-    QString name;                   ///< e.g. "vault_core_handle_request_sum"
-    QMap<QString, QString> labels;  ///< e.g. {"quantile": "0.99"}
+    QString name; ///< e.g. "vault_core_handle_request_sum"
+    QMap<QString, QString> labels; ///< e.g. {"quantile": "0.99"}
     double value = 0;
 };
 
 struct PromText {
-    QList<PromSample> samples;      ///< in text order
-    QHash<QString, QString> types;  ///< metric family -> "counter", "gauge", "summary", ...
+    QList<PromSample> samples; ///< in text order
+    QHash<QString, QString> types; ///< metric family -> "counter", "gauge", "summary", ...
 
     /// The value of the first sample named `name` whose labels include every pair of
     /// `labels`; NaN when there is none.

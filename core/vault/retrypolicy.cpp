@@ -16,7 +16,7 @@ std::optional<qint64> parseRetryAfterMs(const QByteArray &value, const QDateTime
         digits = digits && c >= '0' && c <= '9';
     if (digits) {
         bool ok = false;
-        const qint64 s = v.left(9).toLongLong(&ok);   // more than 9 digits: years, capped later
+        const qint64 s = v.left(9).toLongLong(&ok); // more than 9 digits: years, capped later
         if (!ok)
             return std::nullopt;
         return v.size() > 9 ? qint64(999999999) * 1000 : s * 1000;

@@ -20,9 +20,9 @@
 namespace vw {
 
 struct RetryPolicy {
-    qint64 totalMs = 60000;         ///< budget for all retries of one cleanup, ms
-    qint64 initialDelayMs = 250;    ///< delay before the first retry, ms
-    qint64 maxDelayMs = 5000;       ///< cap of the exponential backoff, ms
+    qint64 totalMs = 60000; ///< budget for all retries of one cleanup, ms
+    qint64 initialDelayMs = 250; ///< delay before the first retry, ms
+    qint64 maxDelayMs = 5000; ///< cap of the exponential backoff, ms
     qint64 maxRetryAfterMs = 30000; ///< cap of a server's Retry-After, ms
 
     /// The cleanup policy: 60 s in total (README, "Cleanup and leftovers").

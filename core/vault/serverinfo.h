@@ -10,10 +10,10 @@ namespace vw {
 
 /// The node's place in its cluster, from sys/health ("standby", "performance_standby").
 enum class ServerRole {
-    Unknown,       ///< not reachable, sealed, uninitialised, or a session from before roles
-    Active,        ///< the active node: serves every request itself
-    Standby,       ///< a standby: redirects (307) what it cannot serve to the active node
-    PerfStandby,   ///< a performance standby: serves reads, forwards writes
+    Unknown, ///< not reachable, sealed, uninitialised, or a session from before roles
+    Active, ///< the active node: serves every request itself
+    Standby, ///< a standby: redirects (307) what it cannot serve to the active node
+    PerfStandby, ///< a performance standby: serves reads, forwards writes
 };
 
 /// The key in sessions and reports: "unknown", "active", "standby", "perf_standby".
@@ -47,12 +47,12 @@ struct ServerInfo {
     bool initialized = false;
     bool sealed = false;
     bool standby = false;
-    ServerRole role = ServerRole::Unknown;   ///< of the node at target.address
-    QString version;        ///< e.g. "2.7.2"
+    ServerRole role = ServerRole::Unknown; ///< of the node at target.address
+    QString version; ///< e.g. "2.7.2"
     QString clusterName;
-    QString product;        ///< "openbao" or "vault" (guessed: version 2.x without +ent -> openbao
-                            ///  unless sys/mounts reports +builtin.vault)
-    QString errorText;      ///< set when !reachable
+    QString product; ///< "openbao" or "vault" (guessed: version 2.x without +ent -> openbao
+        ///  unless sys/mounts reports +builtin.vault)
+    QString errorText; ///< set when !reachable
     ErrorClass errorClass = ErrorClass::None;
 };
 

@@ -21,10 +21,9 @@ double firstOf(const PromText &t, const QStringList &names)
 const QStringList kPromStorageGet{QStringLiteral("vault_raft_storage_get"),
                                   QStringLiteral("vault_file_get"),
                                   QStringLiteral("vault_consul_get")};
-const QStringList kJsonStorageGet{QStringLiteral("vault.raft-storage.get"),
-                                  QStringLiteral("vault.raft_storage.get"),
-                                  QStringLiteral("vault.file.get"),
-                                  QStringLiteral("vault.consul.get")};
+const QStringList kJsonStorageGet{
+    QStringLiteral("vault.raft-storage.get"), QStringLiteral("vault.raft_storage.get"),
+    QStringLiteral("vault.file.get"), QStringLiteral("vault.consul.get")};
 
 QJsonObject findNamed(const QJsonArray &a, const QString &name)
 {
@@ -51,8 +50,8 @@ ServerReading serverReadingFromPrometheus(const PromText &t)
     r.heapInUseBytes = firstOf(t, {QStringLiteral("go_memstats_heap_inuse_bytes"),
                                    QStringLiteral("vault_runtime_alloc_bytes")});
     r.cpuSeconds = t.value(QStringLiteral("process_cpu_seconds_total"));
-    r.goroutines = firstOf(t, {QStringLiteral("go_goroutines"),
-                               QStringLiteral("vault_runtime_num_goroutines")});
+    r.goroutines = firstOf(
+        t, {QStringLiteral("go_goroutines"), QStringLiteral("vault_runtime_num_goroutines")});
     r.openFds = t.value(QStringLiteral("process_open_fds"));
     r.cores = t.value(QStringLiteral("go_sched_gomaxprocs_threads"));
     r.handleRequestSumMs = t.value(QStringLiteral("vault_core_handle_request_sum"));
@@ -81,8 +80,10 @@ ServerReading serverReadingFromMetricsJson(const QJsonObject &json)
     r.intervalTimers = true;
     const QJsonArray gauges = json.value(QLatin1String("Gauges")).toArray();
     const QJsonArray samples = json.value(QLatin1String("Samples")).toArray();
-    r.heapInUseBytes = jsonNumber(findNamed(gauges, QStringLiteral("vault.runtime.alloc_bytes")), "Value");
-    r.goroutines = jsonNumber(findNamed(gauges, QStringLiteral("vault.runtime.num_goroutines")), "Value");
+    r.heapInUseBytes =
+        jsonNumber(findNamed(gauges, QStringLiteral("vault.runtime.alloc_bytes")), "Value");
+    r.goroutines =
+        jsonNumber(findNamed(gauges, QStringLiteral("vault.runtime.num_goroutines")), "Value");
     auto timer = [&](const QString &name, double *sum, double *count) {
         const QJsonObject o = findNamed(samples, name);
         if (o.isEmpty())
@@ -91,7 +92,8 @@ ServerReading serverReadingFromMetricsJson(const QJsonObject &json)
         *count = jsonNumber(o, "Count");
         return true;
     };
-    timer(QStringLiteral("vault.core.handle_request"), &r.handleRequestSumMs, &r.handleRequestCount);
+    timer(QStringLiteral("vault.core.handle_request"), &r.handleRequestSumMs,
+          &r.handleRequestCount);
     timer(QStringLiteral("vault.barrier.get"), &r.barrierGetSumMs, &r.barrierGetCount);
     timer(QStringLiteral("vault.barrier.put"), &r.barrierPutSumMs, &r.barrierPutCount);
     for (const QString &n : kJsonStorageGet)

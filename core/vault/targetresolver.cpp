@@ -12,17 +12,17 @@ namespace vw {
 
 namespace {
 
-constexpr qint64 kMaxRequestTimeoutMs = 3600 * 1000;   // as target.request_timeout
+constexpr qint64 kMaxRequestTimeoutMs = 3600 * 1000; // as target.request_timeout
 
 /// Go's strconv.ParseBool, which the Vault CLI uses for VAULT_SKIP_VERIFY.
 std::optional<bool> parseGoBool(const QString &text)
 {
-    static const QStringList yes{QStringLiteral("1"), QStringLiteral("t"), QStringLiteral("T"),
-                                 QStringLiteral("TRUE"), QStringLiteral("true"),
-                                 QStringLiteral("True")};
-    static const QStringList no{QStringLiteral("0"), QStringLiteral("f"), QStringLiteral("F"),
-                                QStringLiteral("FALSE"), QStringLiteral("false"),
-                                QStringLiteral("False")};
+    static const QStringList yes{QStringLiteral("1"),    QStringLiteral("t"),
+                                 QStringLiteral("T"),    QStringLiteral("TRUE"),
+                                 QStringLiteral("true"), QStringLiteral("True")};
+    static const QStringList no{QStringLiteral("0"),     QStringLiteral("f"),
+                                QStringLiteral("F"),     QStringLiteral("FALSE"),
+                                QStringLiteral("false"), QStringLiteral("False")};
     if (yes.contains(text))
         return true;
     if (no.contains(text))
@@ -67,7 +67,7 @@ QString addressProblem(const QString &address)
 /// The value given for `s`: the flag's, else VAULT_*, else BAO_*; nullopt when none.
 struct Given {
     QString text;
-    QString source;   ///< "env VAULT_ADDR"
+    QString source; ///< "env VAULT_ADDR"
 };
 
 std::optional<Given> fromEnvironment(const TargetSetting &s, const EnvironmentLookup &env)
@@ -150,8 +150,8 @@ ResolvedTarget resolveTarget(const TargetSpec &profileTarget, const TargetFlags 
     auto text = [&](const TargetSetting &s, const std::optional<QString> &flag, QString *field,
                     const QString &defaultValue) {
         const QString key = QLatin1String(s.key);
-        r.sources[key] = *field == defaultValue ? QStringLiteral("default")
-                                                : QStringLiteral("profile");
+        r.sources[key] =
+            *field == defaultValue ? QStringLiteral("default") : QStringLiteral("profile");
         std::optional<Given> given;
         if (flag)
             given = Given{flag->trimmed(), QStringLiteral("flag ") + QLatin1String(s.flag)};
@@ -279,8 +279,8 @@ QStringList ResolvedTarget::describe() const
             return;
         lines << QStringLiteral("%1 %2 (from %3)").arg(QLatin1String(key), value, source);
     };
-    line("namespace", target.vaultNamespace.isEmpty() ? QStringLiteral("(root)")
-                                                      : target.vaultNamespace);
+    line("namespace",
+         target.vaultNamespace.isEmpty() ? QStringLiteral("(root)") : target.vaultNamespace);
     line("ca_file", target.caFile);
     line("ca_path", target.caPath);
     line("client_cert", target.clientCert);

@@ -17,14 +17,14 @@ namespace vw {
 /// What the command line (or the GUI) says; nullopt = not given. The flags are named as
 /// the Vault CLI names them.
 struct TargetFlags {
-    std::optional<QString> address;          ///< --addr
-    std::optional<QString> vaultNamespace;   ///< --namespace
-    std::optional<QString> caFile;           ///< --ca-cert
-    std::optional<QString> caPath;           ///< --ca-path
-    std::optional<QString> clientCert;       ///< --client-cert
-    std::optional<QString> clientKey;        ///< --client-key
-    std::optional<bool> tlsSkipVerify;       ///< --tls-skip-verify
-    std::optional<qint64> requestTimeoutMs;  ///< --client-timeout, milliseconds
+    std::optional<QString> address; ///< --addr
+    std::optional<QString> vaultNamespace; ///< --namespace
+    std::optional<QString> caFile; ///< --ca-cert
+    std::optional<QString> caPath; ///< --ca-path
+    std::optional<QString> clientCert; ///< --client-cert
+    std::optional<QString> clientKey; ///< --client-key
+    std::optional<bool> tlsSkipVerify; ///< --tls-skip-verify
+    std::optional<qint64> requestTimeoutMs; ///< --client-timeout, milliseconds
 };
 
 /// One setting of the target: its profile key ("address", "namespace", "ca_file", "ca_path",
@@ -32,9 +32,9 @@ struct TargetFlags {
 /// environment variables in the order they are asked.
 struct TargetSetting {
     const char *key;
-    const char *flag;      ///< "--addr"
-    const char *vaultEnv;  ///< "VAULT_ADDR"
-    const char *baoEnv;    ///< "BAO_ADDR"
+    const char *flag; ///< "--addr"
+    const char *vaultEnv; ///< "VAULT_ADDR"
+    const char *baoEnv; ///< "BAO_ADDR"
 };
 /// Every setting, in the order they are printed (address first).
 const QList<TargetSetting> &targetSettings();

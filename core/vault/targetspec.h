@@ -24,11 +24,11 @@ struct TargetSpec {
     /// "round_robin": the VUs are spread over `address` and `addresses` (worker threads take
     /// the nodes in turn), with statistics per node as well as in total.
     QString spread;
-    QString vaultNamespace;      ///< X-Vault-Namespace, empty for none
-    QString caFile;              ///< PEM CA bundle for https targets, empty = system store
-    QString caPath;              ///< folder of PEM CA certificates for https targets, empty = none
-    QString clientCert;          ///< PEM client certificate for mutual TLS, empty = none
-    QString clientKey;           ///< PEM private key of clientCert, empty = none
+    QString vaultNamespace; ///< X-Vault-Namespace, empty for none
+    QString caFile; ///< PEM CA bundle for https targets, empty = system store
+    QString caPath; ///< folder of PEM CA certificates for https targets, empty = none
+    QString clientCert; ///< PEM client certificate for mutual TLS, empty = none
+    QString clientKey; ///< PEM private key of clientCert, empty = none
     bool tlsSkipVerify = false;
     qint64 requestTimeoutMs = 30000; ///< per request; a request over it counts as "timeout"
 
@@ -45,9 +45,9 @@ struct TargetSpec {
     bool operator==(const TargetSpec &o) const
     {
         return address == o.address && addresses == o.addresses && spread == o.spread
-            && vaultNamespace == o.vaultNamespace && caFile == o.caFile
-            && caPath == o.caPath && clientCert == o.clientCert && clientKey == o.clientKey
-            && tlsSkipVerify == o.tlsSkipVerify && requestTimeoutMs == o.requestTimeoutMs;
+               && vaultNamespace == o.vaultNamespace && caFile == o.caFile && caPath == o.caPath
+               && clientCert == o.clientCert && clientKey == o.clientKey
+               && tlsSkipVerify == o.tlsSkipVerify && requestTimeoutMs == o.requestTimeoutMs;
     }
     bool operator!=(const TargetSpec &o) const { return !(*this == o); }
 };

@@ -24,8 +24,9 @@ TokenInfo TokenInfo::fromLookup(const QJsonObject &response)
         const qint64 now = expire.isValid() ? expire.toSecsSinceEpoch() - t.ttlSeconds
                                             : QDateTime::currentSecsSinceEpoch();
         const qint64 created = qint64(d.value(QStringLiteral("creation_time")).toDouble());
-        t.maxRemainingSeconds = created > 0 ? std::max<qint64>(0, created + t.explicitMaxTtlSeconds - now)
-                                            : t.explicitMaxTtlSeconds;
+        t.maxRemainingSeconds = created > 0
+                                    ? std::max<qint64>(0, created + t.explicitMaxTtlSeconds - now)
+                                    : t.explicitMaxTtlSeconds;
     }
     return t;
 }

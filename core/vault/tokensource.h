@@ -8,8 +8,9 @@
 namespace vw {
 
 struct TokenLookup {
-    QByteArray token;   ///< empty when none was found
-    QString source;     ///< "VAULT_TOKEN", "BAO_TOKEN", "~/.vault-token" or "" (for messages; never the token)
+    QByteArray token; ///< empty when none was found
+    QString
+        source; ///< "VAULT_TOKEN", "BAO_TOKEN", "~/.vault-token" or "" (for messages; never the token)
 };
 
 /// Looks in the environment and ~/.vault-token (trimmed). Does not touch the network.

@@ -84,8 +84,7 @@ QString joinedErrors(const QJsonObject &json)
 bool isBehindIndex(const VaultResponse &r)
 {
     // OpenBao answers {"errors":[]}: errorText falls back to the reason phrase.
-    return r.status == 429
-           && (r.json.value(QStringLiteral("errors")).toArray().isEmpty());
+    return r.status == 429 && (r.json.value(QStringLiteral("errors")).toArray().isEmpty());
 }
 
 qint64 consistencyIndexValue(const QByteArray &header)
@@ -107,7 +106,9 @@ QString VaultResponse::describe() const
 }
 
 VaultClient::VaultClient(const TargetSpec &target, const QByteArray &token)
-    : m_target(target), m_token(token), m_nam(std::make_unique<QNetworkAccessManager>())
+    : m_target(target)
+    , m_token(token)
+    , m_nam(std::make_unique<QNetworkAccessManager>())
 {
     while (m_target.address.endsWith(QLatin1Char('/')))
         m_target.address.chop(1);
@@ -118,10 +119,9 @@ VaultClient::VaultClient(const TargetSpec &target, const QByteArray &token)
     m_ssl = QSslConfiguration::defaultConfiguration();
     QString tlsError;
     bool https = QUrl(m_target.address).scheme().toLower() == QLatin1String("https");
-    for (const QString &a : m_target.addresses)   // a redirect may lead to an https node
+    for (const QString &a : m_target.addresses) // a redirect may lead to an https node
         https = https || QUrl(a).scheme().toLower() == QLatin1String("https");
-    if (https
-        && !makeTlsConfiguration(m_target.tls(), &m_ssl, &tlsError))
+    if (https && !makeTlsConfiguration(m_target.tls(), &m_ssl, &tlsError))
         m_tlsSetupError = QStringLiteral("TLS: ") + tlsError;
 
     QList<QUrl> nodes;
@@ -138,7 +138,7 @@ std::unique_ptr<VaultClient> VaultClient::forNode(const QString &address) const
     t.address = address;
     auto c = std::make_unique<VaultClient>(t, m_token);
     c->m_stopCheck = m_stopCheck;
-    c->m_index = m_index;   // one cluster: one newest index
+    c->m_index = m_index; // one cluster: one newest index
     return c;
 }
 
@@ -212,9 +212,8 @@ VaultResponse VaultClient::send(const HttpRequest &r)
     return response;
 }
 
-VaultResponse VaultClient::performRetrying(const QByteArray &method,
-                                           const QByteArray &absolutePath, const QByteArray &body,
-                                           bool inNamespace)
+VaultResponse VaultClient::performRetrying(const QByteArray &method, const QByteArray &absolutePath,
+                                           const QByteArray &body, bool inNamespace)
 {
     for (int retry = 0;; ++retry) {
         if (m_stopCheck && m_stopCheck()) {
@@ -230,24 +229,23 @@ VaultResponse VaultClient::performRetrying(const QByteArray &method,
         const qint64 delay = retryDelayMs(
             m_retry, retry, parseRetryAfterMs(r.retryAfter, QDateTime::currentDateTimeUtc()));
         if (m_retryClock.elapsed() + delay > m_retryDeadlineMs)
-            return r;   // the budget is spent: the caller reports this answer
-        qWarning().noquote()
-            << QStringLiteral("%1 %2: %3; retrying in %4 ms%5")
-                   .arg(QString::fromLatin1(method), QString::fromUtf8(absolutePath.mid(4)),
-                        r.describe())
-                   .arg(delay)
-                   .arg(r.retryAfter.isEmpty()
-                            ? QString()
-                            : QStringLiteral(" (Retry-After: %1)")
-                                  .arg(QString::fromLatin1(r.retryAfter.left(40))));
+            return r; // the budget is spent: the caller reports this answer
+        qWarning().noquote() << QStringLiteral("%1 %2: %3; retrying in %4 ms%5")
+                                    .arg(QString::fromLatin1(method),
+                                         QString::fromUtf8(absolutePath.mid(4)), r.describe())
+                                    .arg(delay)
+                                    .arg(
+                                        r.retryAfter.isEmpty()
+                                            ? QString()
+                                            : QStringLiteral(" (Retry-After: %1)")
+                                                  .arg(QString::fromLatin1(r.retryAfter.left(40))));
         ++m_retryCount;
         QThread::msleep(static_cast<unsigned long>(delay));
     }
 }
 
 VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &absolutePath,
-                                   const QByteArray &body, bool authenticated,
-                                   bool inNamespace)
+                                   const QByteArray &body, bool authenticated, bool inNamespace)
 {
     VaultResponse out;
     const QUrl url(m_target.address + QString::fromUtf8(absolutePath));
@@ -343,9 +341,10 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
     }
     if (!out.body.isEmpty() && !plainText && !parsed) {
         out.errorClass = ErrorClass::InvalidResponse;
-        out.errorText = QStringLiteral("invalid response: expected a JSON object, got %1 bytes of %2")
-                            .arg(out.body.size())
-                            .arg(contentType.isEmpty() ? QStringLiteral("untyped data") : contentType);
+        out.errorText =
+            QStringLiteral("invalid response: expected a JSON object, got %1 bytes of %2")
+                .arg(out.body.size())
+                .arg(contentType.isEmpty() ? QStringLiteral("untyped data") : contentType);
     }
     return out;
 }
@@ -419,8 +418,8 @@ ServerInfo VaultClient::serverInfo()
     // A server that ignores the codes above answers 429 as a standby, 473 as a performance
     // standby: a healthy node, not an error. Any other status >= 400 (a 429 from a quota has
     // no "standby" field) is kept as the probe's error.
-    const bool standbyCode = (r.status == 429 || r.status == 473)
-                             && r.json.contains(QStringLiteral("standby"));
+    const bool standbyCode =
+        (r.status == 429 || r.status == 473) && r.json.contains(QStringLiteral("standby"));
     if (r.status >= 400 && !standbyCode) {
         info.errorClass = r.errorClass;
         info.errorText = QStringLiteral("sys/health: %1").arg(r.describe());
@@ -448,7 +447,8 @@ ServerInfo VaultClient::serverInfo()
         if (m.ok()) {
             const QJsonObject data = m.json.value(QStringLiteral("data")).toObject();
             for (auto it = data.constBegin(); it != data.constEnd(); ++it) {
-                const QString pv = it.value().toObject()
+                const QString pv = it.value()
+                                       .toObject()
                                        .value(QStringLiteral("running_plugin_version"))
                                        .toString();
                 if (pv.contains(QLatin1String("+builtin.vault"))) {
@@ -477,14 +477,15 @@ bool VaultClient::renewSelf(qint64 *ttlSeconds, QString *error)
 {
     const VaultResponse r = post(QStringLiteral("auth/token/renew-self"), QJsonObject());
     const QJsonObject auth = r.json.value(QStringLiteral("auth")).toObject();
-    if (r.ok() && r.errorClass == ErrorClass::None && auth.contains(QStringLiteral("lease_duration"))) {
+    if (r.ok() && r.errorClass == ErrorClass::None
+        && auth.contains(QStringLiteral("lease_duration"))) {
         if (ttlSeconds)
             *ttlSeconds = qint64(auth.value(QStringLiteral("lease_duration")).toDouble());
         return true;
     }
     if (error)
-        *error = QStringLiteral("renew-self: %1").arg(r.ok() ? QStringLiteral("no lease in the answer")
-                                                             : r.describe());
+        *error = QStringLiteral("renew-self: %1")
+                     .arg(r.ok() ? QStringLiteral("no lease in the answer") : r.describe());
     return false;
 }
 

@@ -41,12 +41,12 @@ class QSslError;
 namespace vw {
 
 struct VaultResponse {
-    int status = 0;                     ///< HTTP status, 0 when no response
+    int status = 0; ///< HTTP status, 0 when no response
     ErrorClass errorClass = ErrorClass::None; ///< transport failure class, or HttpStatus for >= 400
-    QString errorText;                  ///< transport message, or the server's "errors" joined by "; "
-    QJsonObject json;                   ///< parsed body when it is a JSON object
+    QString errorText; ///< transport message, or the server's "errors" joined by "; "
+    QJsonObject json; ///< parsed body when it is a JSON object
     QByteArray body;
-    QByteArray retryAfter;              ///< the Retry-After header as sent, empty if none
+    QByteArray retryAfter; ///< the Retry-After header as sent, empty if none
     /// The X-Vault-Index header (OpenBao 2.7+: the storage index the answer reflects, opaque),
     /// empty if none.
     QByteArray index;
@@ -120,7 +120,10 @@ public:
     VaultResponse request(const QByteArray &method, const QString &path,
                           const QJsonObject &body = {});
     VaultResponse get(const QString &path) { return request("GET", path); }
-    VaultResponse post(const QString &path, const QJsonObject &body) { return request("POST", path, body); }
+    VaultResponse post(const QString &path, const QJsonObject &body)
+    {
+        return request("POST", path, body);
+    }
     VaultResponse del(const QString &path) { return request("DELETE", path); }
     /// Sends a request as built by Operation::nextRequest(): `r.path` is absolute
     /// ("/v1/secret/data/k1", query included). Same headers, timeout and error classes;
@@ -153,20 +156,21 @@ private:
                                   const QByteArray &body, bool inNamespace = true);
     /// One request to `url` and its wait (the timeout); the finished (or aborted) reply.
     std::unique_ptr<QNetworkReply> exchange(const QByteArray &method, const QUrl &url,
-                                            const QByteArray &body, bool authenticated, bool inNamespace,
-                                            QList<QSslError> *sslErrors, bool *timedOut);
+                                            const QByteArray &body, bool authenticated,
+                                            bool inNamespace, QList<QSslError> *sslErrors,
+                                            bool *timedOut);
 
     TargetSpec m_target;
     QByteArray m_token;
     std::unique_ptr<QNetworkAccessManager> m_nam;
-    QSslConfiguration m_ssl;   ///< https only: CA file/folder, skip-verify, client cert applied
-    QString m_tlsSetupError;   ///< CA file could not be read: every https request fails with Tls
+    QSslConfiguration m_ssl; ///< https only: CA file/folder, skip-verify, client cert applied
+    QString m_tlsSetupError; ///< CA file could not be read: every https request fails with Tls
     RetryPolicy m_retry = RetryPolicy::none();
     std::function<bool()> m_stopCheck;
     qint64 m_retryDeadlineMs = 0; ///< on m_retryClock
     QElapsedTimer m_retryClock;
     int m_retryCount = 0;
-    RedirectPolicy m_redirects;   ///< target.address and target.addresses
+    RedirectPolicy m_redirects; ///< target.address and target.addresses
     std::shared_ptr<QByteArray> m_index = std::make_shared<QByteArray>();
     WhenBehind m_whenBehind = WhenBehind::ForwardToActive;
 };

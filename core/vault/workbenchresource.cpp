@@ -50,18 +50,22 @@ QString workbenchPrefixOf(const QString &text)
 QString resourceKindKey(ResourceKind k)
 {
     switch (k) {
-    case ResourceKind::Mount: return QStringLiteral("mount");
-    case ResourceKind::Auth: return QStringLiteral("auth");
-    case ResourceKind::Policy: return QStringLiteral("policy");
-    case ResourceKind::Role: return QStringLiteral("role");
+    case ResourceKind::Mount:
+        return QStringLiteral("mount");
+    case ResourceKind::Auth:
+        return QStringLiteral("auth");
+    case ResourceKind::Policy:
+        return QStringLiteral("policy");
+    case ResourceKind::Role:
+        return QStringLiteral("role");
     }
     return QString();
 }
 
 bool resourceKindFromKey(const QString &key, ResourceKind *out)
 {
-    for (ResourceKind k : {ResourceKind::Mount, ResourceKind::Auth, ResourceKind::Policy,
-                           ResourceKind::Role})
+    for (ResourceKind k :
+         {ResourceKind::Mount, ResourceKind::Auth, ResourceKind::Policy, ResourceKind::Role})
         if (resourceKindKey(k) == key) {
             *out = k;
             return true;
@@ -137,7 +141,7 @@ Removal removeResources(VaultClient &client, const QList<WorkbenchResource> &ite
     QList<WorkbenchResource> failed;
     for (const WorkbenchResource &r : items) {
         if (insideListedMount(r, items))
-            continue;   // goes with its mount (the mount may be gone, and its paths with it)
+            continue; // goes with its mount (the mount may be gone, and its paths with it)
         QString why;
         if (removeResource(client, r, &why)) {
             out.removed << r;
@@ -150,7 +154,7 @@ Removal removeResources(VaultClient &client, const QList<WorkbenchResource> &ite
         if (!insideListedMount(r, items))
             continue;
         if (insideListedMount(r, failed))
-            out.left << r;   // stays while its mount does
+            out.left << r; // stays while its mount does
         else
             out.removed << r;
     }
@@ -169,7 +173,8 @@ bool findTaggedResources(VaultClient &client, const QString &runPrefix,
     for (const auto &t : tables) {
         const VaultResponse r = client.get(QString::fromLatin1(t.list));
         if (!r.ok() || r.errorClass != ErrorClass::None) {
-            problems << QStringLiteral("list %1: %2").arg(QString::fromLatin1(t.list), r.describe());
+            problems
+                << QStringLiteral("list %1: %2").arg(QString::fromLatin1(t.list), r.describe());
             continue;
         }
         const QJsonObject map = mapOf(r);
@@ -191,9 +196,12 @@ bool findTaggedResources(VaultClient &client, const QString &runPrefix,
     } else if (!list.ok() || list.errorClass != ErrorClass::None) {
         problems << QStringLiteral("list sys/policies/acl: %1").arg(list.describe());
     } else {
-        const QJsonArray keys =
-            list.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("keys")).toArray();
-        const QString namePrefix = runPrefix.isEmpty() ? QStringLiteral("vwb-") : runPrefix + QLatin1Char('-');
+        const QJsonArray keys = list.json.value(QStringLiteral("data"))
+                                    .toObject()
+                                    .value(QStringLiteral("keys"))
+                                    .toArray();
+        const QString namePrefix =
+            runPrefix.isEmpty() ? QStringLiteral("vwb-") : runPrefix + QLatin1Char('-');
         for (const QJsonValue &k : keys) {
             const QString name = k.toString();
             if (!name.startsWith(namePrefix))
@@ -203,8 +211,10 @@ bool findTaggedResources(VaultClient &client, const QString &runPrefix,
                 problems << QStringLiteral("read policy %1: %2").arg(name, p.describe());
                 continue;
             }
-            const QString rules = p.json.value(QStringLiteral("data")).toObject()
-                                      .value(QStringLiteral("policy")).toString();
+            const QString rules = p.json.value(QStringLiteral("data"))
+                                      .toObject()
+                                      .value(QStringLiteral("policy"))
+                                      .toString();
             if (matchesRun(rules, runPrefix))
                 out->append({ResourceKind::Policy, name});
         }

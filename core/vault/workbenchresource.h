@@ -21,10 +21,10 @@ QString workbenchTag(const QString &runPrefix);
 QString workbenchPrefixOf(const QString &text);
 
 enum class ResourceKind {
-    Mount,   ///< a secrets engine: path below sys/mounts/
-    Auth,    ///< an auth method: path below sys/auth/
-    Policy,  ///< an ACL policy: its name (sys/policies/acl/<name>)
-    Role,    ///< a role: its full path, e.g. "vwb-7f3a2c-ssh-0/roles/bench"
+    Mount, ///< a secrets engine: path below sys/mounts/
+    Auth, ///< an auth method: path below sys/auth/
+    Policy, ///< an ACL policy: its name (sys/policies/acl/<name>)
+    Role, ///< a role: its full path, e.g. "vwb-7f3a2c-ssh-0/roles/bench"
 };
 /// "mount", "auth", "policy", "role" (the session file's keys).
 QString resourceKindKey(ResourceKind k);
@@ -32,7 +32,7 @@ bool resourceKindFromKey(const QString &key, ResourceKind *out);
 
 struct WorkbenchResource {
     ResourceKind kind = ResourceKind::Mount;
-    QString path;   ///< without leading or trailing '/'
+    QString path; ///< without leading or trailing '/'
     bool operator==(const WorkbenchResource &o) const { return kind == o.kind && path == o.path; }
     /// "mount vwb-7f3a2c-kv2-0"
     QString describe() const;
@@ -49,9 +49,9 @@ bool insideListedMount(const WorkbenchResource &role, const QList<WorkbenchResou
 
 /// What removeResources() did.
 struct Removal {
-    QList<WorkbenchResource> removed;  ///< removed, or gone with their mount
-    QList<WorkbenchResource> left;     ///< not removed, and roles inside a mount that was not
-    QStringList errors;                ///< one per failed removal
+    QList<WorkbenchResource> removed; ///< removed, or gone with their mount
+    QList<WorkbenchResource> left; ///< not removed, and roles inside a mount that was not
+    QStringList errors; ///< one per failed removal
 };
 /// Removes `items` in the order given (each with removeResource()); a role inside a listed
 /// mount or auth method is not removed alone: it goes with its mount, or stays with it.

@@ -20,8 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         pieces.push_back(data[1]);
     if (data[2] != 0)
         pieces.push_back(data[2]);
-    const QString diff = vw::fuzz::compareParsers(head, reinterpret_cast<const char *>(data) + 3,
-                                                  size - 3, pieces);
+    const QString diff =
+        vw::fuzz::compareParsers(head, reinterpret_cast<const char *>(data) + 3, size - 3, pieces);
     if (!diff.isEmpty()) {
         std::fprintf(stderr, "parsers disagree: %s\n", qPrintable(diff));
         std::abort();

@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     QString error;
     const std::optional<vw::Session> s = vw::sessionFromJsonText(bytes, &error);
     const QJsonDocument doc = QJsonDocument::fromJson(bytes);
-    if (doc.isObject()) {   // the DOM route too (tests and tools hand it a QJsonObject)
+    if (doc.isObject()) { // the DOM route too (tests and tools hand it a QJsonObject)
         QString domError;
         (void)vw::sessionFromJson(doc.object(), &domError);
     }

@@ -22,8 +22,8 @@ struct ParseOutcome {
     bool keepAlive = false;
     QByteArray body;
     QByteArray location;
-    size_t consumed = 0;   ///< bytes of the input that belong to the response
-    bool eof = false;      ///< it took the peer's close (feedEof) to finish
+    size_t consumed = 0; ///< bytes of the input that belong to the response
+    bool eof = false; ///< it took the peer's close (feedEof) to finish
 };
 
 /// Feeds `data` in pieces of the sizes in `pieces` (cycled; empty: all at once), then the
@@ -66,17 +66,19 @@ inline QString differences(const ParseOutcome &fast, const ParseOutcome &referen
     QStringList d;
     if (fast.state != reference.state)
         d << QStringLiteral("state %1 vs %2").arg(int(fast.state)).arg(int(reference.state));
-    if (fast.state == reference.state
-        && fast.state == ReferenceResponseParser::State::Complete) {
+    if (fast.state == reference.state && fast.state == ReferenceResponseParser::State::Complete) {
         if (fast.status != reference.status)
             d << QStringLiteral("status %1 vs %2").arg(fast.status).arg(reference.status);
         if (fast.keepAlive != reference.keepAlive)
             d << QStringLiteral("keep-alive %1 vs %2").arg(fast.keepAlive).arg(reference.keepAlive);
         if (fast.body != reference.body)
-            d << QStringLiteral("body of %1 vs %2 bytes").arg(fast.body.size()).arg(reference.body.size());
+            d << QStringLiteral("body of %1 vs %2 bytes")
+                     .arg(fast.body.size())
+                     .arg(reference.body.size());
         if (fast.location != reference.location)
             d << QStringLiteral("location \"%1\" vs \"%2\"")
-                     .arg(QString::fromLatin1(fast.location), QString::fromLatin1(reference.location));
+                     .arg(QString::fromLatin1(fast.location),
+                          QString::fromLatin1(reference.location));
         if (fast.consumed != reference.consumed)
             d << QStringLiteral("consumed %1 vs %2").arg(fast.consumed).arg(reference.consumed);
     }

@@ -24,7 +24,7 @@ public:
         });
         m_poll.start(20);
     }
-    int asked = 0;   ///< boxes answered so far
+    int asked = 0; ///< boxes answered so far
 
 private:
     QTimer m_poll;

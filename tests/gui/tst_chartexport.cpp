@@ -39,20 +39,22 @@ namespace {
 
 const QString kOp = QStringLiteral("ssh_sign");
 
-Session session(const QString &label, int workers, double serviceMs, const QByteArray &extraYaml = {})
+Session session(const QString &label, int workers, double serviceMs,
+                const QByteArray &extraYaml = {})
 {
     Session s;
     s.id = label;
     s.label = label;
     s.profileName = QStringLiteral("ssh");
     s.profileYaml = "name: ssh\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
-                    "  - type: ssh_sign\n    params: { ca_key_type: ed25519 }\n" + extraYaml;
+                    "  - type: ssh_sign\n    params: { ca_key_type: ed25519 }\n"
+                    + extraYaml;
     s.ops = {kOp};
     s.transport = QStringLiteral("qnam");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     const QList<int> vus = {1, 2, 4, 8, 16, 32, 64};
     s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
-    if (!test::setPlanFromYaml(&s))   // the run plan, as the engine stores it
+    if (!test::setPlanFromYaml(&s)) // the run plan, as the engine stores it
         qFatal("test profile does not parse");
     return s;
 }
@@ -97,7 +99,7 @@ void verifySvg(const QString &path)
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(sawSvg);
-    QVERIFY(texts > 5);   // title, axis labels, tick labels
+    QVERIFY(texts > 5); // title, axis labels, tick labels
 }
 
 void verifyPdf(const QString &path)
@@ -169,7 +171,7 @@ void TestChartExport::annotationsFollowAnalysis()
     QCOMPARE(t.bands.size(), 1);
     QCOMPARE(t.bands.first().x0, 64 / kClientBoundBandFactor);
     QCOMPARE(t.bands.first().x1, 64 * kClientBoundBandFactor);
-    QCOMPARE(throughput.lineSeries().size(), 1);   // the data curve; annotations apart
+    QCOMPARE(throughput.lineSeries().size(), 1); // the data curve; annotations apart
     // what the QChart holds is the model: curves, markers, USL line, band
     QCOMPARE(drawnChartData(throughput.chart()), chartData(t));
 
@@ -194,8 +196,9 @@ void TestChartExport::exportsThreeFormats()
 {
     QTemporaryDir dir;
     StageCurveChart chart(ChartKind::LatencyVsLoad);
-    chart.setSources({curveSourceFromSession(session(QStringLiteral("a"), 8, 5.0), QStringLiteral("a")),
-                      curveSourceFromSession(session(QStringLiteral("b"), 4, 10.0), QStringLiteral("b"))});
+    chart.setSources(
+        {curveSourceFromSession(session(QStringLiteral("a"), 8, 5.0), QStringLiteral("a")),
+         curveSourceFromSession(session(QStringLiteral("b"), 4, 10.0), QStringLiteral("b"))});
     const QRectF before = chart.chart()->geometry();
     ChartExportOptions o;
     o.size = QSize(900, 560);
@@ -205,7 +208,7 @@ void TestChartExport::exportsThreeFormats()
     QVERIFY2(exportChart(chart.chart(), png, o, &error), qPrintable(error));
     verifyPng(png, QSize(900, 560));
     QCOMPARE(qRound(QImage(png).dotsPerMeterX() * 0.0254), 144);
-    QCOMPARE(chart.chart()->geometry(), before);   // restored
+    QCOMPARE(chart.chart()->geometry(), before); // restored
 
     o.format = ChartFormat::Svg;
     const QString svg = dir.filePath(QStringLiteral("c.svg"));
@@ -229,7 +232,8 @@ void TestChartExport::rejectsBadOptions()
     QVERIFY(!exportChart(chart.chart(), dir.filePath(QStringLiteral("x.png")), o, &error));
     QVERIFY(error.contains(QLatin1String("dpi")));
     o.dpi = 96;
-    QVERIFY(!exportChart(chart.chart(), dir.filePath(QStringLiteral("no/such/dir/x.png")), o, &error));
+    QVERIFY(
+        !exportChart(chart.chart(), dir.filePath(QStringLiteral("no/such/dir/x.png")), o, &error));
     QVERIFY(error.contains(QLatin1String("cannot write")));
     ChartFormat f;
     QVERIFY(chartFormatFromName(QStringLiteral("SVG"), &f) && f == ChartFormat::Svg);
@@ -239,7 +243,8 @@ void TestChartExport::rejectsBadOptions()
 void TestChartExport::exportCommand()
 {
     QTemporaryDir dir;
-    const QString fa = dir.filePath(QStringLiteral("a.json")), fb = dir.filePath(QStringLiteral("b.json"));
+    const QString fa = dir.filePath(QStringLiteral("a.json")),
+                  fb = dir.filePath(QStringLiteral("b.json"));
     QString error;
     QVERIFY2(writeSession(session(QStringLiteral("a"), 8, 5.0), fa, &error), qPrintable(error));
     QVERIFY2(writeSession(session(QStringLiteral("b"), 4, 10.0), fb, &error), qPrintable(error));
@@ -257,21 +262,25 @@ void TestChartExport::exportCommand()
         return p.exitCode();
     };
     const QString png = dir.filePath(QStringLiteral("t.png"));
-    QCOMPARE(run({fa, fb, QStringLiteral("--chart"), QStringLiteral("throughput"), QStringLiteral("--format"),
-                  QStringLiteral("png"), QStringLiteral("--out"), png, QStringLiteral("--width"),
-                  QStringLiteral("640"), QStringLiteral("--height"), QStringLiteral("400"),
-                  QStringLiteral("--dpi"), QStringLiteral("96")}),
+    QCOMPARE(run({fa, fb, QStringLiteral("--chart"), QStringLiteral("throughput"),
+                  QStringLiteral("--format"), QStringLiteral("png"), QStringLiteral("--out"), png,
+                  QStringLiteral("--width"), QStringLiteral("640"), QStringLiteral("--height"),
+                  QStringLiteral("400"), QStringLiteral("--dpi"), QStringLiteral("96")}),
              0);
     verifyPng(png, QSize(640, 400));
     const QString svg = dir.filePath(QStringLiteral("l.svg"));
-    QCOMPARE(run({fa, QStringLiteral("--chart"), QStringLiteral("latency"), QStringLiteral("--out"), svg}), 0);
+    QCOMPARE(run({fa, QStringLiteral("--chart"), QStringLiteral("latency"), QStringLiteral("--out"),
+                  svg}),
+             0);
     verifySvg(svg);
     const QString pdf = dir.filePath(QStringLiteral("e.pdf"));
-    QCOMPARE(run({fa, fb, QStringLiteral("--chart"), QStringLiteral("errors"), QStringLiteral("--format"),
-                  QStringLiteral("pdf"), QStringLiteral("--out"), pdf}),
+    QCOMPARE(run({fa, fb, QStringLiteral("--chart"), QStringLiteral("errors"),
+                  QStringLiteral("--format"), QStringLiteral("pdf"), QStringLiteral("--out"), pdf}),
              0);
     verifyPdf(pdf);
-    QCOMPARE(run({fa, QStringLiteral("--chart"), QStringLiteral("pie"), QStringLiteral("--out"), png}), 2);
+    QCOMPARE(
+        run({fa, QStringLiteral("--chart"), QStringLiteral("pie"), QStringLiteral("--out"), png}),
+        2);
     QCOMPARE(run({fa, QStringLiteral("--out"), dir.filePath(QStringLiteral("x.gif"))}), 2);
 }
 
@@ -323,8 +332,8 @@ void TestChartExport::errorsOverTime()
     const QString png = dir.filePath(QStringLiteral("e.png"));
     QProcess p;
     p.start(QStringLiteral(VW_APP_BINARY),
-            {QStringLiteral("export"), file, QStringLiteral("--chart"), QStringLiteral("time-errors"),
-             QStringLiteral("--out"), png});
+            {QStringLiteral("export"), file, QStringLiteral("--chart"),
+             QStringLiteral("time-errors"), QStringLiteral("--out"), png});
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 0);
     QVERIFY(QFileInfo(png).size() > 0);
@@ -362,7 +371,7 @@ void TestChartExport::exportDialog()
     QVERIFY(readAll(svg).contains("Throughput over time"));
     d.chartCombo()->setCurrentIndex(d.chartCombo()->findData(QStringLiteral("errors")));
     d.formatCombo()->setCurrentIndex(d.formatCombo()->findData(QStringLiteral("png")));
-    QVERIFY(d.pathEdit()->text().endsWith(QLatin1String("t.png")));   // suffix follows the format
+    QVERIFY(d.pathEdit()->text().endsWith(QLatin1String("t.png"))); // suffix follows the format
     d.widthSpin()->setValue(500);
     d.heightSpin()->setValue(300);
     QVERIFY(d.exportNow(true));
@@ -393,8 +402,9 @@ void TestChartExport::legendTitleAndTextScale()
     QVERIFY(modelLegend.contains(QStringLiteral("p50")));
     // the QtCharts picture shows the model's legend, the percentile key included
     QCOMPARE(overlay->legendTexts(), modelLegend);
-    QCOMPARE(drawnChartData(chart.chart()).value(QStringLiteral("legend")).toVariant().toStringList(),
-             modelLegend);
+    QCOMPARE(
+        drawnChartData(chart.chart()).value(QStringLiteral("legend")).toVariant().toStringList(),
+        modelLegend);
     QVERIFY(chart.chart()->title().contains(m.subtitle.toHtmlEscaped()));
     auto noOverlap = [](const QList<QRectF> &r, const char *what) {
         for (int i = 0; i < r.size(); ++i)
@@ -441,7 +451,7 @@ void TestChartExport::sizePresets()
     QCOMPARE(s, QSize(1920, 1080));
     QVERIFY(page.isEmpty());
     QVERIFY(chartSizeFromName(QStringLiteral("a4"), 144, &s, &page));
-    QCOMPARE(s, QSize(1684, 1191));   // 297 x 210 mm at 144 dpi, landscape
+    QCOMPARE(s, QSize(1684, 1191)); // 297 x 210 mm at 144 dpi, landscape
     QCOMPARE(page, QStringLiteral("a4"));
     QVERIFY(chartSizeFromName(QStringLiteral("Letter"), 100, &s, &page));
     QCOMPARE(s, QSize(1100, 850));
@@ -458,7 +468,7 @@ void TestChartExport::sizePresets()
     d.sizeCombo()->setCurrentIndex(d.sizeCombo()->findData(QStringLiteral("a4")));
     QCOMPARE(QSize(d.widthSpin()->value(), d.heightSpin()->value()), QSize(1684, 1191));
     d.widthSpin()->setValue(1000);
-    QCOMPARE(d.sizeCombo()->currentData().toString(), QString());   // custom
+    QCOMPARE(d.sizeCombo()->currentData().toString(), QString()); // custom
 
     // the CLI: --size slide, --size a4 as an A4 landscape PDF page
     QTemporaryDir dir;
@@ -476,21 +486,25 @@ void TestChartExport::sizePresets()
         return p.exitCode();
     };
     const QString png = dir.filePath(QStringLiteral("slide.png"));
-    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("slide"), QStringLiteral("--out"), png}), 0);
+    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("slide"), QStringLiteral("--out"), png}),
+             0);
     verifyPng(png, QSize(1920, 1080));
     const QString svg = dir.filePath(QStringLiteral("slide.svg"));
-    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("slide"), QStringLiteral("--out"), svg}), 0);
+    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("slide"), QStringLiteral("--out"), svg}),
+             0);
     const QByteArray svgText = readAll(svg);
     QVERIFY(svgText.contains("<svg width=\"1920\" height=\"1080\""));
     QVERIFY(svgText.contains("font-family=\"DejaVu Sans, sans-serif\""));
     QVERIFY(!svgText.contains("\"Sans Serif\""));
     const QString pdf = dir.filePath(QStringLiteral("a4.pdf"));
-    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("a4"), QStringLiteral("--out"), pdf}), 0);
+    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("a4"), QStringLiteral("--out"), pdf}),
+             0);
     verifyPdf(pdf);
     // A4 landscape: 842 x 595 points
     QVERIFY2(readAll(pdf).contains("/MediaBox [0 0 842.000000 595.000000]"),
              readAll(pdf).left(600).constData());
-    QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("poster"), QStringLiteral("--out"), png}), 2);
+    QCOMPARE(
+        run({QStringLiteral("--size"), QStringLiteral("poster"), QStringLiteral("--out"), png}), 2);
     QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("slide"), QStringLiteral("--width"),
                   QStringLiteral("10"), QStringLiteral("--out"), png}),
              2);

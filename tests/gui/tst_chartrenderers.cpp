@@ -86,9 +86,12 @@ QJsonObject svgData(const QString &svg)
         const QStringList cls = a.value(QLatin1String("class")).toString().split(QLatin1Char(' '));
         if (xml.name() == QLatin1String("svg")) {
             out.insert(QStringLiteral("title"), a.value(QLatin1String("data-title")).toString());
-            out.insert(QStringLiteral("subtitle"), a.value(QLatin1String("data-subtitle")).toString());
-            out.insert(QStringLiteral("x_title"), a.value(QLatin1String("data-x-title")).toString());
-            out.insert(QStringLiteral("y_title"), a.value(QLatin1String("data-y-title")).toString());
+            out.insert(QStringLiteral("subtitle"),
+                       a.value(QLatin1String("data-subtitle")).toString());
+            out.insert(QStringLiteral("x_title"),
+                       a.value(QLatin1String("data-x-title")).toString());
+            out.insert(QStringLiteral("y_title"),
+                       a.value(QLatin1String("data-y-title")).toString());
         } else if (cls.contains(QLatin1String("tick"))) {
             (cls.contains(QLatin1String("x")) ? xTicks : yTicks).append(xml.readElementText());
         } else if (cls.contains(QLatin1String("series"))) {
@@ -100,25 +103,30 @@ QJsonObject svgData(const QString &svg)
                 QJsonArray all = last.value(QStringLiteral("points")).toArray();
                 QJsonArray gaps = last.value(QStringLiteral("gaps")).toArray();
                 if (!all.isEmpty() && !pts.isEmpty())
-                    gaps.append(QJsonArray{all.last().toArray().at(0), pts.first().toArray().at(0)});
+                    gaps.append(
+                        QJsonArray{all.last().toArray().at(0), pts.first().toArray().at(0)});
                 for (const QJsonValue &p : pts)
                     all.append(p);
                 last.insert(QStringLiteral("points"), all);
                 last.insert(QStringLiteral("gaps"), gaps);
                 series.replace(series.size() - 1, last);
             } else {
-                series.append(QJsonObject{{QStringLiteral("name"), a.value(QLatin1String("data-series")).toString()},
-                                          {QStringLiteral("points"), pts},
-                                          {QStringLiteral("gaps"), QJsonArray()}});
+                series.append(QJsonObject{
+                    {QStringLiteral("name"), a.value(QLatin1String("data-series")).toString()},
+                    {QStringLiteral("points"), pts},
+                    {QStringLiteral("gaps"), QJsonArray()}});
             }
         } else if (cls.contains(QLatin1String("line"))) {
-            lines.append(QJsonObject{{QStringLiteral("name"), a.value(QLatin1String("data-name")).toString()},
-                                     {QStringLiteral("points"), pointsOf(a.value(QLatin1String("data-points")).toString())}});
+            lines.append(QJsonObject{
+                {QStringLiteral("name"), a.value(QLatin1String("data-name")).toString()},
+                {QStringLiteral("points"),
+                 pointsOf(a.value(QLatin1String("data-points")).toString())}});
         } else if (cls.contains(QLatin1String("marker"))) {
-            markers.append(QJsonObject{{QStringLiteral("kind"), a.value(QLatin1String("data-kind")).toString()},
-                                       {QStringLiteral("label"), a.value(QLatin1String("data-label")).toString()},
-                                       {QStringLiteral("x"), a.value(QLatin1String("data-x")).toDouble()},
-                                       {QStringLiteral("y"), a.value(QLatin1String("data-y")).toDouble()}});
+            markers.append(QJsonObject{
+                {QStringLiteral("kind"), a.value(QLatin1String("data-kind")).toString()},
+                {QStringLiteral("label"), a.value(QLatin1String("data-label")).toString()},
+                {QStringLiteral("x"), a.value(QLatin1String("data-x")).toDouble()},
+                {QStringLiteral("y"), a.value(QLatin1String("data-y")).toDouble()}});
         } else if (cls.contains(QLatin1String("band"))) {
             bands.append(QJsonArray{a.value(QLatin1String("data-x0")).toDouble(),
                                     a.value(QLatin1String("data-x1")).toDouble()});
@@ -159,11 +167,15 @@ void compareData(const QJsonObject &actual, const QJsonObject &expected, const c
     if (actual == expected)
         return;
     for (auto it = expected.begin(); it != expected.end(); ++it)
-        QVERIFY2(actual.value(it.key()) == it.value(),
-                 qPrintable(QStringLiteral("%1: \"%2\" differs\n  actual:   %3\n  expected: %4")
-                                .arg(QLatin1String(what), it.key(),
-                                     QString::fromUtf8(QJsonDocument(QJsonObject{{it.key(), actual.value(it.key())}}).toJson(QJsonDocument::Compact)),
-                                     QString::fromUtf8(QJsonDocument(QJsonObject{{it.key(), it.value()}}).toJson(QJsonDocument::Compact)))));
+        QVERIFY2(
+            actual.value(it.key()) == it.value(),
+            qPrintable(QStringLiteral("%1: \"%2\" differs\n  actual:   %3\n  expected: %4")
+                           .arg(QLatin1String(what), it.key(),
+                                QString::fromUtf8(
+                                    QJsonDocument(QJsonObject{{it.key(), actual.value(it.key())}})
+                                        .toJson(QJsonDocument::Compact)),
+                                QString::fromUtf8(QJsonDocument(QJsonObject{{it.key(), it.value()}})
+                                                      .toJson(QJsonDocument::Compact)))));
     QCOMPARE(actual.keys(), expected.keys());
 }
 
@@ -257,7 +269,7 @@ void TestChartRenderers::sameAcrossRenderers()
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("session.json"));
     QVERIFY2(writeSession(*loaded, file, &error), qPrintable(error));
-    const Session s = *readSession(file, &error);   // exactly what the commands read
+    const Session s = *readSession(file, &error); // exactly what the commands read
     const bool arrival = s.loadModel().isOpen();
     const QString label = s.label.isEmpty() ? s.profileName : s.label;
     const CurveSource source = curveSourceFromSession(s, label);
@@ -269,7 +281,10 @@ void TestChartRenderers::sameAcrossRenderers()
     dialog.formatCombo()->setCurrentIndex(dialog.formatCombo()->findData(QStringLiteral("svg")));
 
     QByteArray html;
-    QCOMPARE(runApp({QStringLiteral("report"), file, QStringLiteral("--format"), QStringLiteral("html")}, &html), 0);
+    QCOMPARE(
+        runApp({QStringLiteral("report"), file, QStringLiteral("--format"), QStringLiteral("html")},
+               &html),
+        0);
     const QStringList reportSvgs = svgsOf(QString::fromUtf8(html));
     // per op: latency, throughput, error ratio and errors over time (issue 23.11)
     QCOMPARE(reportSvgs.size(), 4 * s.ops.size());
@@ -282,11 +297,14 @@ void TestChartRenderers::sameAcrossRenderers()
         QVERIFY(!model.isEmpty());
         for (const ChartSeries &cs : model.series)
             for (int i = 0; i < cs.points.size(); ++i)
-                QCOMPARE(cs.points.at(i).x(), arrival ? s.stages.at(i).rate : double(s.stages.at(i).vus));
+                QCOMPARE(cs.points.at(i).x(),
+                         arrival ? s.stages.at(i).rate : double(s.stages.at(i).vus));
         QCOMPARE(model.bands.size(), 1);
-        QCOMPARE(model.bands.first().x0, chartXForStage(s.stages.at(clientBoundStage), loadAxisOf(source)) / kClientBoundBandFactor);
+        QCOMPARE(model.bands.first().x0,
+                 chartXForStage(s.stages.at(clientBoundStage), loadAxisOf(source))
+                     / kClientBoundBandFactor);
         if (!arrival && kind != ChartKind::ErrorRatioVsLoad)
-            QVERIFY(!model.markers.isEmpty());   // the fixture's knee at 2 VUs
+            QVERIFY(!model.markers.isEmpty()); // the fixture's knee at 2 VUs
 
         // (i) the results page
         StageCurveChart *chart = kind == ChartKind::LatencyVsLoad      ? page.latencyChart()
@@ -304,7 +322,8 @@ void TestChartRenderers::sameAcrossRenderers()
         // (iii) the CLI export
         const QString cliSvg = dir.filePath(QStringLiteral("cli-%1.svg").arg(name));
         QCOMPARE(runApp({QStringLiteral("export"), file, QStringLiteral("--chart"), name,
-                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"), cliSvg}),
+                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"),
+                         cliSvg}),
                  0);
         compareData(descData(readAll(cliSvg)), expected, "CLI export");
 
@@ -348,7 +367,8 @@ void TestChartRenderers::sameAcrossRenderers()
         compareData(descData(readAll(guiSvg)), expected, "GUI export");
         const QString cliSvg = dir.filePath(QStringLiteral("cli-%1.svg").arg(name));
         QCOMPARE(runApp({QStringLiteral("export"), file, QStringLiteral("--chart"), name,
-                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"), cliSvg}),
+                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"),
+                         cliSvg}),
                  0);
         compareData(descData(readAll(cliSvg)), expected, "CLI export");
         int found = 0;
@@ -398,8 +418,8 @@ void TestChartRenderers::mixedOverlayIsNoted()
     QString error;
     const std::optional<Session> closed =
         readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"), &error);
-    const std::optional<Session> open =
-        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-arrival-rate.json"), &error);
+    const std::optional<Session> open = readSession(
+        QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-arrival-rate.json"), &error);
     QVERIFY2(closed && open, qPrintable(error));
     ResultsPage page;
     page.showSession(*closed);
@@ -407,10 +427,14 @@ void TestChartRenderers::mixedOverlayIsNoted()
     const QJsonObject drawn = drawnChartData(page.throughputChart()->chart());
     const QJsonArray notes = drawn.value(QStringLiteral("notes")).toArray();
     QCOMPARE(notes.size(), 1);
-    QVERIFY2(notes.at(0).toString().contains(QLatin1String("left out")), qPrintable(notes.at(0).toString()));
+    QVERIFY2(notes.at(0).toString().contains(QLatin1String("left out")),
+             qPrintable(notes.at(0).toString()));
     QVERIFY(page.throughputChart()->chart()->title().contains(QLatin1String("left out")));
     for (const QJsonValue &v : drawn.value(QStringLiteral("series")).toArray())
-        QVERIFY(!v.toObject().value(QStringLiteral("name")).toString().contains(QLatin1String("sys_health")));
+        QVERIFY(!v.toObject()
+                     .value(QStringLiteral("name"))
+                     .toString()
+                     .contains(QLatin1String("sys_health")));
 }
 
 void TestChartRenderers::serverChartsSameAcrossRenderers()
@@ -438,7 +462,10 @@ void TestChartRenderers::serverChartsSameAcrossRenderers()
     ChartExportDialog dialog(&page);
     dialog.formatCombo()->setCurrentIndex(dialog.formatCombo()->findData(QStringLiteral("svg")));
     QByteArray html;
-    QCOMPARE(runApp({QStringLiteral("report"), file, QStringLiteral("--format"), QStringLiteral("html")}, &html), 0);
+    QCOMPARE(
+        runApp({QStringLiteral("report"), file, QStringLiteral("--format"), QStringLiteral("html")},
+               &html),
+        0);
     const QStringList reportSvgs = svgsOf(QString::fromUtf8(html));
     QVERIFY(QString::fromUtf8(html).contains(QLatin1String("Saturating resource:</b> ")));
 
@@ -459,7 +486,8 @@ void TestChartRenderers::serverChartsSameAcrossRenderers()
 
         const QString cliSvg = dir.filePath(QStringLiteral("cli-%1.svg").arg(name));
         QCOMPARE(runApp({QStringLiteral("export"), file, QStringLiteral("--chart"), name,
-                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"), cliSvg}),
+                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"),
+                         cliSvg}),
                  0);
         compareData(descData(readAll(cliSvg)), expected, "CLI export");
 
@@ -479,10 +507,11 @@ void TestChartRenderers::tickLabelsSameAndPlain()
 {
     const CurveSource closed = fixtureSource("session-v1-closed.json");
     QVERIFY(!closed.stages.isEmpty());
-    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
-                        ChartKind::ErrorRatioVsLoad, ChartKind::LatencyOverTime,
-                        ChartKind::ThroughputOverTime}) {
-        for (const QList<CurveSource> &sources : {QList<CurveSource>{closed}, QList<CurveSource>{}}) {
+    for (ChartKind k :
+         {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad,
+          ChartKind::LatencyOverTime, ChartKind::ThroughputOverTime}) {
+        for (const QList<CurveSource> &sources :
+             {QList<CurveSource>{closed}, QList<CurveSource>{}}) {
             const ChartModel m = buildChartModel(k, sources);
             const QJsonObject model = chartData(m);
             QJsonObject qt, svg;
@@ -526,18 +555,20 @@ void TestChartRenderers::logYAcrossRenderers()
         QJsonObject qt, svg;
         drawBoth(m, &qt, &svg);
         compareData(qt, chartData(m), "QtCharts log-y");
-        QCOMPARE(svg.value(QStringLiteral("y_ticks")), chartData(m).value(QStringLiteral("y_ticks")));
+        QCOMPARE(svg.value(QStringLiteral("y_ticks")),
+                 chartData(m).value(QStringLiteral("y_ticks")));
         for (const QString &l : strings(qt.value(QStringLiteral("y_ticks")))) {
             const double v = QString(l).remove(QLatin1Char(',')).toDouble();
             const double mant = v / std::pow(10.0, std::floor(std::log10(v)));
             QVERIFY2(std::fabs(mant - 1) < 1e-9 || std::fabs(mant - 2) < 1e-9
-                         || std::fabs(mant - 5) < 1e-9, qPrintable(l));
+                         || std::fabs(mant - 5) < 1e-9,
+                     qPrintable(l));
         }
     }
     // the results page's checkbox switches the latency charts
     ResultsPage page;
-    const std::optional<Session> s = readSession(
-        QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"), nullptr);
+    const std::optional<Session> s =
+        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"), nullptr);
     QVERIFY(s);
     page.showSession(*s);
     auto *check = page.findChild<QCheckBox *>(QStringLiteral("logYCheck"));
@@ -561,8 +592,8 @@ void TestChartRenderers::logYAcrossRenderers()
     QVERIFY(dialog.exportNow(true));
     ChartOptions logOptions;
     logOptions.logY = true;
-    const ChartModel want = buildChartModel(ChartKind::LatencyVsLoad,
-                                            {curveSourceFromSession(*s, s->profileName)}, logOptions);
+    const ChartModel want = buildChartModel(
+        ChartKind::LatencyVsLoad, {curveSourceFromSession(*s, s->profileName)}, logOptions);
     QCOMPARE(descData(readAll(file)).value(QStringLiteral("y_ticks")),
              chartData(want).value(QStringLiteral("y_ticks")));
     QCOMPARE(page.latencyChart()->model().y.scale, AxisScale::Linear);
@@ -570,8 +601,9 @@ void TestChartRenderers::logYAcrossRenderers()
     const QString cli = dir.filePath(QStringLiteral("cli.svg"));
     QCOMPARE(runApp({QStringLiteral("export"),
                      QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"),
-                     QStringLiteral("--chart"), QStringLiteral("latency"), QStringLiteral("--log-y"),
-                     QStringLiteral("--out"), cli}), 0);
+                     QStringLiteral("--chart"), QStringLiteral("latency"),
+                     QStringLiteral("--log-y"), QStringLiteral("--out"), cli}),
+             0);
     QCOMPARE(descData(readAll(cli)).value(QStringLiteral("y_title")).toString(),
              QStringLiteral("latency (log, ms)"));
 }
@@ -593,13 +625,13 @@ void TestChartRenderers::liveUpdateLeavesNoGhosts()
     second.stages = closed.stages.mid(0, 1);
     second.partial = closed.stages.at(1);
     second.series = closed.series;
-    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad,
-                        ChartKind::ThroughputOverTime}) {
+    for (ChartKind k :
+         {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ThroughputOverTime}) {
         const ChartModel m1 = buildChartModel(k, {first});
         const ChartModel m2 = buildChartModel(k, {second});
         QVERIFY(!m1.isEmpty());
-        StageCurveChart view(k);   // the live view's chart: it redraws through its renderer
-        StageCurveChart fresh(k);  // the second snapshot drawn on a new chart
+        StageCurveChart view(k); // the live view's chart: it redraws through its renderer
+        StageCurveChart fresh(k); // the second snapshot drawn on a new chart
         for (StageCurveChart *v : {&view, &fresh}) {
             v->resize(800, 500);
             v->show();

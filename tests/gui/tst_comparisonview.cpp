@@ -36,18 +36,20 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.id = label;
     s.label = label;
     s.profileName = QStringLiteral("ssh");
-    QByteArray stages;   // the ramp that fixedCapacityStages() measures
+    QByteArray stages; // the ramp that fixedCapacityStages() measures
     for (int v : vus)
         stages += "    - { vus: " + QByteArray::number(v) + ", duration: 2s }\n";
-    s.profileYaml = "name: ssh\nramp:\n  warmup: 500ms\n  stages:\n" + stages + "operations:\n"
-                    "  - type: ssh_sign\n    params: { ca_key_type: " + caKeyType + " }\n";
+    s.profileYaml = "name: ssh\nramp:\n  warmup: 500ms\n  stages:\n" + stages
+                    + "operations:\n"
+                      "  - type: ssh_sign\n    params: { ca_key_type: "
+                    + caKeyType + " }\n";
     s.ops = {kOp};
     s.transport = QStringLiteral("qnam");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     s.server.product = QStringLiteral("openbao");
     s.server.version = QStringLiteral("2.7.2");
     s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
-    if (!test::setPlanFromYaml(&s))   // the run plan, as the engine stores it
+    if (!test::setPlanFromYaml(&s)) // the run plan, as the engine stores it
         qFatal("test profile does not parse");
     return s;
 }
@@ -81,7 +83,8 @@ private slots:
 
 void TestComparisonView::twoSessionsShowLegendTableAndWarning()
 {
-    const Session a = session(QStringLiteral("rsa-2048"), {1, 2, 4, 8, 16, 32, 64}, 4, 10.0, "rsa-2048");
+    const Session a =
+        session(QStringLiteral("rsa-2048"), {1, 2, 4, 8, 16, 32, 64}, 4, 10.0, "rsa-2048");
     const Session b = session(QStringLiteral("ed25519"), {1, 2, 4, 8, 16, 32}, 16, 5.0, "ed25519");
     SessionSet set;
     ResultsPage page(&set);
@@ -128,7 +131,7 @@ void TestComparisonView::twoSessionsShowLegendTableAndWarning()
     QCOMPARE(ratios->rowCount(), 7);
     QCOMPARE(text(ratios, 4, 1), QStringLiteral("16"));
     QCOMPARE(text(ratios, 4, 6), QStringLiteral("8.00×"));
-    QCOMPARE(text(ratios, 6, 6), QStringLiteral("-"));   // 64 VUs: only A ran it
+    QCOMPARE(text(ratios, 6, 6), QStringLiteral("-")); // 64 VUs: only A ran it
 
     // the parameter under test is a neutral "compared" line; the ramp (A ran 64 VUs too) is
     // what spoils the comparison, the warning banner names it and only it
@@ -151,10 +154,11 @@ void TestComparisonView::twoSessionsShowLegendTableAndWarning()
     QTRY_VERIFY(ratios->isVisible());
     for (QTableWidget *t : {cap, ratios})
         for (int col = 0; col < t->columnCount(); ++col) {
-            if (t->isColumnHidden(col))   // the operation, with one operation
+            if (t->isColumnHidden(col)) // the operation, with one operation
                 continue;
             const QFontMetrics fm(t->horizontalHeader()->font());
-            QVERIFY2(t->columnWidth(col) >= fm.horizontalAdvance(t->horizontalHeaderItem(col)->text()),
+            QVERIFY2(t->columnWidth(col)
+                         >= fm.horizontalAdvance(t->horizontalHeaderItem(col)->text()),
                      qPrintable(t->horizontalHeaderItem(col)->text()));
             for (int row = 0; row < t->rowCount(); ++row)
                 if (const QTableWidgetItem *it = t->item(row, col))
@@ -241,13 +245,15 @@ void TestComparisonView::clientBoundBandsAreTheSessions()
         QCOMPARE(bands.first()->name(), QStringLiteral("ed25519 · client-bound stage"));
         QColor expected(paletteColor(1));
         QCOMPARE(bands.first()->brush().color().rgb(), expected.rgb());
-        QCOMPARE(bands.first()->brush().style(), Qt::BDiagPattern);   // B's bands: hatched
+        QCOMPARE(bands.first()->brush().style(), Qt::BDiagPattern); // B's bands: hatched
         const QString tip = bands.first()->property("vwToolTip").toString();
-        QVERIFY2(tip.startsWith(QStringLiteral("ed25519 · stage 5 at 16 VUs is client-bound:\n")), qPrintable(tip));
+        QVERIFY2(tip.startsWith(QStringLiteral("ed25519 · stage 5 at 16 VUs is client-bound:\n")),
+                 qPrintable(tip));
         QVERIFY(tip.contains(QLatin1String("client_cpu: 97 % of 2 cores")));
     }
     QVERIFY(page.warningBanner()->isVisible());
-    QVERIFY(page.warningBanner()->text().contains(QLatin1String("client-bound stages in B: 5 (16 VUs)")));
+    QVERIFY(page.warningBanner()->text().contains(
+        QLatin1String("client-bound stages in B: 5 (16 VUs)")));
     // the ratio table marks B's cells at 16 VUs, the reason in the tooltip
     QTableWidget *ratios = page.comparisonView()->ratioTable();
     QCOMPARE(text(ratios, 4, 1), QStringLiteral("16"));

@@ -65,7 +65,10 @@ public:
         std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
         return v[k];
     }
-    qint64 maxUs() const { return m_lagUs.empty() ? 0 : *std::max_element(m_lagUs.begin(), m_lagUs.end()); }
+    qint64 maxUs() const
+    {
+        return m_lagUs.empty() ? 0 : *std::max_element(m_lagUs.begin(), m_lagUs.end());
+    }
 
 private:
     QTimer m_timer;
@@ -78,7 +81,7 @@ QByteArray profileYaml(int vus)
 {
     return QStringLiteral("name: gui-scale\n"
                           "target:\n"
-                          "  address: http://127.0.0.1:1\n"   // overridden by the address field
+                          "  address: http://127.0.0.1:1\n" // overridden by the address field
                           "  request_timeout: 30s\n"
                           "transport: direct\n"
                           "ramp:\n"
@@ -113,7 +116,7 @@ private slots:
         const int vus = qEnvironmentVariableIsSet("VW_GUI_SCALE_VUS")
                             ? qEnvironmentVariableIntValue("VW_GUI_SCALE_VUS")
                             : 10000;
-        const int64_t fdLimit = raiseOpenFileLimit(vus + 256);   // as the engine does
+        const int64_t fdLimit = raiseOpenFileLimit(vus + 256); // as the engine does
         QVERIFY2(fdLimit >= vus + 256,
                  qPrintable(QStringLiteral("open-file limit %1 < %2").arg(fdLimit).arg(vus + 256)));
         test::DelayServerProcess server(1000);
@@ -141,18 +144,21 @@ private slots:
 
         auto *runAction = w.findChild<QAction *>(QStringLiteral("runAction"));
         QVERIFY(runAction);
-        QTRY_VERIFY(runAction->isEnabled());   // the editor's debounced validation passed
+        QTRY_VERIFY(runAction->isEnabled()); // the editor's debounced validation passed
         auto *controller = w.findChild<RunController *>();
         auto *throughput = w.findChild<StageCurveChart *>(QStringLiteral("throughputChart"));
         QVERIFY(controller && throughput);
         QSignalSpy live(controller, &RunController::liveUpdate);
         QSignalSpy finished(&w, &MainWindow::runFinished);
-        int liveWithPoints = 0;   // live updates after which the throughput chart had a point
-        connect(controller, &RunController::liveUpdate, this, [&] {
-            const auto series = throughput->lineSeries();
-            if (!series.isEmpty() && series.first()->count() > 0)
-                ++liveWithPoints;
-        }, Qt::QueuedConnection);   // after the window's own handler has drawn
+        int liveWithPoints = 0; // live updates after which the throughput chart had a point
+        connect(
+            controller, &RunController::liveUpdate, this,
+            [&] {
+                const auto series = throughput->lineSeries();
+                if (!series.isEmpty() && series.first()->count() > 0)
+                    ++liveWithPoints;
+            },
+            Qt::QueuedConnection); // after the window's own handler has drawn
 
         LagProbe probe;
         QElapsedTimer wall;
@@ -165,13 +171,14 @@ private slots:
         QVERIFY(results && errorsWidget && !errorsWidget->isVisible());
         QTRY_VERIFY_WITH_TIMEOUT(liveWithPoints >= 5 || finished.count() > 0, 60000);
         QVERIFY2(finished.isEmpty(), "the run ended before five live updates");
-        QVERIFY(errorsWidget->lineSeries().isEmpty() || errorsWidget->lineSeries().first()->count() == 0);
+        QVERIFY(errorsWidget->lineSeries().isEmpty()
+                || errorsWidget->lineSeries().first()->count() == 0);
         QCOMPARE(results->errorChart(), errorsWidget);
         QVERIFY(!errorsWidget->lineSeries().isEmpty());
         QVERIFY(errorsWidget->lineSeries().first()->count() > 0);
 
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 90000);
-        QTest::qWait(500);   // the finished session reaching the charts and the table
+        QTest::qWait(500); // the finished session reaching the charts and the table
         probe.stop();
         const Session session = finished.at(0).at(0).value<Session>();
 

@@ -25,18 +25,18 @@ private slots:
         QList<int> delivered;
         tracker.start(
             [&](const JobContext &job) {
-                firstMayFinish.acquire();   // finishes after the second job
+                firstMayFinish.acquire(); // finishes after the second job
                 firstSawCancel = job.cancelled();
                 return 1;
             },
             [&](int v) { delivered << v; });
         tracker.start([](const JobContext &) { return 2; }, [&](int v) { delivered << v; });
         QTRY_COMPARE(delivered, QList<int>{2});
-        QVERIFY(tracker.isBusy());   // the first one has not come back yet
+        QVERIFY(tracker.isBusy()); // the first one has not come back yet
         firstMayFinish.release();
         QTRY_VERIFY(!tracker.isBusy());
         QTest::qWait(50);
-        QCOMPARE(delivered, QList<int>{2});   // 1 came back after 2: dropped
+        QCOMPARE(delivered, QList<int>{2}); // 1 came back after 2: dropped
         QVERIFY(firstSawCancel);
     }
 
@@ -50,7 +50,7 @@ private slots:
         tracker.start(
             [&](const JobContext &job) {
                 mayFinish.acquire();
-                job.post([&] { delivered = true; });   // intermediate results: dropped too
+                job.post([&] { delivered = true; }); // intermediate results: dropped too
                 ran = true;
                 return 7;
             },

@@ -40,7 +40,7 @@ private slots:
         auto *start = box->findChild<QPushButton *>(QStringLiteral("localTargetStart"));
         auto *stop = box->findChild<QPushButton *>(QStringLiteral("localTargetStop"));
         QVERIFY(status && start && stop);
-        QTRY_VERIFY_WITH_TIMEOUT(!box->isBusy(), 10000);   // the first status query
+        QTRY_VERIFY_WITH_TIMEOUT(!box->isBusy(), 10000); // the first status query
         QCOMPARE(status->text(), QStringLiteral("no local target"));
 
         QSignalSpy started(box, &LocalTargetBox::started);

@@ -73,7 +73,7 @@ private slots:
     void cleanupTestCase()
     {
         QString error;
-        stopLocalTarget(stateDir(), {}, &error);   // whatever a failed step left
+        stopLocalTarget(stateDir(), {}, &error); // whatever a failed step left
     }
 
     void keepRunningThenTheNextWindowShowsIt()
@@ -91,14 +91,14 @@ private slots:
                 w.close();
                 QTRY_COMPARE(cancel.asked, 1);
                 QTest::qWait(50);
-                QVERIFY(w.isVisible());   // Cancel: the window stays
+                QVERIFY(w.isVisible()); // Cancel: the window stays
             }
             MessageBoxClicker keep(kBox, QStringLiteral("keepTargetButton"));
             w.close();
             QTRY_COMPARE(keep.asked, 1);
             QTRY_VERIFY(!w.isVisible());
         }
-        QCOMPARE(localTargetPid(QStringLiteral("dev")), pid);   // still running
+        QCOMPARE(localTargetPid(QStringLiteral("dev")), pid); // still running
 
         MainWindow next;
         next.show();
@@ -110,7 +110,7 @@ private slots:
                     ->text()
                     .startsWith(QStringLiteral("dev: ")));
         MessageBoxClicker none(kBox, QStringLiteral("stopTargetButton"));
-        next.close();   // this window did not start it: no question
+        next.close(); // this window did not start it: no question
         QTRY_VERIFY(!next.isVisible());
         QTest::qWait(100);
         QCOMPARE(none.asked, 0);
@@ -124,7 +124,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         LocalTargetBox *box = boxOf(w);
         QTRY_VERIFY_WITH_TIMEOUT(!box->isBusy(), 10000);
-        if (box->isTargetUp()) {   // left by the test before: stopped with the row's Stop
+        if (box->isTargetUp()) { // left by the test before: stopped with the row's Stop
             box->stopTarget();
             QTRY_VERIFY_WITH_TIMEOUT(!box->isBusy() && !box->isTargetUp(), 30000);
         }
@@ -134,7 +134,7 @@ private slots:
         MessageBoxClicker stop(kBox, QStringLiteral("stopTargetButton"));
         w.close();
         QTRY_COMPARE(stop.asked, 1);
-        QVERIFY(w.isVisible());   // closes only once the target is down
+        QVERIFY(w.isVisible()); // closes only once the target is down
         QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 30000);
         QVERIFY(!QFile::exists(QDir(stateDir()).filePath(QStringLiteral("target.json"))));
         QCOMPARE(localTargetPid(QStringLiteral("dev")), 0);
@@ -153,7 +153,7 @@ private slots:
             LocalTargetNode n;
             n.name = QLatin1String(name);
             n.kind = QStringLiteral("bao");
-            n.address = QStringLiteral("http://127.0.0.1:1");   // nothing answers: unreachable
+            n.address = QStringLiteral("http://127.0.0.1:1"); // nothing answers: unreachable
             state.nodes << n;
         }
         QString error;
@@ -163,7 +163,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!box.isBusy(), 20000);
         qputenv("VW_TARGET_DIR", stateDir().toLocal8Bit());
         QCOMPARE(box.kind(), QStringLiteral("cluster"));
-        QVERIFY(!box.isTargetUp());   // its processes are not alive (PID 0)
+        QVERIFY(!box.isTargetUp()); // its processes are not alive (PID 0)
         QVERIFY(!box.startedHere());
     }
 };

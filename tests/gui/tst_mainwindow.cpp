@@ -34,7 +34,7 @@ QByteArray profileYaml()
 {
     return "name: gui-test\n"
            "target:\n"
-           "  address: http://127.0.0.1:1\n"   // overridden by the address field
+           "  address: http://127.0.0.1:1\n" // overridden by the address field
            "  request_timeout: 5s\n"
            "ramp:\n"
            "  executor: closed\n"
@@ -63,8 +63,9 @@ QStringList legendLabels(StageCurveChart *chart)
     QStringList out;
     const auto markers = chart->chart()->legend()->markers();
     for (QLegendMarker *m : markers)
-        if (m->isVisible() && (chart->model().bandLabel.isEmpty()   // bands: one per session
-                               || !m->label().endsWith(chart->model().bandLabel)))
+        if (m->isVisible()
+            && (chart->model().bandLabel.isEmpty() // bands: one per session
+                || !m->label().endsWith(chart->model().bandLabel)))
             out << m->label();
     return out;
 }
@@ -172,14 +173,15 @@ private slots:
                 return QString();
             QString error;
             const auto s = readSession(QDir(sessionsDirectory()).filePath(files.first()), &error);
-            return s ? runStatusKey(s->status) + QLatin1Char('/') + QString::number(s->stages.size())
+            return s ? runStatusKey(s->status) + QLatin1Char('/')
+                           + QString::number(s->stages.size())
                      : error;
         };
         // (the checkpoint written right after setup, before stage 1, holds no stage yet)
-        QTRY_VERIFY_WITH_TIMEOUT((!firstFileStatus().isEmpty()
-                                  && firstFileStatus() != QStringLiteral("incomplete/0"))
-                                     || finished.count() > 0,
-                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (!firstFileStatus().isEmpty() && firstFileStatus() != QStringLiteral("incomplete/0"))
+                || finished.count() > 0,
+            30000);
         QVERIFY2(finished.isEmpty(), "the run ended before the first checkpoint was seen");
         QCOMPARE(firstFileStatus(), QStringLiteral("incomplete/1"));
         const QString checkpointFile = sessionFiles().first();
@@ -193,12 +195,13 @@ private slots:
 
         // charts: one point per stage per op (and per percentile for latency), X = VUs
         QCOMPARE(latency->lineSeries().size(), 2 * 3);
-        QCOMPARE(throughput->lineSeries().size(), 2 + 1);   // two ops and their total
-        QTRY_COMPARE(legendLabels(latency),
-                     expectedLegend(session, {QStringLiteral("sys_health"), QStringLiteral("kv2_read")}));
-        QTRY_COMPARE(legendLabels(throughput),
-                     expectedLegend(session, {QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
-                                              QStringLiteral("total")}));
+        QCOMPARE(throughput->lineSeries().size(), 2 + 1); // two ops and their total
+        QTRY_COMPARE(legendLabels(latency), expectedLegend(session, {QStringLiteral("sys_health"),
+                                                                     QStringLiteral("kv2_read")}));
+        QTRY_COMPARE(
+            legendLabels(throughput),
+            expectedLegend(session, {QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
+                                     QStringLiteral("total")}));
         for (StageCurveChart *c : {latency, throughput}) {
             const auto series = c->lineSeries();
             for (QLineSeries *s : series) {
@@ -228,8 +231,9 @@ private slots:
         auto *table = w.findChild<QTableView *>(QStringLiteral("stageTable"));
         QVERIFY(table);
         QCOMPARE(table->model()->rowCount(), 2 * 2);
-        QCOMPARE(table->model()->data(table->model()->index(3, StageTableModel::OpColumn)).toString(),
-                 QStringLiteral("kv2_read"));
+        QCOMPARE(
+            table->model()->data(table->model()->index(3, StageTableModel::OpColumn)).toString(),
+            QStringLiteral("kv2_read"));
 
         // the session was auto-saved off the GUI thread, without the token
         QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 10000);
@@ -280,7 +284,8 @@ private slots:
         QCOMPARE(opened.at(0).at(0).toString(), m_savedPath);
         // the session's profile comes into the (unmodified) editor
         QVERIFY(w.findChild<QPlainTextEdit *>(QStringLiteral("profileEditor"))
-                    ->toPlainText().contains(QStringLiteral("name: gui-test")));
+                    ->toPlainText()
+                    .contains(QStringLiteral("name: gui-test")));
         auto *table = w.findChild<QTableView *>(QStringLiteral("stageTable"));
         QCOMPARE(tableDump(table->model()), tableDump(&reference));
         QCOMPARE(table->model()->rowCount(), 4);
@@ -301,9 +306,9 @@ private slots:
         QCOMPARE(opened.count(), 2);
 
         QCOMPARE(latency->lineSeries().size(), 12);
-        QCOMPARE(throughput->lineSeries().size(), 2 * 3);   // per session: two ops and total
+        QCOMPARE(throughput->lineSeries().size(), 2 * 3); // per session: two ops and total
         // the legend names each session's label (one entry per session x op)
-        const int band = 0;   // band entries ("<label> · client-bound stage") left out
+        const int band = 0; // band entries ("<label> · client-bound stage") left out
         auto bothLabelled = [band](StageCurveChart *c, int perSession) {
             const QStringList labels = legendLabels(c);
             auto has = [&labels](const QString &prefix) {
@@ -313,7 +318,8 @@ private slots:
             return labels.size() == 2 * perSession + band && has(QStringLiteral("gui-test · "))
                    && has(QStringLiteral("second run · "));
         };
-        QTRY_VERIFY2(bothLabelled(latency, 2), qPrintable(legendLabels(latency).join(QLatin1Char(','))));
+        QTRY_VERIFY2(bothLabelled(latency, 2),
+                     qPrintable(legendLabels(latency).join(QLatin1Char(','))));
         QTRY_VERIFY2(bothLabelled(throughput, 3),
                      qPrintable(legendLabels(throughput).join(QLatin1Char(','))));
         // the two sessions' curves have distinct colours
@@ -339,7 +345,7 @@ private slots:
         auto *remove = w.findChild<QAction *>(QStringLiteral("removeOverlayAction"));
         QVERIFY(remove->isEnabled());
         remove->trigger();
-        QCOMPARE(throughput->lineSeries().size(), 2 + 1);   // two ops and their total
+        QCOMPARE(throughput->lineSeries().size(), 2 + 1); // two ops and their total
         QTRY_COMPARE(legendLabels(throughput),
                      expectedLegend(*s, {QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
                                          QStringLiteral("total")}));
@@ -354,7 +360,7 @@ private slots:
         for (int size : {16, 64, 256}) {
             const QImage img = icon.pixmap(QSize(size, size)).toImage();
             QCOMPARE(img.size(), QSize(size, size));
-            QCOMPARE(img.pixelColor(0, 0).alpha(), 0);   // outside the rounded tile
+            QCOMPARE(img.pixelColor(0, 0).alpha(), 0); // outside the rounded tile
             if (size < 64)
                 continue;
             const QColor dial = img.pixelColor(size / 2, size / 2);
@@ -365,10 +371,7 @@ private slots:
         }
     }
 
-    void cleanupTestCase()
-    {
-        m_bao.stop();
-    }
+    void cleanupTestCase() { m_bao.stop(); }
 };
 
 QTEST_MAIN(TestMainWindow)

@@ -26,14 +26,13 @@ using namespace vw;
 
 namespace {
 
-const char kGood[] =
-    "name: editor-test\n"
-    "ramp:\n"
-    "  stages:\n"
-    "    - { vus: 1, duration: 1s }\n"
-    "    - { vus: 2, duration: 1s }\n"
-    "operations:\n"
-    "  - type: sys_health\n";
+const char kGood[] = "name: editor-test\n"
+                     "ramp:\n"
+                     "  stages:\n"
+                     "    - { vus: 1, duration: 1s }\n"
+                     "    - { vus: 2, duration: 1s }\n"
+                     "operations:\n"
+                     "  - type: sys_health\n";
 
 // Replaces the first `from` by `to` as a user edit (one undo step).
 void edit(QPlainTextEdit *e, const QString &from, const QString &to)
@@ -121,7 +120,8 @@ private slots:
         QCOMPARE(item->text(0), QStringLiteral("5"));
         const int column = item->text(1).toInt();
         QVERIFY2(column >= 9 && column <= 14, qPrintable(item->text(1)));
-        QVERIFY2(item->text(2).contains(QStringLiteral("stages[1].vus")), qPrintable(item->text(2)));
+        QVERIFY2(item->text(2).contains(QStringLiteral("stages[1].vus")),
+                 qPrintable(item->text(2)));
         QVERIFY(!item->text(3).isEmpty());
 
         // the offending line is marked
@@ -164,14 +164,15 @@ private slots:
         auto *errors = w.findChild<QTreeWidget *>(QStringLiteral("profileErrors"));
         auto *run = w.findChild<QAction *>(QStringLiteral("runAction"));
         editor->setPlainText(QString::fromLatin1(kGood).replace(QStringLiteral("stages:"),
-                                                                 QStringLiteral("stgaes:")));
+                                                                QStringLiteral("stgaes:")));
         QTRY_VERIFY(errors->topLevelItemCount() > 0);
         QVERIFY(!run->isEnabled());
         bool unknownKeyOnLine3 = false;
         for (int i = 0; i < errors->topLevelItemCount(); ++i)
-            unknownKeyOnLine3 = unknownKeyOnLine3
-                                || (errors->topLevelItem(i)->text(0) == QStringLiteral("3")
-                                    && errors->topLevelItem(i)->text(3).contains(QStringLiteral("stgaes")));
+            unknownKeyOnLine3 =
+                unknownKeyOnLine3
+                || (errors->topLevelItem(i)->text(0) == QStringLiteral("3")
+                    && errors->topLevelItem(i)->text(3).contains(QStringLiteral("stgaes")));
         QVERIFY(unknownKeyOnLine3);
 
         editor->setPlainText(QStringLiteral("name: [unclosed\n"));
@@ -189,11 +190,11 @@ private slots:
         e->setPlainText(QStringLiteral("a: 1\n").repeated(5));
         const int w9 = e->lineNumberAreaWidth();
         QCOMPARE(e->lineNumberArea()->width(), w9);
-        e->setPlainText(QStringLiteral("a: 1\n").repeated(120));   // 121 lines: three digits
+        e->setPlainText(QStringLiteral("a: 1\n").repeated(120)); // 121 lines: three digits
         const int w999 = e->lineNumberAreaWidth();
         QCOMPARE(w999 - w9, 2 * e->fontMetrics().horizontalAdvance(QLatin1Char('9')));
         QTRY_COMPARE(e->lineNumberArea()->width(), w999);
-        QTRY_VERIFY(e->viewport()->geometry().left() >= w999);   // the text starts after it
+        QTRY_VERIFY(e->viewport()->geometry().left() >= w999); // the text starts after it
     }
 
     void problemLineMarkedAndClickMovesCursor()
@@ -203,7 +204,8 @@ private slots:
         page.show();
         // a `{` left open on line 4 that yaml-cpp notices later
         QString bad = QString::fromLatin1(kGood);
-        bad.replace(QStringLiteral("{ vus: 1, duration: 1s }"), QStringLiteral("{ vus: 1, duration: 1s"));
+        bad.replace(QStringLiteral("{ vus: 1, duration: 1s }"),
+                    QStringLiteral("{ vus: 1, duration: 1s"));
         page.setText(bad);
         QTreeWidget *list = page.problemList();
         QCOMPARE(list->topLevelItemCount(), 1);
@@ -224,8 +226,8 @@ private slots:
         page.codeEditor()->moveCursor(QTextCursor::End);
         const QRect r = list->visualItemRect(item);
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, r.center());
-        QCOMPARE(page.codeEditor()->textCursor().blockNumber(), 3);       // line 4
-        QCOMPARE(page.codeEditor()->textCursor().positionInBlock(), 6);   // column 7
+        QCOMPARE(page.codeEditor()->textCursor().blockNumber(), 3); // line 4
+        QCOMPARE(page.codeEditor()->textCursor().positionInBlock(), 6); // column 7
 
         page.setText(QString::fromLatin1(kGood));
         QVERIFY(page.codeEditor()->problemLines().isEmpty());
@@ -254,13 +256,13 @@ private slots:
             QVERIFY2(item, qPrintable(t.name));
             tree->setCurrentItem(item);
             tree->setFocus();
-            QTest::keyClick(tree, Qt::Key_Return);   // Enter on a type inserts it
+            QTest::keyClick(tree, Qt::Key_Return); // Enter on a type inserts it
             QVERIFY2(page.validateNow(), qPrintable(t.name + QStringLiteral("\n") + page.text()));
             QCOMPARE(page.profile()->operations.size(), 2);
             QCOMPARE(page.profile()->operations.at(1).type, t.name);
             QCOMPARE(page.codeEditor()->textCursor().block().text(),
                      QStringLiteral("  - type: ") + t.name);
-            page.codeEditor()->undo();   // one undo step
+            page.codeEditor()->undo(); // one undo step
             QCOMPARE(page.text(), QString::fromLatin1(kGood));
         }
     }
@@ -278,7 +280,7 @@ private slots:
         QVERIFY(model);
         QCOMPARE(model->stringList(), QStringList{QStringLiteral("transit_sign")});
         QVERIFY(e->completer()->popup()->isVisible());
-        QTest::keyClick(e->completer()->popup(), Qt::Key_Return);   // accept the first word
+        QTest::keyClick(e->completer()->popup(), Qt::Key_Return); // accept the first word
         QCOMPARE(e->textCursor().block().text(), QStringLiteral("  - type: transit_sign"));
 
         // params of the operation under the cursor, then a choice param's values
@@ -289,14 +291,16 @@ private slots:
         e->completer()->popup()->hide();
         e->insertPlainText(QStringLiteral("ype: "));
         QVERIFY(e->showCompletions() >= 2);
-        QCOMPARE(model->stringList(),
-                 page.palette()->type(QStringLiteral("transit_sign"))->param(QStringLiteral("key_type"))->allowed);
+        QCOMPARE(model->stringList(), page.palette()
+                                          ->type(QStringLiteral("transit_sign"))
+                                          ->param(QStringLiteral("key_type"))
+                                          ->allowed);
     }
 
     void formTabHasAPlace()
     {
         ProfileEditorPage page;
-        QCOMPARE(page.views()->count(), 2);   // the YAML text, then the form (ui/profileform/)
+        QCOMPARE(page.views()->count(), 2); // the YAML text, then the form (ui/profileform/)
         QCOMPARE(page.views()->tabText(0), QStringLiteral("YAML"));
         QCOMPARE(page.views()->tabText(1), QStringLiteral("Form"));
         auto *other = new QWidget;

@@ -35,7 +35,7 @@ QStringList shippedProfiles()
                                QStringLiteral(VW_SOURCE_DIR "/profiles/studies")}) {
         const QDir d(dir);
         for (const QString &f : d.entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
-            if (!f.endsWith(QLatin1String(".study.yaml")))   // a study, not a profile
+            if (!f.endsWith(QLatin1String(".study.yaml"))) // a study, not a profile
                 out << d.filePath(f);
     }
     return out;
@@ -86,12 +86,12 @@ private slots:
             ProfileForm form(&editor);
             form.refreshNow();
             QVERIFY2(!form.isReadOnly(), qPrintable(path + ": " + form.problemText()));
-            form.writeAll();   // every section written from the form's controls
+            form.writeAll(); // every section written from the form's controls
             QVERIFY2(form.lastEditError().isEmpty(), qPrintable(form.lastEditError()));
             const QString emitted = editor.toPlainText();
             const ProfileParseResult after = parseProfile(emitted.toUtf8());
-            QVERIFY2(after.ok(), qPrintable(path + ":\n" + emitted + "\n"
-                                            + after.errors.value(0).toString()));
+            QVERIFY2(after.ok(),
+                     qPrintable(path + ":\n" + emitted + "\n" + after.errors.value(0).toString()));
             QVERIFY2(after.profile->sameSettings(*before.profile), qPrintable(path));
             QCOMPARE(QJsonDocument(planToJson(*after.profile)).toJson(),
                      QJsonDocument(planToJson(*before.profile)).toJson());
@@ -127,19 +127,19 @@ private slots:
 
     void rampAndOperationEditsReachTheYamlAndComeBack()
     {
-        const QString original = QStringLiteral(
-            "# my profile\n"
-            "name: form-test   # the name\n"
-            "target:\n"
-            "  address: http://127.0.0.1:8200   # local dev server\n"
-            "ramp:\n"
-            "  warmup: 1s   # short\n"
-            "  stages:\n"
-            "    - { vus: 1, duration: 5s }\n"
-            "# the mix\n"
-            "operations:\n"
-            "  - type: sys_health\n"
-            "slo: { p99_ms: 50 }   # objective\n");
+        const QString original =
+            QStringLiteral("# my profile\n"
+                           "name: form-test   # the name\n"
+                           "target:\n"
+                           "  address: http://127.0.0.1:8200   # local dev server\n"
+                           "ramp:\n"
+                           "  warmup: 1s   # short\n"
+                           "  stages:\n"
+                           "    - { vus: 1, duration: 5s }\n"
+                           "# the mix\n"
+                           "operations:\n"
+                           "  - type: sys_health\n"
+                           "slo: { p99_ms: 50 }   # objective\n");
         QPlainTextEdit editor;
         editor.setPlainText(original);
         ProfileForm form(&editor);
@@ -168,7 +168,7 @@ private slots:
         ops->addOperation(QStringLiteral("kv2_read"));
         auto *payload = ops->params()->findChild<QSpinBox *>(QStringLiteral("param_payload_bytes"));
         QVERIFY(payload);
-        QCOMPARE(payload->value(), 100);   // the default shown
+        QCOMPARE(payload->value(), 100); // the default shown
         payload->setValue(2048);
         p = parsed(editor.toPlainText());
         QCOMPARE(p.operations.size(), 2);
@@ -210,8 +210,9 @@ private slots:
     void typingInTheYamlUpdatesTheFormAfterTheDebounce()
     {
         QPlainTextEdit editor;
-        editor.setPlainText(QStringLiteral("name: t\nramp:\n  stages:\n    - { vus: 3, duration: 5s }\n"
-                                           "operations:\n  - type: sys_health\n"));
+        editor.setPlainText(
+            QStringLiteral("name: t\nramp:\n  stages:\n    - { vus: 3, duration: 5s }\n"
+                           "operations:\n  - type: sys_health\n"));
         ProfileForm form(&editor);
         QCOMPARE(form.stagesSection()->table()->item(0, 0)->text(), QStringLiteral("3"));
         QTextCursor c = editor.document()->find(QStringLiteral("vus: 3"));
@@ -225,7 +226,7 @@ private slots:
         QCOMPARE(form.problemText(), QStringLiteral("fix the YAML first: line 4"));
         const QString before = editor.toPlainText();
         form.operationsSection()->addOperation(QStringLiteral("kv2_read"));
-        QCOMPARE(editor.toPlainText(), before);   // no edit while read-only
+        QCOMPARE(editor.toPlainText(), before); // no edit while read-only
         c = editor.document()->find(QStringLiteral("vus: zero"));
         c.insertText(QStringLiteral("vus: 5"));
         QTRY_VERIFY(!form.isReadOnly());
@@ -234,12 +235,13 @@ private slots:
     void aBadStageCellIsMarkedAndNotWritten()
     {
         QPlainTextEdit editor;
-        editor.setPlainText(QStringLiteral("name: t\nramp:\n  stages:\n    - { vus: 3, duration: 5s }\n"
-                                           "operations:\n  - type: sys_health\n"));
+        editor.setPlainText(
+            QStringLiteral("name: t\nramp:\n  stages:\n    - { vus: 3, duration: 5s }\n"
+                           "operations:\n  - type: sys_health\n"));
         ProfileForm form(&editor);
         const QString before = editor.toPlainText();
         QTableWidget *table = form.stagesSection()->table();
-        table->item(0, 0)->setText(QStringLiteral("2.5"));   // VUs are whole
+        table->item(0, 0)->setText(QStringLiteral("2.5")); // VUs are whole
         QCOMPARE(editor.toPlainText(), before);
         QVERIFY(table->item(0, 0)->background() != QBrush());
         QCOMPARE(table->item(0, 1)->background(), QBrush());
@@ -267,7 +269,8 @@ private slots:
         // to closed: rates become whole VUs, max_vus goes
         form.refreshNow();
         form.stagesSection()->table()->item(0, 0)->setText(QStringLiteral("2.5"));
-        auto *executor = form.stagesSection()->findChild<QComboBox *>(QStringLiteral("formExecutor"));
+        auto *executor =
+            form.stagesSection()->findChild<QComboBox *>(QStringLiteral("formExecutor"));
         QVERIFY(executor);
         executor->setCurrentText(QStringLiteral("closed"));
         emit executor->activated(executor->currentIndex());

@@ -70,20 +70,25 @@ private slots:
         QTest::addColumn<Session>("session");
         QTest::addColumn<QString>("badge");
         QTest::addColumn<QString>("inMessage");
-        QTest::newRow("completed") << sessionWith(RunStatus::Completed, {}, {}, 3)
-                                   << "Completed" << "Run completed: 3 stage(s) measured";
+        QTest::newRow("completed") << sessionWith(RunStatus::Completed, {}, {}, 3) << "Completed"
+                                   << "Run completed: 3 stage(s) measured";
         QTest::newRow("stopped") << sessionWith(RunStatus::Stopped, {}, {}, 1) << "Stopped"
                                  << "stopped by you after 1 stage(s)";
-        QTest::newRow("failed") << sessionWith(RunStatus::Failed, "abort rule: error rate 12 %", {}, 2)
-                                << "Failed" << "abort rule: error rate 12 %";
-        QTest::newRow("setup_failed") << sessionWith(RunStatus::SetupFailed, "server is sealed")
-                                      << "Setup failed" << "Setup failed, nothing measured: server is sealed";
-        QTest::newRow("unreachable")
-            << sessionWith(RunStatus::SetupFailed, "cannot reach http://127.0.0.1:9: connection refused")
-            << "Unreachable" << "Target unreachable";
+        QTest::newRow("failed") << sessionWith(RunStatus::Failed, "abort rule: error rate 12 %", {},
+                                               2)
+                                << "Failed"
+                                << "abort rule: error rate 12 %";
+        QTest::newRow("setup_failed")
+            << sessionWith(RunStatus::SetupFailed, "server is sealed") << "Setup failed"
+            << "Setup failed, nothing measured: server is sealed";
+        QTest::newRow("unreachable") << sessionWith(
+            RunStatus::SetupFailed, "cannot reach http://127.0.0.1:9: connection refused")
+                                     << "Unreachable"
+                                     << "Target unreachable";
         QTest::newRow("cleanup_failed")
             << sessionWith(RunStatus::Completed, {}, "disable mount vwb-1-kv2: timeout", 2)
-            << "Cleanup failed" << "cleanup failed: disable mount vwb-1-kv2: timeout";
+            << "Cleanup failed"
+            << "cleanup failed: disable mount vwb-1-kv2: timeout";
     }
 
     void eachOutcomeHasItsBadge()
@@ -124,7 +129,7 @@ private slots:
     // unreachable, the status bar says so in words, and the session on screen stays.
     void failedSetupKeepsThePreviousResults()
     {
-        QTcpServer probe;   // a free loopback port, closed again: connections are refused
+        QTcpServer probe; // a free loopback port, closed again: connections are refused
         QVERIFY(probe.listen(QHostAddress::LocalHost));
         const quint16 port = probe.serverPort();
         probe.close();

@@ -33,7 +33,7 @@ void TestRunController::liveUpdatesCarryTheRunSoFar()
     p.ramp.stages = {{2, 2000}, {4, 2000}, {6, 2000}};
     p.operations = {{QStringLiteral("sys_health"), 1, {}}};
     RunOptions o;
-    o.token = QByteArrayLiteral("loopback-test-token");   // the delay server accepts any token
+    o.token = QByteArrayLiteral("loopback-test-token"); // the delay server accepts any token
 
     RunController controller;
     controller.setAutoSave(false);
@@ -97,8 +97,8 @@ void TestRunController::aFailedRunShowsItsReason()
     QSignalSpy finished(&controller, &RunController::finished);
     QVERIFY(controller.start(p, o));
     panel.runStarted(p);
-    QTest::qWait(1500);   // in the first stage
-    server.stop();        // every request is refused from now on
+    QTest::qWait(1500); // in the first stage
+    server.stop(); // every request is refused from now on
     QVERIFY(finished.wait(30000));
     const Session s = finished.at(0).at(0).value<Session>();
     QVERIFY2(s.status == RunStatus::Failed, qPrintable(runStatusKey(s.status) + s.error));

@@ -40,8 +40,8 @@ namespace {
 /// the view lives: every insert, reset and change they signal is checked (QtTest failures).
 struct LibraryModelTesters {
     explicit LibraryModelTesters(SessionLibraryView &v)
-        : model(v.model(), QAbstractItemModelTester::FailureReportingMode::QtTest),
-          proxy(v.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest)
+        : model(v.model(), QAbstractItemModelTester::FailureReportingMode::QtTest)
+        , proxy(v.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest)
     {
     }
     QAbstractItemModelTester model;
@@ -188,7 +188,9 @@ private slots:
         QTRY_VERIFY(!v.isScanning());
         const int bad = v.model()->rowOf(m_corrupt);
         QVERIFY(bad >= 0);
-        const auto at = [&](int row, int col) { return v.model()->index(row, col).data().toString(); };
+        const auto at = [&](int row, int col) {
+            return v.model()->index(row, col).data().toString();
+        };
         QCOMPARE(at(bad, SessionLibraryModel::Status), QStringLiteral("unreadable"));
         QVERIFY2(at(bad, SessionLibraryModel::Note).contains(QStringLiteral("not JSON")),
                  qPrintable(at(bad, SessionLibraryModel::Note)));
@@ -210,10 +212,10 @@ private slots:
         v.setBaseFolders({m_dir.path()});
         v.refresh();
         QTRY_COMPARE(v.model()->rowCount(), 4);
-        v.setFilterText(QStringLiteral("TRANSIT"));   // profile column, any case
+        v.setFilterText(QStringLiteral("TRANSIT")); // profile column, any case
         QCOMPARE(v.proxy()->rowCount(), 1);
         QCOMPARE(cell(v, 0, SessionLibraryModel::Label), QStringLiteral("beta"));
-        v.setFilterText(QStringLiteral("127.0.0.1:8200"));   // target column
+        v.setFilterText(QStringLiteral("127.0.0.1:8200")); // target column
         QCOMPARE(v.proxy()->rowCount(), 2);
         v.setFilterText(QStringLiteral("unreadable"));
         QCOMPARE(v.proxy()->rowCount(), 1);
@@ -225,7 +227,7 @@ private slots:
         QCOMPARE(cell(v, 0, SessionLibraryModel::Label), QStringLiteral("beta"));
         QCOMPARE(cell(v, 1, SessionLibraryModel::Label), QStringLiteral("alpha-kv"));
         QCOMPARE(cell(v, 2, SessionLibraryModel::Label), QStringLiteral("gamma"));
-        QCOMPARE(cell(v, 3, SessionLibraryModel::Label), QStringLiteral("corrupt"));   // "-" last
+        QCOMPARE(cell(v, 3, SessionLibraryModel::Label), QStringLiteral("corrupt")); // "-" last
         v.table()->sortByColumn(SessionLibraryModel::PeakThroughput, Qt::AscendingOrder);
         QCOMPARE(cell(v, 0, SessionLibraryModel::Label), QStringLiteral("gamma"));
         QCOMPARE(cell(v, 3, SessionLibraryModel::Label), QStringLiteral("corrupt"));
@@ -280,7 +282,7 @@ private slots:
         // An unreadable row cannot be opened.
         QVERIFY(v.selectPath(m_corrupt));
         QVERIFY(!openButton->isEnabled());
-        v.openSelected();   // e.g. by double-click
+        v.openSelected(); // e.g. by double-click
         QCOMPARE(open.size(), 1);
     }
 
@@ -334,14 +336,14 @@ private slots:
         QVERIFY(!legacy.isEmpty());
         QDir(legacy).removeRecursively();
         QDir(sessionsDirectory()).removeRecursively();
-        const QString old = writeFile(legacy, QStringLiteral("old.json"),
-                                      makeSession(QStringLiteral("from-before"),
-                                                  QStringLiteral("kv-read"),
-                                                  QStringLiteral("http://127.0.0.1:8200"), 8));
-        const QString now = writeFile(sessionsDirectory(), QStringLiteral("new.json"),
-                                      makeSession(QStringLiteral("from-now"),
-                                                  QStringLiteral("kv-read"),
-                                                  QStringLiteral("http://127.0.0.1:8200"), 8));
+        const QString old =
+            writeFile(legacy, QStringLiteral("old.json"),
+                      makeSession(QStringLiteral("from-before"), QStringLiteral("kv-read"),
+                                  QStringLiteral("http://127.0.0.1:8200"), 8));
+        const QString now =
+            writeFile(sessionsDirectory(), QStringLiteral("new.json"),
+                      makeSession(QStringLiteral("from-now"), QStringLiteral("kv-read"),
+                                  QStringLiteral("http://127.0.0.1:8200"), 8));
         {
             MainWindow w;
             w.show();
@@ -372,7 +374,7 @@ private slots:
         QElapsedTimer t;
         t.start();
         v.refresh();
-        QCOMPARE(v.model()->rowCount(), 0);   // refresh() returned before reading a file
+        QCOMPARE(v.model()->rowCount(), 0); // refresh() returned before reading a file
         QVERIFY(v.isScanning());
         QVERIFY(finished.wait(30000));
         const qint64 ms = t.elapsed();
@@ -388,14 +390,14 @@ private slots:
     void deletingTheShownSessionSaysSo()
     {
         QTemporaryDir folder;
-        const QString shown = writeFile(folder.path(), QStringLiteral("shown.json"),
-                                        makeSession(QStringLiteral("shown"),
-                                                    QStringLiteral("kv-read"),
-                                                    QStringLiteral("http://127.0.0.1:8200"), 8));
-        const QString other = writeFile(folder.path(), QStringLiteral("other.json"),
-                                        makeSession(QStringLiteral("other"),
-                                                    QStringLiteral("kv-read"),
-                                                    QStringLiteral("http://127.0.0.1:8200"), 4));
+        const QString shown =
+            writeFile(folder.path(), QStringLiteral("shown.json"),
+                      makeSession(QStringLiteral("shown"), QStringLiteral("kv-read"),
+                                  QStringLiteral("http://127.0.0.1:8200"), 8));
+        const QString other =
+            writeFile(folder.path(), QStringLiteral("other.json"),
+                      makeSession(QStringLiteral("other"), QStringLiteral("kv-read"),
+                                  QStringLiteral("http://127.0.0.1:8200"), 4));
         MainWindow w;
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -424,7 +426,7 @@ private slots:
         QVERIFY2(!question.contains(shownText), qPrintable(question));
         QTRY_COMPARE(deleted.size(), 1);
         QVERIFY(!QFile::exists(other));
-        QVERIFY(!bar->isFileDeleted());   // another file: the line is unchanged
+        QVERIFY(!bar->isFileDeleted()); // another file: the line is unchanged
         QVERIFY(reveal->isVisible());
         QVERIFY(label->text().startsWith(QStringLiteral("Session file: ")));
 
@@ -441,7 +443,7 @@ private slots:
                  qPrintable(label->text()));
         QVERIFY(!reveal->isVisible());
         QVERIFY(!saveAs->isVisible());
-        QCOMPARE(w.sessionSet()->mainEntry()->path, shown);   // the results stay on screen
+        QCOMPARE(w.sessionSet()->mainEntry()->path, shown); // the results stay on screen
 
         removeFromTestTrash(other);
         removeFromTestTrash(shown);

@@ -100,8 +100,8 @@ private slots:
     void largeFileDoesNotBlockTheGuiThread()
     {
         // a long run: 2000 stages (a latency histogram each) and a 30,000-second series
-        const QString path =
-            writeFile(m_dir, QStringLiteral("large.json"), session(QStringLiteral("large"), 2000, 30000));
+        const QString path = writeFile(m_dir, QStringLiteral("large.json"),
+                                       session(QStringLiteral("large"), 2000, 30000));
         const qint64 bytes = QFileInfo(path).size();
         QElapsedTimer parse;
         parse.start();
@@ -148,9 +148,11 @@ private slots:
         w.openSession(path);
         const qint64 callMs = clock.elapsed();
         // the call only queues the file: it returns long before the file could be parsed
-        QVERIFY2(callMs < parseMs / 2, qPrintable(QStringLiteral("openSession took %1 ms").arg(callMs)));
+        QVERIFY2(callMs < parseMs / 2,
+                 qPrintable(QStringLiteral("openSession took %1 ms").arg(callMs)));
         QVERIFY(loading->isVisible());
-        QVERIFY2(loading->text().contains(QLatin1String("large.json")), qPrintable(loading->text()));
+        QVERIFY2(loading->text().contains(QLatin1String("large.json")),
+                 qPrintable(loading->text()));
         QVERIFY(w.isLoading());
 
         QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 60000);
@@ -159,8 +161,9 @@ private slots:
               applyMs, ticksBeforeApply, maxGapMs);
         // while the file was read the timer kept ticking (a read on the GUI thread: 0 ticks)
         QVERIFY(ticksBeforeApply >= 3);
-        QVERIFY2(ticksBeforeApply >= applyMs / 10 / 4,
-                 qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticksBeforeApply).arg(applyMs)));
+        QVERIFY2(
+            ticksBeforeApply >= applyMs / 10 / 4,
+            qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticksBeforeApply).arg(applyMs)));
         QTRY_COMPARE(done.count(), 1);
         QVERIFY(!loading->isVisible());
         QVERIFY(!w.isLoading());
@@ -173,8 +176,10 @@ private slots:
 
     void badFileIsReportedAndNothingIsLost()
     {
-        const QString good = writeFile(m_dir, QStringLiteral("good.json"), session(QStringLiteral("good"), 5, 10));
-        const QString extra = writeFile(m_dir, QStringLiteral("extra.json"), session(QStringLiteral("extra"), 4, 10));
+        const QString good =
+            writeFile(m_dir, QStringLiteral("good.json"), session(QStringLiteral("good"), 5, 10));
+        const QString extra =
+            writeFile(m_dir, QStringLiteral("extra.json"), session(QStringLiteral("extra"), 4, 10));
         QByteArray truncated;
         {
             QFile f(good);
@@ -216,8 +221,10 @@ private slots:
         QCOMPARE(set->overlayCount(), 1);
         QCOMPARE(set->overlay(0).label, QStringLiteral("extra"));
         // and the window names each file that failed
-        QVERIFY2(panel->errorText().contains(QLatin1String("corrupt.json")), qPrintable(panel->errorText()));
-        QVERIFY2(panel->errorText().contains(QLatin1String("missing.json")), qPrintable(panel->errorText()));
+        QVERIFY2(panel->errorText().contains(QLatin1String("corrupt.json")),
+                 qPrintable(panel->errorText()));
+        QVERIFY2(panel->errorText().contains(QLatin1String("missing.json")),
+                 qPrintable(panel->errorText()));
     }
 
     // As from the command line: vault-workbench corrupt.json good.json, the corrupt file the
@@ -251,8 +258,8 @@ private slots:
         QCOMPARE(w.sessionSet()->mainEntry()->path, good);
         const QString reason = failed.at(0).at(1).toString();
         QVERIFY(!reason.isEmpty());
-        QVERIFY2(panel->errorText().contains(QStringLiteral("Cannot open session %1: %2")
-                                                 .arg(corrupt, reason)),
+        QVERIFY2(panel->errorText().contains(
+                     QStringLiteral("Cannot open session %1: %2").arg(corrupt, reason)),
                  qPrintable(panel->errorText()));
         const QList<QLabel *> banner = panel->findChildren<QLabel *>();
         bool bannerShown = false;
@@ -265,9 +272,12 @@ private slots:
 
     void filesOpenInTheOrderGiven()
     {
-        const QString a = writeFile(m_dir, QStringLiteral("a.json"), session(QStringLiteral("first"), 6, 10));
-        const QString b = writeFile(m_dir, QStringLiteral("b.json"), session(QStringLiteral("second"), 3, 10));
-        const QString c = writeFile(m_dir, QStringLiteral("c.json"), session(QStringLiteral("third"), 2, 10));
+        const QString a =
+            writeFile(m_dir, QStringLiteral("a.json"), session(QStringLiteral("first"), 6, 10));
+        const QString b =
+            writeFile(m_dir, QStringLiteral("b.json"), session(QStringLiteral("second"), 3, 10));
+        const QString c =
+            writeFile(m_dir, QStringLiteral("c.json"), session(QStringLiteral("third"), 2, 10));
         const QString profile = writeRaw(m_dir, QStringLiteral("order.yaml"),
                                          "name: order-test\n"
                                          "target:\n  address: http://127.0.0.1:8200\n"
@@ -298,7 +308,8 @@ private slots:
         // the profile was opened in the editor, then the main session's profile came into the
         // (unmodified) editor, as an opened session's always does
         QVERIFY(w.findChild<QPlainTextEdit *>(QStringLiteral("profileEditor"))
-                    ->toPlainText().contains(QLatin1String("name: kv-first")));
+                    ->toPlainText()
+                    .contains(QLatin1String("name: kv-first")));
         // each file is in Open Recent, the last opened first
         const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
         QCOMPARE(recent.value(0), QFileInfo(c).absoluteFilePath());

@@ -134,7 +134,7 @@ private slots:
     {
         SessionSet set;
         ResultsPage page(&set);
-        ComparisonView second(&set);   // a second view of the same model
+        ComparisonView second(&set); // a second view of the same model
         page.resize(1400, 900);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -155,7 +155,7 @@ private slots:
 
         QSignalSpy added(&set, &SessionSet::overlayAdded);
         set.addOverlay(session(QStringLiteral("b"), ramp, 8, 10.0));
-        set.addOverlay(session(QStringLiteral("b"), ramp, 8, 5.0));   // same label: made unique
+        set.addOverlay(session(QStringLiteral("b"), ramp, 8, 5.0)); // same label: made unique
         QCOMPARE(added.count(), 2);
         QCOMPARE(listItems(list), QStringList({QStringLiteral("a (main)"), QStringLiteral("b"),
                                                QStringLiteral("b (2)")}));
@@ -164,8 +164,8 @@ private slots:
         QVERIFY(remove->isEnabled());
         for (ComparisonView *v : {page.comparisonView(), &second}) {
             QVERIFY(v->isActive());
-            QCOMPARE(v->comparison().labels,
-                     QStringList({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("b (2)")}));
+            QCOMPARE(v->comparison().labels, QStringList({QStringLiteral("a"), QStringLiteral("b"),
+                                                          QStringLiteral("b (2)")}));
             QCOMPARE(v->capacityTable()->columnCount(), 2 + 3);
         }
         // each entry's colour is its position (how the charts colour overlaid sources)
@@ -178,9 +178,11 @@ private slots:
         QCOMPARE(set.overlayCount(), 1);
         QCOMPARE(set.overlay(0).label, QStringLiteral("b (2)"));
         QCOMPARE(set.overlay(0).colourIndex, 1);
-        QCOMPARE(listItems(list), QStringList({QStringLiteral("a (main)"), QStringLiteral("b (2)")}));
+        QCOMPARE(listItems(list),
+                 QStringList({QStringLiteral("a (main)"), QStringLiteral("b (2)")}));
         QCOMPARE(page.throughputChart()->lineSeries().size(), 2);
-        QCOMPARE(second.comparison().labels, QStringList({QStringLiteral("a"), QStringLiteral("b (2)")}));
+        QCOMPARE(second.comparison().labels,
+                 QStringList({QStringLiteral("a"), QStringLiteral("b (2)")}));
         QCOMPARE(page.comparisonView()->capacityTable()->columnCount(), 2 + 2);
 
         // removing through the model updates every view too
@@ -202,7 +204,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         const QList<int> ramp{1, 2, 4};
         set.addOverlay(session(QStringLiteral("earlier"), ramp, 4, 10.0));
-        QVERIFY(!set.hasMain());   // an overlay added to an empty set is still an overlay
+        QVERIFY(!set.hasMain()); // an overlay added to an empty set is still an overlay
         QVERIFY(!set.isLive());
         QCOMPARE(set.overlayCount(), 1);
 
@@ -249,7 +251,8 @@ private slots:
         QCOMPARE(set.overlayCount(), 1);
         QCOMPARE(set.savedSessions().size(), 2);
         QVERIFY(page.comparisonView()->isActive());
-        QCOMPARE(pointsOf(page.throughputChart(), QStringLiteral("run · ") + kOp), int(ramp.size()));
+        QCOMPARE(pointsOf(page.throughputChart(), QStringLiteral("run · ") + kOp),
+                 int(ramp.size()));
         // a snapshot arriving late is not drawn over the finished session
         set.updateLive(snap);
         QCOMPARE(int(set.mainEntry()->session.stages.size()), int(ramp.size()));

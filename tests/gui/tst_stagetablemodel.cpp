@@ -60,10 +60,10 @@ private slots:
     {
         StageTableModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m.setStages({makeStage(0, 1, 2.0, true), makeStage(1, 4, 4.0, true),
-                     makeStage(2, 8, 0.5, false)});
+        m.setStages(
+            {makeStage(0, 1, 2.0, true), makeStage(1, 4, 4.0, true), makeStage(2, 8, 0.5, false)});
         QCOMPARE(m.rowCount(), 3 * 2);
-        QCOMPARE(m.columnCount(), 18);   // + 95% throughput, 95% p99, steadiness (issue 18)
+        QCOMPARE(m.columnCount(), 18); // + 95% throughput, 95% p99, steadiness (issue 18)
 
         // row 3 = stage 2 (index 1), op kv2_read
         QCOMPARE(cell(m, 3, StageTableModel::StageColumn).toString(), QStringLiteral("2"));
@@ -75,8 +75,9 @@ private slots:
         QCOMPARE(cell(m, 3, StageTableModel::ErrorClassesColumn).toString(),
                  QStringLiteral("http_503: 6"));
         // throughput = successes / steady seconds = 100 / 4
-        QCOMPARE(cell(m, 3, StageTableModel::ThroughputColumn, StageTableModel::SortRole).toDouble(),
-                 25.0);
+        QCOMPARE(
+            cell(m, 3, StageTableModel::ThroughputColumn, StageTableModel::SortRole).toDouble(),
+            25.0);
         QCOMPARE(cell(m, 3, StageTableModel::ThroughputColumn).toString(), QStringLiteral("25.0"));
         // latencies of 1..100 ms: mean 50.5, p50 50, p95 95, p99 99, max 100 (0.1 % error)
         auto near = [&](int col, double want) {
@@ -95,8 +96,9 @@ private slots:
         QCOMPARE(cell(m, 0, StageTableModel::OpColumn).toString(), QStringLiteral("sys_health"));
         QCOMPARE(cell(m, 0, StageTableModel::ErrorsColumn).toLongLong(), 0);
         QCOMPARE(cell(m, 0, StageTableModel::ErrorClassesColumn).toString(), QString());
-        QCOMPARE(cell(m, 0, StageTableModel::ThroughputColumn, StageTableModel::SortRole).toDouble(),
-                 50.0);
+        QCOMPARE(
+            cell(m, 0, StageTableModel::ThroughputColumn, StageTableModel::SortRole).toDouble(),
+            50.0);
         // the incomplete last stage is marked
         QCOMPARE(cell(m, 4, StageTableModel::StageColumn).toString(), QStringLiteral("3*"));
         QVERIFY(!cell(m, 4, StageTableModel::StageColumn, Qt::ToolTipRole).toString().isEmpty());
@@ -129,15 +131,16 @@ private slots:
         QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
         const QPersistentModelIndex kv2(m.index(1, StageTableModel::OpColumn));
 
-        m.setStages({makeStage(0, 1, 2.0, false)});          // same rows, new values
+        m.setStages({makeStage(0, 1, 2.0, false)}); // same rows, new values
         QCOMPARE(reset.count(), 0);
         QCOMPARE(inserted.count(), 0);
         QCOMPARE(changed.count(), 1);
         QCOMPARE(changed.at(0).at(1).toModelIndex(), m.index(1, StageTableModel::ColumnCount - 1));
-        QCOMPARE(cell(m, 0, StageTableModel::ThroughputColumn, StageTableModel::SortRole).toDouble(),
-                 50.0);   // 100 successes over 2 s
+        QCOMPARE(
+            cell(m, 0, StageTableModel::ThroughputColumn, StageTableModel::SortRole).toDouble(),
+            50.0); // 100 successes over 2 s
 
-        m.setStages({makeStage(0, 1, 2.0, true), makeStage(1, 2, 1.0, false)});   // next stage
+        m.setStages({makeStage(0, 1, 2.0, true), makeStage(1, 2, 1.0, false)}); // next stage
         QCOMPARE(reset.count(), 0);
         QCOMPARE(inserted.count(), 1);
         QCOMPARE(inserted.at(0).at(1).toInt(), 2);
@@ -145,7 +148,7 @@ private slots:
         QCOMPARE(m.rowCount(), 4);
         QCOMPARE(cell(m, 3, StageTableModel::VusColumn).toInt(), 2);
         QVERIFY(kv2.isValid());
-        QCOMPARE(kv2.row(), 1);   // a persistent index (a selection) survived
+        QCOMPARE(kv2.row(), 1); // a persistent index (a selection) survived
 
         // different operations in the same places: a reset
         StageStats other = makeStage(0, 1, 1.0, true);
@@ -163,9 +166,9 @@ private slots:
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
         m.setStages({test::allErrorStage(QStringLiteral("kv2_read"), 0, 4, 812)});
         QCOMPARE(m.rowCount(), 1);
-        for (int c : {StageTableModel::MeanColumn, StageTableModel::P50Column,
-                      StageTableModel::P95Column, StageTableModel::P99Column,
-                      StageTableModel::MaxColumn}) {
+        for (int c :
+             {StageTableModel::MeanColumn, StageTableModel::P50Column, StageTableModel::P95Column,
+              StageTableModel::P99Column, StageTableModel::MaxColumn}) {
             QCOMPARE(cell(m, 0, c).toString(), QStringLiteral("-"));
             QVERIFY(!cell(m, 0, c, StageTableModel::SortRole).isValid());
         }
@@ -186,7 +189,8 @@ private slots:
         OpStats none;
         none.op = QStringLiteral("kv2_read");
         frozen.ops = {none};
-        QList<StageStats> stages = test::fixedCapacityStages(QStringLiteral("kv2_read"), {1}, 4, 5.0);
+        QList<StageStats> stages =
+            test::fixedCapacityStages(QStringLiteral("kv2_read"), {1}, 4, 5.0);
         test::markClientBound(stages[0], QStringLiteral("client_cpu: 97 % of 2 cores"));
         stages.append(frozen);
         m.setStages(stages);
@@ -194,9 +198,12 @@ private slots:
         // the cell: a mark and the reason's key; the tooltip: the whole reason
         QCOMPARE(cell(m, 0, StageTableModel::MarksColumn).toString(),
                  QStringLiteral("⚠ client-bound: client_cpu"));
-        const QString tip = m.data(m.index(0, StageTableModel::MarksColumn), Qt::ToolTipRole).toString();
-        QVERIFY2(tip.contains(QStringLiteral("client-bound: client_cpu: 97 % of 2 cores")), qPrintable(tip));
-        QVERIFY(m.data(m.index(0, StageTableModel::StageColumn), Qt::ToolTipRole).toString()
+        const QString tip =
+            m.data(m.index(0, StageTableModel::MarksColumn), Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("client-bound: client_cpu: 97 % of 2 cores")),
+                 qPrintable(tip));
+        QVERIFY(m.data(m.index(0, StageTableModel::StageColumn), Qt::ToolTipRole)
+                    .toString()
                     .contains(QStringLiteral("client_cpu: 97 % of 2 cores")));
         // the stage number carries the mark too (the marks column may be scrolled out of view)
         QCOMPARE(cell(m, 0, StageTableModel::StageColumn).toString(), QStringLiteral("1 ⚠"));

@@ -108,13 +108,14 @@ private slots:
         QTest::keyClick(editor, Qt::Key_Escape);
         QTest::qWait(300);
         QVERIFY(w.isRunning());
-        QVERIFY(stop->isEnabled());   // not stopping
+        QVERIFY(stop->isEnabled()); // not stopping
         QVERIFY(finished.isEmpty());
 
         // past the threshold, Shift+Esc asks; Keep Running keeps it
         w.setStopConfirmationAfterMs(0);
         {
-            MessageBoxClicker keep(QStringLiteral("stopRunBox"), QStringLiteral("keepRunningButton"));
+            MessageBoxClicker keep(QStringLiteral("stopRunBox"),
+                                   QStringLiteral("keepRunningButton"));
             QTest::keyClick(editor, Qt::Key_Escape, Qt::ShiftModifier);
             QTRY_COMPARE(keep.asked, 1);
         }
@@ -123,7 +124,7 @@ private slots:
         QVERIFY(stop->isEnabled());
 
         // ... and "Stop the Run" stops it (Ctrl+.)
-        w.activateWindow();   // the question's box had it
+        w.activateWindow(); // the question's box had it
         QVERIFY(QTest::qWaitForWindowActive(&w));
         editor->setFocus();
         {
@@ -131,7 +132,7 @@ private slots:
             QTest::keyClick(editor, Qt::Key_Period, Qt::ControlModifier);
             QTRY_COMPARE(yes.asked, 1);
         }
-        QTRY_VERIFY(!stop->isEnabled());   // stopping: cleanup runs
+        QTRY_VERIFY(!stop->isEnabled()); // stopping: cleanup runs
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.first().first().value<Session>().status, RunStatus::Stopped);
     }

@@ -107,23 +107,24 @@ QJsonObject measure(const QString &chromium, const QString &dir, const QString &
     f.write(html.toUtf8());
     f.close();
     QProcess p;
-    p.setChildProcessModifier([] { ::setsid(); });   // its own group: killed as one below
-    p.start(chromium, {QStringLiteral("--headless"), QStringLiteral("--no-sandbox"),
-                       QStringLiteral("--disable-gpu"), QStringLiteral("--no-first-run"),
-                       QStringLiteral("--disable-background-networking"),
-                       QStringLiteral("--disable-component-update"),
-                       QStringLiteral("--disable-sync"), QStringLiteral("--disable-extensions"),
-                       QStringLiteral("--proxy-server=127.0.0.1:9"),
-                       QStringLiteral("--host-resolver-rules=MAP * ~NOTFOUND"),
-                       QStringLiteral("--user-data-dir=") + QDir(dir).filePath(QStringLiteral("profile-") + name),
-                       QStringLiteral("--window-size=1920,1200"),
-                       QStringLiteral("--dump-dom"), QUrl::fromLocalFile(path).toString()});
+    p.setChildProcessModifier([] { ::setsid(); }); // its own group: killed as one below
+    p.start(
+        chromium,
+        {QStringLiteral("--headless"), QStringLiteral("--no-sandbox"),
+         QStringLiteral("--disable-gpu"), QStringLiteral("--no-first-run"),
+         QStringLiteral("--disable-background-networking"),
+         QStringLiteral("--disable-component-update"), QStringLiteral("--disable-sync"),
+         QStringLiteral("--disable-extensions"), QStringLiteral("--proxy-server=127.0.0.1:9"),
+         QStringLiteral("--host-resolver-rules=MAP * ~NOTFOUND"),
+         QStringLiteral("--user-data-dir=") + QDir(dir).filePath(QStringLiteral("profile-") + name),
+         QStringLiteral("--window-size=1920,1200"), QStringLiteral("--dump-dom"),
+         QUrl::fromLocalFile(path).toString()});
     if (!p.waitForStarted(10000))
         return {};
     const qint64 pid = p.processId();
     const bool done = p.waitForFinished(90000);
     if (pid > 0)
-        ::kill(-pid_t(pid), SIGKILL);   // the browser and whatever it started
+        ::kill(-pid_t(pid), SIGKILL); // the browser and whatever it started
     if (!done)
         p.waitForFinished(5000);
     const QString dom = QString::fromUtf8(p.readAllStandardOutput());
@@ -168,9 +169,10 @@ void verifyMeasured(const QJsonObject &r, const QStringList &legend, const QStri
     QStringList drawn;
     for (const QJsonValue &v : r.value("legend").toArray())
         drawn << v.toObject().value("text").toString();
-    for (const QString &t : legend)   // every entry drawn whole (none elided or cut)
-        QVERIFY2(drawn.contains(t), qPrintable(QStringLiteral("legend entry \"%1\" not drawn; drawn: %2")
-                                                   .arg(t, drawn.join(QLatin1String(" | ")))));
+    for (const QString &t : legend) // every entry drawn whole (none elided or cut)
+        QVERIFY2(drawn.contains(t),
+                 qPrintable(QStringLiteral("legend entry \"%1\" not drawn; drawn: %2")
+                                .arg(t, drawn.join(QLatin1String(" | ")))));
     QCOMPARE(r.value("markers").toArray().size(), markers.size());
     verifyNoOverlap(r.value("legend").toArray(), "legend text");
     verifyNoOverlap(r.value("markers").toArray(), "marker label");

@@ -66,11 +66,11 @@ private slots:
         QCoreApplication::setOrganizationName(QStringLiteral("vault-workbench-tests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_targetpanel"));
         QSettings().clear();
-        for (const char *v : {"VAULT_ADDR", "BAO_ADDR", "VAULT_NAMESPACE", "BAO_NAMESPACE",
-                              "VAULT_CACERT", "BAO_CACERT", "VAULT_CAPATH", "BAO_CAPATH",
-                              "VAULT_SKIP_VERIFY", "BAO_SKIP_VERIFY", "VAULT_CLIENT_CERT",
-                              "BAO_CLIENT_CERT", "VAULT_CLIENT_KEY", "BAO_CLIENT_KEY",
-                              "VAULT_CLIENT_TIMEOUT", "BAO_CLIENT_TIMEOUT"})
+        for (const char *v :
+             {"VAULT_ADDR", "BAO_ADDR", "VAULT_NAMESPACE", "BAO_NAMESPACE", "VAULT_CACERT",
+              "BAO_CACERT", "VAULT_CAPATH", "BAO_CAPATH", "VAULT_SKIP_VERIFY", "BAO_SKIP_VERIFY",
+              "VAULT_CLIENT_CERT", "BAO_CLIENT_CERT", "VAULT_CLIENT_KEY", "BAO_CLIENT_KEY",
+              "VAULT_CLIENT_TIMEOUT", "BAO_CLIENT_TIMEOUT"})
             qunsetenv(v);
         QVERIFY(m_dir.isValid());
         m_a = m_dir.filePath(QStringLiteral("a.yaml"));
@@ -101,8 +101,8 @@ private slots:
                      QStringLiteral("override (this profile)"));
             auto *effective = panel.findChild<QLabel *>(QStringLiteral("effectiveTarget"));
             QVERIFY(effective);
-            QVERIFY2(effective->text().contains(QStringLiteral(
-                         "http://127.0.0.1:9999 (from override (this profile))")),
+            QVERIFY2(effective->text().contains(
+                         QStringLiteral("http://127.0.0.1:9999 (from override (this profile))")),
                      qPrintable(effective->text()));
 
             // kept as plain text by the profile's path (never a token: the panel has none here)
@@ -121,7 +121,8 @@ private slots:
             QCOMPARE(shown(panel), QStringLiteral("http://127.0.0.1:8202"));
             QVERIFY(!panel.isAddressOverridden());
             QVERIFY(!marked(panel));
-            QCOMPARE(panel.resolvedTarget().target.address, QStringLiteral("http://127.0.0.1:8202"));
+            QCOMPARE(panel.resolvedTarget().target.address,
+                     QStringLiteral("http://127.0.0.1:8202"));
         }
         {
             // the next launch: b is still its own, a still overridden
@@ -187,8 +188,10 @@ private slots:
         QCOMPARE(r.target.vaultNamespace, QStringLiteral("team-x"));
         QCOMPARE(r.sources.value(QStringLiteral("address")), QStringLiteral("env VAULT_ADDR"));
         const QString text = panel.findChild<QLabel *>(QStringLiteral("effectiveTarget"))->text();
-        QVERIFY2(text.contains(QStringLiteral("http://127.0.0.1:8300 (from env VAULT_ADDR)")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("namespace team-x (from env BAO_NAMESPACE)")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("http://127.0.0.1:8300 (from env VAULT_ADDR)")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("namespace team-x (from env BAO_NAMESPACE)")),
+                 qPrintable(text));
         qunsetenv("VAULT_ADDR");
         qunsetenv("BAO_NAMESPACE");
     }
@@ -230,7 +233,8 @@ private slots:
             QCOMPARE(answered.at(0).at(2).value<RunOptions>().label, QStringLiteral("asked"));
             QVERIFY2(question.contains(bao.address()), qPrintable(question));
             QVERIFY2(question.contains(QStringLiteral("OpenBao 2.")), qPrintable(question));
-            QVERIFY2(question.contains(QStringLiteral("cluster \"vault-cluster-")), qPrintable(question));
+            QVERIFY2(question.contains(QStringLiteral("cluster \"vault-cluster-")),
+                     qPrintable(question));
             QCOMPARE(TargetConfirmation::isConfirmed(bao.address()), answer);
             QVERIFY(!confirmation.isAsking());
         }

@@ -86,7 +86,8 @@ private slots:
         QVERIFY(saved.first().at(1).toString().isEmpty());
         const QByteArray written = fileBytes(ed);
         QVERIFY2(written.startsWith(edText) && written.contains("# kept"), written.constData());
-        QCOMPARE(fileBytes(rsa), fileBytes(QStringLiteral(VW_SOURCE_DIR "/profiles/ssh-sign-rsa2048.yaml")));
+        QCOMPARE(fileBytes(rsa),
+                 fileBytes(QStringLiteral(VW_SOURCE_DIR "/profiles/ssh-sign-rsa2048.yaml")));
     }
 
     // New Profile is a document of its own: no path (Save asks for a name), no undo back into

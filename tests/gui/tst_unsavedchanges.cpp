@@ -157,12 +157,12 @@ private slots:
         QVERIFY(w.openProfile(mine));
         typeInto(w, QStringLiteral("# kept on disk\n"));
         QVERIFY(w.isWindowModified());
-        QVERIFY(w.windowTitle().contains(QStringLiteral("[*]")));   // shown as "*"
+        QVERIFY(w.windowTitle().contains(QStringLiteral("[*]"))); // shown as "*"
         BoxAnswer answer(kUnsaved, QMessageBox::Save);
-        QVERIFY(!w.openProfile(m_other));   // opens once the edits are written
+        QVERIFY(!w.openProfile(m_other)); // opens once the edits are written
         QVERIFY(answer.asked);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            editorOf(w)->toPlainText().contains(QStringLiteral("name: other")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(editorOf(w)->toPlainText().contains(QStringLiteral("name: other")),
+                                 10000);
         QCOMPARE(fileBytes(mine), QByteArray("name: mine\n# kept on disk\n"));
     }
 
@@ -178,7 +178,7 @@ private slots:
         const QString opened = editorOf(w)->toPlainText();
         QVERIFY(opened.startsWith(QStringLiteral("name: other")));
         QVERIFY(!editorOf(w)->document()->isUndoAvailable());
-        editorOf(w)->undo();   // Ctrl+Z
+        editorOf(w)->undo(); // Ctrl+Z
         QCOMPARE(editorOf(w)->toPlainText(), opened);
         QVERIFY(!editorOf(w)->document()->isModified());
     }
@@ -245,7 +245,8 @@ private slots:
         QString asked;
         answer(QStringLiteral("keepRunningButton"), &asked);
         w.close();
-        QCOMPARE(asked, QStringLiteral("A run is in progress: stop it and clean up, or keep running?"));
+        QCOMPARE(asked,
+                 QStringLiteral("A run is in progress: stop it and clean up, or keep running?"));
         QVERIFY(w.isVisible());
         QVERIFY(w.isRunning());
 
@@ -308,11 +309,11 @@ private slots:
         });
         poll.start(20);
 
-        w.close();   // what File > Quit does with one window
+        w.close(); // what File > Quit does with one window
         QTRY_COMPARE_WITH_TIMEOUT(runningAsked, 1, 10000);
         QVERIFY(finished.wait(30000));
         QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 5000);
-        QTest::qWait(200);   // a second question would have come by now
+        QTest::qWait(200); // a second question would have come by now
         QCOMPARE(unsavedAsked, 1);
         QCOMPARE(runningAsked, 1);
         poll.stop();

@@ -78,8 +78,10 @@ private slots:
         MainWindow w;
         const QRect g = w.geometry();
         QVERIFY2(available().contains(g), qPrintable(QStringLiteral("%1,%2 %3x%4 in %5x%6")
-                                                         .arg(g.x()).arg(g.y())
-                                                         .arg(g.width()).arg(g.height())
+                                                         .arg(g.x())
+                                                         .arg(g.y())
+                                                         .arg(g.width())
+                                                         .arg(g.height())
                                                          .arg(available().width())
                                                          .arg(available().height())));
         QVERIFY(g.width() <= kMaxDefaultWindowSize.width());
@@ -113,7 +115,8 @@ private slots:
         auto *left = w.findChild<QScrollArea *>(QStringLiteral("leftScroll"));
         QVERIFY(left);
         QVERIFY2(left->viewport()->width() >= left->widget()->minimumSizeHint().width(),
-                 qPrintable(QStringLiteral("%1 < %2").arg(left->viewport()->width())
+                 qPrintable(QStringLiteral("%1 < %2")
+                                .arg(left->viewport()->width())
                                 .arg(left->widget()->minimumSizeHint().width())));
     }
 
@@ -130,8 +133,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(shortcuts));
         const QRect g = shortcuts->frameGeometry();
         QVERIFY2(available().contains(g), qPrintable(QStringLiteral("%1,%2 %3x%4")
-                                                         .arg(g.x()).arg(g.y())
-                                                         .arg(g.width()).arg(g.height())));
+                                                         .arg(g.x())
+                                                         .arg(g.y())
+                                                         .arg(g.width())
+                                                         .arg(g.height())));
         shortcuts->close();
     }
 
@@ -140,7 +145,7 @@ private slots:
         QChart chart;
         auto *axis = new QValueAxis;
         chart.addAxis(axis, Qt::AlignLeft);
-        auto *marker = new QScatterSeries;   // a knee marker with its label
+        auto *marker = new QScatterSeries; // a knee marker with its label
         marker->append(1, 1);
         marker->setPointLabelsVisible(true);
         chart.addSeries(marker);
@@ -149,7 +154,7 @@ private slots:
         QVERIFY(chart.backgroundBrush().color().lightness() > 200);
         QVERIFY(axis->labelsColor().lightness() < 100);
 
-        ChartThemeSettings::instance()->setTheme(ChartTheme::Dark);   // View > Chart Theme > Dark
+        ChartThemeSettings::instance()->setTheme(ChartTheme::Dark); // View > Chart Theme > Dark
         QVERIFY(ChartThemeSettings::instance()->isDark());
         QVERIFY(chart.backgroundBrush().color().lightness() < 60);
         QVERIFY(axis->labelsColor().lightness() > 180);
@@ -186,8 +191,8 @@ private slots:
         QVERIFY(theme);
         for (const bool dark : {true, false}) {
             theme->setCurrentIndex(theme->findData(dark));
-            const QString png = dir.filePath(dark ? QStringLiteral("dark.png")
-                                                  : QStringLiteral("light.png"));
+            const QString png =
+                dir.filePath(dark ? QStringLiteral("dark.png") : QStringLiteral("light.png"));
             d.pathEdit()->setText(png);
             QVERIFY(d.exportNow(true));
             const QImage image(png);

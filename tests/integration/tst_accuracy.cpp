@@ -31,7 +31,7 @@ namespace {
 constexpr int kDelayMs = 5;
 constexpr int kAttempts = 3;
 
-double percentile(std::vector<qint64> v, double p)   // nearest rank, in us
+double percentile(std::vector<qint64> v, double p) // nearest rank, in us
 {
     if (v.empty())
         return 0;
@@ -41,7 +41,7 @@ double percentile(std::vector<qint64> v, double p)   // nearest rank, in us
 }
 
 struct Measured {
-    std::vector<qint64> clientNs;   // doneNs - sentNs per request
+    std::vector<qint64> clientNs; // doneNs - sentNs per request
     int failures = 0;
     QString firstError;
 };
@@ -105,7 +105,7 @@ private slots:
 
 private:
     DelayServer m_server{0};
-    QMap<int, double> m_baselineUs;   // VUs -> loopback round trip without a hold, direct
+    QMap<int, double> m_baselineUs; // VUs -> loopback round trip without a hold, direct
 };
 
 void TestAccuracy::initTestCase()
@@ -116,7 +116,7 @@ void TestAccuracy::initTestCase()
     for (int vus : {1, 8}) {
         auto t = makeTransport(QStringLiteral("direct"), m_server.address(), vus);
         QVERIFY(t);
-        closedLoop(*t, vus, 50, 0);   // warm-up: connections, caches
+        closedLoop(*t, vus, 50, 0); // warm-up: connections, caches
         const Measured m = closedLoop(*t, vus, 1000 / vus, 0);
         QCOMPARE(m.failures, 0);
         const double p50 = percentile(m.clientNs, 50);
@@ -150,7 +150,7 @@ void TestAccuracy::percentilesMatchTheServer()
         auto t = makeTransport(transport, m_server.address(), vus);
         QVERIFY(t);
         m_server.setDelayMs(kDelayMs);
-        closedLoop(*t, vus, 10, 0);   // warm-up: connections open, first-use costs paid
+        closedLoop(*t, vus, 10, 0); // warm-up: connections open, first-use costs paid
         m_server.clearHoldSamples();
         const Measured m = closedLoop(*t, vus, perVu, kDelayMs * 1000 / vus);
         const std::vector<qint64> hold = m_server.holdSamplesNs();

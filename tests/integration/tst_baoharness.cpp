@@ -33,7 +33,7 @@ int startAndCrash(int argc, char **argv)
     }
     std::printf("%lld\n", bao.processId());
     std::fflush(stdout);
-    std::abort();   // no destructor runs: only the kernel can stop the server now
+    std::abort(); // no destructor runs: only the kernel can stop the server now
 }
 
 } // namespace

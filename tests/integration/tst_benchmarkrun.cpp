@@ -99,8 +99,10 @@ void TestBenchmarkRun::rampOfAllOperations()
         opSpec(QStringLiteral("sys_health"), 100),
         opSpec(QStringLiteral("kv2_read"), 100, {{QStringLiteral("keys"), 20}}),
         opSpec(QStringLiteral("kv2_write"), 100, {{QStringLiteral("keys"), 20}}),
-        opSpec(QStringLiteral("ssh_sign"), 100, {{QStringLiteral("ca_key_type"), QStringLiteral("ed25519")}}),
-        opSpec(QStringLiteral("ssh_sign"), 100, {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-2048")}}),
+        opSpec(QStringLiteral("ssh_sign"), 100,
+               {{QStringLiteral("ca_key_type"), QStringLiteral("ed25519")}}),
+        opSpec(QStringLiteral("ssh_sign"), 100,
+               {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-2048")}}),
     };
     RunOptions o;
     o.token = m_bao.rootToken();
@@ -121,7 +123,7 @@ void TestBenchmarkRun::rampOfAllOperations()
     for (const QString &m : mounts())
         if (!before.contains(m))
             created << m;
-    QCOMPARE(created.size(), 4);   // kv2 for read and write, two ssh CAs
+    QCOMPARE(created.size(), 4); // kv2 for read and write, two ssh CAs
     const QString prefix = created.first().section(QLatin1Char('-'), 0, 1);
     QVERIFY2(prefix.startsWith(QLatin1String("vwb-")) && prefix.size() == 10, qPrintable(prefix));
     for (const QString &m : created)
@@ -142,14 +144,14 @@ void TestBenchmarkRun::rampOfAllOperations()
     QCOMPARE(s.profileYaml, p.sourceYaml);
     QCOMPARE(s.ops, (QStringList{QStringLiteral("sys_health"), QStringLiteral("kv2_read"),
                                  QStringLiteral("kv2_write"), QStringLiteral("ssh_sign"),
-                                 QStringLiteral("ssh_sign#2")}));   // labels: told apart
+                                 QStringLiteral("ssh_sign#2")})); // labels: told apart
     QCOMPARE(s.loadModel().name(), QStringLiteral("closed"));
     // The plan is the profile as run, with the effective address, without its YAML text.
     Profile asRun = p;
     asRun.target.address = m_bao.address();
     QVERIFY(s.plan.sameSettings(asRun));
     QVERIFY(s.plan.sourceYaml.isEmpty());
-    QCOMPARE(s.transport, QStringLiteral("direct"));   // the default transport
+    QCOMPARE(s.transport, QStringLiteral("direct")); // the default transport
     QCOMPARE(s.targetAddress, m_bao.address());
     QVERIFY(s.server.reachable);
     QVERIFY(!s.server.version.isEmpty());
@@ -171,7 +173,7 @@ void TestBenchmarkRun::rampOfAllOperations()
         QVERIFY2(st.steadySeconds >= 1.4 && st.steadySeconds < 2.0,
                  qPrintable(QString::number(st.steadySeconds)));
         QCOMPARE(st.ops.size(), 5);
-        for (int k = 0; k < 5; ++k)   // each stage row is under its operation's label
+        for (int k = 0; k < 5; ++k) // each stage row is under its operation's label
             QCOMPARE(st.ops.at(k).op, s.ops.at(k));
         for (const OpStats &op : st.ops) {
             QVERIFY2(op.count > 0, qPrintable(QStringLiteral("stage %1 %2").arg(i).arg(op.op)));
@@ -180,8 +182,7 @@ void TestBenchmarkRun::rampOfAllOperations()
                                     .arg(i)
                                     .arg(op.op)
                                     .arg(op.errorCount())
-                                    .arg(op.errors.isEmpty() ? QString()
-                                                             : op.errors.firstKey())));
+                                    .arg(op.errors.isEmpty() ? QString() : op.errors.firstKey())));
             QCOMPARE(op.latency.count(), op.ok);
             QVERIFY(op.latency.valueAtPercentileUs(50) > 0);
         }
@@ -205,7 +206,7 @@ void TestBenchmarkRun::rampOfAllOperations()
     for (const StageStats &st : s.stages)
         for (const OpStats &op : st.ops)
             stageCount += op.count;
-    QVERIFY(seriesCount > stageCount);   // the series also holds the warm-up slices
+    QVERIFY(seriesCount > stageCount); // the series also holds the warm-up slices
     QVERIFY(snapshots.size() >= 10);
 
     // Cleanup removed every benchmark mount.
@@ -239,7 +240,7 @@ void TestBenchmarkRun::stopMidStage()
     QVERIFY(finished.wait(15000));
     QVERIFY2(sinceStop.elapsed() < 6000, qPrintable(QString::number(sinceStop.elapsed())));
     QVERIFY(!run.isRunning());
-    run.requestStop();   // no-op after finished
+    run.requestStop(); // no-op after finished
 
     const Session s = Session(finished.at(0).at(0).value<RunRecord>());
     QCOMPARE(s.status, RunStatus::Stopped);

@@ -39,7 +39,7 @@ void TestCapacity::fixedCapacityServerPutsKneeAndSaturationAtItsWorkers()
     p.operations = {{QStringLiteral("sys_health"), 100, {}}};
 
     RunOptions o;
-    o.token = QByteArrayLiteral("loopback-test-token");   // the test server accepts any token
+    o.token = QByteArrayLiteral("loopback-test-token"); // the test server accepts any token
     BenchmarkRun run(p, o);
     QSignalSpy finished(&run, &BenchmarkRun::finished);
     run.start();

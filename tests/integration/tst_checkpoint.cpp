@@ -30,8 +30,7 @@ QPair<int, QString> peek(const QString &path)
 {
     QString error;
     const std::optional<Session> s = readSession(path, &error);
-    return s ? qMakePair(int(s->stages.size()), runStatusKey(s->status))
-             : qMakePair(-1, error);
+    return s ? qMakePair(int(s->stages.size()), runStatusKey(s->status)) : qMakePair(-1, error);
 }
 
 } // namespace
@@ -45,7 +44,7 @@ private slots:
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("sub/run.json"));   // folder made
+        const QString path = dir.filePath(QStringLiteral("sub/run.json")); // folder made
 
         RunOptions o;
         o.token = QByteArrayLiteral("unused-by-the-delay-server");
@@ -75,7 +74,7 @@ private slots:
         }
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QVERIFY(!f.readAll().contains("unused-by-the-delay-server"));   // never the token
+        QVERIFY(!f.readAll().contains("unused-by-the-delay-server")); // never the token
     }
 };
 

@@ -54,7 +54,8 @@ class TestCleanup : public QObject {
 
     QProcessEnvironment env(const QByteArray &token = QByteArray()) const
     {
-        return test::appEnvironment(m_emptyHome.path(), token.isEmpty() ? m_bao.rootToken() : token);
+        return test::appEnvironment(m_emptyHome.path(),
+                                    token.isEmpty() ? m_bao.rootToken() : token);
     }
 
     AppResult runApp(const QStringList &args, const QString &workDir,
@@ -85,7 +86,10 @@ class TestCleanup : public QObject {
                 return {QStringLiteral("error: ") + r.describe()};
             const QJsonObject data = r.json.value(QStringLiteral("data")).toObject();
             for (auto it = data.begin(); it != data.end(); ++it)
-                if (it.value().toObject().value(QStringLiteral("description")).toString()
+                if (it.value()
+                        .toObject()
+                        .value(QStringLiteral("description"))
+                        .toString()
                         .startsWith(kTag)
                     || it.key().startsWith(QStringLiteral("vwb-")))
                     out << QStringLiteral("%1 %2").arg(QLatin1String(kind), it.key());
@@ -93,8 +97,10 @@ class TestCleanup : public QObject {
         const VaultResponse p = c.request("LIST", QStringLiteral("sys/policies/acl"));
         if (!p.ok())
             return {QStringLiteral("error: ") + p.describe()};
-        for (const QJsonValue &k :
-             p.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("keys")).toArray())
+        for (const QJsonValue &k : p.json.value(QStringLiteral("data"))
+                                       .toObject()
+                                       .value(QStringLiteral("keys"))
+                                       .toArray())
             if (k.toString().startsWith(QStringLiteral("vwb-")))
                 out << QStringLiteral("policy ") + k.toString();
         return out;
@@ -105,14 +111,14 @@ class TestCleanup : public QObject {
                          const test::BaoServer *server = nullptr)
     {
         const QString path = QDir(dir).filePath(name + QStringLiteral(".yaml"));
-        const QString yaml = QStringLiteral("name: %1\n"
-                                            "target: { address: %2 }\n"
-                                            "ramp:\n"
-                                            "  warmup: 0s\n"
-                                            "  stages:\n%3"
-                                            "operations:\n%4%5")
-                                 .arg(name, (server ? server : &m_bao)->address(), stages, ops,
-                                      extra);
+        const QString yaml =
+            QStringLiteral("name: %1\n"
+                           "target: { address: %2 }\n"
+                           "ramp:\n"
+                           "  warmup: 0s\n"
+                           "  stages:\n%3"
+                           "operations:\n%4%5")
+                .arg(name, (server ? server : &m_bao)->address(), stages, ops, extra);
         return writeFile(path, yaml) ? path : QString();
     }
 
@@ -137,14 +143,14 @@ private slots:
     void rateLimitedCleanupStillRemovesEverything()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("quota"),
-            QStringLiteral("    - { vus: 2, duration: 2s }\n"
-                           "    - { vus: 4, duration: 2s }\n"),
-            QStringLiteral("  - type: kv2_read\n"
-                           "    params: { keys: 3, payload_bytes: 16 }\n"
-                           "  - type: ssh_sign\n"),
-            QStringLiteral("abort: { enabled: false }\n"));
+        const QString profile =
+            writeProfile(dir.path(), QStringLiteral("quota"),
+                         QStringLiteral("    - { vus: 2, duration: 2s }\n"
+                                        "    - { vus: 4, duration: 2s }\n"),
+                         QStringLiteral("  - type: kv2_read\n"
+                                        "    params: { keys: 3, payload_bytes: 16 }\n"
+                                        "  - type: ssh_sign\n"),
+                         QStringLiteral("abort: { enabled: false }\n"));
         QVERIFY(!profile.isEmpty());
         const QString out = dir.filePath(QStringLiteral("quota.json"));
 
@@ -163,14 +169,15 @@ private slots:
 
         VaultClient admin(target(), m_bao.rootToken());
         // Retry-After on 429s (sys/quotas/config; off by default, then the backoff alone).
-        const VaultResponse config = admin.post(
-            QStringLiteral("sys/quotas/config"),
-            QJsonObject{{QStringLiteral("enable_rate_limit_response_headers"), true}});
+        const VaultResponse config =
+            admin.post(QStringLiteral("sys/quotas/config"),
+                       QJsonObject{{QStringLiteral("enable_rate_limit_response_headers"), true}});
         QVERIFY2(config.ok(), qPrintable(config.describe()));
-        const VaultResponse q = admin.post(
-            QStringLiteral("sys/quotas/rate-limit/vw-cleanup-test"),
-            QJsonObject{{QStringLiteral("rate"), 20}, {QStringLiteral("interval"), QStringLiteral("1s")},
-                        {QStringLiteral("block_interval"), QStringLiteral("5s")}});
+        const VaultResponse q =
+            admin.post(QStringLiteral("sys/quotas/rate-limit/vw-cleanup-test"),
+                       QJsonObject{{QStringLiteral("rate"), 20},
+                                   {QStringLiteral("interval"), QStringLiteral("1s")},
+                                   {QStringLiteral("block_interval"), QStringLiteral("5s")}});
         QVERIFY2(q.ok(), qPrintable(q.describe()));
 
         QVERIFY(p.waitForFinished(90000));
@@ -184,10 +191,11 @@ private slots:
         const VaultResponse del =
             retrying.del(QStringLiteral("sys/quotas/rate-limit/vw-cleanup-test"));
         QVERIFY2(del.ok(), qPrintable(del.describe()));
-        QVERIFY(retrying.post(QStringLiteral("sys/quotas/config"),
-                              QJsonObject{{QStringLiteral("enable_rate_limit_response_headers"),
-                                           false}})
-                    .ok());
+        QVERIFY(
+            retrying
+                .post(QStringLiteral("sys/quotas/config"),
+                      QJsonObject{{QStringLiteral("enable_rate_limit_response_headers"), false}})
+                .ok());
 
         // The cleanup met the quota and retried, never sooner than the server's Retry-After
         // (the block's remaining whole seconds): one bounded warning per retry.
@@ -203,12 +211,13 @@ private slots:
         QVERIFY2(retries > 0, qPrintable(err.left(3000)));
         QVERIFY2(err.count(QLatin1Char('\n')) < 200, qPrintable(err.left(3000)));
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
-        QVERIFY2(p.exitCode() == 0 || p.exitCode() == 1,   // completed, or failed by its 429s
+        QVERIFY2(p.exitCode() == 0 || p.exitCode() == 1, // completed, or failed by its 429s
                  qPrintable(QString::number(p.exitCode()) + QLatin1Char(' ') + err.left(3000)));
         const QJsonObject s = QJsonDocument::fromJson(fileBytes(out)).object();
         QCOMPARE(s.value(QStringLiteral("cleanup_error")).toString(), QString());
-        QVERIFY(s.value(QStringLiteral("run_prefix")).toString().startsWith(QStringLiteral("vwb-")));
-        QCOMPARE(s.value(QStringLiteral("resources")).toArray().size(), 3);  // 2 mounts, 1 role
+        QVERIFY(
+            s.value(QStringLiteral("run_prefix")).toString().startsWith(QStringLiteral("vwb-")));
+        QCOMPARE(s.value(QStringLiteral("resources")).toArray().size(), 3); // 2 mounts, 1 role
         QVERIFY(s.value(QStringLiteral("leftovers")).toArray().isEmpty());
         const QStringList left = workbenchThings();
         QVERIFY2(left.isEmpty(), qPrintable(left.join(QStringLiteral(", "))));
@@ -220,11 +229,12 @@ private slots:
     void killedRunIsSweptFromItsCheckpoint()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("killed"), QStringLiteral("    - { vus: 2, duration: 60s }\n"),
-            QStringLiteral("  - type: kv2_read\n"
-                           "    params: { keys: 3, payload_bytes: 16 }\n"
-                           "  - type: ssh_sign\n"));
+        const QString profile =
+            writeProfile(dir.path(), QStringLiteral("killed"),
+                         QStringLiteral("    - { vus: 2, duration: 60s }\n"),
+                         QStringLiteral("  - type: kv2_read\n"
+                                        "    params: { keys: 3, payload_bytes: 16 }\n"
+                                        "  - type: ssh_sign\n"));
         QVERIFY(!profile.isEmpty());
         const QString out = dir.filePath(QStringLiteral("killed.json"));
         QProcess p;
@@ -235,11 +245,12 @@ private slots:
         p.start();
         QVERIFY(p.waitForStarted(10000));
         const auto checkpoint = [&] { return QJsonDocument::fromJson(fileBytes(out)).object(); };
-        QTRY_VERIFY_WITH_TIMEOUT(!checkpoint().value(QStringLiteral("run_prefix")).toString().isEmpty()
-                                     || p.state() != QProcess::Running,
-                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !checkpoint().value(QStringLiteral("run_prefix")).toString().isEmpty()
+                || p.state() != QProcess::Running,
+            30000);
         QCOMPARE(p.state(), QProcess::Running);
-        QTest::qWait(500);   // inside stage 1, load flowing
+        QTest::qWait(500); // inside stage 1, load flowing
         ::kill(pid_t(p.processId()), SIGKILL);
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitStatus(), QProcess::CrashExit);
@@ -253,7 +264,8 @@ private slots:
         // The prefix was printed before anything was created (a kill during setup can still
         // be swept with --prefix).
         const QString printed = QString::fromLocal8Bit(p.readAllStandardOutput());
-        QVERIFY2(printed.contains(QStringLiteral("; run prefix %1)").arg(prefix)), qPrintable(printed));
+        QVERIFY2(printed.contains(QStringLiteral("; run prefix %1)").arg(prefix)),
+                 qPrintable(printed));
         QStringList recorded;
         for (const QJsonValue &v : c.value(QStringLiteral("resources")).toArray())
             recorded << v.toObject().value(QStringLiteral("kind")).toString() + QLatin1Char(' ')
@@ -270,17 +282,17 @@ private slots:
         QVERIFY2(sweep.out.contains(QStringLiteral("removed mount %1-kv2-0").arg(prefix)),
                  qPrintable(sweep.out));
         QVERIFY2(sweep.out.contains(QStringLiteral("nothing left")), qPrintable(sweep.out));
-        QVERIFY2(sweep.out.contains(QStringLiteral("target %1 (from the session)")
-                                        .arg(m_bao.address())),
-                 qPrintable(sweep.out));
+        QVERIFY2(
+            sweep.out.contains(QStringLiteral("target %1 (from the session)").arg(m_bao.address())),
+            qPrintable(sweep.out));
         QVERIFY(!sweep.out.contains(QString::fromLatin1(m_bao.rootToken())));
         const QStringList left = workbenchThings();
         QVERIFY2(left.isEmpty(), qPrintable(left.join(QStringLiteral(", "))));
 
-        const AppResult all = runApp({QStringLiteral("cleanup"), QStringLiteral("--addr"),
-                                      m_bao.address(), QStringLiteral("--all"),
-                                      QStringLiteral("--yes")},
-                                     dir.path());
+        const AppResult all =
+            runApp({QStringLiteral("cleanup"), QStringLiteral("--addr"), m_bao.address(),
+                    QStringLiteral("--all"), QStringLiteral("--yes")},
+                   dir.path());
         QVERIFY2(all.exitCode == 0, qPrintable(all.out + all.err));
         QVERIFY2(all.out.contains(QStringLiteral("tagged by vault-workbench (0)")),
                  qPrintable(all.out));
@@ -300,15 +312,18 @@ private slots:
             {"sys/mounts/vwb-0d0d0d-kv2-0",
              {{QStringLiteral("type"), QStringLiteral("kv-v2")},
               {QStringLiteral("description"), kTag + prefix}}},
-            {"sys/mounts/userdata", {{QStringLiteral("type"), QStringLiteral("kv-v2")},
-                                     {QStringLiteral("description"), QStringLiteral("precious")}}},
+            {"sys/mounts/userdata",
+             {{QStringLiteral("type"), QStringLiteral("kv-v2")},
+              {QStringLiteral("description"), QStringLiteral("precious")}}},
             {"sys/auth/userpass", {{QStringLiteral("type"), QStringLiteral("userpass")}}},
             {"sys/policies/acl/wo",
-             {{QStringLiteral("policy"), QStringLiteral("path \"secret/*\" { capabilities = [\"read\"] }\n")}}},
+             {{QStringLiteral("policy"),
+               QStringLiteral("path \"secret/*\" { capabilities = [\"read\"] }\n")}}},
         };
         for (const auto &m : made) {
             const VaultResponse r = admin.post(QString::fromLatin1(m.path), m.body);
-            QVERIFY2(r.ok(), qPrintable(QString::fromLatin1(m.path) + QStringLiteral(": ") + r.describe()));
+            QVERIFY2(r.ok(),
+                     qPrintable(QString::fromLatin1(m.path) + QStringLiteral(": ") + r.describe()));
         }
         Session edited;
         edited.id = QStringLiteral("edited");
@@ -341,7 +356,8 @@ private slots:
         QVERIFY2(writeSession(edited, path, &error), qPrintable(error));
         const AppResult bad = runApp({QStringLiteral("cleanup"), path}, dir.path());
         QCOMPARE(bad.exitCode, 2);
-        QVERIFY2(bad.err.contains(QStringLiteral("not one vault-workbench makes")), qPrintable(bad.err));
+        QVERIFY2(bad.err.contains(QStringLiteral("not one vault-workbench makes")),
+                 qPrintable(bad.err));
         QVERIFY(admin.get(QStringLiteral("sys/mounts/userdata/tune")).ok());
 
         QVERIFY(admin.del(QStringLiteral("sys/mounts/userdata")).ok());
@@ -355,19 +371,20 @@ private slots:
     {
         VaultClient admin(target(), m_bao.rootToken());
         for (const char *prefix : {"vwb-0e0e0e", "vwb-0f0f0f"}) {
-            const VaultResponse r = admin.post(
-                QStringLiteral("sys/mounts/%1-kv2-0").arg(QLatin1String(prefix)),
-                {{QStringLiteral("type"), QStringLiteral("kv-v2")},
-                 {QStringLiteral("description"), kTag + QLatin1String(prefix)}});
+            const VaultResponse r =
+                admin.post(QStringLiteral("sys/mounts/%1-kv2-0").arg(QLatin1String(prefix)),
+                           {{QStringLiteral("type"), QStringLiteral("kv-v2")},
+                            {QStringLiteral("description"), kTag + QLatin1String(prefix)}});
             QVERIFY2(r.ok(), qPrintable(r.describe()));
         }
         QTemporaryDir dir;
-        const AppResult sweep = runApp({QStringLiteral("cleanup"), QStringLiteral("--addr"),
-                                        m_bao.address(), QStringLiteral("--prefix"),
-                                        QStringLiteral("vwb-0e0e0e")},
-                                       dir.path());
+        const AppResult sweep =
+            runApp({QStringLiteral("cleanup"), QStringLiteral("--addr"), m_bao.address(),
+                    QStringLiteral("--prefix"), QStringLiteral("vwb-0e0e0e")},
+                   dir.path());
         QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
-        QVERIFY2(sweep.out.contains(QStringLiteral("removed mount vwb-0e0e0e-kv2-0")), qPrintable(sweep.out));
+        QVERIFY2(sweep.out.contains(QStringLiteral("removed mount vwb-0e0e0e-kv2-0")),
+                 qPrintable(sweep.out));
         QCOMPARE(workbenchThings(), QStringList{QStringLiteral("mounts vwb-0f0f0f-kv2-0/")});
         QVERIFY(admin.del(QStringLiteral("sys/mounts/vwb-0f0f0f-kv2-0")).ok());
         // it needs a target, and a prefix the workbench makes
@@ -395,24 +412,30 @@ private slots:
             QJsonObject body;
         } made[] = {
             {"sys/mounts/vwb-0a1b2c-kv2-0",
-             {{QStringLiteral("type"), QStringLiteral("kv-v2")}, {QStringLiteral("description"), tag}}},
+             {{QStringLiteral("type"), QStringLiteral("kv-v2")},
+              {QStringLiteral("description"), tag}}},
             {"sys/auth/vwb-0a1b2c-userpass",
-             {{QStringLiteral("type"), QStringLiteral("userpass")}, {QStringLiteral("description"), tag}}},
+             {{QStringLiteral("type"), QStringLiteral("userpass")},
+              {QStringLiteral("description"), tag}}},
             {"sys/policies/acl/vwb-0a1b2c-read",
              {{QStringLiteral("policy"),
-               QStringLiteral("# %1\npath \"secret/*\" { capabilities = [\"read\"] }\n").arg(tag)}}},
+               QStringLiteral("# %1\npath \"secret/*\" { capabilities = [\"read\"] }\n")
+                   .arg(tag)}}},
             // not the workbench's: a user's mount and a "vwb-" policy without the tag
-            {"sys/mounts/mine", {{QStringLiteral("type"), QStringLiteral("kv-v2")},
-                                 {QStringLiteral("description"), QStringLiteral("my secrets")}}},
+            {"sys/mounts/mine",
+             {{QStringLiteral("type"), QStringLiteral("kv-v2")},
+              {QStringLiteral("description"), QStringLiteral("my secrets")}}},
             {"sys/policies/acl/vwb-mine",
-             {{QStringLiteral("policy"), QStringLiteral("path \"secret/*\" { capabilities = [\"read\"] }\n")}}},
+             {{QStringLiteral("policy"),
+               QStringLiteral("path \"secret/*\" { capabilities = [\"read\"] }\n")}}},
         };
         for (const auto &m : made) {
             const VaultResponse r = admin.post(QString::fromLatin1(m.path), m.body);
-            QVERIFY2(r.ok(), qPrintable(QString::fromLatin1(m.path) + QStringLiteral(": ") + r.describe()));
+            QVERIFY2(r.ok(),
+                     qPrintable(QString::fromLatin1(m.path) + QStringLiteral(": ") + r.describe()));
         }
         const QStringList before = workbenchThings();
-        QCOMPARE(before.size(), 4);   // the user's "vwb-mine" policy counts here by its name
+        QCOMPARE(before.size(), 4); // the user's "vwb-mine" policy counts here by its name
 
         QTemporaryDir dir;
         const AppResult list = runApp({QStringLiteral("cleanup"), QStringLiteral("--all"),
@@ -423,29 +446,31 @@ private slots:
                                  "  auth vwb-0a1b2c-userpass", "  mount vwb-0a1b2c-kv2-0"})
             QVERIFY2(list.out.contains(QString::fromLatin1(line)), qPrintable(list.out));
         QVERIFY2(list.err.contains(QStringLiteral("--yes")), qPrintable(list.err));
-        QCOMPARE(workbenchThings(), before);   // nothing changed
+        QCOMPARE(workbenchThings(), before); // nothing changed
 
-        const AppResult yes = runApp({QStringLiteral("cleanup"), QStringLiteral("--all"),
-                                      QStringLiteral("--addr"), m_bao.address(),
-                                      QStringLiteral("--yes")},
-                                     dir.path());
+        const AppResult yes =
+            runApp({QStringLiteral("cleanup"), QStringLiteral("--all"), QStringLiteral("--addr"),
+                    m_bao.address(), QStringLiteral("--yes")},
+                   dir.path());
         QVERIFY2(yes.exitCode == 0, qPrintable(yes.out + yes.err));
         QCOMPARE(workbenchThings(), QStringList{QStringLiteral("policy vwb-mine")});
-        QVERIFY(admin.get(QStringLiteral("sys/mounts/mine/tune")).ok());   // still there
+        QVERIFY(admin.get(QStringLiteral("sys/mounts/mine/tune")).ok()); // still there
         QVERIFY(admin.del(QStringLiteral("sys/policies/acl/vwb-mine")).ok());
         QVERIFY(admin.del(QStringLiteral("sys/mounts/mine")).ok());
 
         // --all needs a target; a session needs to exist
-        const AppResult noAddr = runApp({QStringLiteral("cleanup"), QStringLiteral("--all")}, dir.path());
+        const AppResult noAddr =
+            runApp({QStringLiteral("cleanup"), QStringLiteral("--all")}, dir.path());
         QCOMPARE(noAddr.exitCode, 2);
         QVERIFY2(noAddr.err.contains(QStringLiteral("--addr")), qPrintable(noAddr.err));
-        const AppResult noFile = runApp({QStringLiteral("cleanup"), dir.filePath(QStringLiteral("nope.json"))},
-                                        dir.path());
+        const AppResult noFile = runApp(
+            {QStringLiteral("cleanup"), dir.filePath(QStringLiteral("nope.json"))}, dir.path());
         QCOMPARE(noFile.exitCode, 2);
         // A non-loopback target needs --yes, as for run: refused before any traffic.
-        const AppResult far = runApp({QStringLiteral("cleanup"), QStringLiteral("--all"),
-                                      QStringLiteral("--addr"), QStringLiteral("http://198.51.100.1:8200")},
-                                     dir.path(), QByteArray(), 15000);
+        const AppResult far =
+            runApp({QStringLiteral("cleanup"), QStringLiteral("--all"), QStringLiteral("--addr"),
+                    QStringLiteral("http://198.51.100.1:8200")},
+                   dir.path(), QByteArray(), 15000);
         QCOMPARE(far.exitCode, 2);
         QVERIFY2(far.err.contains(QStringLiteral("not a loopback address")), qPrintable(far.err));
     }
@@ -456,19 +481,26 @@ private slots:
     void failedCleanupExitsWithItsOwnCode()
     {
         VaultClient admin(target(), m_bao.rootToken());
-        QVERIFY(admin.post(QStringLiteral("sys/policies/acl/no-unmount"),
-                           QJsonObject{{QStringLiteral("policy"),
-                                        QStringLiteral("path \"sys/mounts\" { capabilities = [\"read\"] }\n"
-                                                       "path \"sys/mounts/*\" { capabilities = [\"create\", \"update\", \"read\"] }\n"
-                                                       "path \"+/*\" { capabilities = [\"create\", \"update\", \"read\"] }\n")}})
+        QVERIFY(admin
+                    .post(QStringLiteral("sys/policies/acl/no-unmount"),
+                          QJsonObject{
+                              {QStringLiteral("policy"),
+                               QStringLiteral("path \"sys/mounts\" { capabilities = [\"read\"] }\n"
+                                              "path \"sys/mounts/*\" { capabilities = [\"create\", "
+                                              "\"update\", \"read\"] }\n"
+                                              "path \"+/*\" { capabilities = [\"create\", "
+                                              "\"update\", \"read\"] }\n")}})
                     .ok());
         const VaultResponse t = admin.post(
             QStringLiteral("auth/token/create"),
             QJsonObject{{QStringLiteral("policies"), QJsonArray{QStringLiteral("no-unmount")}},
                         {QStringLiteral("ttl"), QStringLiteral("10m")}});
         QVERIFY2(t.ok(), qPrintable(t.describe()));
-        const QByteArray weakToken = t.json.value(QStringLiteral("auth")).toObject()
-                                         .value(QStringLiteral("client_token")).toString().toLatin1();
+        const QByteArray weakToken = t.json.value(QStringLiteral("auth"))
+                                         .toObject()
+                                         .value(QStringLiteral("client_token"))
+                                         .toString()
+                                         .toLatin1();
         QVERIFY(!weakToken.isEmpty());
 
         QTemporaryDir dir;
@@ -477,8 +509,8 @@ private slots:
             QStringLiteral("  - type: kv2_read\n"
                            "    params: { keys: 2, payload_bytes: 16 }\n"));
         const QString out = dir.filePath(QStringLiteral("stuck.json"));
-        const AppResult run =
-            runApp({QStringLiteral("run"), profile, QStringLiteral("--out"), out}, dir.path(), weakToken);
+        const AppResult run = runApp({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
+                                     dir.path(), weakToken);
         QVERIFY2(run.exitCode == 4, qPrintable(QString::number(run.exitCode) + run.out + run.err));
         const QJsonObject s = QJsonDocument::fromJson(fileBytes(out)).object();
         const QString prefix = s.value(QStringLiteral("run_prefix")).toString();
@@ -494,8 +526,9 @@ private slots:
         // the weak token cannot either: still exit 4, the mount named
         const AppResult weak = runApp({QStringLiteral("cleanup"), out}, dir.path(), weakToken);
         QCOMPARE(weak.exitCode, 4);
-        QVERIFY2(weak.err.contains(QStringLiteral("still on the server: mount %1-kv2-0").arg(prefix)),
-                 qPrintable(weak.err));
+        QVERIFY2(
+            weak.err.contains(QStringLiteral("still on the server: mount %1-kv2-0").arg(prefix)),
+            qPrintable(weak.err));
         const AppResult sweep = runApp({QStringLiteral("cleanup"), out}, dir.path());
         QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
         QVERIFY(workbenchThings().isEmpty());
@@ -512,11 +545,12 @@ private slots:
         const QByteArray key = server.unsealKey();
         QVERIFY(!key.isEmpty());
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("sealed"), QStringLiteral("    - { vus: 2, duration: 2s }\n"),
-            QStringLiteral("  - type: kv2_read\n"
-                           "    params: { keys: 2, payload_bytes: 16 }\n"),
-            QStringLiteral("abort: { enabled: false }\n"), &server);
+        const QString profile =
+            writeProfile(dir.path(), QStringLiteral("sealed"),
+                         QStringLiteral("    - { vus: 2, duration: 2s }\n"),
+                         QStringLiteral("  - type: kv2_read\n"
+                                        "    params: { keys: 2, payload_bytes: 16 }\n"),
+                         QStringLiteral("abort: { enabled: false }\n"), &server);
         const QString out = dir.filePath(QStringLiteral("sealed.json"));
         QProcess p;
         p.setProgram(QStringLiteral(VW_APP_BINARY));
@@ -533,10 +567,11 @@ private slots:
         VaultClient admin(target(&server), server.rootToken());
         const VaultResponse seal = admin.request("PUT", QStringLiteral("sys/seal"));
         QVERIFY2(seal.ok(), qPrintable(seal.describe()));
-        QTest::qWait(4000);   // the stage ends at 2 s: cleanup runs against the sealed server
-        QCOMPARE(p.state(), QProcess::Running);   // still retrying
-        const VaultResponse unseal = admin.request(
-            "PUT", QStringLiteral("sys/unseal"), QJsonObject{{QStringLiteral("key"), QString::fromLatin1(key)}});
+        QTest::qWait(4000); // the stage ends at 2 s: cleanup runs against the sealed server
+        QCOMPARE(p.state(), QProcess::Running); // still retrying
+        const VaultResponse unseal =
+            admin.request("PUT", QStringLiteral("sys/unseal"),
+                          QJsonObject{{QStringLiteral("key"), QString::fromLatin1(key)}});
         QVERIFY2(unseal.ok() && !unseal.json.value(QStringLiteral("sealed")).toBool(),
                  qPrintable(unseal.describe()));
 

@@ -48,7 +48,7 @@ class TestCli : public QObject {
     Q_OBJECT
 
     test::BaoServer m_bao;
-    QTemporaryDir m_emptyHome;  // HOME of the app: no ~/.vault-token of the machine's user
+    QTemporaryDir m_emptyHome; // HOME of the app: no ~/.vault-token of the machine's user
 
     /// The app's environment: no token from the caller's environment, HOME empty;
     /// VAULT_TOKEN = the dev server's random token when `withToken`.
@@ -102,17 +102,16 @@ private slots:
         QTemporaryDir dir;
         const AppResult help = runApp({QStringLiteral("--help")}, dir.path(), false);
         QCOMPARE(help.exitCode, 0);
-        for (const char *word : {"run PROFILE", "report SESSION", "ops [--format", "--addr", "--out", "--label",
-                                 "--format", "VAULT_TOKEN", "BAO_TOKEN", "~/.vault-token",
-                                 "Exit codes", "  3 "})
+        for (const char *word :
+             {"run PROFILE", "report SESSION", "ops [--format", "--addr", "--out", "--label",
+              "--format", "VAULT_TOKEN", "BAO_TOKEN", "~/.vault-token", "Exit codes", "  3 "})
             QVERIFY2(help.out.contains(QString::fromLatin1(word)), word);
         // COMMAND --help is that command's part only (app/commandline.h): its synopsis, its
         // text and the exit codes; not the window's part nor another command's synopsis.
-        const QStringList commands = {QStringLiteral("run"),     QStringLiteral("report"),
-                                      QStringLiteral("compare"), QStringLiteral("export"),
-                                      QStringLiteral("ops"),     QStringLiteral("import-hcl"),
-                                      QStringLiteral("cleanup"), QStringLiteral("target"),
-                                      QStringLiteral("study")};
+        const QStringList commands = {
+            QStringLiteral("run"),     QStringLiteral("report"), QStringLiteral("compare"),
+            QStringLiteral("export"),  QStringLiteral("ops"),    QStringLiteral("import-hcl"),
+            QStringLiteral("cleanup"), QStringLiteral("target"), QStringLiteral("study")};
         for (const QString &cmd : commands) {
             for (const QString &flag : {QStringLiteral("--help"), QStringLiteral("-h")}) {
                 const AppResult h = runApp({cmd, flag}, dir.path(), false);
@@ -137,16 +136,20 @@ private slots:
                     .out.contains(QStringLiteral("--addr URL          VAULT_ADDR")));
         // Argument counts and unknown options: exit 2, the command's name and "see --help".
         const QList<QPair<QStringList, QString>> bad = {
-            {{QStringLiteral("report")}, QStringLiteral("vault-workbench report: expected one SESSION file; see --help")},
+            {{QStringLiteral("report")},
+             QStringLiteral("vault-workbench report: expected one SESSION file; see --help")},
             {{QStringLiteral("report"), QStringLiteral("a"), QStringLiteral("b")},
              QStringLiteral("vault-workbench report: expected one SESSION file; see --help")},
             {{QStringLiteral("compare"), QStringLiteral("a")},
-             QStringLiteral("vault-workbench compare: expected two or more SESSION files; see --help")},
-            {{QStringLiteral("ops"), QStringLiteral("x")}, QStringLiteral("vault-workbench ops: takes no arguments; see --help")},
+             QStringLiteral(
+                 "vault-workbench compare: expected two or more SESSION files; see --help")},
+            {{QStringLiteral("ops"), QStringLiteral("x")},
+             QStringLiteral("vault-workbench ops: takes no arguments; see --help")},
             {{QStringLiteral("run"), QStringLiteral("--frobnicate")},
              QStringLiteral("vault-workbench run: Unknown option 'frobnicate'. (see --help)")},
             {{QStringLiteral("cleanup"), QStringLiteral("a"), QStringLiteral("b")},
-             QStringLiteral("vault-workbench cleanup: expected one SESSION file, or --all, or --prefix PREFIX; see --help")},
+             QStringLiteral("vault-workbench cleanup: expected one SESSION file, or --all, or "
+                            "--prefix PREFIX; see --help")},
         };
         for (const auto &[args, message] : bad) {
             const AppResult r = runApp(args, dir.path(), false);
@@ -180,8 +183,8 @@ private slots:
             p.setChildProcessModifier([] {
                 rlimit l{};
                 getrlimit(RLIMIT_CORE, &l);
-                l.rlim_cur = l.rlim_max == RLIM_INFINITY || l.rlim_max >= 1048576 ? 1048576
-                                                                                  : l.rlim_max;
+                l.rlim_cur =
+                    l.rlim_max == RLIM_INFINITY || l.rlim_max >= 1048576 ? 1048576 : l.rlim_max;
                 setrlimit(RLIMIT_CORE, &l);
             });
             p.start();
@@ -191,7 +194,8 @@ private slots:
             {QStringLiteral("run"), dir.filePath(QStringLiteral("missing.yaml"))},
             {QStringLiteral("report"), missing},
             {QStringLiteral("compare"), missing, missing},
-            {QStringLiteral("export"), missing, QStringLiteral("--out"), dir.filePath(QStringLiteral("x.png"))},
+            {QStringLiteral("export"), missing, QStringLiteral("--out"),
+             dir.filePath(QStringLiteral("x.png"))},
             {QStringLiteral("ops")},
             {QStringLiteral("import-hcl"), dir.filePath(QStringLiteral("missing.hcl"))},
             {QStringLiteral("cleanup"), missing},
@@ -231,12 +235,14 @@ private slots:
         start(p, {QStringLiteral("ops")}, true);
         QVERIFY(p.waitForFinished(30000));
         const QString err = redacted(p.readAllStandardError());
-        QVERIFY2(err.contains(QStringLiteral("warning: core dumps allowed (VW_ALLOW_CORE_DUMPS=1)")),
-                 qPrintable(err));
+        QVERIFY2(
+            err.contains(QStringLiteral("warning: core dumps allowed (VW_ALLOW_CORE_DUMPS=1)")),
+            qPrintable(err));
         rlimit hard{};
         getrlimit(RLIMIT_CORE, &hard);
         if (hard.rlim_max == RLIM_INFINITY || hard.rlim_max >= 1048576)
-            QVERIFY2(err.contains(QStringLiteral("dumpable=1 core_limit=1048576\n")), qPrintable(err));
+            QVERIFY2(err.contains(QStringLiteral("dumpable=1 core_limit=1048576\n")),
+                     qPrintable(err));
         else
             QVERIFY2(err.contains(QStringLiteral("dumpable=1 core_limit=")), qPrintable(err));
     }
@@ -247,9 +253,9 @@ private slots:
     void terminalEscapesInStdout()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("escapes"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString profile = writeProfile(dir.path(), QStringLiteral("escapes"),
+                                             QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
         const QString label = QString::fromUtf8("\x1b[2J\x1b[31mRED\u202e");
         const QString shown = QStringLiteral("\\x1b[2J\\x1b[31mRED\\u202e");
         const QString a = dir.filePath(QStringLiteral("a.json"));
@@ -264,20 +270,22 @@ private slots:
         };
         const QList<QStringList> escaped = {
             {QStringLiteral("report"), a},
-            {QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("vault-benchmark")},
+            {QStringLiteral("report"), a, QStringLiteral("--format"),
+             QStringLiteral("vault-benchmark")},
             {QStringLiteral("compare"), a, b},
         };
         for (const QStringList &args : escaped) {
             const AppResult r = runApp(args, dir.path(), false);
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-            QVERIFY2(!raw(r.out), qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": raw")));
-            if (args.size() != 4)   // the vault-benchmark table has no label
+            QVERIFY2(!raw(r.out),
+                     qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": raw")));
+            if (args.size() != 4) // the vault-benchmark table has no label
                 QVERIFY2(r.out.contains(shown), qPrintable(r.out));
         }
         // CSV through a pipe: the label as it is, quoted (RFC 4180, docs/session-format.md).
-        const AppResult csv = runApp({QStringLiteral("report"), a, QStringLiteral("--format"),
-                                      QStringLiteral("csv")},
-                                     dir.path(), false);
+        const AppResult csv =
+            runApp({QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("csv")},
+                   dir.path(), false);
         QCOMPARE(csv.exitCode, 0);
         QVERIFY2(csv.out.contains(QLatin1Char('"') + label + QStringLiteral("\",escapes,")),
                  qPrintable(csv.out.left(300)));
@@ -286,7 +294,8 @@ private slots:
         QVERIFY(::openpty(&master, &slave, nullptr, nullptr, nullptr) == 0);
         QProcess p;
         p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("csv")});
+        p.setArguments(
+            {QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("csv")});
         p.setWorkingDirectory(dir.path());
         p.setProcessEnvironment(env(false));
         p.setChildProcessModifier([slave] { ::dup2(slave, STDOUT_FILENO); });
@@ -307,15 +316,15 @@ private slots:
     void runReportJsonAndCsv()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("cli-smoke"),
-            QStringLiteral("    - { vus: 1, duration: 1s }\n"
-                           "    - { vus: 2, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"
-                           "    weight: 50\n"
-                           "  - type: kv2_read\n"
-                           "    weight: 50\n"
-                           "    params: { keys: 5, payload_bytes: 64 }\n"));
+        const QString profile =
+            writeProfile(dir.path(), QStringLiteral("cli-smoke"),
+                         QStringLiteral("    - { vus: 1, duration: 1s }\n"
+                                        "    - { vus: 2, duration: 1s }\n"),
+                         QStringLiteral("  - type: sys_health\n"
+                                        "    weight: 50\n"
+                                        "  - type: kv2_read\n"
+                                        "    weight: 50\n"
+                                        "    params: { keys: 5, payload_bytes: 64 }\n"));
         QVERIFY(!profile.isEmpty());
 
         // No --out: the session lands in the working folder as <name>-<timestamp>.json.
@@ -326,7 +335,7 @@ private slots:
                  "the token was printed");
         // The header, then one row per stage and operation as the stages complete.
         QVERIFY2(run.out.contains(QStringLiteral("thr/s")), qPrintable(run.out));
-        for (int stage = 1; stage <= 2; ++stage) {   // stage numbers count from 1, VUs 1 and 2
+        for (int stage = 1; stage <= 2; ++stage) { // stage numbers count from 1, VUs 1 and 2
             for (const char *op : {"sys_health", "kv2_read"}) {
                 // a stage number may carry '!' (client-bound on a busy machine) or '*'
                 const QRegularExpression row(QStringLiteral("^\\s*%1[*!]*\\s+%2\\s+%3\\s+\\d+")
@@ -352,10 +361,9 @@ private slots:
         QCOMPARE(QJsonDocument::fromJson(bytes).object().value(QStringLiteral("status")).toString(),
                  QStringLiteral("completed"));
 
-        const AppResult json =
-            runApp({QStringLiteral("report"), session, QStringLiteral("--format"),
-                    QStringLiteral("json")},
-                   dir.path(), false);
+        const AppResult json = runApp(
+            {QStringLiteral("report"), session, QStringLiteral("--format"), QStringLiteral("json")},
+            dir.path(), false);
         QVERIFY2(json.exitCode == 0, qPrintable(json.err));
         QJsonParseError pe;
         const QJsonObject report = QJsonDocument::fromJson(json.out.toUtf8(), &pe).object();
@@ -375,8 +383,8 @@ private slots:
             QCOMPARE(ops.size(), 2);
             for (const QJsonValue &v : ops) {
                 const QJsonObject op = v.toObject();
-                for (const char *k : {"op", "count", "ok", "errors", "throughput_per_s",
-                                      "latency_ms"})
+                for (const char *k :
+                     {"op", "count", "ok", "errors", "throughput_per_s", "latency_ms"})
                     QVERIFY2(op.contains(QLatin1String(k)), k);
                 QVERIFY(op.value(QStringLiteral("count")).toInteger() > 0);
                 QVERIFY(op.value(QStringLiteral("ok")).toInteger() > 0);
@@ -388,10 +396,9 @@ private slots:
             }
         }
 
-        const AppResult csv =
-            runApp({QStringLiteral("report"), session, QStringLiteral("--format"),
-                    QStringLiteral("csv")},
-                   dir.path(), false);
+        const AppResult csv = runApp(
+            {QStringLiteral("report"), session, QStringLiteral("--format"), QStringLiteral("csv")},
+            dir.path(), false);
         QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
         const QStringList lines = csv.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 1 + 2 * 2);
@@ -401,8 +408,9 @@ private slots:
         QCOMPARE(table.exitCode, 0);
         QVERIFY(table.out.contains(QStringLiteral("kv2_read")));
 
-        const AppResult missing = runApp(
-            {QStringLiteral("report"), dir.filePath(QStringLiteral("nope.json"))}, dir.path(), false);
+        const AppResult missing =
+            runApp({QStringLiteral("report"), dir.filePath(QStringLiteral("nope.json"))},
+                   dir.path(), false);
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains(QStringLiteral("nope.json")));
         const AppResult notSession = runApp({QStringLiteral("report"), profile}, dir.path(), false);
@@ -412,10 +420,9 @@ private slots:
     void badProfileExits2AndWritesNothing()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("bad"),
-            QStringLiteral("    - { vus: 0, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString profile = writeProfile(dir.path(), QStringLiteral("bad"),
+                                             QStringLiteral("    - { vus: 0, duration: 1s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
         const AppResult r = runApp({QStringLiteral("run"), profile}, dir.path());
         QCOMPARE(r.exitCode, 2);
         // PROFILE:line:column: field: message
@@ -431,13 +438,13 @@ private slots:
     void badAddressExits2()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("addr"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString profile = writeProfile(dir.path(), QStringLiteral("addr"),
+                                             QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
         for (const QString &addr : {QStringLiteral("foo"), QStringLiteral("ftp://127.0.0.1:1"),
                                     QStringLiteral("not a url")}) {
-            const AppResult r =
-                runApp({QStringLiteral("run"), profile, QStringLiteral("--addr"), addr}, dir.path());
+            const AppResult r = runApp(
+                {QStringLiteral("run"), profile, QStringLiteral("--addr"), addr}, dir.path());
             QVERIFY2(r.exitCode == 2, qPrintable(addr + QStringLiteral(": ") + r.out + r.err));
             QVERIFY2(r.err.contains(QStringLiteral("--addr")), qPrintable(r.err));
         }
@@ -477,11 +484,13 @@ private slots:
         for (const QString &var : {QStringLiteral("VAULT_ADDR"), QStringLiteral("BAO_ADDR")}) {
             const auto r = run({}, var, m_bao.address());
             QVERIFY2(r.first == 0, qPrintable(redacted(r.second.toUtf8())));
-            QVERIFY2(r.second.contains(QStringLiteral("target %1 (from env %2)").arg(m_bao.address(), var)),
+            QVERIFY2(r.second.contains(
+                         QStringLiteral("target %1 (from env %2)").arg(m_bao.address(), var)),
                      qPrintable(redacted(r.second.toUtf8())));
         }
         // --addr beats VAULT_ADDR
-        const auto flag = run({QStringLiteral("--addr"), m_bao.address()}, QStringLiteral("VAULT_ADDR"), dead);
+        const auto flag =
+            run({QStringLiteral("--addr"), m_bao.address()}, QStringLiteral("VAULT_ADDR"), dead);
         QVERIFY2(flag.first == 0, qPrintable(redacted(flag.second.toUtf8())));
         QVERIFY(flag.second.contains(QStringLiteral("(from flag --addr)")));
         // a bad VAULT_ADDR is a usage error naming it
@@ -496,9 +505,9 @@ private slots:
     void nonLoopbackTargetNeedsYes()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("remote"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString profile = writeProfile(dir.path(), QStringLiteral("remote"),
+                                             QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
         const QString remote = QStringLiteral("http://198.51.100.1:8200");
         QElapsedTimer t;
         t.start();
@@ -510,12 +519,13 @@ private slots:
         QVERIFY2(!byFlag.out.contains(QStringLiteral("phase:")), qPrintable(byFlag.out));
         // the same from the profile, with a 20 s request timeout: still at once
         const QString inProfile = dir.filePath(QStringLiteral("remote2.yaml"));
-        QVERIFY(writeFile(inProfile,
-                          QStringLiteral("name: remote2\ntarget: { address: %1, request_timeout: 20s }\n"
-                                         "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
-                                         "operations:\n  - type: sys_health\n")
-                              .arg(remote)
-                              .toUtf8()));
+        QVERIFY(writeFile(
+            inProfile,
+            QStringLiteral("name: remote2\ntarget: { address: %1, request_timeout: 20s }\n"
+                           "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
+                           "operations:\n  - type: sys_health\n")
+                .arg(remote)
+                .toUtf8()));
         const AppResult byProfile = runApp({QStringLiteral("run"), inProfile}, dir.path());
         QVERIFY2(byProfile.exitCode == 2, qPrintable(byProfile.out + byProfile.err));
         QVERIFY2(byProfile.err.contains(remote), qPrintable(byProfile.err));
@@ -536,20 +546,22 @@ private slots:
                                             "operations:\n  - type: sys_health\n")));
         const AppResult profile = runApp({QStringLiteral("run"), inProfile}, dir.path());
         QCOMPARE(profile.exitCode, 2);
-        QVERIFY2(profile.err.contains(inProfile + QStringLiteral(":4:12: target.ca_file: needs an "
-                                                                  "https:// address")),
+        QVERIFY2(profile.err.contains(inProfile
+                                      + QStringLiteral(":4:12: target.ca_file: needs an "
+                                                       "https:// address")),
                  qPrintable(profile.err));
 
-        const QString plain = writeProfile(
-            dir.path(), QStringLiteral("plain"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString plain = writeProfile(dir.path(), QStringLiteral("plain"),
+                                           QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+                                           QStringLiteral("  - type: sys_health\n"));
         const AppResult flag = runApp({QStringLiteral("run"), plain, QStringLiteral("--addr"),
-                                       m_bao.address(), QStringLiteral("--ca-cert"),
-                                       inProfile},
+                                       m_bao.address(), QStringLiteral("--ca-cert"), inProfile},
                                       dir.path());
         QCOMPARE(flag.exitCode, 2);
-        QVERIFY2(flag.err.contains(QStringLiteral("error: flag --ca-cert: ca_file")), qPrintable(flag.err));
-        QVERIFY2(flag.err.contains(QStringLiteral("(from flag --addr) is http://")), qPrintable(flag.err));
+        QVERIFY2(flag.err.contains(QStringLiteral("error: flag --ca-cert: ca_file")),
+                 qPrintable(flag.err));
+        QVERIFY2(flag.err.contains(QStringLiteral("(from flag --addr) is http://")),
+                 qPrintable(flag.err));
     }
 
     // --server-pid names the server whose memory and CPU are charted: a process that is not
@@ -557,9 +569,9 @@ private slots:
     void serverPidMustBeTheServer()
     {
         QTemporaryDir dir;
-        const QString plain = writeProfile(
-            dir.path(), QStringLiteral("pid"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString plain = writeProfile(dir.path(), QStringLiteral("pid"),
+                                           QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+                                           QStringLiteral("  - type: sys_health\n"));
         const AppResult notServer =
             runApp({QStringLiteral("run"), plain, QStringLiteral("--server-pid"),
                     QString::number(QCoreApplication::applicationPid())},
@@ -572,7 +584,7 @@ private slots:
                                       dir.path());
         QCOMPARE(gone.exitCode, 2);
         QVERIFY2(gone.err.contains(QStringLiteral("no process 2147483646")), qPrintable(gone.err));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);   // only the profile
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1); // only the profile
     }
 
     // sys_health is served by the root namespace only: with VAULT_NAMESPACE set it is sent
@@ -706,7 +718,8 @@ private slots:
             p.setProcessEnvironment(e);
             p.start();
             p.waitForFinished(60000);
-            QString text = QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError());
+            QString text =
+                QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError());
             text.replace(QString::fromLatin1(bao.rootToken()), QStringLiteral("<TOKEN-LEAKED>"));
             return qMakePair(p.exitCode(), text);
         };
@@ -723,7 +736,8 @@ private slots:
                                            .arg(path("client.key"))),
                      qPrintable(r.second));
             QVERIFY(!r.second.contains(QStringLiteral("TOKEN-LEAKED")));
-            const auto session = readSession(dir.filePath(transport + QStringLiteral(".json")), &error);
+            const auto session =
+                readSession(dir.filePath(transport + QStringLiteral(".json")), &error);
             QVERIFY2(session, qPrintable(error));
             QCOMPARE(session->plan.target.clientCert, path("client.pem"));
             QCOMPARE(session->targetSources.value(QStringLiteral("ca_file")),
@@ -742,9 +756,9 @@ private slots:
     void unreachableAddressExits3()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("gone"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString profile = writeProfile(dir.path(), QStringLiteral("gone"),
+                                             QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
         const QString addr = QStringLiteral("http://127.0.0.1:%1").arg(test::freeLoopbackPort());
         const AppResult r =
             runApp({QStringLiteral("run"), profile, QStringLiteral("--addr"), addr}, dir.path());
@@ -757,10 +771,9 @@ private slots:
     void noTokenExits2()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("tokenless"),
-            QStringLiteral("    - { vus: 1, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString profile = writeProfile(dir.path(), QStringLiteral("tokenless"),
+                                             QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
         const AppResult r = runApp({QStringLiteral("run"), profile}, dir.path(), false);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("VAULT_TOKEN")), qPrintable(r.err));
@@ -801,7 +814,7 @@ private slots:
         clock.start();
         p.start();
         QVERIFY(p.waitForStarted(10000));
-        QTest::qWait(3000);                       // in the first stage
+        QTest::qWait(3000); // in the first stage
         QCOMPARE(p.state(), QProcess::Running);
         ::kill(pid_t(victim.processId()), SIGKILL);
         QVERIFY(p.waitForFinished(40000));
@@ -809,7 +822,7 @@ private slots:
         const QString err = QString::fromLocal8Bit(p.readAllStandardError());
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QVERIFY2(p.exitCode() == 1, qPrintable(err));
-        QVERIFY2(tookMs < 20000, qPrintable(QString::number(tookMs)));   // planned: 30 s
+        QVERIFY2(tookMs < 20000, qPrintable(QString::number(tookMs))); // planned: 30 s
         QVERIFY2(err.count(QLatin1Char('\n')) < 50, qPrintable(err.left(2000)));
         QVERIFY2(!err.contains(QStringLiteral("UnconnectedState")), qPrintable(err.left(2000)));
         const QJsonObject s = QJsonDocument::fromJson(fileBytes(out)).object();
@@ -824,11 +837,10 @@ private slots:
     void killedRunLeavesItsFinishedStages()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("killed"),
-            QStringLiteral("    - { vus: 1, duration: 1s }\n"
-                           "    - { vus: 2, duration: 30s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString profile = writeProfile(dir.path(), QStringLiteral("killed"),
+                                             QStringLiteral("    - { vus: 1, duration: 1s }\n"
+                                                            "    - { vus: 2, duration: 30s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
         const QString out = dir.filePath(QStringLiteral("killed.json"));
         QProcess p;
         p.setProgram(QStringLiteral(VW_APP_BINARY));
@@ -839,11 +851,14 @@ private slots:
         QVERIFY(p.waitForStarted(10000));
         // The first checkpoint is written right after setup (no stages); wait for stage 1's.
         const auto stagesInFile = [&] {
-            return QJsonDocument::fromJson(fileBytes(out)).object()
-                .value(QStringLiteral("stages")).toArray().size();
+            return QJsonDocument::fromJson(fileBytes(out))
+                .object()
+                .value(QStringLiteral("stages"))
+                .toArray()
+                .size();
         };
         QTRY_VERIFY_WITH_TIMEOUT(stagesInFile() >= 1 || p.state() != QProcess::Running, 20000);
-        QCOMPARE(p.state(), QProcess::Running);   // in the second stage
+        QCOMPARE(p.state(), QProcess::Running); // in the second stage
         ::kill(pid_t(p.processId()), SIGKILL);
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitStatus(), QProcess::CrashExit);
@@ -855,7 +870,8 @@ private slots:
         const QJsonArray stages = s.value(QStringLiteral("stages")).toArray();
         QCOMPARE(stages.size(), 1);
         QVERIFY(stages[0].toObject().value(QStringLiteral("complete")).toBool());
-        const QJsonObject op = stages[0].toObject().value(QStringLiteral("ops")).toArray()[0].toObject();
+        const QJsonObject op =
+            stages[0].toObject().value(QStringLiteral("ops")).toArray()[0].toObject();
         QVERIFY(op.value(QStringLiteral("ok")).toInteger() > 0);
 
         const AppResult r = runApp({QStringLiteral("report"), out}, dir.path(), false);
@@ -882,9 +898,9 @@ private slots:
                                  "ttl              duration  5m       1s to 24h, whole seconds"})
             QVERIFY2(text.out.contains(QString::fromLatin1(line)), line);
 
-        const AppResult json = runApp({QStringLiteral("ops"), QStringLiteral("--format"),
-                                       QStringLiteral("json")},
-                                      dir.path(), false);
+        const AppResult json =
+            runApp({QStringLiteral("ops"), QStringLiteral("--format"), QStringLiteral("json")},
+                   dir.path(), false);
         QCOMPARE(json.exitCode, 0);
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(json.out.toUtf8(), &pe);
@@ -898,7 +914,7 @@ private slots:
             for (const QJsonValue &p : v.toObject().value(QStringLiteral("params")).toArray())
                 params[name] << p.toObject().value(QStringLiteral("name")).toString();
         }
-        QCOMPARE(names.mid(0, types.size()), types);   // later types come after these four
+        QCOMPARE(names.mid(0, types.size()), types); // later types come after these four
         QVERIFY(params.value(QStringLiteral("sys_health")).isEmpty());
         QCOMPARE(params.value(QStringLiteral("kv2_read")),
                  (QStringList{QStringLiteral("keys"), QStringLiteral("payload_bytes")}));
@@ -906,15 +922,15 @@ private slots:
                  (QStringList{QStringLiteral("ca_key_type"), QStringLiteral("client_key_type"),
                               QStringLiteral("ttl")}));
 
-        const AppResult md = runApp({QStringLiteral("ops"), QStringLiteral("--format"),
-                                     QStringLiteral("markdown")},
-                                    dir.path(), false);
+        const AppResult md =
+            runApp({QStringLiteral("ops"), QStringLiteral("--format"), QStringLiteral("markdown")},
+                   dir.path(), false);
         QCOMPARE(md.exitCode, 0);
         QVERIFY(md.out.contains(QStringLiteral("| `ssh_sign` | `ttl` | duration | 5m |")));
 
-        const AppResult bad = runApp({QStringLiteral("ops"), QStringLiteral("--format"),
-                                      QStringLiteral("xml")},
-                                     dir.path(), false);
+        const AppResult bad =
+            runApp({QStringLiteral("ops"), QStringLiteral("--format"), QStringLiteral("xml")},
+                   dir.path(), false);
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains(QStringLiteral("unknown --format \"xml\"")), qPrintable(bad.err));
     }
@@ -926,17 +942,18 @@ private slots:
         const AppResult r = runApp({QStringLiteral("frobnicate")}, dir.path(), false);
         QCOMPARE(r.exitStatus, QProcess::NormalExit);
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(QStringLiteral("frobnicate is neither a command nor an existing file")),
-                 qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QStringLiteral("frobnicate is neither a command nor an existing file")),
+            qPrintable(r.err));
     }
 
     // A token with a line break would inject request headers: refused before any request.
     void tokenWithLineBreakIsRefused()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("crlf"), QStringLiteral("    - { vus: 1, duration: 1s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString profile = writeProfile(dir.path(), QStringLiteral("crlf"),
+                                             QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
         QProcess p;
         p.setProgram(QStringLiteral(VW_APP_BINARY));
         p.setArguments({QStringLiteral("run"), profile});
@@ -949,16 +966,16 @@ private slots:
         const QString err = QString::fromLocal8Bit(p.readAllStandardError());
         QCOMPARE(p.exitCode(), 2);
         QVERIFY2(err.contains(QStringLiteral("control characters")), qPrintable(err));
-        QVERIFY(!err.contains(QStringLiteral("X-Injected")));   // never echoed
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);   // only the profile
+        QVERIFY(!err.contains(QStringLiteral("X-Injected"))); // never echoed
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1); // only the profile
     }
 
     void sigintStopsAndWritesPartialSession()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("long"), QStringLiteral("    - { vus: 2, duration: 20s }\n"),
-            QStringLiteral("  - type: sys_health\n"));
+        const QString profile = writeProfile(dir.path(), QStringLiteral("long"),
+                                             QStringLiteral("    - { vus: 2, duration: 20s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
         const QString out = dir.filePath(QStringLiteral("stopped.json"));
         QProcess p;
         p.setProgram(QStringLiteral(VW_APP_BINARY));
@@ -999,7 +1016,8 @@ private slots:
         QCOMPARE(stages.size(), 1);
         QCOMPARE(stages[0].toObject().value(QStringLiteral("complete")).toBool(true), false);
         // The partial stage holds the ~2 s that ran.
-        const QJsonObject op = stages[0].toObject().value(QStringLiteral("ops")).toArray()[0].toObject();
+        const QJsonObject op =
+            stages[0].toObject().value(QStringLiteral("ops")).toArray()[0].toObject();
         QVERIFY(op.value(QStringLiteral("ok")).toInteger() > 0);
     }
 
@@ -1009,9 +1027,10 @@ private slots:
     void sigintDuringSetupStopsTheSeeding()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(
-            dir.path(), QStringLiteral("seeding"), QStringLiteral("    - { vus: 1, duration: 2s }\n"),
-            QStringLiteral("  - { type: kv2_read, params: { keys: 100000 } }\n"));
+        const QString profile =
+            writeProfile(dir.path(), QStringLiteral("seeding"),
+                         QStringLiteral("    - { vus: 1, duration: 2s }\n"),
+                         QStringLiteral("  - { type: kv2_read, params: { keys: 100000 } }\n"));
         const QString out = dir.filePath(QStringLiteral("stopped.json"));
         QProcess p;
         p.setProgram(QStringLiteral(VW_APP_BINARY));
@@ -1029,7 +1048,7 @@ private slots:
             text += redacted(p.readAllStandardOutput()) + redacted(p.readAllStandardError());
         }
         QVERIFY2(text.contains(QStringLiteral("setting up")), qPrintable(text));
-        QTest::qWait(1500);   // well inside the seeding
+        QTest::qWait(1500); // well inside the seeding
         QCOMPARE(p.state(), QProcess::Running);
         const qint64 signalledAt = t.elapsed();
         ::kill(pid_t(p.processId()), SIGINT);
@@ -1041,7 +1060,9 @@ private slots:
         QVERIFY2(stopTookMs < 10000, qPrintable(QString::number(stopTookMs)));
         const QJsonObject s = QJsonDocument::fromJson(fileBytes(out)).object();
         QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped"));
-        QVERIFY2(s.value(QStringLiteral("error")).toString().contains(QStringLiteral("stopped by the user")),
+        QVERIFY2(s.value(QStringLiteral("error"))
+                     .toString()
+                     .contains(QStringLiteral("stopped by the user")),
                  qPrintable(s.value(QStringLiteral("error")).toString()));
         QCOMPARE(s.value(QStringLiteral("stages")).toArray().size(), 0);
         const QString prefix = s.value(QStringLiteral("run_prefix")).toString();
@@ -1075,7 +1096,7 @@ private slots:
                    false);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("takes no arguments")), qPrintable(r.err));
-        r = runApp({bench, QStringLiteral("--help")}, dir.path(), false);   // hidden, but helps
+        r = runApp({bench, QStringLiteral("--help")}, dir.path(), false); // hidden, but helps
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.startsWith(QStringLiteral("Usage:\n  vault-workbench bench-transport ")),
                  qPrintable(r.out));

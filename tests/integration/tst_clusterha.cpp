@@ -65,7 +65,7 @@ QList<qint64> childrenOf(qint64 pid)
         if (!f.open(QIODevice::ReadOnly))
             continue;
         const QByteArray stat = f.readAll();
-        const qsizetype close = stat.lastIndexOf(')');   // comm may hold spaces
+        const qsizetype close = stat.lastIndexOf(')'); // comm may hold spaces
         const QList<QByteArray> fields = stat.mid(close + 2).split(' ');
         if (fields.size() > 1 && fields.at(1).toLongLong() == pid)
             out << n;
@@ -108,10 +108,10 @@ class TestClusterHa : public QObject {
         e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(kCallerToken));
         e.insert(QStringLiteral("BAO_TOKEN"), QString::fromLatin1(kCallerToken));
         e.insert(QStringLiteral("VAULT_NAMESPACE"), QStringLiteral("caller-ns"));
-        const AppResult r = app(QStringList{QStringLiteral("target"), QStringLiteral("up"),
-                                            QStringLiteral("cluster")}
-                                    + extra,
-                                e);
+        const AppResult r = app(
+            QStringList{QStringLiteral("target"), QStringLiteral("up"), QStringLiteral("cluster")}
+                + extra,
+            e);
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         qInfo("target up cluster %s: %lld ms", qPrintable(extra.join(QLatin1Char(' '))), r.ms);
         QVERIFY2(r.err.contains(QStringLiteral("3 voters, autopilot healthy")), qPrintable(r.err));
@@ -134,8 +134,11 @@ class TestClusterHa : public QObject {
                 QVERIFY2(!env.isEmpty() || n.kind == QLatin1String("nginx"),
                          qPrintable(QStringLiteral("%1 pid %2").arg(n.name).arg(pid)));
                 for (const QString &v : env) {
-                    QVERIFY2(!v.startsWith(QLatin1String("VAULT_")) && !v.startsWith(QLatin1String("BAO_")),
-                             qPrintable(QStringLiteral("%1 (pid %2): %3").arg(n.name).arg(pid)
+                    QVERIFY2(!v.startsWith(QLatin1String("VAULT_"))
+                                 && !v.startsWith(QLatin1String("BAO_")),
+                             qPrintable(QStringLiteral("%1 (pid %2): %3")
+                                            .arg(n.name)
+                                            .arg(pid)
                                             .arg(v.section(QLatin1Char('='), 0, 0))));
                     QVERIFY2(!v.contains(QLatin1String(kCallerToken)), qPrintable(n.name));
                 }
@@ -196,15 +199,17 @@ class TestClusterHa : public QObject {
     void failoverRun(const QString &dir, const LocalTargetState &state, const QString &tag)
     {
         const QString profile = m_tmp.filePath(QStringLiteral("failover.yaml"));
-        writeProfile(profile,
-                     QStringLiteral("name: failover\n"
-                                    "abort: { enabled: false }\n"   // the election is all errors
-                                    "ramp:\n  executor: closed\n"
-                                    "  stages:\n    - { vus: 4, duration: 3s }\n"
-                                    "    - { vus: 4, duration: 37s }\n"
-                                    "operations:\n"
-                                    "  - { type: kv2_read, weight: 80, params: { keys: 20, payload_bytes: 64 } }\n"
-                                    "  - { type: kv2_write, weight: 20, params: { keys: 20, payload_bytes: 64 } }\n"));
+        writeProfile(
+            profile,
+            QStringLiteral(
+                "name: failover\n"
+                "abort: { enabled: false }\n" // the election is all errors
+                "ramp:\n  executor: closed\n"
+                "  stages:\n    - { vus: 4, duration: 3s }\n"
+                "    - { vus: 4, duration: 37s }\n"
+                "operations:\n"
+                "  - { type: kv2_read, weight: 80, params: { keys: 20, payload_bytes: 64 } }\n"
+                "  - { type: kv2_write, weight: 20, params: { keys: 20, payload_bytes: 64 } }\n"));
         const QString out = m_tmp.filePath(QStringLiteral("failover-%1.json").arg(tag));
         QProcess p;
         p.setProcessEnvironment(environment(dir));
@@ -214,7 +219,7 @@ class TestClusterHa : public QObject {
                  QStringLiteral("--out"), out});
         QVERIFY(p.waitForStarted());
         QString stdoutText;
-        QElapsedTimer window;   // from "stage 1:" (the measured window's start)
+        QElapsedTimer window; // from "stage 1:" (the measured window's start)
         qint64 killedAtMs = -1;
         const qint64 leaderPid = state.node(QStringLiteral("leader"))->pid;
         QElapsedTimer total;
@@ -225,7 +230,8 @@ class TestClusterHa : public QObject {
             if (!window.isValid() && stdoutText.contains(QLatin1String("stage 1:")))
                 window.start();
             if (killedAtMs < 0 && window.isValid() && window.elapsed() >= 4500) {
-                QVERIFY(isLocalTargetProcess(leaderPid, state.node(QStringLiteral("leader"))->configFile));
+                QVERIFY(isLocalTargetProcess(leaderPid,
+                                             state.node(QStringLiteral("leader"))->configFile));
                 ::kill(pid_t(leaderPid), SIGKILL);
                 killedAtMs = window.elapsed();
             }
@@ -260,7 +266,7 @@ class TestClusterHa : public QObject {
         QStringList timeline;
         for (auto it = seconds.cbegin(); it != seconds.cend(); ++it) {
             timeline << QStringLiteral("%1:%2/%3").arg(it.key()).arg(it->ok).arg(it->errors);
-            if (it.key() <= killS)   // the second ending at key began at key-1
+            if (it.key() <= killS) // the second ending at key began at key-1
                 continue;
             errorsAfterKill += it->errors;
             if (it->errors > 0)
@@ -268,7 +274,7 @@ class TestClusterHa : public QObject {
             // The first whole second after the kill with successes (errors may be in it;
             // through a balancer that sends reads to standbys that is at once).
             if (firstOk < 0 && it.key() - 1 >= killS && it->ok > 0)
-                firstOk = it.key() - 1;   // its start
+                firstOk = it.key() - 1; // its start
         }
         const double gapSuccess = firstOk < 0 ? -1 : firstOk - killS;
         const double gapZeroErrors = lastErrorSecond < 0 ? 0 : lastErrorSecond - killS;
@@ -289,7 +295,9 @@ class TestClusterHa : public QObject {
             QVERIFY2(s.errors == 0 && s.okByOp.value(QStringLiteral("kv2_write")) > 0
                          && s.okByOp.value(QStringLiteral("kv2_read")) > 0,
                      qPrintable(QStringLiteral("%1: second %2 did not recover: %3")
-                                    .arg(tag).arg(sec).arg(timeline.join(QLatin1Char(' ')))));
+                                    .arg(tag)
+                                    .arg(sec)
+                                    .arg(timeline.join(QLatin1Char(' ')))));
         }
         // Nothing the run made stays (cleanup went through the balancer to the new leader).
         QVERIFY2(session->leftovers.isEmpty() && session->cleanupError.isEmpty(),
@@ -339,14 +347,16 @@ private slots:
         QCOMPARE(after.value(newLeader), QStringLiteral("leader"));
 
         const QString profile = m_tmp.filePath(QStringLiteral("short.yaml"));
-        writeProfile(profile,
-                     QStringLiteral("name: after-failover\n"
-                                    "ramp:\n  executor: closed\n  warmup: 200ms\n"
-                                    "  stages:\n    - { vus: 2, duration: 2s }\n"
-                                    "    - { vus: 2, duration: 3s }\n"
-                                    "operations:\n"
-                                    "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
-                                    "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n"));
+        writeProfile(
+            profile,
+            QStringLiteral(
+                "name: after-failover\n"
+                "ramp:\n  executor: closed\n  warmup: 200ms\n"
+                "  stages:\n    - { vus: 2, duration: 2s }\n"
+                "    - { vus: 2, duration: 3s }\n"
+                "operations:\n"
+                "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
+                "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n"));
         const QString other = newLeader == QLatin1String("standby-1") ? QStringLiteral("standby-2")
                                                                       : QStringLiteral("standby-1");
         const QString out = m_tmp.filePath(QStringLiteral("after-failover.json"));
@@ -417,7 +427,8 @@ private slots:
         QProcessEnvironment e = environment(dir);
         e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(kCallerToken));
         e.insert(QStringLiteral("BAO_TOKEN"), QString::fromLatin1(kCallerToken));
-        const AppResult r = app({QStringLiteral("target"), QStringLiteral("up"), QStringLiteral("dev")}, e);
+        const AppResult r =
+            app({QStringLiteral("target"), QStringLiteral("up"), QStringLiteral("dev")}, e);
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         LocalTargetState state;
         QString error;

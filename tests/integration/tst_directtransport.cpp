@@ -215,7 +215,7 @@ void TestDirectTransport::chunkedBodyIsReassembled()
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
     server.setChunked(true);
-    server.setBodyPadding(150'000);   // 151 chunks over many reads
+    server.setBodyPadding(150'000); // 151 chunks over many reads
     auto t = makeTransport(config(server.address(), 1));
     QVERIFY(t);
     for (int i = 0; i < 3; ++i) {
@@ -227,7 +227,7 @@ void TestDirectTransport::chunkedBodyIsReassembled()
         QVERIFY2(!r.body.contains("\r\n"), "chunk framing leaked into the body");
         QCOMPARE(r.body.count('x'), 150'000);
     }
-    QCOMPARE(server.connectionCount(), 1);   // chunked bodies end cleanly: keep-alive holds
+    QCOMPARE(server.connectionCount(), 1); // chunked bodies end cleanly: keep-alive holds
 
     server.setBodyPadding(0);
     const HttpResult small = roundTrip(*t, {"GET", "/v1/sys/health", {}});
@@ -241,7 +241,7 @@ void TestDirectTransport::connectionCloseAfterEachResponse()
     DelayServer server(0);
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
-    server.setCloseAfter(1);   // Connection: close on every response
+    server.setCloseAfter(1); // Connection: close on every response
     auto t = makeTransport(config(server.address(), 1));
     QVERIFY(t);
     for (int i = 0; i < 20; ++i) {
@@ -251,7 +251,7 @@ void TestDirectTransport::connectionCloseAfterEachResponse()
     QCOMPARE(server.requestCount(), 20);
     QCOMPARE(server.connectionCount(), 20);
     QCOMPARE(t->socketsOpened(), 20);
-    QCOMPARE(t->retries(), 0);   // the client saw Connection: close and did not reuse
+    QCOMPARE(t->retries(), 0); // the client saw Connection: close and did not reuse
 }
 
 void TestDirectTransport::serverClosesAfterNRequests()
@@ -288,7 +288,7 @@ void TestDirectTransport::reusedConnectionClosedByServerIsRetriedOnce()
     DelayServer server(0);
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
-    server.setDropAfter(3);   // the 4th request on a connection is read, then the server closes
+    server.setDropAfter(3); // the 4th request on a connection is read, then the server closes
     auto t = makeTransport(config(server.address(), 1));
     QVERIFY(t);
     for (int i = 0; i < 9; ++i) {
@@ -334,7 +334,7 @@ void TestDirectTransport::connectionRefused()
     QCOMPARE(o.result.transportError, ErrorClass::Connection);
     QVERIFY(!o.result.errorText.isEmpty());
     QCOMPARE(t->inFlight(), 0);
-    QCOMPARE(t->retries(), 0);   // a fresh connection is never retried
+    QCOMPARE(t->retries(), 0); // a fresh connection is never retried
 }
 
 void TestDirectTransport::reconnectsToARefusingServerBackOff()
@@ -359,7 +359,7 @@ void TestDirectTransport::reconnectsToARefusingServerBackOff()
     QTest::qWait(1000);
     next = [] {};
     QTRY_COMPARE_WITH_TIMEOUT(t->inFlight(), 0, 2000);
-    QCOMPARE(connectionErrors, completed);   // each attempt is its request's error
+    QCOMPARE(connectionErrors, completed); // each attempt is its request's error
     QVERIFY2(completed >= 5 && completed <= 40, qPrintable(QString::number(completed)));
     QVERIFY(t->failedConnects() >= 5);
     QCOMPARE(t->socketsOpened(), completed);
@@ -378,7 +378,8 @@ void TestDirectTransport::reconnectsToARefusingServerBackOff()
     });
     const HttpResult ok = roundTrip(*t, {"GET", "/v1/sys/health", {}});
     QCOMPARE(ok.status, 200);
-    QVERIFY2(ok.doneNs - ok.sentNs < 90'000'000LL, qPrintable(QString::number(ok.doneNs - ok.sentNs)));
+    QVERIFY2(ok.doneNs - ok.sentNs < 90'000'000LL,
+             qPrintable(QString::number(ok.doneNs - ok.sentNs)));
     QCOMPARE(t->failedConnects(), 0);
 }
 
@@ -421,7 +422,7 @@ void TestDirectTransport::concurrentSendsAreAllInFlight()
     QCOMPARE(t->connectionCount(), kN);
     QTRY_VERIFY_WITH_TIMEOUT(done == kN, 10000);
     QCOMPARE(ok, kN);
-    QCOMPARE(server.peakHolding(), kN);   // server-side: all 64 held at once
+    QCOMPARE(server.peakHolding(), kN); // server-side: all 64 held at once
     QCOMPARE(server.connectionCount(), kN);
     QCOMPARE(t->inFlight(), 0);
 }
@@ -483,8 +484,8 @@ void TestDirectTransport::tlsSessionIsResumedOnReconnect()
     QTemporaryDir dir;
     const QString certFile = dir.filePath(QStringLiteral("server.pem"));
     const QString keyFile = dir.filePath(QStringLiteral("server.key"));
-    for (const auto &[file, bytes] : {std::pair{certFile, leaf.certificatePem},
-                                      std::pair{keyFile, leaf.keyPem}}) {
+    for (const auto &[file, bytes] :
+         {std::pair{certFile, leaf.certificatePem}, std::pair{keyFile, leaf.keyPem}}) {
         QFile f(file);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(bytes);
@@ -496,10 +497,12 @@ void TestDirectTransport::tlsSessionIsResumedOnReconnect()
     server.start(QStringLiteral("openssl"),
                  {QStringLiteral("s_server"), QStringLiteral("-accept"),
                   QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("-cert"), certFile,
-                  QStringLiteral("-key"), keyFile, QStringLiteral("-www"), QStringLiteral("-quiet")});
+                  QStringLiteral("-key"), keyFile, QStringLiteral("-www"),
+                  QStringLiteral("-quiet")});
     QVERIFY2(server.waitForStarted(5000), "openssl s_server (Debian package openssl)");
     QTcpSocket probe;
-    QTRY_VERIFY_WITH_TIMEOUT((probe.abort(), probe.connectToHost(QStringLiteral("127.0.0.1"), quint16(port)),
+    QTRY_VERIFY_WITH_TIMEOUT((probe.abort(),
+                              probe.connectToHost(QStringLiteral("127.0.0.1"), quint16(port)),
                               probe.waitForConnected(100)),
                              5000);
     probe.abort();
@@ -527,7 +530,7 @@ void TestDirectTransport::tlsWithoutTheCaIsRefused()
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
 
-    auto t = makeTransport(config(server.address(), 1));   // system store: the CA is unknown
+    auto t = makeTransport(config(server.address(), 1)); // system store: the CA is unknown
     QVERIFY(t);
     const HttpResult r = roundTrip(*t, {"GET", "/v1/sys/health", {}});
     QCOMPARE(r.status, 0);

@@ -76,8 +76,11 @@ QStringList workbenchMounts(const test::BaoServer &server, int *status)
                                    : reply;
     QStringList found;
     for (auto it = mounts.begin(); it != mounts.end(); ++it)
-        if (it.value().toObject().value(QStringLiteral("description")).toString().startsWith(
-                QStringLiteral("vault-workbench run")))
+        if (it.value()
+                .toObject()
+                .value(QStringLiteral("description"))
+                .toString()
+                .startsWith(QStringLiteral("vault-workbench run")))
             found << it.key();
     return found;
 }
@@ -87,7 +90,7 @@ QStringList workbenchMounts(const test::BaoServer &server, int *status)
 class TestFaults : public QObject {
     Q_OBJECT
 
-    QTemporaryDir m_home;   // HOME of the app: no ~/.vault-token of the machine's user
+    QTemporaryDir m_home; // HOME of the app: no ~/.vault-token of the machine's user
 
     /// Runs the profile with `token`; `atStage2` runs when the CLI prints that stage 2 started,
     /// `atCleanup` (optional) when it prints that cleanup started.
@@ -137,7 +140,7 @@ class TestFaults : public QObject {
             p.waitForFinished(5000);
         }
         if (!cleanupDone)
-            atCleanup();   // never leave the server stopped
+            atCleanup(); // never leave the server stopped
         o.out += p.readAllStandardOutput();
         o.err += p.readAllStandardError();
         o.tookMs = clock.elapsed();
@@ -175,8 +178,8 @@ private slots:
     {
         QTest::addColumn<qint64>("requestTimeoutMs");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("timeout shorter than for") << qint64(1000)
-                                                  << QStringLiteral("so far: timeout (");
+        QTest::newRow("timeout shorter than for")
+            << qint64(1000) << QStringLiteral("so far: timeout (");
         QTest::newRow("timeout longer than for")
             << qint64(30000) << QStringLiteral("no response from the server for 2 s");
     }
@@ -196,7 +199,7 @@ private slots:
         p.operations = {{QStringLiteral("sys_health"), 1, {}}};
         p.abort.forMs = 2000;
         RunOptions o;
-        o.token = QByteArrayLiteral("loopback-test-token");   // the stub accepts any token
+        o.token = QByteArrayLiteral("loopback-test-token"); // the stub accepts any token
         BenchmarkRun run(p, o);
         QSignalSpy finished(&run, &BenchmarkRun::finished);
         QElapsedTimer clock;
@@ -222,12 +225,12 @@ private slots:
         Profile p;
         p.name = QStringLiteral("all-500");
         p.target.address = server.address();
-        p.ramp.warmupMs = 500;   // the switch (a queued signal) lands in stage 2's warm-up
+        p.ramp.warmupMs = 500; // the switch (a queued signal) lands in stage 2's warm-up
         p.ramp.stages = {{2, 2000}, {2, 20000}};
         p.operations = {{QStringLiteral("sys_health"), 1, {}}};
         p.abort.forMs = 2000;
         RunOptions o;
-        o.token = QByteArrayLiteral("loopback-test-token");   // the stub accepts any token
+        o.token = QByteArrayLiteral("loopback-test-token"); // the stub accepts any token
         BenchmarkRun run(p, o);
         QSignalSpy finished(&run, &BenchmarkRun::finished);
         connect(&run, &BenchmarkRun::stageStarted, &run, [&server](int index, int) {
@@ -313,16 +316,17 @@ private slots:
             server, server.rootToken(), [&] { sealed = server.seal(); },
             [&] {
                 QThread::msleep(1000);
-                unsealed = server.api("PUT", QStringLiteral("sys/unseal"),
-                                      QJsonDocument(QJsonObject{{QStringLiteral("key"),
-                                                                 QString::fromLatin1(key)}})
-                                          .toJson(QJsonDocument::Compact));
+                unsealed = server.api(
+                    "PUT", QStringLiteral("sys/unseal"),
+                    QJsonDocument(QJsonObject{{QStringLiteral("key"), QString::fromLatin1(key)}})
+                        .toJson(QJsonDocument::Compact));
             });
         QVERIFY(sealed);
         QCOMPARE(unsealed, 200);
         checkFailed(o, QStringLiteral("sealed"));
-        QVERIFY2(o.session.value(QStringLiteral("error")).toString().contains(
-                     QStringLiteral("http_503")),
+        QVERIFY2(o.session.value(QStringLiteral("error"))
+                     .toString()
+                     .contains(QStringLiteral("http_503")),
                  qPrintable(o.session.value(QStringLiteral("error")).toString()));
         QCOMPARE(o.session.value(QStringLiteral("cleanup_error")).toString(), QString());
         int status = 0;
@@ -343,17 +347,18 @@ private slots:
         const QByteArray child = server.createChildToken();
         QVERIFY(!child.isEmpty());
         int revoked = 0;
-        const Outcome o = run(
-            server, child,
-            [&] {
-                revoked = server.api("POST", QStringLiteral("auth/token/revoke-self"), {},
-                                     nullptr, child);
-            },
-            {});
+        const Outcome o = run(server, child,
+                              [&] {
+                                  revoked =
+                                      server.api("POST", QStringLiteral("auth/token/revoke-self"),
+                                                 {}, nullptr, child);
+                              },
+                              {});
         QCOMPARE(revoked, 204);
-        checkFailed(o, QStringLiteral("permission denied"), 4);   // and cleanup failed: 4
-        QVERIFY2(o.session.value(QStringLiteral("error")).toString().contains(
-                     QStringLiteral("http_403")),
+        checkFailed(o, QStringLiteral("permission denied"), 4); // and cleanup failed: 4
+        QVERIFY2(o.session.value(QStringLiteral("error"))
+                     .toString()
+                     .contains(QStringLiteral("http_403")),
                  qPrintable(o.session.value(QStringLiteral("error")).toString()));
         QVERIFY(!o.err.contains(child));
         int status = 0;

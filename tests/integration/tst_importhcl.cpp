@@ -77,12 +77,16 @@ class TestImportHcl : public QObject {
     Q_OBJECT
 
     test::BaoServer m_bao;
-    QTemporaryDir m_home;   // HOME of the app: no ~/.vault-token of the machine's user
+    QTemporaryDir m_home; // HOME of the app: no ~/.vault-token of the machine's user
 
     AppResult runApp(const QStringList &args, const QString &workDir, int timeoutMs = 60000)
     {
-        return test::runApp({args, workDir, test::appEnvironment(m_home.path(), m_bao.rootToken()),
-                             timeoutMs, {}, {}});
+        return test::runApp({args,
+                             workDir,
+                             test::appEnvironment(m_home.path(), m_bao.rootToken()),
+                             timeoutMs,
+                             {},
+                             {}});
     }
 
     /// import-hcl, run and report --format vault-benchmark of `hcl`; the report's rows.
@@ -93,23 +97,22 @@ class TestImportHcl : public QObject {
         const QString session = QDir(dir).filePath(QStringLiteral("config.json"));
         if (!writeFile(cfg, hcl))
             return {};
-        const AppResult imported = runApp({QStringLiteral("import-hcl"), cfg,
-                                           QStringLiteral("--out"), profile}, dir);
+        const AppResult imported =
+            runApp({QStringLiteral("import-hcl"), cfg, QStringLiteral("--out"), profile}, dir);
         if (imported.exitCode != 0) {
             qWarning("import-hcl: %s", qPrintable(imported.err));
             return {};
         }
-        const AppResult run = runApp({QStringLiteral("run"), profile, QStringLiteral("--out"),
-                                      session},
-                                     dir);
+        const AppResult run =
+            runApp({QStringLiteral("run"), profile, QStringLiteral("--out"), session}, dir);
         if (run.exitCode != 0) {
             qWarning("run: %s", qPrintable(run.err + run.out));
             return {};
         }
-        const AppResult report = runApp({QStringLiteral("report"), session,
-                                         QStringLiteral("--format"),
-                                         QStringLiteral("vault-benchmark")},
-                                        dir);
+        const AppResult report =
+            runApp({QStringLiteral("report"), session, QStringLiteral("--format"),
+                    QStringLiteral("vault-benchmark")},
+                   dir);
         if (report.exitCode != 0) {
             qWarning("report: %s", qPrintable(report.err));
             return {};
@@ -129,31 +132,35 @@ private slots:
     void twoKv2ReadsToldApart()
     {
         QTemporaryDir dir;
-        const QByteArray hcl = "vault_addr = \"" + m_bao.address().toUtf8() + "\"\n"
-                               "workers = 2\n"
-                               "duration = \"2s\"\n"
-                               "test \"kvv2_read\" \"small_reads\" {\n"
-                               "  weight = 50\n"
-                               "  config {\n    numkvs = 10\n    kvsize = 100\n  }\n"
-                               "}\n"
-                               "test \"kvv2_read\" \"large_reads\" {\n"
-                               "  weight = 50\n"
-                               "  config {\n    numkvs = 10\n    kvsize = 65536\n  }\n"
-                               "}\n";
+        const QByteArray hcl = "vault_addr = \"" + m_bao.address().toUtf8()
+                               + "\"\n"
+                                 "workers = 2\n"
+                                 "duration = \"2s\"\n"
+                                 "test \"kvv2_read\" \"small_reads\" {\n"
+                                 "  weight = 50\n"
+                                 "  config {\n    numkvs = 10\n    kvsize = 100\n  }\n"
+                                 "}\n"
+                                 "test \"kvv2_read\" \"large_reads\" {\n"
+                                 "  weight = 50\n"
+                                 "  config {\n    numkvs = 10\n    kvsize = 65536\n  }\n"
+                                 "}\n";
         const QMap<QString, QStringList> rows = importRunReport(hcl, dir.path());
         // natural order of the labels (the TOTAL row is under the separator)
-        QCOMPARE(rows.keys(), (QStringList{QStringLiteral("large_reads"),
-                                           QStringLiteral("small_reads")}));
-        for (const QString &label : {QStringLiteral("small_reads"), QStringLiteral("large_reads")}) {
+        QCOMPARE(rows.keys(),
+                 (QStringList{QStringLiteral("large_reads"), QStringLiteral("small_reads")}));
+        for (const QString &label :
+             {QStringLiteral("small_reads"), QStringLiteral("large_reads")}) {
             const QStringList &cells = rows.value(label);
             QVERIFY2(cells.value(0).toLongLong() > 0, qPrintable(label));
             QCOMPARE(cells.value(6), QStringLiteral("100.00%"));
         }
         // the session names them apart in every stage, and the plan keeps the names
         QString error;
-        const auto s = readSession(QDir(dir.path()).filePath(QStringLiteral("config.json")), &error);
+        const auto s =
+            readSession(QDir(dir.path()).filePath(QStringLiteral("config.json")), &error);
         QVERIFY2(s, qPrintable(error));
-        QCOMPARE(s->ops, (QStringList{QStringLiteral("small_reads"), QStringLiteral("large_reads")}));
+        QCOMPARE(s->ops,
+                 (QStringList{QStringLiteral("small_reads"), QStringLiteral("large_reads")}));
         QCOMPARE(s->plan.operations.at(1).name, QStringLiteral("large_reads"));
         QCOMPARE(s->plan.operations.at(1).params.integer(QStringLiteral("payload_bytes")),
                  qint64(65536));
@@ -191,12 +198,15 @@ private slots:
         QVERIFY(r.out.isEmpty());
 
         const QString ok = dir.filePath(QStringLiteral("unicode.hcl"));
-        QVERIFY(writeFile(ok, "duration = \"1s\"\n"
-                              "test \"kvv2_write\" \"\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87_\xe6\x97\xa5\xe6\x9c\xac\" {\n"
-                              "  weight = 100\n}\n"));
+        QVERIFY(writeFile(
+            ok,
+            "duration = \"1s\"\n"
+            "test \"kvv2_write\" \"\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87_\xe6\x97\xa5\xe6\x9c\xac\" {\n"
+            "  weight = 100\n}\n"));
         r = runApp({QStringLiteral("import-hcl"), ok}, dir.path());
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.contains(QString::fromUtf8("\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87_\xe6\x97\xa5\xe6\x9c\xac")),
+        QVERIFY2(r.out.contains(QString::fromUtf8(
+                     "\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87_\xe6\x97\xa5\xe6\x9c\xac")),
                  qPrintable(r.out));
     }
 

@@ -143,8 +143,8 @@ void TestImportHclExamples::everyExampleImports()
 
 void TestImportHclExamples::theInvalidExampleIsRefusedAtItsLine()
 {
-    const QString path =
-        QDir(QString::fromLatin1(kExamples)).filePath(QString::fromLatin1(kRefusedByVaultBenchmark));
+    const QString path = QDir(QString::fromLatin1(kExamples))
+                             .filePath(QString::fromLatin1(kRefusedByVaultBenchmark));
     const QString out = QDir(m_home.path()).filePath(QStringLiteral("cert.yaml"));
     const AppResult r =
         runApp({QStringLiteral("import-hcl"), path, QStringLiteral("--out"), out}, m_home.path());

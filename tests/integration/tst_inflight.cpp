@@ -35,8 +35,8 @@ void TestInFlight::thirtyTwoVusAreThirtyTwoRequestsInFlight()
     p.operations = {{QStringLiteral("sys_health"), 100, {}}};
 
     RunOptions o;
-    o.serverTelemetry = false;   // the delay server counts the load's requests only
-    o.token = QByteArrayLiteral("loopback-test-token");   // the delay server accepts any token
+    o.serverTelemetry = false; // the delay server counts the load's requests only
+    o.token = QByteArrayLiteral("loopback-test-token"); // the delay server accepts any token
     BenchmarkRun run(p, o);
     QSignalSpy finished(&run, &BenchmarkRun::finished);
     QSignalSpy stageFinished(&run, &BenchmarkRun::stageFinished);
@@ -117,7 +117,7 @@ void TestInFlight::requestsCountForTheStageTheyStartedIn()
     p.ramp.stages = {{4, 1200}, {1, 1000}};
     p.operations = {{QStringLiteral("sys_health"), 100, {}}};
     RunOptions o;
-    o.serverTelemetry = false;   // the delay server counts the load's requests only
+    o.serverTelemetry = false; // the delay server counts the load's requests only
     o.token = QByteArrayLiteral("loopback-test-token");
     BenchmarkRun run(p, o);
     QSignalSpy finished(&run, &BenchmarkRun::finished);
@@ -137,7 +137,7 @@ void TestInFlight::requestsCountForTheStageTheyStartedIn()
         seriesCount += pt.count;
     QCOMPARE(seriesCount, 14);
     QVERIFY(server.requestCount() - before >= 14);
-    QVERIFY(server.requestCount() - before <= 14 + 3);   // health, lookup-self, mounts probe
+    QVERIFY(server.requestCount() - before <= 14 + 3); // health, lookup-self, mounts probe
 }
 
 void TestInFlight::destructorStopsAndJoins()
@@ -151,7 +151,7 @@ void TestInFlight::destructorStopsAndJoins()
     p.ramp.stages = {{8, 30000}};
     p.operations = {{QStringLiteral("sys_health"), 100, {}}};
     RunOptions o;
-    o.serverTelemetry = false;   // the delay server counts the load's requests only
+    o.serverTelemetry = false; // the delay server counts the load's requests only
     o.token = QByteArrayLiteral("loopback-test-token");
     auto run = std::make_unique<BenchmarkRun>(p, o);
     QSignalSpy stageStarted(run.get(), &BenchmarkRun::stageStarted);
@@ -160,11 +160,11 @@ void TestInFlight::destructorStopsAndJoins()
     QTRY_COMPARE_WITH_TIMEOUT(server.peakHolding(), 8, 5000);
     QElapsedTimer t;
     t.start();
-    run.reset();   // stops, drains, cleans up and joins every thread
+    run.reset(); // stops, drains, cleans up and joins every thread
     QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
     const qint64 served = server.requestCount();
     QTest::qWait(300);
-    QCOMPARE(server.requestCount(), served);   // nothing sends any more
+    QCOMPARE(server.requestCount(), served); // nothing sends any more
 }
 
 QTEST_GUILESS_MAIN(TestInFlight)

@@ -77,7 +77,7 @@ ChildRun runCli(const QStringList &args, const QString &outPath, int timeoutMs)
     }
     r.finished = WIFEXITED(status);
     r.exitCode = r.finished ? WEXITSTATUS(status) : -1;
-    r.maxRssBytes = qint64(ru.ru_maxrss) * 1024;   // Linux: kilobytes
+    r.maxRssBytes = qint64(ru.ru_maxrss) * 1024; // Linux: kilobytes
     return r;
 }
 
@@ -105,7 +105,7 @@ void TestLargeSession::initTestCase()
     QVERIFY2(writeSession(test::manyStageSession(kStages), m_path, &error), qPrintable(error));
     m_fileBytes = QFileInfo(m_path).size();
     qInfo("session of %d stages: %lld bytes", kStages, m_fileBytes);
-    QVERIFY(m_fileBytes > 4 * 1024 * 1024);   // the size of the file (7 MB), roughly
+    QVERIFY(m_fileBytes > 4 * 1024 * 1024); // the size of the file (7 MB), roughly
 }
 
 void TestLargeSession::sparseHistogramsAfterReading()
@@ -134,8 +134,8 @@ void TestLargeSession::reportStaysProportional()
 {
     QFETCH(QString, format);
     const QString out = m_dir.filePath(QStringLiteral("report.") + format);
-    const ChildRun r = runCli({QStringLiteral("report"), m_path, QStringLiteral("--format"), format},
-                              out, 60000);
+    const ChildRun r =
+        runCli({QStringLiteral("report"), m_path, QStringLiteral("--format"), format}, out, 60000);
     QVERIFY2(r.finished, "the report did not finish within 60 s");
     QCOMPARE(r.exitCode, 0);
     qInfo("report --format %s: peak RSS %lld MB for a %lld MB file", qPrintable(format),

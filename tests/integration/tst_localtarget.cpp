@@ -22,21 +22,23 @@ using namespace vw;
 namespace {
 
 /// The short profile every run here uses: 2 VUs for 1 s, KV v2 reads and writes.
-const char kProfile[] = "name: local-target-short\n"
-                        "ramp:\n  executor: closed\n  warmup: 200ms\n"
-                        "  stages:\n    - { vus: 2, duration: 1s }\n"
-                        "operations:\n"
-                        "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
-                        "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n";
+const char kProfile[] =
+    "name: local-target-short\n"
+    "ramp:\n  executor: closed\n  warmup: 200ms\n"
+    "  stages:\n    - { vus: 2, duration: 1s }\n"
+    "operations:\n"
+    "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
+    "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n";
 
 /// The same over every node of the cluster: target.spread round_robin, 3 VUs.
-const char kSpreadProfile[] = "name: local-target-spread\n"
-                              "target:\n  spread: round_robin\n"
-                              "ramp:\n  executor: closed\n  warmup: 200ms\n"
-                              "  stages:\n    - { vus: 3, duration: 1s }\n"
-                              "operations:\n"
-                              "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
-                              "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n";
+const char kSpreadProfile[] =
+    "name: local-target-spread\n"
+    "target:\n  spread: round_robin\n"
+    "ramp:\n  executor: closed\n  warmup: 200ms\n"
+    "  stages:\n    - { vus: 3, duration: 1s }\n"
+    "operations:\n"
+    "  - { type: kv2_read, weight: 80, params: { keys: 10, payload_bytes: 64 } }\n"
+    "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n";
 
 using test::AppResult;
 using StopOnExit = test::StopTargetOnExit;
@@ -58,8 +60,8 @@ class TestLocalTarget : public QObject {
 
     AppResult app(const QStringList &args, const QString &stateDir, int timeoutMs = 90000)
     {
-        return test::runApp(args, test::localTargetEnvironment(m_tmp.path(), stateDir), m_tmp.path(),
-                            timeoutMs);
+        return test::runApp(args, test::localTargetEnvironment(m_tmp.path(), stateDir),
+                            m_tmp.path(), timeoutMs);
     }
 
     /// A short run against the node `name`; true when it completed and wrote its session.
@@ -71,7 +73,8 @@ class TestLocalTarget : public QObject {
                                  QStringLiteral("--out"), out},
                                 stateDir, 60000);
         QVERIFY2(r.exitCode == 0, qPrintable(name + QLatin1Char('\n') + r.out + r.err));
-        QVERIFY2(r.out.contains(QStringLiteral("from local target %1").arg(name)), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("from local target %1").arg(name)),
+                 qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("token from the local target")), qPrintable(r.out));
         QString error;
         const std::optional<Session> session = readSession(out, &error);
@@ -121,7 +124,7 @@ class TestLocalTarget : public QObject {
                 ok += o.ok;
                 nodeCount += o.count;
             }
-            QVERIFY2(ok > 0, qPrintable(n.address));   // every node served requests
+            QVERIFY2(ok > 0, qPrintable(n.address)); // every node served requests
         }
         QCOMPARE(nodeCount, totalCount);
         QVERIFY2(r.out.contains(QStringLiteral("kv2_read @127.0.0.1:")), qPrintable(r.out));
@@ -159,11 +162,11 @@ private slots:
             QFAIL("nginx not found (scripts/lib.sh installs it: apt-get install nginx)");
         const QString dir = m_tmp.filePath(QStringLiteral("cluster"));
         StopOnExit guard{dir};
-        const AppResult up = app({QStringLiteral("target"), QStringLiteral("up"),
-                                  QStringLiteral("cluster"), QStringLiteral("--nodes"),
-                                  QStringLiteral("3"), QStringLiteral("--lb"),
-                                  QStringLiteral("nginx"), QStringLiteral("--telemetry")},
-                                 dir);
+        const AppResult up =
+            app({QStringLiteral("target"), QStringLiteral("up"), QStringLiteral("cluster"),
+                 QStringLiteral("--nodes"), QStringLiteral("3"), QStringLiteral("--lb"),
+                 QStringLiteral("nginx"), QStringLiteral("--telemetry")},
+                dir);
         QVERIFY2(up.exitCode == 0, qPrintable(up.out + up.err));
         qInfo("target up cluster --nodes 3 --lb nginx: %lld ms", up.ms);
 
@@ -171,7 +174,7 @@ private slots:
         QString error;
         QVERIFY2(readLocalTargetState(dir, &state, &error), qPrintable(error));
         QCOMPARE(state.nodes.size(), 4);
-        for (const LocalTargetNode &n : state.nodes) {   // every process answers
+        for (const LocalTargetNode &n : state.nodes) { // every process answers
             QVERIFY2(isLocalTargetProcess(n.pid, n.configFile), qPrintable(n.name));
             TargetSpec node;
             node.address = n.address;
@@ -180,13 +183,15 @@ private slots:
             QVERIFY2(info.reachable && !info.sealed, qPrintable(n.name + info.errorText));
         }
         QFileInfo token(state.tokenFile());
-        QCOMPARE(token.permissions() & (QFile::ReadGroup | QFile::ReadOther), QFileDevice::Permissions());
+        QCOMPARE(token.permissions() & (QFile::ReadGroup | QFile::ReadOther),
+                 QFileDevice::Permissions());
 
         const AppResult status = app({QStringLiteral("target"), QStringLiteral("status")}, dir);
         QVERIFY2(status.exitCode == 0, qPrintable(status.err));
         qInfo("%s", qPrintable(status.out));
         auto rows = [&](const QString &pattern) {
-            return status.out.count(QRegularExpression(pattern, QRegularExpression::MultilineOption));
+            return status.out.count(
+                QRegularExpression(pattern, QRegularExpression::MultilineOption));
         };
         QCOMPARE(rows(QStringLiteral("^leader +bao .* active ")), 1);
         QCOMPARE(rows(QStringLiteral("^standby-\\d +bao .* standby ")), 2);
@@ -194,11 +199,12 @@ private slots:
         QCOMPARE(rows(QStringLiteral("^lb +nginx .* balancer ")), 1);
         QVERIFY(!status.out.contains(QString::fromLatin1(readLocalTargetToken(dir, &error))));
 
-        QCOMPARE(localTargetPid(QStringLiteral("leader"), dir), state.node(QStringLiteral("leader"))->pid);
+        QCOMPARE(localTargetPid(QStringLiteral("leader"), dir),
+                 state.node(QStringLiteral("leader"))->pid);
         QCOMPARE(localTargetPid(QStringLiteral("nope"), dir), 0);
 
-        for (const QString &name : {QStringLiteral("leader"), QStringLiteral("standby-1"),
-                                    QStringLiteral("lb")}) {
+        for (const QString &name :
+             {QStringLiteral("leader"), QStringLiteral("standby-1"), QStringLiteral("lb")}) {
             shortRun(name, dir);
             if (QTest::currentTestFailed())
                 return;
@@ -213,16 +219,15 @@ private slots:
     {
         const QString dir = m_tmp.filePath(QStringLiteral("dev"));
         StopOnExit guard{dir};
-        const AppResult up = app({QStringLiteral("target"), QStringLiteral("up"),
-                                  QStringLiteral("dev"), QStringLiteral("--audit"),
-                                  QStringLiteral("file")},
-                                 dir);
+        const AppResult up =
+            app({QStringLiteral("target"), QStringLiteral("up"), QStringLiteral("dev"),
+                 QStringLiteral("--audit"), QStringLiteral("file")},
+                dir);
         QVERIFY2(up.exitCode == 0, qPrintable(up.out + up.err));
         qInfo("target up dev: %lld ms", up.ms);
         // A second up into the same directory is refused while it runs.
-        const AppResult again = app({QStringLiteral("target"), QStringLiteral("up"),
-                                     QStringLiteral("dev")},
-                                    dir);
+        const AppResult again =
+            app({QStringLiteral("target"), QStringLiteral("up"), QStringLiteral("dev")}, dir);
         QCOMPARE(again.exitCode, 3);
         QVERIFY2(again.err.contains(QStringLiteral("already running")), qPrintable(again.err));
 

@@ -42,7 +42,7 @@ double p50Ms(const LatencyHistogram &h)
 void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
 {
     constexpr int kDelayMs = 40;
-    constexpr int kServerSlots = 8;   // capacity 8 / 40 ms = 200 per second
+    constexpr int kServerSlots = 8; // capacity 8 / 40 ms = 200 per second
     constexpr int kMaxVus = 8;
     const double rates[] = {100, 400, 800};
     vw::test::DelayServer server(kDelayMs);
@@ -61,7 +61,7 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
     p.operations = {{QStringLiteral("sys_health"), 100, {}}};
 
     RunOptions o;
-    o.token = QByteArrayLiteral("loopback-test-token");   // the delay server accepts any token
+    o.token = QByteArrayLiteral("loopback-test-token"); // the delay server accepts any token
     BenchmarkRun run(p, o);
     QSignalSpy finished(&run, &BenchmarkRun::finished);
     run.start();
@@ -73,7 +73,7 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
     QVERIFY(!s.series.isEmpty());
     for (const SeriesPoint &p : s.series)
         QCOMPARE(p.vus, kMaxVus);
-    QVERIFY(run.peakInFlight() <= kMaxVus);   // the pool bounds concurrency
+    QVERIFY(run.peakInFlight() <= kMaxVus); // the pool bounds concurrency
 
     double corrected[3], service[3];
     for (int i = 0; i < 3; ++i) {
@@ -91,12 +91,14 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
               "client_bound %d %s",
               i, st.rate, st.achievedPerS(), qint64(op.dropped), planned, corrected[i],
               double(op.latency.valueAtPercentileUs(99)) / 1000.0, service[i],
-              double(op.serviceTime.valueAtPercentileUs(99)) / 1000.0,
-              int(st.validity.clientBound), qPrintable(st.validity.reasons.join(';')));
+              double(op.serviceTime.valueAtPercentileUs(99)) / 1000.0, int(st.validity.clientBound),
+              qPrintable(st.validity.reasons.join(';')));
         // Every planned start of the steady window was either sent or dropped.
         QVERIFY2(qAbs(double(op.count + op.dropped) - planned) <= 0.05 * planned + 8,
                  qPrintable(QStringLiteral("sent %1 + dropped %2 vs planned %3")
-                                .arg(op.count).arg(op.dropped).arg(planned)));
+                                .arg(op.count)
+                                .arg(op.dropped)
+                                .arg(planned)));
         // The service time is the server's 40 ms (plus client overhead), in every stage.
         QVERIFY2(service[i] >= kDelayMs && service[i] < kDelayMs * 1.35,
                  qPrintable(QString::number(service[i])));
@@ -118,8 +120,8 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
     }
     QVERIFY(s.stages.at(2).droppedTotal() > s.stages.at(1).droppedTotal());
     QVERIFY2(corrected[0] < corrected[1] && corrected[1] < corrected[2],
-             qPrintable(QStringLiteral("%1 %2 %3").arg(corrected[0]).arg(corrected[1])
-                            .arg(corrected[2])));
+             qPrintable(
+                 QStringLiteral("%1 %2 %3").arg(corrected[0]).arg(corrected[1]).arg(corrected[2])));
     // Service time flat: the stages' medians within 25 % of each other.
     const double sMin = std::min({service[0], service[1], service[2]});
     const double sMax = std::max({service[0], service[1], service[2]});
@@ -148,9 +150,9 @@ void TestOpenModel::correctedLatencyGrowsServiceTimeStaysFlat()
 void TestOpenModel::noDropsBelowCapacityAndLatenessRecorded()
 {
     constexpr int kDelayMs = 5;
-    constexpr int kMaxVus = 100;   // capacity 100 / 5 ms = 20,000/s: the rates are <= 10 % of it
+    constexpr int kMaxVus = 100; // capacity 100 / 5 ms = 20,000/s: the rates are <= 10 % of it
     const double rates[] = {1000, 2000, 1500, 2000};
-    vw::test::DelayServerProcess server(kDelayMs);   // epoll child: never the bottleneck
+    vw::test::DelayServerProcess server(kDelayMs); // epoll child: never the bottleneck
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
 
@@ -202,7 +204,8 @@ void TestOpenModel::noDropsBelowCapacityAndLatenessRecorded()
     const QJsonObject stage2 = json.value(QStringLiteral("stages")).toArray().at(1).toObject();
     const QJsonObject late = stage2.value(QStringLiteral("schedule_lateness_us")).toObject();
     QCOMPARE(late.value(QStringLiteral("p99")).toInteger(), s.stages.at(1).scheduleLateness.p99Us);
-    QCOMPARE(late.value(QStringLiteral("count")).toInteger(), s.stages.at(1).scheduleLateness.count);
+    QCOMPARE(late.value(QStringLiteral("count")).toInteger(),
+             s.stages.at(1).scheduleLateness.count);
     const std::optional<Session> back = sessionFromJson(json, &error);
     QVERIFY2(back, qPrintable(error));
     QCOMPARE(back->stages.at(1).scheduleLateness.maxUs, s.stages.at(1).scheduleLateness.maxUs);
@@ -226,7 +229,7 @@ void TestOpenModel::noDropsBelowCapacityAndLatenessRecorded()
 void TestOpenModel::deadServerFailsAtTheBackoffPace()
 {
     constexpr int kMaxVus = 10;
-    constexpr double kRate = 1000;      // far above what failing VUs complete (~10 x 10/s)
+    constexpr double kRate = 1000; // far above what failing VUs complete (~10 x 10/s)
     constexpr int kStageMs = 4000;
     constexpr int kKillAtMs = 1000;
     vw::test::DelayServerProcess server(1);
@@ -241,13 +244,13 @@ void TestOpenModel::deadServerFailsAtTheBackoffPace()
     p.ramp.warmupMs = 0;
     p.ramp.stages.append(StageSpec{0, kStageMs, kRate});
     p.operations = {{QStringLiteral("sys_health"), 100, {}}};
-    p.abort.enabled = false;   // the run's figures are the subject, not the abort rule
+    p.abort.enabled = false; // the run's figures are the subject, not the abort rule
 
     RunOptions o;
     o.token = QByteArrayLiteral("loopback-test-token");
     BenchmarkRun run(p, o);
     QSignalSpy finished(&run, &BenchmarkRun::finished);
-    QTimer::singleShot(kKillAtMs, [&server] { server.stop(); });   // the server dies mid-run
+    QTimer::singleShot(kKillAtMs, [&server] { server.stop(); }); // the server dies mid-run
     run.start();
     QVERIFY(finished.wait(20000));
     server.stop();
@@ -256,9 +259,8 @@ void TestOpenModel::deadServerFailsAtTheBackoffPace()
     const StageStats &st = s.stages.at(0);
     const OpStats &op = st.ops.at(0);
     const double deadS = double(kStageMs - kKillAtMs) / 1000.0;
-    qInfo("sent %lld (ok %lld, errors %lld), dropped %lld, planned %.0f",
-          qint64(op.count), qint64(op.ok), qint64(op.errorCount()), qint64(op.dropped),
-          kRate * st.steadySeconds);
+    qInfo("sent %lld (ok %lld, errors %lld), dropped %lld, planned %.0f", qint64(op.count),
+          qint64(op.ok), qint64(op.errorCount()), qint64(op.dropped), kRate * st.steadySeconds);
     // At the backoff's pace (100 ms per VU at most) the dead seconds fail >= kMaxVus x 10 per
     // second; half of it leaves room for a loaded machine, a stall of seconds does not fit.
     QVERIFY2(double(op.errorCount()) >= 0.5 * kMaxVus * 10 * deadS,
@@ -267,8 +269,10 @@ void TestOpenModel::deadServerFailsAtTheBackoffPace()
     const double planned = kRate * st.steadySeconds;
     QVERIFY2(qAbs(double(op.count + op.dropped) - planned) <= 0.05 * planned + 8,
              qPrintable(QStringLiteral("sent %1 + dropped %2 vs planned %3")
-                            .arg(op.count).arg(op.dropped).arg(planned)));
-    QVERIFY(op.dropped > 0);   // the rate is above what the failing pool completes
+                            .arg(op.count)
+                            .arg(op.dropped)
+                            .arg(planned)));
+    QVERIFY(op.dropped > 0); // the rate is above what the failing pool completes
 }
 
 QTEST_GUILESS_MAIN(TestOpenModel)

@@ -43,12 +43,15 @@ private:
     QByteArray limitedToken(const QStringList &policies)
     {
         VaultClient root(target(), m_bao.rootToken());
-        const VaultResponse r = root.post(
-            QStringLiteral("auth/token/create"),
-            {{QStringLiteral("policies"), QJsonArray::fromStringList(policies)},
-             {QStringLiteral("ttl"), QStringLiteral("10m")}});
-        return r.json.value(QStringLiteral("auth")).toObject().value(QStringLiteral("client_token"))
-            .toString().toLatin1();
+        const VaultResponse r =
+            root.post(QStringLiteral("auth/token/create"),
+                      {{QStringLiteral("policies"), QJsonArray::fromStringList(policies)},
+                       {QStringLiteral("ttl"), QStringLiteral("10m")}});
+        return r.json.value(QStringLiteral("auth"))
+            .toObject()
+            .value(QStringLiteral("client_token"))
+            .toString()
+            .toLatin1();
     }
 
 private slots:
@@ -74,7 +77,7 @@ private slots:
             QVERIFY(t);
             QVERIFY(!t->description.isEmpty());
             QVERIFY(t->create);
-            QVERIFY(reg.parse(n, {}).ok());   // defaults are valid
+            QVERIFY(reg.parse(n, {}).ok()); // defaults are valid
             QCOMPARE(test::makeOp(n)->typeName(), n);
         }
         QCOMPARE(reg.find(QStringLiteral("ssh_sign"))->paramNames(),
@@ -89,14 +92,14 @@ private slots:
     {
         QTest::addColumn<QString>("type");
         QTest::addColumn<QVariantMap>("params");
-        QTest::addColumn<QByteArray>("certPrefix");   // ssh_sign: by the CLIENT key type
+        QTest::addColumn<QByteArray>("certPrefix"); // ssh_sign: by the CLIENT key type
         const QByteArray ed = "ssh-ed25519-cert-v01@openssh.com ";
         const QByteArray rsa = "ssh-rsa-cert-v01@openssh.com ";
         QTest::newRow("sys_health") << "sys_health" << QVariantMap() << QByteArray();
-        QTest::newRow("kv2_read") << "kv2_read"
-                                  << QVariantMap{{"keys", 10}, {"payload_bytes", 64}} << QByteArray();
-        QTest::newRow("kv2_write") << "kv2_write"
-                                   << QVariantMap{{"keys", 5}, {"payload_bytes", 3000}} << QByteArray();
+        QTest::newRow("kv2_read") << "kv2_read" << QVariantMap{{"keys", 10}, {"payload_bytes", 64}}
+                                  << QByteArray();
+        QTest::newRow("kv2_write")
+            << "kv2_write" << QVariantMap{{"keys", 5}, {"payload_bytes", 3000}} << QByteArray();
         QTest::newRow("ssh ed25519 CA, ed25519 client")
             << "ssh_sign" << QVariantMap{{"ttl", "2m"}} << ed;
         QTest::newRow("ssh rsa CA, rsa client")
@@ -138,7 +141,8 @@ private slots:
             const QJsonObject m = (mounts.json.contains(QStringLiteral("data"))
                                        ? mounts.json.value(QStringLiteral("data")).toObject()
                                        : mounts.json)
-                                      .value(made.first()).toObject();
+                                      .value(made.first())
+                                      .toObject();
             QCOMPARE(m.value(QStringLiteral("description")).toString(),
                      QStringLiteral("vault-workbench run ") + prefix);
         }
@@ -164,20 +168,27 @@ private slots:
                 QCOMPARE(req.method, QByteArray("GET"));
                 QVERIFY(req.path.startsWith("/v1/" + prefix.toUtf8() + "-kv2-2/data/key-"));
                 QVERIFY(req.path.mid(req.path.lastIndexOf('-') + 1).toInt() < keys);
-                const QString value = dataOf(r).value(QStringLiteral("data")).toObject()
-                                          .value(QStringLiteral("value")).toString();
+                const QString value = dataOf(r)
+                                          .value(QStringLiteral("data"))
+                                          .toObject()
+                                          .value(QStringLiteral("value"))
+                                          .toString();
                 QCOMPARE(value.size(), payload);
             } else if (type == QLatin1String("kv2_write")) {
                 QCOMPARE(req.method, QByteArray("POST"));
                 QVERIFY(req.path.startsWith("/v1/" + prefix.toUtf8() + "-kv2-2/data/key-"));
                 const QJsonObject sent = QJsonDocument::fromJson(req.body).object();
-                QCOMPARE(sent.value(QStringLiteral("data")).toObject().value(QStringLiteral("value"))
-                             .toString().size(),
+                QCOMPARE(sent.value(QStringLiteral("data"))
+                             .toObject()
+                             .value(QStringLiteral("value"))
+                             .toString()
+                             .size(),
                          payload);
                 QVERIFY(dataOf(r).value(QStringLiteral("version")).toInt() >= 1);
             } else {
                 QCOMPARE(req.path, "/v1/" + prefix.toUtf8() + "-ssh-2/sign/bench");
-                const QByteArray cert = dataOf(r).value(QStringLiteral("signed_key")).toString().toLatin1();
+                const QByteArray cert =
+                    dataOf(r).value(QStringLiteral("signed_key")).toString().toLatin1();
                 QVERIFY2(cert.startsWith(certPrefix), cert.left(60).constData());
             }
         }
@@ -185,8 +196,9 @@ private slots:
             QVERIFY2(paths.size() > 1, "requests should spread over the keys");
 
         QVERIFY2(op->cleanup(client, &error), qPrintable(error));
-        QVERIFY2(mountsWithPrefix(prefix).isEmpty(), qPrintable(mountsWithPrefix(prefix).join(' ')));
-        QVERIFY2(op->cleanup(client, &error), qPrintable(error));   // idempotent
+        QVERIFY2(mountsWithPrefix(prefix).isEmpty(),
+                 qPrintable(mountsWithPrefix(prefix).join(' ')));
+        QVERIFY2(op->cleanup(client, &error), qPrintable(error)); // idempotent
     }
 
     void invalidParamsRejected_data()
@@ -195,32 +207,44 @@ private slots:
         QTest::addColumn<QVariantMap>("params");
         QTest::addColumn<QString>("param");
         QTest::addColumn<QString>("messagePart");
-        QTest::newRow("keys 0") << "kv2_read" << QVariantMap{{"keys", 0}} << "keys" << "1 to 100000";
-        QTest::newRow("keys text") << "kv2_write" << QVariantMap{{"keys", "many"}} << "keys" << "whole number";
+        QTest::newRow("keys 0") << "kv2_read" << QVariantMap{{"keys", 0}} << "keys"
+                                << "1 to 100000";
+        QTest::newRow("keys text") << "kv2_write" << QVariantMap{{"keys", "many"}} << "keys"
+                                   << "whole number";
         QTest::newRow("keys quoted number") << "kv2_write" << QVariantMap{{"keys", "50"}} << "keys"
                                             << "whole number";
-        QTest::newRow("keys bool") << "kv2_read" << QVariantMap{{"keys", true}} << "keys" << "whole number";
+        QTest::newRow("keys bool") << "kv2_read" << QVariantMap{{"keys", true}} << "keys"
+                                   << "whole number";
         QTest::newRow("keys integral double") << "kv2_read" << QVariantMap{{"keys", 20.0}} << "keys"
                                               << "whole number";
-        QTest::newRow("payload too big") << "kv2_write" << QVariantMap{{"payload_bytes", 1048577}}
-                                         << "payload_bytes" << "1 to 1048576";
-        QTest::newRow("payload fraction") << "kv2_read" << QVariantMap{{"payload_bytes", 1.5}}
-                                          << "payload_bytes" << "whole number";
-        QTest::newRow("unknown kv param") << "kv2_read" << QVariantMap{{"colour", "red"}}
-                                          << "colour" << "keys, payload_bytes";
-        QTest::newRow("sys_health takes none") << "sys_health" << QVariantMap{{"keys", 1}}
-                                               << "keys" << "none";
-        QTest::newRow("ca key type") << "ssh_sign" << QVariantMap{{"ca_key_type", "dsa"}}
-                                     << "ca_key_type" << "ed25519, rsa-2048";
-        QTest::newRow("ca key type rsa-1024") << "ssh_sign" << QVariantMap{{"ca_key_type", "rsa-1024"}}
-                                              << "ca_key_type" << "(got \"rsa-1024\")";
-        QTest::newRow("client key type") << "ssh_sign" << QVariantMap{{"client_key_type", "ecdsa"}}
-                                         << "client_key_type" << "ed25519, rsa-2048";
-        QTest::newRow("ttl without unit") << "ssh_sign" << QVariantMap{{"ttl", "5"}} << "ttl" << "1s to 24h";
-        QTest::newRow("ttl too long") << "ssh_sign" << QVariantMap{{"ttl", "48h"}} << "ttl" << "1s to 24h";
+        QTest::newRow("payload too big")
+            << "kv2_write" << QVariantMap{{"payload_bytes", 1048577}} << "payload_bytes"
+            << "1 to 1048576";
+        QTest::newRow("payload fraction")
+            << "kv2_read" << QVariantMap{{"payload_bytes", 1.5}} << "payload_bytes"
+            << "whole number";
+        QTest::newRow("unknown kv param")
+            << "kv2_read" << QVariantMap{{"colour", "red"}} << "colour"
+            << "keys, payload_bytes";
+        QTest::newRow("sys_health takes none") << "sys_health" << QVariantMap{{"keys", 1}} << "keys"
+                                               << "none";
+        QTest::newRow("ca key type")
+            << "ssh_sign" << QVariantMap{{"ca_key_type", "dsa"}} << "ca_key_type"
+            << "ed25519, rsa-2048";
+        QTest::newRow("ca key type rsa-1024")
+            << "ssh_sign" << QVariantMap{{"ca_key_type", "rsa-1024"}} << "ca_key_type"
+            << "(got \"rsa-1024\")";
+        QTest::newRow("client key type")
+            << "ssh_sign" << QVariantMap{{"client_key_type", "ecdsa"}} << "client_key_type"
+            << "ed25519, rsa-2048";
+        QTest::newRow("ttl without unit") << "ssh_sign" << QVariantMap{{"ttl", "5"}} << "ttl"
+                                          << "1s to 24h";
+        QTest::newRow("ttl too long") << "ssh_sign" << QVariantMap{{"ttl", "48h"}} << "ttl"
+                                      << "1s to 24h";
         QTest::newRow("ttl sub-second") << "ssh_sign" << QVariantMap{{"ttl", "1500ms"}} << "ttl"
                                         << "whole seconds";
-        QTest::newRow("unknown type") << "kv3_read" << QVariantMap() << "" << "unknown operation type";
+        QTest::newRow("unknown type") << "kv3_read" << QVariantMap() << ""
+                                      << "unknown operation type";
     }
 
     void invalidParamsRejected()
@@ -241,12 +265,15 @@ private slots:
     {
         QTest::addColumn<QString>("type");
         QTest::addColumn<QVariantMap>("params");
-        QTest::newRow("kv bounds") << "kv2_read" << QVariantMap{{"keys", 1}, {"payload_bytes", 1048576}};
-        QTest::newRow("kv yaml integers") << "kv2_write"
-                                          << QVariantMap{{"keys", qlonglong(50)}, {"payload_bytes", qlonglong(10)}};
+        QTest::newRow("kv bounds")
+            << "kv2_read" << QVariantMap{{"keys", 1}, {"payload_bytes", 1048576}};
+        QTest::newRow("kv yaml integers")
+            << "kv2_write"
+            << QVariantMap{{"keys", qlonglong(50)}, {"payload_bytes", qlonglong(10)}};
         QTest::newRow("ssh all") << "ssh_sign"
                                  << QVariantMap{{"ca_key_type", "rsa-2048"},
-                                                {"client_key_type", "ed25519"}, {"ttl", "1m30s"}};
+                                                {"client_key_type", "ed25519"},
+                                                {"ttl", "1m30s"}};
     }
 
     void validParamsAccepted()
@@ -259,7 +286,8 @@ private slots:
     void classifyRules()
     {
         const OperationRegistry &reg = OperationRegistry::instance();
-        auto result = [](int status, const QByteArray &body, ErrorClass transport = ErrorClass::None) {
+        auto result = [](int status, const QByteArray &body,
+                         ErrorClass transport = ErrorClass::None) {
             HttpResult r;
             r.status = status;
             r.body = body;
@@ -267,22 +295,31 @@ private slots:
             return r;
         };
         const auto ssh = test::makeOp(QStringLiteral("ssh_sign"));
-        QCOMPARE(ssh->classify(result(200, R"({"data":{"serial_number":"1","signed_key":"ssh-ed25519-cert-v01@openssh.com AAAA"}})")),
-                 ErrorClass::None);
-        QCOMPARE(ssh->classify(result(200, "{\"data\": {\"signed_key\" :\n \"ssh-rsa-cert AAAA\"}}")),
-                 ErrorClass::None);
-        QCOMPARE(ssh->classify(result(200, R"({"data":{"serial_number":"1"}})")), ErrorClass::InvalidResponse);
-        QCOMPARE(ssh->classify(result(200, R"({"data":{"signed_key":""}})")), ErrorClass::InvalidResponse);
-        QCOMPARE(ssh->classify(result(200, R"({"data":{"note":"signed_key"}})")), ErrorClass::InvalidResponse);
+        QCOMPARE(
+            ssh->classify(result(
+                200,
+                R"({"data":{"serial_number":"1","signed_key":"ssh-ed25519-cert-v01@openssh.com AAAA"}})")),
+            ErrorClass::None);
+        QCOMPARE(
+            ssh->classify(result(200, "{\"data\": {\"signed_key\" :\n \"ssh-rsa-cert AAAA\"}}")),
+            ErrorClass::None);
+        QCOMPARE(ssh->classify(result(200, R"({"data":{"serial_number":"1"}})")),
+                 ErrorClass::InvalidResponse);
+        QCOMPARE(ssh->classify(result(200, R"({"data":{"signed_key":""}})")),
+                 ErrorClass::InvalidResponse);
+        QCOMPARE(ssh->classify(result(200, R"({"data":{"note":"signed_key"}})")),
+                 ErrorClass::InvalidResponse);
         QCOMPARE(ssh->classify(result(204, QByteArray())), ErrorClass::HttpStatus);
-        QCOMPARE(ssh->classify(result(400, R"({"errors":["unknown role"]})")), ErrorClass::HttpStatus);
+        QCOMPARE(ssh->classify(result(400, R"({"errors":["unknown role"]})")),
+                 ErrorClass::HttpStatus);
         QCOMPARE(ssh->classify(result(0, QByteArray(), ErrorClass::Timeout)), ErrorClass::Timeout);
 
         const auto health = reg.create(QStringLiteral("sys_health"), OpParams());
         QCOMPARE(health->classify(result(200, "{}")), ErrorClass::None);
-        QCOMPARE(health->classify(result(429, "{}")), ErrorClass::HttpStatus);   // standby
-        QCOMPARE(health->classify(result(503, "{}")), ErrorClass::HttpStatus);   // sealed
-        QCOMPARE(health->classify(result(0, QByteArray(), ErrorClass::Connection)), ErrorClass::Connection);
+        QCOMPARE(health->classify(result(429, "{}")), ErrorClass::HttpStatus); // standby
+        QCOMPARE(health->classify(result(503, "{}")), ErrorClass::HttpStatus); // sealed
+        QCOMPARE(health->classify(result(0, QByteArray(), ErrorClass::Connection)),
+                 ErrorClass::Connection);
 
         const auto read = test::makeOp(QStringLiteral("kv2_read"));
         // a 200 shorter than payload_bytes (default 100) does not hold the secret
@@ -309,7 +346,8 @@ private slots:
         const QString prefix = test::uniquePrefix();
         QString error;
         QVERIFY(!op->setup(limited, {prefix, 0}, &error));
-        QVERIFY2(error.contains(QLatin1String("403")) && error.contains(QLatin1String("permission denied"))
+        QVERIFY2(error.contains(QLatin1String("403"))
+                     && error.contains(QLatin1String("permission denied"))
                      && error.contains(prefix),
                  qPrintable(error));
         QVERIFY(!error.contains(QString::fromLatin1(token)));
@@ -322,8 +360,10 @@ private slots:
     {
         QTest::addColumn<QString>("type");
         QTest::addColumn<QString>("failedStep");
-        QTest::newRow("kv2_read seeding") << "kv2_read" << "seed";
-        QTest::newRow("ssh_sign CA") << "ssh_sign" << "generate SSH CA";
+        QTest::newRow("kv2_read seeding") << "kv2_read"
+                                          << "seed";
+        QTest::newRow("ssh_sign CA") << "ssh_sign"
+                                     << "generate SSH CA";
     }
 
     // The token may enable and disable mounts but not use them: setup fails after the
@@ -347,8 +387,9 @@ private slots:
         const QString prefix = test::uniquePrefix();
         QString error;
         QVERIFY(!op->setup(limited, {prefix, 0}, &error));
-        QVERIFY2(error.contains(failedStep) && error.contains(QLatin1String("403")), qPrintable(error));
-        QCOMPARE(mountsWithPrefix(prefix).size(), 1);   // the mount was made before the failure
+        QVERIFY2(error.contains(failedStep) && error.contains(QLatin1String("403")),
+                 qPrintable(error));
+        QCOMPARE(mountsWithPrefix(prefix).size(), 1); // the mount was made before the failure
         error.clear();
         QVERIFY2(op->cleanup(limited, &error), qPrintable(error));
         QVERIFY(mountsWithPrefix(prefix).isEmpty());

@@ -95,9 +95,11 @@ private slots:
         QFETCH(QString, op);
         const Footprint before = footprint();
         QVERIFY(before.auth > 0 && before.policies > 0 && before.accessors > 0);
-        const Session s = run(yamlFor(QStringLiteral(
-            "ramp: { stages: [ { vus: 1, duration: 1s }, { vus: 2, duration: 1s } ] }\n"
-            "operations:\n  - %1\n").arg(op)));
+        const Session s = run(
+            yamlFor(QStringLiteral(
+                        "ramp: { stages: [ { vus: 1, duration: 1s }, { vus: 2, duration: 1s } ] }\n"
+                        "operations:\n  - %1\n")
+                        .arg(op)));
         QCOMPARE(runStatusKey(s.status), QStringLiteral("completed"));
         QCOMPARE(s.stages.size(), 2);
         for (const StageStats &st : s.stages) {
@@ -107,7 +109,7 @@ private slots:
         }
         QVERIFY2(s.cleanupError.isEmpty(), qPrintable(s.cleanupError));
         QVERIFY(s.leftovers.isEmpty());
-        QVERIFY(!s.resources.isEmpty());   // it made an auth method
+        QVERIFY(!s.resources.isEmpty()); // it made an auth method
         QCOMPARE(authMethods(), before.auth);
         QCOMPARE(policies(), before.policies);
         // Orphans are not revoked: they expire after their 2 s ttl.
@@ -128,7 +130,7 @@ private slots:
             [&](int) { during.append(accessors()); });
         QCOMPARE(runStatusKey(s.status), QStringLiteral("completed"));
         QCOMPARE(during.size(), 2);
-        for (int n : during)   // every VU logged in before the measured window
+        for (int n : during) // every VU logged in before the measured window
             QCOMPARE(n, before.accessors + kVus);
         QCOMPARE(s.auth.method, QStringLiteral("approle"));
         QCOMPARE(s.auth.per, QStringLiteral("vu"));
@@ -136,7 +138,7 @@ private slots:
         QVERIFY(s.auth.loginMaxMs > 0 && s.auth.loginP50Ms <= s.auth.loginMaxMs);
         for (const StageStats &st : s.stages) {
             QVERIFY(st.ops[0].count > 0);
-            QCOMPARE(st.ops[0].errorCount(), 0);   // the least-privilege policy suffices
+            QCOMPARE(st.ops[0].errorCount(), 0); // the least-privilege policy suffices
         }
         QVERIFY2(s.cleanupError.isEmpty(), qPrintable(s.cleanupError));
         QCOMPARE(authMethods(), before.auth);
@@ -182,9 +184,10 @@ private slots:
                                       QStringLiteral("kv-v2"), {}, &error),
                      qPrintable(error));
         const QJsonObject secret{{QStringLiteral("data"), QJsonObject{{"v", "1"}}}};
-        QTRY_VERIFY_WITH_TIMEOUT(root.post(prefix + QStringLiteral("-in/data/k"), secret).ok()
-                                     && root.post(prefix + QStringLiteral("-out/data/k"), secret).ok(),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            root.post(prefix + QStringLiteral("-in/data/k"), secret).ok()
+                && root.post(prefix + QStringLiteral("-out/data/k"), secret).ok(),
+            10000);
         AuthSpec spec;
         spec.method = method;
         spec.perVu = true;
@@ -196,7 +199,7 @@ private slots:
         QCOMPARE(use.logins, 3);
         const QVector<QByteArray> tokens = creds.tokensByVu(3);
         QCOMPARE(tokens.size(), 3);
-        QVERIFY(tokens[0] != tokens[1] && tokens[1] != tokens[2]);   // a token per VU
+        QVERIFY(tokens[0] != tokens[1] && tokens[1] != tokens[2]); // a token per VU
         for (const QByteArray &t : tokens) {
             QVERIFY(!t.isEmpty() && t != m_bao.rootToken());
             QCOMPARE(m_bao.api("GET", prefix + QStringLiteral("-in/data/k"), {}, nullptr, t), 200);
@@ -204,8 +207,9 @@ private slots:
         }
         QVERIFY2(creds.cleanup(root, &error), qPrintable(error));
         QVERIFY(creds.resources().isEmpty());
-        for (const QByteArray &t : tokens)   // revoked with the auth method
-            QCOMPARE(m_bao.api("GET", QStringLiteral("auth/token/lookup-self"), {}, nullptr, t), 403);
+        for (const QByteArray &t : tokens) // revoked with the auth method
+            QCOMPARE(m_bao.api("GET", QStringLiteral("auth/token/lookup-self"), {}, nullptr, t),
+                     403);
         for (const char *m : {"in", "out"})
             QVERIFY(root.disableMount(prefix + QLatin1Char('-') + QLatin1String(m), &error));
         QCOMPARE(authMethods(), before.auth);
@@ -222,18 +226,24 @@ private slots:
         QTest::addColumn<QString>("message");
         const QByteArray head = "name: x\nramp: { stages: [ { vus: 1, duration: 1s } ] }\n"
                                 "operations: [ { type: kv2_read } ]\n";
-        QTest::newRow("unknown method") << head + "auth: { method: ldap }\n" << 4 << 17
-                                        << "auth.method" << "unknown method \"ldap\"";
-        QTest::newRow("no method") << head + "auth:\n  per: vu\n" << 5 << 3 << "auth.method"
+        QTest::newRow("unknown method") << head + "auth: { method: ldap }\n"
+                                        << 4 << 17 << "auth.method"
+                                        << "unknown method \"ldap\"";
+        QTest::newRow("no method") << head + "auth:\n  per: vu\n"
+                                   << 5 << 3 << "auth.method"
                                    << "required";
-        QTest::newRow("bad per") << head + "auth: { method: approle, per: team }\n" << 4 << 31
-                                 << "auth.per" << "must be vu";
-        QTest::newRow("short ttl") << head + "auth: { method: token, ttl: 5s }\n" << 4 << 29
-                                   << "auth.ttl" << "at least 10s";
+        QTest::newRow("bad per") << head + "auth: { method: approle, per: team }\n"
+                                 << 4 << 31 << "auth.per"
+                                 << "must be vu";
+        QTest::newRow("short ttl") << head + "auth: { method: token, ttl: 5s }\n"
+                                   << 4 << 29 << "auth.ttl"
+                                   << "at least 10s";
         QTest::newRow("policy not HCL") << head + "auth: { method: token, policy: everything }\n"
-                                        << 4 << 32 << "auth.policy" << "\"least\" or HCL";
-        QTest::newRow("unknown key") << head + "auth: { method: token, role: x }\n" << 4 << 24
-                                     << "auth.role" << "unknown";
+                                        << 4 << 32 << "auth.policy"
+                                        << "\"least\" or HCL";
+        QTest::newRow("unknown key") << head + "auth: { method: token, role: x }\n"
+                                     << 4 << 24 << "auth.role"
+                                     << "unknown";
     }
 
     void badAuthBlocks()

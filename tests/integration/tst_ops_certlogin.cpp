@@ -54,17 +54,21 @@ private:
         QJsonObject reply;
         if (m_bao.api("LIST", QStringLiteral("auth/token/accessors"), {}, &reply) != 200)
             return -1;
-        return int(reply.value(QStringLiteral("data")).toObject()
-                       .value(QStringLiteral("keys")).toArray().size());
+        return int(reply.value(QStringLiteral("data"))
+                       .toObject()
+                       .value(QStringLiteral("keys"))
+                       .toArray()
+                       .size());
     }
 
     /// Runs a profile of 2 short stages of `op` against `targetYaml` with the root token.
     Session run(const QString &targetYaml, const QString &op)
     {
         const QByteArray yaml =
-            QStringLiteral("name: cert-login-test\ntarget: %1\n"
-                           "ramp: { stages: [ { vus: 1, duration: 1s }, { vus: 2, duration: 1s } ] }\n"
-                           "operations:\n  - %2\n")
+            QStringLiteral(
+                "name: cert-login-test\ntarget: %1\n"
+                "ramp: { stages: [ { vus: 1, duration: 1s }, { vus: 2, duration: 1s } ] }\n"
+                "operations:\n  - %2\n")
                 .arg(targetYaml, op)
                 .toUtf8();
         return Session(test::runProfileYaml(m_bao, yaml, 60000));
@@ -156,8 +160,8 @@ private slots:
     {
         QFETCH(bool, https);
         const QStringList mountsBefore = authMounts();
-        const QString target = https ? httpsTarget(false)
-                                     : QStringLiteral("{ address: \"%1\" }").arg(m_bao.address());
+        const QString target =
+            https ? httpsTarget(false) : QStringLiteral("{ address: \"%1\" }").arg(m_bao.address());
         const Session s = run(target, QStringLiteral("{ type: cert_login }"));
         QVERIFY(s.status != RunStatus::Completed);
         QVERIFY2(s.error.contains(QStringLiteral(

@@ -22,7 +22,7 @@ constexpr int kMiB = 1024 * 1024;
 
 } // namespace
 
-class TestOpsKv : public test::OpsTestCase {   // its bao server, target(), mounts()
+class TestOpsKv : public test::OpsTestCase { // its bao server, target(), mounts()
     Q_OBJECT
 
 private slots:
@@ -30,14 +30,19 @@ private slots:
     {
         QTest::addColumn<QString>("type");
         QTest::addColumn<QVariantMap>("params");
-        QTest::newRow("kv1_read") << "kv1_read" << QVariantMap{{"keys", 20}, {"payload_bytes", 1024}};
-        QTest::newRow("kv1_write") << "kv1_write" << QVariantMap{{"keys", 20}, {"payload_bytes", 1024}};
+        QTest::newRow("kv1_read") << "kv1_read"
+                                  << QVariantMap{{"keys", 20}, {"payload_bytes", 1024}};
+        QTest::newRow("kv1_write")
+            << "kv1_write" << QVariantMap{{"keys", 20}, {"payload_bytes", 1024}};
         QTest::newRow("kv2_list") << "kv2_list" << QVariantMap{{"keys", 50}};
-        QTest::newRow("kv2_metadata_read") << "kv2_metadata_read"
-                                           << QVariantMap{{"keys", 10}, {"versions", 3}};
-        QTest::newRow("kv2_read 1 MiB") << "kv2_read" << QVariantMap{{"keys", 3}, {"payload_bytes", kMiB}};
-        QTest::newRow("kv2_write 1 MiB") << "kv2_write" << QVariantMap{{"keys", 3}, {"payload_bytes", kMiB}};
-        QTest::newRow("kv1_read 1 MiB") << "kv1_read" << QVariantMap{{"keys", 3}, {"payload_bytes", kMiB}};
+        QTest::newRow("kv2_metadata_read")
+            << "kv2_metadata_read" << QVariantMap{{"keys", 10}, {"versions", 3}};
+        QTest::newRow("kv2_read 1 MiB")
+            << "kv2_read" << QVariantMap{{"keys", 3}, {"payload_bytes", kMiB}};
+        QTest::newRow("kv2_write 1 MiB")
+            << "kv2_write" << QVariantMap{{"keys", 3}, {"payload_bytes", kMiB}};
+        QTest::newRow("kv1_read 1 MiB")
+            << "kv1_read" << QVariantMap{{"keys", 3}, {"payload_bytes", kMiB}};
     }
 
     void runOfTwoStages()
@@ -54,9 +59,11 @@ private slots:
     void readOfOneMebibyteAnswersOneMebibyte_data()
     {
         QTest::addColumn<QString>("type");
-        QTest::addColumn<QString>("valueField");   // where the value sits in the answer
-        QTest::newRow("kv2_read") << "kv2_read" << "data.data.value";
-        QTest::newRow("kv1_read") << "kv1_read" << "data.value";
+        QTest::addColumn<QString>("valueField"); // where the value sits in the answer
+        QTest::newRow("kv2_read") << "kv2_read"
+                                  << "data.data.value";
+        QTest::newRow("kv1_read") << "kv1_read"
+                                  << "data.value";
     }
 
     void readOfOneMebibyteAnswersOneMebibyte()
@@ -98,15 +105,15 @@ private slots:
     // max_request_size is 32 MiB; OpenBao has no single-string limit).
     void writeOfOneMebibyteFits()
     {
-        std::unique_ptr<Operation> op = test::makeOp(QStringLiteral("kv2_write"),
-                                               {{"keys", 1}, {"payload_bytes", kMiB}});
+        std::unique_ptr<Operation> op =
+            test::makeOp(QStringLiteral("kv2_write"), {{"keys", 1}, {"payload_bytes", kMiB}});
         QVERIFY(op);
         VaultClient client(target(), m_bao.rootToken());
         QString error;
         QVERIFY2(op->setup(client, {QStringLiteral("vwtwrite1m"), 0}, &error), qPrintable(error));
         VuState vu;
         const HttpRequest req = op->nextRequest(vu);
-        QCOMPARE(req.body.size(), qsizetype(kMiB + 21));   // {"data":{"value":"..."}}
+        QCOMPARE(req.body.size(), qsizetype(kMiB + 21)); // {"data":{"value":"..."}}
         const VaultResponse r = client.send(req);
         QVERIFY2(r.ok(), qPrintable(r.describe()));
         QCOMPARE(op->classify(test::toResult(r)), ErrorClass::None);
@@ -117,8 +124,9 @@ private slots:
     {
         VaultClient client(target(), m_bao.rootToken());
         QString error;
-        for (const QString &type : {QStringLiteral("kv1_read"), QStringLiteral("kv1_write"),
-                                    QStringLiteral("kv2_list"), QStringLiteral("kv2_metadata_read")}) {
+        for (const QString &type :
+             {QStringLiteral("kv1_read"), QStringLiteral("kv1_write"), QStringLiteral("kv2_list"),
+              QStringLiteral("kv2_metadata_read")}) {
             std::unique_ptr<Operation> op = test::makeOp(type, {{"keys", 1}});
             QVERIFY(op);
             QVERIFY2(op->setup(client, {QStringLiteral("vwtacl"), 1}, &error), qPrintable(error));

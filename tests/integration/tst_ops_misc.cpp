@@ -17,7 +17,7 @@
 
 using namespace vw;
 
-class TestOpsMisc : public test::OpsTestCase {   // its bao server, target(), mounts()
+class TestOpsMisc : public test::OpsTestCase { // its bao server, target(), mounts()
     Q_OBJECT
 
 private slots:
@@ -30,8 +30,8 @@ private slots:
             << "ssh_issue" << QVariantMap{{"key_type", "ecdsa-p256"}, {"ca_key_type", "rsa-2048"}};
         QTest::newRow("ssh_issue rsa-2048") << "ssh_issue" << QVariantMap{{"key_type", "rsa-2048"}};
         QTest::newRow("totp_generate") << "totp_generate" << QVariantMap();
-        QTest::newRow("totp_generate sha256 8") << "totp_generate"
-                                                << QVariantMap{{"algorithm", "SHA256"}, {"digits", 8}};
+        QTest::newRow("totp_generate sha256 8")
+            << "totp_generate" << QVariantMap{{"algorithm", "SHA256"}, {"digits", 8}};
         // keys above the validations per second two VUs reach on loopback: a key takes one
         // validation a second (totpvalidate.h). On a quiet machine two VUs did 8,217/s, past
         // the 8,000 keys this once had, and got 159 "code already used": 20,000 keys.
@@ -60,9 +60,10 @@ private slots:
         QTest::addColumn<QString>("privateKeyType");
         QTest::newRow("ed25519") << "ed25519" << QByteArray("ssh-ed25519-cert-v01@openssh.com ")
                                  << "ed25519";
-        QTest::newRow("ecdsa-p384") << "ecdsa-p384"
-                                    << QByteArray("ecdsa-sha2-nistp384-cert-v01@openssh.com ") << "ec";
-        QTest::newRow("rsa-2048") << "rsa-2048" << QByteArray("ssh-rsa-cert-v01@openssh.com ") << "rsa";
+        QTest::newRow("ecdsa-p384")
+            << "ecdsa-p384" << QByteArray("ecdsa-sha2-nistp384-cert-v01@openssh.com ") << "ec";
+        QTest::newRow("rsa-2048") << "rsa-2048" << QByteArray("ssh-rsa-cert-v01@openssh.com ")
+                                  << "rsa";
     }
 
     void sshIssueAnswersTheKeyType()
@@ -70,7 +71,8 @@ private slots:
         QFETCH(QString, keyType);
         QFETCH(QByteArray, certPrefix);
         QFETCH(QString, privateKeyType);
-        std::unique_ptr<Operation> op = test::makeOp(QStringLiteral("ssh_issue"), {{"key_type", keyType}});
+        std::unique_ptr<Operation> op =
+            test::makeOp(QStringLiteral("ssh_issue"), {{"key_type", keyType}});
         QVERIFY(op);
         VaultClient client(target(), m_bao.rootToken());
         QString error;
@@ -85,7 +87,9 @@ private slots:
         const QByteArray cert = data.value(QStringLiteral("signed_key")).toString().toLatin1();
         QVERIFY2(cert.startsWith(certPrefix), cert.left(60).constData());
         QCOMPARE(data.value(QStringLiteral("private_key_type")).toString(), privateKeyType);
-        QVERIFY(data.value(QStringLiteral("private_key")).toString().contains(QLatin1String("PRIVATE KEY")));
+        QVERIFY(data.value(QStringLiteral("private_key"))
+                    .toString()
+                    .contains(QLatin1String("PRIVATE KEY")));
         HttpResult noCert = test::toResult(r);
         noCert.body = "{\"data\":{}}";
         QCOMPARE(op->classify(noCert), ErrorClass::InvalidResponse);
@@ -98,13 +102,16 @@ private slots:
     {
         const QByteArray sha1 = "12345678901234567890";
         const QByteArray sha256 = "12345678901234567890123456789012";
-        const QByteArray sha512 = "1234567890123456789012345678901234567890123456789012345678901234";
+        const QByteArray sha512 =
+            "1234567890123456789012345678901234567890123456789012345678901234";
         QCOMPARE(totpCode(sha1, 59, 30, QStringLiteral("SHA1"), 8), QByteArray("94287082"));
         QCOMPARE(totpCode(sha256, 59, 30, QStringLiteral("SHA256"), 8), QByteArray("46119246"));
         QCOMPARE(totpCode(sha512, 59, 30, QStringLiteral("SHA512"), 8), QByteArray("90693936"));
         QCOMPARE(totpCode(sha1, 1111111109, 30, QStringLiteral("SHA1"), 8), QByteArray("07081804"));
-        QCOMPARE(totpCode(sha256, 2000000000, 30, QStringLiteral("SHA256"), 8), QByteArray("90698825"));
-        QCOMPARE(totpCode(sha512, 20000000000, 30, QStringLiteral("SHA512"), 8), QByteArray("47863826"));
+        QCOMPARE(totpCode(sha256, 2000000000, 30, QStringLiteral("SHA256"), 8),
+                 QByteArray("90698825"));
+        QCOMPARE(totpCode(sha512, 20000000000, 30, QStringLiteral("SHA512"), 8),
+                 QByteArray("47863826"));
         QCOMPARE(totpCode(sha1, 59, 30, QStringLiteral("SHA1"), 6), QByteArray("287082"));
         QVERIFY(totpCode(sha1, 59, 30, QStringLiteral("MD5"), 6).isEmpty());
         QCOMPARE(base32Encode("f"), QByteArray("MY======"));
@@ -121,10 +128,12 @@ private slots:
         const QString mount = QStringLiteral("vwttotp");
         QVERIFY(client.post(QStringLiteral("sys/mounts/") + mount, {{"type", "totp"}}).ok());
         const QByteArray secret = "an-example-secret-20";
-        const VaultResponse made = client.post(
-            mount + QStringLiteral("/keys/k"),
-            {{"key", QString::fromLatin1(base32Encode(secret))}, {"issuer", "t"},
-             {"account_name", "t"}, {"period", 1}, {"skew", 1}});
+        const VaultResponse made = client.post(mount + QStringLiteral("/keys/k"),
+                                               {{"key", QString::fromLatin1(base32Encode(secret))},
+                                                {"issuer", "t"},
+                                                {"account_name", "t"},
+                                                {"period", 1},
+                                                {"skew", 1}});
         QVERIFY2(made.ok(), qPrintable(made.describe()));
         bool agreed = false;
         for (int attempt = 0; attempt < 5 && !agreed; ++attempt) {
@@ -132,9 +141,12 @@ private slots:
             const VaultResponse r = client.get(mount + QStringLiteral("/code/k"));
             const qint64 t1 = QDateTime::currentSecsSinceEpoch();
             if (t0 != t1)
-                continue;   // crossed a second: the codes may differ
-            QCOMPARE(r.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("code"))
-                         .toString().toLatin1(),
+                continue; // crossed a second: the codes may differ
+            QCOMPARE(r.json.value(QStringLiteral("data"))
+                         .toObject()
+                         .value(QStringLiteral("code"))
+                         .toString()
+                         .toLatin1(),
                      totpCode(secret, t0, 1, QStringLiteral("SHA1"), 6));
             agreed = true;
         }
@@ -144,16 +156,21 @@ private slots:
         const QJsonObject body{{QStringLiteral("code"), QString::fromLatin1(code)}};
         const VaultResponse first = client.post(mount + QStringLiteral("/code/k"), body);
         QCOMPARE(first.status, 200);
-        QVERIFY(first.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("valid")).toBool());
+        QVERIFY(first.json.value(QStringLiteral("data"))
+                    .toObject()
+                    .value(QStringLiteral("valid"))
+                    .toBool());
         const VaultResponse again = client.post(mount + QStringLiteral("/code/k"), body);
         QCOMPARE(again.status, 400);
-        QVERIFY2(again.errorText.contains(QLatin1String("already used")), qPrintable(again.describe()));
+        QVERIFY2(again.errorText.contains(QLatin1String("already used")),
+                 qPrintable(again.describe()));
         QVERIFY(client.request("DELETE", QStringLiteral("sys/mounts/") + mount, {}).ok());
     }
 
     void totpValidateRequestsGoRoundTheKeys()
     {
-        std::unique_ptr<Operation> op = test::makeOp(QStringLiteral("totp_validate"), {{"keys", 3}});
+        std::unique_ptr<Operation> op =
+            test::makeOp(QStringLiteral("totp_validate"), {{"keys", 3}});
         QVERIFY(op);
         VaultClient client(target(), m_bao.rootToken());
         QString error;

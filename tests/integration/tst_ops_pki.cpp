@@ -32,7 +32,10 @@ private:
 
     TargetSpec target() const { return test::targetOf(m_bao); }
     QStringList mounts() { return test::mountPaths(m_bao); }
-    QStringList mountsWithPrefix(const QString &prefix) { return test::mountsWithPrefix(m_bao, prefix); }
+    QStringList mountsWithPrefix(const QString &prefix)
+    {
+        return test::mountsWithPrefix(m_bao, prefix);
+    }
 
     /// Serials listed under <mount>/certs/revoked.
     QStringList revokedSerials(const QString &mount)
@@ -40,8 +43,10 @@ private:
         VaultClient root(target(), m_bao.rootToken());
         const VaultResponse r = root.request("LIST", mount + QStringLiteral("/certs/revoked"));
         QStringList out;
-        for (const QJsonValue &v : r.json.value(QStringLiteral("data")).toObject()
-                                       .value(QStringLiteral("keys")).toArray())
+        for (const QJsonValue &v : r.json.value(QStringLiteral("data"))
+                                       .toObject()
+                                       .value(QStringLiteral("keys"))
+                                       .toArray())
             out << v.toString();
         return out;
     }
@@ -64,19 +69,22 @@ private slots:
             return QVariantMap{{"type", type}, {"weight", weight}, {"params", params}};
         };
         QTest::newRow("pki_issue ec-256 root")
-            << QVariantList{op("pki_issue", 100, {{"key_type", "ec-256"}, {"ca", "root"}})} << false;
+            << QVariantList{op("pki_issue", 100, {{"key_type", "ec-256"}, {"ca", "root"}})}
+            << false;
         QTest::newRow("pki_issue ed25519 intermediate no_store")
             << QVariantList{op("pki_issue", 100, {{"key_type", "ed25519"}, {"no_store", true}})}
             << false;
         QTest::newRow("pki_sign rsa-2048 intermediate")
-            << QVariantList{op("pki_sign", 100, {{"key_type", "rsa-2048"}, {"ttl", "1m"}})} << false;
+            << QVariantList{op("pki_sign", 100, {{"key_type", "rsa-2048"}, {"ttl", "1m"}})}
+            << false;
         // the sizes of vault-benchmark's docs/examples/pki (import-hcl maps key_bits to them)
         QTest::newRow("pki_issue ec-384 + pki_sign ec-521 root")
             << QVariantList{op("pki_issue", 50, {{"key_type", "ec-384"}, {"ca", "root"}}),
                             op("pki_sign", 50, {{"key_type", "ec-521"}, {"ca", "root"}})}
             << false;
         QTest::newRow("pki_crl_read root")
-            << QVariantList{op("pki_crl_read", 100, {{"ca", "root"}, {"revoked_certs", 3}})} << false;
+            << QVariantList{op("pki_crl_read", 100, {{"ca", "root"}, {"revoked_certs", 3}})}
+            << false;
         QTest::newRow("pki_issue + pki_revoke")
             << QVariantList{op("pki_issue", 1, {{"key_type", "ec-256"}}), op("pki_revoke", 100)}
             << true;
@@ -95,9 +103,9 @@ private slots:
         const QStringList before = mounts();
         QVERIFY(!before.isEmpty());
 
-        BenchmarkRun run(test::opsProfile(m_bao, QStringLiteral("pki-test"), ops,
-                                          {{1, 1500}, {2, 1500}}, 300),
-                         test::rootOptions(m_bao));
+        BenchmarkRun run(
+            test::opsProfile(m_bao, QStringLiteral("pki-test"), ops, {{1, 1500}, {2, 1500}}, 300),
+            test::rootOptions(m_bao));
         QList<RunPhase> phases;
         connect(&run, &BenchmarkRun::phaseChanged, this,
                 [&](RunPhase ph, const QString &) { phases.append(ph); });
@@ -108,16 +116,17 @@ private slots:
         QStringList revoked;
         QString issuing;
         const bool ended = test::runToEnd(run, 60000, &s, &error, [&] {
-            if (!revokes || !QTest::qWaitFor([&] { return phases.contains(RunPhase::Running); }, 30000))
+            if (!revokes
+                || !QTest::qWaitFor([&] { return phases.contains(RunPhase::Running); }, 30000))
                 return;
             // While measuring: the server lists certificates of the run as revoked.
             for (const QString &m : mounts())
                 if (!before.contains(m) && m.endsWith(QLatin1String("-int/")))
                     issuing = m.chopped(1);
-            if (!issuing.isEmpty())   // what it saw is checked below, after the run
-                (void)QTest::qWaitFor([&] {
-                    return !(revoked = revokedSerials(issuing)).isEmpty() || finished;
-                }, 10000);
+            if (!issuing.isEmpty()) // what it saw is checked below, after the run
+                (void)QTest::qWaitFor(
+                    [&] { return !(revoked = revokedSerials(issuing)).isEmpty() || finished; },
+                    10000);
         });
         QVERIFY2(ended, qPrintable(error));
         if (revokes)
@@ -131,8 +140,9 @@ private slots:
                 // the two rows are about equal, the revoke row never larger than issue's.
                 const int64_t issued = st.ops.at(0).count;
                 const int64_t revokedHere = st.ops.at(1).count;
-                QVERIFY2(revokedHere <= issued + 2 && issued <= 3 * revokedHere + 4,
-                         qPrintable(QStringLiteral("issue %1, revoke %2").arg(issued).arg(revokedHere)));
+                QVERIFY2(
+                    revokedHere <= issued + 2 && issued <= 3 * revokedHere + 4,
+                    qPrintable(QStringLiteral("issue %1, revoke %2").arg(issued).arg(revokedHere)));
             }
         }
         if (revokes) {
@@ -148,8 +158,8 @@ private slots:
     {
         VaultClient root(target(), m_bao.rootToken());
         const QString prefix = test::uniquePrefix();
-        std::unique_ptr<Operation> issue = test::makeOp(QStringLiteral("pki_issue"),
-                                                  {{"key_type", "ec-256"}, {"ca", "root"}});
+        std::unique_ptr<Operation> issue =
+            test::makeOp(QStringLiteral("pki_issue"), {{"key_type", "ec-256"}, {"ca", "root"}});
         std::unique_ptr<Operation> revoke = test::makeOp(QStringLiteral("pki_revoke"));
         QVERIFY(issue && revoke);
         const QVector<const Operation *> all{issue.get(), revoke.get()};
@@ -163,13 +173,17 @@ private slots:
         const QString rules = issue->aclRules() + revoke->aclRules();
         QVERIFY2(rules.contains(mount + QStringLiteral("/revoke")), qPrintable(rules));
         QVERIFY(root.post(QStringLiteral("sys/policies/acl/") + prefix,
-                          {{QStringLiteral("policy"), rules}}).ok());
-        const VaultResponse t = root.post(
-            QStringLiteral("auth/token/create"),
-            {{QStringLiteral("policies"), QJsonArray{prefix}}, {QStringLiteral("ttl"), "10m"},
-             {QStringLiteral("no_default_policy"), true}});
-        const QByteArray token = t.json.value(QStringLiteral("auth")).toObject()
-                                     .value(QStringLiteral("client_token")).toString().toLatin1();
+                          {{QStringLiteral("policy"), rules}})
+                    .ok());
+        const VaultResponse t = root.post(QStringLiteral("auth/token/create"),
+                                          {{QStringLiteral("policies"), QJsonArray{prefix}},
+                                           {QStringLiteral("ttl"), "10m"},
+                                           {QStringLiteral("no_default_policy"), true}});
+        const QByteArray token = t.json.value(QStringLiteral("auth"))
+                                     .toObject()
+                                     .value(QStringLiteral("client_token"))
+                                     .toString()
+                                     .toLatin1();
         QVERIFY(!token.isEmpty());
         VaultClient limited(target(), token);
 
@@ -186,27 +200,35 @@ private slots:
             const VaultResponse r = limited.send(req);
             const HttpResult result = test::toResult(r);
             const ErrorClass c = revoke->classify(result);
-            QVERIFY2(c == ErrorClass::None, qPrintable(QString::fromLatin1(req.path) + ": "
-                                                       + r.describe()));
+            QVERIFY2(c == ErrorClass::None,
+                     qPrintable(QString::fromLatin1(req.path) + ": " + r.describe()));
             revoke->onResponse(vu, result, c);
-            if (i % 2 == 0) {   // empty queue: an issue request, counted under pki_issue
+            if (i % 2 == 0) { // empty queue: an issue request, counted under pki_issue
                 QCOMPARE(req.path, "/v1/" + mount.toUtf8() + "/issue/bench");
                 QCOMPARE(vu.countAs, 0);
-                issuedSerials << r.json.value(QStringLiteral("data")).toObject()
-                                     .value(QStringLiteral("serial_number")).toString();
+                issuedSerials << r.json.value(QStringLiteral("data"))
+                                     .toObject()
+                                     .value(QStringLiteral("serial_number"))
+                                     .toString();
             } else {
                 QCOMPARE(req.path, "/v1/" + mount.toUtf8() + "/revoke");
                 QCOMPARE(vu.countAs, -1);
                 revokedSerialsSent << QString::fromLatin1(req.body).section('"', 3, 3);
-                QVERIFY(r.json.value(QStringLiteral("data")).toObject()
-                            .value(QStringLiteral("revocation_time")).toInteger() > 0);
+                QVERIFY(r.json.value(QStringLiteral("data"))
+                            .toObject()
+                            .value(QStringLiteral("revocation_time"))
+                            .toInteger()
+                        > 0);
             }
         }
-        QCOMPARE(revokedSerialsSent, issuedSerials);   // each VU revokes what it issued, in order
+        QCOMPARE(revokedSerialsSent, issuedSerials); // each VU revokes what it issued, in order
         for (const QString &serial : issuedSerials) {
             const VaultResponse cert = root.get(mount + QStringLiteral("/cert/") + serial);
-            QVERIFY2(cert.json.value(QStringLiteral("data")).toObject()
-                             .value(QStringLiteral("revocation_time")).toInteger() > 0,
+            QVERIFY2(cert.json.value(QStringLiteral("data"))
+                             .toObject()
+                             .value(QStringLiteral("revocation_time"))
+                             .toInteger()
+                         > 0,
                      qPrintable(serial));
         }
         QCOMPARE(revokedSerials(mount).size(), issuedSerials.size());
@@ -216,7 +238,7 @@ private slots:
         // A failed issue queues nothing: the next request is an issue again.
         HttpResult failed;
         failed.status = 500;
-        revoke->nextRequest(vu);   // an issue (the queue is empty)
+        revoke->nextRequest(vu); // an issue (the queue is empty)
         revoke->onResponse(vu, failed, ErrorClass::HttpStatus);
         vu.countAs = -1;
         QCOMPARE(revoke->nextRequest(vu).path, "/v1/" + mount.toUtf8() + "/issue/bench");
@@ -233,21 +255,24 @@ private slots:
         std::unique_ptr<Operation> revoke = test::makeOp(QStringLiteral("pki_revoke"));
         QString error;
         QVERIFY(!revoke->setup(root, {test::uniquePrefix(), 0, {revoke.get()}}, &error));
-        QVERIFY2(error.contains(QLatin1String("pki_issue")) && error.contains(QLatin1String("before")),
+        QVERIFY2(error.contains(QLatin1String("pki_issue"))
+                     && error.contains(QLatin1String("before")),
                  qPrintable(error));
 
-        std::unique_ptr<Operation> unstored = test::makeOp(QStringLiteral("pki_issue"), {{"no_store", true}});
+        std::unique_ptr<Operation> unstored =
+            test::makeOp(QStringLiteral("pki_issue"), {{"no_store", true}});
         std::unique_ptr<Operation> kv = test::makeOp(QStringLiteral("kv2_read"));
         error.clear();
-        QVERIFY(!revoke->setup(root, {test::uniquePrefix(), 2, {unstored.get(), kv.get(), revoke.get()}},
-                               &error));
+        QVERIFY(!revoke->setup(
+            root, {test::uniquePrefix(), 2, {unstored.get(), kv.get(), revoke.get()}}, &error));
         QVERIFY2(error.contains(QLatin1String("no_store: true"))
                      && error.contains(QLatin1String("operation 1")),
                  qPrintable(error));
         // a pki_issue after it does not count
         std::unique_ptr<Operation> later = test::makeOp(QStringLiteral("pki_issue"));
         error.clear();
-        QVERIFY(!revoke->setup(root, {test::uniquePrefix(), 0, {revoke.get(), later.get()}}, &error));
+        QVERIFY(
+            !revoke->setup(root, {test::uniquePrefix(), 0, {revoke.get(), later.get()}}, &error));
     }
 
     void invalidParamsRejected_data()
@@ -256,20 +281,27 @@ private slots:
         QTest::addColumn<QVariantMap>("params");
         QTest::addColumn<QString>("param");
         QTest::addColumn<QString>("messagePart");
-        QTest::newRow("key type") << "pki_issue" << QVariantMap{{"key_type", "rsa-1024"}}
-                                  << "key_type" << "rsa-2048, ec-256, ed25519, rsa-3072, rsa-4096, ec-384, ec-521";
-        QTest::newRow("sign key type") << "pki_sign" << QVariantMap{{"key_type", "ec-224"}}
-                                       << "key_type" << "rsa-2048, ec-256, ed25519, rsa-3072, rsa-4096, ec-384, ec-521";
-        QTest::newRow("ttl too long") << "pki_issue" << QVariantMap{{"ttl", "800h"}} << "ttl" << "1s to";
+        QTest::newRow("key type")
+            << "pki_issue" << QVariantMap{{"key_type", "rsa-1024"}} << "key_type"
+            << "rsa-2048, ec-256, ed25519, rsa-3072, rsa-4096, ec-384, ec-521";
+        QTest::newRow("sign key type")
+            << "pki_sign" << QVariantMap{{"key_type", "ec-224"}} << "key_type"
+            << "rsa-2048, ec-256, ed25519, rsa-3072, rsa-4096, ec-384, ec-521";
+        QTest::newRow("ttl too long") << "pki_issue" << QVariantMap{{"ttl", "800h"}} << "ttl"
+                                      << "1s to";
         QTest::newRow("ttl sub-second") << "pki_sign" << QVariantMap{{"ttl", "1500ms"}} << "ttl"
                                         << "whole seconds";
-        QTest::newRow("no_store text") << "pki_issue" << QVariantMap{{"no_store", "yes"}}
-                                       << "no_store" << "true or false";
-        QTest::newRow("ca") << "pki_issue" << QVariantMap{{"ca", "sub"}} << "ca" << "root, intermediate";
-        QTest::newRow("crl revoked_certs") << "pki_crl_read" << QVariantMap{{"revoked_certs", 5000}}
-                                           << "revoked_certs" << "0 to 1000";
-        QTest::newRow("revoke takes none") << "pki_revoke" << QVariantMap{{"serials", 3}}
-                                           << "serials" << "none";
+        QTest::newRow("no_store text")
+            << "pki_issue" << QVariantMap{{"no_store", "yes"}} << "no_store"
+            << "true or false";
+        QTest::newRow("ca") << "pki_issue" << QVariantMap{{"ca", "sub"}} << "ca"
+                            << "root, intermediate";
+        QTest::newRow("crl revoked_certs")
+            << "pki_crl_read" << QVariantMap{{"revoked_certs", 5000}} << "revoked_certs"
+            << "0 to 1000";
+        QTest::newRow("revoke takes none")
+            << "pki_revoke" << QVariantMap{{"serials", 3}} << "serials"
+            << "none";
     }
 
     void invalidParamsRejected()
@@ -316,7 +348,7 @@ private slots:
         const PkiKeyType t = PkiKeyType(type);
         const char *expected = pkiKeyIsRsa(t) ? "RSA" : pkiKeyBits(t) > 0 ? "EC" : "ED25519";
         QVERIFY(EVP_PKEY_is_a(key, expected));
-        if (pkiKeyBits(t) > 0)   // P-521 keys have 521 bits
+        if (pkiKeyBits(t) > 0) // P-521 keys have 521 bits
             QCOMPARE(EVP_PKEY_get_bits(key), pkiKeyBits(t));
         X509_REQ_free(req);
     }
@@ -325,8 +357,9 @@ private slots:
     {
         QCOMPARE(jsonStringMember(R"({"data":{"serial_number" : "1a:2b"}})", "serial_number"),
                  QByteArray("1a:2b"));
-        QCOMPARE(jsonStringMember(R"({"note":"serial_number","serial_number":"ff"})", "serial_number"),
-                 QByteArray("ff"));
+        QCOMPARE(
+            jsonStringMember(R"({"note":"serial_number","serial_number":"ff"})", "serial_number"),
+            QByteArray("ff"));
         QVERIFY(jsonStringMember(R"({"serial_number":12})", "serial_number").isEmpty());
         QVERIFY(isPkiSerial("1a:2b-3C"));
         QVERIFY(!isPkiSerial("1a\",\"x"));

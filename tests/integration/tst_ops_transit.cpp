@@ -32,17 +32,17 @@ QString parseErrors(const QString &type, const QVariantMap &raw)
 
 Q_DECLARE_METATYPE(QList<OperationSpec>)
 
-class TestOpsTransit : public test::OpsTestCase {   // its bao server, target(), mounts()
+class TestOpsTransit : public test::OpsTestCase { // its bao server, target(), mounts()
     Q_OBJECT
 
 private slots:
     void registered()
     {
         const OperationRegistry &reg = OperationRegistry::instance();
-        for (const QString &n : {QStringLiteral("transit_sign"), QStringLiteral("transit_verify"),
-                                 QStringLiteral("transit_encrypt"),
-                                 QStringLiteral("transit_decrypt"),
-                                 QStringLiteral("transit_hmac")}) {
+        for (const QString &n :
+             {QStringLiteral("transit_sign"), QStringLiteral("transit_verify"),
+              QStringLiteral("transit_encrypt"), QStringLiteral("transit_decrypt"),
+              QStringLiteral("transit_hmac")}) {
             const OperationType *t = reg.find(n);
             QVERIFY2(t, qPrintable(n));
             QVERIFY(t->paramNames().contains(QStringLiteral("key_type")));
@@ -50,11 +50,11 @@ private slots:
             QVERIFY(t->paramNames().contains(QStringLiteral("batch_size")));
             QCOMPARE(test::makeOp(n, {})->typeName(), n);
         }
-        QCOMPARE(reg.find(QStringLiteral("transit_sign"))->paramNames(),
-                 (QStringList{QStringLiteral("key_type"), QStringLiteral("payload_bytes"),
-                              QStringLiteral("hash_algorithm"),
-                              QStringLiteral("signature_algorithm"),
-                              QStringLiteral("batch_size")}));
+        QCOMPARE(
+            reg.find(QStringLiteral("transit_sign"))->paramNames(),
+            (QStringList{QStringLiteral("key_type"), QStringLiteral("payload_bytes"),
+                         QStringLiteral("hash_algorithm"), QStringLiteral("signature_algorithm"),
+                         QStringLiteral("batch_size")}));
     }
 
     void paramErrors()
@@ -106,9 +106,9 @@ private slots:
         r.status = 200;
         r.body = R"({"request_id":"x","data":{"valid": true},"warnings":null})";
         QCOMPARE(verify->classify(r), ErrorClass::None);
-        r.body = R"({"data":{"valid":false}})";   // a signature that does not verify
+        r.body = R"({"data":{"valid":false}})"; // a signature that does not verify
         QCOMPARE(verify->classify(r), ErrorClass::InvalidResponse);
-        r.body = R"({"data":{"signature":"valid"}})";   // the text as a value, not the member
+        r.body = R"({"data":{"signature":"valid"}})"; // the text as a value, not the member
         QCOMPARE(verify->classify(r), ErrorClass::InvalidResponse);
         QCOMPARE(sign->classify(r), ErrorClass::None);
         r.body = R"({"data":{"signature":""}})";
@@ -123,8 +123,8 @@ private slots:
     /// A batch answer counts as a success only when every item succeeded.
     void batchItemsAreChecked()
     {
-        std::unique_ptr<Operation> sign =
-            test::makeOp(QStringLiteral("transit_sign"), {{"key_type", "ed25519"}, {"batch_size", 2}});
+        std::unique_ptr<Operation> sign = test::makeOp(
+            QStringLiteral("transit_sign"), {{"key_type", "ed25519"}, {"batch_size", 2}});
         QVERIFY(sign);
         HttpResult r;
         r.status = 200;
@@ -134,15 +134,15 @@ private slots:
         r.body = R"({"data":{"batch_results":[{"signature":"vault:v1:AA"},)"
                  R"({"error":"failed to sign"}]}})";
         QCOMPARE(sign->classify(r), ErrorClass::InvalidResponse);
-        r.body = R"({"data":{"batch_results":[{"signature":"vault:v1:AA"}]}})";   // one missing
+        r.body = R"({"data":{"batch_results":[{"signature":"vault:v1:AA"}]}})"; // one missing
         QCOMPARE(sign->classify(r), ErrorClass::InvalidResponse);
-        r.status = 400;   // Vault's default answer to a batch with a failed item
+        r.status = 400; // Vault's default answer to a batch with a failed item
         QCOMPARE(sign->classify(r), ErrorClass::HttpStatus);
 
         // Against the server: a batch verify with one wrong signature is 200 with that
         // item's valid false, and must be an error.
-        std::unique_ptr<Operation> verify = test::makeOp(QStringLiteral("transit_verify"),
-                                                   {{"key_type", "ecdsa-p256"}, {"batch_size", 3}});
+        std::unique_ptr<Operation> verify = test::makeOp(
+            QStringLiteral("transit_verify"), {{"key_type", "ecdsa-p256"}, {"batch_size", 3}});
         QVERIFY(verify);
         VaultClient client(target(), m_bao.rootToken());
         const QString prefix = QStringLiteral("vwt-batch");
@@ -199,11 +199,11 @@ private slots:
         QCOMPARE(m_bao.api("PUT", QStringLiteral("sys/policies/acl/") + policy,
                            QJsonDocument(QJsonObject{{QStringLiteral("policy"), rules}}).toJson()),
                  204);
-        const QByteArray token = m_bao.createToken(
-            {{QStringLiteral("policies"), QJsonArray{policy}},
-             {QStringLiteral("no_default_policy"), true},
-             {QStringLiteral("ttl"), QStringLiteral("5m")}},
-            &error);
+        const QByteArray token =
+            m_bao.createToken({{QStringLiteral("policies"), QJsonArray{policy}},
+                               {QStringLiteral("no_default_policy"), true},
+                               {QStringLiteral("ttl"), QStringLiteral("5m")}},
+                              &error);
         QVERIFY2(!token.isEmpty(), qPrintable(error));
 
         VaultClient limited(target(), token);
@@ -234,37 +234,30 @@ private slots:
         const QString encrypt = QStringLiteral("transit_encrypt");
         const QString decrypt = QStringLiteral("transit_decrypt");
         const QString hmac = QStringLiteral("transit_hmac");
-        QTest::newRow("sign rsa-2048 vs ecdsa-p256, 30 KiB")
-            << QList<OperationSpec>{
-                   test::opSpec(sign, {{"key_type", "rsa-2048"}, {"payload_bytes", 30720}}),
-                   test::opSpec(sign, {{"key_type", "ecdsa-p256"}, {"payload_bytes", 30720}})};
-        QTest::newRow("sign batches")
-            << QList<OperationSpec>{
-                   test::opSpec(sign, {{"key_type", "rsa-2048"},
-                                 {"signature_algorithm", "pkcs1v15"},
-                                 {"hash_algorithm", "sha2-512"},
-                                 {"batch_size", 5}}),
-                   test::opSpec(sign, {{"key_type", "ed25519"}, {"batch_size", 3}})};
-        QTest::newRow("verify")
-            << QList<OperationSpec>{
-                   test::opSpec(verify, {{"key_type", "rsa-2048"}, {"signature_algorithm", "pss"}}),
-                   test::opSpec(verify, {{"key_type", "ecdsa-p256"}, {"batch_size", 4}})};
-        QTest::newRow("encrypt")
-            << QList<OperationSpec>{
-                   test::opSpec(encrypt, {{"payload_bytes", 1024}}),
-                   test::opSpec(encrypt, {{"key_type", "chacha20-poly1305"}, {"batch_size", 8}}),
-                   test::opSpec(encrypt, {{"key_type", "rsa-2048"}, {"payload_bytes", 190}})};
-        QTest::newRow("decrypt")
-            << QList<OperationSpec>{
-                   test::opSpec(decrypt, {}),
-                   test::opSpec(decrypt, {{"key_type", "rsa-2048"}, {"batch_size", 3}}),
-                   test::opSpec(decrypt, {{"key_type", "aes128-gcm96"}, {"batch_size", 4}})};
-        QTest::newRow("hmac")
-            << QList<OperationSpec>{
-                   test::opSpec(hmac, {}),
-                   test::opSpec(hmac, {{"key_type", "ecdsa-p256"},
-                                 {"hash_algorithm", "sha3-256"},
-                                 {"batch_size", 6}})};
+        QTest::newRow("sign rsa-2048 vs ecdsa-p256, 30 KiB") << QList<OperationSpec>{
+            test::opSpec(sign, {{"key_type", "rsa-2048"}, {"payload_bytes", 30720}}),
+            test::opSpec(sign, {{"key_type", "ecdsa-p256"}, {"payload_bytes", 30720}})};
+        QTest::newRow("sign batches") << QList<OperationSpec>{
+            test::opSpec(sign, {{"key_type", "rsa-2048"},
+                                {"signature_algorithm", "pkcs1v15"},
+                                {"hash_algorithm", "sha2-512"},
+                                {"batch_size", 5}}),
+            test::opSpec(sign, {{"key_type", "ed25519"}, {"batch_size", 3}})};
+        QTest::newRow("verify") << QList<OperationSpec>{
+            test::opSpec(verify, {{"key_type", "rsa-2048"}, {"signature_algorithm", "pss"}}),
+            test::opSpec(verify, {{"key_type", "ecdsa-p256"}, {"batch_size", 4}})};
+        QTest::newRow("encrypt") << QList<OperationSpec>{
+            test::opSpec(encrypt, {{"payload_bytes", 1024}}),
+            test::opSpec(encrypt, {{"key_type", "chacha20-poly1305"}, {"batch_size", 8}}),
+            test::opSpec(encrypt, {{"key_type", "rsa-2048"}, {"payload_bytes", 190}})};
+        QTest::newRow("decrypt") << QList<OperationSpec>{
+            test::opSpec(decrypt, {}),
+            test::opSpec(decrypt, {{"key_type", "rsa-2048"}, {"batch_size", 3}}),
+            test::opSpec(decrypt, {{"key_type", "aes128-gcm96"}, {"batch_size", 4}})};
+        QTest::newRow("hmac") << QList<OperationSpec>{
+            test::opSpec(hmac, {}), test::opSpec(hmac, {{"key_type", "ecdsa-p256"},
+                                                        {"hash_algorithm", "sha3-256"},
+                                                        {"batch_size", 6}})};
     }
 
     void runTwoStages()

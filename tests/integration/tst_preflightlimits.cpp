@@ -34,7 +34,7 @@ class TestPreflightLimits : public QObject {
     Q_OBJECT
 
     test::BaoServer m_bao;
-    QTemporaryDir m_home;   // HOME of the app: no ~/.vault-token of the machine's user
+    QTemporaryDir m_home; // HOME of the app: no ~/.vault-token of the machine's user
 
     /// Keys of sys/mounts, sys/auth and sys/policies/acl (root token): what a run may leave.
     QStringList serverState()
@@ -50,8 +50,10 @@ class TestPreflightLimits : public QObject {
                 out << QStringLiteral("%1:%2").arg(QLatin1String(path), it.key());
         }
         const VaultResponse p = root.request("LIST", QStringLiteral("sys/policies/acl"));
-        for (const QJsonValue &k : p.json.value(QStringLiteral("data")).toObject()
-                                       .value(QStringLiteral("keys")).toArray())
+        for (const QJsonValue &k : p.json.value(QStringLiteral("data"))
+                                       .toObject()
+                                       .value(QStringLiteral("keys"))
+                                       .toArray())
             out << QStringLiteral("policy:") + k.toString();
         out.sort();
         return out;
@@ -94,13 +96,14 @@ private slots:
     void shortTokenIsRefusedBeforeSetup()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(dir.path(), QStringLiteral("    - { vus: 1, duration: 4s }\n"
-                                                                        "    - { vus: 2, duration: 4s }\n"));
+        const QString profile =
+            writeProfile(dir.path(), QStringLiteral("    - { vus: 1, duration: 4s }\n"
+                                                    "    - { vus: 2, duration: 4s }\n"));
         QString error;
-        const QByteArray token = m_bao.createToken(
-            QJsonObject{{QStringLiteral("ttl"), QStringLiteral("6s")},
-                        {QStringLiteral("renewable"), false}},
-            &error);
+        const QByteArray token =
+            m_bao.createToken(QJsonObject{{QStringLiteral("ttl"), QStringLiteral("6s")},
+                                          {QStringLiteral("renewable"), false}},
+                              &error);
         QVERIFY2(!token.isEmpty(), qPrintable(error));
         const QStringList before = serverState();
         const QString out = dir.filePath(QStringLiteral("s.json"));
@@ -109,20 +112,25 @@ private slots:
                                    token, dir.path());
         QVERIFY2(r.exitCode == 3, qPrintable(r.out + r.err));
         // The TTL as looked up (6 s, or 5 s a second later), the ramp and the run's length.
-        QVERIFY2(QRegularExpression(QStringLiteral("TTL is [1-6]s and it is not renewable")).match(r.err).hasMatch(),
+        QVERIFY2(QRegularExpression(QStringLiteral("TTL is [1-6]s and it is not renewable"))
+                     .match(r.err)
+                     .hasMatch(),
                  qPrintable(r.err));
-        QVERIFY2(r.err.contains(QStringLiteral("planned length is 38s (ramp 8s")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("planned length is 38s (ramp 8s")),
+                 qPrintable(r.err));
         QVERIFY2(r.err.size() < 2000, qPrintable(r.err));
-        QVERIFY(!r.err.contains(QStringLiteral("TOKEN-LEAKED")) && !r.out.contains(QStringLiteral("TOKEN-LEAKED")));
-        QVERIFY(!QFile::exists(out));   // setup_failed: nothing measured, no session
+        QVERIFY(!r.err.contains(QStringLiteral("TOKEN-LEAKED"))
+                && !r.out.contains(QStringLiteral("TOKEN-LEAKED")));
+        QVERIFY(!QFile::exists(out)); // setup_failed: nothing measured, no session
         QCOMPARE(serverState(), before);
     }
 
     void renewableTokenIsRenewedDuringTheRun()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(dir.path(), QStringLiteral("    - { vus: 1, duration: 4s }\n"
-                                                                        "    - { vus: 2, duration: 4s }\n"));
+        const QString profile =
+            writeProfile(dir.path(), QStringLiteral("    - { vus: 1, duration: 4s }\n"
+                                                    "    - { vus: 2, duration: 4s }\n"));
         QString error;
         const QByteArray token = m_bao.createToken(
             QJsonObject{{QStringLiteral("ttl"), QStringLiteral("4s")},
@@ -136,9 +144,11 @@ private slots:
         const AppResult r = runApp({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
                                    token, dir.path());
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
-        QVERIFY(!r.err.contains(QStringLiteral("TOKEN-LEAKED")) && !r.out.contains(QStringLiteral("TOKEN-LEAKED")));
+        QVERIFY(!r.err.contains(QStringLiteral("TOKEN-LEAKED"))
+                && !r.out.contains(QStringLiteral("TOKEN-LEAKED")));
         // util/coredump.h: the run process is not dumpable while it holds the token.
-        QVERIFY2(r.out.contains(QStringLiteral("core dumps: off while the token is held")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("core dumps: off while the token is held")),
+                 qPrintable(r.out));
 
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -160,8 +170,11 @@ private slots:
             for (const QJsonValue &op : st.toObject().value(QStringLiteral("ops")).toArray()) {
                 const QJsonObject o = op.toObject();
                 QVERIFY(o.value(QStringLiteral("count")).toInt() > 0);
-                QCOMPARE(o.value(QStringLiteral("ok")).toInt(), o.value(QStringLiteral("count")).toInt());
-                QVERIFY(!o.value(QStringLiteral("errors")).toObject().contains(QStringLiteral("http_403")));
+                QCOMPARE(o.value(QStringLiteral("ok")).toInt(),
+                         o.value(QStringLiteral("count")).toInt());
+                QVERIFY(!o.value(QStringLiteral("errors"))
+                             .toObject()
+                             .contains(QStringLiteral("http_403")));
             }
         }
         QCOMPARE(serverState(), before);
@@ -170,13 +183,15 @@ private slots:
     void tooManyVusForTheOpenFileLimitAreRefused()
     {
         QTemporaryDir dir;
-        const QString profile = writeProfile(dir.path(), QStringLiteral("    - { vus: 200, duration: 2s }\n"));
+        const QString profile =
+            writeProfile(dir.path(), QStringLiteral("    - { vus: 200, duration: 2s }\n"));
         const QStringList before = serverState();
         // Soft and hard limit 64: the run cannot raise it.
         const AppResult r = runApp({QStringLiteral("run"), profile}, m_bao.rootToken(), dir.path(),
                                    QStringLiteral("ulimit -n 64 &&"));
         QVERIFY2(r.exitCode == 3, qPrintable(r.out + r.err));
-        QVERIFY2(r.err.contains(QStringLiteral("open-file limit is 64 (hard limit 64)")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("open-file limit is 64 (hard limit 64)")),
+                 qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("200 VUs need 264 open files")), qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("ulimit -n 264")), qPrintable(r.err));
         QVERIFY2(r.err.size() < 2000, qPrintable(r.err));
@@ -191,11 +206,12 @@ private slots:
         if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < 264)
             QSKIP("the hard open-file limit of this machine is below 264");
         QTemporaryDir dir;
-        const QString profile = writeProfile(dir.path(), QStringLiteral("    - { vus: 200, duration: 1s }\n"));
+        const QString profile =
+            writeProfile(dir.path(), QStringLiteral("    - { vus: 200, duration: 1s }\n"));
         const QString out = dir.filePath(QStringLiteral("s.json"));
-        const AppResult r = runApp({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
-                                   m_bao.rootToken(), dir.path(),
-                                   QStringLiteral("ulimit -Sn 64 &&"));
+        const AppResult r =
+            runApp({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
+                   m_bao.rootToken(), dir.path(), QStringLiteral("ulimit -Sn 64 &&"));
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         QVERIFY(QFile::exists(out));
     }

@@ -113,7 +113,7 @@ void TestQnamTransport::customVerbAndBody()
     QVERIFY(head.contains("Content-Type: application/json"));
     QVERIFY(head.contains("X-Vault-Token: transport-test-token"));
     QCOMPARE(server.requestCount(), 2);
-    QCOMPARE(server.connectionCount(), 1);   // keep-alive: one connection for both
+    QCOMPARE(server.connectionCount(), 1); // keep-alive: one connection for both
 
     // A request's own token (a VU's) replaces the transport's.
     HttpRequest own{"GET", "/v1/auth/token/lookup-self", {}};
@@ -167,7 +167,7 @@ void TestQnamTransport::reconnectsToARefusingServerBackOff()
     };
     next();
     QTest::qWait(1000);
-    QVERIFY(t->inFlight() >= 1);   // a held failure counts as in flight
+    QVERIFY(t->inFlight() >= 1); // a held failure counts as in flight
     next = [] {};
     QTRY_COMPARE_WITH_TIMEOUT(t->inFlight(), 0, 2000);
     QCOMPARE(connectionErrors, completed);
@@ -204,7 +204,7 @@ void TestQnamTransport::concurrentSendsAreAllInFlight()
     QVERIFY2(server.start(&error), qPrintable(error));
     auto t = makeTransport(server.address(), kN);
     QVERIFY(t);
-    QCOMPARE(static_cast<QnamTransport *>(t.get())->managerCount(), 4);   // ceil(20 / 6)
+    QCOMPARE(static_cast<QnamTransport *>(t.get())->managerCount(), 4); // ceil(20 / 6)
 
     int done = 0, ok = 0;
     for (int i = 0; i < kN; ++i) {

@@ -86,8 +86,8 @@ QList<Outcome> through(const QString &kind, const QString &address, const QStrin
         VaultClient client(t, token);
         for (int i = 0; i < n; ++i) {
             const VaultResponse r = client.send(request);
-            out.append({r.status, r.errorClass == ErrorClass::HttpStatus ? ErrorClass::None
-                                                                         : r.errorClass,
+            out.append({r.status,
+                        r.errorClass == ErrorClass::HttpStatus ? ErrorClass::None : r.errorClass,
                         r.body, r.errorText});
         }
         return out;
@@ -133,8 +133,8 @@ private:
     QStringList mounts();
 
     vw::test::BaoServer m_bao;
-    VaultStub m_standby;   // 127.0.0.1: the target, a "standby"
-    VaultStub m_other;     // 127.0.0.2: another host, records what reaches it
+    VaultStub m_standby; // 127.0.0.1: the target, a "standby"
+    VaultStub m_other; // 127.0.0.2: another host, records what reaches it
 };
 
 void TestRedirect::initTestCase()
@@ -154,7 +154,7 @@ void TestRedirect::initTestCase()
                                QJsonObject{{QStringLiteral("version"), QStringLiteral("2")}}}},
                              &why),
              qPrintable(why));
-    QElapsedTimer timer;   // the KV v2 upgrade after enabling takes a moment
+    QElapsedTimer timer; // the KV v2 upgrade after enabling takes a moment
     timer.start();
     VaultResponse w;
     do {
@@ -217,8 +217,8 @@ void TestRedirect::roleAndHealthOfAStandby()
     for (const QString &kind : {QStringLiteral("direct"), QStringLiteral("qnam")}) {
         for (bool always429 : {false, true}) {
             m_standby.setHealthAlways429(always429);
-            const QList<Outcome> rs = through(kind, m_standby.address(), {}, m_bao.rootToken(),
-                                              op.nextRequest(vu), 3);
+            const QList<Outcome> rs =
+                through(kind, m_standby.address(), {}, m_bao.rootToken(), op.nextRequest(vu), 3);
             QCOMPARE(rs.size(), 3);
             for (const Outcome &o : rs) {
                 QCOMPARE(o.status, always429 ? 429 : 200);
@@ -256,22 +256,20 @@ void TestRedirect::loadFollowsToTheActiveNode()
         QCOMPARE(o.status, 200);
         QVERIFY(o.body.contains("\"data\""));
     }
-    QCOMPARE(m_standby.requestCount(), 20);   // each went to the standby first
-    QCOMPARE(m_standby.headsWithToken(), 20);  // the target gets the token, as always
+    QCOMPARE(m_standby.requestCount(), 20); // each went to the standby first
+    QCOMPARE(m_standby.headsWithToken(), 20); // the target gets the token, as always
 
     // A write keeps its method and body across the redirect: read it back from the active node.
     const QByteArray value = "redirected-" + kind.toLatin1();
-    const QList<Outcome> writes =
-        through(kind, m_standby.address(), nodes, m_bao.rootToken(),
-                {"POST", "/v1/rdkv/data/w-" + kind.toLatin1(),
-                 R"({"data":{"v":")" + value + R"("}})"},
-                1);
+    const QList<Outcome> writes = through(
+        kind, m_standby.address(), nodes, m_bao.rootToken(),
+        {"POST", "/v1/rdkv/data/w-" + kind.toLatin1(), R"({"data":{"v":")" + value + R"("}})"}, 1);
     QCOMPARE(writes.size(), 1);
     QVERIFY2(writes.first().error == ErrorClass::None, qPrintable(writes.first().text));
     QCOMPARE(writes.first().status, 200);
-    const QList<Outcome> back = through(QStringLiteral("control"), m_bao.address(), {},
-                                        m_bao.rootToken(),
-                                        {"GET", "/v1/rdkv/data/w-" + kind.toLatin1(), {}}, 1);
+    const QList<Outcome> back =
+        through(QStringLiteral("control"), m_bao.address(), {}, m_bao.rootToken(),
+                {"GET", "/v1/rdkv/data/w-" + kind.toLatin1(), {}}, 1);
     QCOMPARE(back.first().status, 200);
     QVERIFY2(back.first().body.contains(value), back.first().body.constData());
 }
@@ -288,9 +286,9 @@ void TestRedirect::directReusesItsConnectionToTheActiveNode()
         QCOMPARE(r.status, 200);
         QVERIFY(r.doneNs > r.sentNs);
     }
-    QCOMPARE(t->connectionCount(), 1);           // to the standby
-    QCOMPARE(t->redirectConnectionCount(), 1);   // to the active node, kept alive
-    QCOMPARE(t->socketsOpened(), 2);             // one each, reused 50 times
+    QCOMPARE(t->connectionCount(), 1); // to the standby
+    QCOMPARE(t->redirectConnectionCount(), 1); // to the active node, kept alive
+    QCOMPARE(t->socketsOpened(), 2); // one each, reused 50 times
     QCOMPARE(t->inFlight(), 0);
 }
 
@@ -328,15 +326,16 @@ void TestRedirect::runThroughAStandby()
     QCOMPARE(s.stages.size(), 1);
     for (const OpStats &op : s.stages.first().ops) {
         QVERIFY2(op.ok > 0, qPrintable(op.op));
-        QVERIFY2(op.errors.isEmpty(), qPrintable(op.op + QLatin1Char(' ')
-                                                 + QString::fromUtf8(QJsonDocument(
-                                                       QJsonObject::fromVariantMap([&] {
-                                                           QVariantMap m;
-                                                           for (auto it = op.errors.begin();
-                                                                it != op.errors.end(); ++it)
-                                                               m.insert(it.key(), qlonglong(*it));
-                                                           return m;
-                                                       }())).toJson(QJsonDocument::Compact))));
+        QVERIFY2(op.errors.isEmpty(),
+                 qPrintable(op.op + QLatin1Char(' ')
+                            + QString::fromUtf8(QJsonDocument(QJsonObject::fromVariantMap([&] {
+                                                    QVariantMap m;
+                                                    for (auto it = op.errors.begin();
+                                                         it != op.errors.end(); ++it)
+                                                        m.insert(it.key(), qlonglong(*it));
+                                                    return m;
+                                                }()))
+                                                    .toJson(QJsonDocument::Compact))));
     }
     // The role is in the session file and in the report's header.
     QTemporaryDir dir;
@@ -359,9 +358,10 @@ void TestRedirect::runThroughAStandby()
     report.start(QStringLiteral(VW_APP_BINARY), {QStringLiteral("report"), path});
     QVERIFY(report.waitForFinished(30000));
     QCOMPARE(report.exitCode(), 0);
-    const QString header = QString::fromUtf8(report.readAllStandardOutput()).section(
-        QLatin1Char('\n'), 1, 1);
-    QVERIFY2(header.startsWith(QLatin1String("target   ")) && header.endsWith(QLatin1String(", standby)")),
+    const QString header =
+        QString::fromUtf8(report.readAllStandardOutput()).section(QLatin1Char('\n'), 1, 1);
+    QVERIFY2(header.startsWith(QLatin1String("target   "))
+                 && header.endsWith(QLatin1String(", standby)")),
              qPrintable(header));
 
     // The kv2 reads went through the standby (redirected), the mount was made and removed
@@ -406,8 +406,8 @@ void TestRedirect::setupThroughRedirectTenOfTen()
         posts += h.startsWith("POST /v1/sys/mounts/vwrd-") ? 1 : 0;
         deletes += h.startsWith("DELETE /v1/sys/mounts/vwrd-") ? 1 : 0;
     }
-    QCOMPARE(posts, 20);     // every mount was made through the redirect
-    QCOMPARE(deletes, 20);   // and removed through it (204, empty body)
+    QCOMPARE(posts, 20); // every mount was made through the redirect
+    QCOMPARE(deletes, 20); // and removed through it (204, empty body)
     QCOMPARE(mounts(), before);
 }
 
@@ -473,7 +473,7 @@ void TestRedirect::doubleRedirect()
         QCOMPARE(o.error, ErrorClass::Redirect);
         QCOMPARE(o.status, 307);
     }
-    QCOMPARE(m_standby.requestCount(), 8);   // two hops each, never a third
+    QCOMPARE(m_standby.requestCount(), 8); // two hops each, never a third
 }
 
 QTEST_GUILESS_MAIN(TestRedirect)

@@ -27,9 +27,10 @@ void TestScale::everyVuInFlightUnderOneGiB()
     const int vus = qEnvironmentVariableIsSet("VW_SCALE_VUS")
                         ? qEnvironmentVariableIntValue("VW_SCALE_VUS")
                         : 10000;
-    const int64_t fdLimit = raiseOpenFileLimit(vus + 256);   // as the engine does
-    QVERIFY2(fdLimit >= vus + 256,
-             qPrintable(QStringLiteral("open-file hard limit %1 < %2").arg(fdLimit).arg(vus + 256)));
+    const int64_t fdLimit = raiseOpenFileLimit(vus + 256); // as the engine does
+    QVERIFY2(
+        fdLimit >= vus + 256,
+        qPrintable(QStringLiteral("open-file hard limit %1 < %2").arg(fdLimit).arg(vus + 256)));
 
     test::DelayServerProcess server(1000);
     QString error;
@@ -72,7 +73,7 @@ void TestScale::everyVuInFlightUnderOneGiB()
           qPrintable(st.validity.reasons.join(';')));
     QCOMPARE(run.peakInFlight(), vus);
     QCOMPARE(st.maxInFlight, vus);
-    QVERIFY(op.ok >= vus);                 // at least one full round in the steady window
+    QVERIFY(op.ok >= vus); // at least one full round in the steady window
     QCOMPARE(op.errorCount(), 0);
     QVERIFY(rss > 0);
     QVERIFY2(rss < (int64_t(1) << 30), qPrintable(QString::number(rss)));

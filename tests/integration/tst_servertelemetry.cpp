@@ -91,7 +91,7 @@ void TestServerTelemetry::memoryAndCpuPerStage()
     const qint64 pid = bao.processId();
     QVERIFY(pid > 0);
     QVERIFY2(procRssBytes(pid) > 0, "the test's bao process has no /proc entry");
-    QCOMPARE(serverProcessProblem(pid), QString());   // what `run --server-pid` accepts
+    QCOMPARE(serverProcessProblem(pid), QString()); // what `run --server-pid` accepts
 
     RunOptions o;
     o.token = bao.rootToken();
@@ -102,7 +102,7 @@ void TestServerTelemetry::memoryAndCpuPerStage()
     QCOMPARE(t.source, QStringLiteral("prometheus"));
     QCOMPARE(t.serverPid, pid);
     QVERIFY2(t.notes.isEmpty(), qPrintable(t.notes.join(QLatin1Char('\n'))));
-    QVERIFY(t.samples.size() >= 5);   // ~8 s of stages, read once a second and at each change
+    QVERIFY(t.samples.size() >= 5); // ~8 s of stages, read once a second and at each change
     QCOMPARE(t.stages.size(), 2);
     const int cores = QThread::idealThreadCount();
     for (const ServerStageStats &st : t.stages) {
@@ -184,22 +184,27 @@ void TestServerTelemetry::jsonOnlyServerIsANote()
     // sys/metrics answers JSON only (?format=prometheus: 400 "prometheus is not enabled").
     QTemporaryDir dir;
     vw::test::BaoServer bao;
-    bao.setExtraConfigFile(writeConfig(dir, "telemetry {\n  prometheus_retention_time = \"0s\"\n}\n"));
+    bao.setExtraConfigFile(
+        writeConfig(dir, "telemetry {\n  prometheus_retention_time = \"0s\"\n}\n"));
     QString error;
     QVERIFY2(bao.start(&error), qPrintable(error));
     // The server publishes its runtime gauges (alloc_bytes, goroutines) a moment after it
     // starts; on a busy machine the run could end before the first. Wait for them (the
     // server's readiness, not the workbench's behaviour, which reports a missing gauge as
     // unknown).
-    QVERIFY(QTest::qWaitFor([&] {
-        QJsonObject reply;
-        bao.api("GET", QStringLiteral("sys/metrics"), {}, &reply);
-        const QJsonArray gauges = reply.value(QStringLiteral("Gauges")).toArray();
-        return std::any_of(gauges.begin(), gauges.end(), [](const QJsonValue &g) {
-            return g.toObject().value(QStringLiteral("Name")).toString().endsWith(
-                QLatin1String("runtime.alloc_bytes"));
-        });
-    }, 15000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            QJsonObject reply;
+            bao.api("GET", QStringLiteral("sys/metrics"), {}, &reply);
+            const QJsonArray gauges = reply.value(QStringLiteral("Gauges")).toArray();
+            return std::any_of(gauges.begin(), gauges.end(), [](const QJsonValue &g) {
+                return g.toObject()
+                    .value(QStringLiteral("Name"))
+                    .toString()
+                    .endsWith(QLatin1String("runtime.alloc_bytes"));
+            });
+        },
+        15000));
     RunOptions o;
     o.token = bao.rootToken();
     Profile p = rampProfile(bao.address());
@@ -213,8 +218,8 @@ void TestServerTelemetry::jsonOnlyServerIsANote()
     QCOMPARE(t.stages.size(), 1);
     const ServerStageStats &st = t.stages.first();
     QVERIFY(st.samples >= 1);
-    QVERIFY(!serverKnown(st.rssMeanBytes));           // the JSON form has no process RSS
-    QVERIFY(st.heapInUseMeanBytes > 1e6);             // vault.runtime.alloc_bytes
+    QVERIFY(!serverKnown(st.rssMeanBytes)); // the JSON form has no process RSS
+    QVERIFY(st.heapInUseMeanBytes > 1e6); // vault.runtime.alloc_bytes
     QVERIFY(st.goroutinesMean > 10);
 }
 
@@ -228,17 +233,21 @@ void TestServerTelemetry::tokenWithoutMetricsReadIsANote()
     vw::test::BaoServer bao;
     bao.enableTelemetry();
     bao.setExtraConfigFile(writeConfig(
-        dir, QStringLiteral("listener \"tcp\" {\n  address = \"127.0.0.1:%1\"\n  tls_disable = true\n}\n")
+        dir, QStringLiteral(
+                 "listener \"tcp\" {\n  address = \"127.0.0.1:%1\"\n  tls_disable = true\n}\n")
                  .arg(port)
                  .toUtf8()));
     QString error;
     QVERIFY2(bao.start(&error), qPrintable(error));
     // Everything a kv2_read run needs, but sys/metrics denied.
-    const QByteArray policy = QJsonDocument(QJsonObject{
-        {QStringLiteral("policy"),
-         QStringLiteral("path \"*\" { capabilities = [\"create\", \"read\", \"update\", "
-                        "\"delete\", \"list\", \"sudo\"] }\n"
-                        "path \"sys/metrics\" { capabilities = [\"deny\"] }\n")}}).toJson();
+    const QByteArray policy =
+        QJsonDocument(
+            QJsonObject{
+                {QStringLiteral("policy"),
+                 QStringLiteral("path \"*\" { capabilities = [\"create\", \"read\", \"update\", "
+                                "\"delete\", \"list\", \"sudo\"] }\n"
+                                "path \"sys/metrics\" { capabilities = [\"deny\"] }\n")}})
+            .toJson();
     QCOMPARE(bao.api("PUT", QStringLiteral("sys/policies/acl/no-metrics"), policy), 204);
     const QByteArray token = bao.createToken(
         QJsonObject{{QStringLiteral("policies"), QJsonArray{QStringLiteral("no-metrics")}},

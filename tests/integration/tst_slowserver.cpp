@@ -69,7 +69,7 @@ void TestSlowServer::latencyLongerThanTheStage()
     // Every VU's request started in the window and was waited for after the stage's end.
     QCOMPARE(o.ok, qint64(kVus));
     QVERIFY(o.latency.meanUs() >= kDelayMs * 1000.0);
-    const double expected = double(kVus) * 1000.0 / kDelayMs;   // 13.3/s
+    const double expected = double(kVus) * 1000.0 / kDelayMs; // 13.3/s
     const double x = st.throughputPerS(o);
     qInfo("steady %.3f s, mean in-flight %.2f, mean latency %.1f ms: throughput %.2f/s "
           "(VUs / delay %.2f/s; counted starts / window %.2f/s)",
@@ -77,8 +77,9 @@ void TestSlowServer::latencyLongerThanTheStage()
           double(o.ok) / st.steadySeconds);
     QVERIFY(st.validity.stageTooShort);
     QVERIFY2(!st.validity.clientBound, qPrintable(st.validity.reasons.join(';')));
-    QVERIFY2(qAbs(x - expected) <= 0.1 * expected,
-             qPrintable(QStringLiteral("throughput %1/s, expected %2/s +- 10%").arg(x).arg(expected)));
+    QVERIFY2(
+        qAbs(x - expected) <= 0.1 * expected,
+        qPrintable(QStringLiteral("throughput %1/s, expected %2/s +- 10%").arg(x).arg(expected)));
     // The table says so under the stage.
     const QString table = reportTable(s);
     QVERIFY2(table.contains(QStringLiteral("~ stage 1: stage_too_short")), qPrintable(table));
@@ -103,8 +104,9 @@ void TestSlowServer::latencyLongerThanTheStageAfterAWarmup()
     qInfo("stage 2: steady %.3f s, mean in-flight %.2f, mean latency %.1f ms: %.2f/s",
           st.steadySeconds, st.meanInFlight, o.latency.meanUs() / 1000.0, x);
     QVERIFY(st.validity.stageTooShort);
-    QVERIFY2(qAbs(x - expected) <= 0.1 * expected,
-             qPrintable(QStringLiteral("throughput %1/s, expected %2/s +- 10%").arg(x).arg(expected)));
+    QVERIFY2(
+        qAbs(x - expected) <= 0.1 * expected,
+        qPrintable(QStringLiteral("throughput %1/s, expected %2/s +- 10%").arg(x).arg(expected)));
 }
 
 QTEST_GUILESS_MAIN(TestSlowServer)

@@ -27,7 +27,7 @@ Outcome runAgainst(const QString &address, const QList<StageSpec> &stages, int w
     p.ramp.stages = stages;
     p.operations = {{QStringLiteral("sys_health"), 3, {}}, {QStringLiteral("sys_health"), 1, {}}};
     RunOptions o;
-    o.token = QByteArrayLiteral("loopback-test-token");   // the delay server accepts any token
+    o.token = QByteArrayLiteral("loopback-test-token"); // the delay server accepts any token
     BenchmarkRun run(p, o);
     QSignalSpy finished(&run, &BenchmarkRun::finished);
     QSignalSpy snapshots(&run, &BenchmarkRun::snapshot);
@@ -74,13 +74,13 @@ void TestSnapshotDelta::accumulatorAppliesRevisions()
     a.seriesFrom = 0;
     a.seriesTail = {point(1, 10), point(2, 20)};
     acc.add(a);
-    RunSnapshot b;   // point 2 revised (a late request), point 3 new, stage 0 final
+    RunSnapshot b; // point 2 revised (a late request), point 3 new, stage 0 final
     b.seriesFrom = 1;
     b.seriesTail = {point(2, 21), point(3, 30)};
     b.newStages = {stage0};
     b.stagesFinished = 1;
     acc.add(b);
-    RunSnapshot c;   // nothing new
+    RunSnapshot c; // nothing new
     c.seriesFrom = 3;
     c.stagesFinished = 1;
     c.inFlight = 7;
@@ -124,8 +124,8 @@ void TestSnapshotDelta::deltasAddUpToTheSessionAndStaySmall()
         maxTail = std::max(maxTail, snap.seriesTail.size());
         acc.add(snap);
     }
-    qInfo("%d snapshots, %lld series points, largest tail %lld points",
-          int(out.snapshots.size()), qint64(s.series.size()), qint64(maxTail));
+    qInfo("%d snapshots, %lld series points, largest tail %lld points", int(out.snapshots.size()),
+          qint64(s.series.size()), qint64(maxTail));
     // A 9-second run; no snapshot carried more than a few seconds of points (the last one
     // closes the run's last seconds at once, without the 1 s grace).
     QVERIFY2(maxTail <= 4 * ops, qPrintable(QString::number(maxTail)));
@@ -169,8 +169,7 @@ void TestSnapshotDelta::lateRecordsReviseSentPoints()
             ++revisions;
         acc.add(snap);
     }
-    qInfo("%d of %d snapshots revised points sent before", revisions,
-          int(out.snapshots.size()));
+    qInfo("%d of %d snapshots revised points sent before", revisions, int(out.snapshots.size()));
     QVERIFY(revisions >= 2);
     const TimeSeries series = acc.current().series;
     QCOMPARE(series.size(), s.series.size());

@@ -23,17 +23,18 @@ namespace {
 
 constexpr int kRuns = 10;
 
-const char kProfile[] = "name: standby-consistency\n"
-                        "auth: { method: approle, per: vu }\n"
-                        "ramp:\n  executor: closed\n"
-                        "  stages:\n    - { vus: 2, duration: 2s }\n"
-                        "operations:\n"
-                        "  - { type: approle_login, weight: 1 }\n"
-                        "  - { type: token_create, weight: 1 }\n"
-                        "  - { type: pki_issue, weight: 1 }\n"
-                        "  - { type: totp_generate, weight: 1 }\n"
-                        "  - { type: ssh_sign, weight: 1 }\n"
-                        "  - { type: kv2_read, weight: 2, params: { keys: 50, payload_bytes: 64 } }\n";
+const char kProfile[] =
+    "name: standby-consistency\n"
+    "auth: { method: approle, per: vu }\n"
+    "ramp:\n  executor: closed\n"
+    "  stages:\n    - { vus: 2, duration: 2s }\n"
+    "operations:\n"
+    "  - { type: approle_login, weight: 1 }\n"
+    "  - { type: token_create, weight: 1 }\n"
+    "  - { type: pki_issue, weight: 1 }\n"
+    "  - { type: totp_generate, weight: 1 }\n"
+    "  - { type: ssh_sign, weight: 1 }\n"
+    "  - { type: kv2_read, weight: 2, params: { keys: 50, payload_bytes: 64 } }\n";
 
 } // namespace
 
@@ -42,7 +43,8 @@ class TestStandbyConsistency : public QObject {
 
     QTemporaryDir m_tmp;
 
-    int app(const QStringList &args, const QString &stateDir, QString *output, int timeoutMs = 120000)
+    int app(const QStringList &args, const QString &stateDir, QString *output,
+            int timeoutMs = 120000)
     {
         const test::AppResult r = test::runApp(
             args, test::localTargetEnvironment(m_tmp.path(), stateDir), m_tmp.path(), timeoutMs);
@@ -76,13 +78,17 @@ private slots:
         QStringList failures;
         for (int i = 1; i <= kRuns; ++i) {
             const QString out = m_tmp.filePath(QStringLiteral("run-%1.json").arg(i));
-            const int code = app({QStringLiteral("run"), m_tmp.filePath(QStringLiteral("standby.yaml")),
-                                  QStringLiteral("--addr"), QStringLiteral("standby-1"),
-                                  QStringLiteral("--out"), out},
-                                 dir, &output);
+            const int code =
+                app({QStringLiteral("run"), m_tmp.filePath(QStringLiteral("standby.yaml")),
+                     QStringLiteral("--addr"), QStringLiteral("standby-1"), QStringLiteral("--out"),
+                     out},
+                    dir, &output);
             const std::optional<Session> session = readSession(out, &error);
             if (code != 0 || !session.has_value()) {
-                failures << QStringLiteral("run %1: exit %2: %3").arg(i).arg(code).arg(output.right(600));
+                failures << QStringLiteral("run %1: exit %2: %3")
+                                .arg(i)
+                                .arg(code)
+                                .arg(output.right(600));
                 continue;
             }
             // Second 1 of the run (the first second of load, warm-up or not), every operation.
@@ -99,13 +105,19 @@ private slots:
             }
             qInfo("run %d: second 1: %lld ok, %lld errors%s; whole run %lld errors", i,
                   qlonglong(firstOk), qlonglong(firstErrors),
-                  classes.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + classes.join(QStringLiteral(", ")) + QLatin1Char(')')),
+                  classes.isEmpty()
+                      ? ""
+                      : qPrintable(QStringLiteral(" (") + classes.join(QStringLiteral(", "))
+                                   + QLatin1Char(')')),
                   qlonglong(allErrors));
             if (firstErrors == 0 && firstOk > 0 && session->leftovers.isEmpty())
                 ++passed;
             else
                 failures << QStringLiteral("run %1: second 1 had %2 errors (%3), %4 ok")
-                                .arg(i).arg(firstErrors).arg(classes.join(QStringLiteral(", "))).arg(firstOk);
+                                .arg(i)
+                                .arg(firstErrors)
+                                .arg(classes.join(QStringLiteral(", ")))
+                                .arg(firstOk);
         }
         qInfo("standby consistency: %d of %d runs against standby-1 had 0 errors in second 1",
               passed, kRuns);

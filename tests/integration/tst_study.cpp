@@ -55,8 +55,11 @@ private slots:
                   "  - { file: health.yaml, labels: { op: health } }\n"
                   "  - { file: kvread.yaml, labels: { op: kv read } }\n"
                   "targets:\n"
-                  "  - { name: ip, addr: 'http://127.0.0.1:" + port + "', labels: { path: by IP } }\n"
-                  "  - { name: host, addr: 'http://localhost:" + port + "', labels: { path: by name } }\n");
+                  "  - { name: ip, addr: 'http://127.0.0.1:"
+                      + port
+                      + "', labels: { path: by IP } }\n"
+                        "  - { name: host, addr: 'http://localhost:"
+                      + port + "', labels: { path: by name } }\n");
         const QString out = dir.filePath(QStringLiteral("out"));
 
         QProcess p;
@@ -82,12 +85,12 @@ private slots:
         QVERIFY(stdoutText.contains("kv read"));
 
         // Four sessions, one per profile x target, each against its own address.
-        const QStringList files = QDir(out).entryList({QStringLiteral("*.json")}, QDir::Files,
-                                                      QDir::Name);
-        QCOMPARE(files, (QStringList{QStringLiteral("health__host.json"),
-                                     QStringLiteral("health__ip.json"),
-                                     QStringLiteral("kvread__host.json"),
-                                     QStringLiteral("kvread__ip.json")}));
+        const QStringList files =
+            QDir(out).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QCOMPARE(
+            files,
+            (QStringList{QStringLiteral("health__host.json"), QStringLiteral("health__ip.json"),
+                         QStringLiteral("kvread__host.json"), QStringLiteral("kvread__ip.json")}));
         const QMap<QString, QString> expected{
             {QStringLiteral("health__ip.json"), QStringLiteral("http://127.0.0.1:") + port},
             {QStringLiteral("health__host.json"), QStringLiteral("http://localhost:") + port},
@@ -114,8 +117,8 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("Study: two-by-two")));
         for (const char *label : {"health @ ip", "health @ host", "kvread @ ip", "kvread @ host"})
             QVERIFY2(html.contains(QString::fromLatin1(label).toHtmlEscaped()), label);
-        for (const char *file : {"health__ip.json", "health__host.json", "kvread__ip.json",
-                                 "kvread__host.json"})
+        for (const char *file :
+             {"health__ip.json", "health__host.json", "kvread__ip.json", "kvread__host.json"})
             QVERIFY2(html.contains(QString::fromLatin1(file)), file);
         QVERIFY(html.contains(QStringLiteral("4 run(s), 4 completed, 0 not completed")));
         QVERIFY(html.contains(QStringLiteral("<table class=\"matrix\">")));
@@ -133,11 +136,14 @@ private slots:
         writeFile(dir.filePath(QStringLiteral("health.yaml")),
                   "name: health\noperations:\n  - type: sys_health\n"
                   "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n");
-        const int closedPort = test::freeLoopbackPort();   // nothing listens there
+        const int closedPort = test::freeLoopbackPort(); // nothing listens there
         writeFile(dir.filePath(QStringLiteral("s.study.yaml")),
                   "name: with-a-failure\nprofiles: [health.yaml]\ntargets:\n"
-                  "  - { name: gone, addr: 'http://127.0.0.1:" + QByteArray::number(closedPort) + "' }\n"
-                  "  - { name: ok, addr: '" + m_bao.address().toUtf8() + "' }\n");
+                  "  - { name: gone, addr: 'http://127.0.0.1:"
+                      + QByteArray::number(closedPort)
+                      + "' }\n"
+                        "  - { name: ok, addr: '"
+                      + m_bao.address().toUtf8() + "' }\n");
         const QString out = dir.filePath(QStringLiteral("out"));
         QProcess p;
         p.setProgram(QStringLiteral(VW_APP_BINARY));
@@ -150,7 +156,7 @@ private slots:
         p.setProcessEnvironment(e);
         p.start();
         QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 1);   // a run did not complete
+        QCOMPARE(p.exitCode(), 1); // a run did not complete
         QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("health__gone.json"))));
         QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("health__ok.json"))));
         QFile report(QDir(out).filePath(QStringLiteral("study-report.html")));

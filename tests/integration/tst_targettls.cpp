@@ -66,7 +66,7 @@ class TestTargetTls : public QObject {
     TlsTestCa m_ca;
     QTemporaryDir m_dir;
     std::unique_ptr<DelayServer> m_server;
-    TargetSpec m_target;   ///< the stub, its CA in a folder (ca_path), the client identity
+    TargetSpec m_target; ///< the stub, its CA in a folder (ca_path), the client identity
 
 private slots:
     void initTestCase()
@@ -76,12 +76,14 @@ private slots:
         const TlsTestCa::Issued client = m_ca.issue(QStringLiteral("vw-client"), false);
         QVERIFY(!client.certificate.isNull() && !client.key.isNull());
         m_server = std::make_unique<DelayServer>(0);
-        m_server->setTls({leaf.certificate, m_ca.caCertificate()}, leaf.key, {m_ca.caCertificate()});
+        m_server->setTls({leaf.certificate, m_ca.caCertificate()}, leaf.key,
+                         {m_ca.caCertificate()});
         QString error;
         QVERIFY2(m_server->start(&error), qPrintable(error));
 
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("cas")));
-        QVERIFY(writeFile(m_dir.filePath(QStringLiteral("cas/test-ca.pem")), m_ca.caCertificatePem()));
+        QVERIFY(
+            writeFile(m_dir.filePath(QStringLiteral("cas/test-ca.pem")), m_ca.caCertificatePem()));
         QVERIFY(writeFile(m_dir.filePath(QStringLiteral("client.pem")), client.certificatePem));
         QVERIFY(writeFile(m_dir.filePath(QStringLiteral("client.key")), client.keyPem));
         m_target.address = m_server->address();
@@ -100,7 +102,7 @@ private slots:
         VaultClient refused(anonymous, QByteArrayLiteral("tls-test-token"));
         const VaultResponse no = refused.get(QStringLiteral("sys/health"));
         QCOMPARE(no.status, 0);
-        QCOMPARE(m_server->requestCount(), before);   // the handshake failed: nothing arrived
+        QCOMPARE(m_server->requestCount(), before); // the handshake failed: nothing arrived
 
         VaultClient client(m_target, QByteArrayLiteral("tls-test-token"));
         const VaultResponse yes = client.get(QStringLiteral("sys/health"));
@@ -126,7 +128,8 @@ private slots:
         QVERIFY2(refused, qPrintable(error));
         const HttpResult no = roundTrip(*refused, {"GET", "/v1/sys/health", {}});
         QCOMPARE(no.status, 0);
-        QVERIFY2(no.transportError == ErrorClass::Tls || no.transportError == ErrorClass::Connection,
+        QVERIFY2(no.transportError == ErrorClass::Tls
+                     || no.transportError == ErrorClass::Connection,
                  qPrintable(no.errorText));
         QCOMPARE(m_server->requestCount(), before);
 
@@ -144,7 +147,8 @@ private slots:
         t.caPath = empty.path();
         QString error;
         QVERIFY(!createTransport(QStringLiteral("direct"), transportConfig(t), &error));
-        QVERIFY2(error.contains(QStringLiteral("no PEM certificate in CA folder")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("no PEM certificate in CA folder")),
+                 qPrintable(error));
         VaultClient client(t, QByteArray());
         const VaultResponse r = client.get(QStringLiteral("sys/health"));
         QCOMPARE(r.errorClass, ErrorClass::Tls);

@@ -80,7 +80,7 @@ void TestValidity::busyLoopStageIsClientBound()
 {
     QString error;
     QVERIFY2(m_server.start(&error), qPrintable(error));
-    const Outcome out = runStage(m_server.address(), 12000);   // 12 ms per 5 ms request
+    const Outcome out = runStage(m_server.address(), 12000); // 12 ms per 5 ms request
     const Session &s = out.session;
     QVERIFY2(s.status == RunStatus::Completed, qPrintable(s.error));
     QCOMPARE(s.stages.size(), 1);

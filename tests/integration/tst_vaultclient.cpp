@@ -19,7 +19,7 @@ using namespace vw;
 
 namespace {
 
-QStringList g_messages;   // everything logged through Qt while the tests run
+QStringList g_messages; // everything logged through Qt while the tests run
 QtMessageHandler g_previousHandler = nullptr;
 
 void captureMessages(QtMsgType type, const QMessageLogContext &ctx, const QString &msg)
@@ -90,12 +90,14 @@ private slots:
         QVERIFY(info.initialized);
         QVERIFY(!info.sealed);
         QVERIFY(!info.standby);
-        QVERIFY(QRegularExpression(QStringLiteral("^\\d+\\.\\d+\\.\\d+")).match(info.version).hasMatch());
+        QVERIFY(QRegularExpression(QStringLiteral("^\\d+\\.\\d+\\.\\d+"))
+                    .match(info.version)
+                    .hasMatch());
         QVERIFY(info.clusterName.startsWith(QLatin1String("vault-cluster-")));
-        QCOMPARE(info.product, QStringLiteral("openbao"));   // via +builtin.bao in sys/mounts
+        QCOMPARE(info.product, QStringLiteral("openbao")); // via +builtin.bao in sys/mounts
         QCOMPARE(info.errorClass, ErrorClass::None);
 
-        VaultClient anonymous(target(), QByteArray());   // guess from the version alone
+        VaultClient anonymous(target(), QByteArray()); // guess from the version alone
         const ServerInfo anon = anonymous.serverInfo();
         QVERIFY(anon.reachable);
         QCOMPARE(anon.version, info.version);
@@ -124,7 +126,7 @@ private slots:
 
     void silentServerIsTimeout()
     {
-        QTcpServer silent;   // accepts (kernel backlog) and never answers
+        QTcpServer silent; // accepts (kernel backlog) and never answers
         QVERIFY(silent.listen(QHostAddress::LocalHost, 0));
         VaultClient c(target(QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort()), 300),
                       "t");
@@ -134,7 +136,8 @@ private slots:
         QCOMPARE(r.status, 0);
         QCOMPARE(r.errorClass, ErrorClass::Timeout);
         QVERIFY2(r.describe().contains(QLatin1String("300 ms")), qPrintable(r.describe()));
-        QVERIFY2(t.elapsed() >= 250 && t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
+        QVERIFY2(t.elapsed() >= 250 && t.elapsed() < 5000,
+                 qPrintable(QString::number(t.elapsed())));
     }
 
     void nonJsonBodyIsInvalidResponse()
@@ -203,7 +206,8 @@ private slots:
         const VaultResponse r = c.get(QStringLiteral("vwt-no-such-mount/foo"));
         QCOMPARE(r.errorClass, ErrorClass::HttpStatus);
         QVERIFY(r.status == 404 || r.status == 405);
-        QVERIFY2(r.errorText.contains(QLatin1String("no handler for route")), qPrintable(r.errorText));
+        QVERIFY2(r.errorText.contains(QLatin1String("no handler for route")),
+                 qPrintable(r.errorText));
     }
 
     void mountsListVerbAndSend()
@@ -213,7 +217,8 @@ private slots:
         QString error;
         QVERIFY2(c.enableMount(mount, QStringLiteral("kv-v2"), {}, &error), qPrintable(error));
         QStringList paths = c.mountPaths(&error);
-        QVERIFY2(paths.contains(mount + QLatin1Char('/')), qPrintable(paths.join(QLatin1Char(' '))));
+        QVERIFY2(paths.contains(mount + QLatin1Char('/')),
+                 qPrintable(paths.join(QLatin1Char(' '))));
         QVERIFY(paths.contains(QStringLiteral("sys/")));
 
         // A second enable of the same path is refused with the server's reason.
@@ -224,27 +229,34 @@ private slots:
         VaultResponse w = kvWrite(c, mount + QStringLiteral("/data/k1"),
                                   {{QStringLiteral("v"), QStringLiteral("hello")}});
         QVERIFY2(w.ok(), qPrintable(w.describe()));
-        QVERIFY(w.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("version")).toInt() >= 1);
+        QVERIFY(
+            w.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("version")).toInt()
+            >= 1);
 
         // LIST is a custom verb.
         const VaultResponse l = c.request("LIST", mount + QStringLiteral("/metadata/"));
         QVERIFY2(l.ok(), qPrintable(l.describe()));
-        QCOMPARE(l.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("keys")).toArray(),
-                 QJsonArray{QStringLiteral("k1")});
+        QCOMPARE(
+            l.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("keys")).toArray(),
+            QJsonArray{QStringLiteral("k1")});
 
         // send(): an absolute path as operations build it.
         const VaultResponse s = c.send({"GET", "/v1/" + mount.toUtf8() + "/data/k1", QByteArray()});
         QVERIFY2(s.ok(), qPrintable(s.describe()));
-        QCOMPARE(s.json.value(QStringLiteral("data")).toObject().value(QStringLiteral("data"))
-                     .toObject().value(QStringLiteral("v")).toString(),
+        QCOMPARE(s.json.value(QStringLiteral("data"))
+                     .toObject()
+                     .value(QStringLiteral("data"))
+                     .toObject()
+                     .value(QStringLiteral("v"))
+                     .toString(),
                  QStringLiteral("hello"));
-        const VaultResponse sp = c.send({"POST", "/v1/" + mount.toUtf8() + "/data/k2",
-                                         QByteArray("{\"data\":{\"v\":\"x\"}}")});
+        const VaultResponse sp = c.send(
+            {"POST", "/v1/" + mount.toUtf8() + "/data/k2", QByteArray("{\"data\":{\"v\":\"x\"}}")});
         QVERIFY2(sp.ok(), qPrintable(sp.describe()));
 
         QVERIFY2(c.disableMount(mount, &error), qPrintable(error));
         QVERIFY(!c.mountPaths(&error).contains(mount + QLatin1Char('/')));
-        QVERIFY2(c.disableMount(mount, &error), qPrintable(error));   // already gone: still fine
+        QVERIFY2(c.disableMount(mount, &error), qPrintable(error)); // already gone: still fine
     }
 
     void namespaceHeaderScopesRequests()

@@ -13,7 +13,6 @@
 #include "session/comparisonverdicts.h"
 #include "session/sessionio.h"
 
-
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -99,9 +98,9 @@ private slots:
         p.target.requestTimeoutMs = 5000;
         p.ramp.warmupMs = 300;
         p.ramp.stages = {{1, 2300}, {4, 2300}};
-        p.repeat = 5;   // 3 runs widen a between-run interval 2.7x; the loaded host needs 5
+        p.repeat = 5; // 3 runs widen a between-run interval 2.7x; the loaded host needs 5
         p.operations = {{QStringLiteral("sys_health"), 100, {}}};
-        const QByteArray token = QByteArrayLiteral("loopback-test-token");   // any token is taken
+        const QByteArray token = QByteArrayLiteral("loopback-test-token"); // any token is taken
 
         p.target.address = fast.address();
         std::optional<Session> a = runOnce(p, token, &error);
@@ -142,43 +141,70 @@ private slots:
         constexpr double kTruthError = 0.01;
         QVERIFY2(p50.ci.lo * (1 - kTruthError) <= truth && truth <= p50.ci.hi * (1 + kTruthError),
                  qPrintable(QStringLiteral("truth %1, interval %2-%3")
-                                .arg(truth).arg(p50.ci.lo).arg(p50.ci.hi)));
+                                .arg(truth)
+                                .arg(p50.ci.lo)
+                                .arg(p50.ci.hi)));
         QCOMPARE(thr.verdict, Verdict::Worse);
 
         // The gate, from the files.
         QTemporaryDir dir;
-        const QString fa = dir.filePath(QStringLiteral("a.json")), fb = dir.filePath(QStringLiteral("b.json"));
+        const QString fa = dir.filePath(QStringLiteral("a.json")),
+                      fb = dir.filePath(QStringLiteral("b.json"));
         QVERIFY2(writeSession(*a, fa, &error), qPrintable(error));
         QVERIFY2(writeSession(*b, fb, &error), qPrintable(error));
         QByteArray out, err;
         QCOMPARE(app({QStringLiteral("compare"), fa, fb, QStringLiteral("--fail-on"),
-                      QStringLiteral("worse")}, &out, &err), 3);
+                      QStringLiteral("worse")},
+                     &out, &err),
+                 3);
         qInfo("A/B verdict lines:\n%s", qPrintable(verdictLines(out)));
         QVERIFY(err.contains("a verdict is worse"));
         QCOMPARE(app({QStringLiteral("compare"), fa, fb, QStringLiteral("--fail-on"),
-                      QStringLiteral("worse:p50")}, &out, &err), 3);
+                      QStringLiteral("worse:p50")},
+                     &out, &err),
+                 3);
         // The reverse pair is better, not worse: the gate stays open.
         QCOMPARE(app({QStringLiteral("compare"), fb, fa, QStringLiteral("--fail-on"),
-                      QStringLiteral("worse")}, &out, &err), 0);
+                      QStringLiteral("worse")},
+                     &out, &err),
+                 0);
         QCOMPARE(app({QStringLiteral("compare"), fa, fb, QStringLiteral("--format"),
-                      QStringLiteral("json")}, &out, &err), 0);
+                      QStringLiteral("json")},
+                     &out, &err),
+                 0);
         const QJsonObject j = QJsonDocument::fromJson(out).object();
-        const QJsonObject lvl = j.value(QStringLiteral("ops")).toObject().value(QStringLiteral("sys_health"))
-                                    .toObject().value(QStringLiteral("levels")).toArray().at(0).toObject();
-        QCOMPARE(lvl.value(QStringLiteral("metrics")).toObject().value(QStringLiteral("p50")).toObject()
-                     .value(QStringLiteral("verdict")).toString(), QStringLiteral("worse"));
+        const QJsonObject lvl = j.value(QStringLiteral("ops"))
+                                    .toObject()
+                                    .value(QStringLiteral("sys_health"))
+                                    .toObject()
+                                    .value(QStringLiteral("levels"))
+                                    .toArray()
+                                    .at(0)
+                                    .toObject();
+        QCOMPARE(lvl.value(QStringLiteral("metrics"))
+                     .toObject()
+                     .value(QStringLiteral("p50"))
+                     .toObject()
+                     .value(QStringLiteral("verdict"))
+                     .toString(),
+                 QStringLiteral("worse"));
         QCOMPARE(app({QStringLiteral("compare"), fa, fb, QStringLiteral("--fail-on"),
-                      QStringLiteral("worse:p42")}, &out, &err), 2);
+                      QStringLiteral("worse:p42")},
+                     &out, &err),
+                 2);
         // `export` (the QtCharts renderer) draws the bands: its SVG's chart data names them.
         const QString svg = dir.filePath(QStringLiteral("latency.svg"));
         QCOMPARE(app({QStringLiteral("export"), fa, fb, QStringLiteral("--chart"),
-                      QStringLiteral("latency"), QStringLiteral("--out"), svg}, &out, &err), 0);
+                      QStringLiteral("latency"), QStringLiteral("--out"), svg},
+                     &out, &err),
+                 0);
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
         QVERIFY(svgFile.readAll().contains("95% CI, bootstrap over runs, 5 runs"));
         // The HTML compare report: the SVG band's <title> and the verdict table.
         const QString html = dir.filePath(QStringLiteral("review.html"));
-        QCOMPARE(app({QStringLiteral("compare"), fa, fb, QStringLiteral("--out"), html}, &out, &err), 0);
+        QCOMPARE(
+            app({QStringLiteral("compare"), fa, fb, QStringLiteral("--out"), html}, &out, &err), 0);
         QFile htmlFile(html);
         QVERIFY(htmlFile.open(QIODevice::ReadOnly));
         const QByteArray page = htmlFile.readAll();
@@ -193,9 +219,10 @@ private slots:
         QString error;
         QVERIFY2(bao.start(&error), qPrintable(error));
         QTemporaryDir dir, home;
-        const QByteArray profile = "operations:\n  - type: kv2_read\n    params: { keys: 10, payload_bytes: 100 }\n"
-                                   "ramp:\n  warmup: 300ms\n  stages:\n    - { vus: 1, duration: 1500ms }\n"
-                                   "    - { vus: 4, duration: 1500ms }\n";
+        const QByteArray profile =
+            "operations:\n  - type: kv2_read\n    params: { keys: 10, payload_bytes: 100 }\n"
+            "ramp:\n  warmup: 300ms\n  stages:\n    - { vus: 1, duration: 1500ms }\n"
+            "    - { vus: 4, duration: 1500ms }\n";
         for (const char *name : {"aa-a", "aa-b"}) {
             QFile f(dir.filePath(QStringLiteral("%1.yaml").arg(QLatin1String(name))));
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -204,7 +231,8 @@ private slots:
         QFile study(dir.filePath(QStringLiteral("aa.study.yaml")));
         QVERIFY(study.open(QIODevice::WriteOnly));
         study.write("name: aa\nprofiles: [aa-a.yaml, aa-b.yaml]\nrepeat: 3\norder: interleaved\n"
-                    "targets:\n  - { name: dev, addr: '" + bao.address().toUtf8() + "' }\n");
+                    "targets:\n  - { name: dev, addr: '"
+                    + bao.address().toUtf8() + "' }\n");
         study.close();
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         for (const QString &k : env.keys())
@@ -214,13 +242,16 @@ private slots:
         env.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(bao.rootToken()));
         const QString outDir = dir.filePath(QStringLiteral("out"));
         QByteArray out, err;
-        QCOMPARE(app({QStringLiteral("study"), study.fileName(), QStringLiteral("--out-dir"), outDir},
-                     &out, &err, env),
-                 0);
+        QCOMPARE(
+            app({QStringLiteral("study"), study.fileName(), QStringLiteral("--out-dir"), outDir},
+                &out, &err, env),
+            0);
         // Interleaved: A B A B A B.
         const QString log = QString::fromUtf8(out);
-        QVERIFY2(log.indexOf(QStringLiteral("run 1/6: aa-a")) < log.indexOf(QStringLiteral("run 2/6: aa-b"))
-                     && log.indexOf(QStringLiteral("run 2/6: aa-b")) < log.indexOf(QStringLiteral("run 3/6: aa-a")),
+        QVERIFY2(log.indexOf(QStringLiteral("run 1/6: aa-a"))
+                         < log.indexOf(QStringLiteral("run 2/6: aa-b"))
+                     && log.indexOf(QStringLiteral("run 2/6: aa-b"))
+                            < log.indexOf(QStringLiteral("run 3/6: aa-a")),
                  out.constData());
         const QString fa = QDir(outDir).filePath(QStringLiteral("aa-a__dev.json"));
         const QString fb = QDir(outDir).filePath(QStringLiteral("aa-b__dev.json"));
@@ -235,8 +266,9 @@ private slots:
         for (const AlignedRow &r : c.ops[0].rows)
             for (const MetricVerdict &v : r.verdicts[1]) {
                 QVERIFY2(v.verdict != Verdict::Better && v.verdict != Verdict::Worse,
-                         qPrintable(QStringLiteral("%1 at %2: %3").arg(compareMetricKey(v.metric), r.loadText(),
-                                                                       verdictKey(v.verdict))));
+                         qPrintable(QStringLiteral("%1 at %2: %3")
+                                        .arg(compareMetricKey(v.metric), r.loadText(),
+                                             verdictKey(v.verdict))));
                 if (v.verdict != Verdict::NotAssessed) {
                     ++assessed;
                     QVERIFY(v.ci.known);
@@ -244,7 +276,9 @@ private slots:
             }
         QVERIFY2(assessed > 0, qPrintable(c.ops[0].rows[0].verdicts[1][0].reason));
         QCOMPARE(app({QStringLiteral("compare"), fa, fb, QStringLiteral("--fail-on"),
-                      QStringLiteral("worse")}, &out, &err), 0);
+                      QStringLiteral("worse")},
+                     &out, &err),
+                 0);
         qInfo("A/A verdict lines:\n%s", qPrintable(verdictLines(out)));
         // The study report carries the verdicts.
         QFile report(QDir(outDir).filePath(QStringLiteral("study-report.html")));

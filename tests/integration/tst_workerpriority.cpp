@@ -21,7 +21,8 @@ namespace {
 QList<int> workerNices()
 {
     QList<int> out;
-    const QStringList tids = QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    const QStringList tids =
+        QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     for (const QString &tid : tids) {
         QFile comm(QStringLiteral("/proc/self/task/%1/comm").arg(tid));
         if (!comm.open(QIODevice::ReadOnly) || !comm.readAll().startsWith("vw-worker-"))
@@ -78,7 +79,7 @@ private slots:
         QCOMPARE(nices.size(), 2);
         for (int n : nices)
             QCOMPARE(n, std::min(19, base + workerNice));
-        QCOMPARE(currentThreadNice(), base);   // the caller's thread is untouched
+        QCOMPARE(currentThreadNice(), base); // the caller's thread is untouched
     }
 };
 

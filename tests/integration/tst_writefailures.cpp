@@ -46,7 +46,7 @@ class TestWriteFailures : public QObject {
 
     test::BaoServer m_bao;
     QTemporaryDir m_home;
-    QTemporaryDir m_work;   // inputs: profiles, sessions, configs
+    QTemporaryDir m_work; // inputs: profiles, sessions, configs
 
     /// The app with VAULT_TOKEN of the dev server and an empty HOME; `fileSizeLimit` > 0
     /// sets RLIMIT_FSIZE in the child.
@@ -132,11 +132,11 @@ private slots:
             QSKIP(qPrintable(disk.why()));
         const QStringList before = mounts();
         const QString out = QDir(disk.path()).filePath(QStringLiteral("s.json"));
-        const AppResult r = runApp({QStringLiteral("run"), profile(QStringLiteral("ro")),
-                                    QStringLiteral("--out"), out});
+        const AppResult r = runApp(
+            {QStringLiteral("run"), profile(QStringLiteral("ro")), QStringLiteral("--out"), out});
         expectFailure(r, disk.path(), QStringLiteral("Read-only file system"), disk.path());
         QVERIFY2(!r.err.contains(QStringLiteral("setup")), qPrintable(r.err));
-        QCOMPARE(mounts(), before);   // nothing was set up
+        QCOMPARE(mounts(), before); // nothing was set up
     }
 
     void runRefusesFullFolderBeforeSetup()
@@ -144,11 +144,11 @@ private slots:
         TmpfsMount disk(TmpfsMount::Kind::Full);
         if (!disk.isMounted())
             QSKIP(qPrintable(disk.why()));
-        QVERIFY(disk.freeBytes(8 * 1024));   // a few KB: less than the planned session
+        QVERIFY(disk.freeBytes(8 * 1024)); // a few KB: less than the planned session
         const QStringList before = mounts();
         const QString out = QDir(disk.path()).filePath(QStringLiteral("s.json"));
-        const AppResult r = runApp({QStringLiteral("run"), profile(QStringLiteral("full")),
-                                    QStringLiteral("--out"), out});
+        const AppResult r = runApp(
+            {QStringLiteral("run"), profile(QStringLiteral("full")), QStringLiteral("--out"), out});
         expectFailure(r, disk.path(), QStringLiteral("not enough room"), disk.path(),
                       {QStringLiteral("filler")});
         QCOMPARE(mounts(), before);
@@ -159,9 +159,9 @@ private slots:
         // Room for the probe (0 bytes), not for the session: the load runs, the write fails.
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("s.json"));
-        const AppResult r = runApp({QStringLiteral("run"), profile(QStringLiteral("efbig")),
-                                    QStringLiteral("--out"), out},
-                                   2048);
+        const AppResult r = runApp(
+            {QStringLiteral("run"), profile(QStringLiteral("efbig")), QStringLiteral("--out"), out},
+            2048);
         expectFailure(r, out, QStringLiteral("File too large"), dir.path());
         QVERIFY2(r.err.contains(QStringLiteral("cannot write")), qPrintable(r.err));
     }
@@ -177,8 +177,8 @@ private slots:
                                      + m_bao.address().toUtf8() + "' }\n"));
         QVERIFY(!profile(QStringLiteral("ro-study")).isEmpty());
         const QStringList before = mounts();
-        const AppResult r = runApp({QStringLiteral("study"), study, QStringLiteral("--out-dir"),
-                                    disk.path()});
+        const AppResult r =
+            runApp({QStringLiteral("study"), study, QStringLiteral("--out-dir"), disk.path()});
         expectFailure(r, disk.path(), QStringLiteral("Read-only file system"), disk.path());
         QCOMPARE(mounts(), before);
     }
@@ -186,7 +186,7 @@ private slots:
     void outputCommandsFail_data()
     {
         QTest::addColumn<QString>("command");
-        QTest::addColumn<bool>("fullDisk");   // else a file size limit of 512 bytes
+        QTest::addColumn<bool>("fullDisk"); // else a file size limit of 512 bytes
         for (const char *c : {"export", "import-hcl", "compare"}) {
             QTest::addRow("%s, full disk", c) << QString::fromLatin1(c) << true;
             QTest::addRow("%s, file size limit", c) << QString::fromLatin1(c) << false;
@@ -202,10 +202,11 @@ private slots:
         if (!QFile::exists(session))
             QVERIFY2(writeSession(test::manyStageSession(40), session, &error), qPrintable(error));
         const QString hcl = m_work.filePath(QStringLiteral("config.hcl"));
-        QVERIFY(writeFile(hcl, "vault_addr = \"" + m_bao.address().toUtf8() + "\"\n"
-                               "duration = \"2s\"\n"
-                               "test \"kvv2_read\" \"reads\" {\n  weight = 100\n"
-                               "  config {\n    numkvs = 10\n    kvsize = 100\n  }\n}\n"));
+        QVERIFY(writeFile(hcl, "vault_addr = \"" + m_bao.address().toUtf8()
+                                   + "\"\n"
+                                     "duration = \"2s\"\n"
+                                     "test \"kvv2_read\" \"reads\" {\n  weight = 100\n"
+                                     "  config {\n    numkvs = 10\n    kvsize = 100\n  }\n}\n"));
 
         std::unique_ptr<TmpfsMount> disk;
         QTemporaryDir plain;
@@ -220,8 +221,12 @@ private slots:
         QStringList args;
         if (command == QLatin1String("export")) {
             out = QDir(dir).filePath(QStringLiteral("chart.png"));
-            args = {command, session, QStringLiteral("--chart"), QStringLiteral("throughput"),
-                    QStringLiteral("--out"), out};
+            args = {command,
+                    session,
+                    QStringLiteral("--chart"),
+                    QStringLiteral("throughput"),
+                    QStringLiteral("--out"),
+                    out};
         } else if (command == QLatin1String("import-hcl")) {
             out = QDir(dir).filePath(QStringLiteral("profile.yaml"));
             args = {command, hcl, QStringLiteral("--out"), out};

@@ -14,11 +14,11 @@ namespace vw::test {
 
 /// What one run of the app gave.
 struct AppResult {
-    int exitCode = -1;   ///< -1 when it crashed or timed out
+    int exitCode = -1; ///< -1 when it crashed or timed out
     QProcess::ExitStatus exitStatus = QProcess::CrashExit;
-    QString out;         ///< stdout (local 8-bit), with AppRun::redact replaced
-    QString err;         ///< stderr, the same; "timed out: " + stderr when it overran
-    qint64 ms = 0;       ///< wall time from start to exit, milliseconds
+    QString out; ///< stdout (local 8-bit), with AppRun::redact replaced
+    QString err; ///< stderr, the same; "timed out: " + stderr when it overran
+    qint64 ms = 0; ///< wall time from start to exit, milliseconds
 };
 
 /// The test's own environment without any VAULT_* or BAO_* variable (no token, address or

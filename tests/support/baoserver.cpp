@@ -88,8 +88,8 @@ bool BaoServer::start(QString *error)
         return false;
     }
     // A random root token per server: no fixed secret in fixtures or logs.
-    m_token = QByteArray("vwtest-")
-              + QByteArray::number(QRandomGenerator::global()->generate64(), 36);
+    m_token =
+        QByteArray("vwtest-") + QByteArray::number(QRandomGenerator::global()->generate64(), 36);
     for (int attempt = 0; attempt < 3; ++attempt) {
         m_port = freeLoopbackPort();
         m_proc = std::make_unique<QProcess>();
@@ -105,7 +105,8 @@ bool BaoServer::start(QString *error)
                 QFile f(m_telemetryDir->filePath(QStringLiteral("telemetry.hcl")));
                 if (!f.open(QIODevice::WriteOnly)
                     || f.write("telemetry {\n  prometheus_retention_time = \"30s\"\n"
-                               "  disable_hostname = true\n}\n") < 0) {
+                               "  disable_hostname = true\n}\n")
+                           < 0) {
                     *error = QStringLiteral("cannot write the telemetry config file");
                     return false;
                 }
@@ -201,8 +202,11 @@ QByteArray BaoServer::createToken(const QJsonObject &params, QString *error) con
     target.address = address();
     VaultClient client(target, m_token);
     const VaultResponse r = client.post(QStringLiteral("auth/token/create"), params);
-    const QByteArray token = r.json.value(QStringLiteral("auth")).toObject()
-                                 .value(QStringLiteral("client_token")).toString().toLatin1();
+    const QByteArray token = r.json.value(QStringLiteral("auth"))
+                                 .toObject()
+                                 .value(QStringLiteral("client_token"))
+                                 .toString()
+                                 .toLatin1();
     if (token.isEmpty() && error)
         *error = QStringLiteral("auth/token/create: %1").arg(r.describe());
     return token;

@@ -23,12 +23,12 @@ public:
     bool start(QString *error);
     void stop();
 
-    QString address() const;     ///< "http://127.0.0.1:<port>"
+    QString address() const; ///< "http://127.0.0.1:<port>"
     int port() const { return m_port; }
     qint64 processId() const { return m_proc ? m_proc->processId() : 0; }
     QByteArray rootToken() const { return m_token; }
 
-    static QString findBaoBinary();   ///< empty when not found
+    static QString findBaoBinary(); ///< empty when not found
 
     /// The dev server's unseal key (from its banner), empty when not found. With it a test
     /// seals (PUT sys/seal, root token) and unseals (PUT sys/unseal {"key": ...}) the server;
@@ -62,7 +62,7 @@ private:
     QByteArray m_token;
     QString m_extraConfig;
     bool m_telemetry = false;
-    std::unique_ptr<QTemporaryDir> m_telemetryDir;   ///< holds the telemetry config file
+    std::unique_ptr<QTemporaryDir> m_telemetryDir; ///< holds the telemetry config file
 };
 
 /// A free TCP port on 127.0.0.1 (bind to 0, read, close).

@@ -30,7 +30,9 @@ qint64 nowNs()
 class Connection : public QObject {
 public:
     Connection(QTcpSocket *socket, std::shared_ptr<DelayServer::Stats> stats)
-        : QObject(socket), m_socket(socket), m_stats(std::move(stats))
+        : QObject(socket)
+        , m_socket(socket)
+        , m_stats(std::move(stats))
     {
         connect(socket, &QTcpSocket::readyRead, this, [this] {
             m_buffer += m_socket->readAll();
@@ -93,8 +95,7 @@ private:
         m_readNs = nowNs();
         const int now = m_stats->holding.fetch_add(1) + 1;
         int peak = m_stats->peak.load();
-        while (now > peak && !m_stats->peak.compare_exchange_weak(peak, now)) {
-        }
+        while (now > peak && !m_stats->peak.compare_exchange_weak(peak, now)) { }
         admit();
     }
 
@@ -187,10 +188,10 @@ private:
     std::shared_ptr<DelayServer::Stats> m_stats;
     QByteArray m_buffer;
     bool m_busy = false;
-    bool m_inService = false;   // holds one of the maxConcurrent slots
+    bool m_inService = false; // holds one of the maxConcurrent slots
     bool m_closeAfter = false;
-    int m_responses = 0;   // answered on this connection
-    qint64 m_readNs = 0;   // when the held request was fully read
+    int m_responses = 0; // answered on this connection
+    qint64 m_readNs = 0; // when the held request was fully read
 };
 
 /// Accepts connections as TLS server sockets (handshake on the server thread).
@@ -198,7 +199,9 @@ class TlsServer : public QTcpServer {
 public:
     TlsServer(std::shared_ptr<DelayServer::Tls> tls, std::shared_ptr<DelayServer::Stats> stats,
               QObject *parent)
-        : QTcpServer(parent), m_tls(std::move(tls)), m_stats(std::move(stats))
+        : QTcpServer(parent)
+        , m_tls(std::move(tls))
+        , m_stats(std::move(stats))
     {
     }
 
@@ -241,7 +244,8 @@ class DelayServerCore : public QObject {
 public:
     DelayServerCore(std::shared_ptr<DelayServer::Stats> stats,
                     std::shared_ptr<DelayServer::Tls> tls)
-        : m_stats(std::move(stats)), m_tls(std::move(tls))
+        : m_stats(std::move(stats))
+        , m_tls(std::move(tls))
     {
     }
 
@@ -249,7 +253,7 @@ public:
     {
         m_server = m_tls ? new TlsServer(m_tls, m_stats, this) : new QTcpServer(this);
         m_server->setMaxPendingConnections(1024);
-        m_server->setListenBacklogSize(4096);   // thousands of VUs connect at once (tst_scale)
+        m_server->setListenBacklogSize(4096); // thousands of VUs connect at once (tst_scale)
         connect(m_server, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *s = m_server->nextPendingConnection()) {
                 m_stats->connections.fetch_add(1);

@@ -30,7 +30,7 @@ class DelayServerCore;
 class DelayServer {
 public:
     explicit DelayServer(int delayMs = 200);
-    ~DelayServer();   ///< stops the thread; open connections are closed
+    ~DelayServer(); ///< stops the thread; open connections are closed
     DelayServer(const DelayServer &) = delete;
     DelayServer &operator=(const DelayServer &) = delete;
 
@@ -44,7 +44,7 @@ public:
     void stop();
 
     int port() const { return m_port; }
-    QString address() const;                 ///< "http(s)://127.0.0.1:<port>"
+    QString address() const; ///< "http(s)://127.0.0.1:<port>"
 
     // Response shape, thread-safe; apply to responses written later.
     /// Transfer-Encoding: chunked, the body in chunks of at most 1000 bytes.
@@ -82,8 +82,8 @@ public:
     int delayMs() const { return m_stats->delayMs.load(); }
 
     // Counters, thread-safe.
-    int holding() const { return m_stats->holding.load(); }          ///< requests held now
-    int peakHolding() const { return m_stats->peak.load(); }         ///< most held at once
+    int holding() const { return m_stats->holding.load(); } ///< requests held now
+    int peakHolding() const { return m_stats->peak.load(); } ///< most held at once
     qint64 requestCount() const { return m_stats->requests.load(); } ///< complete requests received
     int connectionCount() const { return m_stats->connections.load(); } ///< connections accepted
     void resetPeak() { m_stats->peak.store(m_stats->holding.load()); }
@@ -124,8 +124,8 @@ public:
 private:
     std::shared_ptr<Stats> m_stats;
     std::unique_ptr<QThread> m_thread;
-    DelayServerCore *m_core = nullptr;   // lives on m_thread, deleted there
-    std::shared_ptr<Tls> m_tls;          // null: plain HTTP
+    DelayServerCore *m_core = nullptr; // lives on m_thread, deleted there
+    std::shared_ptr<Tls> m_tls; // null: plain HTTP
     int m_port = 0;
 };
 

@@ -13,7 +13,8 @@ bool DelayServerProcess::start(QString *error)
     }
     while (!m_process.canReadLine()) {
         if (!m_process.waitForReadyRead(10000)) {
-            *error = QStringLiteral("delay server printed no port: %1").arg(m_process.errorString());
+            *error =
+                QStringLiteral("delay server printed no port: %1").arg(m_process.errorString());
             stop();
             return false;
         }

@@ -15,7 +15,10 @@ namespace vw::test {
 
 class DelayServerProcess {
 public:
-    explicit DelayServerProcess(int delayMs = 1000) : m_delayMs(delayMs) {}
+    explicit DelayServerProcess(int delayMs = 1000)
+        : m_delayMs(delayMs)
+    {
+    }
     ~DelayServerProcess() { stop(); }
     DelayServerProcess(const DelayServerProcess &) = delete;
     DelayServerProcess &operator=(const DelayServerProcess &) = delete;

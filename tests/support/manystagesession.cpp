@@ -38,7 +38,7 @@ Session manyStageSession(int stages)
                     "  - type: sys_health\n";
     if (!setPlanFromYaml(&s))
         qFatal("manyStageSession: the fixture profile does not parse");
-    s.profileYaml.clear();   // the plan holds the ramp; 20,000 YAML lines would not parse
+    s.profileYaml.clear(); // the plan holds the ramp; 20,000 YAML lines would not parse
     const StageSpec one = s.plan.ramp.stages.first();
     s.plan.ramp.stages.clear();
     s.ops = {QStringLiteral("sys_health")};
@@ -66,7 +66,7 @@ Session manyStageSession(int stages)
             o.count = 7;
             o.errors.insert(QStringLiteral("connection"), 7);
         } else {
-            o.latency.add(shapes.at(i % shapes.size()));   // stays sparse (an empty one takes it)
+            o.latency.add(shapes.at(i % shapes.size())); // stays sparse (an empty one takes it)
             o.count = o.ok = o.latency.count();
         }
         st.sent = o.count;

@@ -35,8 +35,8 @@ HttpResult toResult(const VaultResponse &r)
 
 QString uniquePrefix()
 {
-    return QStringLiteral("vwt%1")
-        .arg(QRandomGenerator::global()->generate() % 0xffffff, 6, 16, QLatin1Char('0'));
+    return QStringLiteral("vwt%1").arg(QRandomGenerator::global()->generate() % 0xffffff, 6, 16,
+                                       QLatin1Char('0'));
 }
 
 TargetSpec targetOf(const BaoServer &bao)
@@ -134,14 +134,19 @@ QString checkEveryOpServed(const RunRecord &run, int stages, int opsPerStage)
     for (const StageStats &st : run.stages) {
         if (st.ops.size() != opsPerStage)
             return QStringLiteral("stage %1: %2 op rows, want %3")
-                .arg(st.index).arg(st.ops.size()).arg(opsPerStage);
+                .arg(st.index)
+                .arg(st.ops.size())
+                .arg(opsPerStage);
         for (const OpStats &op : st.ops) {
             const QString where = QStringLiteral("stage %1 %2").arg(st.index).arg(op.op);
             if (op.count <= 0)
                 return where + QStringLiteral(": no request");
             if (!op.errors.isEmpty())
                 return QStringLiteral("%1: %2 of %3 errors, first %4")
-                    .arg(where).arg(op.errorCount()).arg(op.count).arg(op.errors.firstKey());
+                    .arg(where)
+                    .arg(op.errorCount())
+                    .arg(op.count)
+                    .arg(op.errors.firstKey());
         }
     }
     return {};

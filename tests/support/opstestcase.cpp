@@ -16,7 +16,7 @@ void OpsTestCase::cleanupTestCase()
 }
 
 QString OpsTestCase::twoStageRunProblem(const QString &profileName, const OperationSpec &op,
-                                    RunRecord *record)
+                                        RunRecord *record)
 {
     const QStringList before = mounts();
     if (before.isEmpty())

@@ -27,7 +27,7 @@ protected:
     /// the run is left on the server (checkNothingLeft()); otherwise what failed. The run's
     /// record goes to *record when given.
     QString twoStageRunProblem(const QString &profileName, const OperationSpec &op,
-                           RunRecord *record = nullptr);
+                               RunRecord *record = nullptr);
 
 private slots:
     void initTestCase();

@@ -19,7 +19,7 @@ namespace vw::test {
 
 class TlsTestCa {
 public:
-    TlsTestCa();   ///< generates the CA key and its self-signed certificate
+    TlsTestCa(); ///< generates the CA key and its self-signed certificate
     ~TlsTestCa();
     TlsTestCa(const TlsTestCa &) = delete;
     TlsTestCa &operator=(const TlsTestCa &) = delete;
@@ -32,7 +32,7 @@ public:
         QSslCertificate certificate;
         QSslKey key;
         QByteArray certificatePem;
-        QByteArray keyPem;   ///< PKCS#8 PEM, unencrypted (tests only)
+        QByteArray keyPem; ///< PKCS#8 PEM, unencrypted (tests only)
     };
     /// A leaf certificate signed by this CA. `server`: subjectAltName IP:127.0.0.1 and
     /// DNS:localhost, extendedKeyUsage serverAuth; else clientAuth. Empty on failure.

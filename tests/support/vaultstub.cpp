@@ -20,14 +20,22 @@ QByteArray healthBody()
 QByteArray reason(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 301: return "Moved Permanently";
-    case 302: return "Found";
-    case 303: return "See Other";
-    case 307: return "Temporary Redirect";
-    case 308: return "Permanent Redirect";
-    case 429: return "Too Many Requests";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 301:
+        return "Moved Permanently";
+    case 302:
+        return "Found";
+    case 303:
+        return "See Other";
+    case 307:
+        return "Temporary Redirect";
+    case 308:
+        return "Permanent Redirect";
+    case 429:
+        return "Too Many Requests";
+    default:
+        return "Status";
     }
 }
 
@@ -35,12 +43,13 @@ QByteArray reason(int status)
 class Connection : public QObject {
 public:
     Connection(QTcpSocket *socket, std::shared_ptr<VaultStub::Shared> shared)
-        : QObject(socket), m_socket(socket), m_shared(std::move(shared))
+        : QObject(socket)
+        , m_socket(socket)
+        , m_shared(std::move(shared))
     {
         connect(socket, &QTcpSocket::readyRead, this, [this] {
             m_buffer += m_socket->readAll();
-            while (answerOne()) {
-            }
+            while (answerOne()) { }
         });
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
     }
@@ -91,8 +100,8 @@ private:
                   + "\r\nContent-Type: application/json\r\nContent-Length: "
                   + QByteArray::number(body.size()) + "\r\n\r\n" + body;
         } else if (url.path() == QLatin1String("/v1/sys/health")) {
-            const bool ok = QUrlQuery(url).queryItemValue(QStringLiteral("standbyok"))
-                            == QLatin1String("true");
+            const bool ok =
+                QUrlQuery(url).queryItemValue(QStringLiteral("standbyok")) == QLatin1String("true");
             const int status = ok && !health429 ? 200 : 429;
             const QByteArray body = healthBody();
             out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason(status)
@@ -100,8 +109,7 @@ private:
                   + QByteArray::number(body.size()) + "\r\n\r\n" + body;
         } else if (!base.isEmpty() && target.startsWith("/v1/")) {
             out = "HTTP/1.1 " + QByteArray::number(redirectStatus) + ' ' + reason(redirectStatus)
-                  + "\r\nLocation: " + base.toUtf8() + target
-                  + "\r\nContent-Length: 0\r\n\r\n";
+                  + "\r\nLocation: " + base.toUtf8() + target + "\r\nContent-Length: 0\r\n\r\n";
         } else {
             const QByteArray body = R"({"data":{}})";
             out = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
@@ -122,7 +130,10 @@ private:
 /// Lives on the server thread: the listening socket and its connections.
 class VaultStubCore : public QObject {
 public:
-    explicit VaultStubCore(std::shared_ptr<VaultStub::Shared> shared) : m_shared(std::move(shared)) {}
+    explicit VaultStubCore(std::shared_ptr<VaultStub::Shared> shared)
+        : m_shared(std::move(shared))
+    {
+    }
 
     int listen(const QHostAddress &host, QString *error)
     {
@@ -143,7 +154,10 @@ private:
     QTcpServer *m_server = nullptr;
 };
 
-VaultStub::VaultStub() : m_shared(std::make_shared<Shared>()) {}
+VaultStub::VaultStub()
+    : m_shared(std::make_shared<Shared>())
+{
+}
 
 VaultStub::~VaultStub()
 {

@@ -27,7 +27,7 @@ class VaultStubCore;
 class VaultStub {
 public:
     VaultStub();
-    ~VaultStub();   ///< stops the thread; open connections are closed
+    ~VaultStub(); ///< stops the thread; open connections are closed
     VaultStub(const VaultStub &) = delete;
     VaultStub &operator=(const VaultStub &) = delete;
 
@@ -36,7 +36,7 @@ public:
     void stop();
 
     int port() const { return m_port; }
-    QString address() const;   ///< "http://<host>:<port>"
+    QString address() const; ///< "http://<host>:<port>"
 
     /// Where /v1/ requests are sent: "http://host:port" (empty: answer 200 locally). With
     /// `status` (307, 308, 301, 302, 303). Thread-safe; applies to requests read later.
@@ -52,10 +52,10 @@ public:
         int redirectStatus = 307;
         bool health429 = false;
         int failAll = 0;
-        QList<QByteArray> heads;   // every request's line and headers, in arrival order
+        QList<QByteArray> heads; // every request's line and headers, in arrival order
     };
 
-    QList<QByteArray> requestHeads() const;   ///< all recorded so far
+    QList<QByteArray> requestHeads() const; ///< all recorded so far
     int requestCount() const { return int(requestHeads().size()); }
     /// Heads recorded that carry an X-Vault-Token header (any case).
     int headsWithToken() const;
@@ -64,7 +64,7 @@ public:
 private:
     std::shared_ptr<Shared> m_shared;
     std::unique_ptr<QThread> m_thread;
-    VaultStubCore *m_core = nullptr;   // lives on m_thread, deleted there
+    VaultStubCore *m_core = nullptr; // lives on m_thread, deleted there
     QHostAddress m_host;
     int m_port = 0;
 };

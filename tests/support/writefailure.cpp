@@ -23,7 +23,8 @@ TmpfsMount::TmpfsMount(Kind kind, qint64 bytes)
     const QByteArray options = "size=" + QByteArray::number(bytes) + ",mode=0755";
     const unsigned long flags = kind == Kind::ReadOnly ? MS_RDONLY : 0;
     if (::mount("tmpfs", dir.constData(), "tmpfs", flags, options.constData()) != 0) {
-        m_why = QStringLiteral("mount -t tmpfs: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        m_why =
+            QStringLiteral("mount -t tmpfs: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
         return;
     }
     m_mounted = true;
@@ -36,11 +37,9 @@ TmpfsMount::TmpfsMount(Kind kind, qint64 bytes)
         return;
     }
     static const char block[4096] = {};
-    while (::write(fd, block, sizeof block) > 0) {
-    }
+    while (::write(fd, block, sizeof block) > 0) { }
     // a partial last block: the rest, byte by byte blocks of 512
-    while (::write(fd, block, 512) > 0) {
-    }
+    while (::write(fd, block, 512) > 0) { }
     ::close(fd);
 }
 
@@ -53,7 +52,7 @@ TmpfsMount::~TmpfsMount()
 bool TmpfsMount::freeBytes(qint64 bytes)
 {
     const QByteArray filler = QFile::encodeName(m_dir.path()) + "/filler";
-    struct stat st {};
+    struct stat st { };
     if (::stat(filler.constData(), &st) != 0)
         return false;
     return ::truncate(filler.constData(), std::max<off_t>(0, st.st_size - off_t(bytes))) == 0;

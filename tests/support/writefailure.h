@@ -24,7 +24,7 @@ public:
     TmpfsMount &operator=(const TmpfsMount &) = delete;
 
     bool isMounted() const { return m_mounted; }
-    QString why() const { return m_why; }   ///< why it is not mounted
+    QString why() const { return m_why; } ///< why it is not mounted
     QString path() const { return m_dir.path(); }
     /// A Full mount: frees `bytes` of its filler, so that smaller writes fit and larger ones
     /// do not.

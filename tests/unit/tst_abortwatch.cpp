@@ -79,7 +79,8 @@ private slots:
             p.inFlight = 50;
         const QString why = AbortWatch(rule(0.99, 4000)).check(s);
         QVERIFY2(why.contains(QStringLiteral("550 of 550 requests")), qPrintable(why));
-        QVERIFY2(why.contains(QStringLiteral("2 of them with the client's VUs busy and no request counted in them")),
+        QVERIFY2(why.contains(QStringLiteral(
+                     "2 of them with the client's VUs busy and no request counted in them")),
                  qPrintable(why));
         TimeSeries silent = seriesOf({{{0, 0}}, {{0, 0}}, {{0, 0}}});
         for (SeriesPoint &p : silent)
@@ -102,10 +103,10 @@ private slots:
         AbortWatch w(rule(0.99, 3000));
         // requests complete, then 4 stay in flight and nothing completes any more
         QVERIFY(w.checkProgress(0 * s, 100, 4).isEmpty());
-        QVERIFY(w.checkProgress(1 * s, 180, 4).isEmpty());   // progress: the wait restarts
-        QVERIFY(w.checkProgress(3 * s, 180, 4).isEmpty());   // 2 s without a completion
+        QVERIFY(w.checkProgress(1 * s, 180, 4).isEmpty()); // progress: the wait restarts
+        QVERIFY(w.checkProgress(3 * s, 180, 4).isEmpty()); // 2 s without a completion
         QVERIFY(w.checkProgress(4 * s - 1, 180, 4).isEmpty());
-        const QString why = w.checkProgress(4 * s, 180, 4);  // 3 s
+        const QString why = w.checkProgress(4 * s, 180, 4); // 3 s
         QVERIFY2(why.contains(QStringLiteral("no response from the server for 3 s")),
                  qPrintable(why));
         QVERIFY2(why.contains(QStringLiteral("4 request(s) in flight")), qPrintable(why));
@@ -164,7 +165,7 @@ private slots:
                                 "operations:\n  - type: sys_health\n";
         const ProfileParseResult def = parseProfile(base);
         QVERIFY(def.ok());
-        QCOMPARE(def.profile->abort, AbortRule());   // on by default: 0.99 for 5 s
+        QCOMPARE(def.profile->abort, AbortRule()); // on by default: 0.99 for 5 s
         QVERIFY(def.profile->abort.enabled);
 
         const ProfileParseResult set =
@@ -177,11 +178,10 @@ private slots:
         QVERIFY(off.ok());
         QVERIFY(!off.profile->abort.enabled);
 
-        for (const QByteArray &bad : {QByteArray("abort: { error_ratio: 0 }\n"),
-                                      QByteArray("abort: { error_ratio: 1.5 }\n"),
-                                      QByteArray("abort: { for: 1500ms }\n"),
-                                      QByteArray("abort: { for: 2h }\n"),
-                                      QByteArray("abort: { after: 5s }\n")}) {
+        for (const QByteArray &bad :
+             {QByteArray("abort: { error_ratio: 0 }\n"),
+              QByteArray("abort: { error_ratio: 1.5 }\n"), QByteArray("abort: { for: 1500ms }\n"),
+              QByteArray("abort: { for: 2h }\n"), QByteArray("abort: { after: 5s }\n")}) {
             const ProfileParseResult r = parseProfile(base + bad);
             QVERIFY2(!r.ok(), bad.constData());
             QCOMPARE(r.errors.size(), 1);

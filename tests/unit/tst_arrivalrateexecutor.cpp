@@ -16,7 +16,10 @@ namespace {
 /// A worker with `vus` VUs that never completes a request: it only counts.
 class FakeHost final : public VuHost {
 public:
-    explicit FakeHost(int vus) : m_vus(vus) {}
+    explicit FakeHost(int vus)
+        : m_vus(vus)
+    {
+    }
     int vuCount() const override { return m_vus; }
     int vuId(int slot) const override { return slot; }
     int opCount() const override { return 1; }
@@ -25,7 +28,7 @@ public:
     {
         QVERIFY(openModel);
         QCOMPARE(op, 0);
-        QVERIFY(intendedNs <= steadyNowNs());   // never before its due time
+        QVERIFY(intendedNs <= steadyNowNs()); // never before its due time
         ++launched;
     }
     void recordDropped(int, int, int64_t n) override { dropped += n; }
@@ -56,8 +59,7 @@ void runStageClosedLate(FakeHost &host)
     // Start 0 is due at once, the others 1 ms apart: unless this thread was preempted for most
     // of the stage, they are not sent before the close.
     QVERIFY(host.launched >= 1);
-    while (steadyNowNs() < start + 100 * kNsPerMs) {
-    }
+    while (steadyNowNs() < start + 100 * kNsPerMs) { }
     executor.closeStage(0, true);
 }
 
@@ -68,7 +70,7 @@ class TestArrivalRateExecutor : public QObject {
 private slots:
     void dueStartsAreSentAtTheCloseWhenVusAreFree()
     {
-        FakeHost host(200);   // more VUs than starts: far below capacity
+        FakeHost host(200); // more VUs than starts: far below capacity
         runStageClosedLate(host);
         QCOMPARE(host.launched, 100);
         QCOMPARE(host.dropped, 0);
@@ -76,7 +78,7 @@ private slots:
 
     void startsWithoutAVuAreDroppedAtTheClose()
     {
-        FakeHost host(10);   // none completes: 10 starts find a VU, 90 never do
+        FakeHost host(10); // none completes: 10 starts find a VU, 90 never do
         runStageClosedLate(host);
         QCOMPARE(host.launched, 10);
         QCOMPARE(host.dropped, 90);

@@ -15,7 +15,7 @@ namespace {
 /// offset(i) = floor(i * 10^12 / rateMilli), accumulated as q + r/rateMilli per step.
 std::vector<int64_t> referenceOffsets(int64_t rateMilli, int64_t n)
 {
-    const int64_t numerator = 1'000'000'000'000LL;   // ns per s * milli
+    const int64_t numerator = 1'000'000'000'000LL; // ns per s * milli
     const int64_t q = numerator / rateMilli;
     const int64_t r = numerator % rateMilli;
     std::vector<int64_t> out;
@@ -99,19 +99,18 @@ void TestArrivalRatePlan::matchesExactReference()
     for (int i = 0; i < starts; i += std::max(1, starts / 97)) {
         for (int64_t e : {ref[size_t(i)] - 1, ref[size_t(i)], ref[size_t(i)] + 1}) {
             if (e >= ref.back())
-                continue;   // the reference only knows `starts` offsets
+                continue; // the reference only knows `starts` offsets
             QCOMPARE(p.dueBy(e), referenceDueBy(ref, e));
         }
     }
     // startsWithin(d) counts offsets < d.
-    for (int64_t d : {int64_t(1), ref[size_t(starts / 2)], ref[size_t(starts / 2)] + 1,
-                      ref.back()})
+    for (int64_t d : {int64_t(1), ref[size_t(starts / 2)], ref[size_t(starts / 2)] + 1, ref.back()})
         QCOMPARE(p.startsWithin(d), referenceDueBy(ref, d - 1));
 }
 
 void TestArrivalRatePlan::roundsRateToThreeDecimals()
 {
-    QCOMPARE(ArrivalRatePlan(0.0004).rateMilli(), qint64(1));   // never 0 starts per second
+    QCOMPARE(ArrivalRatePlan(0.0004).rateMilli(), qint64(1)); // never 0 starts per second
     QCOMPARE(ArrivalRatePlan(1.2345).rateMilli(), qint64(1235));
     QCOMPARE(ArrivalRatePlan(100).startsWithin(10'000'000'000LL), qint64(1000));
 }
@@ -125,7 +124,7 @@ void TestArrivalRatePlan::longRunsDoNotOverflow()
     QCOMPARE(p.offsetNs(3'599'999'999LL), hourNs - 1000);
     QCOMPARE(p.dueBy(hourNs - 1), 3'600'000'000LL);
     const ArrivalRatePlan slow(0.001);
-    QCOMPARE(slow.offsetNs(1), 1000LL * 1'000'000'000LL);   // one start per 1000 s
+    QCOMPARE(slow.offsetNs(1), 1000LL * 1'000'000'000LL); // one start per 1000 s
 }
 
 QTEST_GUILESS_MAIN(TestArrivalRatePlan)

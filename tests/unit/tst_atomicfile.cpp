@@ -50,7 +50,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("token"));
         QString error;
         QVERIFY2(writeFileAtomically(path, "s.secret", &error, 0600), qPrintable(error));
-        struct stat st {};
+        struct stat st { };
         QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
         QCOMPARE(int(st.st_mode & 0777), 0600);
     }
@@ -75,7 +75,8 @@ private slots:
             test::FileSizeLimit limit(4096);
             QVERIFY(!writeFileAtomically(path, QByteArray(10000, 'x'), &error));
         }
-        QVERIFY2(error.startsWith(QStringLiteral("cannot write %1: ").arg(path)), qPrintable(error));
+        QVERIFY2(error.startsWith(QStringLiteral("cannot write %1: ").arg(path)),
+                 qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("File too large")), qPrintable(error));
         QCOMPARE(bytesOf(path), QByteArray("old content"));
         QCOMPARE(test::filesIn(dir.path()), QStringList{QStringLiteral("s.json")});
@@ -123,13 +124,15 @@ private slots:
                     .contains(QStringLiteral("does not exist")));
         // More than any disk here has: the room check, with both figures.
         const QString huge = folderWriteProblem(dir.path(), qint64(1) << 60);
-        QVERIFY2(huge.contains(QStringLiteral("not enough room")) && huge.contains(QStringLiteral("MB free")),
+        QVERIFY2(huge.contains(QStringLiteral("not enough room"))
+                     && huge.contains(QStringLiteral("MB free")),
                  qPrintable(huge));
-        QCOMPARE(test::filesIn(dir.path()), QStringList());   // the probe is gone
+        QCOMPARE(test::filesIn(dir.path()), QStringList()); // the probe is gone
 
         TmpfsMount ro(TmpfsMount::Kind::ReadOnly);
         if (ro.isMounted())
-            QVERIFY(folderWriteProblem(ro.path(), 0).contains(QStringLiteral("Read-only file system")));
+            QVERIFY(
+                folderWriteProblem(ro.path(), 0).contains(QStringLiteral("Read-only file system")));
         TmpfsMount full(TmpfsMount::Kind::Full);
         if (full.isMounted()) {
             QVERIFY(full.freeBytes(16 * 1024));

@@ -23,11 +23,11 @@ using namespace vw;
 
 namespace {
 
-constexpr double kLambda0 = 100;       // successes per second
-constexpr double kSc = 0.15;           // rate's latent scale
-constexpr double kMu = 8.517193;       // log(5000 us): median 5 ms
-constexpr double kSx = 0.2;            // latency's latent scale
-constexpr double kS = 0.3;             // latency's own spread
+constexpr double kLambda0 = 100; // successes per second
+constexpr double kSc = 0.15; // rate's latent scale
+constexpr double kMu = 8.517193; // log(5000 us): median 5 ms
+constexpr double kSx = 0.2; // latency's latent scale
+constexpr double kS = 0.3; // latency's own spread
 constexpr double kZ99 = 2.3263478740408408;
 constexpr int kStagesPerCell = 500;
 constexpr int kSimResamples = 400;
@@ -35,7 +35,7 @@ constexpr int kSimResamples = 400;
 struct Cell {
     double phi;
     int seconds;
-    int given[2] = {0, 0};      // throughput, p99: stages with an interval
+    int given[2] = {0, 0}; // throughput, p99: stages with an interval
     int covered[2] = {0, 0};
 };
 
@@ -89,7 +89,7 @@ void TestBootstrapCoverage::coverage()
             for (int m = 0; m < 2; ++m) {
                 const Interval i = bootstrapInterval(s, metrics[m]);
                 if (!i.known) {
-                    QVERIFY(!i.reason.isEmpty());   // never silent
+                    QVERIFY(!i.reason.isEmpty()); // never silent
                     continue;
                 }
                 ++cell.given[m];
@@ -98,10 +98,13 @@ void TestBootstrapCoverage::coverage()
         }
     }
     // The table (docs/measurement.md, "Uncertainty" quotes it).
-    QString table = QStringLiteral("\nphi  seconds | throughput: given covered | p99: given covered\n");
+    QString table =
+        QStringLiteral("\nphi  seconds | throughput: given covered | p99: given covered\n");
     QStringList failures;
     for (const Cell &c : cells) {
-        auto pct = [](int a, int b) { return b > 0 ? QString::number(100.0 * a / b, 'f', 1) + "%" : QStringLiteral("-"); };
+        auto pct = [](int a, int b) {
+            return b > 0 ? QString::number(100.0 * a / b, 'f', 1) + "%" : QStringLiteral("-");
+        };
         table += QStringLiteral("%1  %2 | %3 %4 | %5 %6\n")
                      .arg(c.phi, 3, 'f', 1)
                      .arg(c.seconds, 7)

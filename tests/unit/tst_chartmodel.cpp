@@ -45,7 +45,7 @@ CurveSource arrivalSource(const QString &label)
 {
     CurveSource s;
     s.label = label;
-    s.openModel = true;   // an arrival-rate run
+    s.openModel = true; // an arrival-rate run
     s.stages = test::fixedCapacityStages(kOp, kVus, 8, 5.0);
     for (StageStats &st : s.stages) {
         st.rate = 100.0 * (st.index + 1);
@@ -164,7 +164,7 @@ void TestChartModel::closedStagesChartAgainstVus()
     QCOMPARE(m.loadAxis, LoadAxis::Vus);
     QCOMPARE(m.x.title, QStringLiteral("VUs (log2)"));
     QCOMPARE(m.x.scale, AxisScale::Log2);
-    QCOMPARE(m.title, QStringLiteral("ssh_sign throughput vs VUs"));   // names the operation
+    QCOMPARE(m.title, QStringLiteral("ssh_sign throughput vs VUs")); // names the operation
     QCOMPARE(m.series.size(), 1);
     QCOMPARE(xs(m.series.first()), (QList<double>{1, 2, 4, 8, 16, 32, 64}));
     for (const QPointF &p : m.series.first().points)
@@ -190,15 +190,16 @@ void TestChartModel::arrivalRateStagesChartAgainstOfferedRate()
     const CurveSource src = arrivalSource(QStringLiteral("open"));
     for (const StageStats &st : src.stages)
         QCOMPARE(chartXForStage(st, loadAxisOf(src)), st.rate);
-    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad}) {
+    for (ChartKind k :
+         {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad}) {
         const ChartModel m = buildChartModel(k, {src});
         QCOMPARE(m.loadAxis, LoadAxis::OfferedRate);
         QCOMPARE(m.x.title, QStringLiteral("offered rate (starts/s, log2)"));
         QVERIFY2(m.title.endsWith(QLatin1String("vs offered rate")), qPrintable(m.title));
         QVERIFY(!m.isEmpty());
         for (const ChartSeries &s : m.series)
-            QCOMPARE(xs(s), (QList<double>{100, 200, 300, 400, 500, 600, 700}));   // never max_vus
-        QVERIFY(!line(m, ChartLine::Role::Usl));   // the USL is a law of concurrency (VUs)
+            QCOMPARE(xs(s), (QList<double>{100, 200, 300, 400, 500, 600, 700})); // never max_vus
+        QVERIFY(!line(m, ChartLine::Role::Usl)); // the USL is a law of concurrency (VUs)
         QVERIFY(m.notes.isEmpty());
         QCOMPARE(m.x.min, 64 / kLog2AxisAir);
         QCOMPARE(m.x.max, 1024 * kLog2AxisAir);
@@ -252,7 +253,8 @@ void TestChartModel::clientBoundBandsHaveOneWidth()
     closed.stages[6].validity.clientBound = true;
     CurveSource open = arrivalSource(QStringLiteral("o"));
     open.stages[2].validity.clientBound = true;
-    for (ChartKind k : {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad}) {
+    for (ChartKind k :
+         {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad}) {
         const ChartModel mc = buildChartModel(k, {closed});
         QCOMPARE(mc.bands.size(), 1);
         QCOMPARE(mc.bands.first().x0, 64 / kClientBoundBandFactor);
@@ -261,10 +263,11 @@ void TestChartModel::clientBoundBandsHaveOneWidth()
         QCOMPARE(mc.bandLabel, QStringLiteral("client-bound stage"));
         const ChartModel mo = buildChartModel(k, {open});
         QCOMPARE(mo.bands.size(), 1);
-        QCOMPARE(mo.bands.first().x0, 300 / kClientBoundBandFactor);   // around the rate
+        QCOMPARE(mo.bands.first().x0, 300 / kClientBoundBandFactor); // around the rate
         QCOMPARE(mo.bands.first().x1, 300 * kClientBoundBandFactor);
     }
-    QVERIFY(buildChartModel(ChartKind::LatencyVsLoad, {closedSource(QStringLiteral("x"))}).bands.isEmpty());
+    QVERIFY(buildChartModel(ChartKind::LatencyVsLoad, {closedSource(QStringLiteral("x"))})
+                .bands.isEmpty());
 }
 
 // Issue 12 item 7: in an overlay each session's client-bound stages are its own bands (never
@@ -276,7 +279,7 @@ void TestChartModel::clientBoundBandsPerSessionWithReasons()
     a.stages[6].validity.reasons = {QStringLiteral("client_cpu: 97 % of 2 cores"),
                                     QStringLiteral("loop_lag: p99 40 ms")};
     CurveSource b = closedSource(QStringLiteral("ed25519"));
-    b.stages[6].validity.clientBound = true;   // the same load as A's: two bands, not one
+    b.stages[6].validity.clientBound = true; // the same load as A's: two bands, not one
     b.stages[6].validity.reasons = {QStringLiteral("worker_cpu: 99 % of a core")};
     b.stages[5].validity.clientBound = true;
     b.stages[5].validity.reasons = {QStringLiteral("in_flight: 0.5 of planned")};
@@ -289,9 +292,8 @@ void TestChartModel::clientBoundBandsPerSessionWithReasons()
     QCOMPARE(ba.color, paletteColor(0));
     QCOMPARE(ba.legend, QStringLiteral("rsa-2048 · client-bound stage"));
     QCOMPARE(ba.reasons, a.stages[6].validity.reasons);
-    QCOMPARE(ba.description,
-             QStringLiteral("rsa-2048 · stage 7 at 64 VUs is client-bound:\n"
-                            "client_cpu: 97 % of 2 cores\nloop_lag: p99 40 ms"));
+    QCOMPARE(ba.description, QStringLiteral("rsa-2048 · stage 7 at 64 VUs is client-bound:\n"
+                                            "client_cpu: 97 % of 2 cores\nloop_lag: p99 40 ms"));
     QCOMPARE(m.bands.at(1).source, 1);
     QCOMPARE(m.bands.at(1).stage, 5);
     QCOMPARE(m.bands.at(1).x0, 32 / kClientBoundBandFactor);
@@ -301,9 +303,9 @@ void TestChartModel::clientBoundBandsPerSessionWithReasons()
     QVERIFY(std::abs(ba.x1 - 64.0) < 1e-9);
     QVERIFY(std::abs(m.bands.at(2).x0 - 64.0) < 1e-9);
     QVERIFY(std::abs(m.bands.at(2).x1 - 64 * kClientBoundBandFactor) < 1e-9);
-    QCOMPARE(m.bands.at(1).x1, 32 * kClientBoundBandFactor);   // B alone at 32 VUs: whole
+    QCOMPARE(m.bands.at(1).x1, 32 * kClientBoundBandFactor); // B alone at 32 VUs: whole
     QCOMPARE(m.bands.at(2).color, paletteColor(1));
-    QVERIFY(!ba.hatched);                 // A flat, B hatched: the two bands at 64 VUs stay apart
+    QVERIFY(!ba.hatched); // A flat, B hatched: the two bands at 64 VUs stay apart
     QVERIFY(m.bands.at(1).hatched && m.bands.at(2).hatched);
     QCOMPARE(m.bands.at(2).reasons, QStringList{QStringLiteral("worker_cpu: 99 % of a core")});
     QVERIFY(m.bands.at(2).description.startsWith(QStringLiteral("ed25519 · stage 7 at 64 VUs")));
@@ -333,7 +335,8 @@ void TestChartModel::clientBoundBandsPerSessionWithReasons()
     QCOMPARE(solo.bands.first().color, QString::fromLatin1(kBandColor));
     QCOMPARE(solo.bands.first().legend, QStringLiteral("client-bound stage"));
     QVERIFY(!solo.bands.first().hatched);
-    QVERIFY(solo.bands.first().description.startsWith(QStringLiteral("stage 6 at 32 VUs is client-bound:\n")));
+    QVERIFY(solo.bands.first().description.startsWith(
+        QStringLiteral("stage 6 at 32 VUs is client-bound:\n")));
 }
 
 void TestChartModel::sloLineAtTheProfileValue()
@@ -355,7 +358,8 @@ void TestChartModel::sloLineAtTheProfileValue()
     // p95 the highest percentile drawn: the p95 objective
     ChartOptions o;
     o.percentiles = {50, 95};
-    const ChartLine *l95 = line(buildChartModel(ChartKind::LatencyVsLoad, {src}, o), ChartLine::Role::Slo);
+    const ChartLine *l95 =
+        line(buildChartModel(ChartKind::LatencyVsLoad, {src}, o), ChartLine::Role::Slo);
     QVERIFY(l95);
     QCOMPARE(l95->points.first().y(), 4.0);
     // no percentile ticked: no latency curve; the SLO and markers stay at p99
@@ -364,9 +368,10 @@ void TestChartModel::sloLineAtTheProfileValue()
     QVERIFY(none.series.isEmpty());
     QVERIFY(!none.markers.isEmpty());
     QCOMPARE(line(none, ChartLine::Role::Slo)->points.first().y(), 6.0);
-    const ChartLine *e = line(buildChartModel(ChartKind::ErrorRatioVsLoad, {src}), ChartLine::Role::Slo);
+    const ChartLine *e =
+        line(buildChartModel(ChartKind::ErrorRatioVsLoad, {src}), ChartLine::Role::Slo);
     QVERIFY(e);
-    QCOMPARE(e->points.first().y(), 1.0);   // percent
+    QCOMPARE(e->points.first().y(), 1.0); // percent
     QVERIFY(!line(buildChartModel(ChartKind::ThroughputVsLoad, {src}), ChartLine::Role::Slo));
     QVERIFY(!line(buildChartModel(ChartKind::LatencyVsLoad, {closedSource(QStringLiteral("n"))}),
                   ChartLine::Role::Slo));
@@ -437,7 +442,8 @@ void TestChartModel::otherLoadModelLeftOutWithANote()
     for (const ChartSeries &s : m.series)
         QCOMPARE(s.source, 0);
     QCOMPARE(m.notes.size(), 1);
-    QVERIFY2(m.notes.first().startsWith(QLatin1String("open run left out")), qPrintable(m.notes.first()));
+    QVERIFY2(m.notes.first().startsWith(QLatin1String("open run left out")),
+             qPrintable(m.notes.first()));
     QVERIFY(m.notes.first().contains(QLatin1String("starts/s")));
     // the other way round: the primary decides the axis
     const ChartModel r = buildChartModel(ChartKind::LatencyVsLoad, {open, closed});
@@ -529,7 +535,7 @@ void TestChartModel::stageWithoutSuccessBreaksTheCurve()
     CurveSource src = closedSource(QStringLiteral("a"));
     src.stages[2] = test::allErrorStage(kOp, 2, 4, 500);
     src.stages[3] = test::allErrorStage(kOp, 3, 8, 500);
-    src.stages[6] = test::allErrorStage(kOp, 6, 64, 500);   // at the end: no break after it
+    src.stages[6] = test::allErrorStage(kOp, 6, 64, 500); // at the end: no break after it
     src.analysis = analyzeStages(src.stages, {kOp}, *defaultLoadModel(), AnalysisSettings());
     for (bool logY : {false, true}) {
         ChartOptions o;
@@ -544,8 +550,13 @@ void TestChartModel::stageWithoutSuccessBreaksTheCurve()
             QCOMPARE(pieces.at(0).last().x(), 2.0);
             QCOMPARE(pieces.at(1).first().x(), 16.0);
         }
-        const QJsonArray gaps = chartData(l).value(QStringLiteral("series")).toArray().first()
-                                    .toObject().value(QStringLiteral("gaps")).toArray();
+        const QJsonArray gaps = chartData(l)
+                                    .value(QStringLiteral("series"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QStringLiteral("gaps"))
+                                    .toArray();
         QCOMPARE(gaps, (QJsonArray{QJsonArray{2.0, 16.0}}));
     }
     // throughput (a real 0/s) and error ratio (100 %) have a value there: no gap
@@ -605,13 +616,13 @@ void TestChartModel::tickLabelsArePlainNumbers()
     for (const ChartAxis &a : {m.x, m.y})
         for (const QString &l : labels(a))
             QVERIFY2(!l.contains(QLatin1Char('e')), qPrintable(l));
-    QVERIFY(labels(m.y).contains(QStringLiteral("1,000")));   // 1,600/s at most
+    QVERIFY(labels(m.y).contains(QStringLiteral("1,000"))); // 1,600/s at most
 }
 
 void TestChartModel::emptyChartHasASaneAxis()
 {
-    for (ChartKind k : {ChartKind::ThroughputVsLoad, ChartKind::LatencyVsLoad,
-                        ChartKind::ThroughputOverTime}) {
+    for (ChartKind k :
+         {ChartKind::ThroughputVsLoad, ChartKind::LatencyVsLoad, ChartKind::ThroughputOverTime}) {
         const ChartModel m = buildChartModel(k, {});
         QVERIFY(m.isEmpty());
         QCOMPARE(labels(m.y), (QStringList{"0", "0.5", "1"}));
@@ -628,7 +639,7 @@ void TestChartModel::timeAxisEndsAtTheData()
     QCOMPARE(m.x.max, 61.0);
     QCOMPARE(labels(m.x), (QStringList{"0", "10", "20", "30", "40", "50", "60"}));
     for (const AxisTick &t : axisTicks(m.x))
-        QCOMPARE(t.label, axisNumber(t.value));   // a 2.5 s gridline would say "2.5"
+        QCOMPARE(t.label, axisNumber(t.value)); // a 2.5 s gridline would say "2.5"
     ChartAxis small;
     fitDataRange(&small, 0, 12);
     QCOMPARE(labels(small), (QStringList{"0", "2", "4", "6", "8", "10", "12"}));
@@ -664,16 +675,18 @@ void TestChartModel::wordsOfTimeAndMixedCharts()
     QVERIFY2(thr.title.startsWith(QStringLiteral("kv2_read, kv2_write throughput")),
              qPrintable(thr.title));
     CurveSource b = timedSource("b", {kOp}, 10, 10.0);
-    const ChartModel lat = buildChartModel(ChartKind::LatencyOverTime,
-                                           {timedSource("a", {kOp}, 10, 10.0), b});
-    QVERIFY2(lat.subtitle.contains(QStringLiteral("a")) && lat.subtitle.contains(QStringLiteral("b")),
+    const ChartModel lat =
+        buildChartModel(ChartKind::LatencyOverTime, {timedSource("a", {kOp}, 10, 10.0), b});
+    QVERIFY2(lat.subtitle.contains(QStringLiteral("a"))
+                 && lat.subtitle.contains(QStringLiteral("b")),
              qPrintable(lat.subtitle));
     for (const LegendEntry &e : lat.legend())
         if (e.text.endsWith(QStringLiteral(" p50")))
             QCOMPARE(e.style, LineStyle::Dotted);
     // a 10,000-character session label is cut in what the chart shows
     CurveSource longLabel = closedSource(QString(10000, QLatin1Char('L')));
-    const ChartModel both = buildChartModel(ChartKind::LatencyVsLoad, {longLabel, closedSource("b")});
+    const ChartModel both =
+        buildChartModel(ChartKind::LatencyVsLoad, {longLabel, closedSource("b")});
     for (const LegendEntry &e : both.legend())
         QVERIFY2(e.text.size() < kMaxShownLabel + 40, qPrintable(e.text.left(80)));
     for (const ChartMarker &mk : both.markers)
@@ -701,7 +714,7 @@ void TestChartModel::totalLineForMixedProfiles()
     QVERIFY2(names.contains(QStringLiteral("a · total")), qPrintable(names.join(", ")));
     for (const ChartSeries &s : v.series)
         if (s.name.endsWith(QLatin1String("total")))
-            QCOMPARE(s.points.first().y(), 2 * 100.0 * 30 / 30);   // 100/s each op
+            QCOMPARE(s.points.first().y(), 2 * 100.0 * 30 / 30); // 100/s each op
     // one operation: no total
     QCOMPARE(buildChartModel(ChartKind::ThroughputVsLoad, {closedSource("a")}).series.size(), 1);
     // not on latency
@@ -724,13 +737,13 @@ void TestChartModel::timeChartsPlotEverySessionWithStageBoundaries()
     for (const ChartLine &l : m.lines)
         if (l.role == ChartLine::Role::StageBoundary) {
             ++boundaries;
-            QCOMPARE(l.points.first().x(), 30.0);   // stage 1 began at 30 s
+            QCOMPARE(l.points.first().x(), 30.0); // stage 1 began at 30 s
             QCOMPARE(l.points.first().y(), m.y.min);
             QCOMPARE(l.points.last().y(), m.y.max);
         }
-    QCOMPARE(boundaries, 2);                        // one per session
+    QCOMPARE(boundaries, 2); // one per session
     for (const LegendEntry &e : m.legend())
-        QVERIFY(!e.text.isEmpty());                 // boundaries have no legend entry
+        QVERIFY(!e.text.isEmpty()); // boundaries have no legend entry
     const ChartModel lat = buildChartModel(ChartKind::LatencyOverTime, {a, b});
     QCOMPARE(lat.series.size(), 4);
     QCOMPARE(lat.series.at(3).name, QStringLiteral("B · ssh_sign p99"));
@@ -814,7 +827,7 @@ void TestChartModel::markerLabelsArePlacedWithoutOverlap()
     QList<LabelRequest> req;
     for (int i = 0; i < 6; ++i)
         req << LabelRequest{QPointF(300 + 6 * i, 200 + (i % 2) * 4), QSizeF(120, 18)};
-    req << LabelRequest{QPointF(790, 10), QSizeF(120, 18)};   // at the top-right corner
+    req << LabelRequest{QPointF(790, 10), QSizeF(120, 18)}; // at the top-right corner
     const QList<QRectF> placed = placeLabels(req, bounds);
     QCOMPARE(placed.size(), req.size());
     for (int i = 0; i < placed.size(); ++i) {
@@ -838,9 +851,9 @@ void TestChartModel::markerLabelsArePlacedWithoutOverlap()
             QVERIFY(!l.intersects(mk));
 
     // and in a model: two sessions whose knees sit at the same VUs
-    const ChartModel m = buildChartModel(ChartKind::LatencyVsLoad,
-                                         {closedSource(QStringLiteral("A")),
-                                          closedSource(QStringLiteral("B"))});
+    const ChartModel m =
+        buildChartModel(ChartKind::LatencyVsLoad,
+                        {closedSource(QStringLiteral("A")), closedSource(QStringLiteral("B"))});
     QVERIFY(m.markers.size() >= 2);
     QCOMPARE(m.markers.at(0).at.x(), m.markers.at(1).at.x());
 }
@@ -867,10 +880,10 @@ void TestChartModel::typeScaleReadsOnASlide()
     const ChartTypeScale slide = chartTypeScale(1080);
     QVERIFY(slide.tick >= 20);
     QVERIFY(slide.title >= 36);
-    QVERIFY(slide.marker >= 0.85 * slide.tick);   // marker labels not far below the ticks
+    QVERIFY(slide.marker >= 0.85 * slide.tick); // marker labels not far below the ticks
     QVERIFY(slide.subtitle > slide.tick && slide.subtitle < slide.title);
     const ChartTypeScale small = chartTypeScale(420);
-    QCOMPARE(small.tick, 11.0);   // the floor: still reads in the GUI and the HTML report
+    QCOMPARE(small.tick, 11.0); // the floor: still reads in the GUI and the HTML report
     QVERIFY(small.marker >= 0.85 * small.tick && small.title > small.subtitle);
     QCOMPARE(QString::fromLatin1(kChartFontFamilyCss), QStringLiteral("DejaVu Sans, sans-serif"));
 }
@@ -893,7 +906,8 @@ CurveSource failoverSource()
                 if (p.op == QLatin1String("kv2_read")) {
                     p.errorClasses = {{QStringLiteral("connection"), 5}};
                 } else {
-                    p.errorClasses = {{QStringLiteral("http_503"), 2}, {QStringLiteral("http_500"), 1}};
+                    p.errorClasses = {{QStringLiteral("http_503"), 2},
+                                      {QStringLiteral("http_500"), 1}};
                     if (t == 5)
                         p.errorClasses.insert(QStringLiteral("http_429"), 4);
                 }
@@ -969,7 +983,7 @@ void TestChartModel::errorsOverTimeOfAnOlderSessionIsTheTotal()
     CurveSource src = failoverSource();
     for (SeriesPoint &p : src.series) {
         p.errorClasses.clear();
-        p.errorClassesKnown = false;   // read from a session without the error_classes column
+        p.errorClassesKnown = false; // read from a session without the error_classes column
     }
     const ChartModel m = buildChartModel(ChartKind::ErrorsOverTime, {src});
     QCOMPARE(m.series.size(), 1);

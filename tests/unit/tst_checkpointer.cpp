@@ -33,8 +33,7 @@ struct CostlyWrite {
             QElapsedTimer t;
             t.start();
             const qint64 untilNs = qint64(r.stages.size()) * usPerStage * 1000;
-            while (t.nsecsElapsed() < untilNs) {
-            }
+            while (t.nsecsElapsed() < untilNs) { }
             busyNs += t.nsecsElapsed();
             stagesWritten << int(r.stages.size());
             return true;
@@ -75,7 +74,7 @@ private slots:
         QList<StageStats> finished;
         QElapsedTimer total;
         total.start();
-        c.write(finished, {}, {});   // the header: always written
+        c.write(finished, {}, {}); // the header: always written
         QCOMPARE(w.stagesWritten.size(), 1);
         for (int i = 0; i < kStages; ++i) {
             QThread::usleep(100);
@@ -86,7 +85,7 @@ private slots:
         const qint64 elapsedNs = total.nsecsElapsed();
         QVERIFY2(w.stagesWritten.size() < kStages / 10,
                  qPrintable(QStringLiteral("%1 writes").arg(w.stagesWritten.size())));
-        QCOMPARE(w.stagesWritten.last(), kStages);   // flush(): every stage is on disk
+        QCOMPARE(w.stagesWritten.last(), kStages); // flush(): every stage is on disk
         // Writes take at most about 1 / (1 + kSpacingFactor) of the time, with slack for a
         // loaded machine (each write of a spaced-out run is at most one spacing late).
         QVERIFY2(double(w.busyNs) < 0.35 * double(elapsedNs),

@@ -21,8 +21,8 @@ private slots:
         from.insert(QStringLiteral("VAULT_ADDR"), QStringLiteral("http://x"));
         from.insert(QStringLiteral("BAO_NAMESPACE"), QStringLiteral("ns"));
         from.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin"));
-        from.insert(QStringLiteral("MY_VAULT_TOKEN"), QStringLiteral("kept"));   // not a prefix
-        from.insert(QStringLiteral("vault_token"), QStringLiteral("kept"));      // case matters
+        from.insert(QStringLiteral("MY_VAULT_TOKEN"), QStringLiteral("kept")); // not a prefix
+        from.insert(QStringLiteral("vault_token"), QStringLiteral("kept")); // case matters
         const QProcessEnvironment env = childEnvironment(from);
         QStringList keys = env.keys();
         keys.sort();

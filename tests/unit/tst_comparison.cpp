@@ -26,9 +26,10 @@ QByteArray profileYaml(const QByteArray &caKeyType, const QList<int> &vus, int w
     QByteArray stages;
     for (int v : vus)
         stages += "    - { vus: " + QByteArray::number(v) + ", duration: 2s }\n";
-    return "name: ssh\nramp:\n  warmup: 500ms\n  stages:\n" + stages + "operations:\n"
-           "  - type: ssh_sign\n    weight: " + QByteArray::number(weight)
-           + "\n    params: { ca_key_type: " + caKeyType + " }\n";
+    return "name: ssh\nramp:\n  warmup: 500ms\n  stages:\n" + stages
+           + "operations:\n"
+             "  - type: ssh_sign\n    weight: "
+           + QByteArray::number(weight) + "\n    params: { ca_key_type: " + caKeyType + " }\n";
 }
 
 /// Closed ramp against `workers` workers of `serviceMs` each.
@@ -46,7 +47,7 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.server.product = QStringLiteral("openbao");
     s.server.version = QStringLiteral("2.7.2");
     s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
-    if (!test::setPlanFromYaml(&s))   // the run plan, as the engine stores it
+    if (!test::setPlanFromYaml(&s)) // the run plan, as the engine stores it
         qFatal("test profile does not parse");
     return s;
 }
@@ -101,7 +102,7 @@ void TestComparison::alignsByVusWithRatios()
         levels.append(r.vus);
     QCOMPARE(levels, (QList<int>{1, 2, 4, 8, 16, 32, 64}));
 
-    const AlignedRow &two = oc.rows[1];      // only A ran 2 VUs
+    const AlignedRow &two = oc.rows[1]; // only A ran 2 VUs
     QVERIFY(two.cells[0].has_value());
     QVERIFY(!two.cells[1].has_value());
     QVERIFY(!two.throughputRatio[1].has_value());
@@ -133,7 +134,8 @@ void TestComparison::sideBySideCapacityPoints()
     QCOMPARE(oc.analyses[1]->saturation.vus, std::optional<int>(16));
     QCOMPARE(*oc.analyses[1]->maxThroughput.perS, 3200.0);
     const QString text = comparisonText(c, {a, b});
-    QVERIFY2(text.contains(QRegularExpression(QStringLiteral("knee VUs\\s+4\\s+16\\n"))), qPrintable(text));
+    QVERIFY2(text.contains(QRegularExpression(QStringLiteral("knee VUs\\s+4\\s+16\\n"))),
+             qPrintable(text));
     QVERIFY(text.contains(QRegularExpression(QStringLiteral("saturation VUs\\s+4\\s+16\\n"))));
     QVERIFY(text.contains(QStringLiteral("USL N* VUs")));
     QVERIFY(text.contains(QStringLiteral("p99 at knee ms")));
@@ -195,7 +197,7 @@ void TestComparison::clientBoundStagesWarn()
     QCOMPARE(c.warnings.first().text,
              QStringLiteral("client-bound stages in B: 6 (32 VUs) (the client, not the server, "
                             "limited them)"));
-    const AlignedRow &row = c.ops.first().rows.last();   // 32 VUs
+    const AlignedRow &row = c.ops.first().rows.last(); // 32 VUs
     QCOMPARE(row.vus, 32);
     QVERIFY(row.cells[1]->clientBound);
     QCOMPARE(row.cells[1]->clientBoundReasons,
@@ -212,8 +214,9 @@ void TestComparison::eachDifferenceIsNamed()
     target.plan.target.address = target.targetAddress;
     Comparison c = compareSessions({a, target});
     QCOMPARE(c.warnings.size(), 1);
-    QVERIFY(hasWarning(c, QStringLiteral("target"),
-                       QStringLiteral("http://127.0.0.1:8200 (A) vs https://vault.example:8200 (B)")));
+    QVERIFY(
+        hasWarning(c, QStringLiteral("target"),
+                   QStringLiteral("http://127.0.0.1:8200 (A) vs https://vault.example:8200 (B)")));
 
     Session version = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
     version.server.version = QStringLiteral("2.8.0");
@@ -228,7 +231,8 @@ void TestComparison::eachDifferenceIsNamed()
     role.server.role = ServerRole::Standby;
     c = compareSessions({active, role});
     QCOMPARE(c.warnings.size(), 1);
-    QVERIFY(hasWarning(c, QStringLiteral("server_role"), QStringLiteral("active (A) vs standby (B)")));
+    QVERIFY(
+        hasWarning(c, QStringLiteral("server_role"), QStringLiteral("active (A) vs standby (B)")));
 
     Session nodes = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
     nodes.plan.target.addresses = {QStringLiteral("http://10.0.0.1:8200")};
@@ -240,14 +244,17 @@ void TestComparison::eachDifferenceIsNamed()
     Session ramp = session(QStringLiteral("b"), {1, 2, 4, 8, 16}, 8, 5.0, "rsa-2048");
     c = compareSessions({a, ramp});
     QCOMPARE(c.warnings.size(), 1);
-    QVERIFY(hasWarning(c, QStringLiteral("ramp"), QStringLiteral("1,2,4,8,16,32 (A) vs 1,2,4,8,16 (B)")));
+    QVERIFY(hasWarning(c, QStringLiteral("ramp"),
+                       QStringLiteral("1,2,4,8,16,32 (A) vs 1,2,4,8,16 (B)")));
     Session durations = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
     durations.plan.ramp.stages[2].durationMs = 10000;
     durations.plan.ramp.warmupMs = 1000;
     c = compareSessions({a, durations});
     QCOMPARE(c.warnings.size(), 2);
-    QVERIFY(hasWarning(c, QStringLiteral("ramp"), QStringLiteral("ramp stage durations: 2s (A) vs 2s,10s (B)")));
-    QVERIFY(hasWarning(c, QStringLiteral("ramp"), QStringLiteral("ramp warm-up: 500ms (A) vs 1s (B)")));
+    QVERIFY(hasWarning(c, QStringLiteral("ramp"),
+                       QStringLiteral("ramp stage durations: 2s (A) vs 2s,10s (B)")));
+    QVERIFY(
+        hasWarning(c, QStringLiteral("ramp"), QStringLiteral("ramp warm-up: 500ms (A) vs 1s (B)")));
 
     // what the operations vary is compared, not warned about (variedParamsAreComparedNotWarned)
     Session params = session(QStringLiteral("b"), kRamp, 8, 5.0, "ed25519");
@@ -260,7 +267,8 @@ void TestComparison::eachDifferenceIsNamed()
     QVERIFY(test::setPlanFromYaml(&weight));
     c = compareSessions({a, weight});
     QVERIFY(c.warnings.isEmpty());
-    QVERIFY(hasCompared(c, QStringLiteral("operation_params"), QStringLiteral("weight 100 (A) vs 50 (B)")));
+    QVERIFY(hasCompared(c, QStringLiteral("operation_params"),
+                        QStringLiteral("weight 100 (A) vs 50 (B)")));
 
     Session ops = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
     ops.ops = {QStringLiteral("kv2_read")};
@@ -269,10 +277,11 @@ void TestComparison::eachDifferenceIsNamed()
         st.ops[0].op = QStringLiteral("kv2_read");
     c = compareSessions({a, ops});
     QVERIFY(c.warnings.isEmpty());
-    QVERIFY(hasCompared(c, QStringLiteral("operations"),
-                        QStringLiteral("operations differ: ssh_sign (A) vs kv2_read (B); only in A: "
-                                       "ssh_sign; only in B: kv2_read")));
-    QCOMPARE(c.ops.size(), 2);                       // both ops listed, each missing on one side
+    QVERIFY(
+        hasCompared(c, QStringLiteral("operations"),
+                    QStringLiteral("operations differ: ssh_sign (A) vs kv2_read (B); only in A: "
+                                   "ssh_sign; only in B: kv2_read")));
+    QCOMPARE(c.ops.size(), 2); // both ops listed, each missing on one side
     QVERIFY(!c.ops[0].analyses[1].has_value());
     QVERIFY(!c.ops[1].analyses[0].has_value());
     // named by their labels, not their types: B names its ssh_sign "rsa"
@@ -291,7 +300,7 @@ void TestComparison::eachDifferenceIsNamed()
     QVERIFY(hasWarning(c, QStringLiteral("transport"), QStringLiteral("qnam (A) vs direct (B)")));
 
     Session gui = session(QStringLiteral("b"), kRamp, 8, 5.0, "rsa-2048");
-    gui.client.workerNice = 5;   // run from the GUI, A from the CLI
+    gui.client.workerNice = 5; // run from the GUI, A from the CLI
     c = compareSessions({a, gui});
     QVERIFY(hasWarning(c, QStringLiteral("client"),
                        QStringLiteral("worker threads' nice value: 0 (A) vs 5 (B)")));
@@ -314,7 +323,8 @@ void TestComparison::plansComparedFieldByField()
                         + " }\n    - { vus: 2, duration: " + duration
                         + " }\noperations:\n"
                           "  - type: ssh_sign\n    params: { ca_key_type: rsa-2048, ttl: "
-                        + ttl + " }\n"
+                        + ttl
+                        + " }\n"
                           "  - type: ssh_sign\n    weight: 50\n    params: { ca_key_type: "
                         + second + " }\n";
         if (!test::setPlanFromYaml(&s))
@@ -343,14 +353,16 @@ void TestComparison::plansComparedFieldByField()
                         QStringLiteral("ssh_sign ttl 5m (A) vs 10m (B)")));
     c = compareSessions({a, twoSigners("ed25519", "301s", "5m")});
     QCOMPARE(c.warnings.size(), 1);
-    QVERIFY(hasWarning(c, QStringLiteral("target"), QStringLiteral("request timeout: 5m (A) vs 5m1s (B)")));
+    QVERIFY(hasWarning(c, QStringLiteral("target"),
+                       QStringLiteral("request timeout: 5m (A) vs 5m1s (B)")));
 
     // The SLO of the plans is compared too.
     Session slo = twoSigners("ed25519", "5m", "5m");
     slo.plan.slo.p99Ms = 50;
     c = compareSessions({a, slo});
     QCOMPARE(c.warnings.size(), 1);
-    QVERIFY(hasWarning(c, QStringLiteral("analysis"), QStringLiteral("SLO: none (A) vs p99 <= 50 ms (B)")));
+    QVERIFY(hasWarning(c, QStringLiteral("analysis"),
+                       QStringLiteral("SLO: none (A) vs p99 <= 50 ms (B)")));
 }
 
 void TestComparison::jsonAndText()
@@ -366,11 +378,22 @@ void TestComparison::jsonAndText()
     QCOMPARE(compared.at(0).toObject().value(QStringLiteral("text")).toString(),
              QStringLiteral("ca_key_type rsa-2048 (A) vs ed25519 (B)"));
     const QJsonObject op = j.value(QStringLiteral("ops")).toObject().value(kOp).toObject();
-    QCOMPARE(op.value(QStringLiteral("analysis")).toArray().at(1).toObject()
-                 .value(QStringLiteral("knee_vus")).toInt(), 8);
+    QCOMPARE(op.value(QStringLiteral("analysis"))
+                 .toArray()
+                 .at(1)
+                 .toObject()
+                 .value(QStringLiteral("knee_vus"))
+                 .toInt(),
+             8);
     const QJsonArray stages = op.value(QStringLiteral("stages")).toArray();
     QCOMPARE(stages.size(), 6);
-    QCOMPARE(stages.at(3).toObject().value(QStringLiteral("throughput_ratio")).toArray().at(1).toDouble(), 4.0);
+    QCOMPARE(stages.at(3)
+                 .toObject()
+                 .value(QStringLiteral("throughput_ratio"))
+                 .toArray()
+                 .at(1)
+                 .toDouble(),
+             4.0);
 
     const QString text = comparisonText(c, {a, b});
     QVERIFY(text.contains(QStringLiteral("  A  rsa  (profile ssh")));
@@ -381,9 +404,10 @@ void TestComparison::jsonAndText()
     QVERIFY(text.contains(QStringLiteral("\ncompared: ca_key_type rsa-2048 (A) vs ed25519 (B)\n")));
     QVERIFY(text.contains(QStringLiteral("warnings: none")));
     // The 8-VU row: 400.0 vs 1600.0, ratio 4.00; p99 20 ms vs 5 ms, ratio 0.25.
-    QVERIFY2(text.contains(QRegularExpression(
-                 QStringLiteral("\\n\\s+8\\s+400\\.0\\s+1600\\.0\\s+4\\.00\\s+20\\.\\d+\\s+5\\.\\d+\\s+0\\.25\\n"))),
-             qPrintable(text));
+    QVERIFY2(
+        text.contains(QRegularExpression(QStringLiteral(
+            "\\n\\s+8\\s+400\\.0\\s+1600\\.0\\s+4\\.00\\s+20\\.\\d+\\s+5\\.\\d+\\s+0\\.25\\n"))),
+        qPrintable(text));
 }
 
 void TestComparison::compareAndReportCommands()
@@ -410,19 +434,32 @@ void TestComparison::compareAndReportCommands()
     };
     QString out, err;
     QCOMPARE(run({QStringLiteral("compare"), fa, fb}, &out, &err), 0);
-    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("knee VUs\\s+4\\s+8\\n"))), qPrintable(out));
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("knee VUs\\s+4\\s+8\\n"))),
+             qPrintable(out));
     QVERIFY(out.contains(QStringLiteral("compared: ca_key_type rsa-2048 (A) vs ed25519 (B)\n")));
     QVERIFY(!out.contains(QStringLiteral("! operation_params")));
-    QCOMPARE(run({QStringLiteral("compare"), fa, fb, QStringLiteral("--format"), QStringLiteral("json")},
-                 &out, &err), 0);
-    QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value(QStringLiteral("warnings"))
-                 .toArray().size(), 0);
-    QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value(QStringLiteral("compared"))
-                 .toArray().size(), 1);
+    QCOMPARE(
+        run({QStringLiteral("compare"), fa, fb, QStringLiteral("--format"), QStringLiteral("json")},
+            &out, &err),
+        0);
+    QCOMPARE(QJsonDocument::fromJson(out.toUtf8())
+                 .object()
+                 .value(QStringLiteral("warnings"))
+                 .toArray()
+                 .size(),
+             0);
+    QCOMPARE(QJsonDocument::fromJson(out.toUtf8())
+                 .object()
+                 .value(QStringLiteral("compared"))
+                 .toArray()
+                 .size(),
+             1);
     QCOMPARE(run({QStringLiteral("compare"), fa}, &out, &err), 2);
     // --out writes the HTML report (tests/unit/tst_htmlreport.cpp checks its content)
     QCOMPARE(run({QStringLiteral("compare"), fa, fb, QStringLiteral("--out"),
-                  dir.filePath(QStringLiteral("r.html"))}, &out, &err), 0);
+                  dir.filePath(QStringLiteral("r.html"))},
+                 &out, &err),
+             0);
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral("r.html"))));
     QCOMPARE(run({QStringLiteral("report"), fb}, &out, &err), 0);
     QVERIFY2(out.contains(QStringLiteral("\nanalysis\nssh_sign\n  knee                   8 VUs\n")),
@@ -434,13 +471,13 @@ void TestComparison::compareAndReportCommands()
 void TestComparison::arrivalRateStagesAlignByOfferedRate()
 {
     QString error;
-    const std::optional<Session> open =
-        readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-arrival-rate.json"), &error);
+    const std::optional<Session> open = readSession(
+        QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-arrival-rate.json"), &error);
     const std::optional<Session> closed =
         readSession(QStringLiteral(VW_SOURCE_DIR "/tests/data/session-v1-closed.json"), &error);
     QVERIFY2(open && closed, qPrintable(error));
     QCOMPARE(open->stages.size(), 2);
-    QCOMPARE(open->stages[0].vus, open->stages[1].vus);   // the pool, both stages
+    QCOMPARE(open->stages[0].vus, open->stages[1].vus); // the pool, both stages
 
     const Comparison same = compareSessions({*open, *open});
     QCOMPARE(same.ops.size(), 1);
@@ -452,11 +489,15 @@ void TestComparison::arrivalRateStagesAlignByOfferedRate()
     QCOMPARE(oc.alignedBy(), QStringLiteral("offered rate"));
     QVERIFY(oc.rows[1].cells[1].has_value());
     QCOMPARE(*oc.rows[1].throughputRatio[1], 1.0);
-    QVERIFY(comparisonText(same, {*open, *open}).contains(QStringLiteral("stages aligned by offered rate")));
+    QVERIFY(comparisonText(same, {*open, *open})
+                .contains(QStringLiteral("stages aligned by offered rate")));
     const QJsonArray rows = comparisonJson(same, {*open, *open})
-                                .value(QStringLiteral("ops")).toObject()
-                                .value(QStringLiteral("sys_health")).toObject()
-                                .value(QStringLiteral("stages")).toArray();
+                                .value(QStringLiteral("ops"))
+                                .toObject()
+                                .value(QStringLiteral("sys_health"))
+                                .toObject()
+                                .value(QStringLiteral("stages"))
+                                .toArray();
     QCOMPARE(rows.size(), 2);
     QCOMPARE(rows[1].toObject().value(QStringLiteral("rate_per_s")).toDouble(), 200.0);
 

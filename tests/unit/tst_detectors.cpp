@@ -66,7 +66,7 @@ Session sessionOf(const QList<StageStats> &stages, const QByteArray &yaml = {})
     s.label = QStringLiteral("synthetic");
     s.profileName = QStringLiteral("synthetic");
     s.profileYaml = yaml;
-    if (!yaml.isEmpty()) {   // the run plan, as the engine fills it from the parsed profile
+    if (!yaml.isEmpty()) { // the run plan, as the engine fills it from the parsed profile
         const ProfileParseResult r = parseProfile(yaml);
         if (r.ok())
             s.plan = *r.profile;
@@ -101,7 +101,8 @@ private slots:
 void TestDetectors::plateauGivesSaturationAndKnee()
 {
     // 8 workers x 5 ms: 200/s per VU up to 8 VUs, then a 1600/s plateau.
-    const OpAnalysis a = analyzeCurve(curveFromStages(fixedCapacity(kRamp, 8, 5.0), kOp, *defaultLoadModel()), {});
+    const OpAnalysis a =
+        analyzeCurve(curveFromStages(fixedCapacity(kRamp, 8, 5.0), kOp, *defaultLoadModel()), {});
     QCOMPARE(a.saturation.vus, std::optional<int>(8));
     QCOMPARE(a.saturation.stage, std::optional<int>(3));
     QCOMPARE(a.knee.vus, std::optional<int>(8));
@@ -119,7 +120,8 @@ void TestDetectors::plateauGivesSaturationAndKnee()
     QCOMPARE(a.saturation.evidence.stages, (QList<int>{3, 4, 5}));
     QVERIFY2(a.saturation.evidence.text.contains(QStringLiteral("Saturation at 8 VUs (stage 4")),
              qPrintable(a.saturation.evidence.text));
-    const QJsonArray gains = a.saturation.evidence.data.value(QStringLiteral("gain_per_s_per_vu")).toArray();
+    const QJsonArray gains =
+        a.saturation.evidence.data.value(QStringLiteral("gain_per_s_per_vu")).toArray();
     QCOMPARE(gains.size(), 5);
     QCOMPARE(gains.at(0).toDouble(), 200.0);
     QCOMPARE(gains.at(3).toDouble(), 0.0);
@@ -131,7 +133,8 @@ void TestDetectors::plateauGivesSaturationAndKnee()
     // Same capacity, a plateau reached later: 16 workers.
     // (A plateau needs two low-gain segments: 16 -> 32 -> 64.)
     const QList<int> longer = kRamp + QList<int>{64};
-    const OpAnalysis b = analyzeCurve(curveFromStages(fixedCapacity(longer, 16, 5.0), kOp, *defaultLoadModel()), {});
+    const OpAnalysis b =
+        analyzeCurve(curveFromStages(fixedCapacity(longer, 16, 5.0), kOp, *defaultLoadModel()), {});
     QCOMPARE(b.saturation.vus, std::optional<int>(16));
     QCOMPARE(b.knee.vus, std::optional<int>(16));
 }
@@ -159,7 +162,8 @@ void TestDetectors::errorRampGivesFailureAndClass()
     // A lower threshold moves the failure point to the first stage with errors.
     AnalysisSettings strict;
     strict.thresholds.failureErrorRatio = 0.001;
-    const FailureResult f = detectFailure(curveFromStages(stages, kOp, *defaultLoadModel()), strict.thresholds);
+    const FailureResult f =
+        detectFailure(curveFromStages(stages, kOp, *defaultLoadModel()), strict.thresholds);
     QCOMPARE(f.vus, std::optional<int>(8));
     QCOMPARE(f.errorClass, QStringLiteral("http_503"));
 }
@@ -184,7 +188,8 @@ void TestDetectors::monotoneLinearCurveGivesNoKneeNoSaturation()
     QVERIFY(!a.usl.nStar.has_value()); // linear: no peak
 
     // Too few stages: nothing is claimed.
-    const OpAnalysis two = analyzeCurve(curveFromStages(stages.mid(0, 2), kOp, *defaultLoadModel()), {});
+    const OpAnalysis two =
+        analyzeCurve(curveFromStages(stages.mid(0, 2), kOp, *defaultLoadModel()), {});
     QVERIFY(!two.knee.vus.has_value());
     QVERIFY(!two.saturation.vus.has_value());
     QVERIFY(!two.usl.fitted);
@@ -212,10 +217,11 @@ void TestDetectors::sloPicksHighestThroughputThatMetIt()
     const QList<StageStats> stages = fixedCapacity(kRamp, 8, 5.0);
     SloSpec slo;
     slo.p99Ms = 12.0;
-    ThroughputPoint t = maxThroughputWithinSlo(curveFromStages(stages, kOp, *defaultLoadModel()), slo);
+    ThroughputPoint t =
+        maxThroughputWithinSlo(curveFromStages(stages, kOp, *defaultLoadModel()), slo);
     QCOMPARE(t.perS, std::optional<double>(1600.0));
-    QCOMPARE(t.vus, std::optional<int>(8));     // 16 VUs has the same throughput at 10 ms: first wins
-    slo.p99Ms = 4.0;                            // nobody meets it
+    QCOMPARE(t.vus, std::optional<int>(8)); // 16 VUs has the same throughput at 10 ms: first wins
+    slo.p99Ms = 4.0; // nobody meets it
     t = maxThroughputWithinSlo(curveFromStages(stages, kOp, *defaultLoadModel()), slo);
     QVERIFY(!t.perS.has_value());
     QVERIFY(t.evidence.text.contains(QStringLiteral("No stage met the SLO")));
@@ -249,17 +255,21 @@ void TestDetectors::thresholdsFromTheProfileAreHonoured()
     // 50 % for 1 segment: 40 < 50 -> from 3 VUs.
     const QByteArray loose = base + "analysis: { saturation_gain: 0.5, saturation_stages: 1 }\n";
     const ProfileParseResult parsed = parseProfile(loose);
-    QVERIFY2(parsed.ok(), parsed.errors.isEmpty() ? "" : qPrintable(parsed.errors.first().toString()));
+    QVERIFY2(parsed.ok(),
+             parsed.errors.isEmpty() ? "" : qPrintable(parsed.errors.first().toString()));
     QCOMPARE(parsed.profile->analysis.saturationGain, 0.5);
     QCOMPARE(parsed.profile->analysis.saturationStages, 1);
     SessionAnalysis l = analyzeSession(sessionOf(stages, loose));
     QCOMPARE(l.ops.first().saturation.vus, std::optional<int>(3));
-    QCOMPARE(l.ops.first().saturation.evidence.data.value(QStringLiteral("saturation_gain")).toDouble(), 0.5);
+    QCOMPARE(
+        l.ops.first().saturation.evidence.data.value(QStringLiteral("saturation_gain")).toDouble(),
+        0.5);
 
     // failure_error_ratio and slo from the profile.
     QList<StageStats> errs = stages;
     errs[2] = stage(2, 3, 260, 11.5, {{QStringLiteral("timeout"), 2}}); // 0.76 %
-    const QByteArray strict = base + "analysis: { failure_error_ratio: 0.005 }\nslo: { p99_ms: 11 }\n";
+    const QByteArray strict =
+        base + "analysis: { failure_error_ratio: 0.005 }\nslo: { p99_ms: 11 }\n";
     const SessionAnalysis s = analyzeSession(sessionOf(errs, strict));
     QCOMPARE(s.ops.first().failure.vus, std::optional<int>(3));
     QCOMPARE(s.ops.first().failure.errorClass, QStringLiteral("timeout"));
@@ -291,7 +301,8 @@ void TestDetectors::profileRejectsBadThresholds()
     const QList<Case> cases = {
         {"analysis:\n  saturation_gain: 1.5\n", QStringLiteral("analysis.saturation_gain"), 8},
         {"analysis:\n  saturation_stages: 0\n", QStringLiteral("analysis.saturation_stages"), 8},
-        {"analysis:\n  failure_error_ratio: \"0.1\"\n", QStringLiteral("analysis.failure_error_ratio"), 8},
+        {"analysis:\n  failure_error_ratio: \"0.1\"\n",
+         QStringLiteral("analysis.failure_error_ratio"), 8},
         {"analysis:\n  knee: 3\n", QStringLiteral("analysis.knee"), 8},
         {"slo:\n  p99_ms: -5\n", QStringLiteral("slo.p99_ms"), 8},
         {"slo:\n  error_ratio: 2\n", QStringLiteral("slo.error_ratio"), 8},
@@ -355,7 +366,12 @@ void TestDetectors::analysisInSessionFileAndReport()
         QVERIFY2(usl.contains(QLatin1String(k)), k);
     const QJsonObject ev = a.value(QStringLiteral("evidence")).toObject();
     for (const char *k : {"knee", "saturation", "failure", "usl", "slo", "max_throughput"}) {
-        QVERIFY2(!ev.value(QLatin1String(k)).toObject().value(QStringLiteral("text")).toString().isEmpty(), k);
+        QVERIFY2(!ev.value(QLatin1String(k))
+                      .toObject()
+                      .value(QStringLiteral("text"))
+                      .toString()
+                      .isEmpty(),
+                 k);
     }
 
     // Session file: written with the analysis, read back equal; a file without it gets it computed.
@@ -378,7 +394,8 @@ void TestDetectors::analysisInSessionFileAndReport()
 // request" or "no stage met the SLO" for a run that had successes within its SLO.
 void TestDetectors::arrivalRateRunIsNotAssessed()
 {
-    const QList<StageStats> stages = test::fixedCapacityStages(QStringLiteral("op"), {1, 2, 4, 8}, 4, 5.0);
+    const QList<StageStats> stages =
+        test::fixedCapacityStages(QStringLiteral("op"), {1, 2, 4, 8}, 4, 5.0);
     const SessionAnalysis a =
         analyzeStages(stages, {QStringLiteral("op")}, ArrivalRateModel(64), AnalysisSettings());
     QCOMPARE(a.ops.size(), 1);
@@ -402,7 +419,7 @@ void TestDetectors::arrivalRateRunIsNotAssessed()
 // them out and say "not assessed (no successful requests)"; the failure detector counts them.
 void TestDetectors::noSuccessStagesAreNotAssessed()
 {
-    QList<StageStats> stages = fixedCapacity(kRamp, 64, 5.0);   // linear: no knee up to 8
+    QList<StageStats> stages = fixedCapacity(kRamp, 64, 5.0); // linear: no knee up to 8
     stages[4] = test::allErrorStage(kOp, 4, 16, 900);
     stages[5] = test::allErrorStage(kOp, 5, 32, 950);
     SloSpec slo;
@@ -436,7 +453,8 @@ void TestDetectors::noSuccessStagesAreNotAssessed()
     QVERIFY(!d.knee.vus);
     QVERIFY2(!d.saturation.evidence.text.contains(QStringLiteral("did not grow")),
              qPrintable(d.saturation.evidence.text));
-    QVERIFY(d.saturation.evidence.text.contains(QStringLiteral("not assessed (no successful requests)")));
+    QVERIFY(d.saturation.evidence.text.contains(
+        QStringLiteral("not assessed (no successful requests)")));
     QCOMPARE(d.failure.stage, std::optional<int>(0));
 }
 

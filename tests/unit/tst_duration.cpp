@@ -85,8 +85,8 @@ void TestDuration::format()
 
 void TestDuration::roundTrip()
 {
-    for (qint64 ms : {qint64(0), qint64(1), qint64(999), qint64(1001), qint64(59999),
-                      qint64(60001), qint64(3599999), qint64(86400000), qint64(123456789)}) {
+    for (qint64 ms : {qint64(0), qint64(1), qint64(999), qint64(1001), qint64(59999), qint64(60001),
+                      qint64(3599999), qint64(86400000), qint64(123456789)}) {
         const std::optional<qint64> back = parseDurationMs(formatDurationMs(ms));
         QVERIFY2(back.has_value(), qPrintable(formatDurationMs(ms)));
         QCOMPARE(*back, ms);

@@ -13,20 +13,20 @@ using namespace vw;
 namespace {
 
 // Lines are numbered in the comments.
-const char kProfile[] = "name: t\n"                              // 1
-                        "ramp:\n"                                // 2
-                        "  executor: cl\n"                       // 3
-                        "  stages:\n"                            // 4
-                        "    - vus: 1\n"                         // 5
-                        "      du\n"                             // 6
-                        "operations:\n"                          // 7
-                        "  - type: ssh_sign\n"                   // 8
-                        "    params:\n"                          // 9
-                        "      ca_key_type: rs\n"                // 10
-                        "      cl\n"                             // 11
-                        "  - type: kv2_r\n"                      // 12
-                        "    we\n"                               // 13
-                        "an\n";                                  // 14
+const char kProfile[] = "name: t\n" // 1
+                        "ramp:\n" // 2
+                        "  executor: cl\n" // 3
+                        "  stages:\n" // 4
+                        "    - vus: 1\n" // 5
+                        "      du\n" // 6
+                        "operations:\n" // 7
+                        "  - type: ssh_sign\n" // 8
+                        "    params:\n" // 9
+                        "      ca_key_type: rs\n" // 10
+                        "      cl\n" // 11
+                        "  - type: kv2_r\n" // 12
+                        "    we\n" // 13
+                        "an\n"; // 14
 
 /// The character offset of the end of 1-based line `line` of kProfile (cursor after the text).
 int endOf(int line)
@@ -85,20 +85,28 @@ void TestEditorAssist::context_data()
     QTest::addColumn<QString>("operationType");
     using K = YamlCompletionContext::Kind;
     QTest::newRow("executor value") << 3 << int(K::Value) << QStringList{"ramp"} << "executor"
-                                    << "cl" << "";
+                                    << "cl"
+                                    << "";
     QTest::newRow("stage key") << 6 << int(K::Key) << QStringList{"ramp", "stages", "-"} << ""
-                               << "du" << "";
+                               << "du"
+                               << "";
     QTest::newRow("choice param value")
         << 10 << int(K::Value) << QStringList{"operations", "-", "params"} << "ca_key_type"
-        << "rs" << "ssh_sign";
-    QTest::newRow("param key") << 11 << int(K::Key)
-                               << QStringList{"operations", "-", "params"} << "" << "cl"
+        << "rs"
+        << "ssh_sign";
+    QTest::newRow("param key") << 11 << int(K::Key) << QStringList{"operations", "-", "params"}
+                               << ""
+                               << "cl"
                                << "ssh_sign";
-    QTest::newRow("type value") << 12 << int(K::Value) << QStringList{"operations", "-"}
-                                << "type" << "kv2_r" << "";
+    QTest::newRow("type value") << 12 << int(K::Value) << QStringList{"operations", "-"} << "type"
+                                << "kv2_r"
+                                << "";
     QTest::newRow("operation key") << 13 << int(K::Key) << QStringList{"operations", "-"} << ""
-                                   << "we" << "kv2_r";
-    QTest::newRow("top-level key") << 14 << int(K::Key) << QStringList{} << "" << "an" << "";
+                                   << "we"
+                                   << "kv2_r";
+    QTest::newRow("top-level key") << 14 << int(K::Key) << QStringList{} << ""
+                                   << "an"
+                                   << "";
 }
 
 void TestEditorAssist::context()
@@ -143,24 +151,24 @@ void TestEditorAssist::completions()
 
 // Every block of a profile offers its keys (issue 22, item 12): the words come from the
 // parsers' key lists, so a key the parser accepts is offered and one it rejects is not.
-const char kBlocks[] = "name: t\n"                      // 1
-                       "transport: qn\n"                // 2
-                       "target:\n"                      // 3
-                       "  tls\n"                        // 4
-                       "  spread: ro\n"                 // 5
-                       "  tls_skip_verify: t\n"         // 6
-                       "slo:\n"                         // 7
-                       "  p9\n"                         // 8
-                       "analysis:\n"                    // 9
-                       "  saturation_\n"                // 10
-                       "abort:\n"                       // 11
-                       "  \n"                           // 12
-                       "  enabled: f\n"                 // 13
-                       "auth:\n"                        // 14
-                       "  p\n"                          // 15
-                       "  method: app\n"                // 16
-                       "  per: \n"                      // 17
-                       "  policy: l\n";                 // 18
+const char kBlocks[] = "name: t\n" // 1
+                       "transport: qn\n" // 2
+                       "target:\n" // 3
+                       "  tls\n" // 4
+                       "  spread: ro\n" // 5
+                       "  tls_skip_verify: t\n" // 6
+                       "slo:\n" // 7
+                       "  p9\n" // 8
+                       "analysis:\n" // 9
+                       "  saturation_\n" // 10
+                       "abort:\n" // 11
+                       "  \n" // 12
+                       "  enabled: f\n" // 13
+                       "auth:\n" // 14
+                       "  p\n" // 15
+                       "  method: app\n" // 16
+                       "  per: \n" // 17
+                       "  policy: l\n"; // 18
 
 void TestEditorAssist::blockCompletions_data()
 {
@@ -171,8 +179,7 @@ void TestEditorAssist::blockCompletions_data()
     QTest::newRow("target.spread value") << 5 << QStringList{"round_robin"};
     QTest::newRow("target boolean") << 6 << QStringList{"true"};
     QTest::newRow("slo key") << 8 << QStringList{"p95_ms", "p99_ms"};
-    QTest::newRow("analysis key")
-        << 10 << QStringList{"saturation_gain", "saturation_stages"};
+    QTest::newRow("analysis key") << 10 << QStringList{"saturation_gain", "saturation_stages"};
     QTest::newRow("abort key, empty prefix") << 12 << QStringList{"enabled", "error_ratio", "for"};
     QTest::newRow("abort boolean") << 13 << QStringList{"false"};
     QTest::newRow("auth key") << 15 << QStringList{"policy", "per"};
@@ -229,7 +236,7 @@ void TestEditorAssist::snippetGoesAfterTheCursorsItem()
     QVERIFY(!t.name.isEmpty());
     const SnippetInsertion ins = operationInsertion(base, base.indexOf("weight"), t);
     QCOMPARE(ins.position, int(base.indexOf("- type: sys_leader")));
-    QCOMPARE(ins.text, QStringLiteral("- type: sys_seal_status\n"));   // dashes at column 1 kept
+    QCOMPARE(ins.text, QStringLiteral("- type: sys_seal_status\n")); // dashes at column 1 kept
     QString text = base;
     text.insert(ins.position, ins.text);
     const ProfileParseResult r = parseProfile(text.toUtf8());
@@ -268,7 +275,8 @@ void TestEditorAssist::groups()
     QCOMPARE(group("token_create"), QStringLiteral("auth"));
     for (const OperationType &t : types) {
         const QString g = operationGroupName(t.group);
-        const bool byPrefix = t.name.startsWith(g == QLatin1String("kv") ? g : g + QLatin1Char('_'));
+        const bool byPrefix =
+            t.name.startsWith(g == QLatin1String("kv") ? g : g + QLatin1Char('_'));
         QVERIFY2(byPrefix || g == QLatin1String("auth"), qPrintable(t.name + QLatin1Char(' ') + g));
     }
 }

@@ -32,8 +32,8 @@ private slots:
         test::markClientBound(stages[3], QStringLiteral("client_cpu: 97 % of 2 cores"));
 
         const OpCurve c = curveFromStages(stages, kOp, *defaultLoadModel());
-        QCOMPARE(c.points.size(), 3);        // left out of the curve ...
-        QCOMPARE(c.measured.size(), 4);      // ... but measured
+        QCOMPARE(c.points.size(), 3); // left out of the curve ...
+        QCOMPARE(c.measured.size(), 4); // ... but measured
         const OpAnalysis a = analyzeCurve(c, {});
         QCOMPARE(a.failure.stage, std::optional<int>(3));
         QCOMPARE(a.failure.vus, std::optional<int>(8));
@@ -62,13 +62,14 @@ private slots:
     void errorsBelowTheThresholdOnLeftOutStagesAreNoFailure()
     {
         QList<StageStats> stages = test::fixedCapacityStages(kOp, {1, 2, 4, 8}, 64, 1.0);
-        test::failShare(stages[3], kOp, 0.005, k403);   // 0.5 % < the 1 % default
+        test::failShare(stages[3], kOp, 0.005, k403); // 0.5 % < the 1 % default
         test::markClientBound(stages[3], QStringLiteral("loop_lag"));
         const FailureResult f =
             detectFailure(curveFromStages(stages, kOp, *defaultLoadModel()), AnalysisThresholds());
         QVERIFY(!f.stage.has_value());
         // The highest ratio reported is the left-out stage's.
-        QVERIFY2(f.evidence.text.contains(QStringLiteral("highest 0.50 %")), qPrintable(f.evidence.text));
+        QVERIFY2(f.evidence.text.contains(QStringLiteral("highest 0.50 %")),
+                 qPrintable(f.evidence.text));
     }
 
     void everyStageLeftOutStillGivesTheFailure()
@@ -134,10 +135,10 @@ private slots:
         QCOMPARE(c.measured.size(), 3);
         const SessionAnalysis a = analyzeStages(stages, {kOp}, model, {}, {});
         const OpAnalysis &o = a.ops.first();
-        QVERIFY(!o.notAssessed.isEmpty());          // knee, saturation, USL: not assessed
+        QVERIFY(!o.notAssessed.isEmpty()); // knee, saturation, USL: not assessed
         QVERIFY(!o.knee.vus.has_value());
         QCOMPARE(o.failure.stage, std::optional<int>(2));
-        QVERIFY(!o.failure.vus.has_value());        // the pool size is not the load
+        QVERIFY(!o.failure.vus.has_value()); // the pool size is not the load
         QCOMPARE(o.failure.load, QStringLiteral("2000/s"));
         QCOMPARE(o.failure.errorClass, QStringLiteral("http_503"));
         QVERIFY2(o.failure.evidence.text.startsWith(QStringLiteral("Failure at 2000/s (stage 3)")),

@@ -56,8 +56,9 @@ void TestFdLoop::timersFireInDueOrder()
     std::vector<std::unique_ptr<LoopTimer>> timers;
     std::vector<int64_t> fired;
     for (int i = 0; i < 200; ++i) {
-        const int64_t due = base + int64_t(rng() % 20'000'000);   // within 20 ms
-        timers.push_back(std::make_unique<LoopTimer>(loop, [&fired, due] { fired.push_back(due); }));
+        const int64_t due = base + int64_t(rng() % 20'000'000); // within 20 ms
+        timers.push_back(
+            std::make_unique<LoopTimer>(loop, [&fired, due] { fired.push_back(due); }));
         timers.back()->startAt(due);
     }
     const int64_t until = base + 200'000'000;
@@ -65,7 +66,7 @@ void TestFdLoop::timersFireInDueOrder()
         loop.runOnce(-1);
     QCOMPARE(fired.size(), timers.size());
     QVERIFY(std::is_sorted(fired.begin(), fired.end()));
-    QVERIFY(steadyNowNs() >= fired.back());   // none early
+    QVERIFY(steadyNowNs() >= fired.back()); // none early
     QCOMPARE(loop.nextDueNs(), int64_t(-1));
 }
 
@@ -78,14 +79,14 @@ void TestFdLoop::rearmAndStop()
     const int64_t now = steadyNowNs();
     ta.startAt(now + 50'000'000);
     tb.startAt(now + 1'000'000);
-    ta.startAt(now + 2'000'000);   // re-armed earlier: replaces the first due time
+    ta.startAt(now + 2'000'000); // re-armed earlier: replaces the first due time
     tb.stop();
     QVERIFY(!tb.isActive());
     while (a == 0 && steadyNowNs() < now + 500'000'000)
         loop.runOnce(-1);
     QCOMPARE(a, 1);
     QCOMPARE(b, 0);
-    QVERIFY(steadyNowNs() - now < 45'000'000);   // the replaced 50 ms due time did not count
+    QVERIFY(steadyNowNs() - now < 45'000'000); // the replaced 50 ms due time did not count
     QVERIFY(!ta.isActive());
 }
 
@@ -105,7 +106,7 @@ void TestFdLoop::removedDescriptorGetsNoEventsOfThePass()
     r2.onEvent = [&] { loop.remove(r1.fd); };
     QCOMPARE(::write(first[1], "x", 1), 1);
     QCOMPARE(::write(second[1], "y", 1), 1);
-    QCOMPARE(loop.runOnce(100'000'000), 2);   // both were ready in this pass
+    QCOMPARE(loop.runOnce(100'000'000), 2); // both were ready in this pass
     QCOMPARE(r1.events + r2.events, 1);
     for (int fd : {first[0], first[1], second[0], second[1]})
         ::close(fd);
@@ -113,7 +114,7 @@ void TestFdLoop::removedDescriptorGetsNoEventsOfThePass()
 
 void TestFdLoop::nestedLoopWakesQtsEventLoop()
 {
-    FdLoop &loop = FdLoop::current();   // the test's main thread: nested in Qt's loop
+    FdLoop &loop = FdLoop::current(); // the test's main thread: nested in Qt's loop
     int fds[2];
     QCOMPARE(socketpair(AF_UNIX, SOCK_STREAM, 0, fds), 0);
     Recorder r;
@@ -144,10 +145,12 @@ void TestFdLoop::dispatcherRunsQtObjects()
     QMetaObject::invokeMethod(
         context,
         [&] {
-            onLoop = dynamic_cast<EpollEventDispatcher *>(QThread::currentThread()->eventDispatcher())
-                     && &FdLoop::current()
-                            == &static_cast<EpollEventDispatcher *>(
-                                    QThread::currentThread()->eventDispatcher())->loop();
+            onLoop =
+                dynamic_cast<EpollEventDispatcher *>(QThread::currentThread()->eventDispatcher())
+                && &FdLoop::current()
+                       == &static_cast<EpollEventDispatcher *>(
+                               QThread::currentThread()->eventDispatcher())
+                               ->loop();
             auto *timer = new QTimer(context);
             timer->setTimerType(Qt::PreciseTimer);
             QObject::connect(timer, &QTimer::timeout, context, [&] { ++ticks; });
@@ -171,7 +174,8 @@ void TestFdLoop::dispatcherRunsQtObjects()
     QTRY_COMPARE_WITH_TIMEOUT(notified.load(), 1, 2000);
     QTRY_VERIFY_WITH_TIMEOUT(destroyed, 2000);
     QCOMPARE(singleShots.load(), 1);
-    QMetaObject::invokeMethod(context, [context] { delete context; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        context, [context] { delete context; }, Qt::BlockingQueuedConnection);
     thread.quit();
     QVERIFY(thread.wait(2000));
     ::close(fds[0]);

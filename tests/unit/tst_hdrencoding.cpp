@@ -28,8 +28,8 @@ private slots:
         QRandomGenerator rng(seed);
         LatencyHistogram h;
         for (int i = 0; i < samples; ++i)
-            h.record(1 + int64_t(std::exp(rng.generateDouble() * 22.0)));   // 1 us .. ~1 h
-        h.record(LatencyHistogram::kHighestUs);   // the last bucket of the layout
+            h.record(1 + int64_t(std::exp(rng.generateDouble() * 22.0))); // 1 us .. ~1 h
+        h.record(LatencyHistogram::kHighestUs); // the last bucket of the layout
         LatencyHistogram back;
         QString error;
         QVERIFY2(decodeHdrV2CompressedBase64(hdrV2CompressedBase64(h), &back, &error),
@@ -52,14 +52,15 @@ private slots:
         LatencyHistogram back;
         back.record(5);
         QString error;
-        QVERIFY(decodeHdrV2CompressedBase64(hdrV2CompressedBase64(LatencyHistogram()), &back, &error));
+        QVERIFY(
+            decodeHdrV2CompressedBase64(hdrV2CompressedBase64(LatencyHistogram()), &back, &error));
         QCOMPARE(back.count(), int64_t(0));
     }
 
     void countsAboveSixtyFourBitsOfLeb128Survive()
     {
         LatencyHistogram h;
-        h.recordN(1500, int64_t(1) << 40);   // a count whose ZigZag LEB128 takes 6 bytes
+        h.recordN(1500, int64_t(1) << 40); // a count whose ZigZag LEB128 takes 6 bytes
         LatencyHistogram back;
         QString error;
         QVERIFY(decodeHdrV2CompressedBase64(hdrV2CompressedBase64(h), &back, &error));
@@ -77,7 +78,7 @@ private slots:
         QByteArray cut = raw.left(raw.size() - 3);
         QTest::newRow("cut") << cut.toBase64();
         QByteArray flipped = raw;
-        flipped[12] = char(flipped[12] ^ 0x55);   // inside the zlib stream
+        flipped[12] = char(flipped[12] ^ 0x55); // inside the zlib stream
         QTest::newRow("corrupt zlib") << flipped.toBase64();
     }
     void badInputIsRefused()
@@ -106,7 +107,7 @@ private slots:
             for (int k = 0; k < 50; ++k)
                 a.recordOk(1000 + 10 * k);
             OpStats b;
-            b.op = QStringLiteral("empty");   // no success: no line
+            b.op = QStringLiteral("empty"); // no success: no line
             b.recordError(QStringLiteral("http_500"));
             st.ops = {a, b};
             s.stages << st;
@@ -123,7 +124,8 @@ private slots:
         QString error;
         QVERIFY(decodeHdrV2CompressedBase64(intervals[1].split(',').last(), &back, &error));
         QCOMPARE(back.nonZeroBuckets(), s.stages[1].ops[0].latency.nonZeroBuckets());
-        QVERIFY(lines.contains("#[StartTime: 1764600000.000 (seconds since epoch), 2025-12-01T14:40:00.000Z]"));
+        QVERIFY(lines.contains(
+            "#[StartTime: 1764600000.000 (seconds since epoch), 2025-12-01T14:40:00.000Z]"));
     }
 
     void logHasOneLinePerOpAndSecondWithIntervalHistograms()
@@ -144,7 +146,7 @@ private slots:
             for (int k = 0; k <= second; ++k)
                 h.record(100 * (k + 1) + second);
             s.secondHistograms.add(0, second, h);
-            if (second % 2 == 0)   // op b only in even seconds
+            if (second % 2 == 0) // op b only in even seconds
                 s.secondHistograms.add(1, second, h);
         }
         QList<QByteArray> intervals;

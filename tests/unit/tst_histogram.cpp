@@ -91,7 +91,10 @@ void TestHistogram::percentilesMatchExactSort()
         const double relErr = std::abs(double(got - exact)) / double(exact);
         QVERIFY2(relErr <= 0.001,
                  qPrintable(QStringLiteral("%1 p%2: got %3 us, exact %4 us, error %5 %")
-                                .arg(dist).arg(pTenths / 10.0).arg(got).arg(exact)
+                                .arg(dist)
+                                .arg(pTenths / 10.0)
+                                .arg(got)
+                                .arg(exact)
                                 .arg(relErr * 100)));
         QVERIFY(got >= exact); // highest equivalent value: never below the true sample
     }
@@ -124,7 +127,7 @@ void TestHistogram::mergeOfHalvesEqualsWhole()
         whole.record(samples[i]);
         (i % 3 == 0 ? a : b).record(samples[i]);
     }
-    a.record(0);             // clamped, also counted in the merge
+    a.record(0); // clamped, also counted in the merge
     whole.record(0);
     QVERIFY(!(a == whole));
     LatencyHistogram merged;
@@ -244,7 +247,7 @@ void TestHistogram::reusedAfterResetEqualsFresh()
     LatencyHistogram reused, fresh;
     for (int64_t v : wide)
         reused.record(v);
-    reused.record(0);   // clamped to the lowest value
+    reused.record(0); // clamped to the lowest value
     reused.reset();
     QVERIFY(reused == LatencyHistogram());
     for (int64_t v : narrow) {

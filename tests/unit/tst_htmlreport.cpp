@@ -33,8 +33,8 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.label = label;
     s.profileName = QStringLiteral("ssh");
     s.profileYaml = "name: ssh\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\noperations:\n"
-                    "  - type: ssh_sign\n    params: { ca_key_type: " + caKeyType + " }\n"
-                    + extraYaml;
+                    "  - type: ssh_sign\n    params: { ca_key_type: "
+                    + caKeyType + " }\n" + extraYaml;
     s.ops = {kOp};
     s.transport = QStringLiteral("qnam");
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
@@ -45,7 +45,7 @@ Session session(const QString &label, const QList<int> &vus, int workers, double
     s.startedAt = QDateTime(QDate(2026, 11, 30), QTime(1, 2, 3), Qt::UTC);
     s.finishedAt = s.startedAt.addSecs(60);
     s.stages = test::fixedCapacityStages(kOp, vus, workers, serviceMs);
-    if (!test::setPlanFromYaml(&s))   // the run plan, as the engine stores it
+    if (!test::setPlanFromYaml(&s)) // the run plan, as the engine stores it
         qFatal("test profile does not parse");
     return s;
 }
@@ -112,7 +112,8 @@ void TestHtmlReport::comparisonReport()
         QXmlStreamReader xml(svg);
         bool sawSvg = false;
         while (!xml.atEnd())
-            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("svg"))
+            if (xml.readNext() == QXmlStreamReader::StartElement
+                && xml.name() == QLatin1String("svg"))
                 sawSvg = true;
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QVERIFY(sawSvg);
@@ -155,7 +156,8 @@ void TestHtmlReport::comparisonReport()
     QVERIFY(html.contains(QLatin1String("ca_key_type: ed25519")));
 
     // the same setup twice: no warning, nothing compared
-    const QString same = htmlReport({a, session(QStringLiteral("rsa again"), kRamp, 4, 10.0, "rsa-2048")});
+    const QString same =
+        htmlReport({a, session(QStringLiteral("rsa again"), kRamp, 4, 10.0, "rsa-2048")});
     QVERIFY(!same.contains(QLatin1String("class=\"warning\"")));
     QVERIFY(!same.contains(QLatin1String("class=\"compared\"")));
 
@@ -164,9 +166,11 @@ void TestHtmlReport::comparisonReport()
     newer.server.version = QStringLiteral("2.8.0");
     const QString spoilt = htmlReport({a, newer});
     QCOMPARE(spoilt.count(QLatin1String("Not directly comparable")), 1);
-    QVERIFY(spoilt.contains(QLatin1String("<div class=\"warning\"><b>Not directly comparable:</b> "
-                                          "server version: openbao 2.7.2 (A) vs openbao 2.8.0 (B)")));
-    QVERIFY(spoilt.contains(QLatin1String("<b>Compared:</b> ca_key_type rsa-2048 (A) vs ed25519 (B)")));
+    QVERIFY(
+        spoilt.contains(QLatin1String("<div class=\"warning\"><b>Not directly comparable:</b> "
+                                      "server version: openbao 2.7.2 (A) vs openbao 2.8.0 (B)")));
+    QVERIFY(
+        spoilt.contains(QLatin1String("<b>Compared:</b> ca_key_type rsa-2048 (A) vs ed25519 (B)")));
 }
 
 void TestHtmlReport::singleSessionReport()
@@ -175,7 +179,7 @@ void TestHtmlReport::singleSessionReport()
     const QString html = htmlReport({a});
     verifySelfContained(html);
     QCOMPARE(svgs(html).size(), 3);
-    QVERIFY(html.contains(QLatin1String("solo &lt;b&gt;&amp;")));   // escaped label
+    QVERIFY(html.contains(QLatin1String("solo &lt;b&gt;&amp;"))); // escaped label
     QVERIFY(!html.contains(QLatin1String("solo <b>")));
     QVERIFY(!html.contains(QLatin1String("Per-stage ratios")));
     // per-stage table: one row per stage, with its VUs and throughput (8 x 200/s at 64 VUs)
@@ -193,15 +197,20 @@ void TestHtmlReport::sloLineAndClientBoundBands()
     QCOMPARE(charts.size(), 3);
     QVERIFY(charts.at(0).contains(QLatin1String("class=\"line slo\" data-name=\"SLO p99 6 ms\"")));
     QVERIFY(!charts.at(1).contains(QLatin1String("SLO")));
-    for (const QString &svg : charts)   // the band of stage 6 (64 VUs), one width rule
-        QVERIFY(svg.contains(QStringLiteral("class=\"band client-bound\" data-x0=\"%1\" data-x1=\"%2\" data-stage=\"6\"")
-                                 .arg(QString::number(64 / kClientBoundBandFactor, 'g', QLocale::FloatingPointShortest),
-                                      QString::number(64 * kClientBoundBandFactor, 'g', QLocale::FloatingPointShortest))));
+    for (const QString &svg : charts) // the band of stage 6 (64 VUs), one width rule
+        QVERIFY(svg.contains(
+            QStringLiteral(
+                "class=\"band client-bound\" data-x0=\"%1\" data-x1=\"%2\" data-stage=\"6\"")
+                .arg(QString::number(64 / kClientBoundBandFactor, 'g',
+                                     QLocale::FloatingPointShortest),
+                     QString::number(64 * kClientBoundBandFactor, 'g',
+                                     QLocale::FloatingPointShortest))));
     QVERIFY(htmlReport({a}).contains(QLatin1String("client_cpu: 97%")));
     // the band's <title> (a browser's hover text) names the stage and the guard's reasons
-    QVERIFY2(charts.at(0).contains(QLatin1String("<title>stage 7 at 64 VUs is client-bound:\n"
-                                                 "client_cpu: 97% of the client's CPU</title></rect>")),
-             qPrintable(charts.at(0).left(3000)));
+    QVERIFY2(
+        charts.at(0).contains(QLatin1String("<title>stage 7 at 64 VUs is client-bound:\n"
+                                            "client_cpu: 97% of the client's CPU</title></rect>")),
+        qPrintable(charts.at(0).left(3000)));
     const Session b = session(QStringLiteral("ok"), kRamp, 8, 5.0, "ed25519");
     QVERIFY(!svgs(htmlReport({b})).at(0).contains(QLatin1String("class=\"band")));
 
@@ -226,12 +235,15 @@ void TestHtmlReport::commands()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString fa = dir.filePath(QStringLiteral("a.json")), fb = dir.filePath(QStringLiteral("b.json"));
+    const QString fa = dir.filePath(QStringLiteral("a.json")),
+                  fb = dir.filePath(QStringLiteral("b.json"));
     QString error;
-    QVERIFY2(writeSession(session(QStringLiteral("rsa-2048"), kRamp, 4, 10.0, "rsa-2048"), fa, &error),
-             qPrintable(error));
-    QVERIFY2(writeSession(session(QStringLiteral("ed25519"), kRamp, 16, 5.0, "ed25519"), fb, &error),
-             qPrintable(error));
+    QVERIFY2(
+        writeSession(session(QStringLiteral("rsa-2048"), kRamp, 4, 10.0, "rsa-2048"), fa, &error),
+        qPrintable(error));
+    QVERIFY2(
+        writeSession(session(QStringLiteral("ed25519"), kRamp, 16, 5.0, "ed25519"), fb, &error),
+        qPrintable(error));
     const QString out = dir.filePath(QStringLiteral("report.html"));
     QProcess p;
     p.start(QStringLiteral(VW_APP_BINARY),
@@ -263,12 +275,14 @@ void TestHtmlReport::allErrorStageHasNoLatency()
     a.stages[6] = test::allErrorStage(kOp, 6, 64, 812);
     const QString html = htmlReport({a});
     verifySelfContained(html);
-    const qsizetype row = html.indexOf(QLatin1String("<td class=\"n\">7</td><td class=\"n\">64</td>"));
+    const qsizetype row =
+        html.indexOf(QLatin1String("<td class=\"n\">7</td><td class=\"n\">64</td>"));
     QVERIFY(row >= 0);
     const QString stageRow = html.mid(row, html.indexOf(QLatin1String("</tr>"), row) - row);
     QVERIFY2(stageRow.contains(QLatin1String("connection 812")), qPrintable(stageRow));
     // p50, p95, p99: "-"
-    QCOMPARE(stageRow.count(QLatin1String("<td class=\"n\">-</td>")), 5);   // p50, p95, p99 and the two 95% cells
+    QCOMPARE(stageRow.count(QLatin1String("<td class=\"n\">-</td>")),
+             5); // p50, p95, p99 and the two 95% cells
     QVERIFY2(!stageRow.contains(QLatin1String("0.00</td>")), qPrintable(stageRow));
     QVERIFY(html.contains(QLatin1String("not assessed (no successful requests)")));
     // the failure's evidence names stage 7 (1-based, as its text), not index 6
@@ -288,8 +302,8 @@ void TestHtmlReport::marksNameFrozenAndClientBoundStages()
     a.stages[6].maxInFlight = 64;
     const QString html = htmlReport({a});
     auto rowOf = [&html](int stage) {
-        const qsizetype at = html.indexOf(
-            QStringLiteral("<td class=\"n\">%1</td><td class=\"n\">").arg(stage));
+        const qsizetype at =
+            html.indexOf(QStringLiteral("<td class=\"n\">%1</td><td class=\"n\">").arg(stage));
         return at < 0 ? QString() : html.mid(at, html.indexOf(QLatin1String("</tr>"), at) - at);
     };
     QVERIFY2(rowOf(2).contains(QLatin1String("client-bound: client_cpu: 97 % of 2 cores")),
@@ -320,10 +334,11 @@ void TestHtmlReport::errorsOverTimeBesideTheErrorRatio()
     QCOMPARE(charts.size(), 4);
     const QString &errors = charts.at(3);
     QVERIFY(charts.at(2).contains(QLatin1String("error")));
-    QVERIFY2(errors.contains(QLatin1String("ssh_sign: errors over time")), qPrintable(errors.left(2000)));
+    QVERIFY2(errors.contains(QLatin1String("ssh_sign: errors over time")),
+             qPrintable(errors.left(2000)));
     QVERIFY(errors.contains(QLatin1String("data-series=\"connection\"")));
     QVERIFY(errors.contains(QLatin1String("data-series=\"5xx\"")));
-    QVERIFY(!errors.contains(QLatin1String("data-series=\"429\"")));   // none in this run
+    QVERIFY(!errors.contains(QLatin1String("data-series=\"429\""))); // none in this run
     QXmlStreamReader xml(errors);
     while (!xml.atEnd())
         xml.readNext();

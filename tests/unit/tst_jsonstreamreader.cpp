@@ -17,11 +17,16 @@ private slots:
     void sameValuesAsQJsonDocument_data()
     {
         QTest::addColumn<QByteArray>("text");
-        QTest::newRow("scalars") << QByteArray("{\"a\":1,\"b\":-2,\"c\":1.5,\"d\":true,\"e\":false,\"f\":null,\"g\":\"x\"}");
-        QTest::newRow("big ints") << QByteArray("[9007199254740993,-9223372036854775808,18446744073709551615]");
-        QTest::newRow("doubles") << QByteArray("[0.1,2.2250738585072014e-308,1e300,0.30000000000000004,-1.25e-5]");
-        QTest::newRow("escapes") << QByteArray("{\"k\\u00e9y\":\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u20ac\\ud83d\\ude00\"}");
-        QTest::newRow("nested") << QByteArray("{\"x\":[[],{},[{\"y\":[1,[2,[3]]]}]],\"z\":{\"w\":{}}}");
+        QTest::newRow("scalars") << QByteArray(
+            "{\"a\":1,\"b\":-2,\"c\":1.5,\"d\":true,\"e\":false,\"f\":null,\"g\":\"x\"}");
+        QTest::newRow("big ints") << QByteArray(
+            "[9007199254740993,-9223372036854775808,18446744073709551615]");
+        QTest::newRow("doubles") << QByteArray(
+            "[0.1,2.2250738585072014e-308,1e300,0.30000000000000004,-1.25e-5]");
+        QTest::newRow("escapes") << QByteArray(
+            "{\"k\\u00e9y\":\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u20ac\\ud83d\\ude00\"}");
+        QTest::newRow("nested") << QByteArray(
+            "{\"x\":[[],{},[{\"y\":[1,[2,[3]]]}]],\"z\":{\"w\":{}}}");
         QTest::newRow("root array") << QByteArray("[1,2,3]");
         QTest::newRow("utf-8") << QByteArray("{\"\xc3\xa9\":\"\xe6\x97\xa5\xe6\x9c\xac\"}");
     }
@@ -32,15 +37,17 @@ private slots:
         QString error;
         QVERIFY2(JsonStreamReader().parse(text, &root, &error), qPrintable(error));
         const QJsonDocument doc = QJsonDocument::fromJson(text);
-        const QJsonValue expected = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
+        const QJsonValue expected =
+            doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
         QCOMPARE(root, expected);
     }
 
     void streamsTheNamedArraysOnly()
     {
-        const QByteArray text = "{\"stages\":[{\"i\":0},{\"i\":1},{\"i\":2}],\n"
-        "            \"series\":{\"columns\":[\"a\",\"b\"],\"rows\":[[1,2],[3,4]]},\n"
-        "            \"other\":{\"stages\":[9]}, \"list\":[{\"stages\":[8]}]}";
+        const QByteArray text =
+            "{\"stages\":[{\"i\":0},{\"i\":1},{\"i\":2}],\n"
+            "            \"series\":{\"columns\":[\"a\",\"b\"],\"rows\":[[1,2],[3,4]]},\n"
+            "            \"other\":{\"stages\":[9]}, \"list\":[{\"stages\":[8]}]}";
         JsonStreamReader r;
         QList<int> stages;
         QList<QJsonValue> rows;
@@ -59,7 +66,7 @@ private slots:
         QCOMPARE(stages, (QList<int>{0, 1, 2}));
         QCOMPARE(rows, (QList<QJsonValue>{QJsonArray{1, 2}, QJsonArray{3, 4}}));
         const QJsonObject o = root.toObject();
-        QCOMPARE(o.value(QStringLiteral("stages")), QJsonValue(QJsonArray()));   // there, empty
+        QCOMPARE(o.value(QStringLiteral("stages")), QJsonValue(QJsonArray())); // there, empty
         QCOMPARE(o.value(QStringLiteral("series")).toObject().value(QStringLiteral("rows")),
                  QJsonValue(QJsonArray()));
         QCOMPARE(o.value(QStringLiteral("series")).toObject().value(QStringLiteral("columns")),
@@ -67,7 +74,11 @@ private slots:
         // the same key deeper, or under an array, is not the streamed path
         QCOMPARE(o.value(QStringLiteral("other")).toObject().value(QStringLiteral("stages")),
                  QJsonValue(QJsonArray{9}));
-        QCOMPARE(o.value(QStringLiteral("list")).toArray().at(0).toObject().value(QStringLiteral("stages")),
+        QCOMPARE(o.value(QStringLiteral("list"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("stages")),
                  QJsonValue(QJsonArray{8}));
     }
 

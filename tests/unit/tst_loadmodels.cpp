@@ -19,8 +19,8 @@ namespace {
 
 Profile parse(const QByteArray &ramp)
 {
-    const ProfileParseResult r = parseProfile("name: t\nramp:\n" + ramp
-                                              + "operations:\n  - type: sys_health\n");
+    const ProfileParseResult r =
+        parseProfile("name: t\nramp:\n" + ramp + "operations:\n  - type: sys_health\n");
     if (!r.ok())
         for (const ProfileError &e : r.errors)
             qWarning().noquote() << e.toString();
@@ -48,7 +48,7 @@ void TestLoadModels::closedPlansVusPerStage()
     const Profile p = parse("  stages:\n    - { vus: 2, duration: 1s }\n"
                             "    - { vus: 16, duration: 1s }\n    - { vus: 4, duration: 1s }\n");
     const RampSpec &r = p.ramp;
-    QCOMPARE(r.model->name(), QStringLiteral("closed"));   // the default model
+    QCOMPARE(r.model->name(), QStringLiteral("closed")); // the default model
     QVERIFY(!r.model->isOpen());
     QCOMPARE(r.plannedVus(0), 2);
     QCOMPARE(r.plannedVus(1), 16);
@@ -63,12 +63,13 @@ void TestLoadModels::closedPlansVusPerStage()
 
 void TestLoadModels::arrivalRatePlansRateAndPool()
 {
-    const Profile p = parse("  executor: arrival-rate\n  max_vus: 20\n  stages:\n"
-                            "    - { rate: 50, duration: 2s }\n    - { rate: 2000, duration: 2s }\n");
+    const Profile p =
+        parse("  executor: arrival-rate\n  max_vus: 20\n  stages:\n"
+              "    - { rate: 50, duration: 2s }\n    - { rate: 2000, duration: 2s }\n");
     const RampSpec &r = p.ramp;
     QCOMPARE(r.model->name(), QStringLiteral("arrival-rate"));
     QVERIFY(r.model->isOpen());
-    QCOMPARE(r.plannedVus(0), 20);   // the pool, in every stage
+    QCOMPARE(r.plannedVus(0), 20); // the pool, in every stage
     QCOMPARE(r.plannedVus(1), 20);
     QCOMPARE(r.plannedRate(0), 50.0);
     QCOMPARE(r.plannedRate(1), 2000.0);
@@ -93,31 +94,37 @@ void TestLoadModels::parseErrorsAreLocated_data()
     QTest::addColumn<QString>("message");
     // The profile starts "name: t\nramp:\n": the ramp's first line is line 3.
     QTest::addRow("closed stage without vus")
-        << QByteArray("  stages:\n    - { duration: 1s }\n") << 4 << 7
-        << "ramp.stages[0].vus" << "required";
-    QTest::addRow("closed vus zero")
-        << QByteArray("  stages:\n    - { vus: 0, duration: 1s }\n") << 4 << 14
-        << "ramp.stages[0].vus" << "whole number from 1";
+        << QByteArray("  stages:\n    - { duration: 1s }\n") << 4 << 7 << "ramp.stages[0].vus"
+        << "required";
+    QTest::addRow("closed vus zero") << QByteArray("  stages:\n    - { vus: 0, duration: 1s }\n")
+                                     << 4 << 14 << "ramp.stages[0].vus"
+                                     << "whole number from 1";
     QTest::addRow("rate in a closed stage")
         << QByteArray("  stages:\n    - { vus: 1, rate: 5, duration: 1s }\n") << 4 << 17
-        << "ramp.stages[0].rate" << "not allowed in closed stages (only in arrival-rate stages";
+        << "ramp.stages[0].rate"
+        << "not allowed in closed stages (only in arrival-rate stages";
     QTest::addRow("vus in an arrival-rate stage")
         << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
                       "    - { rate: 5, vus: 2, duration: 1s }\n")
-        << 6 << 18 << "ramp.stages[0].vus" << "not allowed in arrival-rate stages";
+        << 6 << 18 << "ramp.stages[0].vus"
+        << "not allowed in arrival-rate stages";
     QTest::addRow("max_vus in a closed ramp")
         << QByteArray("  max_vus: 3\n  stages:\n    - { vus: 1, duration: 1s }\n") << 3 << 3
-        << "ramp.max_vus" << "only for executor: arrival-rate (a closed ramp sets vus per stage)";
+        << "ramp.max_vus"
+        << "only for executor: arrival-rate (a closed ramp sets vus per stage)";
     QTest::addRow("arrival-rate without max_vus")
-        << QByteArray("  executor: arrival-rate\n  stages:\n    - { rate: 5, duration: 1s }\n")
-        << 3 << 3 << "ramp.max_vus" << "required for executor: arrival-rate";
+        << QByteArray("  executor: arrival-rate\n  stages:\n    - { rate: 5, duration: 1s }\n") << 3
+        << 3 << "ramp.max_vus"
+        << "required for executor: arrival-rate";
     QTest::addRow("rate not a number")
         << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
                       "    - { rate: fast, duration: 1s }\n")
-        << 6 << 15 << "ramp.stages[0].rate" << "(got \"fast\")";
+        << 6 << 15 << "ramp.stages[0].rate"
+        << "(got \"fast\")";
     QTest::addRow("unknown executor")
-        << QByteArray("  executor: ramping\n  stages:\n    - { vus: 1, duration: 1s }\n") << 3
-        << 13 << "ramp.executor" << "unknown executor \"ramping\" (supported: closed, arrival-rate)";
+        << QByteArray("  executor: ramping\n  stages:\n    - { vus: 1, duration: 1s }\n") << 3 << 13
+        << "ramp.executor"
+        << "unknown executor \"ramping\" (supported: closed, arrival-rate)";
 }
 
 void TestLoadModels::parseErrorsAreLocated()
@@ -142,18 +149,24 @@ void TestLoadModels::rampPlanJsonRoundTrip()
     for (const QByteArray &ramp :
          {QByteArray("  warmup: 1s\n  stages:\n    - { vus: 1, duration: 5m }\n"
                      "    - { vus: 8, duration: 300s }\n"),
-          QByteArray("  executor: arrival-rate\n  max_vus: 7\n  stages:\n"
-                     "    - { rate: 0.5, duration: 2s }\n    - { rate: 333.333, duration: 1m30s }\n")}) {
+          QByteArray(
+              "  executor: arrival-rate\n  max_vus: 7\n  stages:\n"
+              "    - { rate: 0.5, duration: 2s }\n    - { rate: 333.333, duration: 1m30s }\n")}) {
         const Profile p = parse(ramp);
         QVERIFY(!p.ramp.stages.isEmpty());
         const QJsonObject json = planToJson(p);
         const QJsonObject r = json.value(QStringLiteral("ramp")).toObject();
         QCOMPARE(r.value(QStringLiteral("executor")).toString(), p.ramp.model->name());
-        QCOMPARE(r.value(QStringLiteral("stages")).toArray().at(1).toObject()
-                     .value(QStringLiteral("duration_ms")).toInteger(),
+        QCOMPARE(r.value(QStringLiteral("stages"))
+                     .toArray()
+                     .at(1)
+                     .toObject()
+                     .value(QStringLiteral("duration_ms"))
+                     .toInteger(),
                  p.ramp.stages[1].durationMs);
         QString error;
-        const std::optional<Profile> back = planFromJson(json, LoadModelRegistry::builtin(), &error);
+        const std::optional<Profile> back =
+            planFromJson(json, LoadModelRegistry::builtin(), &error);
         QVERIFY2(back, qPrintable(error));
         QVERIFY(back->sameSettings(p));
         QCOMPARE(back->ramp.peakVus(), p.ramp.peakVus());
@@ -192,7 +205,7 @@ void TestLoadModels::arrivalRateSeriesSaysThePool()
     QCOMPARE(c.series()[0].stage, 0);
     QCOMPARE(c.series()[1].stage, 1);
     for (const SeriesPoint &pt : c.series())
-        QCOMPARE(pt.vus, 12);   // the pool, as the stage says (not 0)
+        QCOMPARE(pt.vus, 12); // the pool, as the stage says (not 0)
 
     // Closed: each stage's VUs.
     const Profile closed = parse("  stages:\n    - { vus: 3, duration: 1s }\n"
@@ -222,19 +235,23 @@ void TestLoadModels::registryHoldsKeysAndBounds()
     QCOMPARE(open->vuPoolKey, QStringLiteral("max_vus"));
     QVERIFY(open->rampKeys.contains(open->vuPoolKey));
     const auto refused = [](const QByteArray &ramp) {
-        ProfileParseResult res = parseProfile("name: p\nramp:\n" + ramp
-                                              + "operations:\n  - type: sys_health\n");
+        ProfileParseResult res =
+            parseProfile("name: p\nramp:\n" + ramp + "operations:\n  - type: sys_health\n");
         return !res.ok();
     };
     const auto n = [](double v) { return QByteArray::number(v, 'g', 10); };
     // each bound: its value parses, one step past it is refused
-    QVERIFY(!refused("  stages:\n    - { vus: " + n(closed->stageLoadBounds.max) + ", duration: 1s }\n"));
-    QVERIFY(refused("  stages:\n    - { vus: " + n(closed->stageLoadBounds.max + 1) + ", duration: 1s }\n"));
-    QVERIFY(refused("  stages:\n    - { vus: " + n(closed->stageLoadBounds.min - 1) + ", duration: 1s }\n"));
+    QVERIFY(!refused("  stages:\n    - { vus: " + n(closed->stageLoadBounds.max)
+                     + ", duration: 1s }\n"));
+    QVERIFY(refused("  stages:\n    - { vus: " + n(closed->stageLoadBounds.max + 1)
+                    + ", duration: 1s }\n"));
+    QVERIFY(refused("  stages:\n    - { vus: " + n(closed->stageLoadBounds.min - 1)
+                    + ", duration: 1s }\n"));
     const QByteArray pool = "  executor: arrival-rate\n  max_vus: ";
     QVERIFY(!refused(pool + n(open->vuPoolBounds.max) + "\n  stages:\n    - { rate: "
                      + n(open->stageLoadBounds.max) + ", duration: 1s }\n"));
-    QVERIFY(refused(pool + n(open->vuPoolBounds.max + 1) + "\n  stages:\n    - { rate: 1, duration: 1s }\n"));
+    QVERIFY(refused(pool + n(open->vuPoolBounds.max + 1)
+                    + "\n  stages:\n    - { rate: 1, duration: 1s }\n"));
     QVERIFY(refused(pool + "4\n  stages:\n    - { rate: " + n(open->stageLoadBounds.max * 2)
                     + ", duration: 1s }\n"));
     QVERIFY(!refused(pool + "4\n  stages:\n    - { rate: " + n(open->stageLoadBounds.min)
@@ -268,7 +285,7 @@ void TestLoadModels::seriesKeepsErrorClassesPerSecond()
     QCOMPARE(pt.errorClasses.value(QStringLiteral("connection")), qint64(2));
     QCOMPARE(pt.errorClasses.value(QStringLiteral("http_503")), qint64(1));
 
-    WorkerDelta late;   // a request of second 0 that completed after it was finalised
+    WorkerDelta late; // a request of second 0 that completed after it was finalised
     OpStats l;
     l.op = s.op;
     l.recordError(QStringLiteral("timeout"));

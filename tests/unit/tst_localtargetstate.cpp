@@ -27,13 +27,20 @@ LocalTargetState clusterState(const QString &dir, bool tls)
     const QStringList names{QStringLiteral("leader"), QStringLiteral("standby-1"),
                             QStringLiteral("standby-2")};
     for (int i = 0; i < names.size(); ++i)
-        s.nodes << LocalTargetNode{names[i], QStringLiteral("bao"),
+        s.nodes << LocalTargetNode{names[i],
+                                   QStringLiteral("bao"),
                                    QStringLiteral("%1://127.0.0.1:%2").arg(scheme).arg(8201 + i),
-                                   QStringLiteral("node-%1").arg(i + 1), 0,
-                                   dir + QStringLiteral("/%1/bao.hcl").arg(names[i]), QString()};
-    s.nodes << LocalTargetNode{QStringLiteral("lb"), QStringLiteral("nginx"),
-                               QStringLiteral("%1://127.0.0.1:8300").arg(scheme), QString(), 0,
-                               dir + QStringLiteral("/lb/nginx.conf"), QString()};
+                                   QStringLiteral("node-%1").arg(i + 1),
+                                   0,
+                                   dir + QStringLiteral("/%1/bao.hcl").arg(names[i]),
+                                   QString()};
+    s.nodes << LocalTargetNode{QStringLiteral("lb"),
+                               QStringLiteral("nginx"),
+                               QStringLiteral("%1://127.0.0.1:8300").arg(scheme),
+                               QString(),
+                               0,
+                               dir + QStringLiteral("/lb/nginx.conf"),
+                               QString()};
     return s;
 }
 
@@ -47,8 +54,8 @@ private slots:
     {
         for (const char *ok : {"leader", "standby-1", "lb", "dev", "standby-12"})
             QVERIFY2(isLocalTargetName(QLatin1String(ok)), ok);
-        for (const char *bad : {"http://127.0.0.1:8200", "Leader", "-x", "a b", "127.0.0.1",
-                                "standby-", ""})
+        for (const char *bad :
+             {"http://127.0.0.1:8200", "Leader", "-x", "a b", "127.0.0.1", "standby-", ""})
             QVERIFY2(!isLocalTargetName(QLatin1String(bad)), bad);
     }
 
@@ -59,12 +66,14 @@ private slots:
         };
         QCOMPARE(defaultLocalTargetDir(env({{QStringLiteral("HOME"), QStringLiteral("/home/u")}})),
                  QStringLiteral("/home/u/.local/state/vault-workbench/target"));
-        QCOMPARE(defaultLocalTargetDir(env({{QStringLiteral("HOME"), QStringLiteral("/home/u")},
-                                            {QStringLiteral("XDG_STATE_HOME"), QStringLiteral("/s")}})),
-                 QStringLiteral("/s/vault-workbench/target"));
-        QCOMPARE(defaultLocalTargetDir(env({{QStringLiteral("VW_TARGET_DIR"), QStringLiteral("/t")},
-                                            {QStringLiteral("XDG_STATE_HOME"), QStringLiteral("/s")}})),
-                 QStringLiteral("/t"));
+        QCOMPARE(
+            defaultLocalTargetDir(env({{QStringLiteral("HOME"), QStringLiteral("/home/u")},
+                                       {QStringLiteral("XDG_STATE_HOME"), QStringLiteral("/s")}})),
+            QStringLiteral("/s/vault-workbench/target"));
+        QCOMPARE(
+            defaultLocalTargetDir(env({{QStringLiteral("VW_TARGET_DIR"), QStringLiteral("/t")},
+                                       {QStringLiteral("XDG_STATE_HOME"), QStringLiteral("/s")}})),
+            QStringLiteral("/t"));
     }
 
     void stateRoundTripAndPrivateFiles()
@@ -80,7 +89,7 @@ private slots:
         QCOMPARE(back.baoAddresses().size(), 3);
         QVERIFY(back.tls);
         QVERIFY(writePrivateFile(back.tokenFile(), "t0ken\n", &error));
-        struct stat st {};
+        struct stat st { };
         QCOMPARE(::stat(QFile::encodeName(back.tokenFile()).constData(), &st), 0);
         QCOMPARE(int(st.st_mode & 0777), 0600);
         QCOMPARE(readLocalTargetToken(dir.path(), &error), QByteArray("t0ken"));
@@ -113,7 +122,7 @@ private slots:
                                                   QStringLiteral("https://127.0.0.1:8203")}));
         QCOMPARE(r.localTargetDir, QDir(d).absolutePath());
         QCOMPARE(r.localTargetNode, QStringLiteral("standby-1"));
-        QCOMPARE(r.localTargetPid, 0);   // nothing runs
+        QCOMPARE(r.localTargetPid, 0); // nothing runs
 
         flags.address = QStringLiteral("standby-9");
         const ResolvedTarget unknown = resolveTarget(TargetSpec(), flags, env);
@@ -123,10 +132,9 @@ private slots:
 
         QTemporaryDir none;
         const QString n = none.path();
-        const ResolvedTarget missing = resolveTarget(
-            TargetSpec(), flags, [n](const char *name) {
-                return QLatin1String(name) == QLatin1String("VW_TARGET_DIR") ? n : QString();
-            });
+        const ResolvedTarget missing = resolveTarget(TargetSpec(), flags, [n](const char *name) {
+            return QLatin1String(name) == QLatin1String("VW_TARGET_DIR") ? n : QString();
+        });
         QVERIFY(!missing.ok());
         QVERIFY2(missing.errors.first().contains(QLatin1String("is not an address")),
                  qPrintable(missing.errors.first()));
@@ -139,15 +147,19 @@ private slots:
         o.telemetry = true;
         o.audit = QStringLiteral("file-raw");
         QVERIFY(o.problem().isEmpty());
-        BaoNodeFiles f{QStringLiteral("node-2"), 8202, 8302, QStringLiteral("/s/standby-1/data"),
-                       QString(), QString(), QStringLiteral("/s/standby-1/audit.log")};
+        BaoNodeFiles f{QStringLiteral("node-2"),
+                       8202,
+                       8302,
+                       QStringLiteral("/s/standby-1/data"),
+                       QString(),
+                       QString(),
+                       QStringLiteral("/s/standby-1/audit.log")};
         const QString hcl = baoNodeConfig(o, f);
-        for (const char *part : {"storage \"raft\"", "node_id = \"node-2\"",
-                                 "address = \"127.0.0.1:8202\"", "tls_disable = true",
-                                 "api_addr = \"http://127.0.0.1:8202\"",
-                                 "cluster_addr = \"https://127.0.0.1:8302\"",
-                                 "prometheus_retention_time = \"60s\"", "disable_hostname = true",
-                                 "audit \"file\" \"vwb-audit\"", "log_raw = \"true\""})
+        for (const char *part :
+             {"storage \"raft\"", "node_id = \"node-2\"", "address = \"127.0.0.1:8202\"",
+              "tls_disable = true", "api_addr = \"http://127.0.0.1:8202\"",
+              "cluster_addr = \"https://127.0.0.1:8302\"", "prometheus_retention_time = \"60s\"",
+              "disable_hostname = true", "audit \"file\" \"vwb-audit\"", "log_raw = \"true\""})
             QVERIFY2(hcl.contains(QLatin1String(part)), part);
         f.certFile = QStringLiteral("/s/c.crt");
         f.keyFile = QStringLiteral("/s/c.key");
@@ -164,9 +176,12 @@ private slots:
         b.dir = QStringLiteral("/s/lb");
         b.backends = {QStringLiteral("127.0.0.1:8201"), QStringLiteral("127.0.0.1:8202")};
         const QString nginx = nginxConfig(b);
-        QVERIFY(nginx.contains(QLatin1String("server 127.0.0.1:8201 max_fails=1 fail_timeout=2s;")));
-        QVERIFY(nginx.contains(QLatin1String("server 127.0.0.1:8202 max_fails=1 fail_timeout=2s;")));
-        QVERIFY(nginx.contains(QLatin1String("proxy_next_upstream error timeout http_502 http_503;")));
+        QVERIFY(
+            nginx.contains(QLatin1String("server 127.0.0.1:8201 max_fails=1 fail_timeout=2s;")));
+        QVERIFY(
+            nginx.contains(QLatin1String("server 127.0.0.1:8202 max_fails=1 fail_timeout=2s;")));
+        QVERIFY(
+            nginx.contains(QLatin1String("proxy_next_upstream error timeout http_502 http_503;")));
         QVERIFY(nginx.contains(QLatin1String("proxy_next_upstream_tries 3;")));
         QVERIFY(nginx.contains(QLatin1String("listen 127.0.0.1:8300;")));
         QVERIFY(nginx.contains(QLatin1String("pid /s/lb/nginx.pid;")));
@@ -176,17 +191,20 @@ private slots:
         QVERIFY(haproxy.contains(QLatin1String("server node-2 127.0.0.1:8202")));
         QVERIFY(haproxy.contains(QLatin1String("balance roundrobin")));
         // "any" (the default): standbys pass the health check too.
-        for (const char *part : {"option httpchk GET /v1/sys/health?standbyok=true&perfstandbyok=true\n",
-                                 "http-check expect status 200", "option redispatch",
-                                 "retries 3", "default-server check inter 1000 fall 2 rise 2"})
+        for (const char *part :
+             {"option httpchk GET /v1/sys/health?standbyok=true&perfstandbyok=true\n",
+              "http-check expect status 200", "option redispatch", "retries 3",
+              "default-server check inter 1000 fall 2 rise 2"})
             QVERIFY2(haproxy.contains(QLatin1String(part)), part);
         // "active": only the active node answers sys/health with 200; nginx keeps the first
         // backend (the node active at target up) as the only primary.
         b.activeOnly = true;
         QVERIFY(haproxyConfig(b).contains(QLatin1String("option httpchk GET /v1/sys/health\n")));
         const QString nginxActive = nginxConfig(b);
-        QVERIFY(nginxActive.contains(QLatin1String("server 127.0.0.1:8201 max_fails=1 fail_timeout=2s;")));
-        QVERIFY(nginxActive.contains(QLatin1String("server 127.0.0.1:8202 max_fails=1 fail_timeout=2s backup;")));
+        QVERIFY(nginxActive.contains(
+            QLatin1String("server 127.0.0.1:8201 max_fails=1 fail_timeout=2s;")));
+        QVERIFY(nginxActive.contains(
+            QLatin1String("server 127.0.0.1:8202 max_fails=1 fail_timeout=2s backup;")));
 
         LocalTargetOptions route;
         route.topology = QStringLiteral("cluster");

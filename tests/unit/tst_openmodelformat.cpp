@@ -15,9 +15,9 @@ namespace {
 
 QByteArray openProfile(const QByteArray &rampBody)
 {
-    return "name: open\n"                  // 1
-           "ramp:\n"                       // 2
-           + rampBody                      // 3..
+    return "name: open\n" // 1
+           "ramp:\n" // 2
+           + rampBody // 3..
            + "operations:\n"
              "  - type: sys_health\n";
 }
@@ -49,7 +49,7 @@ Session openSession()
     OpStats o;
     o.op = QStringLiteral("sys_health");
     for (int i = 0; i < 2000; ++i)
-        o.recordOk(1000 + i * 1000, 40000 + i);   // corrected grows, service ~40 ms
+        o.recordOk(1000 + i * 1000, 40000 + i); // corrected grows, service ~40 ms
     o.recordError(QStringLiteral("timeout"));
     o.dropped = 1999;
     st.ops = {o};
@@ -92,7 +92,7 @@ void TestOpenModelFormat::parsesArrivalRate()
     QVERIFY(ramp.model->isOpen());
     QCOMPARE(ramp.model->name(), QStringLiteral("arrival-rate"));
     QCOMPARE(ramp.peakVus(), 8);
-    QCOMPARE(ramp.plannedVus(0), 8);      // the max_vus pool, in every stage
+    QCOMPARE(ramp.plannedVus(0), 8); // the max_vus pool, in every stage
     QCOMPARE(ramp.plannedRate(1), 0.5);
     QCOMPARE(ramp.stages.size(), 2);
     QCOMPARE(ramp.stages[0].rate, 100.0);
@@ -110,40 +110,48 @@ void TestOpenModelFormat::errors_data()
     QTest::addColumn<QString>("message");
     QTest::addRow("rate in closed") << QByteArray("  stages:\n"
                                                   "    - { vus: 1, rate: 5, duration: 1s }\n")
-                                    << 4 << 17 << "ramp.stages[0].rate" << "only in arrival-rate";
+                                    << 4 << 17 << "ramp.stages[0].rate"
+                                    << "only in arrival-rate";
     QTest::addRow("vus in arrival-rate")
         << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
                       "    - { vus: 2, rate: 5, duration: 1s }\n")
-        << 6 << 9 << "ramp.stages[0].vus" << "not allowed in arrival-rate";
-    QTest::addRow("rate zero")
-        << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
-                      "    - { rate: 0, duration: 1s }\n")
-        << 6 << 15 << "ramp.stages[0].rate" << "must be a number of starts per second > 0";
+        << 6 << 9 << "ramp.stages[0].vus"
+        << "not allowed in arrival-rate";
+    QTest::addRow("rate zero") << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
+                                             "    - { rate: 0, duration: 1s }\n")
+                               << 6 << 15 << "ramp.stages[0].rate"
+                               << "must be a number of starts per second > 0";
     QTest::addRow("rate negative")
         << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
                       "    - { rate: -3, duration: 1s }\n")
-        << 6 << 15 << "ramp.stages[0].rate" << "> 0";
-    QTest::addRow("rate text")
-        << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
-                      "    - { rate: \"5\", duration: 1s }\n")
-        << 6 << 15 << "ramp.stages[0].rate" << "got \"5\"";
-    QTest::addRow("rate missing")
-        << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
-                      "    - { duration: 1s }\n")
-        << 6 << 7 << "ramp.stages[0].rate" << "required";
+        << 6 << 15 << "ramp.stages[0].rate"
+        << "> 0";
+    QTest::addRow("rate text") << QByteArray("  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
+                                             "    - { rate: \"5\", duration: 1s }\n")
+                               << 6 << 15 << "ramp.stages[0].rate"
+                               << "got \"5\"";
+    QTest::addRow("rate missing") << QByteArray(
+        "  executor: arrival-rate\n  max_vus: 4\n  stages:\n"
+        "    - { duration: 1s }\n")
+                                  << 6 << 7 << "ramp.stages[0].rate"
+                                  << "required";
     QTest::addRow("max_vus missing")
-        << QByteArray("  executor: arrival-rate\n  stages:\n    - { rate: 5, duration: 1s }\n")
-        << 3 << 3 << "ramp.max_vus" << "required for executor: arrival-rate";
-    QTest::addRow("max_vus zero")
-        << QByteArray("  executor: arrival-rate\n  max_vus: 0\n  stages:\n"
-                      "    - { rate: 5, duration: 1s }\n")
-        << 4 << 12 << "ramp.max_vus" << "whole number from 1";
+        << QByteArray("  executor: arrival-rate\n  stages:\n    - { rate: 5, duration: 1s }\n") << 3
+        << 3 << "ramp.max_vus"
+        << "required for executor: arrival-rate";
+    QTest::addRow("max_vus zero") << QByteArray(
+        "  executor: arrival-rate\n  max_vus: 0\n  stages:\n"
+        "    - { rate: 5, duration: 1s }\n")
+                                  << 4 << 12 << "ramp.max_vus"
+                                  << "whole number from 1";
     QTest::addRow("max_vus in closed")
-        << QByteArray("  max_vus: 3\n  stages:\n    - { vus: 1, duration: 1s }\n")
-        << 3 << 3 << "ramp.max_vus" << "only for executor: arrival-rate";
+        << QByteArray("  max_vus: 3\n  stages:\n    - { vus: 1, duration: 1s }\n") << 3 << 3
+        << "ramp.max_vus"
+        << "only for executor: arrival-rate";
     QTest::addRow("unknown executor")
-        << QByteArray("  executor: constant-vus\n  stages:\n    - { vus: 1, duration: 1s }\n")
-        << 3 << 13 << "ramp.executor" << "supported: closed, arrival-rate";
+        << QByteArray("  executor: constant-vus\n  stages:\n    - { vus: 1, duration: 1s }\n") << 3
+        << 13 << "ramp.executor"
+        << "supported: closed, arrival-rate";
 }
 
 void TestOpenModelFormat::errors()
@@ -230,7 +238,7 @@ void TestOpenModelFormat::reportSaysWhichLatencyIsWhich()
         reportJson(s).value(QStringLiteral("stages")).toArray().at(0).toObject();
     QCOMPARE(stage.value(QStringLiteral("executor")).toString(), QStringLiteral("arrival-rate"));
     QCOMPARE(stage.value(QStringLiteral("offered_per_s")).toDouble(), 400.0);
-    QCOMPARE(stage.value(QStringLiteral("achieved_per_s")).toDouble(), 200.1);   // 2001 / 10 s
+    QCOMPARE(stage.value(QStringLiteral("achieved_per_s")).toDouble(), 200.1); // 2001 / 10 s
     QCOMPARE(stage.value(QStringLiteral("dropped")).toInteger(), qint64(1999));
     const QJsonObject v = stage.value(QStringLiteral("validity")).toObject();
     QVERIFY(v.value(QStringLiteral("client_bound")).toBool());
@@ -238,13 +246,24 @@ void TestOpenModelFormat::reportSaysWhichLatencyIsWhich()
     const QJsonObject op = stage.value(QStringLiteral("ops")).toArray().at(0).toObject();
     QCOMPARE(op.value(QStringLiteral("latency_kind")).toString(), QStringLiteral("corrected"));
     const OpStats &o = s.stages[0].ops[0];
-    QCOMPARE(op.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p50")).toDouble(),
-             double(o.latency.valueAtPercentileUs(50)) / 1000.0);
-    QCOMPARE(op.value(QStringLiteral("corrected_latency_ms")), op.value(QStringLiteral("latency_ms")));
-    QCOMPARE(op.value(QStringLiteral("service_time_ms")).toObject().value(QStringLiteral("p50")).toDouble(),
+    QCOMPARE(
+        op.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p50")).toDouble(),
+        double(o.latency.valueAtPercentileUs(50)) / 1000.0);
+    QCOMPARE(op.value(QStringLiteral("corrected_latency_ms")),
+             op.value(QStringLiteral("latency_ms")));
+    QCOMPARE(op.value(QStringLiteral("service_time_ms"))
+                 .toObject()
+                 .value(QStringLiteral("p50"))
+                 .toDouble(),
              double(o.serviceTime.valueAtPercentileUs(50)) / 1000.0);
-    QVERIFY(op.value(QStringLiteral("service_time_ms")).toObject().value(QStringLiteral("p99")).toDouble()
-            < op.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble());
+    QVERIFY(op.value(QStringLiteral("service_time_ms"))
+                .toObject()
+                .value(QStringLiteral("p99"))
+                .toDouble()
+            < op.value(QStringLiteral("latency_ms"))
+                  .toObject()
+                  .value(QStringLiteral("p99"))
+                  .toDouble());
 
     // The table marks the stage '!' and shows its rate and reasons.
     const QString table = reportTable(s);
@@ -266,7 +285,7 @@ void TestOpenModelFormat::tableKeepsStageAndRateApart()
     st.validity = StageValidity();
     st.ops[0].dropped = 0;
     st.rate = 2000;
-    st.index = 2;   // stage 3
+    st.index = 2; // stage 3
     const QString row = reportTableRows(st, s.loadModel()).split(QLatin1Char('\n')).first();
     const OpStats &o = st.ops.at(0);
     const QString expected = QStringLiteral("    3      2000/s  sys_health        %1%2%3%4")
@@ -319,8 +338,12 @@ void TestOpenModelFormat::scheduleLatenessRoundTripAndOptional()
     // Shown in the table and the report JSON.
     QVERIFY(reportTable(*back).contains(
         QStringLiteral("schedule lateness p50 12 us p99 85 us max 640 us")));
-    const QJsonObject reported = reportJson(*back).value(QStringLiteral("stages")).toArray()
-                                     .at(0).toObject().value(QStringLiteral("schedule_lateness_us"))
+    const QJsonObject reported = reportJson(*back)
+                                     .value(QStringLiteral("stages"))
+                                     .toArray()
+                                     .at(0)
+                                     .toObject()
+                                     .value(QStringLiteral("schedule_lateness_us"))
                                      .toObject();
     QCOMPARE(reported.value(QStringLiteral("p99")).toInteger(), 85);
 
@@ -333,7 +356,11 @@ void TestOpenModelFormat::scheduleLatenessRoundTripAndOptional()
     QVERIFY2(older, qPrintable(error));
     QVERIFY(!older->stages.at(0).scheduleLateness.measured());
     QVERIFY(!reportTable(*older).contains(QStringLiteral("schedule lateness")));
-    QVERIFY(!sessionToJson(*older).value(QStringLiteral("stages")).toArray().at(0).toObject()
+    QVERIFY(!sessionToJson(*older)
+                 .value(QStringLiteral("stages"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
                  .contains(QStringLiteral("schedule_lateness_us")));
 }
 

@@ -44,8 +44,8 @@ void TestOperationCatalog::markdownHasEveryParam()
     QVERIFY(types.size() >= 4);
     const QString md = operationCatalogMarkdown(types);
     for (const OperationType &t : types) {
-        QVERIFY2(md.contains(QStringLiteral("| `%1` | `%2` | %3 |")
-                                 .arg(t.name, t.request, t.description)),
+        QVERIFY2(md.contains(
+                     QStringLiteral("| `%1` | `%2` | %3 |").arg(t.name, t.request, t.description)),
                  qPrintable(t.name));
         for (const ParamSpec &s : t.params)
             QVERIFY2(md.contains(QStringLiteral("| `%1` | `%2` | %3 | %4 | %5 | %6 |")
@@ -80,16 +80,22 @@ void TestOperationCatalog::jsonListsTypesAndParams()
     }
     // ssh_sign's ttl: a duration, default 5 minutes in canonical ms, whole seconds
     const QJsonObject ttl = ops.at(reg.names().indexOf(QStringLiteral("ssh_sign")))
-                                .toObject().value(QStringLiteral("params")).toArray()
-                                .at(2).toObject();
+                                .toObject()
+                                .value(QStringLiteral("params"))
+                                .toArray()
+                                .at(2)
+                                .toObject();
     QCOMPARE(ttl.value(QStringLiteral("type")).toString(), QStringLiteral("duration"));
     QCOMPARE(ttl.value(QStringLiteral("default")).toInteger(), qint64(300000));
     QCOMPARE(ttl.value(QStringLiteral("default_text")).toString(), QStringLiteral("5m"));
     QCOMPARE(ttl.value(QStringLiteral("unit")).toString(), QStringLiteral("ms"));
     QCOMPARE(ttl.value(QStringLiteral("multiple_of")).toInteger(), qint64(1000));
     const QJsonObject ca = ops.at(reg.names().indexOf(QStringLiteral("ssh_sign")))
-                               .toObject().value(QStringLiteral("params")).toArray()
-                               .at(0).toObject();
+                               .toObject()
+                               .value(QStringLiteral("params"))
+                               .toArray()
+                               .at(0)
+                               .toObject();
     QCOMPARE(ca.value(QStringLiteral("allowed")).toArray(),
              (QJsonArray{QStringLiteral("ed25519"), QStringLiteral("rsa-2048"),
                          QStringLiteral("rsa-4096")}));

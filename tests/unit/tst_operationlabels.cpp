@@ -20,10 +20,10 @@ QString dump(const ProfileErrors &errors)
     return out.join(QStringLiteral("\n  "));
 }
 
-const char kHeader[] = "name: labels\n"                         // 1
-                       "ramp:\n"                                // 2
+const char kHeader[] = "name: labels\n" // 1
+                       "ramp:\n" // 2
                        "  stages: [ { vus: 1, duration: 1s } ]\n" // 3
-                       "operations:\n";                         // 4
+                       "operations:\n"; // 4
 
 } // namespace
 
@@ -51,7 +51,7 @@ void TestOperationLabels::namesAndDefaults()
     QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
     const QList<OperationSpec> &ops = r.profile->operations;
     QCOMPARE(ops.at(0).name, QStringLiteral("small_reads"));
-    QVERIFY(ops.at(1).name.isEmpty());   // the default is not stored as a name
+    QVERIFY(ops.at(1).name.isEmpty()); // the default is not stored as a name
     // the n-th operation of a type counts every one before it, named or not
     QCOMPARE(operationLabels(ops),
              (QStringList{QStringLiteral("small_reads"), QStringLiteral("kv2_read#2"),
@@ -62,10 +62,10 @@ void TestOperationLabels::namesAndDefaults()
 void TestOperationLabels::duplicateNameIsALocatedError()
 {
     const ProfileParseResult r = parseProfile(QByteArray(kHeader)
-                                              + "  - type: kv2_read\n"          // 5
-                                                "    name: reads\n"             // 6
-                                                "  - type: kv2_write\n"         // 7
-                                                "    name: reads\n");           // 8
+                                              + "  - type: kv2_read\n" // 5
+                                                "    name: reads\n" // 6
+                                                "  - type: kv2_write\n" // 7
+                                                "    name: reads\n"); // 8
     QVERIFY(!r.ok());
     QCOMPARE(r.errors.size(), 1);
     const ProfileError &e = r.errors.first();
@@ -80,7 +80,7 @@ void TestOperationLabels::nameEqualToADefaultLabel()
 {
     // an unnamed kv2_read is labelled kv2_read; a sys_health may not take that name
     const ProfileParseResult r = parseProfile(QByteArray(kHeader)
-                                              + "  - { type: kv2_read }\n"                   // 5
+                                              + "  - { type: kv2_read }\n" // 5
                                                 "  - { type: sys_health, name: kv2_read }\n"); // 6
     QCOMPARE(r.errors.size(), 1);
     QCOMPARE(r.errors.first().line, 6);
@@ -94,7 +94,7 @@ void TestOperationLabels::nameTakingALaterDefaultLabelIsReportedAtTheName()
     // error points at that name (line 5), not at the operation that has no name
     const ProfileParseResult r = parseProfile(QByteArray(kHeader)
                                               + "  - { type: sys_health, name: kv2_read }\n" // 5
-                                                "  - { type: kv2_read }\n");                 // 6
+                                                "  - { type: kv2_read }\n"); // 6
     QCOMPARE(r.errors.size(), 1);
     const ProfileError &e = r.errors.first();
     QCOMPARE(e.line, 5);
@@ -142,12 +142,14 @@ void TestOperationLabels::lettersOfAnyScript()
                              "caf\x65\xcc\x81", "\xd9\xa3reads", "\xce\xb1.\xce\xb2-1"}) {
         const QString n = QString::fromUtf8(name);
         QVERIFY2(operationNameProblem(n).isEmpty(), qPrintable(operationNameProblem(n)));
-        const ProfileParseResult r = parseProfile(QByteArray(kHeader) + "  - type: kv2_read\n    name: "
-                                                  + QByteArray(name) + "\n");
+        const ProfileParseResult r = parseProfile(
+            QByteArray(kHeader) + "  - type: kv2_read\n    name: " + QByteArray(name) + "\n");
         QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
         QCOMPARE(operationLabel(r.profile->operations, 0), n);
     }
-    QVERIFY(!operationNameProblem(QString::fromUtf8("\xcc\x81" "abc")).isEmpty());   // a mark first
+    QVERIFY(!operationNameProblem(QString::fromUtf8("\xcc\x81"
+                                                    "abc"))
+                 .isEmpty()); // a mark first
 }
 
 void TestOperationLabels::planJsonKeepsTheName()

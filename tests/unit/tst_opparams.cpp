@@ -34,14 +34,14 @@ OperationType sampleType()
         booleanParam(QStringLiteral("verbose"), false, QStringLiteral("talk")),
     };
     ParamSpec path = stringParam(QStringLiteral("path"), QString(), QStringLiteral("required"));
-    path.defaultValue = QVariant();   // no default: required
+    path.defaultValue = QVariant(); // no default: required
     t.params.append(path);
     t.check = [](const OpParams &p) {
         QList<ParamError> errors;
         if (p.text(QStringLiteral("mode")) == QLatin1String("fast")
             && p.integer(QStringLiteral("size")) > 1024)
-            errors.append({QStringLiteral("size"),
-                           QStringLiteral("at most 1024 in mode fast"), ParamError::At::Value});
+            errors.append({QStringLiteral("size"), QStringLiteral("at most 1024 in mode fast"),
+                           ParamError::At::Value});
         return errors;
     };
     return t;
@@ -88,7 +88,7 @@ void TestOpParams::defaultsFilledCanonical()
     QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
     const OpParams &p = *r.params;
     QCOMPARE(p.typeName(), QStringLiteral("sample"));
-    QCOMPARE(p.names().size(), 7);   // every declared param, none missing
+    QCOMPARE(p.names().size(), 7); // every declared param, none missing
     QCOMPARE(p.value(QStringLiteral("count")), QVariant(qint64(3)));
     QCOMPARE(p.value(QStringLiteral("size")), QVariant(qint64(64)));
     QCOMPARE(p.value(QStringLiteral("wait")), QVariant(qint64(5000)));
@@ -101,19 +101,19 @@ void TestOpParams::defaultsFilledCanonical()
 void TestOpParams::valuesCanonical()
 {
     // int (C++), qlonglong (YAML) and a duration in another spelling all become canonical
-    const ParamParseResult r = parseParams(
-        sampleType(), withPath({{QStringLiteral("count"), 7},
-                                {QStringLiteral("size"), qlonglong(4096)},
-                                {QStringLiteral("wait"), QStringLiteral("1m")},
-                                {QStringLiteral("mode"), QStringLiteral("fast")},
-                                {QStringLiteral("verbose"), true}}));
-    QVERIFY(!r.ok());   // size 4096 with mode fast: the cross-field check (below)
-    const ParamParseResult ok = parseParams(
-        sampleType(), withPath({{QStringLiteral("count"), 7},
-                                {QStringLiteral("size"), qlonglong(1024)},
-                                {QStringLiteral("wait"), QStringLiteral("1m")},
-                                {QStringLiteral("mode"), QStringLiteral("fast")},
-                                {QStringLiteral("verbose"), true}}));
+    const ParamParseResult r =
+        parseParams(sampleType(), withPath({{QStringLiteral("count"), 7},
+                                            {QStringLiteral("size"), qlonglong(4096)},
+                                            {QStringLiteral("wait"), QStringLiteral("1m")},
+                                            {QStringLiteral("mode"), QStringLiteral("fast")},
+                                            {QStringLiteral("verbose"), true}}));
+    QVERIFY(!r.ok()); // size 4096 with mode fast: the cross-field check (below)
+    const ParamParseResult ok =
+        parseParams(sampleType(), withPath({{QStringLiteral("count"), 7},
+                                            {QStringLiteral("size"), qlonglong(1024)},
+                                            {QStringLiteral("wait"), QStringLiteral("1m")},
+                                            {QStringLiteral("mode"), QStringLiteral("fast")},
+                                            {QStringLiteral("verbose"), true}}));
     QVERIFY2(ok.ok(), qPrintable(dump(ok.errors)));
     QCOMPARE(ok.params->value(QStringLiteral("count")).typeId(), int(QMetaType::LongLong));
     QCOMPARE(ok.params->integer(QStringLiteral("count")), qint64(7));
@@ -136,15 +136,15 @@ void TestOpParams::errors_data()
     QTest::addColumn<QVariantMap>("raw");
     QTest::addColumn<QString>("param");
     QTest::addColumn<ParamError::At>("at");
-    QTest::addColumn<QString>("message");   // a part of the expected message
+    QTest::addColumn<QString>("message"); // a part of the expected message
 
     QTest::newRow("unknown key") << withPath({{QStringLiteral("colour"), QStringLiteral("red")}})
                                  << "colour" << ParamError::At::Key
                                  << "unknown parameter for sample (known: count, size, wait, "
                                     "mode, label, verbose, path)";
-    QTest::newRow("integer as text") << withPath({{QStringLiteral("count"), QStringLiteral("5")}})
-                                     << "count" << ParamError::At::Value
-                                     << "must be a whole number from 1 to 10 (got \"5\")";
+    QTest::newRow("integer as text")
+        << withPath({{QStringLiteral("count"), QStringLiteral("5")}}) << "count"
+        << ParamError::At::Value << "must be a whole number from 1 to 10 (got \"5\")";
     QTest::newRow("integer as fraction") << withPath({{QStringLiteral("count"), 2.5}}) << "count"
                                          << ParamError::At::Value << "(got 2.5)";
     QTest::newRow("integer as bool") << withPath({{QStringLiteral("count"), true}}) << "count"
@@ -155,16 +155,18 @@ void TestOpParams::errors_data()
                                        << ParamError::At::Value << "from 1 to 10 (got 11)";
     QTest::newRow("integer below min") << withPath({{QStringLiteral("count"), 0}}) << "count"
                                        << ParamError::At::Value << "from 1 to 10 (got 0)";
-    QTest::newRow("bytes above max") << withPath({{QStringLiteral("size"), 4097}}) << "size"
-                                     << ParamError::At::Value
-                                     << "must be a whole number of bytes from 16 to 4096 (4 KiB)";
-    QTest::newRow("duration without unit") << withPath({{QStringLiteral("wait"), qlonglong(5)}})
-                                           << "wait" << ParamError::At::Value
-                                           << "must be a duration from 1s to 10m, whole seconds";
-    QTest::newRow("duration garbage") << withPath({{QStringLiteral("wait"), QStringLiteral("soon")}})
-                                      << "wait" << ParamError::At::Value << "(got \"soon\")";
-    QTest::newRow("duration too long") << withPath({{QStringLiteral("wait"), QStringLiteral("11m")}})
-                                       << "wait" << ParamError::At::Value << "1s to 10m, whole seconds (e.g. \"5s\") (got \"11m\")";
+    QTest::newRow("bytes above max")
+        << withPath({{QStringLiteral("size"), 4097}}) << "size" << ParamError::At::Value
+        << "must be a whole number of bytes from 16 to 4096 (4 KiB)";
+    QTest::newRow("duration without unit")
+        << withPath({{QStringLiteral("wait"), qlonglong(5)}}) << "wait" << ParamError::At::Value
+        << "must be a duration from 1s to 10m, whole seconds";
+    QTest::newRow("duration garbage")
+        << withPath({{QStringLiteral("wait"), QStringLiteral("soon")}}) << "wait"
+        << ParamError::At::Value << "(got \"soon\")";
+    QTest::newRow("duration too long")
+        << withPath({{QStringLiteral("wait"), QStringLiteral("11m")}}) << "wait"
+        << ParamError::At::Value << "1s to 10m, whole seconds (e.g. \"5s\") (got \"11m\")";
     QTest::newRow("duration not whole seconds")
         << withPath({{QStringLiteral("wait"), QStringLiteral("1500ms")}}) << "wait"
         << ParamError::At::Value << "whole seconds (e.g. \"5s\") (got \"1500ms\")";
@@ -182,8 +184,8 @@ void TestOpParams::errors_data()
     QTest::newRow("boolean as text")
         << withPath({{QStringLiteral("verbose"), QStringLiteral("yes")}}) << "verbose"
         << ParamError::At::Value << "must be true or false (got \"yes\")";
-    QTest::newRow("required missing") << QVariantMap() << "path" << ParamError::At::Block
-                                      << "required: path (must be text)";
+    QTest::newRow("required missing")
+        << QVariantMap() << "path" << ParamError::At::Block << "required: path (must be text)";
 }
 
 void TestOpParams::errors()
@@ -292,7 +294,8 @@ void TestOpParams::jsonIsStrict_data()
                                     << "true or false";
     QTest::newRow("unknown key") << QByteArray(R"({"path":"/a","colour":"red"})") << "colour"
                                  << "unknown parameter";
-    QTest::newRow("required missing") << QByteArray(R"({})") << "path" << "required";
+    QTest::newRow("required missing") << QByteArray(R"({})") << "path"
+                                      << "required";
 }
 
 void TestOpParams::jsonIsStrict()
@@ -326,22 +329,22 @@ void TestOpParams::rawRoundTrip()
 void TestOpParams::builtinKeyTypeIsNotLenient()
 {
     const OperationRegistry &reg = OperationRegistry::instance();
-    const ParamParseResult r =
-        reg.parse(QStringLiteral("ssh_sign"), {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-1024")}});
+    const ParamParseResult r = reg.parse(
+        QStringLiteral("ssh_sign"), {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-1024")}});
     QVERIFY(!r.ok());
     QCOMPARE(r.errors.size(), 1);
     QCOMPARE(r.errors.first().param, QStringLiteral("ca_key_type"));
     QCOMPARE(r.errors.first().message,
              QStringLiteral("must be one of ed25519, rsa-2048, rsa-4096 (got \"rsa-1024\")"));
 
-    const ParamParseResult rsa =
-        reg.parse(QStringLiteral("ssh_sign"), {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-2048")},
-                                               {QStringLiteral("ttl"), QStringLiteral("90s")}});
+    const ParamParseResult rsa = reg.parse(
+        QStringLiteral("ssh_sign"), {{QStringLiteral("ca_key_type"), QStringLiteral("rsa-2048")},
+                                     {QStringLiteral("ttl"), QStringLiteral("90s")}});
     QVERIFY(rsa.ok());
     const std::optional<SshSignParams> typed = SshSignParams::from(*rsa.params);
     QVERIFY(typed);
     QCOMPARE(typed->caKeyType, SshKeyType::Rsa2048);
-    QCOMPARE(typed->clientKeyType, SshKeyType::Ed25519);   // the spec's default
+    QCOMPARE(typed->clientKeyType, SshKeyType::Ed25519); // the spec's default
     QCOMPARE(typed->ttlMs, qint64(90000));
 
     const ParamParseResult unknownType = reg.parse(QStringLiteral("kv3_read"), {});
@@ -354,7 +357,8 @@ void TestOpParams::registryCreateTakesOnlyItsParams()
 {
     const OperationRegistry &reg = OperationRegistry::instance();
     QString error;
-    const ParamParseResult kv = reg.parse(QStringLiteral("kv2_read"), {{QStringLiteral("keys"), 5}});
+    const ParamParseResult kv =
+        reg.parse(QStringLiteral("kv2_read"), {{QStringLiteral("keys"), 5}});
     QVERIFY(kv.ok());
     std::unique_ptr<Operation> op = reg.create(QStringLiteral("kv2_read"), *kv.params, &error);
     QVERIFY2(op, qPrintable(error));

@@ -80,7 +80,8 @@ void TestOpStats::jsonRoundTrip()
     s.recordError(QStringLiteral("http_500"));
     const QJsonObject o = s.toJson(true);
     QCOMPARE(o.value(QStringLiteral("op")).toString(), s.op);
-    QCOMPARE(o.value(QStringLiteral("errors")).toObject().value(QStringLiteral("http_500")).toInt(), 1);
+    QCOMPARE(o.value(QStringLiteral("errors")).toObject().value(QStringLiteral("http_500")).toInt(),
+             1);
     QVERIFY(o.value(QStringLiteral("latency_ms")).isObject());
     QVERIFY(!s.toJson(false).contains(QStringLiteral("histogram")));
 

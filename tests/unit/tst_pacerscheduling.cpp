@@ -67,7 +67,8 @@ private slots:
         QCOMPARE(s.result.cpu, -1);
         QVERIFY(s.result.error.empty());
         QCOMPARE(s.policy, SCHED_OTHER);
-        QCOMPARE(QString::fromStdString(s.result.describe()), QStringLiteral("pacer priority: normal"));
+        QCOMPARE(QString::fromStdString(s.result.describe()),
+                 QStringLiteral("pacer priority: normal"));
     }
 
     void realtimeWhenPermitted()
@@ -112,8 +113,8 @@ private slots:
         QCOMPARE(s.result.cpu, last);
         QCOMPARE(s.allowedCpus, 1);
         QCOMPARE(s.cpu, last);
-        QVERIFY(QString::fromStdString(s.result.describe()).endsWith(
-            QStringLiteral(", cpu %1").arg(last)));
+        QVERIFY(QString::fromStdString(s.result.describe())
+                    .endsWith(QStringLiteral(", cpu %1").arg(last)));
     }
 };
 

@@ -58,7 +58,7 @@ void TestPlanJson::everyFieldRoundTrips()
     QVERIFY2(r.ok(), r.errors.isEmpty() ? "" : qPrintable(r.errors.first().toString()));
     const QByteArray text = QJsonDocument(planToJson(*r.profile)).toJson();
     QVERIFY(!text.contains("token"));
-    QVERIFY(!text.contains("sourceYaml") && !text.contains("name: full"));   // no YAML in it
+    QVERIFY(!text.contains("sourceYaml") && !text.contains("name: full")); // no YAML in it
     QString error;
     const std::optional<Profile> back =
         planFromJson(QJsonDocument::fromJson(text).object(), LoadModelRegistry::builtin(), &error);
@@ -86,14 +86,19 @@ void TestPlanJson::durationsAreMilliseconds()
     const ProfileParseResult r = parseProfile(kFull);
     QVERIFY(r.ok());
     const QJsonObject plan = planToJson(*r.profile);
-    QCOMPARE(plan.value(QStringLiteral("target")).toObject()
-                 .value(QStringLiteral("request_timeout_ms")).toInteger(), qint64(90000));
+    QCOMPARE(plan.value(QStringLiteral("target"))
+                 .toObject()
+                 .value(QStringLiteral("request_timeout_ms"))
+                 .toInteger(),
+             qint64(90000));
     const QJsonObject ramp = plan.value(QStringLiteral("ramp")).toObject();
     QCOMPARE(ramp.value(QStringLiteral("warmup_ms")).toInteger(), qint64(1500));
     const QJsonArray stages = ramp.value(QStringLiteral("stages")).toArray();
     // 5m and 300s are the same number.
-    QCOMPARE(stages.at(0).toObject().value(QStringLiteral("duration_ms")).toInteger(), qint64(300000));
-    QCOMPARE(stages.at(1).toObject().value(QStringLiteral("duration_ms")).toInteger(), qint64(300000));
+    QCOMPARE(stages.at(0).toObject().value(QStringLiteral("duration_ms")).toInteger(),
+             qint64(300000));
+    QCOMPARE(stages.at(1).toObject().value(QStringLiteral("duration_ms")).toInteger(),
+             qint64(300000));
     // An empty SLO is an empty object, not a set of nulls.
     Profile none = *r.profile;
     none.slo = SloSpec();

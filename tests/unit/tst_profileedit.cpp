@@ -27,7 +27,8 @@ private slots:
         QCOMPARE(*removeYamlKey(y, {"b", "d"}),
                  QStringLiteral("a: 1  # one\nb:\n  c: x  # cee\n"
                                 "e: { f: 1, g: 2 }  # flow\n# end\n"));
-        QCOMPARE(*setYamlValue(y, {"z", "w"}, YAML::Node(true)), y + QStringLiteral("z:\n  w: true\n"));
+        QCOMPARE(*setYamlValue(y, {"z", "w"}, YAML::Node(true)),
+                 y + QStringLiteral("z:\n  w: true\n"));
         // a map left empty goes with its key; a key under an empty `b:` makes it a map
         QCOMPARE(*removeYamlKey(QStringLiteral("a: 1\nb:\n  c: x\nd: 2\n"), {"b", "c"}),
                  QStringLiteral("a: 1\nd: 2\n"));
@@ -36,7 +37,7 @@ private slots:
         QString err;
         QVERIFY(!setYamlValue(QStringLiteral("a: [1\n"), {"a"}, YAML::Node(1), &err));
         QVERIFY(!err.isEmpty());
-        QVERIFY(!setYamlValue(y, {"a", "x"}, YAML::Node(1), &err));   // a is not a map
+        QVERIFY(!setYamlValue(y, {"a", "x"}, YAML::Node(1), &err)); // a is not a map
     }
 
     void quotedScalarsAndListItems()
@@ -62,7 +63,8 @@ private slots:
         const QString k = QStringLiteral("r:   # the ramp\n  s: 1\nt: 2\n");
         YAML::Node m(YAML::NodeType::Map);
         m["u"] = 3;
-        QCOMPARE(*setYamlValue(k, {"r", "s"}, m), QStringLiteral("r:   # the ramp\n  s:\n    u: 3\nt: 2\n"));
+        QCOMPARE(*setYamlValue(k, {"r", "s"}, m),
+                 QStringLiteral("r:   # the ramp\n  s:\n    u: 3\nt: 2\n"));
         QCOMPARE(*setYamlValue(k, {"r"}, m), QStringLiteral("r:   # the ramp\n  u: 3\nt: 2\n"));
     }
 
@@ -84,8 +86,9 @@ private slots:
         QCOMPARE(emitYaml(yamlText(QStringLiteral("rsa-2048"))), QStringLiteral("rsa-2048"));
         QCOMPARE(emitYaml(YAML::Node(123)), QStringLiteral("123"));
         // a value quoted in the source keeps its quotes when its flow map is re-emitted
-        QCOMPARE(*setYamlValue(QStringLiteral("p: { a: \"1\", b: 2 }\n"), {"p", "b"}, YAML::Node(3)),
-                 QStringLiteral("p: { a: \"1\", b: 3 }\n"));
+        QCOMPARE(
+            *setYamlValue(QStringLiteral("p: { a: \"1\", b: 2 }\n"), {"p", "b"}, YAML::Node(3)),
+            QStringLiteral("p: { a: \"1\", b: 3 }\n"));
     }
 };
 

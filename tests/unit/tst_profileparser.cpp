@@ -14,16 +14,16 @@ using namespace vw;
 namespace {
 
 // Lines are numbered in the comments; error cases below patch this base line by line.
-const char kBase[] = "name: t\n"                             // 1
-                     "ramp:\n"                               // 2
-                     "  warmup: 1s\n"                        // 3
-                     "  stages:\n"                           // 4
-                     "    - { vus: 1, duration: 10s }\n"     // 5
-                     "    - vus: 2\n"                        // 6
-                     "      duration: 5s\n"                  // 7
-                     "operations:\n"                         // 8
-                     "  - type: sys_health\n"                // 9
-                     "    weight: 100\n";                    // 10
+const char kBase[] = "name: t\n" // 1
+                     "ramp:\n" // 2
+                     "  warmup: 1s\n" // 3
+                     "  stages:\n" // 4
+                     "    - { vus: 1, duration: 10s }\n" // 5
+                     "    - vus: 2\n" // 6
+                     "      duration: 5s\n" // 7
+                     "operations:\n" // 8
+                     "  - type: sys_health\n" // 9
+                     "    weight: 100\n"; // 10
 
 /// kBase with 1-based line `line` replaced by `text` (several lines allowed, "" deletes it).
 QByteArray patched(QList<QPair<int, QByteArray>> edits)
@@ -197,14 +197,17 @@ void TestProfileParser::errors_data()
         << patched({{1, "name: \"t {[\"   # a { comment ["},
                     {3, "  warmup: '1s ]'  # }"},
                     {6, "    - { vus: 2, # } not a close"},
-                    {7, "        duration: 5s"}}) << 6 << 7 << ""
+                    {7, "        duration: 5s"}})
+        << 6 << 7 << ""
         << "unclosed '{' opened at line 6, column 7";
     QTest::newRow("YAML syntax, unclosed flow map, apostrophes in plain text ignored")
-        << patched({{1, "name: rock 'n roll"}, {5, "    - { vus: 1, duration: 10s"}})
-        << 5 << 7 << "" << "unclosed '{' opened at line 5, column 7";
+        << patched({{1, "name: rock 'n roll"}, {5, "    - { vus: 1, duration: 10s"}}) << 5 << 7
+        << ""
+        << "unclosed '{' opened at line 5, column 7";
     QTest::newRow("YAML syntax, unclosed flow sequence")
-        << patched({{8, "operations: [ {type: sys_health}"}, {9, "  , {type: sys_leader}"},
-                    {10, ""}}) << 8 << 13 << ""
+        << patched(
+               {{8, "operations: [ {type: sys_health}"}, {9, "  , {type: sys_leader}"}, {10, ""}})
+        << 8 << 13 << ""
         << "unclosed '[' opened at line 8, column 13";
     QTest::newRow("YAML syntax, unclosed quote")
         << patched({{5, "    - { vus: 1, duration: \"10s }"}}) << 5 << 27 << ""
@@ -219,9 +222,9 @@ void TestProfileParser::errors_data()
     QTest::newRow("unknown key ramp")
         << patched({{3, "  warmup: 1s\n  stgaes: []"}}) << 4 << 3 << "ramp.stgaes"
         << "unknown key \"stgaes\": did you mean \"stages\"?";
-    QTest::newRow("unknown key stage")
-        << patched({{5, "    - { vus: 1, duration: 10s, rte: 5 }"}}) << 5 << 32
-        << "ramp.stages[0].rte" << "unknown key \"rte\": did you mean \"rate\"?";
+    QTest::newRow("unknown key stage") << patched({{5, "    - { vus: 1, duration: 10s, rte: 5 }"}})
+                                       << 5 << 32 << "ramp.stages[0].rte"
+                                       << "unknown key \"rte\": did you mean \"rate\"?";
     QTest::newRow("unknown key operation")
         << patched({{10, "    wieght: 100"}}) << 10 << 5 << "operations[0].wieght"
         << "unknown key \"wieght\": did you mean \"weight\"?";
@@ -236,7 +239,8 @@ void TestProfileParser::errors_data()
         << "unknown operation type \"frobnicate\" (known: ";
     QTest::newRow("unknown key target")
         << patched({{1, "name: t\ntarget: { adress: \"http://127.0.0.1:8200\" }"}}) << 2 << 11
-        << "target.adress" << "unknown key \"adress\": did you mean \"address\"?";
+        << "target.adress"
+        << "unknown key \"adress\": did you mean \"address\"?";
     QTest::newRow("unknown key slo")
         << patched({{10, "    weight: 100\nslo: { p99ms: 5 }"}}) << 11 << 8 << "slo.p99ms"
         << "unknown key \"p99ms\": did you mean \"p99_ms\"?";
@@ -246,26 +250,32 @@ void TestProfileParser::errors_data()
         << "unknown key \"saturation_gian\": did you mean \"saturation_gain\"?";
     QTest::newRow("unknown key abort")
         << patched({{10, "    weight: 100\nabort: { enabeld: true }"}}) << 11 << 10
-        << "abort.enabeld" << "unknown key \"enabeld\": did you mean \"enabled\"?";
+        << "abort.enabeld"
+        << "unknown key \"enabeld\": did you mean \"enabled\"?";
     QTest::newRow("unknown key auth")
         << patched({{10, "    weight: 100\nauth: { method: token, pre: vu }"}}) << 11 << 24
-        << "auth.pre" << "unknown key \"pre\": did you mean \"per\"?";
+        << "auth.pre"
+        << "unknown key \"pre\": did you mean \"per\"?";
     QTest::newRow("unknown key auth, nothing near")
         << patched({{10, "    weight: 100\nauth: { method: token, zzz: 1 }"}}) << 11 << 24
-        << "auth.zzz" << "unknown key \"zzz\" (expected: method, policy, per, ttl)";
+        << "auth.zzz"
+        << "unknown key \"zzz\" (expected: method, policy, per, ttl)";
     QTest::newRow("unknown auth method")
-        << patched({{10, "    weight: 100\nauth: { method: aprole }"}}) << 11 << 17
-        << "auth.method" << "unknown method \"aprole\": did you mean \"approle\"?";
+        << patched({{10, "    weight: 100\nauth: { method: aprole }"}}) << 11 << 17 << "auth.method"
+        << "unknown method \"aprole\": did you mean \"approle\"?";
     QTest::newRow("vus 0") << patched({{5, "    - { vus: 0, duration: 10s }"}}) << 5 << 14
-                           << "ramp.stages[0].vus" << "must be a whole number from 1";
+                           << "ramp.stages[0].vus"
+                           << "must be a whole number from 1";
     QTest::newRow("vus -3") << patched({{6, "    - vus: -3"}}) << 6 << 12 << "ramp.stages[1].vus"
                             << "(got -3)";
-    QTest::newRow("vus 1.5") << patched({{6, "    - vus: 1.5"}}) << 6 << 12
-                             << "ramp.stages[1].vus" << "(got \"1.5\")";
+    QTest::newRow("vus 1.5") << patched({{6, "    - vus: 1.5"}}) << 6 << 12 << "ramp.stages[1].vus"
+                             << "(got \"1.5\")";
     QTest::newRow("vus many") << patched({{6, "    - vus: many"}}) << 6 << 12
-                              << "ramp.stages[1].vus" << "must be a whole number";
+                              << "ramp.stages[1].vus"
+                              << "must be a whole number";
     QTest::newRow("vus quoted") << patched({{6, "    - vus: \"2\""}}) << 6 << 12
-                                << "ramp.stages[1].vus" << "must be a whole number";
+                                << "ramp.stages[1].vus"
+                                << "must be a whole number";
     QTest::newRow("duration without unit")
         << patched({{7, "      duration: 10"}}) << 7 << 17 << "ramp.stages[1].duration"
         << "\"10\" is not a duration";
@@ -276,13 +286,15 @@ void TestProfileParser::errors_data()
         << "\"2562048h\" is too long: at most 168h";
     QTest::newRow("duration near qint64 max")
         << patched({{7, "      duration: 9223372036854775807ms"}}) << 7 << 17
-        << "ramp.stages[1].duration" << "is too long: at most 168h";
+        << "ramp.stages[1].duration"
+        << "is too long: at most 168h";
     QTest::newRow("request_timeout over 1h")
         << patched({{1, "name: t\ntarget:\n  request_timeout: 2h"}}) << 3 << 20
-        << "target.request_timeout" << "\"2h\" is too long: at most 1h";
-    QTest::newRow("duration garbage")
-        << patched({{5, "    - { vus: 1, duration: ten s }"}}) << 5 << 27
-        << "ramp.stages[0].duration" << "\"ten s\" is not a duration";
+        << "target.request_timeout"
+        << "\"2h\" is too long: at most 1h";
+    QTest::newRow("duration garbage") << patched({{5, "    - { vus: 1, duration: ten s }"}}) << 5
+                                      << 27 << "ramp.stages[0].duration"
+                                      << "\"ten s\" is not a duration";
     QTest::newRow("duration zero")
         << patched({{7, "      duration: 0s"}}) << 7 << 17 << "ramp.stages[1].duration"
         << "must be longer than 0";
@@ -291,37 +303,41 @@ void TestProfileParser::errors_data()
         << "must be longer than the warm-up (ramp.warmup: 5s, line 3)";
     QTest::newRow("bad warm-up") << patched({{3, "  warmup: soon"}}) << 3 << 11 << "ramp.warmup"
                                  << "\"soon\" is not a duration";
-    QTest::newRow("empty stages")
-        << patched({{4, "  stages: []"}, {5, {}}, {6, {}}, {7, {}}}) << 4 << 11
-        << "ramp.stages" << "must be a non-empty list";
+    QTest::newRow("empty stages") << patched({{4, "  stages: []"}, {5, {}}, {6, {}}, {7, {}}}) << 4
+                                  << 11 << "ramp.stages"
+                                  << "must be a non-empty list";
     QTest::newRow("missing stages")
         << patched({{4, {}}, {5, {}}, {6, {}}, {7, {}}}) << 3 << 3 << "ramp.stages"
         << "required";
-    QTest::newRow("missing name") << patched({{1, {}}}) << 1 << 1 << "name" << "required";
+    QTest::newRow("missing name") << patched({{1, {}}}) << 1 << 1 << "name"
+                                  << "required";
     QTest::newRow("empty name") << patched({{1, "name: \"\""}}) << 1 << 7 << "name"
                                 << "must not be empty";
     QTest::newRow("missing operations")
-        << patched({{8, {}}, {9, {}}, {10, {}}}) << 1 << 1 << "operations" << "required";
+        << patched({{8, {}}, {9, {}}, {10, {}}}) << 1 << 1 << "operations"
+        << "required";
     QTest::newRow("weight 0") << patched({{10, "    weight: 0"}}) << 10 << 13
-                              << "operations[0].weight" << "must be a whole number from 1";
+                              << "operations[0].weight"
+                              << "must be a whole number from 1";
     QTest::newRow("invalid param: at the value")
-        << patched({{9, "  - type: ssh_sign"}, {10, "    params: { ca_key_type: dsa }"}})
-        << 10 << 28 << "operations[0].params.ca_key_type"
+        << patched({{9, "  - type: ssh_sign"}, {10, "    params: { ca_key_type: dsa }"}}) << 10
+        << 28 << "operations[0].params.ca_key_type"
         << "must be one of ed25519, rsa-2048, rsa-4096 (got \"dsa\")";
     QTest::newRow("unknown ca_key_type is not ed25519")
         << patched({{9, "  - type: ssh_sign"}, {10, "    params:\n      ca_key_type: rsa-1024"}})
         << 11 << 20 << "operations[0].params.ca_key_type"
         << "must be one of ed25519, rsa-2048, rsa-4096 (got \"rsa-1024\")";
     QTest::newRow("param of the wrong type")
-        << patched({{9, "  - type: kv2_read"}, {10, "    params: { keys: \"50\" }"}})
-        << 10 << 21 << "operations[0].params.keys"
+        << patched({{9, "  - type: kv2_read"}, {10, "    params: { keys: \"50\" }"}}) << 10 << 21
+        << "operations[0].params.keys"
         << "must be a whole number from 1 to 100000 (got \"50\")";
     QTest::newRow("param out of range")
-        << patched({{9, "  - type: ssh_sign"}, {10, "    params: { ttl: 48h }"}})
-        << 10 << 20 << "operations[0].params.ttl" << "from 1s to 24h, whole seconds";
-    QTest::newRow("unknown param")
-        << patched({{10, "    params:\n      colour: red"}}) << 11 << 7
-        << "operations[0].params.colour" << "unknown parameter";
+        << patched({{9, "  - type: ssh_sign"}, {10, "    params: { ttl: 48h }"}}) << 10 << 20
+        << "operations[0].params.ttl"
+        << "from 1s to 24h, whole seconds";
+    QTest::newRow("unknown param") << patched({{10, "    params:\n      colour: red"}}) << 11 << 7
+                                   << "operations[0].params.colour"
+                                   << "unknown parameter";
     QTest::newRow("params not a map")
         << patched({{10, "    params: [1, 2]"}}) << 10 << 13 << "operations[0].params"
         << "must be a mapping";
@@ -330,21 +346,27 @@ void TestProfileParser::errors_data()
         << "tokens are never stored in profiles: use VAULT_TOKEN, BAO_TOKEN or ~/.vault-token";
     QTest::newRow("vault_token in target")
         << patched({{1, "name: t\ntarget:\n  vault_token: s.abc"}}) << 3 << 3
-        << "target.vault_token" << "tokens are never stored in profiles";
-    QTest::newRow("token in params")
-        << patched({{10, "    params: { X-Vault-Token: s.abc }"}}) << 10 << 15
-        << "operations[0].params.X-Vault-Token" << "tokens are never stored in profiles";
-    QTest::newRow("bad address") << patched({{1, "name: t\ntarget: { address: ftp://host }"}})
-                                 << 2 << 20 << "target.address" << "http:// or https://";
+        << "target.vault_token"
+        << "tokens are never stored in profiles";
+    QTest::newRow("token in params") << patched({{10, "    params: { X-Vault-Token: s.abc }"}})
+                                     << 10 << 15 << "operations[0].params.X-Vault-Token"
+                                     << "tokens are never stored in profiles";
+    QTest::newRow("bad address") << patched({{1, "name: t\ntarget: { address: ftp://host }"}}) << 2
+                                 << 20 << "target.address"
+                                 << "http:// or https://";
     QTest::newRow("address with credentials")
         << patched({{1, "name: t\ntarget: { address: \"http://u:p@host:8200\" }"}}) << 2 << 20
-        << "target.address" << "user name or password";
-    QTest::newRow("unknown transport") << patched({{1, "name: t\ntransport: carrier-pigeon"}})
-                                       << 2 << 12 << "transport" << "unknown transport";
-    QTest::newRow("unknown executor") << patched({{3, "  executor: open\n  warmup: 1s"}}) << 3
-                                      << 13 << "ramp.executor" << "supported: closed";
-    QTest::newRow("bad bool") << patched({{1, "name: t\ntarget: { tls_skip_verify: maybe }"}})
-                              << 2 << 28 << "target.tls_skip_verify" << "true or false";
+        << "target.address"
+        << "user name or password";
+    QTest::newRow("unknown transport")
+        << patched({{1, "name: t\ntransport: carrier-pigeon"}}) << 2 << 12 << "transport"
+        << "unknown transport";
+    QTest::newRow("unknown executor")
+        << patched({{3, "  executor: open\n  warmup: 1s"}}) << 3 << 13 << "ramp.executor"
+        << "supported: closed";
+    QTest::newRow("bad bool") << patched({{1, "name: t\ntarget: { tls_skip_verify: maybe }"}}) << 2
+                              << 28 << "target.tls_skip_verify"
+                              << "true or false";
     QTest::newRow("duplicate key") << patched({{1, "name: t\nname: u"}}) << 2 << 1 << "name"
                                    << "duplicate key";
     QTest::newRow("not a mapping") << QByteArray("- just\n- a list\n") << 1 << 1 << ""
@@ -384,11 +406,11 @@ void TestProfileParser::suggestionThreshold()
     const QStringList keys = {QStringLiteral("name"), QStringLiteral("ramp"),
                               QStringLiteral("target")};
     QCOMPARE(nearestWord(QStringLiteral("nmae"), keys), QStringLiteral("name"));
-    QCOMPARE(nearestWord(QStringLiteral("trgte"), keys), QStringLiteral("target"));    // 2 edits
-    QCOMPARE(nearestWord(QStringLiteral("tx"), keys), QString());       // too short for any edit
+    QCOMPARE(nearestWord(QStringLiteral("trgte"), keys), QStringLiteral("target")); // 2 edits
+    QCOMPARE(nearestWord(QStringLiteral("tx"), keys), QString()); // too short for any edit
     QCOMPARE(nearestWord(QStringLiteral("rmp"), keys), QStringLiteral("ramp"));
-    QCOMPARE(nearestWord(QStringLiteral("zzzget"), keys), QString());  // 3 edits: too far
-    QCOMPARE(nearestWord(QStringLiteral("name"), keys), QString());    // known: nothing to suggest
+    QCOMPARE(nearestWord(QStringLiteral("zzzget"), keys), QString()); // 3 edits: too far
+    QCOMPARE(nearestWord(QStringLiteral("name"), keys), QString()); // known: nothing to suggest
     // a tie goes to the first in the list's order
     QCOMPARE(nearestWord(QStringLiteral("xame"), {QStringLiteral("name"), QStringLiteral("game")}),
              QStringLiteral("name"));
@@ -496,7 +518,7 @@ void TestProfileParser::devicesAndHugeFilesAreRefused()
     QVERIFY(dir.isValid());
     QFile big(dir.filePath(QStringLiteral("big.yaml")));
     QVERIFY(big.open(QIODevice::WriteOnly));
-    QVERIFY(big.resize(kMaxProfileBytes + 1));   // sparse: no 4 MiB written
+    QVERIFY(big.resize(kMaxProfileBytes + 1)); // sparse: no 4 MiB written
     big.close();
     const ProfileParseResult r = loadProfileFile(big.fileName());
     QCOMPARE(r.errors.size(), 1);
@@ -538,7 +560,7 @@ void TestProfileParser::runawayAliasesAreErrors_data()
     QTest::newRow("sequence refers to itself") << QByteArray("name: t\nx: &a [*a]\n");
     QTest::newRow("mapping refers to itself") << QByteArray("name: t\nfoo: &a {b: *a}\n");
     QByteArray laughs = "name: t\nl0: &l0 [x, x, x, x, x, x, x, x, x]\n";
-    for (int i = 1; i <= 9; ++i) {   // 9^10 nodes when expanded
+    for (int i = 1; i <= 9; ++i) { // 9^10 nodes when expanded
         laughs += QStringLiteral("l%1: &l%1 [").arg(i).toUtf8();
         for (int k = 0; k < 9; ++k)
             laughs += QStringLiteral("%1*l%2").arg(k ? ", " : "").arg(i - 1).toUtf8();
@@ -566,17 +588,19 @@ void TestProfileParser::tlsFilesOfTheTarget()
 {
     const QByteArray tail = "ramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
                             "operations:\n  - type: sys_health\n";
-    const ProfileParseResult ok = parseProfile(
-        "name: t\ntarget:\n  address: https://v.example:8200\n  ca_path: /etc/cas\n"
-        "  client_cert: /c.pem\n  client_key: /c.key\n" + tail);
+    const ProfileParseResult ok =
+        parseProfile("name: t\ntarget:\n  address: https://v.example:8200\n  ca_path: /etc/cas\n"
+                     "  client_cert: /c.pem\n  client_key: /c.key\n"
+                     + tail);
     QVERIFY(ok.ok());
     QCOMPARE(ok.profile->target.caPath, QStringLiteral("/etc/cas"));
     QCOMPARE(ok.profile->target.clientCert, QStringLiteral("/c.pem"));
     QCOMPARE(ok.profile->target.clientKey, QStringLiteral("/c.key"));
 
-    const ProfileParseResult http = parseProfile(
-        "name: t\ntarget:\n  address: http://127.0.0.1:8200\n  ca_file: /ca.pem\n"
-        "  ca_path: /etc/cas\n" + tail);
+    const ProfileParseResult http =
+        parseProfile("name: t\ntarget:\n  address: http://127.0.0.1:8200\n  ca_file: /ca.pem\n"
+                     "  ca_path: /etc/cas\n"
+                     + tail);
     QCOMPARE(http.errors.size(), 2);
     QCOMPARE(http.errors[0].field, QStringLiteral("target.ca_file"));
     QCOMPARE(http.errors[0].line, 4);

@@ -49,7 +49,8 @@ void TestPrometheusText::parsesOpenBaoAnswer()
         if (!l.trimmed().isEmpty() && !l.startsWith('#'))
             ++sampleLines;
     QCOMPARE(t.samples.size(), sampleLines);
-    QCOMPARE(t.types.value(QStringLiteral("process_resident_memory_bytes")), QStringLiteral("gauge"));
+    QCOMPARE(t.types.value(QStringLiteral("process_resident_memory_bytes")),
+             QStringLiteral("gauge"));
     QCOMPARE(t.types.value(QStringLiteral("vault_core_handle_request")), QStringLiteral("summary"));
     QCOMPARE(t.value(QStringLiteral("process_resident_memory_bytes")), 9.3581312e+07);
     QCOMPARE(t.value(QStringLiteral("process_cpu_seconds_total")), 0.26);
@@ -72,7 +73,7 @@ void TestPrometheusText::readingFromOpenBaoAnswer()
     QVERIFY(parsePrometheusText(fixture("openbao-sys-metrics.prom"), &t, &error));
     const ServerReading r = serverReadingFromPrometheus(t);
     QCOMPARE(r.rssBytes, 93581312.0);
-    QCOMPARE(r.heapInUseBytes, 1.4753792e+07);   // go_memstats_heap_inuse_bytes
+    QCOMPARE(r.heapInUseBytes, 1.4753792e+07); // go_memstats_heap_inuse_bytes
     QCOMPARE(r.cpuSeconds, 0.26);
     QCOMPARE(r.goroutines, 543.0);
     QCOMPARE(r.openFds, 12.0);
@@ -82,7 +83,7 @@ void TestPrometheusText::readingFromOpenBaoAnswer()
     QCOMPARE(r.handleRequestP50Ms, 0.3349379897117615);
     QCOMPARE(r.barrierGetCount, 226.0);
     QCOMPARE(r.barrierPutCount, 31.0);
-    QVERIFY(!serverKnown(r.storageGetCount));   // in-memory storage reports no timer
+    QVERIFY(!serverKnown(r.storageGetCount)); // in-memory storage reports no timer
     QVERIFY(!r.intervalTimers);
 }
 
@@ -91,13 +92,13 @@ void TestPrometheusText::readingFromOpenBaoJson()
     const QJsonObject json = QJsonDocument::fromJson(fixture("openbao-sys-metrics.json")).object();
     QVERIFY(!json.isEmpty());
     const ServerReading r = serverReadingFromMetricsJson(json);
-    QCOMPARE(r.heapInUseBytes, 17256232.0);     // vault.runtime.alloc_bytes
+    QCOMPARE(r.heapInUseBytes, 17256232.0); // vault.runtime.alloc_bytes
     QCOMPARE(r.goroutines, 541.0);
     QCOMPARE(r.handleRequestCount, 54.0);
     QCOMPARE(r.handleRequestSumMs, 25.11356693506241);
     QCOMPARE(r.barrierGetCount, 226.0);
     QVERIFY(r.intervalTimers);
-    QVERIFY(!serverKnown(r.rssBytes));          // not in the JSON form
+    QVERIFY(!serverKnown(r.rssBytes)); // not in the JSON form
     QVERIFY(!serverKnown(r.cpuSeconds));
 }
 
@@ -130,17 +131,19 @@ void TestPrometheusText::errorsNameLineAndColumn_data()
     QTest::newRow("no value") << QByteArray("ok 1\nbad\n")
                               << QStringLiteral("line 2, column 4: expected a number, got \"\"");
     QTest::newRow("not a number") << QByteArray("a 1\n\nb{x=\"1\"} twelve\n")
-                                  << QStringLiteral("line 3, column 10: expected a number, got \"twelve\"");
+                                  << QStringLiteral(
+                                         "line 3, column 10: expected a number, got \"twelve\"");
     QTest::newRow("no =") << QByteArray("a{x \"1\"} 1\n")
                           << QStringLiteral("line 1, column 5: expected '=' after label name");
-    QTest::newRow("unquoted") << QByteArray("a{x=1} 1\n")
-                              << QStringLiteral("line 1, column 5: expected '\"' before label value");
+    QTest::newRow("unquoted") << QByteArray(
+        "a{x=1} 1\n") << QStringLiteral("line 1, column 5: expected '\"' before label value");
     QTest::newRow("unterminated") << QByteArray("a{x=\"1} 1\n")
                                   << QStringLiteral("line 1, column 10: unterminated label value");
     QTest::newRow("bad escape") << QByteArray("a{x=\"\\t\"} 1\n")
                                 << QStringLiteral("line 1, column 6: unknown escape \\t");
-    QTest::newRow("trailing") << QByteArray("a 1 2 3\n")
-                              << QStringLiteral("line 1, column 5: expected a timestamp or the end of the line");
+    QTest::newRow("trailing")
+        << QByteArray("a 1 2 3\n")
+        << QStringLiteral("line 1, column 5: expected a timestamp or the end of the line");
     QTest::newRow("no name") << QByteArray("{x=\"1\"} 1\n")
                              << QStringLiteral("line 1, column 1: expected a metric name");
 }

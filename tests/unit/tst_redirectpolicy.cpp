@@ -32,7 +32,7 @@ private slots:
         QTest::addColumn<QByteArray>("location");
         QTest::addColumn<int>("followed");
         QTest::addColumn<int>("action");
-        QTest::addColumn<QString>("url");   // Follow: where
+        QTest::addColumn<QString>("url"); // Follow: where
 
         const int none = int(Action::None), follow = int(Action::Follow),
                   refuse = int(Action::Refuse);
@@ -50,8 +50,8 @@ private slots:
         QTest::newRow("307 relative, on the requested node")
             << 307 << QByteArray("/v1/z") << 0 << follow
             << QStringLiteral("http://standby.example:8200/v1/z");
-        QTest::newRow("307 to another host") << 307 << QByteArray("http://evil.example:8200/v1/x")
-                                             << 0 << refuse << QString();
+        QTest::newRow("307 to another host")
+            << 307 << QByteArray("http://evil.example:8200/v1/x") << 0 << refuse << QString();
         QTest::newRow("307 to 127.0.0.2 (not listed)")
             << 307 << QByteArray("http://127.0.0.2:8200/v1/x") << 0 << refuse << QString();
         QTest::newRow("307 to a listed host, other port")
@@ -60,17 +60,17 @@ private slots:
             << 307 << QByteArray("https://10.0.0.1:8200/v1/x") << 0 << refuse << QString();
         QTest::newRow("307 with user info")
             << 307 << QByteArray("http://u:p@10.0.0.1:8200/v1/x") << 0 << refuse << QString();
-        QTest::newRow("second redirect") << 307 << QByteArray("http://10.0.0.1:8200/v1/x") << 1
-                                         << refuse << QString();
-        QTest::newRow("301 inside") << 301 << QByteArray("http://10.0.0.1:8200/v1/x") << 0
-                                    << refuse << QString();
-        QTest::newRow("302 inside") << 302 << QByteArray("http://10.0.0.1:8200/v1/x") << 0
-                                    << refuse << QString();
-        QTest::newRow("303 inside") << 303 << QByteArray("http://10.0.0.1:8200/v1/x") << 0
-                                    << refuse << QString();
+        QTest::newRow("second redirect")
+            << 307 << QByteArray("http://10.0.0.1:8200/v1/x") << 1 << refuse << QString();
+        QTest::newRow("301 inside")
+            << 301 << QByteArray("http://10.0.0.1:8200/v1/x") << 0 << refuse << QString();
+        QTest::newRow("302 inside")
+            << 302 << QByteArray("http://10.0.0.1:8200/v1/x") << 0 << refuse << QString();
+        QTest::newRow("303 inside")
+            << 303 << QByteArray("http://10.0.0.1:8200/v1/x") << 0 << refuse << QString();
         QTest::newRow("307 without Location") << 307 << QByteArray() << 0 << refuse << QString();
-        QTest::newRow("307 to ftp") << 307 << QByteArray("ftp://10.0.0.1:8200/v1/x") << 0
-                                    << refuse << QString();
+        QTest::newRow("307 to ftp")
+            << 307 << QByteArray("ftp://10.0.0.1:8200/v1/x") << 0 << refuse << QString();
     }
 
     void decide()

@@ -37,7 +37,7 @@ Session makeSession()
     for (int i = 0; i < 3; ++i) {
         StageStats st;
         st.index = i;
-        st.vus = 1 << (2 * i);      // 1, 4, 16
+        st.vus = 1 << (2 * i); // 1, 4, 16
         st.durationMs = 10000;
         st.warmupMs = 1000;
         st.steadySeconds = i == 2 ? 4.5 : 9.0;
@@ -84,7 +84,8 @@ QList<QStringList> parseCsv(const QString &text)
         } else if (c == QLatin1Char(',')) {
             row.append(field);
             field.clear();
-        } else if (c == QLatin1Char('\r') && i + 1 < text.size() && text[i + 1] == QLatin1Char('\n')) {
+        } else if (c == QLatin1Char('\r') && i + 1 < text.size()
+                   && text[i + 1] == QLatin1Char('\n')) {
             row.append(field);
             field.clear();
             rows.append(row);
@@ -121,7 +122,9 @@ private slots:
         s.auth.renewals = 3;
         const QJsonObject c = reportJson(s).value(QStringLiteral("credentials")).toObject();
         QCOMPARE(c.value(QStringLiteral("logins")).toInt(), 4);
-        QCOMPARE(c.value(QStringLiteral("login_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 4.0);
+        QCOMPARE(
+            c.value(QStringLiteral("login_ms")).toObject().value(QStringLiteral("p99")).toDouble(),
+            4.0);
         QVERIFY2(reportTable(s).contains(QStringLiteral(
                      "logins (auth: approle, a token per VU; not in the stages): 4, ms mean 2.500 "
                      "p50 2.000 p99 4.000 max 4.000; renewals 3\n")),
@@ -131,8 +134,7 @@ private slots:
     void jsonHasTheDocumentedKeys()
     {
         const QJsonObject r = reportJson(makeSession());
-        QCOMPARE(keys(r), set({"profile", "status", "started_at", "target", "stages",
-                               "analysis"}));
+        QCOMPARE(keys(r), set({"profile", "status", "started_at", "target", "stages", "analysis"}));
         QCOMPARE(keys(r.value(QStringLiteral("target")).toObject()),
                  set({"address", "server_version"}));
         const QJsonArray stages = r.value(QStringLiteral("stages")).toArray();
@@ -212,9 +214,9 @@ private slots:
         const QList<QStringList> rows = parseCsv(csv);
         QCOMPARE(rows.size(), 1 + 3 * 2);
         const QStringList header = rows[0];
-        for (const char *col : {"label", "profile", "stage", "vus", "op", "count", "ok", "errors",
-                                "throughput_per_s", "mean_ms", "p50_ms", "p95_ms", "p99_ms",
-                                "max_ms"})
+        for (const char *col :
+             {"label", "profile", "stage", "vus", "op", "count", "ok", "errors", "throughput_per_s",
+              "mean_ms", "p50_ms", "p95_ms", "p99_ms", "max_ms"})
             QVERIFY2(header.contains(QString::fromLatin1(col)), col);
         // The label has a comma and quotes: quoted, quotes doubled, read back intact.
         QVERIFY(csv.contains(QStringLiteral("\"nightly, node-2 \"\"eu\"\"\",kv-mix,")));
@@ -240,8 +242,8 @@ private slots:
         const Session s = makeSession();
         const QString table = reportTable(s);
         QVERIFY(table.startsWith(reportTableHeader()));
-        for (const char *col : {"stage", "VUs", "op", "count", "ok", "err", "thr/s", "mean",
-                                "p50", "p95", "p99", "max"})
+        for (const char *col : {"stage", "VUs", "op", "count", "ok", "err", "thr/s", "mean", "p50",
+                                "p95", "p99", "max"})
             QVERIFY2(reportTableHeader().contains(QString::fromLatin1(col)), col);
         QStringList rows;
         for (const StageStats &st : s.stages)
@@ -253,7 +255,7 @@ private slots:
             const int stage = r / 2;
             // stage, VUs, op, count, ok, err, thr/s, mean, p50, p95, p99, max
             QCOMPARE(cells.size(), 12);
-            QCOMPARE(cells[0], QString::number(stage + 1) + (stage == 2 ? "*" : ""));   // 1-based
+            QCOMPARE(cells[0], QString::number(stage + 1) + (stage == 2 ? "*" : "")); // 1-based
             QCOMPARE(cells[1].toInt(), s.stages[stage].vus);
             QCOMPARE(cells[2], s.stages[stage].ops[r % 2].op);
             QCOMPARE(cells[5].toLongLong(), s.stages[stage].ops[r % 2].errorCount());
@@ -297,19 +299,31 @@ private slots:
         s.profileName = QStringLiteral("dead-server");
         s.stages = {test::allErrorStage(QStringLiteral("kv2_read"), 0, 4, 812)};
         const QJsonObject op = reportJson(s)
-                                   .value(QStringLiteral("stages")).toArray().at(0).toObject()
-                                   .value(QStringLiteral("ops")).toArray().at(0).toObject();
+                                   .value(QStringLiteral("stages"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject()
+                                   .value(QStringLiteral("ops"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject();
         for (const char *key : {"mean", "p50", "p90", "p95", "p99", "p999", "max"}) {
-            QVERIFY2(op.value(QStringLiteral("latency_ms")).toObject().value(QLatin1String(key)).isNull(),
+            QVERIFY2(op.value(QStringLiteral("latency_ms"))
+                         .toObject()
+                         .value(QLatin1String(key))
+                         .isNull(),
                      key);
-            QVERIFY2(op.value(QStringLiteral("service_time_ms")).toObject().value(QLatin1String(key))
+            QVERIFY2(op.value(QStringLiteral("service_time_ms"))
+                         .toObject()
+                         .value(QLatin1String(key))
                          .isNull(),
                      key);
         }
         QCOMPARE(op.value(QStringLiteral("throughput_per_s")).toDouble(), 0.0);
 
         const QStringList cells = reportTableRows(s.stages.first(), s.loadModel())
-                                      .split(QLatin1Char('\n')).first()
+                                      .split(QLatin1Char('\n'))
+                                      .first()
                                       .split(QLatin1Char(' '), Qt::SkipEmptyParts);
         // stage, VUs, op, count, ok, err, thr/s, then mean, p50, p95, p99, max
         QCOMPARE(cells.size(), 12);
@@ -318,8 +332,8 @@ private slots:
 
         const QList<QStringList> rows = parseCsv(reportCsv(s));
         QCOMPARE(rows.size(), 2);
-        for (const char *col : {"mean_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms",
-                                "max_ms"})
+        for (const char *col :
+             {"mean_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms"})
             QVERIFY2(rows[1][rows[0].indexOf(QString::fromLatin1(col))].isEmpty(), col);
         QCOMPARE(rows[1][rows[0].indexOf(QStringLiteral("errors"))], QStringLiteral("812"));
     }

@@ -15,7 +15,8 @@ using State = HttpResponseParser::State;
 namespace {
 
 const QByteArray kVaultBody =
-    R"({"request_id":"4f2c","data":{"data":{"payload":"xxxx"},"metadata":{"version":1}}})" "\n";
+    R"({"request_id":"4f2c","data":{"data":{"payload":"xxxx"},"metadata":{"version":1}}})"
+    "\n";
 
 QByteArray kvAnswer()
 {
@@ -28,8 +29,8 @@ fuzz::ParseOutcome parse(const QByteArray &bytes, std::vector<size_t> pieces = {
                          bool head = false, bool *usedReference = nullptr)
 {
     HttpResponseParser p;
-    fuzz::ParseOutcome o = fuzz::parseInPieces(p, head, bytes.constData(), size_t(bytes.size()),
-                                               pieces);
+    fuzz::ParseOutcome o =
+        fuzz::parseInPieces(p, head, bytes.constData(), size_t(bytes.size()), pieces);
     if (usedReference)
         *usedReference = p.usedReference();
     return o;
@@ -63,7 +64,7 @@ void TestResponseParser::vaultAnswerInOneRead()
     QVERIFY(o.keepAlive);
     QVERIFY(!o.eof);
     QCOMPARE(o.consumed, size_t(a.size()));
-    QVERIFY(!ref);   // parsed by the fast path
+    QVERIFY(!ref); // parsed by the fast path
 }
 
 void TestResponseParser::everySplitOfAnAnswer()
@@ -88,11 +89,11 @@ void TestResponseParser::chunked()
                          "4\r\n{\"a\"\r\nB\r\n:[1,2,3,4]}\r\n0\r\n\r\n";
     for (size_t piece : {size_t(0), size_t(1), size_t(2), size_t(5), size_t(13)}) {
         bool ref = true;
-        const fuzz::ParseOutcome o = parse(a, piece ? std::vector<size_t>{piece} : std::vector<size_t>{},
-                                           false, &ref);
+        const fuzz::ParseOutcome o =
+            parse(a, piece ? std::vector<size_t>{piece} : std::vector<size_t>{}, false, &ref);
         QCOMPARE(o.state, State::Complete);
         QCOMPARE(o.body, QByteArray("{\"a\":[1,2,3,4]}"));
-        QVERIFY(o.keepAlive);   // a chunked body ends cleanly
+        QVERIFY(o.keepAlive); // a chunked body ends cleanly
         QCOMPARE(o.consumed, size_t(a.size()));
         QVERIFY(!ref);
     }
@@ -102,12 +103,13 @@ void TestResponseParser::chunked()
 
 void TestResponseParser::interimAnswersAreSkipped()
 {
-    const QByteArray a = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
-                         "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}";
+    const QByteArray a =
+        "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
+        "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}";
     for (size_t piece : {size_t(0), size_t(1), size_t(7)}) {
         bool ref = true;
-        const fuzz::ParseOutcome o = parse(a, piece ? std::vector<size_t>{piece} : std::vector<size_t>{},
-                                           false, &ref);
+        const fuzz::ParseOutcome o =
+            parse(a, piece ? std::vector<size_t>{piece} : std::vector<size_t>{}, false, &ref);
         QCOMPARE(o.state, State::Complete);
         QCOMPARE(o.status, 201);
         QCOMPARE(o.body, QByteArray("{}"));
@@ -125,7 +127,7 @@ void TestResponseParser::noBodyOn204And304AndHead()
         QCOMPARE(o.state, State::Complete);
         QVERIFY(o.body.isEmpty());
         QVERIFY(o.keepAlive);
-        QCOMPARE(o.consumed, size_t(a.size()));   // the next answer is not this one's body
+        QCOMPARE(o.consumed, size_t(a.size())); // the next answer is not this one's body
     }
     const QByteArray head = "HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n";
     const fuzz::ParseOutcome o = parse(head, {}, true);
@@ -139,15 +141,16 @@ void TestResponseParser::noBodyOn204And304AndHead()
 
 void TestResponseParser::closeDelimitedAndConnectionClose()
 {
-    const fuzz::ParseOutcome eof = parse("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil close",
-                                         {3});
+    const fuzz::ParseOutcome eof =
+        parse("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil close", {3});
     QCOMPARE(eof.state, State::Complete);
     QVERIFY(eof.eof);
     QCOMPARE(eof.body, QByteArray("until close"));
     QVERIFY(!eof.keepAlive);
     QVERIFY(!parse("HTTP/1.1 503 x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n").keepAlive);
     QVERIFY(!parse("HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n").keepAlive);
-    QVERIFY(parse("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 0\r\n\r\n").keepAlive);
+    QVERIFY(
+        parse("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 0\r\n\r\n").keepAlive);
 }
 
 void TestResponseParser::pipelinedBytesAreNotConsumed()
@@ -167,17 +170,18 @@ void TestResponseParser::outsideTheSubsetGoesToTheReference()
         QByteArray body;
     };
     const QList<Case> cases = {
-        {"HTTP/1.1 200 OK\nContent-Length: 2\n\nok", 200, "ok"},                      // LF only
-        {"HTTP/1.1 200 OK\r\nX-A: one\r\n two\r\nContent-Length: 2\r\n\r\nok", 200, "ok"},   // folded
-        {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;ext=1\r\nok\r\n0\r\n\r\n", 200, "ok"},
-        {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\nT: 1\r\n\r\n", 200, "ok"},
+        {"HTTP/1.1 200 OK\nContent-Length: 2\n\nok", 200, "ok"}, // LF only
+        {"HTTP/1.1 200 OK\r\nX-A: one\r\n two\r\nContent-Length: 2\r\n\r\nok", 200, "ok"}, // folded
+        {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;ext=1\r\nok\r\n0\r\n\r\n", 200,
+         "ok"},
+        {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\nT: 1\r\n\r\n", 200,
+         "ok"},
     };
     for (const Case &c : cases) {
         for (size_t piece : {size_t(0), size_t(1), size_t(4)}) {
             bool ref = false;
-            const fuzz::ParseOutcome o = parse(c.bytes, piece ? std::vector<size_t>{piece}
-                                                              : std::vector<size_t>{},
-                                               false, &ref);
+            const fuzz::ParseOutcome o = parse(
+                c.bytes, piece ? std::vector<size_t>{piece} : std::vector<size_t>{}, false, &ref);
             QCOMPARE(o.state, State::Complete);
             QCOMPARE(o.status, c.status);
             QCOMPARE(o.body, c.body);
@@ -195,8 +199,9 @@ void TestResponseParser::malformedIsAnError()
     QVERIFY(!p.errorText().isEmpty());
     QCOMPARE(parse("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc").state, State::Error);
     QCOMPARE(parse("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n"
-                   "1\r\na\r\n0\r\n\r\n").state,
-             State::Error);   // both framings: refused (request smuggling)
+                   "1\r\na\r\n0\r\n\r\n")
+                 .state,
+             State::Error); // both framings: refused (request smuggling)
     HttpResponseParser none;
     QCOMPARE(none.feedEof(), State::Error);
     QVERIFY(!none.started());
@@ -217,8 +222,8 @@ void TestResponseParser::agreesWithTheReferenceOnTheCorpus()
         const char *bytes = seed.constData() + 3;
         const size_t n = size_t(seed.size() - 3);
         for (size_t piece = 0; piece <= n; ++piece) {
-            const std::vector<size_t> pieces = piece ? std::vector<size_t>{piece}
-                                                     : std::vector<size_t>{};
+            const std::vector<size_t> pieces =
+                piece ? std::vector<size_t>{piece} : std::vector<size_t>{};
             const QString diff = fuzz::compareParsers(head, bytes, n, pieces);
             QVERIFY2(diff.isEmpty(), qPrintable(name + QStringLiteral(", pieces of ")
                                                 + QString::number(piece) + ": " + diff));

@@ -32,8 +32,8 @@ private slots:
         QCOMPARE(parseRetryAfterMs("Wed, 21 Oct 2026 07:28:05 GMT", now),
                  std::optional<qint64>(5000));
         QCOMPARE(parseRetryAfterMs("Wed, 21 Oct 2026 07:27:00 GMT", now),
-                 std::optional<qint64>(0));   // in the past: at once
-        QVERIFY(!parseRetryAfterMs("Wed, 21 Oct 2026 07:28:05", now));   // no zone
+                 std::optional<qint64>(0)); // in the past: at once
+        QVERIFY(!parseRetryAfterMs("Wed, 21 Oct 2026 07:28:05", now)); // no zone
         QVERIFY(!parseRetryAfterMs("2026-10-21T07:28:05Z", now));
     }
 
@@ -41,8 +41,8 @@ private slots:
     {
         QVERIFY(isRetryableAnswer(429, false));
         QVERIFY(isRetryableAnswer(503, false));
-        QVERIFY(isRetryableAnswer(0, true));    // refused, reset
-        QVERIFY(!isRetryableAnswer(0, false));  // timeout, TLS
+        QVERIFY(isRetryableAnswer(0, true)); // refused, reset
+        QVERIFY(!isRetryableAnswer(0, false)); // timeout, TLS
         for (int status : {200, 204, 400, 403, 404, 500, 502})
             QVERIFY2(!isRetryableAnswer(status, false), qPrintable(QString::number(status)));
     }
@@ -56,15 +56,15 @@ private slots:
         QCOMPARE(retryDelayMs(p, 2, std::nullopt), qint64(1000));
         QCOMPARE(retryDelayMs(p, 4, std::nullopt), qint64(4000));
         QCOMPARE(retryDelayMs(p, 5, std::nullopt), qint64(5000));
-        QCOMPARE(retryDelayMs(p, 1000, std::nullopt), qint64(5000));   // no overflow
+        QCOMPARE(retryDelayMs(p, 1000, std::nullopt), qint64(5000)); // no overflow
         QCOMPARE(RetryPolicy::none().totalMs, qint64(0));
     }
 
     void retryAfterIsHonouredAndCapped()
     {
         const RetryPolicy p = RetryPolicy::cleanup();
-        QCOMPARE(retryDelayMs(p, 0, qint64(3000)), qint64(3000));    // longer than the backoff
-        QCOMPARE(retryDelayMs(p, 3, qint64(100)), qint64(2000));     // shorter: the backoff
+        QCOMPARE(retryDelayMs(p, 0, qint64(3000)), qint64(3000)); // longer than the backoff
+        QCOMPARE(retryDelayMs(p, 3, qint64(100)), qint64(2000)); // shorter: the backoff
         QCOMPARE(retryDelayMs(p, 0, qint64(3600000)), p.maxRetryAfterMs);
     }
 
@@ -79,8 +79,8 @@ private slots:
         QVERIFY(workbenchPrefixOf(QStringLiteral("key/value secret storage")).isEmpty());
         QVERIFY(workbenchPrefixOf(QStringLiteral("vault-workbench run vwb-7f3a2cd")).isEmpty());
         QVERIFY(workbenchPrefixOf(QStringLiteral("vault-workbench run mine")).isEmpty());
-        for (ResourceKind k : {ResourceKind::Mount, ResourceKind::Auth, ResourceKind::Policy,
-                               ResourceKind::Role}) {
+        for (ResourceKind k :
+             {ResourceKind::Mount, ResourceKind::Auth, ResourceKind::Policy, ResourceKind::Role}) {
             ResourceKind back = ResourceKind::Mount;
             QVERIFY(resourceKindFromKey(resourceKindKey(k), &back));
             QCOMPARE(back, k);

@@ -13,7 +13,7 @@ using vw::test::ServerFigures;
 namespace {
 
 const QList<int> kVus{1, 2, 4, 8, 16};
-const std::optional<int> kKnee = 2;   // stage 3, 4 VUs
+const std::optional<int> kKnee = 2; // stage 3, 4 VUs
 
 QList<StageStats> stages()
 {
@@ -47,8 +47,9 @@ private slots:
 void TestServerBottleneck::cpuAtAllCores()
 {
     QList<ServerFigures> f = flat();
-    f[2].coresBusy = 1.85;   // of 2: 92 %
-    const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
+    f[2].coresBusy = 1.85; // of 2: 92 %
+    const ServerBottleneck b =
+        assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
     QCOMPARE(b.resource, QStringLiteral("cpu"));
     QCOMPARE(b.stage, std::optional<int>(2));
     QCOMPARE(b.evidence.text, QStringLiteral("server CPU: 1.85 of 2 cores busy at stage 3 (4 VUs), "
@@ -60,8 +61,9 @@ void TestServerBottleneck::cpuAtAllCores()
 void TestServerBottleneck::cpuBelowTheShareIsNotCpu()
 {
     QList<ServerFigures> f = flat();
-    f[2].coresBusy = 1.75;   // 87.5 % of 2
-    const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
+    f[2].coresBusy = 1.75; // 87.5 % of 2
+    const ServerBottleneck b =
+        assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
     QVERIFY(b.resource != QLatin1String("cpu"));
 }
 
@@ -81,7 +83,8 @@ void TestServerBottleneck::memoryClimbing()
     f[0].rssBytes = 100 * 1048576.0;
     f[1].rssBytes = 130 * 1048576.0;
     f[2].rssBytes = 160 * 1048576.0;
-    const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
+    const ServerBottleneck b =
+        assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
     QCOMPARE(b.resource, QStringLiteral("memory"));
     QCOMPARE(b.evidence.text,
              QStringLiteral("server memory climbing: resident memory 100.0 MiB at stage 1 (1 VUs), "
@@ -93,20 +96,23 @@ void TestServerBottleneck::memoryUpAndDownIsNotClimbing()
     QList<ServerFigures> f = flat();
     f[0].rssBytes = 100e6;
     f[1].rssBytes = 200e6;
-    f[2].rssBytes = 160e6;   // x1.6 from stage 1, but it fell after stage 2
-    const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
+    f[2].rssBytes = 160e6; // x1.6 from stage 1, but it fell after stage 2
+    const ServerBottleneck b =
+        assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
     QVERIFY(b.resource != QLatin1String("memory"));
 }
 
 void TestServerBottleneck::storageSlowing()
 {
     QList<ServerFigures> f = flat();
-    f[2].barrierGetMs = 0.2;   // x10, a third of the server's request time
+    f[2].barrierGetMs = 0.2; // x10, a third of the server's request time
     f[2].handleRequestMs = 0.6;
-    const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
+    const ServerBottleneck b =
+        assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
     QCOMPARE(b.resource, QStringLiteral("storage"));
-    QCOMPARE(b.evidence.text, QStringLiteral("server storage: barrier get 0.020 ms at stage 1 "
-                                             "(1 VUs), 0.200 ms at stage 3 (4 VUs), the knee (x10.00)"));
+    QCOMPARE(b.evidence.text,
+             QStringLiteral("server storage: barrier get 0.020 ms at stage 1 "
+                            "(1 VUs), 0.200 ms at stage 3 (4 VUs), the knee (x10.00)"));
 }
 
 void TestServerBottleneck::storageSmallShareIsNotStorage()
@@ -116,7 +122,8 @@ void TestServerBottleneck::storageSmallShareIsNotStorage()
     QList<ServerFigures> f = flat();
     f[2].barrierGetMs = 0.2;
     f[2].handleRequestMs = 2.0;
-    const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
+    const ServerBottleneck b =
+        assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), kKnee, 0);
     QVERIFY(b.resource != QLatin1String("storage"));
 }
 
@@ -129,11 +136,12 @@ void TestServerBottleneck::clientBoundStagesAreNotJudged()
     vw::test::markClientBound(st[4], QStringLiteral("client_cpu: test"));
     QList<ServerFigures> f = flat();
     f[2].coresBusy = 2.0;
-    const ServerBottleneck b = assessServerBottleneck(st, vw::test::serverTelemetryOf(f, 2),
-                                                      std::nullopt, 0);
+    const ServerBottleneck b =
+        assessServerBottleneck(st, vw::test::serverTelemetryOf(f, 2), std::nullopt, 0);
     QCOMPARE(b.resource, QStringLiteral("cpu"));
     QCOMPARE(b.stage, std::optional<int>(2));
-    QVERIFY2(b.evidence.text.contains(QLatin1String("not client-bound")), qPrintable(b.evidence.text));
+    QVERIFY2(b.evidence.text.contains(QLatin1String("not client-bound")),
+             qPrintable(b.evidence.text));
 }
 
 void TestServerBottleneck::serverFlatClientGrowing()
@@ -142,8 +150,8 @@ void TestServerBottleneck::serverFlatClientGrowing()
     // last stage (no knee given), the server's own time stayed 0.2 -> 0.25 ms.
     QList<ServerFigures> f = flat();
     f[4].handleRequestMs = 0.25;
-    const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2),
-                                                      std::nullopt, 0);
+    const ServerBottleneck b =
+        assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), std::nullopt, 0);
     QCOMPARE(b.resource, QStringLiteral("client_or_network"));
     QCOMPARE(b.stage, std::optional<int>(4));
     QVERIFY2(b.evidence.text.contains(QLatin1String("server-side request time 0.200 -> 0.250 ms")),
@@ -174,8 +182,8 @@ void TestServerBottleneck::lastStageWithoutKnee()
 {
     QList<ServerFigures> f = flat();
     f[4].coresBusy = 2.0;
-    const ServerBottleneck b = assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2),
-                                                      std::nullopt, 0);
+    const ServerBottleneck b =
+        assessServerBottleneck(stages(), vw::test::serverTelemetryOf(f, 2), std::nullopt, 0);
     QCOMPARE(b.resource, QStringLiteral("cpu"));
     QVERIFY2(b.evidence.text.contains(QLatin1String("the last measured stage (no knee)")),
              qPrintable(b.evidence.text));

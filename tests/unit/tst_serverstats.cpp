@@ -42,11 +42,11 @@ void TestServerStats::sampleFromCumulativeReadings()
     b.procCpuSeconds = 3;
     a.procCpuSeconds = 2;
     const ServerSample s = serverSampleBetween(a, 1.0, b, 2.0);
-    QCOMPARE(s.coresBusy, 1.5);                // 1.5 CPU s in 1 s
-    QCOMPARE(s.handleRequestMs, 0.3);          // 30 ms over 100 requests
+    QCOMPARE(s.coresBusy, 1.5); // 1.5 CPU s in 1 s
+    QCOMPARE(s.handleRequestMs, 0.3); // 30 ms over 100 requests
     QCOMPARE(s.rssBytes, 5e7);
     QCOMPARE(s.procCoresBusy, 1.0);
-    QVERIFY(!serverKnown(s.barrierGetMs));     // never reported
+    QVERIFY(!serverKnown(s.barrierGetMs)); // never reported
     QVERIFY(!serverKnown(s.heapInUseBytes));
 }
 
@@ -70,11 +70,11 @@ void TestServerStats::counterResetIsUnknown()
 {
     ServerReading a, b;
     a.cpuSeconds = 5;
-    b.cpuSeconds = 1;   // the server restarted
+    b.cpuSeconds = 1; // the server restarted
     a.handleRequestSumMs = 50;
     a.handleRequestCount = 100;
     b.handleRequestSumMs = 2;
-    b.handleRequestCount = 4;   // the summary expired and started again
+    b.handleRequestCount = 4; // the summary expired and started again
     const ServerSample s = serverSampleBetween(a, 0, b, 1);
     QVERIFY(!serverKnown(s.coresBusy));
     QVERIFY(!serverKnown(s.handleRequestMs));
@@ -91,11 +91,11 @@ void TestServerStats::stageSummaryUsesSteadySamplesOnly()
         s.coresBusy = cores;
         samples << s;
     };
-    add(0, false, 999, 9);   // warm-up
+    add(0, false, 999, 9); // warm-up
     add(0, true, 100, 1.0);
     add(0, true, 300, 2.0);
-    add(1, false, 999, 9);   // across the change
-    add(-1, false, 999, 9);  // after the stages
+    add(1, false, 999, 9); // across the change
+    add(-1, false, 999, 9); // after the stages
     const QList<ServerStageStats> st = summariseServerStages(samples, 3);
     QCOMPARE(st.size(), 3);
     QCOMPARE(st.at(0).samples, 2);
@@ -104,7 +104,7 @@ void TestServerStats::stageSummaryUsesSteadySamplesOnly()
     QCOMPARE(st.at(0).coresBusyMean, 1.5);
     QCOMPARE(st.at(0).coresBusyMax, 2.0);
     QCOMPARE(st.at(1).samples, 0);
-    QVERIFY(!serverKnown(st.at(1).rssMeanBytes));   // "-", never 0
+    QVERIFY(!serverKnown(st.at(1).rssMeanBytes)); // "-", never 0
     QCOMPARE(st.at(2).samples, 0);
 }
 
@@ -116,8 +116,14 @@ void TestServerStats::jsonRoundTripKeepsUnknowns()
     t.samples[1].procRssBytes = 201e6;
     const QJsonObject o = serverTelemetryToJson(t);
     // unknown values are null, not 0
-    const QJsonArray row0 = o.value(QStringLiteral("samples")).toObject().value(QStringLiteral("rows")).toArray().at(0).toArray();
-    const QJsonArray cols = o.value(QStringLiteral("samples")).toObject().value(QStringLiteral("columns")).toArray();
+    const QJsonArray row0 = o.value(QStringLiteral("samples"))
+                                .toObject()
+                                .value(QStringLiteral("rows"))
+                                .toArray()
+                                .at(0)
+                                .toArray();
+    const QJsonArray cols =
+        o.value(QStringLiteral("samples")).toObject().value(QStringLiteral("columns")).toArray();
     QVERIFY(row0.at(int(cols.toVariantList().indexOf(QStringLiteral("proc_rss_bytes")))).isNull());
     ServerTelemetry back;
     QString error;
@@ -193,7 +199,7 @@ void TestServerStats::memoryAndCpuChartsAgainstVus()
     const ChartModel cpu = buildChartModel(ChartKind::ServerCpuVsLoad, one);
     QCOMPARE(pointsOf(cpu, QStringLiteral("server CPU")),
              (QList<QPointF>{{1, 0.5}, {2, 0.9}, {4, 1.6}, {8, 1.9}}));
-    QCOMPARE(cpu.lines.size(), 1);   // the server's cores
+    QCOMPARE(cpu.lines.size(), 1); // the server's cores
     QCOMPARE(cpu.lines.first().role, ChartLine::Role::Limit);
     QCOMPARE(cpu.lines.first().points.first().y(), 2.0);
     QVERIFY(cpu.y.max >= 2.0);
@@ -205,13 +211,13 @@ void TestServerStats::memoryAndCpuChartsAgainstVus()
 
 void TestServerStats::latencyChartServerBesideClient()
 {
-    const ChartModel m = buildChartModel(ChartKind::ServerLatencyVsLoad,
-                                         {sourceWithServer(QStringLiteral("A"), 1)});
+    const ChartModel m =
+        buildChartModel(ChartKind::ServerLatencyVsLoad, {sourceWithServer(QStringLiteral("A"), 1)});
     const QList<QPointF> client = pointsOf(m, QStringLiteral("client mean latency"));
     const QList<QPointF> server = pointsOf(m, QStringLiteral("server-side request time"));
     QCOMPARE(client.size(), 4);
     QCOMPARE(client.at(3).x(), 8.0);
-    QCOMPARE(client.at(3).y(), 2.0);   // 8 VUs on 4 workers of 1 ms: 2 ms
+    QCOMPARE(client.at(3).y(), 2.0); // 8 VUs on 4 workers of 1 ms: 2 ms
     QCOMPARE(server, (QList<QPointF>{{1, 0.2}, {2, 0.2}, {4, 0.25}, {8, 0.3}}));
 }
 
@@ -220,13 +226,14 @@ void TestServerStats::overlayAndMissingTelemetry()
     CurveSource none;
     none.label = QStringLiteral("C");
     none.stages = test::fixedCapacityStages(kOp, kVus, 4, 1.0);
-    const ChartModel m = buildChartModel(ChartKind::ServerMemoryVsLoad,
-                                         {sourceWithServer(QStringLiteral("A"), 1),
-                                          sourceWithServer(QStringLiteral("B"), 2), none});
-    QCOMPARE(pointsOf(m, QStringLiteral("B · server resident memory")).at(0).y(), 200e6 / 1048576.0);
+    const ChartModel m = buildChartModel(
+        ChartKind::ServerMemoryVsLoad,
+        {sourceWithServer(QStringLiteral("A"), 1), sourceWithServer(QStringLiteral("B"), 2), none});
+    QCOMPARE(pointsOf(m, QStringLiteral("B · server resident memory")).at(0).y(),
+             200e6 / 1048576.0);
     QVERIFY(!pointsOf(m, QStringLiteral("A · server resident memory")).isEmpty());
-    QVERIFY(m.series.at(0).color != m.series.at(2).color);   // A and B apart
-    QCOMPARE(m.series.size(), 4);                            // C draws nothing
+    QVERIFY(m.series.at(0).color != m.series.at(2).color); // A and B apart
+    QCOMPARE(m.series.size(), 4); // C draws nothing
     QCOMPARE(m.notes, QStringList{QStringLiteral("C: not assessed (no server metrics)")});
 }
 

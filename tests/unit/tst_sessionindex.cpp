@@ -139,7 +139,7 @@ private slots:
         QCOMPARE(s.status, QStringLiteral("setup_failed"));
         QCOMPARE(s.stages, 0);
         QVERIFY(!s.maxVus);
-        QVERIFY(!s.peakThroughputPerS);   // "-", never 0
+        QVERIFY(!s.peakThroughputPerS); // "-", never 0
         QVERIFY(!s.p99AtPeakMs);
         QVERIFY(!s.kneeVus);
     }
@@ -150,9 +150,11 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("truncated") << QByteArray("{\"kind\":\"vault-workbench-session\",\"sch")
                                    << QStringLiteral("not JSON");
-        QTest::newRow("not an object") << QByteArray("[1,2]") << QStringLiteral("not a JSON object");
+        QTest::newRow("not an object")
+            << QByteArray("[1,2]") << QStringLiteral("not a JSON object");
         QTest::newRow("no kind") << QByteArray("{\"a\":1}") << QStringLiteral("no \"kind\"");
-        QTest::newRow("other kind") << QByteArray("{\"kind\":\"x\"}") << QStringLiteral("kind \"x\"");
+        QTest::newRow("other kind")
+            << QByteArray("{\"kind\":\"x\"}") << QStringLiteral("kind \"x\"");
         QTest::newRow("newer schema")
             << QByteArray("{\"kind\":\"vault-workbench-session\",\"schema\":99,\"stages\":[]}")
             << QStringLiteral("newer");
@@ -167,7 +169,8 @@ private slots:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, expected);
         QTemporaryDir dir;
-        const SessionSummary s = readSessionSummary(writeBytes(dir, QStringLiteral("x.json"), bytes));
+        const SessionSummary s =
+            readSessionSummary(writeBytes(dir, QStringLiteral("x.json"), bytes));
         QVERIFY(!s.ok());
         QVERIFY2(s.error.contains(expected), qPrintable(s.error));
         QVERIFY(s.label.isEmpty());

@@ -89,7 +89,7 @@ Session makeSession()
         p.errors = 1;
         p.errorClasses = {{t == 2 ? QStringLiteral("connection") : QStringLiteral("http_503"), 1}};
         p.p50Ms = 0.481 * t;
-        p.p99Ms = 1.0 / 3.0 * t;  // not a short decimal: the JSON must keep all digits
+        p.p99Ms = 1.0 / 3.0 * t; // not a short decimal: the JSON must keep all digits
         p.inFlight = t;
         p.warmup = t == 1;
         s.series.append(p);
@@ -105,7 +105,7 @@ void compareSessions(const Session &a, const Session &b)
     QCOMPARE(b.profileYaml, a.profileYaml);
     QCOMPARE(b.ops, a.ops);
     QCOMPARE(b.loadModel().name(), a.loadModel().name());
-    QVERIFY(b.plan.sameSettings(a.plan));   // the run plan round-trips (schema 2)
+    QVERIFY(b.plan.sameSettings(a.plan)); // the run plan round-trips (schema 2)
     QCOMPARE(b.transport, a.transport);
     QCOMPARE(b.targetAddress, a.targetAddress);
     QCOMPARE(b.server.reachable, a.server.reachable);
@@ -243,8 +243,12 @@ private slots:
         s.leftovers = {{ResourceKind::Mount, QStringLiteral("vwb-7f3a2c-ssh-0")}};
         QJsonObject o = sessionToJson(s);
         QCOMPARE(o.value(QStringLiteral("run_prefix")).toString(), s.runPrefix);
-        QCOMPARE(o.value(QStringLiteral("resources")).toArray().at(1).toObject()
-                     .value(QStringLiteral("kind")).toString(),
+        QCOMPARE(o.value(QStringLiteral("resources"))
+                     .toArray()
+                     .at(1)
+                     .toObject()
+                     .value(QStringLiteral("kind"))
+                     .toString(),
                  QStringLiteral("role"));
         QString error;
         std::optional<Session> back = sessionFromJson(o, &error);
@@ -273,7 +277,7 @@ private slots:
     void credentialsRoundTrip()
     {
         Session s = makeSession();
-        QVERIFY(sessionToJson(s).value(QStringLiteral("credentials")).isNull());   // no auth: block
+        QVERIFY(sessionToJson(s).value(QStringLiteral("credentials")).isNull()); // no auth: block
         s.auth.method = QStringLiteral("userpass");
         s.auth.per = QStringLiteral("run");
         s.auth.logins = 1;
@@ -409,7 +413,7 @@ private slots:
         QVERIFY(dir.isValid());
         QFile big(dir.filePath(QStringLiteral("big.json")));
         QVERIFY(big.open(QIODevice::WriteOnly));
-        QVERIFY(big.resize(kMaxSessionBytes + 1));   // sparse: nothing written
+        QVERIFY(big.resize(kMaxSessionBytes + 1)); // sparse: nothing written
         big.close();
         QString error;
         QVERIFY(!readSession(big.fileName(), &error));
@@ -463,9 +467,9 @@ private slots:
         QString error;
         QVERIFY(!writeSession(Session(), fifo, &error));
         QVERIFY2(error.contains(QStringLiteral("not a regular file")), qPrintable(error));
-        struct stat st {};
+        struct stat st { };
         QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
-        QVERIFY(S_ISFIFO(st.st_mode));   // still the pipe
+        QVERIFY(S_ISFIFO(st.st_mode)); // still the pipe
         QCOMPARE(sessionPathProblem(dir.path()), QStringLiteral("it is a folder"));
         QCOMPARE(sessionPathProblem(QString()), QStringLiteral("no file name"));
         QCOMPARE(sessionPathProblem(dir.filePath(QStringLiteral("no/such/x.json"))),
@@ -494,10 +498,14 @@ private slots:
         QCOMPARE(latency.size(), 7);
         for (auto it = latency.constBegin(); it != latency.constEnd(); ++it)
             QVERIFY2(it.value().isNull(), qPrintable(it.key()));
-        const QJsonArray row = o.value(QStringLiteral("series")).toObject()
-                                   .value(QStringLiteral("rows")).toArray().at(0).toArray();
-        QVERIFY(row.at(7).isNull());   // p50_ms
-        QVERIFY(row.at(8).isNull());   // p99_ms
+        const QJsonArray row = o.value(QStringLiteral("series"))
+                                   .toObject()
+                                   .value(QStringLiteral("rows"))
+                                   .toArray()
+                                   .at(0)
+                                   .toArray();
+        QVERIFY(row.at(7).isNull()); // p50_ms
+        QVERIFY(row.at(8).isNull()); // p99_ms
 
         // An older writer's zeros: read, the op has no latency, and writes null again.
         QJsonObject zeros;
@@ -513,10 +521,18 @@ private slots:
         QVERIFY2(back.has_value(), qPrintable(error));
         QCOMPARE(back->stages.first().ops.first().latency.count(), 0);
         const QJsonObject again = sessionToJson(*back)
-                                      .value(QStringLiteral("stages")).toArray().at(0).toObject()
-                                      .value(QStringLiteral("ops")).toArray().at(0).toObject();
-        QVERIFY(again.value(QStringLiteral("latency_ms")).toObject()
-                    .value(QStringLiteral("p99")).isNull());
+                                      .value(QStringLiteral("stages"))
+                                      .toArray()
+                                      .at(0)
+                                      .toObject()
+                                      .value(QStringLiteral("ops"))
+                                      .toArray()
+                                      .at(0)
+                                      .toObject();
+        QVERIFY(again.value(QStringLiteral("latency_ms"))
+                    .toObject()
+                    .value(QStringLiteral("p99"))
+                    .isNull());
     }
 
     // The series' error_classes column (docs/session-format.md): each second's errors by

@@ -89,8 +89,11 @@ void TestSessionMigration::v1OpensWithItsPlan_data()
     QTest::addColumn<QString>("session");
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("model");
-    QTest::newRow("closed") << "session-v1-closed.json" << "closed.yaml" << "closed";
-    QTest::newRow("arrival-rate") << "session-v1-arrival-rate.json" << "open.yaml"
+    QTest::newRow("closed") << "session-v1-closed.json"
+                            << "closed.yaml"
+                            << "closed";
+    QTest::newRow("arrival-rate") << "session-v1-arrival-rate.json"
+                                  << "open.yaml"
                                   << "arrival-rate";
 }
 
@@ -99,8 +102,11 @@ void TestSessionMigration::v1OpensWithItsPlan()
     QFETCH(QString, session);
     QFETCH(QString, yaml);
     QFETCH(QString, model);
-    QCOMPARE(QJsonDocument::fromJson(readAll(data(session))).object()
-                 .value(QStringLiteral("schema")).toInt(), 1);
+    QCOMPARE(QJsonDocument::fromJson(readAll(data(session)))
+                 .object()
+                 .value(QStringLiteral("schema"))
+                 .toInt(),
+             1);
     QString error;
     const std::optional<Session> s = readSession(data(session), &error);
     QVERIFY2(s, qPrintable(error));
@@ -112,7 +118,7 @@ void TestSessionMigration::v1OpensWithItsPlan()
     QVERIFY(s->plan.sameSettings(expected));
     QCOMPARE(s->loadModel().name(), model);
     QVERIFY(s->plan.sourceYaml.isEmpty());
-    QCOMPARE(s->profileYaml, readAll(data(yaml)));   // the text is kept as it was
+    QCOMPARE(s->profileYaml, readAll(data(yaml))); // the text is kept as it was
     // The analysis computed now from the plan (SLO, thresholds, load model) is the one the
     // old build saved from the YAML; an arrival-rate run is now "not assessed" (the old build
     // ran the detectors on no usable stage and said "no successful request").
@@ -135,9 +141,9 @@ void TestSessionMigration::v1ReportsAsBefore()
 {
     QFETCH(QString, kind);
     QFETCH(QString, format);
-    const QByteArray out = cli({QStringLiteral("report"),
-                                data(QStringLiteral("session-v1-%1.json").arg(kind)),
-                                QStringLiteral("--format"), format});
+    const QByteArray out =
+        cli({QStringLiteral("report"), data(QStringLiteral("session-v1-%1.json").arg(kind)),
+             QStringLiteral("--format"), format});
     QVERIFY(!out.isNull());
     QCOMPARE(out, readAll(data(QStringLiteral("golden-report-%1.%2").arg(kind, format))));
 }
@@ -167,10 +173,16 @@ void TestSessionMigration::v1RewrittenAsV2ReportsTheSame()
         const QJsonObject o = QJsonDocument::fromJson(readAll(path)).object();
         QCOMPARE(o.value(QStringLiteral("schema")).toInt(), 2);
         const QJsonObject plan = o.value(QStringLiteral("plan")).toObject();
-        QCOMPARE(plan.value(QStringLiteral("ramp")).toObject().value(QStringLiteral("executor"))
-                     .toString(), kind);
-        QCOMPARE(plan.value(QStringLiteral("target")).toObject().value(QStringLiteral("address"))
-                     .toString(), v1->targetAddress);
+        QCOMPARE(plan.value(QStringLiteral("ramp"))
+                     .toObject()
+                     .value(QStringLiteral("executor"))
+                     .toString(),
+                 kind);
+        QCOMPARE(plan.value(QStringLiteral("target"))
+                     .toObject()
+                     .value(QStringLiteral("address"))
+                     .toString(),
+                 v1->targetAddress);
         QVERIFY(!readAll(path).contains("token"));
         const std::optional<Session> v2 = readSession(path, &error);
         QVERIFY2(v2, qPrintable(error));
@@ -179,18 +191,20 @@ void TestSessionMigration::v1RewrittenAsV2ReportsTheSame()
         // is now "not assessed", so its analysis part is left out of the comparison.
         for (const QString &format :
              {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv")})
-            QCOMPARE(withoutOpenAnalysis(kind, format, cli({QStringLiteral("report"), path,
-                                                            QStringLiteral("--format"), format})),
-                     withoutOpenAnalysis(kind, format,
-                                         readAll(data(QStringLiteral("golden-report-%1.%2")
-                                                          .arg(kind, format)))));
+            QCOMPARE(withoutOpenAnalysis(
+                         kind, format,
+                         cli({QStringLiteral("report"), path, QStringLiteral("--format"), format})),
+                     withoutOpenAnalysis(
+                         kind, format,
+                         readAll(data(QStringLiteral("golden-report-%1.%2").arg(kind, format)))));
     }
 }
 
 void TestSessionMigration::v1WithBrokenYamlIsRebuiltFromItsStages()
 {
-    QJsonObject o = QJsonDocument::fromJson(readAll(data(QStringLiteral("session-v1-arrival-rate.json"))))
-                        .object();
+    QJsonObject o =
+        QJsonDocument::fromJson(readAll(data(QStringLiteral("session-v1-arrival-rate.json"))))
+            .object();
     QJsonObject profile = o.value(QStringLiteral("profile")).toObject();
     profile.insert(QStringLiteral("yaml"), QStringLiteral("name: [unclosed\n"));
     o.insert(QStringLiteral("profile"), profile);
@@ -198,7 +212,8 @@ void TestSessionMigration::v1WithBrokenYamlIsRebuiltFromItsStages()
     const std::optional<Session> s = sessionFromJson(o, &error);
     QVERIFY2(s, qPrintable(error));
     QCOMPARE(s->readNotes.size(), 1);
-    QVERIFY2(s->readNotes.first().contains(QLatin1String("does not parse (line 1, column 7: YAML syntax error: unclosed '['")),
+    QVERIFY2(s->readNotes.first().contains(QLatin1String(
+                 "does not parse (line 1, column 7: YAML syntax error: unclosed '['")),
              qPrintable(s->readNotes.first()));
     // The plan from the header and the stages: the model, its pool, each stage's rate.
     QCOMPARE(s->loadModel().name(), QStringLiteral("arrival-rate"));

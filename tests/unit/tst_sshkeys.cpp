@@ -26,13 +26,17 @@ using Pkey = std::unique_ptr<EVP_PKEY, PkeyFree>;
 /// Reads RFC 4251 strings off the front of a blob.
 class BlobReader {
 public:
-    explicit BlobReader(const QByteArray &b) : m_b(b) {}
+    explicit BlobReader(const QByteArray &b)
+        : m_b(b)
+    {
+    }
     bool next(QByteArray *out)
     {
         if (m_pos + 4 > m_b.size())
             return false;
         const auto *p = reinterpret_cast<const uchar *>(m_b.constData() + m_pos);
-        const quint32 n = (quint32(p[0]) << 24) | (quint32(p[1]) << 16) | (quint32(p[2]) << 8) | p[3];
+        const quint32 n =
+            (quint32(p[0]) << 24) | (quint32(p[1]) << 16) | (quint32(p[2]) << 8) | p[3];
         if (m_pos + 4 + qsizetype(n) > m_b.size())
             return false;
         *out = m_b.mid(m_pos + 4, n);
@@ -76,7 +80,7 @@ private:
     {
         const QString keygen = QStringLiteral("/usr/bin/ssh-keygen");
         if (!QFile::exists(keygen))
-            return;   // optional cross-check; the wire-format checks above still ran
+            return; // optional cross-check; the wire-format checks above still ran
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("key.pub"));
@@ -159,7 +163,7 @@ private slots:
         QVERIFY(a != b);
         const QByteArray rsa = generateOpenSshPublicKey(SshKeyType::Rsa2048, QByteArray(), &error);
         QVERIFY2(rsa.startsWith("ssh-rsa "), qPrintable(error));
-        QCOMPARE(rsa.count(' '), 1);   // no comment requested, none written
+        QCOMPARE(rsa.count(' '), 1); // no comment requested, none written
     }
 
     void unsupportedKeyIsAnError()

@@ -14,18 +14,19 @@ class TstStudyFile : public QObject {
 private slots:
     void parsesAStudy()
     {
-        const QByteArray yaml = "name: s1\n"
-                                "description: two by two\n"
-                                "dimensions: [key type, path]\n"
-                                "profiles:\n"
-                                "  - { file: a.yaml, labels: { key type: RSA } }\n"
-                                "  - file: sub/b.yaml\n"
-                                "    labels: { key type: ECDSA }\n"
-                                "targets:\n"
-                                "  - { name: leader, addr: leader, labels: { path: A } }\n"
-                                "  - { name: direct, addr: 'http://127.0.0.1:8200', labels: { path: B } }\n"
-                                "duration_scale: 0.5\n"
-                                "target_up: { kind: cluster, nodes: 3, lb: nginx }\n";
+        const QByteArray yaml =
+            "name: s1\n"
+            "description: two by two\n"
+            "dimensions: [key type, path]\n"
+            "profiles:\n"
+            "  - { file: a.yaml, labels: { key type: RSA } }\n"
+            "  - file: sub/b.yaml\n"
+            "    labels: { key type: ECDSA }\n"
+            "targets:\n"
+            "  - { name: leader, addr: leader, labels: { path: A } }\n"
+            "  - { name: direct, addr: 'http://127.0.0.1:8200', labels: { path: B } }\n"
+            "duration_scale: 0.5\n"
+            "target_up: { kind: cluster, nodes: 3, lb: nginx }\n";
         const StudyParseResult r = parseStudy(yaml, QStringLiteral("/studies/x.study.yaml"));
         QVERIFY2(r.ok(), qPrintable(r.errors.value(0).toString()));
         const StudySpec &s = *r.study;
@@ -40,10 +41,11 @@ private slots:
         QCOMPARE(s.targets.at(1).labels.value(QStringLiteral("path")), QStringLiteral("B"));
         QCOMPARE(s.durationScale, 0.5);
         QVERIFY(s.targetUp);
-        QCOMPARE(s.targetUp->upArguments(),
-                 (QStringList{QStringLiteral("target"), QStringLiteral("up"),
-                              QStringLiteral("cluster"), QStringLiteral("--nodes"),
-                              QStringLiteral("3"), QStringLiteral("--lb"), QStringLiteral("nginx")}));
+        QCOMPARE(
+            s.targetUp->upArguments(),
+            (QStringList{QStringLiteral("target"), QStringLiteral("up"), QStringLiteral("cluster"),
+                         QStringLiteral("--nodes"), QStringLiteral("3"), QStringLiteral("--lb"),
+                         QStringLiteral("nginx")}));
     }
 
     void errorsHaveLineAndColumn_data()
@@ -54,34 +56,47 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("needle");
         const QByteArray head = "name: s\nprofiles: [a.yaml]\n";
-        QTest::newRow("bad addr") << head + "targets:\n  - { name: t1, addr: 'ftp://x' }\n" << 4
-                                  << 23 << "targets[0].addr" << "neither an http(s):// URL";
-        QTest::newRow("duplicate target") << head + "targets:\n  - { name: t, addr: dev }\n"
-                                                    "  - { name: t, addr: lb }\n"
-                                          << 5 << 13 << "targets[1].name" << "another target";
-        QTest::newRow("unknown key") << head + "targets: [{ name: t, addr: dev }]\nrepetitions: 3\n" << 4
-                                     << 1 << "repetitions" << "unknown";
+        QTest::newRow("bad addr") << head + "targets:\n  - { name: t1, addr: 'ftp://x' }\n"
+                                  << 4 << 23 << "targets[0].addr"
+                                  << "neither an http(s):// URL";
+        QTest::newRow("duplicate target") << head
+                                                 + "targets:\n  - { name: t, addr: dev }\n"
+                                                   "  - { name: t, addr: lb }\n"
+                                          << 5 << 13 << "targets[1].name"
+                                          << "another target";
+        QTest::newRow("unknown key") << head + "targets: [{ name: t, addr: dev }]\nrepetitions: 3\n"
+                                     << 4 << 1 << "repetitions"
+                                     << "unknown";
         QTest::newRow("scale") << head + "targets: [{ name: t, addr: dev }]\nduration_scale: 2\n"
-                               << 4 << 17 << "duration_scale" << "> 0 and <= 1";
+                               << 4 << 17 << "duration_scale"
+                               << "> 0 and <= 1";
         QTest::newRow("target_up kind")
-            << head + "targets: [{ name: t, addr: dev }]\ntarget_up: { kind: swarm }\n" << 4 << 20
-            << "target_up.kind" << "dev, raft or cluster";
-        QTest::newRow("cluster of one node")
-            << head + "targets: [{ name: t, addr: leader }]\ntarget_up: { kind: cluster, nodes: 1 }\n"
-            << 4 << 36 << "target_up" << "2..9 for a cluster";
+            << head + "targets: [{ name: t, addr: dev }]\ntarget_up: { kind: swarm }\n"
+            << 4 << 20 << "target_up.kind"
+            << "dev, raft or cluster";
+        QTest::newRow("cluster of one node") << head
+                                                    + "targets: [{ name: t, addr: leader "
+                                                      "}]\ntarget_up: { kind: cluster, nodes: 1 }\n"
+                                             << 4 << 36 << "target_up"
+                                             << "2..9 for a cluster";
         QTest::newRow("node the target_up has not")
-            << head + "targets:\n  - { name: t, addr: standby-3 }\n"
-                      "target_up: { kind: cluster, nodes: 3 }\n"
-            << 4 << 22 << "targets[0].addr" << "leader, standby-1, standby-2";
+            << head
+                   + "targets:\n  - { name: t, addr: standby-3 }\n"
+                     "target_up: { kind: cluster, nodes: 3 }\n"
+            << 4 << 22 << "targets[0].addr"
+            << "leader, standby-1, standby-2";
         QTest::newRow("lb without a load balancer")
             << head + "targets:\n  - { name: t, addr: lb }\ntarget_up: { kind: raft }\n"
-            << 4 << 22 << "targets[0].addr" << "not a node of target_up (raft has leader)";
+            << 4 << 22 << "targets[0].addr"
+            << "not a node of target_up (raft has leader)";
         QTest::newRow("label without dimension")
             << QByteArray("name: s\ndimensions: [path]\nprofiles:\n  - { file: a.yaml, labels: "
                           "{ size: 1 KB } }\ntargets: [{ name: t, addr: dev }]\n")
-            << 4 << 31 << "profiles[0].labels.size" << "not in dimensions";
+            << 4 << 31 << "profiles[0].labels.size"
+            << "not in dimensions";
         QTest::newRow("syntax") << QByteArray("name: s\nprofiles: [a.yaml\ntargets: []\n") << 0 << 0
-                                << "" << "YAML syntax error";
+                                << ""
+                                << "YAML syntax error";
     }
 
     void errorsHaveLineAndColumn()
@@ -152,12 +167,12 @@ private slots:
         ramp.stages = {{1, 60000, 0}, {4, 30000, 0}, {16, 10000, 0}, {32, 1500, 0}};
         const RampSpec s = scaledRamp(ramp, kShortScale);
         QCOMPARE(s.stages.size(), 4);
-        QCOMPARE(s.stages.at(0).durationMs, qint64(6000));   // 60 s / 10
+        QCOMPARE(s.stages.at(0).durationMs, qint64(6000)); // 60 s / 10
         QCOMPARE(s.stages.at(1).durationMs, qint64(3000));
-        QCOMPARE(s.stages.at(2).durationMs, kMinScaledStageMs);   // 1 s: floored at 2 s
-        QCOMPARE(s.stages.at(3).durationMs, qint64(1500));        // never longer than it was
-        QCOMPARE(s.stages.at(2).vus, 16);                          // the load is kept
-        QCOMPARE(s.warmupMs, qint64(500));                         // 5 s / 10
+        QCOMPARE(s.stages.at(2).durationMs, kMinScaledStageMs); // 1 s: floored at 2 s
+        QCOMPARE(s.stages.at(3).durationMs, qint64(1500)); // never longer than it was
+        QCOMPARE(s.stages.at(2).vus, 16); // the load is kept
+        QCOMPARE(s.warmupMs, qint64(500)); // 5 s / 10
         for (const StageSpec &st : s.stages)
             QVERIFY(s.warmupMs < st.durationMs);
         // A warm-up that scaled would not fit the shortest stage is cut to half of it.

@@ -38,8 +38,7 @@ private slots:
         QCOMPARE(r.target.requestTimeoutMs, qint64(30000));
         for (const TargetSetting &s : targetSettings())
             QCOMPARE(r.sources.value(QLatin1String(s.key)), QStringLiteral("default"));
-        QCOMPARE(r.describe(),
-                 QStringList{QStringLiteral("http://127.0.0.1:8200 (from default)")});
+        QCOMPARE(r.describe(), QStringList{QStringLiteral("http://127.0.0.1:8200 (from default)")});
     }
 
     void profileBeatsDefault()
@@ -81,13 +80,20 @@ private slots:
         };
         auto field = [&key](const ResolvedTarget &r) -> QString {
             const TargetSpec &t = r.target;
-            if (key == QLatin1String("address")) return t.address;
-            if (key == QLatin1String("namespace")) return t.vaultNamespace;
-            if (key == QLatin1String("ca_file")) return t.caFile;
-            if (key == QLatin1String("ca_path")) return t.caPath;
-            if (key == QLatin1String("client_cert")) return t.clientCert;
-            if (key == QLatin1String("client_key")) return t.clientKey;
-            if (key == QLatin1String("tls_skip_verify")) return t.tlsSkipVerify ? "true" : "false";
+            if (key == QLatin1String("address"))
+                return t.address;
+            if (key == QLatin1String("namespace"))
+                return t.vaultNamespace;
+            if (key == QLatin1String("ca_file"))
+                return t.caFile;
+            if (key == QLatin1String("ca_path"))
+                return t.caPath;
+            if (key == QLatin1String("client_cert"))
+                return t.clientCert;
+            if (key == QLatin1String("client_key"))
+                return t.clientKey;
+            if (key == QLatin1String("tls_skip_verify"))
+                return t.tlsSkipVerify ? "true" : "false";
             return QString::number(t.requestTimeoutMs);
         };
         // client_cert and client_key go together: give the other one from the profile.
@@ -99,14 +105,22 @@ private slots:
                                     {baoEnv, value(QStringLiteral("bao"))}};
         TargetFlags flags;
         const QString flagValue = value(QStringLiteral("flag"));
-        if (key == QLatin1String("address")) flags.address = flagValue;
-        else if (key == QLatin1String("namespace")) flags.vaultNamespace = flagValue;
-        else if (key == QLatin1String("ca_file")) flags.caFile = flagValue;
-        else if (key == QLatin1String("ca_path")) flags.caPath = flagValue;
-        else if (key == QLatin1String("client_cert")) flags.clientCert = flagValue;
-        else if (key == QLatin1String("client_key")) flags.clientKey = flagValue;
-        else if (key == QLatin1String("tls_skip_verify")) flags.tlsSkipVerify = true;
-        else flags.requestTimeoutMs = 11000;
+        if (key == QLatin1String("address"))
+            flags.address = flagValue;
+        else if (key == QLatin1String("namespace"))
+            flags.vaultNamespace = flagValue;
+        else if (key == QLatin1String("ca_file"))
+            flags.caFile = flagValue;
+        else if (key == QLatin1String("ca_path"))
+            flags.caPath = flagValue;
+        else if (key == QLatin1String("client_cert"))
+            flags.clientCert = flagValue;
+        else if (key == QLatin1String("client_key"))
+            flags.clientKey = flagValue;
+        else if (key == QLatin1String("tls_skip_verify"))
+            flags.tlsSkipVerify = true;
+        else
+            flags.requestTimeoutMs = 11000;
 
         // 1. the flag
         ResolvedTarget r = resolveTarget(profile, flags, envOf(env));
@@ -128,7 +142,7 @@ private slots:
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
         QCOMPARE(r.sources.value(key), QStringLiteral("env ") + vaultEnv);
         if (key == QLatin1String("request_timeout"))
-            QCOMPARE(field(r), QStringLiteral("7000"));   // a bare number is seconds
+            QCOMPARE(field(r), QStringLiteral("7000")); // a bare number is seconds
         else if (key == QLatin1String("tls_skip_verify"))
             QCOMPARE(field(r), QStringLiteral("true"));
         else
@@ -153,8 +167,9 @@ private slots:
 
     void skipVerifyIsPrintedWithAWarning()
     {
-        const ResolvedTarget r = resolveTarget(
-            TargetSpec(), TargetFlags(), envOf({{QStringLiteral("VAULT_SKIP_VERIFY"), QStringLiteral("t")}}));
+        const ResolvedTarget r =
+            resolveTarget(TargetSpec(), TargetFlags(),
+                          envOf({{QStringLiteral("VAULT_SKIP_VERIFY"), QStringLiteral("t")}}));
         QVERIFY(r.ok());
         QVERIFY(r.target.tlsSkipVerify);
         QVERIFY(r.describe().contains(QStringLiteral(
@@ -163,8 +178,9 @@ private slots:
         // an explicit false in VAULT_* beats a true in the profile
         TargetSpec p;
         p.tlsSkipVerify = true;
-        const ResolvedTarget off = resolveTarget(
-            p, TargetFlags(), envOf({{QStringLiteral("VAULT_SKIP_VERIFY"), QStringLiteral("false")}}));
+        const ResolvedTarget off =
+            resolveTarget(p, TargetFlags(),
+                          envOf({{QStringLiteral("VAULT_SKIP_VERIFY"), QStringLiteral("false")}}));
         QVERIFY(!off.target.tlsSkipVerify);
     }
 
@@ -182,12 +198,13 @@ private slots:
         flags.address = QStringLiteral("ftp://x:1");
         const ResolvedTarget bad = resolveTarget(TargetSpec(), flags, envOf({}));
         QCOMPARE(bad.errors.size(), 1);
-        QVERIFY(bad.errors.first().startsWith(QStringLiteral("flag --addr: invalid target address")));
+        QVERIFY(
+            bad.errors.first().startsWith(QStringLiteral("flag --addr: invalid target address")));
 
         QCOMPARE(parseClientTimeoutMs(QStringLiteral("2.5")), std::optional<qint64>(2500));
         QCOMPARE(parseClientTimeoutMs(QStringLiteral("1m")), std::optional<qint64>(60000));
         QVERIFY(!parseClientTimeoutMs(QStringLiteral("0")));
-        QVERIFY(!parseClientTimeoutMs(QStringLiteral("2h")));   // over the 1h cap
+        QVERIFY(!parseClientTimeoutMs(QStringLiteral("2h"))); // over the 1h cap
     }
 
     // A CA (or client certificate) with an http:// address is an error naming both sources
@@ -197,7 +214,8 @@ private slots:
         TargetFlags flags;
         flags.caFile = QStringLiteral("/tmp/ca.pem");
         const ResolvedTarget byFlag = resolveTarget(
-            TargetSpec(), flags, envOf({{QStringLiteral("VAULT_ADDR"), QStringLiteral("http://10.0.0.1:8200")}}));
+            TargetSpec(), flags,
+            envOf({{QStringLiteral("VAULT_ADDR"), QStringLiteral("http://10.0.0.1:8200")}}));
         QCOMPARE(byFlag.errors.size(), 1);
         QCOMPARE(byFlag.errors.first(),
                  QStringLiteral("flag --ca-cert: ca_file \"/tmp/ca.pem\" needs an https:// "
@@ -220,7 +238,8 @@ private slots:
         QCOMPARE(byEnv.sources.value(QStringLiteral("ca_path")), QStringLiteral("default"));
         // the same with https is fine
         const ResolvedTarget https = resolveTarget(
-            TargetSpec(), flags, envOf({{QStringLiteral("VAULT_ADDR"), QStringLiteral("https://10.0.0.1:8200")}}));
+            TargetSpec(), flags,
+            envOf({{QStringLiteral("VAULT_ADDR"), QStringLiteral("https://10.0.0.1:8200")}}));
         QVERIFY2(https.ok(), qPrintable(https.errors.join(QLatin1Char('\n'))));
         QCOMPARE(https.target.caFile, QStringLiteral("/tmp/ca.pem"));
     }
@@ -232,17 +251,18 @@ private slots:
         flags.clientCert = QStringLiteral("/c.pem");
         const ResolvedTarget r = resolveTarget(TargetSpec(), flags, envOf({}));
         QCOMPARE(r.errors.size(), 1);
-        QVERIFY(r.errors.first().startsWith(QStringLiteral("flag --client-cert: client_cert is set but client_key is not")));
+        QVERIFY(r.errors.first().startsWith(
+            QStringLiteral("flag --client-cert: client_cert is set but client_key is not")));
     }
 
     void loopback()
     {
-        for (const char *a : {"http://127.0.0.1:8200", "http://127.3.4.5:1", "https://localhost:8200",
-                              "http://LOCALHOST", "http://[::1]:8200"})
+        for (const char *a : {"http://127.0.0.1:8200", "http://127.3.4.5:1",
+                              "https://localhost:8200", "http://LOCALHOST", "http://[::1]:8200"})
             QVERIFY2(isLoopbackAddress(QLatin1String(a)), a);
-        for (const char *a : {"http://192.0.2.1:8200", "https://vault.example:8200",
-                              "http://[2001:db8::1]:8200", "http://10.0.0.1", "http://0.0.0.0:8200",
-                              "http://localhost.example.com"})
+        for (const char *a :
+             {"http://192.0.2.1:8200", "https://vault.example:8200", "http://[2001:db8::1]:8200",
+              "http://10.0.0.1", "http://0.0.0.0:8200", "http://localhost.example.com"})
             QVERIFY2(!isLoopbackAddress(QLatin1String(a)), a);
     }
 };

@@ -20,17 +20,18 @@ QJsonObject lookup(qint64 ttl, bool renewable, qint64 explicitMax = 0, qint64 ag
     const qint64 now = 1'800'000'000;
     return QJsonObject{
         {QStringLiteral("data"),
-         QJsonObject{{QStringLiteral("ttl"), ttl},
-                     {QStringLiteral("renewable"), renewable},
-                     {QStringLiteral("explicit_max_ttl"), explicitMax},
-                     {QStringLiteral("creation_time"), now - age},
-                     {QStringLiteral("expire_time"),
-                      ttl > 0 ? QJsonValue(QDateTime::fromSecsSinceEpoch(now + ttl, Qt::UTC)
-                                               .toString(Qt::ISODateWithMs))
-                              : QJsonValue()},
-                     {QStringLiteral("accessor"), QStringLiteral("not-read")},
-                     {QStringLiteral("id"), QStringLiteral("not-read")},
-                     {QStringLiteral("policies"), QJsonArray{QStringLiteral("default")}}}}};
+         QJsonObject{
+             {QStringLiteral("ttl"), ttl},
+             {QStringLiteral("renewable"), renewable},
+             {QStringLiteral("explicit_max_ttl"), explicitMax},
+             {QStringLiteral("creation_time"), now - age},
+             {QStringLiteral("expire_time"),
+              ttl > 0 ? QJsonValue(
+                  QDateTime::fromSecsSinceEpoch(now + ttl, Qt::UTC).toString(Qt::ISODateWithMs))
+                      : QJsonValue()},
+             {QStringLiteral("accessor"), QStringLiteral("not-read")},
+             {QStringLiteral("id"), QStringLiteral("not-read")},
+             {QStringLiteral("policies"), QJsonArray{QStringLiteral("default")}}}}};
 }
 
 RampSpec ramp8s()
@@ -53,44 +54,50 @@ private slots:
         QCOMPARE(t.ttlSeconds, qint64(4));
         QVERIFY(t.renewable);
         QCOMPARE(t.explicitMaxTtlSeconds, qint64(120));
-        QCOMPARE(t.maxRemainingSeconds, qint64(110));   // created 10 s ago on the server's clock
+        QCOMPARE(t.maxRemainingSeconds, qint64(110)); // created 10 s ago on the server's clock
         QCOMPARE(t.policies, QStringList{QStringLiteral("default")});
         QCOMPARE(TokenInfo::fromLookup(lookup(4, true)).maxRemainingSeconds, qint64(-1));
     }
 
     void plannedRampIsTheSumOfStageDurations()
     {
-        QCOMPARE(plannedRampMs(ramp8s()), qint64(8000));   // warm-up is inside each stage
+        QCOMPARE(plannedRampMs(ramp8s()), qint64(8000)); // warm-up is inside each stage
     }
 
     void shortNonRenewableTokenIsRefused()
     {
         const TokenVerdict v = assessTokenLifetime(TokenInfo::fromLookup(lookup(6, false)), 8000);
         QVERIFY(!v.ok);
-        QVERIFY2(v.refusal.contains(QStringLiteral("TTL is 6s and it is not renewable")), qPrintable(v.refusal));
+        QVERIFY2(v.refusal.contains(QStringLiteral("TTL is 6s and it is not renewable")),
+                 qPrintable(v.refusal));
         QVERIFY2(v.refusal.contains(QStringLiteral("planned length is 38s (ramp 8s, plus 30s")),
                  qPrintable(v.refusal));
     }
 
     void renewableTokenIsRenewedWhenItsMaxAllows()
     {
-        const TokenVerdict ok = assessTokenLifetime(TokenInfo::fromLookup(lookup(4, true, 120)), 8000);
+        const TokenVerdict ok =
+            assessTokenLifetime(TokenInfo::fromLookup(lookup(4, true, 120)), 8000);
         QVERIFY(ok.ok);
         QVERIFY(ok.renew);
         // No explicit max: the server's own max applies at renewal; allowed.
         QVERIFY(assessTokenLifetime(TokenInfo::fromLookup(lookup(4, true)), 8000).renew);
         // Renewable, but its max TTL ends within the run.
-        const TokenVerdict capped = assessTokenLifetime(TokenInfo::fromLookup(lookup(4, true, 20)), 8000);
+        const TokenVerdict capped =
+            assessTokenLifetime(TokenInfo::fromLookup(lookup(4, true, 20)), 8000);
         QVERIFY(!capped.ok);
-        QVERIFY2(capped.refusal.contains(QStringLiteral("renewable only up to its max TTL, 20s from now")),
+        QVERIFY2(capped.refusal.contains(
+                     QStringLiteral("renewable only up to its max TTL, 20s from now")),
                  qPrintable(capped.refusal));
     }
 
     void longAndRootTokensPass()
     {
-        const TokenVerdict longer = assessTokenLifetime(TokenInfo::fromLookup(lookup(3600, false)), 8000);
+        const TokenVerdict longer =
+            assessTokenLifetime(TokenInfo::fromLookup(lookup(3600, false)), 8000);
         QVERIFY(longer.ok && !longer.renew);
-        const TokenVerdict root = assessTokenLifetime(TokenInfo::fromLookup(lookup(0, false)), 86'400'000);
+        const TokenVerdict root =
+            assessTokenLifetime(TokenInfo::fromLookup(lookup(0, false)), 86'400'000);
         QVERIFY(root.ok && !root.renew);
         // Exactly enough: ramp + margin.
         QVERIFY(assessTokenLifetime(TokenInfo::fromLookup(lookup(38, false)), 8000).ok);
@@ -110,9 +117,10 @@ private slots:
         const QJsonObject json = sessionToJson(s);
         const QJsonObject t = json.value(QStringLiteral("auth")).toObject();
         QCOMPARE(t.value(QStringLiteral("renewed")).toBool(), true);
-        QCOMPARE(t.keys(), (QStringList{QStringLiteral("renew_error"), QStringLiteral("renewable"),
-                                        QStringLiteral("renewal_planned"), QStringLiteral("renewals"),
-                                        QStringLiteral("renewed"), QStringLiteral("ttl_s")}));
+        QCOMPARE(t.keys(),
+                 (QStringList{QStringLiteral("renew_error"), QStringLiteral("renewable"),
+                              QStringLiteral("renewal_planned"), QStringLiteral("renewals"),
+                              QStringLiteral("renewed"), QStringLiteral("ttl_s")}));
         QString error;
         const std::optional<Session> back = sessionFromJson(json, &error);
         QVERIFY2(back, qPrintable(error));

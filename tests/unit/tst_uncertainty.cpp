@@ -104,10 +104,11 @@ void TestUncertainty::compactHistogramRoundTrips()
     std::lognormal_distribution<double> d(std::log(3000.0), 1.0);
     for (int i = 0; i < 5000; ++i)
         h.record(int64_t(d(rng)));
-    h.record(int64_t(1e12));   // clamped
+    h.record(int64_t(1e12)); // clamped
     LatencyHistogram back;
     QString error;
-    QVERIFY2(LatencyHistogram::fromCompactJson(h.toCompactJson(), &back, &error), qPrintable(error));
+    QVERIFY2(LatencyHistogram::fromCompactJson(h.toCompactJson(), &back, &error),
+             qPrintable(error));
     QVERIFY(back == h);
     QVERIFY(back.isSparse());
     QCOMPARE(back.valueAtPercentileUs(99.9), h.valueAtPercentileUs(99.9));
@@ -156,7 +157,8 @@ void TestUncertainty::reportJsonHasIntervals()
         // 200 per second exactly: every resample says 200.
         QCOMPARE(thr.at(0).toDouble(), 200.0);
         QCOMPARE(thr.at(1).toDouble(), 200.0);
-        const double p50 = op.value(QStringLiteral("latency_ms")).toObject().value("p50").toDouble();
+        const double p50 =
+            op.value(QStringLiteral("latency_ms")).toObject().value("p50").toDouble();
         for (const char *key : {"mean_ms", "p50_ms", "p95_ms", "p99_ms"}) {
             const QJsonArray b = ci.value(QLatin1String(key)).toArray();
             QCOMPARE(b.size(), 2);
@@ -224,7 +226,7 @@ void TestUncertainty::driftingStageIsNotSteady()
     QVERIFY2(s.words.startsWith(QStringLiteral("throughput fell ")), qPrintable(s.words));
     QVERIFY2(s.words.contains(QStringLiteral("/s, p50 rose ")), qPrintable(s.words));
     QVERIFY(std::abs(s.throughput.from - 100) < 4 && std::abs(s.throughput.to - 43) < 4);
-    QVERIFY(s.words.contains(QStringLiteral("no longer warm-up")));   // a trend throughout
+    QVERIFY(s.words.contains(QStringLiteral("no longer warm-up"))); // a trend throughout
     // A warm-up transient: 15 s of ramping up, then flat. MSER-5 cuts it.
     QVector<double> warm, warmP50;
     for (int t = 0; t < 60; ++t) {
@@ -233,7 +235,7 @@ void TestUncertainty::driftingStageIsNotSteady()
     }
     const int cut = mser5Truncation(warm);
     QVERIFY2(cut >= 10 && cut <= 20, qPrintable(QString::number(cut)));
-    QCOMPARE(mser5Truncation(warmP50) <= 10, true);   // flat: little or nothing to cut
+    QCOMPARE(mser5Truncation(warmP50) <= 10, true); // flat: little or nothing to cut
     const QJsonObject j = s.toJson();
     QCOMPARE(Steadiness::fromJson(j).words, s.words);
     QCOMPARE(Steadiness::fromJson(j).steady, false);
@@ -263,7 +265,8 @@ void TestUncertainty::steadyStageIsSteady()
 void TestUncertainty::oldSessionHasNoIntervals()
 {
     QString error;
-    const std::optional<Session> s = readSession(data(QStringLiteral("session-v1-closed.json")), &error);
+    const std::optional<Session> s =
+        readSession(data(QStringLiteral("session-v1-closed.json")), &error);
     QVERIFY2(s, qPrintable(error));
     QVERIFY(!s->secondHistograms.present());
     const QJsonArray stages = reportJson(*s).value(QStringLiteral("stages")).toArray();
@@ -284,7 +287,8 @@ void TestUncertainty::sizePerOpSecond()
     // median 2 ms, sigma 0.25 .. 0.8) at 100 .. 5000 successes per second. The bound of
     // issue 18: a 10-minute run of 5 ops under 20 MB, i.e. 6,990 bytes per op-second.
     std::mt19937_64 rng(13);
-    QString table = QStringLiteral("\nsuccesses/s sigma | bytes per op-second | 10 min x 5 ops MB\n");
+    QString table =
+        QStringLiteral("\nsuccesses/s sigma | bytes per op-second | 10 min x 5 ops MB\n");
     double worst = 0;
     for (int rate : {100, 1000, 5000})
         for (double sigma : {0.25, 0.8}) {

@@ -85,10 +85,12 @@ void TestUslFit::peakWithinOneStageWithNoise()
     struct Law {
         double lambda, sigma, kappa;
     };
-    for (const Law &law : {Law{1000, 0.05, 0.0002}, Law{250, 0.10, 0.001}, Law{500, 0.02, 0.00005}}) {
+    for (const Law &law :
+         {Law{1000, 0.05, 0.0002}, Law{250, 0.10, 0.001}, Law{500, 0.02, 0.00005}}) {
         const double truth = std::sqrt((1.0 - law.sigma) / law.kappa);
         for (unsigned seed = 1; seed <= 25; ++seed) {
-            const UslResult u = fitUsl(kRamp, generate(law.lambda, law.sigma, law.kappa, 0.03, seed));
+            const UslResult u =
+                fitUsl(kRamp, generate(law.lambda, law.sigma, law.kappa, 0.03, seed));
             QVERIFY(u.fitted);
             QVERIFY2(u.nStar.has_value(), qPrintable(QStringLiteral("seed %1").arg(seed)));
             const double off = std::abs(stagePosition(*u.nStar) - stagePosition(truth));
@@ -154,7 +156,7 @@ void TestUslFit::curveEvidenceNamesStages()
     const QList<double> x = generate(1000, 0.05, 0.0002, 0.0, 0);
     for (int i = 0; i < kRamp.size(); ++i) {
         CurvePoint p;
-        p.stage = i + 3;    // stage numbers need not start at 0
+        p.stage = i + 3; // stage numbers need not start at 0
         p.vus = int(kRamp[i]);
         p.throughputPerS = x[i];
         p.meanMs = kRamp[i] / x[i] * 1000.0;

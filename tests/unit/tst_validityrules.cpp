@@ -33,10 +33,10 @@ ValidityInputs calmInputs()
 {
     ValidityInputs in;
     in.wallSeconds = 10;
-    in.processCpuSeconds = 2;        // 10 % of 2 cores
+    in.processCpuSeconds = 2; // 10 % of 2 cores
     in.workerCpuSeconds = {1.5, 1.0};
     in.logicalCores = 2;
-    in.loopLagUs.recordN(200, 1000);  // 0.2 ms
+    in.loopLagUs.recordN(200, 1000); // 0.2 ms
     return in;
 }
 
@@ -93,7 +93,7 @@ void TestValidityRules::busyWorkerThread()
 void TestValidityRules::busyProcess()
 {
     ValidityInputs in = calmInputs();
-    in.processCpuSeconds = 18.5;   // 92.5 % of 2 cores
+    in.processCpuSeconds = 18.5; // 92.5 % of 2 cores
     const StageValidity v = assessStage(closedStage(10, 5), in, kClosed);
     QVERIFY(hasReason(v, "client_cpu"));
     QVERIFY(v.clientBound);
@@ -102,7 +102,7 @@ void TestValidityRules::busyProcess()
 void TestValidityRules::loopLag()
 {
     ValidityInputs in = calmInputs();
-    in.loopLagUs.recordN(25000, 50);   // 5 % of probes 25 ms late
+    in.loopLagUs.recordN(25000, 50); // 5 % of probes 25 ms late
     const StageValidity v = assessStage(closedStage(10, 5), in, kClosed);
     QVERIFY(hasReason(v, "loop_lag"));
     QVERIFY(v.loopLagMsP99 > 10);
@@ -118,7 +118,7 @@ void TestValidityRules::littlesLawGap()
     // VUs idle half of the time between requests: X * R is half the planned VUs.
     StageStats st = closedStage(10, 5);
     st.ops[0].latency.reset();
-    st.ops[0].count = st.ops[0].ok = 10000;   // 1000/s at 5 ms = 5 in flight, not 10
+    st.ops[0].count = st.ops[0].ok = 10000; // 1000/s at 5 ms = 5 in flight, not 10
     st.ops[0].latency.recordN(5000, 10000);
     st.meanInFlight = 5;
     const StageValidity v = assessStage(st, calmInputs(), kClosed);
@@ -134,7 +134,7 @@ void TestValidityRules::littlesLawSkippedWhenServerFails()
     st.ops[0].latency.reset();
     st.ops[0].latency.recordN(5000, 10000);
     st.ops[0].ok = 10000;
-    st.ops[0].count = 12000;   // 2000 fast failures: the server, not the client
+    st.ops[0].count = 12000; // 2000 fast failures: the server, not the client
     st.ops[0].errors.insert(QStringLiteral("http_503"), 2000);
     const StageValidity v = assessStage(st, calmInputs(), kClosed);
     QVERIFY(!hasReason(v, "littles_law"));
@@ -207,15 +207,15 @@ void TestValidityRules::stageTooShortIsNotClientBound()
     st.meanInFlight = 500;
     OpStats o;
     o.op = QStringLiteral("kv2_write");
-    o.count = o.ok = 1910;                // X = 636.7/s; X * R = 636.7 * 0.6 = 382
+    o.count = o.ok = 1910; // X = 636.7/s; X * R = 636.7 * 0.6 = 382
     o.latency.recordN(600000, 1910);
     st.ops = {o};
     const StageValidity v = assessStage(st, calmInputs(), kClosed);
     QVERIFY2(!v.clientBound, qPrintable(v.reasons.join(';')));
     QVERIFY(!hasReason(v, "littles_law"));
     QVERIFY(v.stageTooShort);
-    QCOMPARE(v.littlesLawRatio, 0.0);     // not assessed
-    QCOMPARE(v.latencyOverWindow, 0.2);   // 600 ms of 3 s
+    QCOMPARE(v.littlesLawRatio, 0.0); // not assessed
+    QCOMPARE(v.latencyOverWindow, 0.2); // 600 ms of 3 s
     QCOMPARE(v.notes.size(), 1);
     QVERIFY2(v.notes.first().startsWith(QLatin1String("stage_too_short: mean latency 600.00 ms "
                                                       "is 20% of the 3.00 s steady window")),
@@ -239,7 +239,7 @@ void TestValidityRules::shortStageWithShortLatencyIsJudged()
     st.meanInFlight = 500;
     OpStats o;
     o.op = QStringLiteral("kv2_write");
-    o.count = o.ok = 19100;               // X * R = 6366.7 * 0.06 = 382: ratio 1.31
+    o.count = o.ok = 19100; // X * R = 6366.7 * 0.06 = 382: ratio 1.31
     o.latency.recordN(60000, 19100);
     st.ops = {o};
     const StageValidity v = assessStage(st, calmInputs(), kClosed);
@@ -258,14 +258,14 @@ void TestValidityRules::openModelScheduleBehind()
     st.steadySeconds = 10;
     OpStats o;
     o.op = QStringLiteral("sys_health");
-    o.count = o.ok = 500;   // 1000 planned, 500 sent, none dropped: the pacer fell behind
+    o.count = o.ok = 500; // 1000 planned, 500 sent, none dropped: the pacer fell behind
     o.latency.recordN(1000, 500);
     o.serviceTime.recordN(1000, 500);
     st.ops = {o};
     const StageValidity v = assessStage(st, calmInputs(), kOpen);
     QVERIFY(hasReason(v, "schedule"));
     QCOMPARE(v.achievedOverOffered, 0.5);
-    QCOMPARE(v.littlesLawRatio, 0.0);   // closed-model check only
+    QCOMPARE(v.littlesLawRatio, 0.0); // closed-model check only
 }
 
 void TestValidityRules::openModelDropsAloneAreNotClientBound()
@@ -277,7 +277,7 @@ void TestValidityRules::openModelDropsAloneAreNotClientBound()
     OpStats o;
     o.op = QStringLiteral("sys_health");
     o.count = o.ok = 2000;
-    o.dropped = 2000;   // the server's capacity, not the client
+    o.dropped = 2000; // the server's capacity, not the client
     o.latency.recordN(900000, 2000);
     o.serviceTime.recordN(40000, 2000);
     st.ops = {o};

@@ -18,35 +18,35 @@ using namespace vw;
 namespace {
 
 // Seed 000's config.hcl, as the tutorial prints it (its token is a placeholder value).
-const char kSeed000[] = "# Vault server configuration\n"                     // 1
-                        "vault_addr = \"http://127.0.0.1:8200\"\n"         // 2
-                        "vault_token = \"s.SeedTokenValue123\"\n"          // 3
-                        "vault_namespace=\"root\"\n"                       // 4
-                        "\n"                                               // 5
-                        "# Benchmark measurement duration\n"               // 6
-                        "duration = \"30s\"\n"                             // 7
+const char kSeed000[] = "# Vault server configuration\n" // 1
+                        "vault_addr = \"http://127.0.0.1:8200\"\n" // 2
+                        "vault_token = \"s.SeedTokenValue123\"\n" // 3
+                        "vault_namespace=\"root\"\n" // 4
+                        "\n" // 5
+                        "# Benchmark measurement duration\n" // 6
+                        "duration = \"30s\"\n" // 7
                         "# If this is not set to true, the artifacts remain\n" // 8
-                        "cleanup = true\n"                                 // 9
-                        "\n"                                               // 10
-                        "# AppRole Auth Method test\n"                     // 11
-                        "test \"approle_auth\" \"approle_logins\" {\n"     // 12
-                        "  weight = 50 # 50% of the requests\n"            // 13
-                        "  config {\n"                                     // 14
-                        "    role {\n"                                     // 15
-                        "      role_name = \"benchmark-role\"\n"           // 16
-                        "      token_ttl=\"2m\"\n"                         // 17
-                        "    }\n"                                          // 18
-                        "  }\n"                                            // 19
-                        "}\n"                                              // 20
-                        "\n"                                               // 21
-                        "# KV v2 Secret Engine test\n"                     // 22
+                        "cleanup = true\n" // 9
+                        "\n" // 10
+                        "# AppRole Auth Method test\n" // 11
+                        "test \"approle_auth\" \"approle_logins\" {\n" // 12
+                        "  weight = 50 # 50% of the requests\n" // 13
+                        "  config {\n" // 14
+                        "    role {\n" // 15
+                        "      role_name = \"benchmark-role\"\n" // 16
+                        "      token_ttl=\"2m\"\n" // 17
+                        "    }\n" // 18
+                        "  }\n" // 19
+                        "}\n" // 20
+                        "\n" // 21
+                        "# KV v2 Secret Engine test\n" // 22
                         "test \"kvv2_write\" \"static_secret_writes\" {\n" // 23
-                        "  weight = 50\n"                                  // 24
-                        "  config {\n"                                     // 25
-                        "    numkvs = 100 # Number of k/v pairs\n"         // 26
-                        "    kvsize = 100 # 100 bytes\n"                   // 27
-                        "  }\n"                                            // 28
-                        "}\n";                                             // 29
+                        "  weight = 50\n" // 24
+                        "  config {\n" // 25
+                        "    numkvs = 100 # Number of k/v pairs\n" // 26
+                        "    kvsize = 100 # 100 bytes\n" // 27
+                        "  }\n" // 28
+                        "}\n"; // 29
 
 const char kSeed000Profile[] =
     "# Imported from the vault-benchmark config config.hcl by `vault-workbench import-hcl`\n"
@@ -93,11 +93,13 @@ QString dump(const QList<HclError> &errors)
 /// One test block around `body` lines, weight 100, after a minimal header.
 QByteArray oneTest(const QByteArray &type, const QByteArray &body)
 {
-    return "duration = \"5s\"\n"                                 // 1
-           "test \"" + type + "\" \"t1\" {\n"                     // 2
-           "  weight = 100\n"                                     // 3
-           "  config {\n"                                         // 4
-           + body +                                               // 5...
+    return "duration = \"5s\"\n" // 1
+           "test \""
+           + type
+           + "\" \"t1\" {\n" // 2
+             "  weight = 100\n" // 3
+             "  config {\n" // 4
+           + body + // 5...
            "  }\n"
            "}\n";
 }
@@ -142,8 +144,8 @@ private slots:
 
 void TestVaultBenchmarkImport::seed000()
 {
-    const VbImportResult r =
-        importVaultBenchmarkConfig(kSeed000, QStringLiteral("config"), QStringLiteral("config.hcl"));
+    const VbImportResult r = importVaultBenchmarkConfig(kSeed000, QStringLiteral("config"),
+                                                        QStringLiteral("config.hcl"));
     QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
     QCOMPARE(QString::fromUtf8(r.yaml), QString::fromUtf8(kSeed000Profile));
     QVERIFY(r.notes.first().startsWith(QStringLiteral("vault_token (line 3) was not copied")));
@@ -157,8 +159,8 @@ void TestVaultBenchmarkImport::seed000()
 
 void TestVaultBenchmarkImport::seed000ParsesOnceApproleLoginExists()
 {
-    const VbImportResult r =
-        importVaultBenchmarkConfig(kSeed000, QStringLiteral("config"), QStringLiteral("config.hcl"));
+    const VbImportResult r = importVaultBenchmarkConfig(kSeed000, QStringLiteral("config"),
+                                                        QStringLiteral("config.hcl"));
     QVERIFY(r.ok());
     const QList<HclError> problems = checkImportedProfile(r);
     const ProfileParseResult parsed = parseProfile(r.yaml);
@@ -185,19 +187,19 @@ void TestVaultBenchmarkImport::seed000ParsesOnceApproleLoginExists()
 
 void TestVaultBenchmarkImport::rpsBecomesArrivalRate()
 {
-    const VbImportResult r = importVaultBenchmarkConfig(
-        "vault_addr = \"https://vault.example:8200\"\n"
-        "ca_pem_file = \"/etc/vault/ca.pem\"\n"
-        "workers = 32\n"
-        "rps = 500\n"
-        "duration = \"1m30s\"\n"
-        "report_mode = \"verbose\"\n"
-        "test \"kvv2_read\" \"reads\" { weight = 90 }\n"
-        "test \"kvv2_write\" \"writes\" {\n"
-        "  weight = 10\n"
-        "  config { kvsize = 1024 }\n"
-        "}\n",
-        QStringLiteral("kv-mix"), QStringLiteral("kv-mix.hcl"));
+    const VbImportResult r =
+        importVaultBenchmarkConfig("vault_addr = \"https://vault.example:8200\"\n"
+                                   "ca_pem_file = \"/etc/vault/ca.pem\"\n"
+                                   "workers = 32\n"
+                                   "rps = 500\n"
+                                   "duration = \"1m30s\"\n"
+                                   "report_mode = \"verbose\"\n"
+                                   "test \"kvv2_read\" \"reads\" { weight = 90 }\n"
+                                   "test \"kvv2_write\" \"writes\" {\n"
+                                   "  weight = 10\n"
+                                   "  config { kvsize = 1024 }\n"
+                                   "}\n",
+                                   QStringLiteral("kv-mix"), QStringLiteral("kv-mix.hcl"));
     QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
     const ProfileParseResult parsed = parseProfile(r.yaml);
     QVERIFY2(parsed.ok(), r.yaml.constData());
@@ -237,8 +239,7 @@ void TestVaultBenchmarkImport::fieldConversions_data()
         << QByteArray("    role {\n      key_type = \"ec\"\n      key_bits = 384\n"
                       "      ttl = \"10s\"\n      no_store = true\n    }\n"
                       "    root_ca { common_name = \"x\" }\n")
-        << "pki_issue"
-        << QStringList{"key_type: \"ec-384\"", "ttl: \"10s\"", "no_store: true"};
+        << "pki_issue" << QStringList{"key_type: \"ec-384\"", "ttl: \"10s\"", "no_store: true"};
     QTest::newRow("pki defaults: rsa-2048, 5m")
         << QByteArray("pki_issue") << QByteArray("") << "pki_issue"
         << QStringList{"key_type: \"rsa-2048\"   # vault-benchmark's default",
@@ -294,8 +295,8 @@ void TestVaultBenchmarkImport::fieldConversions_data()
         << "ssh_issue"
         << QStringList{"ca_key_type: \"ed25519\"",
                        "key_type: \"rsa-2048\"   # vault-benchmark's default"};
-    QTest::newRow("seal_status") << QByteArray("seal_status") << QByteArray("")
-                                 << "sys_seal_status" << QStringList{};
+    QTest::newRow("seal_status") << QByteArray("seal_status") << QByteArray("") << "sys_seal_status"
+                                 << QStringList{};
 }
 
 void TestVaultBenchmarkImport::fieldConversions()
@@ -304,8 +305,8 @@ void TestVaultBenchmarkImport::fieldConversions()
     QFETCH(QByteArray, config);
     QFETCH(QString, expectedType);
     QFETCH(QStringList, params);
-    const VbImportResult r =
-        importVaultBenchmarkConfig(oneTest(type, config), QStringLiteral("p"), QStringLiteral("p.hcl"));
+    const VbImportResult r = importVaultBenchmarkConfig(oneTest(type, config), QStringLiteral("p"),
+                                                        QStringLiteral("p.hcl"));
     QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
     QVERIFY2(r.yaml.contains("  - type: " + expectedType.toUtf8() + "\n    name: t1\n"),
              r.yaml.constData());
@@ -320,8 +321,8 @@ void TestVaultBenchmarkImport::defaultsOfVaultBenchmarkRun_data()
     QTest::newRow("ssh_sign rsa CA (4096 bits)")
         << QByteArray("ssh_sign") << QByteArray("    ca { key_type = \"rsa\" }\n");
     QTest::newRow("ssh_sign default CA") << QByteArray("ssh_sign") << QByteArray("");
-    QTest::newRow("ssh_issue rsa") << QByteArray("ssh_issue")
-                                   << QByteArray("    issued_cert { key_type = \"rsa\" }\n");
+    QTest::newRow("ssh_issue rsa")
+        << QByteArray("ssh_issue") << QByteArray("    issued_cert { key_type = \"rsa\" }\n");
     QTest::newRow("pki_issue defaults") << QByteArray("pki_issue") << QByteArray("");
     QTest::newRow("transit_sign defaults") << QByteArray("transit_sign") << QByteArray("");
 }
@@ -333,8 +334,8 @@ void TestVaultBenchmarkImport::defaultsOfVaultBenchmarkRun()
 {
     QFETCH(QByteArray, type);
     QFETCH(QByteArray, config);
-    const VbImportResult r =
-        importVaultBenchmarkConfig(oneTest(type, config), QStringLiteral("p"), QStringLiteral("p.hcl"));
+    const VbImportResult r = importVaultBenchmarkConfig(oneTest(type, config), QStringLiteral("p"),
+                                                        QStringLiteral("p.hcl"));
     QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
     const QList<HclError> problems = checkImportedProfile(r);
     QVERIFY2(problems.isEmpty(), qPrintable(dump(problems) + QLatin1Char('\n') + r.yaml));
@@ -366,8 +367,8 @@ void TestVaultBenchmarkImport::errors_data()
         << 2 << 1 << "the tests' weights add up to 90, not 100 (r 60, w 30)";
     QTest::newRow("weight missing") << QByteArray("test \"kvv2_read\" \"r\" {\n}\n") << 1 << 1
                                     << "test \"r\": weight is required";
-    QTest::newRow("test with one label") << QByteArray("test \"kvv2_read\" { weight = 100 }\n")
-                                         << 1 << 1 << "a test block needs two labels";
+    QTest::newRow("test with one label") << QByteArray("test \"kvv2_read\" { weight = 100 }\n") << 1
+                                         << 1 << "a test block needs two labels";
     QTest::newRow("same test name twice")
         << QByteArray("test \"kvv2_read\" \"r\" { weight = 50 }\n"
                       "test \"kvv2_write\" \"r\" { weight = 50 }\n")
@@ -400,7 +401,8 @@ void TestVaultBenchmarkImport::errors()
     QFETCH(int, line);
     QFETCH(int, column);
     QFETCH(QString, message);
-    const VbImportResult r = importVaultBenchmarkConfig(hcl, QStringLiteral("p"), QStringLiteral("p.hcl"));
+    const VbImportResult r =
+        importVaultBenchmarkConfig(hcl, QStringLiteral("p"), QStringLiteral("p.hcl"));
     QVERIFY(!r.ok());
     QVERIFY(r.yaml.isEmpty());
     QCOMPARE(r.errors.size(), 1);
@@ -438,8 +440,8 @@ void TestVaultBenchmarkImport::everyMappingNamesATypeAndParams()
 // Each is a field of the mapping (a param) or left out with a note; none is an error.
 void TestVaultBenchmarkImport::everyDocumentedFieldIsMappedOrLeftOut()
 {
-    QFile f(QStringLiteral(VW_SOURCE_DIR
-                           "/tests/data/vault-benchmark-examples/documented-fields.txt"));
+    QFile f(
+        QStringLiteral(VW_SOURCE_DIR "/tests/data/vault-benchmark-examples/documented-fields.txt"));
     QVERIFY(f.open(QIODevice::ReadOnly));
     int fields = 0;
     QStringList types;
@@ -472,8 +474,8 @@ void TestVaultBenchmarkImport::everyDocumentedFieldIsMappedOrLeftOut()
         if (d.path.startsWith(QLatin1String("role.")))
             body += "      " + d.path.mid(5).toUtf8() + " = \"x\"\n";
     body += "    }\n";
-    const VbImportResult r = importVaultBenchmarkConfig(oneTest("pki_issue", body),
-                                                        QStringLiteral("p"), QStringLiteral("p.hcl"));
+    const VbImportResult r = importVaultBenchmarkConfig(
+        oneTest("pki_issue", body), QStringLiteral("p"), QStringLiteral("p.hcl"));
     QVERIFY2(r.ok(), qPrintable(dump(r.errors)));
 }
 

@@ -83,7 +83,7 @@ private slots:
 void TestVaultBenchmarkTable::goldenTwoStages()
 {
     const QString out = vaultBenchmarkTable(twoReadsSession());
-    if (qEnvironmentVariableIsSet("VW_WRITE_GOLDEN")) {   // to regenerate after a reviewed change
+    if (qEnvironmentVariableIsSet("VW_WRITE_GOLDEN")) { // to regenerate after a reviewed change
         QFile f(QStringLiteral(VW_SOURCE_DIR "/tests/data/golden-vault-benchmark.txt"));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(out.toUtf8());
@@ -139,16 +139,16 @@ void TestVaultBenchmarkTable::naturalOrderAndNoData()
     s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
     s.ops = {QStringLiteral("op11"), QStringLiteral("op2"), QStringLiteral("idle")};
     OpStats failing = op(QStringLiteral("op2"), {}, 3);
-    s.stages = {stage(0, 2, 5.0,
-                      {op(QStringLiteral("op11"), {{10, 1000}}), failing,
-                       op(QStringLiteral("idle"), {})})};
+    s.stages = {
+        stage(0, 2, 5.0,
+              {op(QStringLiteral("op11"), {{10, 1000}}), failing, op(QStringLiteral("idle"), {})})};
     const QStringList lines = vaultBenchmarkTable(s).split(QLatin1Char('\n'));
     // one stage: no "merged" line, no per-stage tables
     QCOMPARE(lines.at(1).section(QLatin1Char(' '), 0, 0), QStringLiteral("op"));
     QCOMPARE(lines.at(2).simplified(), QStringLiteral("idle 0 - - - - - -"));
     QCOMPARE(lines.at(3).simplified(), QStringLiteral("op2 3 0.60 0.00 - - - 0.00%"));
     QCOMPARE(lines.at(4).simplified(), QStringLiteral("op11 10 2.00 2.00 1ms 1ms 1ms 100.00%"));
-    QCOMPARE(lines.size(), 8);   // header, 3 rows, separator, TOTAL, and the final newline
+    QCOMPARE(lines.size(), 8); // header, 3 rows, separator, TOTAL, and the final newline
 }
 
 void TestVaultBenchmarkTable::otherFormatsTellLabelsApart()
@@ -158,8 +158,12 @@ void TestVaultBenchmarkTable::otherFormatsTellLabelsApart()
     QVERIFY(table.contains(QStringLiteral("small_reads")));
     QVERIFY(table.contains(QStringLiteral("large_reads")));
     const QString csv = reportCsv(s);
-    QCOMPARE(csv.count(QStringLiteral("\nsmall_reads,")) + csv.count(QStringLiteral(",small_reads,")), 2);
-    QCOMPARE(csv.count(QStringLiteral(",large_reads,")) + csv.count(QStringLiteral("\nlarge_reads,")), 2);
+    QCOMPARE(csv.count(QStringLiteral("\nsmall_reads,"))
+                 + csv.count(QStringLiteral(",small_reads,")),
+             2);
+    QCOMPARE(csv.count(QStringLiteral(",large_reads,"))
+                 + csv.count(QStringLiteral("\nlarge_reads,")),
+             2);
     const QJsonArray stages = reportJson(s).value(QStringLiteral("stages")).toArray();
     QCOMPARE(stages.size(), 2);
     for (const QJsonValue &st : stages) {

@@ -78,7 +78,7 @@ Session replicatedSession(const QString &label, int runs, double factor, double 
         for (int i = 0; i < 2; ++i) {
             const int vus = i == 0 ? 1 : 4;
             const double median = 5.0 * effect;
-            const int n = int(2.0 * vus * 1000.0 / median);   // 2 s at vus / latency
+            const int n = int(2.0 * vus * 1000.0 / median); // 2 s at vus / latency
             rep.append(stage(i, vus, median, n, rng));
         }
         s.replicates.append(rep);
@@ -161,7 +161,7 @@ private slots:
                 run.append(stage(r * 2 + i, i == 0 ? 1 : 4, 5.0 + r, 400, rng));
         const QList<Replicate> reps = splitReplicates(run, 2);
         QCOMPARE(reps.size(), 3);
-        QCOMPARE(reps[2][1].index, 1);   // renumbered within the replicate
+        QCOMPARE(reps[2][1].index, 1); // renumbered within the replicate
         const QList<StageStats> pooled = poolReplicates(reps);
         QCOMPARE(pooled.size(), 2);
         QCOMPARE(pooled[1].ops[0].ok, 1200);
@@ -196,7 +196,9 @@ private slots:
         const Session s = replicatedSession(QStringLiteral("a"), 3, 1.0, 0.02, rng);
         const QJsonObject json = sessionToJson(s);
         QCOMPARE(json.value(QStringLiteral("replicates")).toArray().size(), 3);
-        QCOMPARE(json.value(QStringLiteral("plan")).toObject().value(QStringLiteral("repeat")).toInt(), 3);
+        QCOMPARE(
+            json.value(QStringLiteral("plan")).toObject().value(QStringLiteral("repeat")).toInt(),
+            3);
         QString error;
         const std::optional<Session> back = sessionFromJson(json, &error);
         QVERIFY2(back, qPrintable(error));
@@ -231,7 +233,8 @@ private slots:
     {
         const QByteArray base = "name: x\nramp:\n  stages: [ { vus: 1, duration: 1s } ]\n"
                                 "operations:\n  - type: sys_health\n";
-        ProfileParseResult p = parseProfile(base + "repeat: 3\nanalysis: { noise_threshold: 0.1 }\n");
+        ProfileParseResult p =
+            parseProfile(base + "repeat: 3\nanalysis: { noise_threshold: 0.1 }\n");
         QVERIFY(p.ok());
         QCOMPARE(p.profile->repeat, 3);
         QCOMPARE(p.profile->analysis.noiseThreshold, 0.1);
@@ -245,8 +248,9 @@ private slots:
         QTemporaryDir dir;
         QFile f(dir.filePath(QStringLiteral("s.yaml")));
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("name: s\nprofiles: [a.yaml]\ntargets: [ { name: t, addr: 'http://127.0.0.1:1' } ]\n"
-                "repeat: 3\norder: randomized\nseed: 42\n");
+        f.write(
+            "name: s\nprofiles: [a.yaml]\ntargets: [ { name: t, addr: 'http://127.0.0.1:1' } ]\n"
+            "repeat: 3\norder: randomized\nseed: 42\n");
         f.close();
         QFile a(dir.filePath(QStringLiteral("a.yaml")));
         QVERIFY(a.open(QIODevice::WriteOnly));
@@ -261,25 +265,29 @@ private slots:
 
     void verdictRules()
     {
-        const VerdictSettings vs;   // 5 %, 95 %, Holm
+        const VerdictSettings vs; // 5 %, 95 %, Holm
         // Inside the band: no change.
         MetricVerdict v = assessMetric(CompareMetric::P99, fakeSample(10, 0.005, 1000, 1),
                                        fakeSample(10.1, 0.005, 1000, 2), 3, vs);
         QCOMPARE(v.verdict, Verdict::NoChange);
         QVERIFY(v.ci.known && v.ci.lo > 0.95 && v.ci.hi < 1.05);
-        QVERIFY(verdictSentence(v, "A", "B", "16 VUs", vs).contains(QStringLiteral("no change beyond ±5 %")));
+        QVERIFY(verdictSentence(v, "A", "B", "16 VUs", vs)
+                    .contains(QStringLiteral("no change beyond ±5 %")));
         // 1.4x the latency, clearly: worse; 1.4x the throughput: better.
-        v = assessMetric(CompareMetric::P50, fakeSample(5, 0.01, 1000, 3), fakeSample(7, 0.01, 1000, 4), 3, vs);
+        v = assessMetric(CompareMetric::P50, fakeSample(5, 0.01, 1000, 3),
+                         fakeSample(7, 0.01, 1000, 4), 3, vs);
         QCOMPARE(v.verdict, Verdict::Worse);
         QVERIFY(v.ci.lo < 1.4 && v.ci.hi > 1.4 && v.ci.lo > 1);
         MetricVerdict t = assessMetric(CompareMetric::Throughput, fakeSample(100, 0.01, 1000, 5),
                                        fakeSample(440, 0.01, 1000, 6), 3, vs);
         QCOMPARE(t.verdict, Verdict::Better);
         const QString words = verdictSentence(t, "RSA-2048", "ED25519", "16 VUs", vs);
-        QVERIFY2(words.startsWith(QStringLiteral("ED25519: 4.4x the throughput of RSA-2048 at 16 VUs (95%: ")),
+        QVERIFY2(words.startsWith(
+                     QStringLiteral("ED25519: 4.4x the throughput of RSA-2048 at 16 VUs (95%: ")),
                  qPrintable(words));
         // Crossing the threshold: inconclusive, with the repeats that would likely decide.
-        v = assessMetric(CompareMetric::P99, fakeSample(10, 0.05, 1000, 7), fakeSample(10.8, 0.05, 1000, 8), 3, vs);
+        v = assessMetric(CompareMetric::P99, fakeSample(10, 0.05, 1000, 7),
+                         fakeSample(10.8, 0.05, 1000, 8), 3, vs);
         QCOMPARE(v.verdict, Verdict::Inconclusive);
         QVERIFY(v.moreRepeats > 0);
         // Holm: a p-value that passes alone fails among many tests.
@@ -329,11 +337,14 @@ private slots:
                 BootstrapOptions o;
                 o.seed = rng();
                 assessComparison(&c, ss, o);
-                loud += countVerdicts(c, Verdict::Better) + countVerdicts(c, Verdict::Worse) > 0 ? 1 : 0;
+                loud += countVerdicts(c, Verdict::Better) + countVerdicts(c, Verdict::Worse) > 0
+                            ? 1
+                            : 0;
                 assessed += 8 - countVerdicts(c, Verdict::NotAssessed);
             }
             qInfo("A/A, 3 runs each, run sigma %.2f: %d of %d pairs with a better/worse verdict; "
-                  "%d figures assessed", sigma, loud, kPairs, assessed);
+                  "%d figures assessed",
+                  sigma, loud, kPairs, assessed);
             QVERIFY(assessed > kPairs * 6);
             QVERIFY2(loud <= kPairs * 5 / 100, qPrintable(QString::number(loud)));
         }
@@ -370,12 +381,14 @@ private slots:
         QVERIFY(p99);
         QCOMPARE(p99->intervals.size(), 2);
         QCOMPARE(p99->intervalTitle, QStringLiteral("95% CI, bootstrap over runs, 3 runs"));
-        for (int i = 0; i < 2; ++i)   // each point inside its band
-            QVERIFY(p99->intervals[i].lo <= p99->points[i].y() && p99->points[i].y() <= p99->intervals[i].hi);
+        for (int i = 0; i < 2; ++i) // each point inside its band
+            QVERIFY(p99->intervals[i].lo <= p99->points[i].y()
+                    && p99->points[i].y() <= p99->intervals[i].hi);
         QCOMPARE(p99->replicatePoints.size(), 6);
         const QString svg = renderSvg(m);
         QVERIFY(svg.contains(QStringLiteral("<polygon class=\"interval\"")));
-        QVERIFY(svg.contains(QStringLiteral("<title>95% CI, bootstrap over runs, 3 runs: sys_health p99</title>")));
+        QVERIFY(svg.contains(
+            QStringLiteral("<title>95% CI, bootstrap over runs, 3 runs: sys_health p99</title>")));
         QVERIFY(svg.contains(QStringLiteral("class=\"replicate\"")));
         // The toggle: no replicate points.
         ChartOptions off;
@@ -383,7 +396,11 @@ private slots:
         const ChartModel m2 = buildChartModel(ChartKind::ThroughputVsLoad, {src}, off);
         QVERIFY(m2.series.first().replicatePoints.isEmpty());
         QCOMPARE(m2.series.first().intervals.size(), 2);
-        QVERIFY(chartData(m2).value(QStringLiteral("series")).toArray().first().toObject()
+        QVERIFY(chartData(m2)
+                    .value(QStringLiteral("series"))
+                    .toArray()
+                    .first()
+                    .toObject()
                     .contains(QStringLiteral("intervals")));
         // A session without intervals draws none (and its chart data has no such key).
         const ChartModel plain = buildChartModel(ChartKind::ThroughputVsLoad,
@@ -408,8 +425,11 @@ private slots:
         QCOMPARE(knee.resamples, 200);
         const QString text = capacityIntervalsText(ci);
         qInfo("%s", qPrintable(text));
-        QVERIFY2(QRegularExpression(QStringLiteral("knee at \\d+ VUs \\(\\d+ in \\d+ % of resamples"))
-                     .match(text).hasMatch(), qPrintable(text));
+        QVERIFY2(
+            QRegularExpression(QStringLiteral("knee at \\d+ VUs \\(\\d+ in \\d+ % of resamples"))
+                .match(text)
+                .hasMatch(),
+            qPrintable(text));
         // max throughput: 8 workers of 5 ms serve 1600/s: the interval is near it.
         const PointDistribution &maxX = ci[0].points.at(2);
         QVERIFY(maxX.figure.known);
@@ -430,17 +450,26 @@ private slots:
         QCOMPARE(verdicts.value(QStringLiteral("threshold")).toDouble(), 0.05);
         QCOMPARE(verdicts.value(QStringLiteral("confidence")).toDouble(), 0.95);
         QCOMPARE(verdicts.value(QStringLiteral("correction")).toString(), QStringLiteral("Holm"));
-        const QJsonArray levels =
-            j.value(QStringLiteral("ops")).toObject().value(kOp).toObject().value(QStringLiteral("levels")).toArray();
+        const QJsonArray levels = j.value(QStringLiteral("ops"))
+                                      .toObject()
+                                      .value(kOp)
+                                      .toObject()
+                                      .value(QStringLiteral("levels"))
+                                      .toArray();
         QCOMPARE(levels.size(), 2);
         QCOMPARE(levels[0].toObject().value(QStringLiteral("load")).toInt(), 1);
-        const QJsonObject p50 = levels[0].toObject().value(QStringLiteral("metrics")).toObject()
-                                    .value(QStringLiteral("p50")).toObject();
+        const QJsonObject p50 = levels[0]
+                                    .toObject()
+                                    .value(QStringLiteral("metrics"))
+                                    .toObject()
+                                    .value(QStringLiteral("p50"))
+                                    .toObject();
         for (const char *k : {"a", "b", "ratio", "ci_low", "ci_high", "verdict", "reason"})
             QVERIFY2(p50.contains(QLatin1String(k)), k);
         QCOMPARE(p50.value(QStringLiteral("verdict")).toString(), QStringLiteral("worse"));
         const QString text = comparisonText(c, ss);
-        QVERIFY2(text.contains(QStringLiteral("noise threshold ±5 %; Holm correction over")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("noise threshold ±5 %; Holm correction over")),
+                 qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("3 runs, bootstrap over the runs")));
         QVERIFY(text.contains(QStringLiteral("slow: 1.")));
     }

@@ -79,9 +79,9 @@ QByteArray fixSvgForBrowsers(const QByteArray &bytes, QSize size)
     out += QStringView(svg).mid(last);
     static const QRegularExpression mmSize(
         QStringLiteral("<svg width=\"[0-9.]+mm\" height=\"[0-9.]+mm\""));
-    out.replace(mmSize, QStringLiteral("<svg width=\"%1\" height=\"%2\"")
-                            .arg(size.width())
-                            .arg(size.height()));
+    out.replace(
+        mmSize,
+        QStringLiteral("<svg width=\"%1\" height=\"%2\"").arg(size.width()).arg(size.height()));
     return out.toUtf8();
 }
 
@@ -102,8 +102,8 @@ bool chartSizeFromName(const QString &name, int dpi, QSize *out, QString *page)
         return true;
     }
     if (n == QLatin1String("a4") || n == QLatin1String("letter")) {
-        const QSizeF inches = n == QLatin1String("a4") ? QSizeF(297 / 25.4, 210 / 25.4)
-                                                       : QSizeF(11, 8.5);
+        const QSizeF inches =
+            n == QLatin1String("a4") ? QSizeF(297 / 25.4, 210 / 25.4) : QSizeF(11, 8.5);
         *out = QSize(qRound(inches.width() * dpi), qRound(inches.height() * dpi));
         if (page)
             *page = n;
@@ -180,9 +180,9 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
         gen.setTitle(chart->property("vwTitle").toString().toHtmlEscaped());
         // the chart's data as drawn (qtchartrenderer.h, drawnChartData): tools and tests read
         // the points, markers and bands back from here instead of from pixels
-        gen.setDescription(QString::fromUtf8(QJsonDocument(drawnChartData(chart))
-                                                 .toJson(QJsonDocument::Compact))
-                               .toHtmlEscaped());
+        gen.setDescription(
+            QString::fromUtf8(QJsonDocument(drawnChartData(chart)).toJson(QJsonDocument::Compact))
+                .toHtmlEscaped());
         QPainter p;
         if (!p.begin(&gen))
             return fail(QStringLiteral("cannot write %1").arg(path));
@@ -199,12 +199,12 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
         w.setCreator(QStringLiteral("vault-workbench"));
         const QSizeF points(o.size.width() * 72.0 / o.dpi, o.size.height() * 72.0 / o.dpi);
         if (o.page == QLatin1String("a4") || o.page == QLatin1String("letter"))
-            w.setPageLayout(QPageLayout(QPageSize(o.page == QLatin1String("a4") ? QPageSize::A4
-                                                                              : QPageSize::Letter),
-                                        QPageLayout::Landscape, QMarginsF(0, 0, 0, 0)));
+            w.setPageLayout(QPageLayout(
+                QPageSize(o.page == QLatin1String("a4") ? QPageSize::A4 : QPageSize::Letter),
+                QPageLayout::Landscape, QMarginsF(0, 0, 0, 0)));
         else
-            w.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point),
-                                        QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+            w.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point), QPageLayout::Portrait,
+                                        QMarginsF(0, 0, 0, 0)));
         QPainter p;
         if (!p.begin(&w))
             return fail(QStringLiteral("cannot write %1").arg(path));

@@ -32,8 +32,8 @@ bool chartSizeFromName(const QString &name, int dpi, QSize *out, QString *page =
 
 struct ChartExportOptions {
     ChartFormat format = ChartFormat::Png;
-    QSize size{1600, 1000};   ///< device pixels (PNG image size; SVG size; PDF page at dpi)
-    int dpi = 144;            ///< dots per inch, 72..1200
+    QSize size{1600, 1000}; ///< device pixels (PNG image size; SVG size; PDF page at dpi)
+    int dpi = 144; ///< dots per inch, 72..1200
     /// "a4" or "letter": a PDF gets exactly that page (landscape); empty: a page of `size`.
     QString page;
 };

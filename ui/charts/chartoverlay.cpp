@@ -43,7 +43,9 @@ void setFontIfChanged(QFont *dst, const QFont &want, bool *changed)
 
 } // namespace
 
-ChartOverlay::ChartOverlay(QChart *chart) : QObject(chart), m_chart(chart)
+ChartOverlay::ChartOverlay(QChart *chart)
+    : QObject(chart)
+    , m_chart(chart)
 {
     setObjectName(QStringLiteral("vwChartOverlay"));
     // the legend is drawn here (wrapped, every entry whole). The QLegend stays "visible" so
@@ -74,14 +76,15 @@ void ChartOverlay::setModel(const ChartModel &model)
         QStringList out;
         for (const LegendEntry &e : m.legend())
             out << e.text + QLatin1Char('\x1f') + e.color + QLatin1Char('\x1f')
-                       + QString::number(int(e.style)) + (e.hatched ? QLatin1String("h") : QLatin1String(""));
+                       + QString::number(int(e.style))
+                       + (e.hatched ? QLatin1String("h") : QLatin1String(""));
         return out;
     };
     const bool same = m_hasModel && model.title == m_model.title
                       && model.subtitle == m_model.subtitle && model.notes == m_model.notes
                       && model.markers == m_model.markers && model.x == m_model.x
                       && model.y == m_model.y && legendTexts(model) == legendTexts(m_model)
-                      && m_chart->titleBrush().color() == m_laidOutColor;   // the theme
+                      && m_chart->titleBrush().color() == m_laidOutColor; // the theme
     m_model = model;
     m_hasModel = true;
     if (!same)
@@ -100,8 +103,8 @@ ChartTypeScale ChartOverlay::typeScale() const
     const double h = m_deviceHeight > 0 ? m_deviceHeight : m_chart->size().height();
     ChartTypeScale ts = chartTypeScale(h);
     const double f = m_deviceHeight > 0 ? 1.0 / m_devicePerLogical : 1.0;
-    for (double *v : {&ts.title, &ts.subtitle, &ts.axisTitle, &ts.tick, &ts.legend, &ts.marker,
-                      &ts.note})
+    for (double *v :
+         {&ts.title, &ts.subtitle, &ts.axisTitle, &ts.tick, &ts.legend, &ts.marker, &ts.note})
         *v *= f;
     return ts;
 }
@@ -164,7 +167,7 @@ void ChartOverlay::relayout()
     const QMargins want(qRound(pad), qRound(pad), qRound(pad), qRound(ll.height + pad));
     const bool marginsChanged = m_chart->margins() != want;
     if (marginsChanged)
-        m_chart->setMargins(want);   // lays the chart out again: placed once more below
+        m_chart->setMargins(want); // lays the chart out again: placed once more below
     const double legendTop = area.height() - pad - ll.height;
     for (int i = 0; i < legend.size(); ++i) {
         const LegendEntry &e = legend.at(i);
@@ -172,7 +175,8 @@ void ChartOverlay::relayout()
         const double mid = legendTop + ll.origins.at(i).y() + rowH / 2;
         QGraphicsItem *swatch = nullptr;
         if (e.kind == LegendEntry::Kind::Band) {
-            auto *r = new QGraphicsRectItem(x, mid - ts.legend * 0.35, swatchW, ts.legend * 0.7, m_chart);
+            auto *r =
+                new QGraphicsRectItem(x, mid - ts.legend * 0.35, swatchW, ts.legend * 0.7, m_chart);
             QColor c = qColor(e.color);
             c.setAlphaF(kBandOpacity * 1.5);
             r->setBrush(c);
@@ -189,7 +193,7 @@ void ChartOverlay::relayout()
         }
         auto *t = new QGraphicsSimpleTextItem(e.text, m_chart);
         t->setFont(lf);
-        t->setBrush(m_chart->titleBrush().color());   // the chart theme's text colour
+        t->setBrush(m_chart->titleBrush().color()); // the chart theme's text colour
         t->setPos(x + swatchW + swatchGap, mid - fm.height() / 2);
         t->setToolTip(e.text);
         for (QGraphicsItem *it : {swatch, static_cast<QGraphicsItem *>(t)}) {
@@ -233,7 +237,7 @@ void ChartOverlay::relayout()
             }
             auto *t = new QGraphicsSimpleTextItem(mk.label, m_chart);
             t->setFont(mf);
-            t->setBrush(m_chart->titleBrush().color());   // the chart theme's text colour
+            t->setBrush(m_chart->titleBrush().color()); // the chart theme's text colour
             t->setPos(b.topLeft());
             t->setToolTip(mk.label + QLatin1Char('\n') + mk.evidence);
             t->setZValue(21);
@@ -245,7 +249,7 @@ void ChartOverlay::relayout()
     if (marginsChanged) {
         if (m_chart->layout())
             m_chart->layout()->activate();
-        relayout();   // the plot area moved; the margins are now as wanted
+        relayout(); // the plot area moved; the margins are now as wanted
     }
 }
 

@@ -53,11 +53,11 @@ private:
 
     QChart *m_chart;
     ChartModel m_model;
-    bool m_hasModel = false;   ///< setModel() was called once
-    QColor m_laidOutColor;     ///< the text colour of the last layout (the chart theme)
+    bool m_hasModel = false; ///< setModel() was called once
+    QColor m_laidOutColor; ///< the text colour of the last layout (the chart theme)
     double m_deviceHeight = 0;
     double m_devicePerLogical = 1;
-    QList<QGraphicsItem *> m_items;        ///< children of the chart, rebuilt on relayout
+    QList<QGraphicsItem *> m_items; ///< children of the chart, rebuilt on relayout
     QList<QGraphicsItem *> m_legendText;
     QList<QGraphicsItem *> m_markerText;
     QStringList m_legendTexts;

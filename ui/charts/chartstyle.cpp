@@ -41,7 +41,7 @@ QFont chartFont(double pixelSize, bool bold)
 {
     QFont f(QString::fromLatin1(kChartFontFamily));
     f.setStyleHint(QFont::SansSerif);
-    f.setPixelSize(std::max(1, int(std::ceil(pixelSize - 0.01))));   // never below the scale
+    f.setPixelSize(std::max(1, int(std::ceil(pixelSize - 0.01)))); // never below the scale
     f.setBold(bold);
     return f;
 }
@@ -85,7 +85,7 @@ void applyChartTheme(QChart *chart, bool dark)
     const auto series = chart->series();
     for (QAbstractSeries *s : series)
         if (auto *xy = qobject_cast<QXYSeries *>(s); xy && xy->pointLabelsVisible())
-            xy->setPointLabelsColor(c.text);   // marker labels ("knee 2")
+            xy->setPointLabelsColor(c.text); // marker labels ("knee 2")
 }
 
 QColor chartTextColor()

@@ -16,7 +16,10 @@ QT_END_NAMESPACE
 namespace vw {
 
 /// "#rrggbb" -> QColor.
-inline QColor qColor(const QString &hex) { return QColor::fromString(hex); }
+inline QColor qColor(const QString &hex)
+{
+    return QColor::fromString(hex);
+}
 
 /// A pen of the model's colour, style and width (round caps).
 QPen chartPen(const QString &color, LineStyle style, double width);

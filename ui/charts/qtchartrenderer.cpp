@@ -27,10 +27,10 @@ namespace vw {
 namespace {
 
 // Properties tagging what each series is, for drawnChartData().
-const char *kRole = "vwRole";    // "series", "marker", "band", "line"
-const char *kKind = "vwKind";    // marker kind ("knee", ...)
-const char *kCurve = "vwCurve";  // data series: the key of the model curve it is a piece of
-const char *kPiece = "vwPiece";  // data series: which piece of that curve (0: the first)
+const char *kRole = "vwRole"; // "series", "marker", "band", "line"
+const char *kKind = "vwKind"; // marker kind ("knee", ...)
+const char *kCurve = "vwCurve"; // data series: the key of the model curve it is a piece of
+const char *kPiece = "vwPiece"; // data series: which piece of that curve (0: the first)
 
 /// Key of piece `i` of the curve `key`: the curve's own key for the first, so a curve that
 /// gets a gap keeps its series and only adds the pieces after it.
@@ -85,14 +85,15 @@ void fitLabelAxis(QCategoryAxis *axis, const ChartAxis &model)
 
 } // namespace
 
-QtChartRenderer::QtChartRenderer(QChart *chart) : m_chart(chart)
+QtChartRenderer::QtChartRenderer(QChart *chart)
+    : m_chart(chart)
 {
     styleChart(chart);
     m_labelsX = newLabelAxis();
     m_labelsY = newLabelAxis();
     m_chart->addAxis(m_labelsX, Qt::AlignBottom);
     m_chart->addAxis(m_labelsY, Qt::AlignLeft);
-    m_overlay = new ChartOverlay(chart);   // title, subtitle, legend, marker labels
+    m_overlay = new ChartOverlay(chart); // title, subtitle, legend, marker labels
 }
 
 void QtChartRenderer::render(const ChartModel &m)
@@ -101,7 +102,7 @@ void QtChartRenderer::render(const ChartModel &m)
     m_chart->setProperty("vwSubtitle", m.subtitle);
     m_chart->setProperty("vwNotes", m.notes);
     fitAxes(m);
-    applyChartTheme(m_chart);   // axes fitAxes() created take the chart theme's colours
+    applyChartTheme(m_chart); // axes fitAxes() created take the chart theme's colours
     drawSeries(m);
     drawAnnotations(m);
     m_model = m;
@@ -127,7 +128,7 @@ QAbstractAxis *QtChartRenderer::fitDataAxis(QAbstractAxis *axis, const ChartAxis
         } else {
             axis = new QValueAxis;
         }
-        axis->setVisible(false);   // drawn by its label axis
+        axis->setVisible(false); // drawn by its label axis
         m_chart->addAxis(axis, align);
         const bool vertical = align == Qt::AlignLeft || align == Qt::AlignRight;
         const auto all = m_chart->series();
@@ -236,7 +237,7 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         delete s;
     }
     m_annotationSeries.clear();
-    QList<int> bandLegends;   // sources whose band entry is in the legend already
+    QList<int> bandLegends; // sources whose band entry is in the legend already
     for (int i = 0; i < m.bands.size(); ++i) {
         const ChartBand &band = m.bands.at(i);
         auto *upper = new QLineSeries;
@@ -250,13 +251,13 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         lower->setParent(area);
         area->setProperty(kRole, QStringLiteral("band"));
         area->setName(band.legend);
-        QColor fill = qColor(band.color);   // the session's colour, light
-        fill.setAlphaF(band.hatched ? 0.5 : kBandOpacity);   // hatched: the lines a bit darker
+        QColor fill = qColor(band.color); // the session's colour, light
+        fill.setAlphaF(band.hatched ? 0.5 : kBandOpacity); // hatched: the lines a bit darker
         area->setBrush(band.hatched ? QBrush(fill, Qt::BDiagPattern) : QBrush(fill));
         area->setPen(Qt::NoPen);
         // the guard's reasons on hover, as the SVG has them in the band's <title>
         const QString tip = band.description;
-        area->setProperty("vwToolTip", tip);   // what the hover shows (tests read it)
+        area->setProperty("vwToolTip", tip); // what the hover shows (tests read it)
         QObject::connect(area, &QAreaSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
             if (state)
                 QToolTip::showText(QCursor::pos(), tip);
@@ -297,12 +298,13 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
             area->setPen(Qt::NoPen);
             const QString tip = cs.intervalTitle + QStringLiteral(": ") + cs.name;
             area->setProperty("vwToolTip", tip);
-            QObject::connect(area, &QAreaSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
-                if (state)
-                    QToolTip::showText(QCursor::pos(), tip);
-                else
-                    QToolTip::hideText();
-            });
+            QObject::connect(area, &QAreaSeries::hovered, m_chart,
+                             [tip](const QPointF &, bool state) {
+                                 if (state)
+                                     QToolTip::showText(QCursor::pos(), tip);
+                                 else
+                                     QToolTip::hideText();
+                             });
             attach(area, QString());
         }
         if (!cs.replicatePoints.isEmpty()) {
@@ -333,15 +335,16 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
         s->setProperty(kRole, QStringLiteral("marker"));
         s->setProperty(kKind, mk.kind);
         s->setName(mk.label);
-        s->setMarkerShape(mk.kind == QLatin1String("knee")         ? QScatterSeries::MarkerShapeCircle
-                          : mk.kind == QLatin1String("saturation") ? QScatterSeries::MarkerShapeRectangle
-                                                                   : QScatterSeries::MarkerShapeTriangle);
+        s->setMarkerShape(mk.kind == QLatin1String("knee") ? QScatterSeries::MarkerShapeCircle
+                          : mk.kind == QLatin1String("saturation")
+                              ? QScatterSeries::MarkerShapeRectangle
+                              : QScatterSeries::MarkerShapeTriangle);
         s->setMarkerSize(11);
         s->setColor(qColor(mk.color));
         s->setBorderColor(qColor(QString::fromLatin1(kMarkerOutline)));
         s->append(mk.at);
-        s->setPointLabelsFormat(mk.label);   // read back by drawnChartData()
-        s->setPointLabelsVisible(false);      // the label is placed by the overlay
+        s->setPointLabelsFormat(mk.label); // read back by drawnChartData()
+        s->setPointLabelsVisible(false); // the label is placed by the overlay
         // the detectors' evidence on hover, as the report's SVG has it in the marker's <title>
         const QString tip = mk.label + QLatin1Char('\n') + mk.evidence;
         QObject::connect(s, &QScatterSeries::hovered, m_chart, [tip](const QPointF &, bool state) {
@@ -365,7 +368,7 @@ QJsonObject drawnChartData(const QChart *chart)
     // the pieces of each data curve (kCurve), in the order the curves' first pieces come
     QStringList curves;
     QHash<QString, QMap<int, QLineSeries *>> pieces;
-    QHash<QString, QJsonObject> uncertainty;   // a curve's intervals and replicate points
+    QHash<QString, QJsonObject> uncertainty; // a curve's intervals and replicate points
     const auto all = chart->series();
     for (QAbstractSeries *s : all) {
         const QString role = s->property(kRole).toString();
@@ -381,7 +384,8 @@ QJsonObject drawnChartData(const QChart *chart)
             u.insert(QStringLiteral("interval_title"), area->name());
         } else if (role == QLatin1String("replicates")) {
             uncertainty[s->property(kCurve).toString()].insert(
-                QStringLiteral("replicates"), pointsJson(static_cast<QScatterSeries *>(s)->points()));
+                QStringLiteral("replicates"),
+                pointsJson(static_cast<QScatterSeries *>(s)->points()));
         } else if (role == QLatin1String("series")) {
             const QString curve = s->property(kCurve).toString();
             if (!curves.contains(curve))
@@ -408,7 +412,7 @@ QJsonObject drawnChartData(const QChart *chart)
         QList<QPointF> points;
         QJsonArray gaps;
         QString name;
-        for (QLineSeries *l : std::as_const(pieces[curve])) {   // in piece order
+        for (QLineSeries *l : std::as_const(pieces[curve])) { // in piece order
             const QList<QPointF> pts = l->points();
             if (!points.isEmpty() && !pts.isEmpty())
                 gaps.append(QJsonArray{points.last().x(), pts.first().x()});
@@ -430,7 +434,8 @@ QJsonObject drawnChartData(const QChart *chart)
         for (QAbstractAxis *a : chart->axes(o))
             if (auto *c = qobject_cast<QCategoryAxis *>(a); c && c->isVisible()) {
                 (o == Qt::Horizontal ? xTitle : yTitle) = c->titleText();
-                (o == Qt::Horizontal ? xTicks : yTicks) = QJsonArray::fromStringList(c->categoriesLabels());
+                (o == Qt::Horizontal ? xTicks : yTicks) =
+                    QJsonArray::fromStringList(c->categoriesLabels());
             }
     const ChartOverlay *overlay = ChartOverlay::of(chart);
     return QJsonObject{
@@ -444,7 +449,8 @@ QJsonObject drawnChartData(const QChart *chart)
         {QStringLiteral("markers"), markers},
         {QStringLiteral("bands"), bands},
         {QStringLiteral("lines"), lines},
-        {QStringLiteral("notes"), QJsonArray::fromStringList(chart->property("vwNotes").toStringList())},
+        {QStringLiteral("notes"),
+         QJsonArray::fromStringList(chart->property("vwNotes").toStringList())},
         {QStringLiteral("x_ticks"), xTicks},
         {QStringLiteral("y_ticks"), yTicks}};
 }

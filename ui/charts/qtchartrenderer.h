@@ -49,7 +49,7 @@ private:
     void attach(QAbstractSeries *s, const QString &legend);
 
     QChart *m_chart;
-    class ChartOverlay *m_overlay = nullptr;   ///< owned by the chart
+    class ChartOverlay *m_overlay = nullptr; ///< owned by the chart
     // Each direction has a hidden data axis the series are drawn by (QValueAxis or
     // QLogValueAxis) and a shown QCategoryAxis with the model's ticks and labels
     // (core/charts/axisticks.h) at the same places (log scales: in log space), so gridlines and
@@ -60,10 +60,10 @@ private:
     QCategoryAxis *m_labelsY = nullptr;
     QHash<QString, QLineSeries *> m_series;
     QList<QLineSeries *> m_order;
-    QList<QAbstractSeries *> m_annotationSeries;   ///< owned by the chart, rebuilt on change
+    QList<QAbstractSeries *> m_annotationSeries; ///< owned by the chart, rebuilt on change
     ChartModel m_model;
-    bool m_drawn = false;                          ///< m_annotationSeries show m_model's
-    double m_drawnTop = -1;                        ///< the y-axis top the bands were drawn to
+    bool m_drawn = false; ///< m_annotationSeries show m_model's
+    double m_drawnTop = -1; ///< the y-axis top the bands were drawn to
     std::function<void(QLineSeries *)> m_onNewSeries;
 };
 

@@ -19,7 +19,9 @@ QChart *installChart(QChartView *view)
 } // namespace
 
 StageCurveChart::StageCurveChart(ChartKind kind, QWidget *parent)
-    : QChartView(parent), m_kind(kind), m_renderer(installChart(this))
+    : QChartView(parent)
+    , m_kind(kind)
+    , m_renderer(installChart(this))
 {
     m_renderer.setOnNewSeries([this](QLineSeries *s) {
         connect(s, &QXYSeries::hovered, this,

@@ -16,7 +16,9 @@ QChart *installChart(QChartView *view)
 } // namespace
 
 TimeSeriesChart::TimeSeriesChart(Kind kind, QWidget *parent)
-    : QChartView(parent), m_kind(kind), m_renderer(installChart(this))
+    : QChartView(parent)
+    , m_kind(kind)
+    , m_renderer(installChart(this))
 {
     setRenderHint(QPainter::Antialiasing);
     // a live chart changes every snapshot: repaint the whole view, so no stroke of the last
@@ -49,7 +51,7 @@ void TimeSeriesChart::setLogY(bool on)
 
 void TimeSeriesChart::rebuild()
 {
-    const ChartKind kind = m_kind == Kind::Latency    ? ChartKind::LatencyOverTime
+    const ChartKind kind = m_kind == Kind::Latency  ? ChartKind::LatencyOverTime
                            : m_kind == Kind::Errors ? ChartKind::ErrorsOverTime
                                                     : ChartKind::ThroughputOverTime;
     m_renderer.render(buildChartModel(kind, m_sources, m_options));

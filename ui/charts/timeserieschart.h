@@ -16,7 +16,10 @@ class TimeSeriesChart : public QChartView {
     Q_OBJECT
 public:
     enum class Kind { Latency, Throughput, Errors };
-    explicit TimeSeriesChart(QWidget *parent = nullptr) : TimeSeriesChart(Kind::Latency, parent) {}
+    explicit TimeSeriesChart(QWidget *parent = nullptr)
+        : TimeSeriesChart(Kind::Latency, parent)
+    {
+    }
     explicit TimeSeriesChart(Kind kind, QWidget *parent = nullptr);
     Kind kind() const { return m_kind; }
 

@@ -16,7 +16,9 @@ namespace vw {
 /// The gutter: paints through CodeEditor::paintGutter.
 class LineNumberArea : public QWidget {
 public:
-    explicit LineNumberArea(CodeEditor *editor) : QWidget(editor), m_editor(editor)
+    explicit LineNumberArea(CodeEditor *editor)
+        : QWidget(editor)
+        , m_editor(editor)
     {
         setObjectName(QStringLiteral("lineNumberArea"));
     }
@@ -29,7 +31,8 @@ private:
     CodeEditor *m_editor;
 };
 
-CodeEditor::CodeEditor(QWidget *parent) : QPlainTextEdit(parent)
+CodeEditor::CodeEditor(QWidget *parent)
+    : QPlainTextEdit(parent)
 {
     m_gutter = new LineNumberArea(this);
     m_types = builtinOperationTypes();
@@ -106,9 +109,9 @@ void CodeEditor::paintGutter(QPaintEvent *event)
                 const int d = std::max(4, h / 2 - 1);
                 painter.drawEllipse(3, top + (h - d) / 2, d, d);
             }
-            painter.setPen(problem ? QColor(0xc0, 0x39, 0x2b)
-                                   : number == current ? pal.color(QPalette::Text)
-                                                       : pal.color(QPalette::PlaceholderText));
+            painter.setPen(problem             ? QColor(0xc0, 0x39, 0x2b)
+                           : number == current ? pal.color(QPalette::Text)
+                                               : pal.color(QPalette::PlaceholderText));
             painter.drawText(0, top, m_gutter->width() - 4, h, Qt::AlignRight,
                              QString::number(number));
         }
@@ -159,26 +162,27 @@ void CodeEditor::keyPressEvent(QKeyEvent *event)
         case Qt::Key_Tab:
         case Qt::Key_Escape:
         case Qt::Key_Backtab:
-            event->ignore();   // the completer's popup takes these
+            event->ignore(); // the completer's popup takes these
             return;
         default:
             break;
         }
     }
-    const bool ctrlSpace = event->key() == Qt::Key_Space
-                           && (event->modifiers() & Qt::ControlModifier);
+    const bool ctrlSpace =
+        event->key() == Qt::Key_Space && (event->modifiers() & Qt::ControlModifier);
     if (ctrlSpace) {
         showCompletions();
         return;
     }
     QPlainTextEdit::keyPressEvent(event);
     const QString typed = event->text();
-    if (!typed.isEmpty() && (typed.at(0).isLetterOrNumber() || typed == QLatin1String("_")
-                             || typed == QLatin1String("-"))) {
+    if (!typed.isEmpty()
+        && (typed.at(0).isLetterOrNumber() || typed == QLatin1String("_")
+            || typed == QLatin1String("-"))) {
         const YamlCompletionContext ctx =
             yamlCompletionContext(toPlainText(), textCursor().position());
-        if (ctx.prefix.size() >= 2 || (ctx.kind == YamlCompletionContext::Kind::Value
-                                       && !ctx.prefix.isEmpty()))
+        if (ctx.prefix.size() >= 2
+            || (ctx.kind == YamlCompletionContext::Kind::Value && !ctx.prefix.isEmpty()))
             showCompletions();
         else
             m_completer->popup()->hide();

@@ -12,7 +12,8 @@
 namespace vw {
 
 OperationPalette::OperationPalette(const QList<OperationType> &types, QWidget *parent)
-    : QWidget(parent), m_types(types)
+    : QWidget(parent)
+    , m_types(types)
 {
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("operationPalette"));
@@ -23,9 +24,9 @@ OperationPalette::OperationPalette(const QList<OperationType> &types, QWidget *p
                           "defaults"));
     QMap<QString, QTreeWidgetItem *> groups;
     // The groups in OperationGroup's order; each type declares its own (core/ops/operationtype.h).
-    for (const OperationGroup og : {OperationGroup::Sys, OperationGroup::Kv, OperationGroup::Ssh,
-                                    OperationGroup::Pki, OperationGroup::Transit,
-                                    OperationGroup::Totp, OperationGroup::Auth}) {
+    for (const OperationGroup og :
+         {OperationGroup::Sys, OperationGroup::Kv, OperationGroup::Ssh, OperationGroup::Pki,
+          OperationGroup::Transit, OperationGroup::Totp, OperationGroup::Auth}) {
         const QString g = operationGroupName(og);
         auto *item = new QTreeWidgetItem(m_tree, {g});
         item->setFlags(Qt::ItemIsEnabled);

@@ -16,7 +16,9 @@
 
 namespace vw {
 
-SavedSessionBar::SavedSessionBar(SessionSet *set, QWidget *parent) : QWidget(parent), m_set(set)
+SavedSessionBar::SavedSessionBar(SessionSet *set, QWidget *parent)
+    : QWidget(parent)
+    , m_set(set)
 {
     setObjectName(QStringLiteral("savedSessionBar"));
     m_label = new QLabel(this);
@@ -54,7 +56,7 @@ void SavedSessionBar::update()
 {
     const SessionEntry *main = m_set->mainEntry();
     if (!main || main->live) {
-        m_runPath.clear();   // a new run: its file is not written yet
+        m_runPath.clear(); // a new run: its file is not written yet
         m_path.clear();
     } else {
         m_path = main->path.isEmpty() ? m_runPath : main->path;
@@ -83,11 +85,10 @@ void SavedSessionBar::askSaveAs()
 {
     if (m_path.isEmpty() || isFileDeleted())
         return;
-    const QString start =
-        QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-            .filePath(QFileInfo(m_path).fileName());
-    const QString target = QFileDialog::getSaveFileName(this, tr("Save session as"), start,
-                                                        tr("Sessions (*.json)"));
+    const QString start = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                              .filePath(QFileInfo(m_path).fileName());
+    const QString target =
+        QFileDialog::getSaveFileName(this, tr("Save session as"), start, tr("Sessions (*.json)"));
     if (!target.isEmpty())
         saveAs(target);
 }

@@ -51,11 +51,11 @@ private:
     SessionSet *m_set = nullptr;
     QString m_runPath;
     QString m_path;
-    QString m_deletedPath;   ///< the file named when it was deleted; cleared when it changes
+    QString m_deletedPath; ///< the file named when it was deleted; cleared when it changes
     QLabel *m_label = nullptr;
     QPushButton *m_reveal = nullptr;
     QPushButton *m_saveAs = nullptr;
-    JobTracker m_jobs{this, JobTracker::Policy::Independent};   ///< Save As copies
+    JobTracker m_jobs{this, JobTracker::Policy::Independent}; ///< Save As copies
 };
 
 } // namespace vw

@@ -9,7 +9,8 @@
 namespace vw {
 
 SessionLibraryDock::SessionLibraryDock(QMainWindow *window, QAction *toggle)
-    : QDockWidget(tr("Sessions"), window), m_window(window)
+    : QDockWidget(tr("Sessions"), window)
+    , m_window(window)
 {
     setObjectName(QStringLiteral("sessionLibraryDock"));
     m_view = new SessionLibraryView(this);
@@ -20,7 +21,7 @@ SessionLibraryDock::SessionLibraryDock(QMainWindow *window, QAction *toggle)
     connect(toggle, &QAction::toggled, this, [this](bool on) {
         setVisible(on);
         if (on) {
-            QTimer::singleShot(0, this, &SessionLibraryDock::showInRoom);   // once laid out
+            QTimer::singleShot(0, this, &SessionLibraryDock::showInRoom); // once laid out
             raise();
             m_view->focusSearch();
         }
@@ -36,7 +37,7 @@ void SessionLibraryDock::showInRoom()
     if (isFloating() || this->height() >= height / 3)
         return;
     m_window->resizeDocks({this}, {height / 3}, Qt::Vertical);
-    if (this->height() < 220) {   // the pages leave no room: float it
+    if (this->height() < 220) { // the pages leave no room: float it
         setFloating(true);
         resize(m_window->width() * 4 / 5, height / 2);
         move(m_window->mapToGlobal(QPoint(m_window->width() / 10, height / 3)));

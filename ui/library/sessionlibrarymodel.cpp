@@ -9,8 +9,7 @@ namespace {
 
 const QString kNone = QStringLiteral("-");
 
-template <typename T>
-QVariant orNull(const std::optional<T> &v)
+template <typename T> QVariant orNull(const std::optional<T> &v)
 {
     return v ? QVariant::fromValue(*v) : QVariant();
 }
@@ -22,7 +21,10 @@ QString number(const std::optional<double> &v, int decimals)
 
 } // namespace
 
-SessionLibraryModel::SessionLibraryModel(QObject *parent) : QAbstractTableModel(parent) {}
+SessionLibraryModel::SessionLibraryModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 int SessionLibraryModel::rowCount(const QModelIndex &parent) const
 {
@@ -39,17 +41,28 @@ QVariant SessionLibraryModel::headerData(int section, Qt::Orientation o, int rol
     if (o != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, o, role);
     switch (section) {
-    case Label: return tr("Label");
-    case Profile: return tr("Profile");
-    case Target: return tr("Target");
-    case Started: return tr("Started");
-    case Status: return tr("Status");
-    case Stages: return tr("Stages");
-    case PeakThroughput: return tr("Peak /s");
-    case P99AtPeak: return tr("p99 at peak (ms)");
-    case Knee: return tr("Knee (VUs)");
-    case Note: return tr("Note");
-    case File: return tr("File");
+    case Label:
+        return tr("Label");
+    case Profile:
+        return tr("Profile");
+    case Target:
+        return tr("Target");
+    case Started:
+        return tr("Started");
+    case Status:
+        return tr("Status");
+    case Stages:
+        return tr("Stages");
+    case PeakThroughput:
+        return tr("Peak /s");
+    case P99AtPeak:
+        return tr("p99 at peak (ms)");
+    case Knee:
+        return tr("Knee (VUs)");
+    case Note:
+        return tr("Note");
+    case File:
+        return tr("File");
     }
     return {};
 }
@@ -86,34 +99,49 @@ QVariant SessionLibraryModel::display(const SessionSummary &s, int column) const
 {
     if (!s.ok()) {
         switch (column) {
-        case Label: return QFileInfo(s.path).completeBaseName();
-        case Status: return tr("unreadable");
-        case Note: return s.error;
-        case File: return QFileInfo(s.path).fileName();
-        case Started: return kNone;
-        default: return column >= Stages && column <= Knee ? QVariant(kNone) : QVariant();
+        case Label:
+            return QFileInfo(s.path).completeBaseName();
+        case Status:
+            return tr("unreadable");
+        case Note:
+            return s.error;
+        case File:
+            return QFileInfo(s.path).fileName();
+        case Started:
+            return kNone;
+        default:
+            return column >= Stages && column <= Knee ? QVariant(kNone) : QVariant();
         }
     }
     switch (column) {
-    case Label: return s.displayLabel();
-    case Profile: return s.profileName;
-    case Target: return s.targetAddress;
+    case Label:
+        return s.displayLabel();
+    case Profile:
+        return s.profileName;
+    case Target:
+        return s.targetAddress;
     case Started:
         return s.startedAt.isValid()
                    ? s.startedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
                    : kNone;
-    case Status: return s.status;
+    case Status:
+        return s.status;
     case Stages:
-        if (s.maxRatePerS)   // arrival-rate: the offered rate (its "vus" is the VU pool)
+        if (s.maxRatePerS) // arrival-rate: the offered rate (its "vus" is the VU pool)
             return tr("%1 (to %2/s)").arg(s.stages).arg(*s.maxRatePerS, 0, 'f', 0);
         if (s.maxVus)
             return tr("%1 (to %2 VUs)").arg(s.stages).arg(*s.maxVus);
         return QString::number(s.stages);
-    case PeakThroughput: return number(s.peakThroughputPerS, 0);
-    case P99AtPeak: return number(s.p99AtPeakMs, 2);
-    case Knee: return s.kneeVus ? QString::number(*s.kneeVus) : kNone;
-    case Note: return s.runError;
-    case File: return QFileInfo(s.path).fileName();
+    case PeakThroughput:
+        return number(s.peakThroughputPerS, 0);
+    case P99AtPeak:
+        return number(s.p99AtPeakMs, 2);
+    case Knee:
+        return s.kneeVus ? QString::number(*s.kneeVus) : kNone;
+    case Note:
+        return s.runError;
+    case File:
+        return QFileInfo(s.path).fileName();
     }
     return {};
 }
@@ -121,12 +149,18 @@ QVariant SessionLibraryModel::display(const SessionSummary &s, int column) const
 QVariant SessionLibraryModel::sortKey(const SessionSummary &s, int column) const
 {
     switch (column) {
-    case Started: return s.startedAt.isValid() ? QVariant(s.startedAt) : QVariant(s.modified);
-    case Stages: return s.stages;
-    case PeakThroughput: return orNull(s.peakThroughputPerS);
-    case P99AtPeak: return orNull(s.p99AtPeakMs);
-    case Knee: return orNull(s.kneeVus);
-    default: return display(s, column);
+    case Started:
+        return s.startedAt.isValid() ? QVariant(s.startedAt) : QVariant(s.modified);
+    case Stages:
+        return s.stages;
+    case PeakThroughput:
+        return orNull(s.peakThroughputPerS);
+    case P99AtPeak:
+        return orNull(s.p99AtPeakMs);
+    case Knee:
+        return orNull(s.kneeVus);
+    default:
+        return display(s, column);
     }
 }
 

@@ -22,16 +22,16 @@ public:
         Started,
         Status,
         Stages,
-        PeakThroughput,   ///< successes per second at the peak stage, first op
-        P99AtPeak,        ///< ms
-        Knee,             ///< VUs
-        Note,             ///< the run's error, or why the file cannot be read
+        PeakThroughput, ///< successes per second at the peak stage, first op
+        P99AtPeak, ///< ms
+        Knee, ///< VUs
+        Note, ///< the run's error, or why the file cannot be read
         File,
         ColumnCount
     };
     enum Role {
-        SortRole = Qt::UserRole + 1,   ///< numbers, dates and text to sort by
-        PathRole,                      ///< the file's path (every column)
+        SortRole = Qt::UserRole + 1, ///< numbers, dates and text to sort by
+        PathRole, ///< the file's path (every column)
     };
 
     explicit SessionLibraryModel(QObject *parent = nullptr);

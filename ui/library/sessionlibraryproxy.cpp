@@ -4,7 +4,8 @@
 
 namespace vw {
 
-SessionLibraryProxy::SessionLibraryProxy(QObject *parent) : QSortFilterProxyModel(parent)
+SessionLibraryProxy::SessionLibraryProxy(QObject *parent)
+    : QSortFilterProxyModel(parent)
 {
     setFilterKeyColumn(-1);
     setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -16,7 +17,7 @@ bool SessionLibraryProxy::lessThan(const QModelIndex &left, const QModelIndex &r
 {
     const bool l = left.data(sortRole()).isValid();
     const bool r = right.data(sortRole()).isValid();
-    if (l != r)   // the row without a value goes last: the sort reverses this when descending
+    if (l != r) // the row without a value goes last: the sort reverses this when descending
         return sortOrder() == Qt::AscendingOrder ? l : r;
     if (!l)
         return false;

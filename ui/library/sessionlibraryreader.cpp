@@ -7,7 +7,8 @@
 
 namespace vw {
 
-SessionLibraryReader::SessionLibraryReader(QObject *parent) : QObject(parent)
+SessionLibraryReader::SessionLibraryReader(QObject *parent)
+    : QObject(parent)
 {
     qRegisterMetaType<vw::SessionSummary>();
 }
@@ -29,7 +30,7 @@ void SessionLibraryReader::scan(const QStringList &folders)
                         continue;
                     seen.insert(key);
                     if (job.cancelled())
-                        return files;   // abandoned: nothing more is delivered
+                        return files; // abandoned: nothing more is delivered
                     const SessionSummary summary = readSessionSummary(path);
                     ++files;
                     job.post([this, summary] { emit summaryRead(summary); });

@@ -42,8 +42,8 @@ signals:
     void removed(const QString &path, bool trashed, const QString &error);
 
 private:
-    JobTracker m_scan{this};   ///< a new scan supersedes the one under way (ui/jobtracker.h)
-    JobTracker m_writes{this, JobTracker::Policy::Independent};   ///< labels and removals
+    JobTracker m_scan{this}; ///< a new scan supersedes the one under way (ui/jobtracker.h)
+    JobTracker m_writes{this, JobTracker::Policy::Independent}; ///< labels and removals
     bool m_scanning = false;
 };
 

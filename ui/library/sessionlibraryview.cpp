@@ -28,7 +28,8 @@ namespace {
 const QString kFoldersKey = QStringLiteral("library/folders");
 }
 
-SessionLibraryView::SessionLibraryView(QWidget *parent) : QWidget(parent)
+SessionLibraryView::SessionLibraryView(QWidget *parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("sessionLibrary"));
     m_model = new SessionLibraryModel(this);
@@ -97,15 +98,17 @@ SessionLibraryView::SessionLibraryView(QWidget *parent) : QWidget(parent)
         m_table->addAction(a);
         return b;
     };
-    m_open = button(tr("Open"), QStringLiteral("libraryOpen"),
-                    tr("Open as the main session (double-click)"), &SessionLibraryView::openSelected);
+    m_open =
+        button(tr("Open"), QStringLiteral("libraryOpen"),
+               tr("Open as the main session (double-click)"), &SessionLibraryView::openSelected);
     m_overlay = button(tr("Overlay"), QStringLiteral("libraryOverlay"),
                        tr("Compare with the sessions shown"), &SessionLibraryView::overlaySelected);
     m_rename = button(tr("Rename…"), QStringLiteral("libraryRename"),
                       tr("Change the session's label (written into the file)"),
                       &SessionLibraryView::renameSelected);
-    m_delete = button(tr("Delete…"), QStringLiteral("libraryDelete"),
-                      tr("Move the session file to the trash"), &SessionLibraryView::deleteSelected);
+    m_delete =
+        button(tr("Delete…"), QStringLiteral("libraryDelete"),
+               tr("Move the session file to the trash"), &SessionLibraryView::deleteSelected);
     m_reveal = button(tr("Show in Folder"), QStringLiteral("libraryReveal"),
                       tr("Open the file's folder in the file manager"),
                       &SessionLibraryView::revealSelected);
@@ -126,13 +129,12 @@ SessionLibraryView::SessionLibraryView(QWidget *parent) : QWidget(parent)
         m_model->clear();
         updateCount();
     });
-    connect(m_reader, &SessionLibraryReader::summaryRead, this,
-            [this](const SessionSummary &s) {
-                m_model->upsert(s);
-                updateCount();
-            });
+    connect(m_reader, &SessionLibraryReader::summaryRead, this, [this](const SessionSummary &s) {
+        m_model->upsert(s);
+        updateCount();
+    });
     connect(m_reader, &SessionLibraryReader::scanFinished, this, [this](int files) {
-        if (!m_columnsSized && files > 0) {   // once: later scans keep the user's widths
+        if (!m_columnsSized && files > 0) { // once: later scans keep the user's widths
             m_columnsSized = true;
             m_table->resizeColumnsToContents();
             for (int c = 0; c < SessionLibraryModel::ColumnCount; ++c)
@@ -264,7 +266,7 @@ void SessionLibraryView::deleteSession(const QString &path)
 void SessionLibraryView::openSelected()
 {
     const int row = m_model->rowOf(selectedPath());
-    if (row >= 0 && m_model->summary(row).ok())   // an unreadable row has nothing to open
+    if (row >= 0 && m_model->summary(row).ok()) // an unreadable row has nothing to open
         emit openRequested(m_model->summary(row).path);
 }
 
@@ -296,8 +298,9 @@ void SessionLibraryView::deleteSelected()
     QString question = tr("Move %1 to the trash?\n(Where there is no trash, it is deleted.)")
                            .arg(QDir::toNativeSeparators(path));
     if (m_isShown && m_isShown(path))
-        question += QLatin1Char('\n') + tr("This session is shown in the window; its results "
-                                           "stay on screen, without a file.");
+        question += QLatin1Char('\n')
+                    + tr("This session is shown in the window; its results "
+                         "stay on screen, without a file.");
     const auto answer = QMessageBox::question(this, tr("Delete session"), question);
     if (answer == QMessageBox::Yes)
         deleteSession(path);

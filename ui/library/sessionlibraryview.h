@@ -72,9 +72,9 @@ public:
 
     void openSelected();
     void overlaySelected();
-    void renameSelected();   ///< asks for the label
-    void deleteSelected();   ///< asks for confirmation
-    void revealSelected();   ///< the file's folder in the file manager
+    void renameSelected(); ///< asks for the label
+    void deleteSelected(); ///< asks for confirmation
+    void revealSelected(); ///< the file's folder in the file manager
 
 signals:
     void openRequested(const QString &path);
@@ -106,7 +106,7 @@ private:
     std::function<bool(const QString &)> m_isShown;
     QStringList m_baseFolders;
     QStringList m_addedFolders;
-    bool m_stale = true;   ///< not read since the folders changed
+    bool m_stale = true; ///< not read since the folders changed
     bool m_columnsSized = false;
 };
 

@@ -15,7 +15,10 @@ QString displayLabel(const Session &s)
 
 } // namespace
 
-SessionSet::SessionSet(QObject *parent) : QObject(parent) {}
+SessionSet::SessionSet(QObject *parent)
+    : QObject(parent)
+{
+}
 
 QList<Session> SessionSet::savedSessions() const
 {
@@ -104,7 +107,7 @@ void SessionSet::setMain(const Session &session, const QString &path)
     SessionEntry e;
     e.session = session;
     if (!e.session.analysis.computed)
-        e.session.analysis = analyzeSession(e.session);   // once, not on every redraw
+        e.session.analysis = analyzeSession(e.session); // once, not on every redraw
     e.path = path;
     replaceMain(e, displayLabel(session));
 }
@@ -140,7 +143,7 @@ void SessionSet::removeOverlays(QList<int> indices)
     if (removed.isEmpty())
         return;
     renumberColours();
-    for (int i : std::as_const(removed))   // highest first: each index is valid when emitted
+    for (int i : std::as_const(removed)) // highest first: each index is valid when emitted
         emit overlayRemoved(i);
     emit entriesChanged();
 }

@@ -21,12 +21,12 @@ struct SessionEntry {
     /// The finished run or the file's session. While live: the label, the completed stages
     /// and the 1-second series so far (RunSnapshot); no analysis.
     Session session;
-    QString label;       ///< unique among the entries; names it in legends, lists and tables
-    QString path;        ///< the file it was read from; empty for a run of this window
+    QString label; ///< unique among the entries; names it in legends, lists and tables
+    QString path; ///< the file it was read from; empty for a run of this window
     /// Index into paletteColor() (core/charts/chartpalette.h) when two or more sessions are shown:
     /// the entry's position, which is how the charts colour overlaid sources.
     int colourIndex = 0;
-    bool live = false;   ///< the running benchmark (only ever the main entry)
+    bool live = false; ///< the running benchmark (only ever the main entry)
     /// Live only: the running stage's steady window so far, drawn as the last point of each
     /// curve when hasPartial.
     StageStats partial;

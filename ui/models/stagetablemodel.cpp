@@ -10,7 +10,10 @@ namespace vw {
 
 namespace {
 
-double ms(int64_t us) { return double(us) / 1000.0; }
+double ms(int64_t us)
+{
+    return double(us) / 1000.0;
+}
 
 QString errorClasses(const OpStats &o)
 {
@@ -23,7 +26,10 @@ QString errorClasses(const OpStats &o)
 
 } // namespace
 
-StageTableModel::StageTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+StageTableModel::StageTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 void StageTableModel::setStages(const QList<StageStats> &stages)
 {
@@ -60,7 +66,8 @@ void StageTableModel::setUncertainty(const QList<StageUncertainty> &u, const QSt
     m_uncertainty = u;
     m_uncertaintyReason = reason;
     if (!m_rows.isEmpty())
-        emit dataChanged(index(0, ThroughputCiColumn), index(int(m_rows.size() - 1), SteadinessColumn));
+        emit dataChanged(index(0, ThroughputCiColumn),
+                         index(int(m_rows.size() - 1), SteadinessColumn));
 }
 
 const OpUncertainty *StageTableModel::uncertaintyOf(const StageStats &s, const OpStats &o) const
@@ -117,8 +124,8 @@ QVariant StageTableModel::uncertaintyValue(const StageStats &s, const OpStats &o
         const char *names[] = {"throughput/s", "mean ms", "p50 ms", "p95 ms", "p99 ms"};
         for (int m = 0; m < kBootMetricCount; ++m) {
             const Interval &i = u->intervals[m];
-            lines << QStringLiteral("%1: %2").arg(QLatin1String(names[m]),
-                                                  i.known ? intervalCell(i, m == 0 ? 1 : 3) : i.reason);
+            lines << QStringLiteral("%1: %2").arg(
+                QLatin1String(names[m]), i.known ? intervalCell(i, m == 0 ? 1 : 3) : i.reason);
         }
         return lines.join(QLatin1Char('\n'));
     }
@@ -141,27 +148,41 @@ int StageTableModel::columnCount(const QModelIndex &parent) const
 QVariant StageTableModel::rawValue(const StageStats &s, const OpStats &o, int column) const
 {
     const LatencyHistogram &h = o.latency;
-    const bool latencyColumn = column == MeanColumn || column == P50Column
-                               || column == P95Column || column == P99Column
-                               || column == MaxColumn;
+    const bool latencyColumn = column == MeanColumn || column == P50Column || column == P95Column
+                               || column == P99Column || column == MaxColumn;
     if (latencyColumn && h.count() == 0)
-        return {};   // no success, no latency: an invalid QVariant, shown as "-" (never 0)
+        return {}; // no success, no latency: an invalid QVariant, shown as "-" (never 0)
     switch (column) {
-    case StageColumn: return stageNumber(s.index);
-    case VusColumn: return s.vus;
-    case OpColumn: return o.op;
-    case CountColumn: return qint64(o.count);
-    case OkColumn: return qint64(o.ok);
-    case ErrorsColumn: return qint64(o.errorCount());
-    case ErrorClassesColumn: return errorClasses(o);
-    case ThroughputColumn: return s.throughputPerS(o);
-    case MeanColumn: return h.meanUs() / 1000.0;
-    case P50Column: return ms(h.valueAtPercentileUs(50));
-    case P95Column: return ms(h.valueAtPercentileUs(95));
-    case P99Column: return ms(h.valueAtPercentileUs(99));
-    case MaxColumn: return ms(h.maxUs());
-    case MaxInFlightColumn: return s.maxInFlight;
-    case MarksColumn: return stageMarksShort(s).join(QStringLiteral("; "));
+    case StageColumn:
+        return stageNumber(s.index);
+    case VusColumn:
+        return s.vus;
+    case OpColumn:
+        return o.op;
+    case CountColumn:
+        return qint64(o.count);
+    case OkColumn:
+        return qint64(o.ok);
+    case ErrorsColumn:
+        return qint64(o.errorCount());
+    case ErrorClassesColumn:
+        return errorClasses(o);
+    case ThroughputColumn:
+        return s.throughputPerS(o);
+    case MeanColumn:
+        return h.meanUs() / 1000.0;
+    case P50Column:
+        return ms(h.valueAtPercentileUs(50));
+    case P95Column:
+        return ms(h.valueAtPercentileUs(95));
+    case P99Column:
+        return ms(h.valueAtPercentileUs(99));
+    case MaxColumn:
+        return ms(h.maxUs());
+    case MaxInFlightColumn:
+        return s.maxInFlight;
+    case MarksColumn:
+        return stageMarksShort(s).join(QStringLiteral("; "));
     }
     return {};
 }
@@ -187,12 +208,16 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole: {
         const QVariant v = rawValue(s, o, c);
         switch (c) {
-        case StageColumn:   // "3*": did not run to its end; "5 ⚠": client-bound (tooltip: why)
+        case StageColumn: // "3*": did not run to its end; "5 ⚠": client-bound (tooltip: why)
             return v.toString() + (s.complete ? QString() : QStringLiteral("*"))
                    + (s.validity.clientBound ? QStringLiteral(" ⚠") : QString());
         case ThroughputColumn:
             return QString::number(v.toDouble(), 'f', 1);
-        case MeanColumn: case P50Column: case P95Column: case P99Column: case MaxColumn:
+        case MeanColumn:
+        case P50Column:
+        case P95Column:
+        case P99Column:
+        case MaxColumn:
             return v.isValid() ? QString::number(v.toDouble(), 'f', 3) : QStringLiteral("-");
         default:
             return v;
@@ -223,7 +248,7 @@ QVariant StageTableModel::data(const QModelIndex &index, int role) const
             return stageMarks(s).join(QLatin1Char('\n'));
         return {};
     case Qt::BackgroundRole:
-        if (c == MarksColumn && s.validity.clientBound)   // the mark stands out in the table
+        if (c == MarksColumn && s.validity.clientBound) // the mark stands out in the table
             return QBrush(QColor(0xff, 0xf4, 0xe5));
         return {};
     }
@@ -236,32 +261,57 @@ QVariant StageTableModel::headerData(int section, Qt::Orientation orientation, i
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case StageColumn: return tr("Stage");
-        case VusColumn: return tr("VUs");
-        case OpColumn: return tr("Operation");
-        case CountColumn: return tr("Count");
-        case OkColumn: return tr("OK");
-        case ErrorsColumn: return tr("Errors");
-        case ErrorClassesColumn: return tr("Error classes");
-        case ThroughputColumn: return tr("Throughput/s");
-        case MeanColumn: return tr("Mean ms");
-        case P50Column: return tr("p50 ms");
-        case P95Column: return tr("p95 ms");
-        case P99Column: return tr("p99 ms");
-        case MaxColumn: return tr("Max ms");
-        case MaxInFlightColumn: return tr("Max in-flight");
-        case MarksColumn: return tr("Marks");
-        case ThroughputCiColumn: return tr("Throughput/s 95%");
-        case P99CiColumn: return tr("p99 ms 95%");
-        case SteadinessColumn: return tr("Steadiness");
+        case StageColumn:
+            return tr("Stage");
+        case VusColumn:
+            return tr("VUs");
+        case OpColumn:
+            return tr("Operation");
+        case CountColumn:
+            return tr("Count");
+        case OkColumn:
+            return tr("OK");
+        case ErrorsColumn:
+            return tr("Errors");
+        case ErrorClassesColumn:
+            return tr("Error classes");
+        case ThroughputColumn:
+            return tr("Throughput/s");
+        case MeanColumn:
+            return tr("Mean ms");
+        case P50Column:
+            return tr("p50 ms");
+        case P95Column:
+            return tr("p95 ms");
+        case P99Column:
+            return tr("p99 ms");
+        case MaxColumn:
+            return tr("Max ms");
+        case MaxInFlightColumn:
+            return tr("Max in-flight");
+        case MarksColumn:
+            return tr("Marks");
+        case ThroughputCiColumn:
+            return tr("Throughput/s 95%");
+        case P99CiColumn:
+            return tr("p99 ms 95%");
+        case SteadinessColumn:
+            return tr("Steadiness");
         }
     } else if (role == Qt::ToolTipRole) {
         switch (section) {
-        case ThroughputColumn: return tr("Successful requests per second of the steady window");
-        case MeanColumn: case P50Column: case P95Column: case P99Column: case MaxColumn:
+        case ThroughputColumn:
+            return tr("Successful requests per second of the steady window");
+        case MeanColumn:
+        case P50Column:
+        case P95Column:
+        case P99Column:
+        case MaxColumn:
             return tr("Latency of successful requests, milliseconds (warm-up excluded)");
-        case MaxInFlightColumn: return tr("Largest number of requests in flight at once");
-        case ThroughputCiColumn: case P99CiColumn:
+        case MaxInFlightColumn:
+            return tr("Largest number of requests in flight at once");
+        case ThroughputCiColumn:
+        case P99CiColumn:
             return tr("95 % interval: block bootstrap over the stage's steady seconds "
                       "(docs/measurement.md, \"Uncertainty\"); \"-\" when the stage is too "
                       "short or the session has no interval histograms");

@@ -21,14 +21,14 @@ public:
         OpColumn,
         CountColumn,
         OkColumn,
-        ErrorsColumn,      ///< total errors
-        ErrorClassesColumn,///< "http_503: 3, timeout: 1"
-        ThroughputColumn,  ///< successes per second
-        MeanColumn,        ///< milliseconds
-        P50Column,         ///< milliseconds
-        P95Column,         ///< milliseconds
-        P99Column,         ///< milliseconds
-        MaxColumn,         ///< milliseconds
+        ErrorsColumn, ///< total errors
+        ErrorClassesColumn, ///< "http_503: 3, timeout: 1"
+        ThroughputColumn, ///< successes per second
+        MeanColumn, ///< milliseconds
+        P50Column, ///< milliseconds
+        P95Column, ///< milliseconds
+        P99Column, ///< milliseconds
+        MaxColumn, ///< milliseconds
         MaxInFlightColumn,
         /// "⚠ client-bound: client_cpu; no completed request" (stageMarksShort(),
         /// core/charts/stagemarks.h); the tooltip has the whole reasons (stageMarks()).
@@ -63,8 +63,8 @@ public:
 
 private:
     struct Row {
-        int stage;  ///< index into m_stages
-        int op;     ///< index into m_stages[stage].ops
+        int stage; ///< index into m_stages
+        int op; ///< index into m_stages[stage].ops
         bool operator==(const Row &o) const { return stage == o.stage && op == o.op; }
     };
     QVariant rawValue(const StageStats &s, const OpStats &o, int column) const;

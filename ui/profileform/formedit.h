@@ -32,7 +32,7 @@ inline YAML::Node yamlScalar(const QVariant &v)
     case QMetaType::Double:
         return YAML::Node(QString::number(v.toDouble(), 'g', 12).toStdString());
     default:
-        return yamlText(v.toString());   // "123" as text stays text
+        return yamlText(v.toString()); // "123" as text stays text
     }
 }
 

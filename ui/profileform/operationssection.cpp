@@ -19,7 +19,8 @@
 namespace vw {
 
 OperationsSection::OperationsSection(YamlEditSink sink, QWidget *parent)
-    : QWidget(parent), m_sink(std::move(sink))
+    : QWidget(parent)
+    , m_sink(std::move(sink))
 {
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("formOperations"));
@@ -64,7 +65,7 @@ OperationsSection::OperationsSection(YamlEditSink sink, QWidget *parent)
     connect(remove, &QPushButton::clicked, this, [this] {
         const int r = m_list->currentRow();
         if (r < 0 || m_rows.size() <= 1)
-            return;   // a profile needs an operation
+            return; // a profile needs an operation
         m_rows.removeAt(r);
         refreshList();
         write();
@@ -74,7 +75,7 @@ OperationsSection::OperationsSection(YamlEditSink sink, QWidget *parent)
         if (r < 0 || m_rows[r].type == m_type->currentText())
             return;
         m_rows[r].type = m_type->currentText();
-        m_rows[r].values.clear();   // params belong to a type
+        m_rows[r].values.clear(); // params belong to a type
         showRow(r);
         refreshList();
         write();
@@ -125,13 +126,14 @@ void OperationsSection::load(const Profile &p)
             }
         rows << row;
     }
-    const bool same = rows.size() == m_rows.size()
+    const bool same =
+        rows.size() == m_rows.size()
         && std::equal(rows.begin(), rows.end(), m_rows.begin(), [](const Row &a, const Row &b) {
                return a.type == b.type && a.name == b.name && a.weight == b.weight
-                   && a.values == b.values;
+                      && a.values == b.values;
            });
     if (same)
-        return;   // keep the controls (and the focus) as they are
+        return; // keep the controls (and the focus) as they are
     m_rows = rows;
     const int keep = m_list->currentRow();
     refreshList();
@@ -145,8 +147,7 @@ void OperationsSection::refreshList()
     const QSignalBlocker block(m_list);
     m_list->clear();
     for (const Row &r : std::as_const(m_rows))
-        m_list->addItem((r.name.isEmpty() ? r.type
-                                          : QStringLiteral("%1  (%2)").arg(r.name, r.type))
+        m_list->addItem((r.name.isEmpty() ? r.type : QStringLiteral("%1  (%2)").arg(r.name, r.type))
                         + tr("  weight %1").arg(r.weight));
     m_list->setCurrentRow(std::clamp(keep, 0, int(m_rows.size()) - 1));
 }
@@ -203,8 +204,8 @@ void OperationsSection::write()
                     continue;
                 const QVariant v = r.values.value(s.name);
                 params[s.name.toStdString()] = s.kind == ParamKind::Duration
-                    ? yamlScalar(formatDurationMs(v.toLongLong()))
-                    : yamlScalar(v);
+                                                   ? yamlScalar(formatDurationMs(v.toLongLong()))
+                                                   : yamlScalar(v);
             }
             params.SetStyle(YAML::EmitterStyle::Flow);
             op["params"] = params;

@@ -41,7 +41,7 @@ private:
         QString type;
         QString name;
         int weight = 100;
-        QVariantMap values;   ///< canonical values that differ from the defaults
+        QVariantMap values; ///< canonical values that differ from the defaults
     };
     void showRow(int row);
     void refreshList();

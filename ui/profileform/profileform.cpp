@@ -16,7 +16,8 @@
 namespace vw {
 
 ProfileForm::ProfileForm(QPlainTextEdit *editor, QWidget *parent)
-    : QWidget(parent), m_editor(editor)
+    : QWidget(parent)
+    , m_editor(editor)
 {
     setObjectName(QStringLiteral("profileForm"));
     const YamlEditSink sink = [this](const YamlEdit &e) { apply(e); };

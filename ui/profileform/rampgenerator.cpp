@@ -5,7 +5,7 @@
 namespace vw {
 
 namespace {
-constexpr int kMaxStages = 1000;   // a rule that would make more makes none
+constexpr int kMaxStages = 1000; // a rule that would make more makes none
 }
 
 QList<double> doublingLoads(double from, double to)
@@ -36,7 +36,7 @@ QList<double> linearLoads(double from, double to, double step)
     if (out.last() < to - 1e-9)
         out << to;
     if (out.size() > kMaxStages)
-        out.clear();   // never a list cut short with a jump to `to` at its end
+        out.clear(); // never a list cut short with a jump to `to` at its end
     return out;
 }
 

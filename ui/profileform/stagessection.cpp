@@ -67,7 +67,8 @@ LoadBounds vuPoolBounds()
 } // namespace
 
 StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
-    : QWidget(parent), m_sink(std::move(sink))
+    : QWidget(parent)
+    , m_sink(std::move(sink))
 {
     m_executor = new QComboBox(this);
     m_executor->setObjectName(QStringLiteral("formExecutor"));
@@ -178,9 +179,8 @@ StagesSection::StagesSection(YamlEditSink sink, QWidget *parent)
     });
     connect(remove, &QPushButton::clicked, this, [this] {
         if (m_table->rowCount() <= 1)
-            return;   // a ramp needs a stage
-        const int r = m_table->currentRow() >= 0 ? m_table->currentRow()
-                                                 : m_table->rowCount() - 1;
+            return; // a ramp needs a stage
+        const int r = m_table->currentRow() >= 0 ? m_table->currentRow() : m_table->rowCount() - 1;
         m_table->removeRow(r);
         writeStages();
     });
@@ -209,8 +209,8 @@ void StagesSection::load(const Profile &p)
     m_loadedExecutor = ramp.model->name();
     m_executor->setCurrentText(m_loadedExecutor);
     const bool open = ramp.model->isOpen();
-    m_table->setHorizontalHeaderLabels({open ? tr("Rate (starts/s)") : tr("VUs"),
-                                        tr("Duration (warm-up included)")});
+    m_table->setHorizontalHeaderLabels(
+        {open ? tr("Rate (starts/s)") : tr("VUs"), tr("Duration (warm-up included)")});
     if (m_warmup->text() != formatDurationMs(ramp.warmupMs))
         m_warmup->setText(formatDurationMs(ramp.warmupMs));
     QJsonObject config;
@@ -231,7 +231,7 @@ void StagesSection::load(const Profile &p)
     for (int r = 0; same && r < rows.size(); ++r)
         for (int c = 0; same && c < 2; ++c)
             same = m_table->item(r, c) && m_table->item(r, c)->text() == rows[r][c];
-    if (!same) {   // rebuilt only when the text says otherwise: a cell being edited stays
+    if (!same) { // rebuilt only when the text says otherwise: a cell being edited stays
         m_table->setRowCount(0);
         for (const QStringList &row : std::as_const(rows))
             addRow(row[0], row[1]);
@@ -239,8 +239,7 @@ void StagesSection::load(const Profile &p)
     m_loading = false;
 }
 
-std::optional<YAML::Node> StagesSection::stagesNode(const LoadModelType &type,
-                                                    QString *error) const
+std::optional<YAML::Node> StagesSection::stagesNode(const LoadModelType &type, QString *error) const
 {
     const bool whole = type.stageLoadBounds.decimals == 0;
     const std::string key = type.stageLoadKey.toStdString();
@@ -273,14 +272,14 @@ std::optional<YAML::Node> StagesSection::stagesNode(const LoadModelType &type,
 void StagesSection::markBadCells(const LoadModelType &type)
 {
     const bool was = m_loading;
-    m_loading = true;   // a background is a change of the item too
+    m_loading = true; // a background is a change of the item too
     const QBrush bad(QColor(0xfd, 0xe2, 0xe1));
     for (int r = 0; r < m_table->rowCount(); ++r)
         for (int c = 0; c < 2; ++c)
             if (QTableWidgetItem *it = m_table->item(r, c)) {
                 const QString t = it->text().trimmed();
-                const bool ok = c == 0 ? loadValid(t, type.stageLoadBounds)
-                                       : parseDurationMs(t).has_value();
+                const bool ok =
+                    c == 0 ? loadValid(t, type.stageLoadBounds) : parseDurationMs(t).has_value();
                 it->setBackground(ok ? QBrush() : bad);
             }
     m_loading = was;
@@ -309,7 +308,7 @@ void StagesSection::writeExecutor()
     // other models' pool keys are removed
     const LoadModelType &type = currentType();
     const QString name = type.name;
-    if (type.stageLoadBounds.decimals == 0) {   // a rate becomes whole VUs (rounded up)
+    if (type.stageLoadBounds.decimals == 0) { // a rate becomes whole VUs (rounded up)
         m_loading = true;
         for (int r = 0; r < m_table->rowCount(); ++r)
             if (QTableWidgetItem *it = m_table->item(r, 0)) {
@@ -322,7 +321,7 @@ void StagesSection::writeExecutor()
     }
     QString why;
     const std::optional<YAML::Node> stages = stagesNode(type, &why);
-    if (!stages) {   // the YAML keeps its model: so does the combo box
+    if (!stages) { // the YAML keeps its model: so does the combo box
         m_table->setToolTip(why);
         m_executor->setCurrentText(m_loadedExecutor);
         return;
@@ -332,9 +331,10 @@ void StagesSection::writeExecutor()
     for (int r = 0; r < m_table->rowCount(); ++r)
         peak = std::max(peak, m_table->item(r, 0)->text().toDouble());
     const QString poolKey = type.vuPoolKey;
-    const int maxVus = poolKey.isEmpty() ? 0
-                                         : std::clamp(int(std::ceil(peak)), int(type.vuPoolBounds.min),
-                                                      int(type.vuPoolBounds.max));
+    const int maxVus = poolKey.isEmpty()
+                           ? 0
+                           : std::clamp(int(std::ceil(peak)), int(type.vuPoolBounds.min),
+                                        int(type.vuPoolBounds.max));
     QStringList otherPoolKeys;
     const LoadModelRegistry &models = LoadModelRegistry::builtin();
     for (const QString &n : models.names())
@@ -342,9 +342,8 @@ void StagesSection::writeExecutor()
             otherPoolKeys << k;
     m_sink([name, poolKey, otherPoolKeys, seq, maxVus](const QString &y,
                                                        QString *e) -> std::optional<QString> {
-        std::optional<QString> t =
-            setYamlValue(y, {QStringLiteral("ramp"), QStringLiteral("executor")},
-                         yamlScalar(name), e);
+        std::optional<QString> t = setYamlValue(
+            y, {QStringLiteral("ramp"), QStringLiteral("executor")}, yamlScalar(name), e);
         if (t && !poolKey.isEmpty())
             t = setYamlValue(*t, {QStringLiteral("ramp"), poolKey}, YAML::Node(maxVus), e);
         for (const QString &k : otherPoolKeys)
@@ -377,8 +376,8 @@ void StagesSection::generate(Rule rule, double from, double to, double step,
 void StagesSection::fill()
 {
     const QList<double> loads = m_rule->currentIndex() == 0
-        ? doublingLoads(m_from->value(), m_to->value())
-        : linearLoads(m_from->value(), m_to->value(), m_step->value());
+                                    ? doublingLoads(m_from->value(), m_to->value())
+                                    : linearLoads(m_from->value(), m_to->value(), m_step->value());
     const QString dur = m_genDuration->text().trimmed();
     const QString warm = m_genWarmup->text().trimmed();
     if (loads.isEmpty() || !parseDurationMs(dur) || (!warm.isEmpty() && !parseDurationMs(warm))) {

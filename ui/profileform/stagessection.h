@@ -56,7 +56,7 @@ private:
 
     YamlEditSink m_sink;
     bool m_loading = false;
-    QString m_loadedExecutor;   ///< the model of the text last loaded
+    QString m_loadedExecutor; ///< the model of the text last loaded
     QComboBox *m_executor = nullptr;
     QLineEdit *m_warmup = nullptr;
     QSpinBox *m_maxVus = nullptr;
@@ -65,7 +65,7 @@ private:
     QDoubleSpinBox *m_from = nullptr;
     QDoubleSpinBox *m_to = nullptr;
     QDoubleSpinBox *m_step = nullptr;
-    QLabel *m_genNote = nullptr;   ///< why Fill did nothing (no stage, more than 1,000, bad duration)
+    QLabel *m_genNote = nullptr; ///< why Fill did nothing (no stage, more than 1,000, bad duration)
     QLineEdit *m_genDuration = nullptr;
     QLineEdit *m_genWarmup = nullptr;
 };

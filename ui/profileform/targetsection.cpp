@@ -20,7 +20,8 @@ void setIfDifferent(QLineEdit *e, const QString &text)
 } // namespace
 
 TargetSection::TargetSection(YamlEditSink sink, QWidget *parent)
-    : QWidget(parent), m_sink(std::move(sink))
+    : QWidget(parent)
+    , m_sink(std::move(sink))
 {
     auto *form = new QFormLayout(this);
     m_address = new QLineEdit(this);
@@ -89,10 +90,9 @@ void TargetSection::load(const Profile &p)
     setIfDifferent(m_caFile, t.caFile);
     m_skipVerify->setChecked(t.tlsSkipVerify);
     setIfDifferent(m_timeout, formatDurationMs(t.requestTimeoutMs));
-    m_auth->setText(p.auth.enabled()
-                        ? tr("%1, one token per %2 (edit `auth:` in the YAML)")
-                              .arg(p.auth.method, p.auth.perVu ? tr("VU") : tr("run"))
-                        : tr("none: the requests carry the run's token"));
+    m_auth->setText(p.auth.enabled() ? tr("%1, one token per %2 (edit `auth:` in the YAML)")
+                                           .arg(p.auth.method, p.auth.perVu ? tr("VU") : tr("run"))
+                                     : tr("none: the requests carry the run's token"));
 }
 
 void TargetSection::writeAll()

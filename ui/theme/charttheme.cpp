@@ -13,9 +13,12 @@ const char kKey[] = "view/chartTheme";
 QString keyOf(ChartTheme t)
 {
     switch (t) {
-    case ChartTheme::Light: return QStringLiteral("light");
-    case ChartTheme::Dark: return QStringLiteral("dark");
-    case ChartTheme::FollowSystem: break;
+    case ChartTheme::Light:
+        return QStringLiteral("light");
+    case ChartTheme::Dark:
+        return QStringLiteral("dark");
+    case ChartTheme::FollowSystem:
+        break;
     }
     return QStringLiteral("system");
 }
@@ -42,7 +45,8 @@ ChartThemeSettings *ChartThemeSettings::instance()
     return self;
 }
 
-ChartThemeSettings::ChartThemeSettings(QObject *parent) : QObject(parent)
+ChartThemeSettings::ChartThemeSettings(QObject *parent)
+    : QObject(parent)
 {
     const QString key = QSettings().value(QLatin1String(kKey)).toString();
     if (key == QLatin1String("light"))
@@ -65,9 +69,12 @@ void ChartThemeSettings::setTheme(ChartTheme theme)
 bool ChartThemeSettings::isDark() const
 {
     switch (m_theme) {
-    case ChartTheme::Light: return false;
-    case ChartTheme::Dark: return true;
-    case ChartTheme::FollowSystem: break;
+    case ChartTheme::Light:
+        return false;
+    case ChartTheme::Dark:
+        return true;
+    case ChartTheme::FollowSystem:
+        break;
     }
     return paletteIsDark(QApplication::palette());
 }

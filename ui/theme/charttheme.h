@@ -18,7 +18,7 @@ enum class ChartTheme { FollowSystem, Light, Dark };
 /// The chart colours of one look.
 struct ChartColours {
     QColor background;
-    QColor text;   ///< title, legend, axis labels and titles
+    QColor text; ///< title, legend, axis labels and titles
     QColor grid;
     QColor axisLine;
 };

@@ -68,7 +68,7 @@ QWidget *showDocument(QWidget *parent, const QString &resource, const QString &t
     browser->setObjectName(QStringLiteral("documentWindow"));
     browser->setWindowTitle(title);
     browser->setOpenExternalLinks(true);
-    QFile f(resource);   // compiled in: read from memory, not the disk
+    QFile f(resource); // compiled in: read from memory, not the disk
     if (f.open(QIODevice::ReadOnly))
         browser->setMarkdown(QString::fromUtf8(f.readAll()));
     else

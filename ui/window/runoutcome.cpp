@@ -60,11 +60,16 @@ RunOutcomeLook runOutcomeLook(RunOutcome o)
 QString runStatusText(RunStatus s)
 {
     switch (s) {
-    case RunStatus::Completed: return tr("completed");
-    case RunStatus::Stopped: return tr("stopped");
-    case RunStatus::Failed: return tr("failed");
-    case RunStatus::SetupFailed: return tr("setup failed");
-    case RunStatus::Incomplete: return tr("did not finish");
+    case RunStatus::Completed:
+        return tr("completed");
+    case RunStatus::Stopped:
+        return tr("stopped");
+    case RunStatus::Failed:
+        return tr("failed");
+    case RunStatus::SetupFailed:
+        return tr("setup failed");
+    case RunStatus::Incomplete:
+        return tr("did not finish");
     }
     return QString();
 }

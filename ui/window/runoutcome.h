@@ -13,21 +13,21 @@ namespace vw {
 /// The states a run's badge tells apart. More than RunStatus: a setup that failed because
 /// nothing answered is "unreachable", and a run whose cleanup left resources behind says so.
 enum class RunOutcome {
-    Completed,      ///< every stage ran, cleanup removed everything
-    Stopped,        ///< stopped by the user
-    Failed,         ///< an abort rule or error ended the measured window (reason in error)
-    SetupFailed,    ///< nothing measured: setup or the pre-flight check failed (reason)
-    Unreachable,    ///< nothing measured: the target did not answer
-    CleanupFailed,  ///< completed or stopped, but cleanup could not remove everything
-    Incomplete,     ///< a checkpoint of a run that never finished (a file, not a live run)
+    Completed, ///< every stage ran, cleanup removed everything
+    Stopped, ///< stopped by the user
+    Failed, ///< an abort rule or error ended the measured window (reason in error)
+    SetupFailed, ///< nothing measured: setup or the pre-flight check failed (reason)
+    Unreachable, ///< nothing measured: the target did not answer
+    CleanupFailed, ///< completed or stopped, but cleanup could not remove everything
+    Incomplete, ///< a checkpoint of a run that never finished (a file, not a live run)
 };
 
 RunOutcome runOutcome(const Session &session);
 
 struct RunOutcomeLook {
-    QString badge;        ///< short text on the badge ("Setup failed")
-    QString background;   ///< "#rrggbb"
-    QString foreground;   ///< "#rrggbb"
+    QString badge; ///< short text on the badge ("Setup failed")
+    QString background; ///< "#rrggbb"
+    QString foreground; ///< "#rrggbb"
 };
 
 /// Badge text and colours of each outcome (one place for them).

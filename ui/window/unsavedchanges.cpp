@@ -18,9 +18,12 @@ UnsavedChoice askAboutUnsavedProfile(QWidget *parent, const QString &profileName
     box.setDefaultButton(QMessageBox::Save);
     box.setEscapeButton(QMessageBox::Cancel);
     switch (box.exec()) {
-    case QMessageBox::Save: return UnsavedChoice::Save;
-    case QMessageBox::Discard: return UnsavedChoice::Discard;
-    default: return UnsavedChoice::Cancel;
+    case QMessageBox::Save:
+        return UnsavedChoice::Save;
+    case QMessageBox::Discard:
+        return UnsavedChoice::Discard;
+    default:
+        return UnsavedChoice::Cancel;
     }
 }
 
@@ -32,8 +35,8 @@ RunningCloseChoice askAboutRunningClose(QWidget *parent)
     box.setObjectName(QStringLiteral("runningCloseBox"));
     box.setInformativeText(QObject::tr("Stopping ends the current stage and removes what the run "
                                        "created on the server; the window closes after that."));
-    QPushButton *stop = box.addButton(QObject::tr("Stop, Clean Up and Close"),
-                                      QMessageBox::AcceptRole);
+    QPushButton *stop =
+        box.addButton(QObject::tr("Stop, Clean Up and Close"), QMessageBox::AcceptRole);
     stop->setObjectName(QStringLiteral("stopAndCloseButton"));
     QPushButton *keep = box.addButton(QObject::tr("Keep Running"), QMessageBox::RejectRole);
     keep->setObjectName(QStringLiteral("keepRunningButton"));
@@ -46,10 +49,10 @@ RunningCloseChoice askAboutRunningClose(QWidget *parent)
 
 bool confirmStopRun(QWidget *parent, qint64 elapsedMs)
 {
-    QMessageBox box(QMessageBox::Question, QObject::tr("Stop the run?"),
-                    QObject::tr("The run has been going for %1. Stop it?")
-                        .arg(formatDurationMs(elapsedMs)),
-                    QMessageBox::NoButton, parent);
+    QMessageBox box(
+        QMessageBox::Question, QObject::tr("Stop the run?"),
+        QObject::tr("The run has been going for %1. Stop it?").arg(formatDurationMs(elapsedMs)),
+        QMessageBox::NoButton, parent);
     box.setObjectName(QStringLiteral("stopRunBox"));
     box.setInformativeText(QObject::tr("Stopping ends the current stage and cleans up; the "
                                        "stages finished so far are kept in the session."));
@@ -65,10 +68,10 @@ bool confirmStopRun(QWidget *parent, qint64 elapsedMs)
 
 LocalTargetQuitChoice askAboutLocalTargetOnQuit(QWidget *parent, const QString &what)
 {
-    QMessageBox box(QMessageBox::Question, QObject::tr("Local target running"),
-                    QObject::tr("The local target this window started (%1) is still running.")
-                        .arg(what),
-                    QMessageBox::NoButton, parent);
+    QMessageBox box(
+        QMessageBox::Question, QObject::tr("Local target running"),
+        QObject::tr("The local target this window started (%1) is still running.").arg(what),
+        QMessageBox::NoButton, parent);
     box.setObjectName(QStringLiteral("localTargetQuitBox"));
     box.setInformativeText(QObject::tr("Stop it now, or keep it running for the next window "
                                        "or the CLI (vault-workbench target down stops it "

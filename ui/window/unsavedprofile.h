@@ -17,10 +17,10 @@ namespace vw {
 class ProfileEditorPage;
 
 enum class SettleOutcome {
-    Proceeded,         ///< no edits, or Discard: `proceed` ran before the call returned
-    Saving,            ///< Save: `proceed` runs once the file is written (never if it fails)
-    Cancelled,         ///< Cancel (or Escape) in the question: nothing runs, the edits stay
-    SaveAsCancelled,   ///< Save of an untitled profile, then no file name: nothing runs
+    Proceeded, ///< no edits, or Discard: `proceed` ran before the call returned
+    Saving, ///< Save: `proceed` runs once the file is written (never if it fails)
+    Cancelled, ///< Cancel (or Escape) in the question: nothing runs, the edits stay
+    SaveAsCancelled, ///< Save of an untitled profile, then no file name: nothing runs
 };
 
 /// Runs `proceed` unless the editor's unsaved edits are kept; `action` completes "Save them

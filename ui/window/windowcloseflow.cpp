@@ -12,10 +12,14 @@ namespace vw {
 
 WindowCloseFlow::WindowCloseFlow(QWidget *window, ProfileEditorPage *editor,
                                  RunController *controller, LocalTargetBox *localTarget,
-                                 SettleFn settle, std::function<void()> saveLayout,
-                                 QObject *parent)
-    : QObject(parent), m_window(window), m_editor(editor), m_controller(controller),
-      m_local(localTarget), m_settle(std::move(settle)), m_saveLayout(std::move(saveLayout))
+                                 SettleFn settle, std::function<void()> saveLayout, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_editor(editor)
+    , m_controller(controller)
+    , m_local(localTarget)
+    , m_settle(std::move(settle))
+    , m_saveLayout(std::move(saveLayout))
 {
 }
 
@@ -32,7 +36,7 @@ void WindowCloseFlow::runFinished()
 
 bool WindowCloseFlow::mayClose()
 {
-    if (m_closeWhenFinished && m_controller->isRunning())   // stopping: closes after cleanup
+    if (m_closeWhenFinished && m_controller->isRunning()) // stopping: closes after cleanup
         return false;
     if (!m_closeSettled && m_editor->isModified()) {
         // asked from the event loop, not inside the close event (Save may finish later)
@@ -44,7 +48,7 @@ bool WindowCloseFlow::mayClose()
     }
     if (m_controller->isRunning()
         && askAboutRunningClose(m_window) == RunningCloseChoice::KeepRunning) {
-        m_closeSettled = false;   // this close is over: a later one asks again
+        m_closeSettled = false; // this close is over: a later one asks again
         emit status(tr("The run goes on"), kStatusMs);
         return false;
     }
@@ -75,20 +79,19 @@ bool WindowCloseFlow::mayClose()
         // stopped in the background (after the run's cleanup, which needed it); the window
         // closes when it is down, or stays with the error
         if (m_local->isBusy())
-            return false;   // a stop under way: its stopFinished() closes
+            return false; // a stop under way: its stopFinished() closes
         auto connection = std::make_shared<QMetaObject::Connection>();
-        *connection = connect(m_local, &LocalTargetBox::stopFinished, this,
-                              [this, connection](const QString &error) {
-                                  QObject::disconnect(*connection);
-                                  if (error.isEmpty()) {
-                                      closeLater();
-                                      return;
-                                  }
-                                  m_targetOnClose = TargetOnClose::Unasked;
-                                  m_closeSettled = false;
-                                  emit this->error(
-                                      tr("Could not stop the local target: %1").arg(error));
-                              });
+        *connection = connect(
+            m_local, &LocalTargetBox::stopFinished, this, [this, connection](const QString &error) {
+                QObject::disconnect(*connection);
+                if (error.isEmpty()) {
+                    closeLater();
+                    return;
+                }
+                m_targetOnClose = TargetOnClose::Unasked;
+                m_closeSettled = false;
+                emit this->error(tr("Could not stop the local target: %1").arg(error));
+            });
         emit status(tr("Stopping the local target; the window closes after that"), 0);
         m_local->stopTarget();
         return false;

@@ -47,7 +47,7 @@ signals:
     void error(const QString &text);
 
 private:
-    static constexpr int kStatusMs = 6000;   ///< how long a status-bar message stays (ms)
+    static constexpr int kStatusMs = 6000; ///< how long a status-bar message stays (ms)
     void closeLater();
 
     QWidget *m_window;
@@ -60,7 +60,7 @@ private:
     /// if any, has cleaned up) or keep it running.
     enum class TargetOnClose { Unasked, Keep, Stop } m_targetOnClose = TargetOnClose::Unasked;
     bool m_closeWhenFinished = false;
-    bool m_closeSettled = false;   ///< unsaved edits were saved or discarded for this close
+    bool m_closeSettled = false; ///< unsaved edits were saved or discarded for this close
 };
 
 } // namespace vw

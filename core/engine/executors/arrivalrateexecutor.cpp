@@ -15,11 +15,13 @@ constexpr int64_t kNsPerMs = 1'000'000;
 }
 
 ArrivalRateExecutor::ArrivalRateExecutor(VuHost &host, std::shared_ptr<RunShared> shared,
-                                         int workerIndex, int workerCount,
-                                         int64_t requestTimeoutNs)
-    : m_host(host), m_shared(std::move(shared)), m_workerIndex(workerIndex),
-      m_workerCount(std::max(1, workerCount)), m_timeoutNs(requestTimeoutNs),
-      m_timer([this] { pace(true); })
+                                         int workerIndex, int workerCount, int64_t requestTimeoutNs)
+    : m_host(host)
+    , m_shared(std::move(shared))
+    , m_workerIndex(workerIndex)
+    , m_workerCount(std::max(1, workerCount))
+    , m_timeoutNs(requestTimeoutNs)
+    , m_timer([this] { pace(true); })
 {
     for (int slot = host.vuCount() - 1; slot >= 0; --slot)
         m_free.push_back(slot);
@@ -28,7 +30,8 @@ ArrivalRateExecutor::ArrivalRateExecutor(VuHost &host, std::shared_ptr<RunShared
     if (std::getenv("VW_PACER_PRIORITY") || std::getenv("VW_PACER_CPUS"))
         qInfo().noquote() << QStringLiteral("worker %1: %2")
                                  .arg(workerIndex)
-                                 .arg(QString::fromStdString(applyPacerScheduling(workerIndex).describe()));
+                                 .arg(QString::fromStdString(
+                                     applyPacerScheduling(workerIndex).describe()));
 }
 
 void ArrivalRateExecutor::beginStage(int stage)
@@ -48,7 +51,7 @@ void ArrivalRateExecutor::vuFreed(int slot)
 {
     m_free.push_back(slot);
     if (m_stage >= 0)
-        pace(false);   // sends what is due now; the timer (armed) spins for the next one
+        pace(false); // sends what is due now; the timer (armed) spins for the next one
 }
 
 void ArrivalRateExecutor::pace(bool maySpin)
@@ -70,11 +73,11 @@ void ArrivalRateExecutor::pace(bool maySpin)
     int64_t spunNs = 0;
     while (true) {
         if (!sendDue(steadyNowNs())) {
-            m_timer.stop();   // a backlog waits for vuFreed()
+            m_timer.stop(); // a backlog waits for vuFreed()
             return;
         }
         if (m_next >= m_end) {
-            m_timer.stop();   // the stage's starts are all out
+            m_timer.stop(); // the stage's starts are all out
             return;
         }
         const int64_t next = intendedNs(m_next);
@@ -107,7 +110,7 @@ bool ArrivalRateExecutor::sendDue(int64_t now)
             m_free.pop_back();
             m_host.launch(slot, m_host.pickOp(), intended, true);
         } else {
-            backlog = true;   // waits for vuFreed()
+            backlog = true; // waits for vuFreed()
             break;
         }
         m_next += m_workerCount;
@@ -118,7 +121,7 @@ bool ArrivalRateExecutor::sendDue(int64_t now)
 
 void ArrivalRateExecutor::drop(int64_t intended)
 {
-    const int op = m_host.pickOp();   // drawn for every start, so the mix stays the same
+    const int op = m_host.pickOp(); // drawn for every start, so the mix stays the same
     if (intended >= m_warmupEndNs)
         ++m_dropped[size_t(op)];
 }
@@ -143,10 +146,11 @@ void ArrivalRateExecutor::closeStage(int stage, bool countDrops)
         // control thread closes the stage when it wakes at that end, which may come before the
         // pacer's wake-up for the stage's last starts. Those still find a free VU and are sent
         // now (late, and their lateness is recorded); only starts without a VU are dropped.
-        if (m_shared->stage.load(std::memory_order_acquire) == m_stage && !m_shared->stopping.load())
+        if (m_shared->stage.load(std::memory_order_acquire) == m_stage
+            && !m_shared->stopping.load())
             sendDue(steadyNowNs());
         for (; m_next < m_end; m_next += m_workerCount)
-            drop(intendedNs(m_next));   // found no VU (or waited beyond the request timeout)
+            drop(intendedNs(m_next)); // found no VU (or waited beyond the request timeout)
         flushDrops();
     }
     m_stage = -1;

@@ -63,7 +63,7 @@ private:
     /// Sends (or drops, past the request timeout) every start of this worker due by `now`, up
     /// to the stage's end. False when it stopped at a backlog (no free VU).
     bool sendDue(int64_t now);
-    void drop(int64_t intended);   // counts one start as dropped (not in warm-up)
+    void drop(int64_t intended); // counts one start as dropped (not in warm-up)
     void flushDrops();
     int64_t intendedNs(int64_t i) const { return m_stageStartNs + m_plan->offsetNs(i); }
 
@@ -72,16 +72,16 @@ private:
     const int m_workerIndex;
     const int m_workerCount;
     const int64_t m_timeoutNs;
-    std::vector<int> m_free;        // free slots (a stack)
+    std::vector<int> m_free; // free slots (a stack)
     WakeupTimer m_timer;
 
-    int m_stage = -1;               // stage being paced, -1 when none
+    int m_stage = -1; // stage being paced, -1 when none
     std::optional<ArrivalRatePlan> m_plan;
     int64_t m_stageStartNs = 0;
     int64_t m_warmupEndNs = 0;
     std::vector<int64_t> m_dropped; // per op, not yet handed to the host
-    int64_t m_next = 0;             // this worker's next start index not yet sent or dropped
-    int64_t m_end = 0;              // starts of the stage: indices < m_end
+    int64_t m_next = 0; // this worker's next start index not yet sent or dropped
+    int64_t m_end = 0; // starts of the stage: indices < m_end
 };
 
 } // namespace vw

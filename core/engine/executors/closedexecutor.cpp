@@ -5,7 +5,9 @@
 namespace vw {
 
 ClosedExecutor::ClosedExecutor(VuHost &host, std::shared_ptr<RunShared> shared)
-    : m_host(host), m_shared(std::move(shared)), m_running(size_t(host.vuCount()), 0)
+    : m_host(host)
+    , m_shared(std::move(shared))
+    , m_running(size_t(host.vuCount()), 0)
 {
 }
 

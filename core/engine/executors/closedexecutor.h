@@ -18,14 +18,14 @@ public:
 
     void beginStage(int stage) override;
     void vuFreed(int slot) override;
-    void closeStage(int, bool) override {}
+    void closeStage(int, bool) override { }
 
 private:
     void next(int slot);
 
     VuHost &m_host;
     std::shared_ptr<RunShared> m_shared;
-    std::vector<char> m_running;   // per slot
+    std::vector<char> m_running; // per slot
 };
 
 } // namespace vw

@@ -17,7 +17,7 @@ namespace vw {
 struct ExecutorContext {
     VuHost &host;
     std::shared_ptr<RunShared> shared;
-    int workerIndex = 0;          ///< in [0, workerCount)
+    int workerIndex = 0; ///< in [0, workerCount)
     int workerCount = 1;
     int64_t requestTimeoutNs = 0; ///< bounds an arrival-rate start's wait for a free VU
 };

@@ -14,9 +14,9 @@
 namespace vw {
 
 struct PacerScheduling {
-    bool realtime = false;   ///< SCHED_FIFO was set on the calling thread
-    int cpu = -1;            ///< CPU the thread was pinned to, -1 when not pinned
-    std::string error;       ///< why realtime or pinning was asked for and not applied
+    bool realtime = false; ///< SCHED_FIFO was set on the calling thread
+    int cpu = -1; ///< CPU the thread was pinned to, -1 when not pinned
+    std::string error; ///< why realtime or pinning was asked for and not applied
 
     /// "pacer priority: realtime|normal[, cpu N][ (reason)]", for the run's output.
     std::string describe() const;

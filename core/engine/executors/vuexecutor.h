@@ -12,9 +12,9 @@ namespace vw {
 class VuHost {
 public:
     virtual ~VuHost() = default;
-    virtual int vuCount() const = 0;          ///< VUs on this worker (slots 0..vuCount-1)
-    virtual int vuId(int slot) const = 0;     ///< global VU number of a slot
-    virtual int opCount() const = 0;          ///< operations in the mix
+    virtual int vuCount() const = 0; ///< VUs on this worker (slots 0..vuCount-1)
+    virtual int vuId(int slot) const = 0; ///< global VU number of a slot
+    virtual int opCount() const = 0; ///< operations in the mix
     /// Picks an operation of the mix with the worker's own random stream.
     virtual int pickOp() = 0;
     /// Sends the next request of VU `slot` now, attributed to the current stage and counted

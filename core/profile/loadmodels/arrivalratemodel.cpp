@@ -52,8 +52,8 @@ QString ArrivalRateModel::loadCell(int vus, double rate) const
 }
 
 void ArrivalRateModel::parseStageLoad(YamlFieldReader &r, const YAML::Node &stage,
-                                      const QMap<QString, YAML::Node> &keys,
-                                      const QString &path, StageSpec *out) const
+                                      const QMap<QString, YAML::Node> &keys, const QString &path,
+                                      StageSpec *out) const
 {
     const QString field = path + QStringLiteral(".rate");
     if (!keys.contains(QStringLiteral("rate")))
@@ -101,10 +101,9 @@ LoadModelPtr ArrivalRateModel::parse(YamlFieldReader &r, const YAML::Node &ramp,
         r.add(ramp.Mark(), field,
               QStringLiteral("required for executor: arrival-rate (the pre-allocated VU "
                              "pool, e.g. max_vus: 50)"));
-        return std::make_shared<const ArrivalRateModel>(0);   // stages are still checked
+        return std::make_shared<const ArrivalRateModel>(0); // stages are still checked
     }
-    const auto v = r.wholeNumber(ramp["max_vus"], field, qint64(kMaxVus.min),
-                                  qint64(kMaxVus.max));
+    const auto v = r.wholeNumber(ramp["max_vus"], field, qint64(kMaxVus.min), qint64(kMaxVus.max));
     return std::make_shared<const ArrivalRateModel>(v ? int(*v) : 0);
 }
 

@@ -18,7 +18,10 @@ public:
     static constexpr LoadBounds kMaxVus{1, 100000, 0};
 
     /// `maxVus`: the VU pool, 1..100000.
-    explicit ArrivalRateModel(int maxVus) : m_maxVus(maxVus) {}
+    explicit ArrivalRateModel(int maxVus)
+        : m_maxVus(maxVus)
+    {
+    }
     int maxVus() const { return m_maxVus; }
 
     QString name() const override { return kName(); }

@@ -27,8 +27,7 @@ void ClosedModel::parseStageLoad(YamlFieldReader &r, const YAML::Node &stage,
     const QString field = path + QStringLiteral(".vus");
     if (!keys.contains(QStringLiteral("vus")))
         r.add(stage.Mark(), field, QStringLiteral("required"));
-    else if (const auto v = r.wholeNumber(stage["vus"], field, qint64(kVus.min),
-                                                qint64(kVus.max)))
+    else if (const auto v = r.wholeNumber(stage["vus"], field, qint64(kVus.min), qint64(kVus.max)))
         out->vus = int(*v);
 }
 

@@ -10,7 +10,7 @@ namespace vw {
 struct LoadBounds {
     double min = 0;
     double max = 0;
-    int decimals = 0;     ///< 0: whole numbers only; else the value is rounded to this many
+    int decimals = 0; ///< 0: whole numbers only; else the value is rounded to this many
 };
 
 } // namespace vw

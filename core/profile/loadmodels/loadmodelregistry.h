@@ -15,8 +15,8 @@
 namespace vw {
 
 struct LoadModelType {
-    QString name;         ///< "closed", "arrival-rate"
-    QString description;  ///< one sentence, for --help and docs
+    QString name; ///< "closed", "arrival-rate"
+    QString description; ///< one sentence, for --help and docs
     /// Model keys of `ramp:` (besides executor, warmup, stages), e.g. {"max_vus"}.
     QStringList rampKeys;
     /// The YAML key of a stage's load ("vus", "rate").
@@ -35,7 +35,7 @@ struct LoadModelType {
     /// The model key that sizes the VU pool ("max_vus"), one of rampKeys; "" when the stages'
     /// load is the VUs themselves.
     QString vuPoolKey;
-    LoadBounds vuPoolBounds;   ///< of vuPoolKey
+    LoadBounds vuPoolBounds; ///< of vuPoolKey
 };
 
 class LoadModelRegistry {
@@ -45,7 +45,7 @@ public:
 
     void add(const LoadModelType &type);
     const LoadModelType *find(const QString &name) const;
-    QStringList names() const;        ///< in registration order
+    QStringList names() const; ///< in registration order
     /// Every model key of `ramp:` with the models that own it, in registration order.
     QList<QPair<QString, QStringList>> rampKeyOwners() const;
     /// Every stage load key with the models that own it.

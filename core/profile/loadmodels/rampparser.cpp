@@ -106,7 +106,8 @@ void parseRampBlock(YamlFieldReader &r, const YAML::Node &n, const LoadModelRegi
         }
         if (!stageKeys.contains(QStringLiteral("duration"))) {
             r.add(s.Mark(), path + QStringLiteral(".duration"), QStringLiteral("required"));
-        } else if (const auto d = r.duration(s["duration"], path + QStringLiteral(".duration"), 1)) {
+        } else if (const auto d =
+                       r.duration(s["duration"], path + QStringLiteral(".duration"), 1)) {
             spec.durationMs = *d;
             if (warmupOk && out->warmupMs >= *d)
                 r.add(s["duration"].Mark(), path + QStringLiteral(".duration"),

@@ -84,7 +84,7 @@ int serveDelay(int64_t delayMs)
         R"({"initialized":true,"sealed":false,"standby":false,"version":"test"})";
     struct Conn {
         std::string in;
-        uint32_t gen = 0;   // bumped when the fd closes, so stale answers are skipped
+        uint32_t gen = 0; // bumped when the fd closes, so stale answers are skipped
     };
     struct Due {
         int64_t atNs;
@@ -103,13 +103,14 @@ int serveDelay(int64_t delayMs)
     for (;;) {
         int timeoutMs = -1;
         if (!due.empty())
-            timeoutMs = int(std::max<int64_t>(0, (due.front().atNs - monoNs() + 999'999) / 1'000'000));
+            timeoutMs =
+                int(std::max<int64_t>(0, (due.front().atNs - monoNs() + 999'999) / 1'000'000));
         const int n = epoll_wait(ep, events.data(), int(events.size()), timeoutMs);
         for (int i = 0; i < n; ++i) {
             const int fd = events[size_t(i)].data.fd;
             if (fd == lfd) {
                 for (int c; (c = accept4(lfd, nullptr, nullptr, SOCK_NONBLOCK)) >= 0;) {
-                    if (size_t(c) >= conns.size()) {   // beyond the connection table
+                    if (size_t(c) >= conns.size()) { // beyond the connection table
                         close(c);
                         continue;
                     }
@@ -126,7 +127,7 @@ int serveDelay(int64_t delayMs)
                 if (r > 0) {
                     c.in.append(buf, size_t(r));
                     if (size_t(r) < sizeof buf)
-                        break;   // drained for now; epoll (level-triggered) reports more
+                        break; // drained for now; epoll (level-triggered) reports more
                     continue;
                 }
                 if (r == 0 || errno != EAGAIN) {
@@ -145,7 +146,8 @@ int serveDelay(int64_t delayMs)
         while (!due.empty() && due.front().atNs <= now) {
             const Due d = due.front();
             due.pop_front();
-            if (conns[size_t(d.fd)].gen == d.gen && write(d.fd, kResponse, sizeof kResponse - 1) < 0)
+            if (conns[size_t(d.fd)].gen == d.gen
+                && write(d.fd, kResponse, sizeof kResponse - 1) < 0)
                 std::perror("delay server write");
         }
     }

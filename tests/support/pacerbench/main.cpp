@@ -36,7 +36,11 @@ constexpr int64_t kNsPerMs = 1'000'000;
 /// One worker's VUs: a start records its lateness and completes through the event loop.
 class InstantHost final : public VuHost {
 public:
-    InstantHost(int vus, QObject *context) : m_vus(vus), m_context(context) {}
+    InstantHost(int vus, QObject *context)
+        : m_vus(vus)
+        , m_context(context)
+    {
+    }
     int vuCount() const override { return m_vus; }
     int vuId(int slot) const override { return slot; }
     int opCount() const override { return 1; }
@@ -46,10 +50,13 @@ public:
         const int64_t now = steadyNowNs();
         if (intendedNs >= warmupEndNs)
             lateness.record(std::max<int64_t>(1, (now - intendedNs) / 1000));
-        QMetaObject::invokeMethod(m_context, [this, slot] {
-            if (executor)   // null once the stage is closed
-                executor->vuFreed(slot);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_context,
+            [this, slot] {
+                if (executor) // null once the stage is closed
+                    executor->vuFreed(slot);
+            },
+            Qt::QueuedConnection);
     }
     void recordDropped(int, int, int64_t n) override { dropped += n; }
 
@@ -65,22 +72,23 @@ private:
 
 struct WorkerThread {
     QThread thread;
-    QObject *context = nullptr;   // lives on `thread`
+    QObject *context = nullptr; // lives on `thread`
     std::unique_ptr<InstantHost> host;
     std::unique_ptr<ArrivalRateExecutor> executor;
 };
 
 /// Runs `f` on `w`'s thread and waits for it.
-template <typename F>
-void onThread(WorkerThread &w, F f)
+template <typename F> void onThread(WorkerThread &w, F f)
 {
     QMetaObject::invokeMethod(w.context, f, Qt::BlockingQueuedConnection);
 }
 
 int usage(const char *argv0)
 {
-    std::fprintf(stderr, "usage: %s --rate R [--seconds S] [--warmup-ms M] [--workers W] "
-                         "[--vus V]\n", argv0);
+    std::fprintf(stderr,
+                 "usage: %s --rate R [--seconds S] [--warmup-ms M] [--workers W] "
+                 "[--vus V]\n",
+                 argv0);
     return 2;
 }
 
@@ -146,8 +154,8 @@ int main(int argc, char **argv)
     for (auto &wt : pool) {
         wt->host->warmupEndNs = start + warmupMs * kNsPerMs;
         WorkerThread *raw = wt.get();
-        QMetaObject::invokeMethod(raw->context, [raw] { raw->executor->beginStage(0); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            raw->context, [raw] { raw->executor->beginStage(0); }, Qt::QueuedConnection);
     }
     const int64_t end = start + durationMs * kNsPerMs;
     while (steadyNowNs() < end)
@@ -170,6 +178,7 @@ int main(int argc, char **argv)
     std::printf("rate=%g count=%lld dropped=%lld p50_us=%lld p99_us=%lld max_us=%lld\n", rate,
                 static_cast<long long>(all.count()), static_cast<long long>(dropped),
                 static_cast<long long>(all.valueAtPercentileUs(50)),
-                static_cast<long long>(all.valueAtPercentileUs(99)), static_cast<long long>(all.maxUs()));
+                static_cast<long long>(all.valueAtPercentileUs(99)),
+                static_cast<long long>(all.maxUs()));
     return 0;
 }
