@@ -15,6 +15,7 @@ VW_DEBIAN_PACKAGES=(
   rapidjson-dev              # the streaming reader of session files (core/util/jsonstreamreader.h)
   xvfb xauth curl python3 python3-pip
   clang libclang-rt-14-dev   # libFuzzer for tests/fuzz (scripts/fuzz.sh)
+  clang-format               # ctest format (scripts/check-format.sh)
   nginx haproxy              # load balancers of local targets (target up cluster --lb)
   chromium                   # optional: tests/gui/tst_svgbrowser renders the SVG charts (SKIPs without)
   help2man lintian appstream desktop-file-utils file  # the man page; scripts/check-package.sh
