@@ -9,11 +9,8 @@ namespace vw {
 bool AppRoleLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     const QString mount = QStringLiteral("%1-approle-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
-    QJsonObject role{
-        {QStringLiteral("token_ttl"), vaultSeconds(m_params.durationMs(QStringLiteral("ttl")))},
-        {QStringLiteral("token_type"), m_params.text(QStringLiteral("type"))},
-        {QStringLiteral("secret_id_ttl"),
-         vaultSeconds(m_params.durationMs(QStringLiteral("secret_id_ttl")))}};
+    QJsonObject role = m_params.tokenFields();
+    role.insert(QStringLiteral("secret_id_ttl"), vaultSeconds(m_params.secretIdTtlMs));
     AppRoleLogin login;
     if (!createAppRole(m_created, client, mount, ctx.runPrefix, role, &login, error))
         return false;
@@ -61,9 +58,7 @@ OperationType appRoleLoginType()
                       QStringLiteral("lifetime of the secret_id; 0 = it does not expire "
                                      "(a shorter one fails the logins after it)")),
     };
-    t.create = [](const OpParams &params) {
-        return std::make_unique<AppRoleLoginOperation>(params);
-    };
+    t.create = createLoginOperation<AppRoleLoginOperation>;
     return t;
 }
 

@@ -1,7 +1,8 @@
 // approle_login: POST /v1/auth/<mount>/login {role_id, secret_id} (vault-benchmark's
 // approle_auth). Setup enables AppRole at "<runPrefix>-approle-<opIndex>" with role "bench"
-// (params `ttl` -> token_ttl, `type` -> token_type, `secret_id_ttl`; a profile key may not contain "token") and makes one secret_id that every VU logs in
-// with. Success is 200 with a non-empty auth.client_token. The tokens the logins make are
+// (params `ttl` -> token_ttl, `type` -> token_type, `secret_id_ttl`, typed once in
+// LoginParams, core/ops/authsupport.h; a profile key may not contain "token") and makes one
+// secret_id that every VU logs in with. Success is 200 with a non-empty auth.client_token. The tokens the logins make are
 // revoked when cleanup disables the auth method (batch tokens are not stored: they expire).
 #pragma once
 
@@ -14,7 +15,7 @@ namespace vw {
 
 class AppRoleLoginOperation : public CreatingOperation {
 public:
-    explicit AppRoleLoginOperation(const OpParams &params)
+    explicit AppRoleLoginOperation(const LoginParams &params)
         : m_params(params)
     {
     }
@@ -23,7 +24,7 @@ public:
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
-    OpParams m_params;
+    LoginParams m_params;
     QByteArray m_path; ///< "/v1/auth/<mount>/login"
     QByteArray m_body; ///< role_id and secret_id
 };

@@ -78,6 +78,29 @@ QList<ParamSpec> loginTokenParams()
     };
 }
 
+std::optional<LoginParams> LoginParams::from(const OpParams &params)
+{
+    LoginParams p;
+    const QString type = params.text(QStringLiteral("type"));
+    if (type == QLatin1String("service"))
+        p.tokenType = TokenType::Service;
+    else if (type == QLatin1String("batch"))
+        p.tokenType = TokenType::Batch;
+    else
+        return std::nullopt;
+    p.ttlMs = params.durationMs(QStringLiteral("ttl"));
+    if (params.contains(QStringLiteral("secret_id_ttl")))
+        p.secretIdTtlMs = params.durationMs(QStringLiteral("secret_id_ttl"));
+    return p;
+}
+
+QJsonObject LoginParams::tokenFields() const
+{
+    return {{QStringLiteral("token_ttl"), vaultSeconds(ttlMs)},
+            {QStringLiteral("token_type"),
+             tokenType == TokenType::Batch ? QStringLiteral("batch") : QStringLiteral("service")}};
+}
+
 QString vaultSeconds(qint64 ms)
 {
     return QStringLiteral("%1s").arg(ms / 1000);

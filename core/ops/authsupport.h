@@ -7,12 +7,15 @@
 // "Auth operations").
 #pragma once
 
+#include "ops/operation.h"
 #include "ops/opparams.h"
 #include "ops/opsupport.h"
 
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
+#include <memory>
+#include <optional>
 
 namespace vw {
 
@@ -44,6 +47,33 @@ QByteArray loginToken(VaultClient &client, const QString &apiPath, const QJsonOb
 /// The params every login operation (approle_login, userpass_login, cert_login) has: `ttl`
 /// (duration 1s..24h, default 2m: each token's lifetime) and `type` (service or batch).
 QList<ParamSpec> loginTokenParams();
+
+/// The typed params of the login operations, parsed once when the operation is made; values,
+/// bounds and defaults are declared in loginTokenParams() (and `secret_id_ttl` in
+/// appRoleLoginType(), core/ops/approlelogin.cpp).
+struct LoginParams {
+    enum class TokenType { Service, Batch };
+    qint64 ttlMs = 0; ///< token_ttl of each token a login makes, ms (whole seconds, 1s to 24h)
+    TokenType tokenType = TokenType::Service;
+    /// approle_login's secret_id_ttl, ms (whole seconds, 0 = never expires); 0 for the types
+    /// that do not declare it.
+    qint64 secretIdTtlMs = 0;
+
+    /// From params parsed for a login type (core/ops/opparams.h); nullopt if `type` is not
+    /// one of the declared choices (parseParams() never lets that through).
+    static std::optional<LoginParams> from(const OpParams &params);
+    /// {"token_ttl": "<s>s", "token_type": "service"|"batch"}: the token fields of the role,
+    /// user or certificate role a login type writes at setup.
+    QJsonObject tokenFields() const;
+};
+
+/// OperationType::create of a login type: its params typed once (LoginParams::from), then
+/// `Op(LoginParams)`; nullptr when they do not fit the type.
+template <class Op> std::unique_ptr<Operation> createLoginOperation(const OpParams &params)
+{
+    const std::optional<LoginParams> p = LoginParams::from(params);
+    return p ? std::make_unique<Op>(*p) : nullptr;
+}
 
 /// A role or user's token lifetime in Vault's form: whole seconds, "120s".
 QString vaultSeconds(qint64 ms);

@@ -49,10 +49,8 @@ bool CertLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
     const QString mount = QStringLiteral("%1-cert-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
     if (!m_created.enableAuth(client, mount, QStringLiteral("cert"), ctx.runPrefix, {}, error))
         return false;
-    const QJsonObject role{
-        {QStringLiteral("certificate"), QString::fromLatin1(certificate)},
-        {QStringLiteral("token_ttl"), vaultSeconds(m_params.durationMs(QStringLiteral("ttl")))},
-        {QStringLiteral("token_type"), m_params.text(QStringLiteral("type"))}};
+    QJsonObject role = m_params.tokenFields();
+    role.insert(QStringLiteral("certificate"), QString::fromLatin1(certificate));
     if (!m_created.writeRole(client, QStringLiteral("auth/%1/certs/bench").arg(mount), role, error))
         return false;
     m_path = "/v1/auth/" + mount.toUtf8() + "/login";
@@ -83,7 +81,7 @@ OperationType certLoginType()
                              "token_type = `type`; disabling it at cleanup revokes the tokens "
                              "the logins made");
     t.params = loginTokenParams();
-    t.create = [](const OpParams &params) { return std::make_unique<CertLoginOperation>(params); };
+    t.create = createLoginOperation<CertLoginOperation>;
     return t;
 }
 

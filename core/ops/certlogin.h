@@ -4,12 +4,13 @@
 // transports present on https targets (SetupContext::clientCertFile). Setup enables cert auth
 // at "<runPrefix>-cert-<opIndex>" and writes certs/bench whose `certificate` is that client
 // certificate (a non-CA certificate Vault trusts when the presented one matches it exactly);
-// params `ttl` -> token_ttl, `type` -> token_type. Without an https target with a client
+// params `ttl` -> token_ttl, `type` -> token_type (LoginParams, core/ops/authsupport.h). Without an https target with a client
 // certificate setup fails with a clear error. Success is 200 with a non-empty
 // auth.client_token. The tokens the logins make are revoked when cleanup disables the auth
 // method (batch tokens are not stored: they expire).
 #pragma once
 
+#include "ops/authsupport.h"
 #include "ops/creatingoperation.h"
 #include "ops/operation.h"
 #include "ops/operationtype.h"
@@ -19,7 +20,7 @@ namespace vw {
 
 class CertLoginOperation : public CreatingOperation {
 public:
-    explicit CertLoginOperation(const OpParams &params)
+    explicit CertLoginOperation(const LoginParams &params)
         : m_params(params)
     {
     }
@@ -28,7 +29,7 @@ public:
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
-    OpParams m_params;
+    LoginParams m_params;
     QByteArray m_path; ///< "/v1/auth/<mount>/login"
 };
 

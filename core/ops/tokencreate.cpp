@@ -8,24 +8,53 @@
 
 namespace vw {
 
-namespace {
-
-/// The `policies` param: comma-separated names, blanks dropped.
-QJsonArray policyList(const QString &text)
+std::optional<TokenCreateParams> TokenCreateParams::from(const OpParams &params,
+                                                         QList<ParamError> *errors)
 {
-    QJsonArray out;
-    for (const QString &p : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        if (!p.trimmed().isEmpty())
-            out.append(p.trimmed());
-    return out;
+    QList<ParamError> found;
+    TokenCreateParams p;
+    const QString type = params.text(QStringLiteral("type"));
+    if (type == QLatin1String("service"))
+        p.type = Type::Service;
+    else if (type == QLatin1String("batch"))
+        p.type = Type::Batch;
+    else if (type == QLatin1String("orphan"))
+        p.type = Type::Orphan;
+    else
+        found.append({QStringLiteral("type"),
+                      QStringLiteral("\"%1\" is not service, batch or orphan").arg(type),
+                      ParamError::At::Value});
+    p.ttlMs = params.durationMs(QStringLiteral("ttl"));
+    if (p.type == Type::Orphan && p.ttlMs > TokenCreateOperation::kMaxOrphanTtlMs)
+        found.append({QStringLiteral("ttl"),
+                      QStringLiteral("orphan tokens are not revoked at cleanup, so their "
+                                     "ttl is at most 10m (they expire on their own)"),
+                      ParamError::At::Value});
+    for (const QString &name :
+         params.text(QStringLiteral("policies")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!name.trimmed().isEmpty())
+            p.policies.append(name.trimmed());
+    if (p.policies.isEmpty())
+        found.append({QStringLiteral("policies"),
+                      QStringLiteral("names no policy: give at least one (e.g. default); "
+                                     "without one the tokens made would inherit the parent's "
+                                     "right to create tokens"),
+                      ParamError::At::Value});
+    if (p.policies.contains(QStringLiteral("root"), Qt::CaseInsensitive))
+        found.append({QStringLiteral("policies"),
+                      QStringLiteral("must not name root: auth methods cannot make root "
+                                     "tokens, so the parent's login would fail at setup"),
+                      ParamError::At::Value});
+    if (errors)
+        *errors = found;
+    if (!found.isEmpty())
+        return std::nullopt;
+    return p;
 }
-
-} // namespace
 
 bool TokenCreateOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
-    const QString type = m_params.text(QStringLiteral("type"));
-    const bool orphan = type == QLatin1String("orphan");
+    const bool orphan = m_params.type == TokenCreateParams::Type::Orphan;
     const QString createPath =
         orphan ? QStringLiteral("auth/token/create-orphan") : QStringLiteral("auth/token/create");
     QString policy;
@@ -34,7 +63,7 @@ bool TokenCreateOperation::setup(VaultClient &client, const SetupContext &ctx, Q
             QStringLiteral("path \"%1\" {\n  capabilities = [\"update\"]\n}\n").arg(createPath),
             ctx.runPrefix, &policy, error))
         return false;
-    const QJsonArray childPolicies = policyList(m_params.text(QStringLiteral("policies")));
+    const QJsonArray childPolicies = QJsonArray::fromStringList(m_params.policies);
     QJsonArray parentPolicies{policy};
     for (const QJsonValue &p : childPolicies)
         parentPolicies.append(p);
@@ -51,10 +80,10 @@ bool TokenCreateOperation::setup(VaultClient &client, const SetupContext &ctx, Q
     if (m_parent.isEmpty())
         return false;
 
-    const QString ttl = vaultSeconds(m_params.durationMs(QStringLiteral("ttl")));
+    const QString ttl = vaultSeconds(m_params.ttlMs);
     QJsonObject body{{QStringLiteral("policies"), childPolicies},
                      {QStringLiteral("ttl"), ttl},
-                     {QStringLiteral("type"), type == QLatin1String("batch")
+                     {QStringLiteral("type"), m_params.type == TokenCreateParams::Type::Batch
                                                   ? QStringLiteral("batch")
                                                   : QStringLiteral("service")}};
     if (orphan)
@@ -102,21 +131,18 @@ OperationType tokenCreateType()
                       QStringLiteral("TTL of each token made (orphans: also their "
                                      "explicit_max_ttl, at most 10m)")),
         stringParam(QStringLiteral("policies"), QStringLiteral("default"),
-                    QStringLiteral("comma-separated policy names of the tokens made (also "
-                                   "given to the parent, as Vault requires a subset)")),
+                    QStringLiteral("comma-separated policy names of the tokens made, at "
+                                   "least one, not root (also given to the parent, as Vault "
+                                   "requires a subset)")),
     };
     t.check = [](const OpParams &p) {
         QList<ParamError> errors;
-        if (p.text(QStringLiteral("type")) == QLatin1String("orphan")
-            && p.durationMs(QStringLiteral("ttl")) > TokenCreateOperation::kMaxOrphanTtlMs)
-            errors.append({QStringLiteral("ttl"),
-                           QStringLiteral("orphan tokens are not revoked at cleanup, so their "
-                                          "ttl is at most 10m (they expire on their own)"),
-                           ParamError::At::Value});
+        TokenCreateParams::from(p, &errors);
         return errors;
     };
-    t.create = [](const OpParams &params) {
-        return std::make_unique<TokenCreateOperation>(params);
+    t.create = [](const OpParams &params) -> std::unique_ptr<Operation> {
+        const std::optional<TokenCreateParams> p = TokenCreateParams::from(params);
+        return p ? std::make_unique<TokenCreateOperation>(*p) : nullptr;
     };
     return t;
 }

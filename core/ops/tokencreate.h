@@ -15,14 +15,35 @@
 #include "ops/operation.h"
 #include "ops/operationtype.h"
 
+#include <QStringList>
+#include <optional>
+
 namespace vw {
+
+/// The typed params of token_create, parsed once: by the type's check when the profile is
+/// loaded (a bad `policies` is a profile error there, not a setup failure) and when the
+/// operation is made. Values, bounds and defaults are declared in tokenCreateType().
+struct TokenCreateParams {
+    enum class Type { Service, Batch, Orphan };
+    Type type = Type::Service;
+    qint64 ttlMs = 0; ///< TTL of each token made, ms (whole seconds; orphans: <= 10m)
+    /// The `policies` names (comma-separated in the profile, trimmed, blanks dropped): at
+    /// least one, never "root".
+    QStringList policies;
+
+    /// From params parsed for token_create (core/ops/opparams.h); nullopt with the reasons in
+    /// *errors (param `policies` or `ttl`, ParamError::At::Value) when the values do not fit
+    /// together.
+    static std::optional<TokenCreateParams> from(const OpParams &params,
+                                                 QList<ParamError> *errors = nullptr);
+};
 
 class TokenCreateOperation : public CreatingOperation {
 public:
     /// The longest `ttl` of an orphan token: how long one may stay after the run.
     static constexpr qint64 kMaxOrphanTtlMs = 10 * 60 * 1000;
 
-    explicit TokenCreateOperation(const OpParams &params)
+    explicit TokenCreateOperation(const TokenCreateParams &params)
         : m_params(params)
     {
     }
@@ -32,7 +53,7 @@ public:
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
-    OpParams m_params;
+    TokenCreateParams m_params;
     QByteArray m_path;
     QByteArray m_body;
     QByteArray m_parent; ///< the parent token, memory only

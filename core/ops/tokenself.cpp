@@ -4,6 +4,13 @@
 
 namespace vw {
 
+TokenSelfParams TokenSelfParams::from(const OpParams &params)
+{
+    TokenSelfParams p;
+    p.ttlMs = params.durationMs(QStringLiteral("ttl"));
+    return p;
+}
+
 bool TokenSelfOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     const QString mount =
@@ -11,9 +18,8 @@ bool TokenSelfOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
             .arg(ctx.runPrefix, m_kind == Kind::Lookup ? QStringLiteral("tokenlookup")
                                                        : QStringLiteral("tokenrenew"))
             .arg(ctx.opIndex);
-    const QJsonObject role{
-        {QStringLiteral("token_ttl"), vaultSeconds(m_params.durationMs(QStringLiteral("ttl")))},
-        {QStringLiteral("token_type"), QStringLiteral("service")}};
+    const QJsonObject role{{QStringLiteral("token_ttl"), vaultSeconds(m_params.ttlMs)},
+                           {QStringLiteral("token_type"), QStringLiteral("service")}};
     AppRoleLogin login;
     if (!createAppRole(m_created, client, mount, ctx.runPrefix, role, &login, error))
         return false;
@@ -67,7 +73,7 @@ OperationType selfType(TokenSelfOperation::Kind kind)
                                      : QStringLiteral("TTL of the token; each renewal sets "
                                                       "it back to this"))};
     t.create = [kind](const OpParams &params) {
-        return std::make_unique<TokenSelfOperation>(kind, params);
+        return std::make_unique<TokenSelfOperation>(kind, TokenSelfParams::from(params));
     };
     return t;
 }

@@ -13,10 +13,18 @@
 
 namespace vw {
 
+/// The typed params of token_lookup_self and token_renew_self, parsed once when the operation
+/// is made; bounds and default are declared in tokenLookupSelfType()/tokenRenewSelfType().
+struct TokenSelfParams {
+    qint64 ttlMs = 0; ///< token_ttl of the token made at setup, ms (whole seconds, 1s to 24h)
+    /// From params parsed for either type (core/ops/opparams.h).
+    static TokenSelfParams from(const OpParams &params);
+};
+
 class TokenSelfOperation : public CreatingOperation {
 public:
     enum class Kind { Lookup, Renew };
-    TokenSelfOperation(Kind kind, const OpParams &params)
+    TokenSelfOperation(Kind kind, const TokenSelfParams &params)
         : m_kind(kind)
         , m_params(params)
     {
@@ -27,7 +35,7 @@ public:
 
 private:
     Kind m_kind;
-    OpParams m_params;
+    TokenSelfParams m_params;
     QByteArray m_token; ///< made at setup; memory only
 };
 

@@ -29,12 +29,9 @@ bool createUserpassUser(ResourceTracker &tracker, VaultClient &client, const QSt
 bool UserpassLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     const QString mount = QStringLiteral("%1-userpass-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
-    const QJsonObject fields{
-        {QStringLiteral("token_ttl"), vaultSeconds(m_params.durationMs(QStringLiteral("ttl")))},
-        {QStringLiteral("token_type"), m_params.text(QStringLiteral("type"))}};
     QString password;
     if (!createUserpassUser(m_created, client, mount, ctx.runPrefix, QStringLiteral("bench"),
-                            fields, &password, error))
+                            m_params.tokenFields(), &password, error))
         return false;
     m_path = "/v1/auth/" + mount.toUtf8() + "/login/bench";
     m_body = QJsonDocument(QJsonObject{{QStringLiteral("password"), password}})
@@ -65,9 +62,7 @@ OperationType userpassLoginType()
                        "token_ttl = `ttl` and token_type = `type`; disabling it at cleanup revokes "
                        "the tokens the logins made");
     t.params = loginTokenParams();
-    t.create = [](const OpParams &params) {
-        return std::make_unique<UserpassLoginOperation>(params);
-    };
+    t.create = createLoginOperation<UserpassLoginOperation>;
     return t;
 }
 

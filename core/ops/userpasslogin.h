@@ -1,7 +1,8 @@
 // userpass_login: POST /v1/auth/<mount>/login/bench {password} (vault-benchmark's
 // userpass_auth). Setup enables userpass at "<runPrefix>-userpass-<opIndex>" and writes user
-// "bench" with a random password (params `ttl` -> token_ttl, `type` -> token_type). The server checks a bcrypt
-// hash per login, so this costs CPU on the server. Success is 200 with a non-empty
+// "bench" with a random password (params `ttl` -> token_ttl, `type` -> token_type, typed once
+// in LoginParams, core/ops/authsupport.h). The server checks a bcrypt hash per login, so this
+// costs CPU on the server. Success is 200 with a non-empty
 // auth.client_token (classifyLogin, core/ops/approlelogin.h).
 #pragma once
 
@@ -14,7 +15,7 @@ namespace vw {
 
 class UserpassLoginOperation : public CreatingOperation {
 public:
-    explicit UserpassLoginOperation(const OpParams &params)
+    explicit UserpassLoginOperation(const LoginParams &params)
         : m_params(params)
     {
     }
@@ -23,7 +24,7 @@ public:
     ErrorClass classify(const HttpResult &result) const override;
 
 private:
-    OpParams m_params;
+    LoginParams m_params;
     QByteArray m_path; ///< "/v1/auth/<mount>/login/bench"
     QByteArray m_body; ///< {"password": ...}
 };
