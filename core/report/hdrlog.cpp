@@ -64,11 +64,14 @@ QByteArray hdrIntervalLog(const Session &s)
                     lines.append({it.key(), op});
         std::stable_sort(lines.begin(), lines.end(),
                          [](const Line &a, const Line &b) { return a.second < b.second; });
+        // The stage of a second is the last that began at or before it. Stages are in run
+        // order (start times rising) and the lines in time order, so one pass over both finds
+        // them all: stages + lines steps, not stages x lines.
+        int next = 0; // the first stage not yet begun at the current line's second
+        int stage = 0;
         for (const Line &l : lines) {
-            int stage = 0; // the last stage that began at or before this second
-            for (const StageStats &st : s.stages)
-                if (st.startMs <= l.second * 1000)
-                    stage = st.index;
+            while (next < s.stages.size() && s.stages.at(next).startMs <= l.second * 1000)
+                stage = s.stages.at(next++).index;
             out += intervalLine(logTag(sh.ops.at(l.op), stage), double(l.second), 1.0,
                                 sh.byOp.at(l.op).value(l.second));
         }
