@@ -62,12 +62,12 @@ QByteArray hdrV2CompressedBase64(const LatencyHistogram &h)
 {
     QByteArray counts;
     int next = 0; // the next index the payload describes
-    for (const auto &[index, count] : h.nonZeroBuckets()) {
+    h.visitBuckets([&counts, &next](int index, int64_t count) {
         if (index > next)
             putZigZag(&counts, -int64_t(index - next));
         putZigZag(&counts, count);
         next = index + 1;
-    }
+    });
     QByteArray payload;
     putBig<quint32>(&payload, kEncodingCookie);
     putBig<quint32>(&payload, quint32(counts.size()));

@@ -76,29 +76,6 @@ int64_t LatencyHistogram::bucketValueUs(int index)
     return layout.highestEquivalent(index);
 }
 
-template <class F> void LatencyHistogram::forEachBucket(F f) const
-{
-    if (m_total == 0)
-        return;
-    if (!m_sparse.isEmpty()) {
-        for (const Bucket &b : m_sparse)
-            f(b.index, b.count);
-        return;
-    }
-    // Only buckets from min to max can be non-zero (recordN and add keep that).
-    const int64_t *counts = m_counts.constData();
-    for (int i = indexFor(m_min), last = indexFor(m_max); i <= last; ++i)
-        if (counts[i] != 0)
-            f(i, counts[i]);
-}
-
-QVector<QPair<int, int64_t>> LatencyHistogram::nonZeroBuckets() const
-{
-    QVector<QPair<int, int64_t>> out;
-    forEachBucket([&out](int index, int64_t count) { out.append({index, count}); });
-    return out;
-}
-
 int LatencyHistogram::countsLength()
 {
     return kCountsLength;
@@ -125,7 +102,7 @@ void LatencyHistogram::compact()
     if (m_counts.isEmpty())
         return; // sparse or empty already
     QVector<Bucket> sparse;
-    forEachBucket([&sparse](int i, int64_t n) { sparse.append(Bucket{i, n}); });
+    visitBuckets([&sparse](int i, int64_t n) { sparse.append(Bucket{i, n}); });
     m_counts = QVector<int64_t>();
     m_sparse = sparse;
 }
@@ -135,7 +112,7 @@ LatencyHistogram LatencyHistogram::compactCopy() const
     if (m_counts.isEmpty())
         return *this; // sparse or empty already
     LatencyHistogram c;
-    forEachBucket([&c](int i, int64_t n) { c.m_sparse.append(Bucket{i, n}); });
+    visitBuckets([&c](int i, int64_t n) { c.m_sparse.append(Bucket{i, n}); });
     c.m_total = m_total;
     c.m_clamped = m_clamped;
     c.m_min = m_min;
@@ -258,7 +235,7 @@ int64_t LatencyHistogram::valueAtPercentileUs(double p) const
     rank = std::clamp<int64_t>(rank, 1, m_total);
     int64_t seen = 0;
     int found = -1;
-    forEachBucket([&](int i, int64_t n) {
+    visitBuckets([&](int i, int64_t n) {
         seen += n;
         if (found < 0 && seen >= rank)
             found = i;
@@ -269,7 +246,7 @@ int64_t LatencyHistogram::valueAtPercentileUs(double p) const
 QJsonObject LatencyHistogram::toJson() const
 {
     QJsonArray counts;
-    forEachBucket([&counts](int i, int64_t n) { counts.append(QJsonArray{i, qint64(n)}); });
+    visitBuckets([&counts](int i, int64_t n) { counts.append(QJsonArray{i, qint64(n)}); });
     return QJsonObject{
         {QStringLiteral("v"), 1},
         {QStringLiteral("lowest_us"), qint64(kLowestUs)},
@@ -354,7 +331,7 @@ QJsonArray LatencyHistogram::toCompactJson() const
 {
     QJsonArray counts;
     int previous = 0;
-    forEachBucket([&](int i, int64_t n) {
+    visitBuckets([&](int i, int64_t n) {
         counts.append(i - previous);
         counts.append(qint64(n));
         previous = i;
@@ -426,8 +403,8 @@ bool LatencyHistogram::operator==(const LatencyHistogram &o) const
         return true;
     // Same non-zero buckets, whichever form either holds them in.
     QVector<QPair<int, int64_t>> mine, theirs;
-    forEachBucket([&mine](int i, int64_t n) { mine.append({i, n}); });
-    o.forEachBucket([&theirs](int i, int64_t n) { theirs.append({i, n}); });
+    visitBuckets([&mine](int i, int64_t n) { mine.append({i, n}); });
+    o.visitBuckets([&theirs](int i, int64_t n) { theirs.append({i, n}); });
     return mine == theirs;
 }
 

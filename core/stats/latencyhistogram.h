@@ -67,8 +67,11 @@ public:
     QJsonArray toCompactJson() const;
     static bool fromCompactJson(const QJsonArray &a, LatencyHistogram *out, QString *error);
 
-    /// Calls f(bucketIndex, count) for every non-zero bucket in increasing index order
-    /// (for exact merging outside the class, core/stats/blockbootstrap.cpp).
+    /// Calls f(bucketIndex, count) for every non-zero bucket in increasing index order, the
+    /// one walk over the buckets (inside the class, and for exact merging and encoding
+    /// outside it: core/stats/blockbootstrap.cpp, core/stats/hdrencoding.cpp). The indexes
+    /// are into HdrHistogram's counts array for [kLowestUs, kHighestUs] at
+    /// kSignificantDigits, so they are valid in its encodings (stats/hdrencoding.h).
     template <class F> void visitBuckets(F f) const
     {
         if (m_total == 0)
@@ -78,6 +81,7 @@ public:
                 f(b.index, b.count);
             return;
         }
+        // Only buckets from min to max can be non-zero (recordN and add keep that).
         const int64_t *counts = m_counts.constData();
         for (int i = indexFor(m_min), last = indexFor(m_max); i <= last; ++i)
             if (counts[i] != 0)
@@ -87,10 +91,6 @@ public:
     /// value equivalent to it, microseconds), before clamping to [minUs(), maxUs()].
     static int64_t bucketValueUs(int index);
 
-    /// The non-zero buckets as (index into HdrHistogram's counts array, count), increasing
-    /// index: the layout is HdrHistogram's for [kLowestUs, kHighestUs] at
-    /// kSignificantDigits, so these indexes are valid in its encodings (stats/hdrencoding.h).
-    QVector<QPair<int, int64_t>> nonZeroBuckets() const;
     /// Length of HdrHistogram's counts array for this layout (23,552).
     static int countsLength();
     /// The lowest value (us) that falls in bucket `index` (0 <= index < countsLength()):
@@ -102,8 +102,6 @@ private:
         int index;
         int64_t count;
     };
-    /// Calls f(index, count) for every non-zero bucket, in increasing index order.
-    template <class F> void forEachBucket(F f) const;
     void makeDense(); ///< sparse -> dense; no-op when already dense or empty
     int indexFor(int64_t v) const;
     int64_t lowestEquivalent(int index) const;
