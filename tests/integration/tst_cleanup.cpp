@@ -61,7 +61,7 @@ class TestCleanup : public QObject {
     AppResult runApp(const QStringList &args, const QString &workDir,
                      const QByteArray &token = QByteArray(), int timeoutMs = 90000)
     {
-        return test::runApp({args, workDir, env(token), timeoutMs, {}, {}});
+        return test::runApp(test::appRun(args, workDir, env(token), timeoutMs));
     }
 
     TargetSpec target(const test::BaoServer *server = nullptr) const
@@ -155,12 +155,9 @@ private slots:
         const QString out = dir.filePath(QStringLiteral("quota.json"));
 
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
-        p.setWorkingDirectory(dir.path());
-        p.setProcessEnvironment(env());
-        p.start();
-        QVERIFY(p.waitForStarted(10000));
+        QVERIFY(test::startApp(
+            p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
+                            dir.path(), env())));
         QByteArray stdoutSoFar;
         QTRY_VERIFY_WITH_TIMEOUT((stdoutSoFar += p.readAllStandardOutput()).contains("stage 1:")
                                      || p.state() != QProcess::Running,
@@ -238,12 +235,9 @@ private slots:
         QVERIFY(!profile.isEmpty());
         const QString out = dir.filePath(QStringLiteral("killed.json"));
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
-        p.setWorkingDirectory(dir.path());
-        p.setProcessEnvironment(env());
-        p.start();
-        QVERIFY(p.waitForStarted(10000));
+        QVERIFY(test::startApp(
+            p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
+                            dir.path(), env())));
         const auto checkpoint = [&] { return QJsonDocument::fromJson(fileBytes(out)).object(); };
         QTRY_VERIFY_WITH_TIMEOUT(
             !checkpoint().value(QStringLiteral("run_prefix")).toString().isEmpty()
@@ -553,12 +547,9 @@ private slots:
                          QStringLiteral("abort: { enabled: false }\n"), &server);
         const QString out = dir.filePath(QStringLiteral("sealed.json"));
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
-        p.setWorkingDirectory(dir.path());
-        p.setProcessEnvironment(env(server.rootToken()));
-        p.start();
-        QVERIFY(p.waitForStarted(10000));
+        QVERIFY(test::startApp(
+            p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
+                            dir.path(), env(server.rootToken()))));
         QByteArray stdoutSoFar;
         QTRY_VERIFY_WITH_TIMEOUT((stdoutSoFar += p.readAllStandardOutput()).contains("stage 1:")
                                      || p.state() != QProcess::Running,

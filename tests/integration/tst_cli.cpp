@@ -70,7 +70,9 @@ class TestCli : public QObject {
     AppResult runApp(const QStringList &args, const QString &workDir, bool withToken = true,
                      int timeoutMs = 45000)
     {
-        return test::runApp({args, workDir, env(withToken), timeoutMs, m_bao.rootToken(), {}});
+        test::AppRun run = test::appRun(args, workDir, env(withToken), timeoutMs);
+        run.redact = m_bao.rootToken();
+        return test::runApp(run);
     }
 
     QString writeProfile(const QString &dir, const QString &name, const QString &stages,
@@ -175,19 +177,15 @@ private slots:
             e.insert(QStringLiteral("VW_TARGET_DIR"), dir.filePath(QStringLiteral("none")));
             if (allow)
                 e.insert(QStringLiteral("VW_ALLOW_CORE_DUMPS"), QStringLiteral("1"));
-            p.setProgram(QStringLiteral(VW_APP_BINARY));
-            p.setArguments(args);
-            p.setWorkingDirectory(dir.path());
-            p.setProcessEnvironment(e);
             // A core limit of 1 MB, so that the 0 seen is the app's (the hard limit permitting).
-            p.setChildProcessModifier([] {
-                rlimit l{};
-                getrlimit(RLIMIT_CORE, &l);
-                l.rlim_cur =
-                    l.rlim_max == RLIM_INFINITY || l.rlim_max >= 1048576 ? 1048576 : l.rlim_max;
-                setrlimit(RLIMIT_CORE, &l);
-            });
-            p.start();
+            test::startApp(p, {args, dir.path(), e, 0, {}, {}, [] {
+                                   rlimit l{};
+                                   getrlimit(RLIMIT_CORE, &l);
+                                   l.rlim_cur = l.rlim_max == RLIM_INFINITY || l.rlim_max >= 1048576
+                                                    ? 1048576
+                                                    : l.rlim_max;
+                                   setrlimit(RLIMIT_CORE, &l);
+                               }});
         };
         const QString missing = dir.filePath(QStringLiteral("missing.json"));
         const QList<QStringList> invocations = {
@@ -293,13 +291,14 @@ private slots:
         int master = -1, slave = -1;
         QVERIFY(::openpty(&master, &slave, nullptr, nullptr, nullptr) == 0);
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments(
-            {QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("csv")});
-        p.setWorkingDirectory(dir.path());
-        p.setProcessEnvironment(env(false));
-        p.setChildProcessModifier([slave] { ::dup2(slave, STDOUT_FILENO); });
-        p.start();
+        test::startApp(
+            p, {{QStringLiteral("report"), a, QStringLiteral("--format"), QStringLiteral("csv")},
+                dir.path(),
+                env(false),
+                0,
+                {},
+                {},
+                [slave] { ::dup2(slave, STDOUT_FILENO); }});
         QVERIFY(p.waitForFinished(30000));
         ::close(slave);
         QByteArray tty;
@@ -466,16 +465,14 @@ private slots:
                                     .toUtf8()));
         auto run = [&](const QStringList &extra, const QString &var, const QString &value) {
             QProcess p;
-            p.setProgram(QStringLiteral(VW_APP_BINARY));
-            p.setArguments(QStringList{QStringLiteral("run"), path, QStringLiteral("--out"),
-                                       dir.filePath(QStringLiteral("s.json"))}
-                           + extra);
-            p.setWorkingDirectory(dir.path());
             QProcessEnvironment e = env(true);
             if (!var.isEmpty())
                 e.insert(var, value);
-            p.setProcessEnvironment(e);
-            p.start();
+            test::startApp(
+                p, test::appRun(QStringList{QStringLiteral("run"), path, QStringLiteral("--out"),
+                                            dir.filePath(QStringLiteral("s.json"))}
+                                    + extra,
+                                dir.path(), e));
             p.waitForFinished(45000);
             return qMakePair(p.exitCode(), QString::fromLocal8Bit(p.readAllStandardOutput()
                                                                   + p.readAllStandardError()));
@@ -607,14 +604,11 @@ private slots:
                            "    params: { keys: 3, payload_bytes: 16 }\n"));
         const QString out = dir.filePath(QStringLiteral("ns.json"));
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out,
-                        QStringLiteral("--addr"), m_bao.address()});
-        p.setWorkingDirectory(dir.path());
         QProcessEnvironment e = env(true);
         e.insert(QStringLiteral("VAULT_NAMESPACE"), QStringLiteral("vwns1"));
-        p.setProcessEnvironment(e);
-        p.start();
+        test::startApp(p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--out"),
+                                        out, QStringLiteral("--addr"), m_bao.address()},
+                                       dir.path(), e));
         QVERIFY(p.waitForFinished(60000));
         const QString text = redacted(p.readAllStandardOutput() + p.readAllStandardError());
         QVERIFY2(p.exitCode() == 0, qPrintable(text));
@@ -704,19 +698,18 @@ private slots:
                                    .arg(transport)
                                    .toUtf8());
             QProcess p;
-            p.setProgram(QStringLiteral(VW_APP_BINARY));
-            p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--addr"), address,
-                            QStringLiteral("--ca-cert"), path("ca.pem"), QStringLiteral("--out"),
-                            dir.filePath(transport + QStringLiteral(".json"))});
-            p.setWorkingDirectory(dir.path());
             QProcessEnvironment e = env(false);
             e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(bao.rootToken()));
             if (withClientCert) {
                 e.insert(QStringLiteral("VAULT_CLIENT_CERT"), path("client.pem"));
                 e.insert(QStringLiteral("BAO_CLIENT_KEY"), path("client.key"));
             }
-            p.setProcessEnvironment(e);
-            p.start();
+            test::startApp(
+                p,
+                test::appRun({QStringLiteral("run"), profile, QStringLiteral("--addr"), address,
+                              QStringLiteral("--ca-cert"), path("ca.pem"), QStringLiteral("--out"),
+                              dir.filePath(transport + QStringLiteral(".json"))},
+                             dir.path(), e));
             p.waitForFinished(60000);
             QString text =
                 QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError());
@@ -804,16 +797,13 @@ private slots:
                                        .toUtf8()));
         const QString out = dir.filePath(QStringLiteral("victim.json"));
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
-        p.setWorkingDirectory(dir.path());
         QProcessEnvironment e = env(false);
         e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(victim.rootToken()));
-        p.setProcessEnvironment(e);
         QElapsedTimer clock;
         clock.start();
-        p.start();
-        QVERIFY(p.waitForStarted(10000));
+        QVERIFY(test::startApp(
+            p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
+                            dir.path(), e)));
         QTest::qWait(3000); // in the first stage
         QCOMPARE(p.state(), QProcess::Running);
         ::kill(pid_t(victim.processId()), SIGKILL);
@@ -843,12 +833,9 @@ private slots:
                                              QStringLiteral("  - type: sys_health\n"));
         const QString out = dir.filePath(QStringLiteral("killed.json"));
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
-        p.setWorkingDirectory(dir.path());
-        p.setProcessEnvironment(env(true));
-        p.start();
-        QVERIFY(p.waitForStarted(10000));
+        QVERIFY(test::startApp(
+            p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
+                            dir.path(), env(true))));
         // The first checkpoint is written right after setup (no stages); wait for stage 1's.
         const auto stagesInFile = [&] {
             return QJsonDocument::fromJson(fileBytes(out))
@@ -955,13 +942,9 @@ private slots:
                                              QStringLiteral("    - { vus: 1, duration: 1s }\n"),
                                              QStringLiteral("  - type: sys_health\n"));
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile});
-        p.setWorkingDirectory(dir.path());
         QProcessEnvironment e = env(false);
         e.insert(QStringLiteral("VAULT_TOKEN"), QStringLiteral("abc\r\nX-Injected: 1"));
-        p.setProcessEnvironment(e);
-        p.start();
+        test::startApp(p, test::appRun({QStringLiteral("run"), profile}, dir.path(), e));
         QVERIFY(p.waitForFinished(20000));
         const QString err = QString::fromLocal8Bit(p.readAllStandardError());
         QCOMPARE(p.exitCode(), 2);
@@ -978,15 +961,12 @@ private slots:
                                              QStringLiteral("  - type: sys_health\n"));
         const QString out = dir.filePath(QStringLiteral("stopped.json"));
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out,
-                        QStringLiteral("--label"), QStringLiteral("interrupted")});
-        p.setWorkingDirectory(dir.path());
-        p.setProcessEnvironment(env(true));
         QElapsedTimer t;
         t.start();
-        p.start();
-        QVERIFY(p.waitForStarted(10000));
+        QVERIFY(test::startApp(
+            p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--out"), out,
+                             QStringLiteral("--label"), QStringLiteral("interrupted")},
+                            dir.path(), env(true))));
         // Wait for the measured window, then ~2 s into the stage.
         QString stdoutText;
         while (!stdoutText.contains(QStringLiteral("stage 1:")) && t.elapsed() < 20000
@@ -1033,14 +1013,11 @@ private slots:
                          QStringLiteral("  - { type: kv2_read, params: { keys: 100000 } }\n"));
         const QString out = dir.filePath(QStringLiteral("stopped.json"));
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
-        p.setWorkingDirectory(dir.path());
-        p.setProcessEnvironment(env(true));
         QElapsedTimer t;
         t.start();
-        p.start();
-        QVERIFY(p.waitForStarted(10000));
+        QVERIFY(test::startApp(
+            p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
+                            dir.path(), env(true))));
         QString text;
         while (!text.contains(QStringLiteral("setting up")) && t.elapsed() < 20000
                && p.state() == QProcess::Running) {

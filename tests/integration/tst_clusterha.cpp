@@ -212,12 +212,10 @@ class TestClusterHa : public QObject {
                 "  - { type: kv2_write, weight: 20, params: { keys: 20, payload_bytes: 64 } }\n"));
         const QString out = m_tmp.filePath(QStringLiteral("failover-%1.json").arg(tag));
         QProcess p;
-        p.setProcessEnvironment(environment(dir));
-        p.setWorkingDirectory(m_tmp.path());
-        p.start(QStringLiteral(VW_APP_BINARY),
-                {QStringLiteral("run"), profile, QStringLiteral("--addr"), QStringLiteral("lb"),
-                 QStringLiteral("--out"), out});
-        QVERIFY(p.waitForStarted());
+        QVERIFY(test::startApp(
+            p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--addr"),
+                             QStringLiteral("lb"), QStringLiteral("--out"), out},
+                            m_tmp.path(), environment(dir))));
         QString stdoutText;
         QElapsedTimer window; // from "stage 1:" (the measured window's start)
         qint64 killedAtMs = -1;

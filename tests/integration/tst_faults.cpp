@@ -5,6 +5,7 @@
 // still be used (docs/measurement.md, "Failed runs"; the abort rule: core/engine/abortwatch.h).
 // And, on the loopback stub (about the client only), how the rule meets request_timeout when
 // the server stops answering.
+#include "apprun.h"
 #include "baoserver.h"
 #include "delayserver.h"
 #include "vaultstub.h"
@@ -106,20 +107,11 @@ class TestFaults : public QObject {
         f.close();
         const QString out = dir.filePath(QStringLiteral("fault.json"));
         QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("run"), profile, QStringLiteral("--out"), out});
-        p.setWorkingDirectory(dir.path());
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const char *name : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR",
-                                 "VAULT_NAMESPACE", "BAO_NAMESPACE"})
-            e.remove(QString::fromLatin1(name));
-        e.insert(QStringLiteral("HOME"), m_home.path());
-        e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(token));
-        p.setProcessEnvironment(e);
         QElapsedTimer clock;
         clock.start();
-        p.start();
-        if (!p.waitForStarted(10000))
+        if (!test::startApp(
+                p, test::appRun({QStringLiteral("run"), profile, QStringLiteral("--out"), out},
+                                dir.path(), test::appEnvironment(m_home.path(), token))))
             return o;
         bool stage2Done = false, cleanupDone = !atCleanup;
         while (p.state() != QProcess::NotRunning && clock.elapsed() < 60000) {
@@ -374,16 +366,10 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QJsonDocument(o.session).toJson());
         f.close();
-        QProcess sweep;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.remove(QStringLiteral("VAULT_ADDR"));
-        e.remove(QStringLiteral("BAO_ADDR"));
-        e.insert(QStringLiteral("HOME"), m_home.path());
-        e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(server.rootToken()));
-        sweep.setProcessEnvironment(e);
-        sweep.start(QStringLiteral(VW_APP_BINARY), {QStringLiteral("cleanup"), sessionPath});
-        QVERIFY(sweep.waitForFinished(60000));
-        QVERIFY2(sweep.exitCode() == 0, sweep.readAllStandardError().constData());
+        const test::AppResult sweep =
+            test::runApp(test::appRun({QStringLiteral("cleanup"), sessionPath}, dir.path(),
+                                      test::appEnvironment(m_home.path(), server.rootToken())));
+        QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.err));
         left = workbenchMounts(server, &status);
         QCOMPARE(status, 200);
         QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));

@@ -81,12 +81,8 @@ class TestImportHcl : public QObject {
 
     AppResult runApp(const QStringList &args, const QString &workDir, int timeoutMs = 60000)
     {
-        return test::runApp({args,
-                             workDir,
-                             test::appEnvironment(m_home.path(), m_bao.rootToken()),
-                             timeoutMs,
-                             {},
-                             {}});
+        return test::runApp(test::appRun(
+            args, workDir, test::appEnvironment(m_home.path(), m_bao.rootToken()), timeoutMs));
     }
 
     /// import-hcl, run and report --format vault-benchmark of `hcl`; the report's rows.

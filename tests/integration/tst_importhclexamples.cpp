@@ -5,13 +5,13 @@
 // `test` block, of the mapped type, with the block's weight. The one example vault-benchmark
 // itself refuses (docs/tests/auth-certificate.md: `certificate = cert.pem` is an expression,
 // and its only weight is 25) is refused here too, at the expression's line.
+#include "apprun.h"
 #include "import/vaultbenchmarkmapping.h"
 #include "profile/profileparser.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,35 +22,12 @@ namespace {
 
 const char kExamples[] = VW_SOURCE_DIR "/tests/data/vault-benchmark-examples";
 
-struct AppResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using test::AppResult;
 
+/// The app (apprun.h) in an environment without the caller's Vault settings, HOME = `home`.
 AppResult runApp(const QStringList &args, const QString &home)
 {
-    QProcess p;
-    p.setProgram(QStringLiteral(VW_APP_BINARY));
-    p.setArguments(args);
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    for (const QString &k : e.keys())
-        if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
-            e.remove(k);
-    e.insert(QStringLiteral("HOME"), home);
-    p.setProcessEnvironment(e);
-    p.start();
-    AppResult r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished(5000);
-        r.err = QStringLiteral("timed out");
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return test::runApp(test::appRun(args, QString(), test::appEnvironment(home)));
 }
 
 QByteArray fileBytes(const QString &path)

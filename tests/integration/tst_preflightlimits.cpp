@@ -63,8 +63,10 @@ class TestPreflightLimits : public QObject {
     AppResult runApp(const QStringList &args, const QByteArray &token, const QString &workDir,
                      const QString &shellPrefix = QString())
     {
-        return test::runApp(
-            {args, workDir, test::appEnvironment(m_home.path(), token), 60000, token, shellPrefix});
+        test::AppRun run = test::appRun(args, workDir, test::appEnvironment(m_home.path(), token));
+        run.redact = token;
+        run.shellPrefix = shellPrefix;
+        return test::runApp(run);
     }
 
     /// A closed-model kv2_read profile (it creates a mount) with `stages`.

@@ -4,6 +4,7 @@
 // (target.addresses) and get 0 errors; setup through the redirect works 10 times in 10; a
 // redirect to another host (127.0.0.2), a second redirect or a 302 is a `redirect` error and
 // the other host never receives a request, let alone an X-Vault-Token.
+#include "apprun.h"
 #include "baoserver.h"
 #include "vaultstub.h"
 
@@ -20,7 +21,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QJsonDocument>
 #include <QSignalSpy>
@@ -354,12 +354,11 @@ void TestRedirect::runThroughAStandby()
                  .value(QStringLiteral("role"))
                  .toString(),
              QStringLiteral("standby"));
-    QProcess report;
-    report.start(QStringLiteral(VW_APP_BINARY), {QStringLiteral("report"), path});
-    QVERIFY(report.waitForFinished(30000));
-    QCOMPARE(report.exitCode(), 0);
-    const QString header =
-        QString::fromUtf8(report.readAllStandardOutput()).section(QLatin1Char('\n'), 1, 1);
+    QTemporaryDir home;
+    const test::AppResult report = test::runApp(test::appRun(
+        {QStringLiteral("report"), path}, home.path(), test::appEnvironment(home.path()), 30000));
+    QCOMPARE(report.exitCode, 0);
+    const QString header = report.out.section(QLatin1Char('\n'), 1, 1);
     QVERIFY2(header.startsWith(QLatin1String("target   "))
                  && header.endsWith(QLatin1String(", standby)")),
              qPrintable(header));

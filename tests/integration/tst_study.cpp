@@ -2,12 +2,12 @@
 // server reached as 127.0.0.1 and as localhost) give 4 session files with their targets and
 // one report naming all four; a third target that refuses connections is a failed run that
 // the study records and goes past.
+#include "apprun.h"
 #include "baoserver.h"
 #include "session/sessionio.h"
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -18,6 +18,16 @@ class TstStudy : public QObject {
 
     test::BaoServer m_bao;
     QTemporaryDir m_home;
+
+    /// `vault-workbench <args>` (apprun.h) with the dev server's token and HOME = m_home; the
+    /// token is redacted from its output, so that a leak shows.
+    test::AppResult app(const QStringList &args, int timeoutMs)
+    {
+        test::AppRun run = test::appRun(
+            args, QString(), test::appEnvironment(m_home.path(), m_bao.rootToken()), timeoutMs);
+        run.redact = m_bao.rootToken();
+        return test::runApp(run);
+    }
 
     void writeFile(const QString &path, const QByteArray &text)
     {
@@ -62,23 +72,13 @@ private slots:
                       + port + "', labels: { path: by name } }\n");
         const QString out = dir.filePath(QStringLiteral("out"));
 
-        QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("study"), dir.filePath(QStringLiteral("two.study.yaml")),
-                        QStringLiteral("--out-dir"), out, QStringLiteral("--short")});
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const QString &k : e.keys())
-            if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
-                e.remove(k);
-        e.insert(QStringLiteral("HOME"), m_home.path());
-        e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
-        p.setProcessEnvironment(e);
-        p.start();
-        QVERIFY(p.waitForFinished(90000));
-        const QByteArray stdoutText = p.readAllStandardOutput();
-        const QByteArray stderrText = p.readAllStandardError();
-        QVERIFY2(p.exitCode() == 0, stderrText.constData());
-        QVERIFY(!stdoutText.contains(m_bao.rootToken()));
+        const test::AppResult r =
+            app({QStringLiteral("study"), dir.filePath(QStringLiteral("two.study.yaml")),
+                 QStringLiteral("--out-dir"), out, QStringLiteral("--short")},
+                90000);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(!r.out.contains(QStringLiteral("<TOKEN-LEAKED>")));
+        const QByteArray stdoutText = r.out.toUtf8();
         // The closing matrix: a row per profile (its label), a column per target (its label).
         QVERIFY2(stdoutText.contains("maximum throughput and p99 there:"), stdoutText.constData());
         QVERIFY(stdoutText.contains("by IP"));
@@ -145,18 +145,11 @@ private slots:
                         "  - { name: ok, addr: '"
                       + m_bao.address().toUtf8() + "' }\n");
         const QString out = dir.filePath(QStringLiteral("out"));
-        QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("study"), dir.filePath(QStringLiteral("s.study.yaml")),
-                        QStringLiteral("--out-dir"), out});
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert(QStringLiteral("HOME"), m_home.path());
-        e.remove(QStringLiteral("VAULT_ADDR"));
-        e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
-        p.setProcessEnvironment(e);
-        p.start();
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 1); // a run did not complete
+        const test::AppResult r =
+            app({QStringLiteral("study"), dir.filePath(QStringLiteral("s.study.yaml")),
+                 QStringLiteral("--out-dir"), out},
+                60000);
+        QVERIFY2(r.exitCode == 1, qPrintable(r.err)); // a run did not complete
         QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("health__gone.json"))));
         QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("health__ok.json"))));
         QFile report(QDir(out).filePath(QStringLiteral("study-report.html")));
@@ -172,13 +165,9 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("bad.study.yaml"));
         writeFile(path, "name: bad\nprofiles: [x.yaml]\ntargets:\n  - { name: t, adr: dev }\n");
-        QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments({QStringLiteral("study"), path});
-        p.start();
-        QVERIFY(p.waitForFinished(20000));
-        QCOMPARE(p.exitCode(), 2);
-        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        const test::AppResult r = app({QStringLiteral("study"), path}, 20000);
+        QCOMPARE(r.exitCode, 2);
+        const QString err = r.err;
         QVERIFY2(err.contains(path + QStringLiteral(":4:16: targets[0].adr:")), qPrintable(err));
     }
 };

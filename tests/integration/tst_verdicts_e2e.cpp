@@ -7,17 +7,18 @@
 //  - A/A on real OpenBao: a study of two identical kv2_read profiles against one
 //    `bao server -dev`, repeat 3, interleaved: no better/worse verdict at any level, every
 //    assessed figure has an interval, and `compare --fail-on worse` exits 0.
+#include "apprun.h"
 #include "baoserver.h"
 #include "delayserver.h"
 #include "engine/benchmarkrun.h"
 #include "session/comparisonverdicts.h"
 #include "session/sessionio.h"
+#include "util/childenvironment.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -50,23 +51,15 @@ double medianMs(std::vector<qint64> ns)
     return double(ns[ns.size() / 2]) / 1e6;
 }
 
-/// `vault-workbench <args>`: its exit code, stdout into *out, stderr into *err.
+/// `vault-workbench <args>` (apprun.h): its exit code, stdout into *out, stderr into *err.
+/// `env` defaults to this process's without any VAULT_* or BAO_* variable.
 int app(const QStringList &args, QByteArray *out, QByteArray *err,
-        const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+        const QProcessEnvironment &env = childEnvironment())
 {
-    QProcess p;
-    p.setProgram(QStringLiteral(VW_APP_BINARY));
-    p.setArguments(args);
-    p.setProcessEnvironment(env);
-    p.start();
-    if (!p.waitForFinished(240000)) {
-        p.kill();
-        p.waitForFinished(5000);
-        return -1;
-    }
-    *out = p.readAllStandardOutput();
-    *err = p.readAllStandardError();
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    const test::AppResult r = test::runApp(test::appRun(args, QString(), env, 240000));
+    *out = r.out.toLocal8Bit();
+    *err = r.err.toLocal8Bit();
+    return r.exitCode;
 }
 
 QString verdictLines(const QByteArray &table)
@@ -234,12 +227,7 @@ private slots:
                     "targets:\n  - { name: dev, addr: '"
                     + bao.address().toUtf8() + "' }\n");
         study.close();
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const QString &k : env.keys())
-            if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
-                env.remove(k);
-        env.insert(QStringLiteral("HOME"), home.path());
-        env.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(bao.rootToken()));
+        const QProcessEnvironment env = test::appEnvironment(home.path(), bao.rootToken());
         const QString outDir = dir.filePath(QStringLiteral("out"));
         QByteArray out, err;
         QCOMPARE(

@@ -8,6 +8,7 @@
 //     size limit.
 // The disks are 1 MB tmpfs mounts (test/support/writefailure.h; root only: else those cases
 // skip); the file size limit (RLIMIT_FSIZE) needs no privilege.
+#include "apprun.h"
 #include "baoserver.h"
 #include "manystagesession.h"
 #include "writefailure.h"
@@ -22,16 +23,10 @@
 #include <QTest>
 
 using namespace vw;
+using vw::test::AppResult;
 using vw::test::TmpfsMount;
 
 namespace {
-
-struct AppResult {
-    int exitCode = -1;
-    bool finished = false;
-    QString out;
-    QString err;
-};
 
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
@@ -48,37 +43,17 @@ class TestWriteFailures : public QObject {
     QTemporaryDir m_home;
     QTemporaryDir m_work; // inputs: profiles, sessions, configs
 
-    /// The app with VAULT_TOKEN of the dev server and an empty HOME; `fileSizeLimit` > 0
-    /// sets RLIMIT_FSIZE in the child.
+    /// The app (apprun.h) with VAULT_TOKEN of the dev server and an empty HOME;
+    /// `fileSizeLimit` > 0 sets RLIMIT_FSIZE in the child.
     AppResult runApp(const QStringList &args, qint64 fileSizeLimit = 0, int timeoutMs = 60000)
     {
-        QProcess p;
-        p.setProgram(QStringLiteral(VW_APP_BINARY));
-        p.setArguments(args);
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const QString &k : e.keys())
-            if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
-                e.remove(k);
-        e.insert(QStringLiteral("HOME"), m_home.path());
-        e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(m_bao.rootToken()));
-        e.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        p.setProcessEnvironment(e);
+        test::AppRun run = test::appRun(
+            args, QString(), test::appEnvironment(m_home.path(), m_bao.rootToken()), timeoutMs);
+        run.redact = m_bao.rootToken();
+        run.env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         if (fileSizeLimit > 0)
-            p.setChildProcessModifier([fileSizeLimit] { test::applyFileSizeLimit(fileSizeLimit); });
-        p.start();
-        AppResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished(5000);
-            r.err = QStringLiteral("timed out");
-            return r;
-        }
-        r.finished = p.exitStatus() == QProcess::NormalExit;
-        r.exitCode = p.exitCode();
-        r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-        r.err = QString::fromLocal8Bit(p.readAllStandardError());
-        r.err.replace(QString::fromLatin1(m_bao.rootToken()), QStringLiteral("<TOKEN>"));
-        return r;
+            run.childModifier = [fileSizeLimit] { test::applyFileSizeLimit(fileSizeLimit); };
+        return test::runApp(run);
     }
 
     /// A kv2_write profile (its setup mounts a KV engine) of `seconds` x 1 stage.
@@ -110,7 +85,7 @@ class TestWriteFailures : public QObject {
     static void expectFailure(const AppResult &r, const QString &path, const QString &reason,
                               const QString &dir, const QStringList &keep = {})
     {
-        QVERIFY2(r.finished, qPrintable(r.err));
+        QVERIFY2(r.exitStatus == QProcess::NormalExit, qPrintable(r.err));
         QVERIFY2(r.exitCode != 0, qPrintable(r.out + r.err));
         QVERIFY2(r.err.contains(path) && r.err.contains(reason), qPrintable(r.err));
         QVERIFY2(!r.out.contains(QStringLiteral("session: ")), qPrintable(r.out));

@@ -1,24 +1,33 @@
 #include "apprun.h"
 
+#include "util/childenvironment.h"
+
 #include <QElapsedTimer>
 
 namespace vw::test {
 
 QProcessEnvironment appEnvironment(const QString &home, const QByteArray &token)
 {
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    for (const QString &k : e.keys())
-        if (k.startsWith(QLatin1String("VAULT_")) || k.startsWith(QLatin1String("BAO_")))
-            e.remove(k);
+    QProcessEnvironment e = childEnvironment();
     e.insert(QStringLiteral("HOME"), home);
     if (!token.isEmpty())
         e.insert(QStringLiteral("VAULT_TOKEN"), QString::fromLatin1(token));
     return e;
 }
 
-AppResult runApp(const AppRun &run)
+AppRun appRun(const QStringList &args, const QString &workDir, const QProcessEnvironment &env,
+              int timeoutMs)
 {
-    QProcess p;
+    AppRun run;
+    run.args = args;
+    run.workDir = workDir;
+    run.env = env;
+    run.timeoutMs = timeoutMs;
+    return run;
+}
+
+bool startApp(QProcess &p, const AppRun &run)
+{
     if (run.shellPrefix.isEmpty()) {
         p.setProgram(QStringLiteral(VW_APP_BINARY));
         p.setArguments(run.args);
@@ -31,9 +40,18 @@ AppResult runApp(const AppRun &run)
     }
     p.setWorkingDirectory(run.workDir);
     p.setProcessEnvironment(run.env);
+    if (run.childModifier)
+        p.setChildProcessModifier(run.childModifier);
+    p.start();
+    return p.waitForStarted(10000);
+}
+
+AppResult runApp(const AppRun &run)
+{
+    QProcess p;
     QElapsedTimer t;
     t.start();
-    p.start();
+    startApp(p, run);
     AppResult r;
     auto text = [&run](const QByteArray &bytes) {
         QString s = QString::fromLocal8Bit(bytes);

@@ -1,7 +1,9 @@
 // Runs the vault-workbench executable (VW_APP_BINARY) as the integration tests do: one
 // process, stdin a pipe (never a terminal), an environment without the caller's Vault
 // settings, bounded in time, stopped (by its own QProcess, our child) when it overruns.
-// Used by tst_cli, tst_cleanup, tst_importhcl, tst_localtarget and tst_preflightlimits.
+// Every integration test that runs the app uses these: runApp() for a run awaited whole,
+// startApp() for one the test watches while it runs (reads its output, acts on the server,
+// kills it). The environment is core/util/childenvironment.h's, as for the app's own children.
 #pragma once
 
 #include <QByteArray>
@@ -9,6 +11,7 @@
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <functional>
 
 namespace vw::test {
 
@@ -21,9 +24,10 @@ struct AppResult {
     qint64 ms = 0; ///< wall time from start to exit, milliseconds
 };
 
-/// The test's own environment without any VAULT_* or BAO_* variable (no token, address or
-/// TLS setting of the machine running the tests), HOME = `home` (no ~/.vault-token of the
-/// user), and VAULT_TOKEN = `token` when it is not empty.
+/// The test's own environment without any VAULT_* or BAO_* variable (childEnvironment(),
+/// core/util/childenvironment.h: no token, address or TLS setting of the machine running the
+/// tests), HOME = `home` (no ~/.vault-token of the user), and VAULT_TOKEN = `token` when it
+/// is not empty.
 QProcessEnvironment appEnvironment(const QString &home, const QByteArray &token = QByteArray());
 
 struct AppRun {
@@ -36,9 +40,23 @@ struct AppRun {
     QByteArray redact;
     /// Non-empty: runs `sh -c "<shellPrefix> exec app args"` instead, e.g. "ulimit -n 64;".
     QString shellPrefix;
+    /// Set: runs in the child between fork and exec (QProcess::setChildProcessModifier),
+    /// e.g. a resource limit (tests/support/writefailure.h, applyFileSizeLimit).
+    std::function<void()> childModifier;
 };
+
+/// An AppRun of `args` in `workDir` with `env`, bounded by `timeoutMs`, nothing redacted, no
+/// shell prefix or child modifier: the usual run, without listing every field.
+AppRun appRun(const QStringList &args, const QString &workDir, const QProcessEnvironment &env,
+              int timeoutMs = 60000);
 
 /// Runs the app once, waits for it (at most run.timeoutMs) and reads its output.
 AppResult runApp(const AppRun &run);
+
+/// Starts the app as runApp() does (program, `sh -c` for a shellPrefix, args, workDir, env)
+/// in `p` and returns at once: the caller waits, reads and stops it (run.timeoutMs and
+/// run.redact are not used). `p` may have been set up further before (channels, a child
+/// process modifier). False when it did not start within 10 s.
+bool startApp(QProcess &p, const AppRun &run);
 
 } // namespace vw::test

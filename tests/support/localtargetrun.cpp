@@ -10,10 +10,7 @@ namespace vw::test {
 
 QProcessEnvironment localTargetEnvironment(const QString &home, const QString &stateDir)
 {
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    for (const char *v : {"VAULT_TOKEN", "BAO_TOKEN", "VAULT_ADDR", "BAO_ADDR", "VAULT_CACERT"})
-        e.remove(QLatin1String(v));
-    e.insert(QStringLiteral("HOME"), home);
+    QProcessEnvironment e = appEnvironment(home);
     e.insert(QStringLiteral("VW_TARGET_DIR"), stateDir);
     return e;
 }
@@ -21,7 +18,7 @@ QProcessEnvironment localTargetEnvironment(const QString &home, const QString &s
 AppResult runApp(const QStringList &args, const QProcessEnvironment &env, const QString &workDir,
                  int timeoutMs)
 {
-    return runApp(AppRun{args, workDir, env, timeoutMs, {}, {}});
+    return runApp(appRun(args, workDir, env, timeoutMs));
 }
 
 StopTargetOnExit::~StopTargetOnExit()

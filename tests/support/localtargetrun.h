@@ -11,9 +11,8 @@
 
 namespace vw::test {
 
-/// This process's environment without VAULT_TOKEN, BAO_TOKEN, VAULT_ADDR, BAO_ADDR and
-/// VAULT_CACERT, with HOME = `home` (no ~/.vault-token of the user) and VW_TARGET_DIR =
-/// `stateDir`.
+/// appEnvironment(home) (apprun.h: no VAULT_* or BAO_* variable, HOME = `home`) with
+/// VW_TARGET_DIR = `stateDir`.
 QProcessEnvironment localTargetEnvironment(const QString &home, const QString &stateDir);
 
 /// Runs VW_APP_BINARY `args` in `workDir` with `env`; kills it after `timeoutMs` (apprun.h).
