@@ -289,10 +289,54 @@ void TestChartRenderers::sameAcrossRenderers()
     // per op: latency, throughput, error ratio and errors over time (issue 23.11)
     QCOMPARE(reportSvgs.size(), 4 * s.ops.size());
 
-    for (ChartKind kind : kLoadCharts) {
+    // One chart on the four surfaces, the same data on each: (i) the results page's `drawn`,
+    // (ii) the GUI export, (iii) the CLI export and (iv) the HTML report, one chart per op,
+    // each the model of that op; with `curvesOfAll`, each op's curves are also the all-ops
+    // chart's curves of that op.
+    const auto sameEverywhere = [&](ChartKind kind, const ChartModel &model, const QChart *drawn,
+                                    bool curvesOfAll) {
         const QString name = chartKindName(kind);
-        const ChartModel model = buildChartModel(kind, {source});
         const QJsonObject expected = chartData(model);
+        compareData(drawnChartData(drawn), expected, "results page");
+
+        const QString guiSvg = dir.filePath(QStringLiteral("gui-%1.svg").arg(name));
+        dialog.chartCombo()->setCurrentIndex(dialog.chartCombo()->findData(name));
+        dialog.pathEdit()->setText(guiSvg);
+        QVERIFY(dialog.exportNow(true));
+        compareData(descData(readAll(guiSvg)), expected, "GUI export");
+
+        const QString cliSvg = dir.filePath(QStringLiteral("cli-%1.svg").arg(name));
+        QCOMPARE(runApp({QStringLiteral("export"), file, QStringLiteral("--chart"), name,
+                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"),
+                         cliSvg}),
+                 0);
+        compareData(descData(readAll(cliSvg)), expected, "CLI export");
+
+        int found = 0;
+        for (const QString &op : s.ops) {
+            ChartOptions perOp;
+            perOp.op = op;
+            const ChartModel opModel = buildChartModel(kind, {source}, perOp);
+            for (const QString &svg : reportSvgs) {
+                const QJsonObject data = svgData(svg);
+                if (!svg.contains(QStringLiteral("data-chart=\"%1\"").arg(name))
+                    || data.value(QStringLiteral("title")).toString() != opModel.title)
+                    continue;
+                ++found;
+                compareData(data, chartData(opModel), "HTML report");
+                for (const ChartSeries &cs : curvesOfAll ? opModel.series : QList<ChartSeries>()) {
+                    bool same = false;
+                    for (const ChartSeries &all : model.series)
+                        same = same || (all.name == cs.name && all.points == cs.points);
+                    QVERIFY2(same, qPrintable(cs.name));
+                }
+            }
+        }
+        QCOMPARE(found, s.ops.size());
+    };
+
+    for (ChartKind kind : kLoadCharts) {
+        const ChartModel model = buildChartModel(kind, {source});
         // the model itself: the arrival-rate session against the rate, the closed one against VUs
         QVERIFY(!model.isEmpty());
         for (const ChartSeries &cs : model.series)
@@ -306,85 +350,22 @@ void TestChartRenderers::sameAcrossRenderers()
         if (!arrival && kind != ChartKind::ErrorRatioVsLoad)
             QVERIFY(!model.markers.isEmpty()); // the fixture's knee at 2 VUs
 
-        // (i) the results page
         StageCurveChart *chart = kind == ChartKind::LatencyVsLoad      ? page.latencyChart()
                                  : kind == ChartKind::ThroughputVsLoad ? page.throughputChart()
                                                                        : page.errorChart();
-        compareData(drawnChartData(chart->chart()), expected, "results page");
-
-        // (ii) the GUI export
-        const QString guiSvg = dir.filePath(QStringLiteral("gui-%1.svg").arg(name));
-        dialog.chartCombo()->setCurrentIndex(dialog.chartCombo()->findData(name));
-        dialog.pathEdit()->setText(guiSvg);
-        QVERIFY(dialog.exportNow(true));
-        compareData(descData(readAll(guiSvg)), expected, "GUI export");
-
-        // (iii) the CLI export
-        const QString cliSvg = dir.filePath(QStringLiteral("cli-%1.svg").arg(name));
-        QCOMPARE(runApp({QStringLiteral("export"), file, QStringLiteral("--chart"), name,
-                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"),
-                         cliSvg}),
-                 0);
-        compareData(descData(readAll(cliSvg)), expected, "CLI export");
-
-        // (iv) the HTML report: one chart per op, each the model of that op
-        int found = 0;
-        for (const QString &op : s.ops) {
-            ChartOptions perOp;
-            perOp.op = op;
-            const ChartModel opModel = buildChartModel(kind, {source}, perOp);
-            for (const QString &svg : reportSvgs) {
-                const QJsonObject data = svgData(svg);
-                if (!svg.contains(QStringLiteral("data-chart=\"%1\"").arg(name))
-                    || data.value(QStringLiteral("title")).toString() != opModel.title)
-                    continue;
-                ++found;
-                compareData(data, chartData(opModel), "HTML report");
-                // and its curves are the all-ops chart's curves of that op
-                for (const ChartSeries &cs : opModel.series) {
-                    bool same = false;
-                    for (const ChartSeries &all : model.series)
-                        same = same || (all.name == cs.name && all.points == cs.points);
-                    QVERIFY2(same, qPrintable(cs.name));
-                }
-            }
-        }
-        QCOMPARE(found, s.ops.size());
+        sameEverywhere(kind, model, chart->chart(), true);
+        if (QTest::currentTestFailed())
+            return;
     }
 
     // errors over time (issue 23.11): the same data on the results page, in the GUI and CLI
     // exports, and per op in the HTML report
-    {
-        const QString name = chartKindName(ChartKind::ErrorsOverTime);
-        const ChartModel model = buildChartModel(ChartKind::ErrorsOverTime, {source});
-        QVERIFY(!model.isEmpty());
-        const QJsonObject expected = chartData(model);
-        compareData(drawnChartData(page.timeErrorsChart()->chart()), expected, "results page");
-        const QString guiSvg = dir.filePath(QStringLiteral("gui-%1.svg").arg(name));
-        dialog.chartCombo()->setCurrentIndex(dialog.chartCombo()->findData(name));
-        dialog.pathEdit()->setText(guiSvg);
-        QVERIFY(dialog.exportNow(true));
-        compareData(descData(readAll(guiSvg)), expected, "GUI export");
-        const QString cliSvg = dir.filePath(QStringLiteral("cli-%1.svg").arg(name));
-        QCOMPARE(runApp({QStringLiteral("export"), file, QStringLiteral("--chart"), name,
-                         QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--out"),
-                         cliSvg}),
-                 0);
-        compareData(descData(readAll(cliSvg)), expected, "CLI export");
-        int found = 0;
-        for (const QString &op : s.ops) {
-            ChartOptions perOp;
-            perOp.op = op;
-            const ChartModel opModel = buildChartModel(ChartKind::ErrorsOverTime, {source}, perOp);
-            for (const QString &svg : reportSvgs)
-                if (svg.contains(QStringLiteral("data-chart=\"%1\"").arg(name))
-                    && svgData(svg).value(QStringLiteral("title")).toString() == opModel.title) {
-                    ++found;
-                    compareData(svgData(svg), chartData(opModel), "HTML report");
-                }
-        }
-        QCOMPARE(found, s.ops.size());
-    }
+    const ChartModel errorsOverTime = buildChartModel(ChartKind::ErrorsOverTime, {source});
+    QVERIFY(!errorsOverTime.isEmpty());
+    sameEverywhere(ChartKind::ErrorsOverTime, errorsOverTime, page.timeErrorsChart()->chart(),
+                   false);
+    if (QTest::currentTestFailed())
+        return;
 
     // the live view of the same stages (no analysis yet): the same curves and bands
     ResultsPage live;
