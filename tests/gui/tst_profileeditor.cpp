@@ -8,6 +8,7 @@
 #include "ops/builtinoperations.h"
 #include "profile/profileparser.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QFile>
 #include <QPlainTextEdit>
@@ -206,6 +207,9 @@ private slots:
         QString bad = QString::fromLatin1(kGood);
         bad.replace(QStringLiteral("{ vus: 1, duration: 1s }"),
                     QStringLiteral("{ vus: 1, duration: 1s"));
+        // The problem list's model, checked as each validation refills it.
+        QAbstractItemModelTester problems(page.problemList()->model(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
         page.setText(bad);
         QTreeWidget *list = page.problemList();
         QCOMPARE(list->topLevelItemCount(), 1);
@@ -240,6 +244,8 @@ private slots:
         page.resize(900, 600);
         page.show();
         QTreeWidget *tree = page.palette()->tree();
+        QAbstractItemModelTester paletteModel(
+            tree->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         const QList<OperationType> types = builtinOperationTypes();
         int offered = 0;
         for (QTreeWidgetItemIterator it(tree); *it; ++it)
@@ -273,6 +279,10 @@ private slots:
         page.resize(900, 600);
         page.show();
         CodeEditor *e = page.codeEditor();
+        // The completer's word list (set anew for each completion) and its filtered view.
+        const auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
+        QAbstractItemModelTester words(e->completer()->model(), mode);
+        QAbstractItemModelTester shown(e->completer()->completionModel(), mode);
         page.setText(QString::fromLatin1(kGood) + QStringLiteral("  - type: transit_s"));
         e->moveCursor(QTextCursor::End);
         QCOMPARE(e->showCompletions(), 1);

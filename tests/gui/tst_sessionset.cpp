@@ -12,6 +12,7 @@
 #include "models/stagetablemodel.h"
 #include "resultspage.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -142,6 +143,12 @@ private slots:
         auto *tableSource = page.findChild<QComboBox *>(QStringLiteral("tableSourceCombo"));
         auto *remove = page.findChild<QPushButton *>(QStringLiteral("removeOverlayButton"));
         QVERIFY(list && tableSource && remove);
+        // Every model the page fills from the set, checked at each change below: the overlay
+        // list's, the table-source combo's and the stage table.
+        const auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
+        QAbstractItemModelTester listModel(list->model(), mode);
+        QAbstractItemModelTester sourceModel(tableSource->model(), mode);
+        QAbstractItemModelTester stageModel(page.stageModel(), mode);
 
         const QList<int> ramp{1, 2, 4, 8, 16};
         set.setMain(session(QStringLiteral("a"), ramp, 4, 10.0));
