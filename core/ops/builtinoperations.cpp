@@ -33,14 +33,37 @@ namespace vw {
 QList<OperationType> builtinOperationTypes()
 {
     // The order of `vault-workbench ops` and of the docs table: the first four types, then
-    // each later one after them.
-    return {sysHealthType(),     kv2ReadType(),         kv2WriteType(),       sshSignType(),
-            sysSealStatusType(), sysLeaderType(),       kv1ReadType(),        kv1WriteType(),
-            kv2ListType(),       kv2MetadataReadType(), sshIssueType(),       pkiIssueType(),
-            pkiSignType(),       pkiRevokeType(),       pkiCrlReadType(),     transitSignType(),
-            transitVerifyType(), transitEncryptType(),  transitDecryptType(), transitHmacType(),
-            totpGenerateType(),  totpValidateType(),    appRoleLoginType(),   userpassLoginType(),
-            tokenCreateType(),   tokenLookupSelfType(), tokenRenewSelfType(), certLoginType()};
+    // each later one after them. One line per type, so that adding one is one line here.
+    QList<OperationType> types;
+    types.append(sysHealthType());
+    types.append(kv2ReadType());
+    types.append(kv2WriteType());
+    types.append(sshSignType());
+    types.append(sysSealStatusType());
+    types.append(sysLeaderType());
+    types.append(kv1ReadType());
+    types.append(kv1WriteType());
+    types.append(kv2ListType());
+    types.append(kv2MetadataReadType());
+    types.append(sshIssueType());
+    types.append(pkiIssueType());
+    types.append(pkiSignType());
+    types.append(pkiRevokeType());
+    types.append(pkiCrlReadType());
+    types.append(transitSignType());
+    types.append(transitVerifyType());
+    types.append(transitEncryptType());
+    types.append(transitDecryptType());
+    types.append(transitHmacType());
+    types.append(totpGenerateType());
+    types.append(totpValidateType());
+    types.append(appRoleLoginType());
+    types.append(userpassLoginType());
+    types.append(tokenCreateType());
+    types.append(tokenLookupSelfType());
+    types.append(tokenRenewSelfType());
+    types.append(certLoginType());
+    return types;
 }
 
 } // namespace vw
