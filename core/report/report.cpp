@@ -240,8 +240,8 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
     QString out;
     // A stage cut short by a stop is marked with '*', a client-bound one with '!'.
     const QString stageText = QString::number(stageNumber(stage.index))
-                              + (stage.complete ? "" : "*")
-                              + (stage.validity.clientBound ? "!" : "");
+                              + QLatin1String(stage.complete ? "" : "*")
+                              + QLatin1String(stage.validity.clientBound ? "!" : "");
     // The stage's load as its model names it: VUs (closed), the offered rate (arrival-rate).
     const QString load = model.loadCell(stage.vus, stage.rate);
     for (const OpStats &o : stage.ops) {
