@@ -107,18 +107,21 @@ QString verdictSection(const Comparison &c, const OpComparison &oc, int i)
             QString verdict = verdictKey(v.verdict);
             if (v.verdict == Verdict::Inconclusive && v.moreRepeats > 0)
                 verdict += QStringLiteral(" +%1").arg(v.moreRepeats);
-            out += row(r.loadText(),
-                       {compareMetricKey(v.metric), figureCell(v.a, v.metric),
-                        figureCell(v.b, v.metric),
-                        v.ratio ? QString::number(*v.ratio, 'f', 3) : QStringLiteral("-"),
-                        ciCell(v), verdict},
-                       8, widths);
+            QString line = row(r.loadText(),
+                               {compareMetricKey(v.metric), figureCell(v.a, v.metric),
+                                figureCell(v.b, v.metric),
+                                v.ratio ? QString::number(*v.ratio, 'f', 3) : QStringLiteral("-"),
+                                ciCell(v), verdict},
+                               8, widths);
+            if (v.verdict == Verdict::NotAssessed && !v.reason.isEmpty())
+                line.insert(line.size() - 1, QStringLiteral("  (%1)").arg(v.reason));
+            out += line;
             if (v.verdict == Verdict::Better || v.verdict == Verdict::Worse)
                 sentences << verdictSentence(v, c.labels[0], c.labels[i], r.loadWords(), vs);
         }
     }
     out += QStringLiteral("  (inconclusive +N: about N more repeats would likely decide; "
-                          "not_assessed: see --format json for the reason)\n");
+                          "not_assessed: the reason follows it)\n");
     for (const QString &s : std::as_const(sentences))
         out += QStringLiteral("  %1\n").arg(s);
     if (!c.spreadNotes.value(i).isEmpty())

@@ -95,6 +95,7 @@ private slots:
     void oldSessionHasNoIntervals();
     void sizePerOpSecond();
     void timePerSession();
+    void resamplesAreExactMerges();
 };
 
 void TestUncertainty::compactHistogramRoundTrips()
@@ -351,6 +352,52 @@ void TestUncertainty::timePerSession()
                              .arg(BootstrapOptions().resamples)
                              .arg(ms)
                              .arg(cpuMs, 0, 'f', 0);
+}
+
+void TestUncertainty::resamplesAreExactMerges()
+{
+    // The fast rank search (core/stats/blockbootstrap.cpp) must give, for a fixed seed, what
+    // merging each resample's seconds into one histogram gives: the resamples are replayed
+    // from the same seed (ceil(n / b) circular blocks, the last one n mod b long) and their
+    // percentiles read with LatencyHistogram::valueAtPercentileUs.
+    std::mt19937_64 gen(3);
+    for (int n : {61, 97}) {
+        QVector<LatencyHistogram> secs = seconds(gen, n, 300, 4000.0);
+        if (n == 61) // a slow wave in the counts: long blocks and a partial last one
+            for (int t = 0; t < n; ++t)
+                secs[t] = seconds(gen, 1, int(300 + 150 * std::sin(t / 5.0)), 4000.0).first();
+        secs[5] = LatencyHistogram(); // a second without success
+        BootstrapOptions options;
+        options.minEffectiveSeconds = 0;
+        options.resamples = 60;
+        options.seed = 99 + uint64_t(n);
+        const BootstrapSample s = bootstrapSeconds(secs, options);
+        QVERIFY2(s.ok, qPrintable(s.reason));
+        const BootstrapSample again = bootstrapSeconds(secs, options);
+        for (int m = 0; m < kBootMetricCount; ++m)
+            QCOMPARE(again.draws[m], s.draws[m]);
+        const int b = s.blockLength;
+        const int full = n / b, rest = n % b;
+        if (n == 61)
+            QVERIFY2(b > 1 && rest > 0, qPrintable(QString::number(b)));
+        std::mt19937_64 rng(options.seed);
+        std::uniform_int_distribution<int> start(0, n - 1);
+        for (int r = 0; r < options.resamples; ++r) {
+            LatencyHistogram merged;
+            for (int j = 0; j < full + (rest > 0 ? 1 : 0); ++j) {
+                const int at = start(rng);
+                for (int k = 0; k < (j < full ? b : rest); ++k)
+                    merged.add(secs[(at + k) % n]);
+            }
+            QCOMPARE(s.draws[int(BootMetric::Throughput)][r], double(merged.count()) / n);
+            QCOMPARE(s.draws[int(BootMetric::P50)][r],
+                     double(merged.valueAtPercentileUs(50)) / 1000.0);
+            QCOMPARE(s.draws[int(BootMetric::P95)][r],
+                     double(merged.valueAtPercentileUs(95)) / 1000.0);
+            QCOMPARE(s.draws[int(BootMetric::P99)][r],
+                     double(merged.valueAtPercentileUs(99)) / 1000.0);
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestUncertainty)
