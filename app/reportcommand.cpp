@@ -13,7 +13,6 @@
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>
-#include <QJsonDocument>
 
 namespace vw::cli {
 
@@ -99,9 +98,15 @@ int reportCommand(const QStringList &args)
         printErr(QStringLiteral("error: %1\n").arg(error));
         return ExitUsage;
     }
-    if (fmt == QLatin1String("json"))
-        printOut(QString::fromUtf8(QJsonDocument(reportJson(*s)).toJson(QJsonDocument::Indented)));
-    else if (fmt == QLatin1String("html")) // self-contained report (htmlreport.h)
+    if (fmt == QLatin1String("json")) {
+        // Streamed, one stage at a time (report.h): never a DOM of the whole report.
+        QString why;
+        if (!writeReportJson(
+                *s, [&why](const QByteArray &chunk) { return printOutChunk(chunk, &why); })) {
+            printErr(QStringLiteral("error: cannot write the report to stdout: %1\n").arg(why));
+            return ExitUsage; // as export's write failure
+        }
+    } else if (fmt == QLatin1String("html")) // self-contained report (htmlreport.h)
         printOut(htmlReport({*s}));
     else if (fmt == QLatin1String("vault-benchmark")) // its terse table (vaultbenchmarktable.h)
         printOutEscaped(vaultBenchmarkTable(*s));

@@ -847,6 +847,43 @@ std::function<bool(const RunRecord &, QString *)> checkpointWriter(const QString
     };
 }
 
+qint64 maxSessionBytes(QString *error)
+{
+    if (!qEnvironmentVariableIsSet(kMaxSessionMbVariable))
+        return kMaxSessionBytes;
+    const QString text = qEnvironmentVariable(kMaxSessionMbVariable);
+    bool ok = false;
+    const qint64 mib = text.trimmed().toLongLong(&ok);
+    // at most 2^43 MiB, so that the bytes fit in a qint64
+    if (!ok || mib < 1 || mib > (qint64(1) << 43)) {
+        if (error)
+            *error = QStringLiteral("%1=\"%2\" is not a whole number of MiB (1 or more)")
+                         .arg(QLatin1String(kMaxSessionMbVariable), text);
+        return -1;
+    }
+    return mib * 1024 * 1024;
+}
+
+QString sessionSizeProblem(const QString &path, qint64 bytes)
+{
+    QString problem;
+    const qint64 limit = maxSessionBytes(&problem);
+    if (limit < 0)
+        return QStringLiteral("%1: %2").arg(path, problem);
+    if (bytes <= limit)
+        return QString();
+    const qint64 mib = 1024 * 1024;
+    return QStringLiteral("%1: %2 GB (%3 bytes), over the %4 MiB limit on session files; "
+                          "reading takes about 4 times the file in memory: set %5=%6 or more "
+                          "to read it")
+        .arg(path)
+        .arg(double(bytes) / 1e9, 0, 'f', 2)
+        .arg(bytes)
+        .arg(limit / mib)
+        .arg(QLatin1String(kMaxSessionMbVariable))
+        .arg((bytes + mib - 1) / mib);
+}
+
 std::optional<Session> readSession(const QString &path, QString *error)
 {
     QString dummy;
@@ -855,18 +892,15 @@ std::optional<Session> readSession(const QString &path, QString *error)
         err = QStringLiteral("%1: no such file").arg(path);
         return std::nullopt;
     }
-    // Checked as readBoundedFile() does (a regular file, at most kMaxSessionBytes), then read
+    // Checked as readBoundedFile() does (a regular file, at most maxSessionBytes()), then read
     // 64 KiB at a time by the streaming reader (util/jsonstreamreader.h).
     const QFileInfo info(path);
     if (!info.isFile()) {
         err = QStringLiteral("cannot read %1: not a regular file").arg(path);
         return std::nullopt;
     }
-    if (info.size() > kMaxSessionBytes) {
-        err = QStringLiteral("cannot read %1: %2 bytes; at most %3 bytes")
-                  .arg(path)
-                  .arg(info.size())
-                  .arg(kMaxSessionBytes);
+    if (const QString problem = sessionSizeProblem(path, info.size()); !problem.isEmpty()) {
+        err = QStringLiteral("cannot read %1").arg(problem);
         return std::nullopt;
     }
     QString e;
