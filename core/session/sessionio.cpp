@@ -499,20 +499,22 @@ bool stagesFromJson(const QJsonValue &v, const QString &field, QList<StageStats>
 
 } // namespace
 
-QJsonObject sessionToJson(const Session &s)
+QJsonObject sessionToJson(const Session &s, SessionWriteKind kind)
 {
     QJsonArray stages;
-    // Each stage's intervals and steadiness, computed now from the interval histograms
-    // (core/analysis/stageuncertainty.h), for readers of the file; recomputed when read.
-    const QList<StageUncertainty> uncertainty = runUncertainty(s);
     for (int i = 0; i < s.stages.size(); ++i) {
         QJsonObject st = stageToJson(s.stages.at(i), s.loadModel());
-        QJsonArray ops;
-        for (const OpUncertainty &u : uncertainty.at(i).ops)
-            ops.append(QJsonObject{{QStringLiteral("op"), u.op},
-                                   {QStringLiteral("ci"), u.ciJson()},
-                                   {QStringLiteral("steadiness"), u.steadiness.toJson()}});
-        st.insert(QStringLiteral("uncertainty"), ops);
+        // Each stage's intervals and steadiness, computed now from the interval histograms
+        // (core/analysis/stageuncertainty.h), for readers of the final file; recomputed when
+        // read, so a checkpoint goes without (SessionWriteKind).
+        if (kind == SessionWriteKind::Final) {
+            QJsonArray ops;
+            for (const OpUncertainty &u : stageUncertainty(s, i).ops)
+                ops.append(QJsonObject{{QStringLiteral("op"), u.op},
+                                       {QStringLiteral("ci"), u.ciJson()},
+                                       {QStringLiteral("steadiness"), u.steadiness.toJson()}});
+            st.insert(QStringLiteral("uncertainty"), ops);
+        }
         stages.append(st);
     }
     QJsonObject o{
@@ -818,7 +820,7 @@ QString sessionPathProblem(const QString &path)
     return QString();
 }
 
-bool writeSession(const Session &s, const QString &path, QString *error)
+bool writeSession(const Session &s, const QString &path, QString *error, SessionWriteKind kind)
 {
     QString dummy;
     QString &err = error ? *error : dummy;
@@ -827,7 +829,7 @@ bool writeSession(const Session &s, const QString &path, QString *error)
         return false;
     }
     // Compact: histograms and the series are long arrays; use jq to read a session.
-    const QByteArray bytes = QJsonDocument(sessionToJson(s)).toJson(QJsonDocument::Compact);
+    const QByteArray bytes = QJsonDocument(sessionToJson(s, kind)).toJson(QJsonDocument::Compact);
     return writeFileAtomically(path, bytes, error);
 }
 
@@ -843,7 +845,7 @@ std::function<bool(const RunRecord &, QString *)> checkpointWriter(const QString
             }
             folderMade = true;
         }
-        return writeSession(Session(record), path, error);
+        return writeSession(Session(record), path, error, SessionWriteKind::Checkpoint);
     };
 }
 

@@ -10,7 +10,13 @@
 
 namespace vw {
 
-QJsonObject sessionToJson(const Session &s);
+/// What a session file is written as: the run's final file, or a checkpoint during the run.
+/// A checkpoint leaves out each stage's "uncertainty" (the block bootstrap of every stage's
+/// steady seconds, the one part of a write whose cost grows with the resamples): readers
+/// recompute it anyway (docs/session-format.md, "Checkpoints"). Everything else is the same.
+enum class SessionWriteKind { Final, Checkpoint };
+
+QJsonObject sessionToJson(const Session &s, SessionWriteKind kind = SessionWriteKind::Final);
 std::optional<Session> sessionFromJson(const QJsonObject &o, QString *error);
 
 /// Why `path` cannot take a session file, empty when it can: the name is empty, its folder
@@ -20,7 +26,8 @@ QString sessionPathProblem(const QString &path);
 
 /// Atomic: a reader sees the old file or the new one, never half of one. Refuses the paths
 /// sessionPathProblem() names.
-bool writeSession(const Session &s, const QString &path, QString *error);
+bool writeSession(const Session &s, const QString &path, QString *error,
+                  SessionWriteKind kind = SessionWriteKind::Final);
 /// The largest session file readSession() reads unless VW_MAX_SESSION_MB says otherwise, in
 /// bytes: 2 GiB. A run of hours with a 1-second series and per-stage histograms is a few MB;
 /// a run of 1,000,000 stages about 1.1 GB. Reading takes about 4 times the file in memory
@@ -52,7 +59,8 @@ std::optional<Session> sessionFromJsonText(const QByteArray &text, QString *erro
 std::optional<Session> readSession(const QString &path, QString *error);
 
 /// For RunOptions::checkpoint (core/engine/benchmarkrun.h): writes each checkpoint it is
-/// handed to `path` as a session file with writeSession(), creating the folder first.
+/// handed to `path` as a session file with writeSession() (SessionWriteKind::Checkpoint: no
+/// bootstrap), creating the folder first.
 std::function<bool(const RunRecord &, QString *)> checkpointWriter(const QString &path);
 
 } // namespace vw
