@@ -73,8 +73,8 @@ QByteArray fixSvgForBrowsers(const QByteArray &bytes, QSize size)
         const qsizetype to = bytes.indexOf('"', from);
         if (to < 0)
             break;
-        out += QByteArrayView(bytes).mid(last, at - last);
-        QString fam = QString::fromUtf8(QByteArrayView(bytes).mid(from, to - from)).trimmed();
+        out += QByteArrayView(bytes).sliced(last, at - last);
+        QString fam = QString::fromUtf8(QByteArrayView(bytes).sliced(from, to - from)).trimmed();
         if (fam.isEmpty() || fam.contains(QLatin1String("Sans Serif"), Qt::CaseInsensitive))
             fam = QString::fromLatin1(kChartFontFamily);
         if (!fam.contains(QLatin1String("sans-serif")))
@@ -82,14 +82,14 @@ QByteArray fixSvgForBrowsers(const QByteArray &bytes, QSize size)
         out += attribute + fam.toUtf8() + '"';
         last = to + 1;
     }
-    out += QByteArrayView(bytes).mid(last);
+    out += QByteArrayView(bytes).sliced(last);
     // The size in mm, on the <svg> element only (its start tag, a few hundred bytes).
     const qsizetype svgAt = out.indexOf("<svg ");
     const qsizetype svgEnd = svgAt < 0 ? -1 : out.indexOf('>', svgAt);
     if (svgEnd > svgAt) {
         static const QRegularExpression mmSize(
             QStringLiteral("<svg width=\"[0-9.]+mm\" height=\"[0-9.]+mm\""));
-        QString tag = QString::fromUtf8(QByteArrayView(out).mid(svgAt, svgEnd - svgAt));
+        QString tag = QString::fromUtf8(QByteArrayView(out).sliced(svgAt, svgEnd - svgAt));
         tag.replace(
             mmSize,
             QStringLiteral("<svg width=\"%1\" height=\"%2\"").arg(size.width()).arg(size.height()));
