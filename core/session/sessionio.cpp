@@ -876,7 +876,7 @@ QString sessionSizeProblem(const QString &path, qint64 bytes)
         return QString();
     const qint64 mib = 1024 * 1024;
     return QStringLiteral("%1: %2 GB (%3 bytes), over the %4 MiB limit on session files; "
-                          "reading takes about 4 times the file in memory: set %5=%6 or more "
+                          "reading takes up to about 4 times the file in memory: set %5=%6 or more "
                           "to read it")
         .arg(path)
         .arg(double(bytes) / 1e9, 0, 'f', 2)

@@ -30,7 +30,7 @@ bool writeSession(const Session &s, const QString &path, QString *error,
                   SessionWriteKind kind = SessionWriteKind::Final);
 /// The largest session file readSession() reads unless VW_MAX_SESSION_MB says otherwise, in
 /// bytes: 2 GiB. A run of hours with a 1-second series and per-stage histograms is a few MB;
-/// a run of 1,000,000 stages about 1.1 GB. Reading takes about 4 times the file in memory
+/// a run of 1,000,000 short stages about 1.8 GB. Reading takes up to about 4 times the file in memory
 /// (docs/performance.md, "Reading large sessions"): the limit keeps a wrong file (or a huge
 /// one on a small machine) from taking all of it. docs/session-format.md, "Reading".
 constexpr qint64 kMaxSessionBytes = 2048LL * 1024 * 1024;
@@ -43,7 +43,7 @@ constexpr const char *kMaxSessionMbVariable = "VW_MAX_SESSION_MB";
 qint64 maxSessionBytes(QString *error);
 /// Why `path` (`bytes` long) is not read, empty when it is within maxSessionBytes(): the
 /// variable's own problem, or "<path>: 1.09 GB (1090021000 bytes), over the 256 MiB limit on
-/// session files; reading takes about 4 times the file in memory: set
+/// session files; reading takes up to about 4 times the file in memory: set
 /// VW_MAX_SESSION_MB=1040 or more to read it". Used by readSession() and the session index.
 QString sessionSizeProblem(const QString &path, qint64 bytes);
 
