@@ -149,51 +149,51 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
     return out;
 }
 
-} // namespace
-
-QJsonObject reportJson(const Session &s)
+/// Stage `si` of the report JSON; `u` is its uncertainty (stageUncertainty()).
+QJsonObject stageReportJson(const Session &s, int si, const StageUncertainty &u)
 {
-    QJsonArray stages;
-    const QList<StageUncertainty> uncertainty = runUncertainty(s);
-    for (int si = 0; si < s.stages.size(); ++si) {
-        const StageStats &st = s.stages.at(si);
-        QJsonArray ops;
-        for (int oi = 0; oi < st.ops.size(); ++oi) {
-            const OpStats &o = st.ops.at(oi);
-            QJsonObject op{
-                {QStringLiteral("op"), o.op},
-                {QStringLiteral("count"), qint64(o.count)},
-                {QStringLiteral("ok"), qint64(o.ok)},
-                {QStringLiteral("errors"), errorsJson(o)},
-                {QStringLiteral("throughput_per_s"), st.throughputPerS(o)},
-                {QStringLiteral("latency_ms"), latencySummaryMs(o.latency)},
-            };
-            addOpenModelOp(s.loadModel(), o, &op);
-            // Issue 18: the 95 % intervals (null bounds when unknown, with the reason) and
-            // the steadiness test (docs/session-format.md, "report --format json").
-            const OpUncertainty *u = nullptr;
-            for (const OpUncertainty &x : uncertainty.at(si).ops)
-                if (x.op == o.op)
-                    u = &x;
-            if (u) {
-                op.insert(QStringLiteral("ci"), u->ciJson());
-                op.insert(QStringLiteral("steadiness"), u->steadiness.toJson());
-            }
-            ops.append(op);
-        }
-        QJsonObject stage{
-            {QStringLiteral("index"), st.index},
-            {QStringLiteral("vus"), st.vus},
-            {QStringLiteral("duration_s"), double(st.durationMs) / 1000.0},
-            {QStringLiteral("complete"), st.complete},
-            {QStringLiteral("max_in_flight"), st.maxInFlight},
-            {QStringLiteral("ops"), ops},
+    const StageStats &st = s.stages.at(si);
+    QJsonArray ops;
+    for (int oi = 0; oi < st.ops.size(); ++oi) {
+        const OpStats &o = st.ops.at(oi);
+        QJsonObject op{
+            {QStringLiteral("op"), o.op},
+            {QStringLiteral("count"), qint64(o.count)},
+            {QStringLiteral("ok"), qint64(o.ok)},
+            {QStringLiteral("errors"), errorsJson(o)},
+            {QStringLiteral("throughput_per_s"), st.throughputPerS(o)},
+            {QStringLiteral("latency_ms"), latencySummaryMs(o.latency)},
         };
-        if (st.noCompletions())
-            stage.insert(QStringLiteral("no_completions"), true); // StageStats::noCompletions
-        addOpenModelStage(st, s.loadModel(), &stage);
-        stages.append(stage);
+        addOpenModelOp(s.loadModel(), o, &op);
+        // Issue 18: the 95 % intervals (null bounds when unknown, with the reason) and
+        // the steadiness test (docs/session-format.md, "report --format json").
+        const OpUncertainty *found = nullptr;
+        for (const OpUncertainty &x : u.ops)
+            if (x.op == o.op)
+                found = &x;
+        if (found) {
+            op.insert(QStringLiteral("ci"), found->ciJson());
+            op.insert(QStringLiteral("steadiness"), found->steadiness.toJson());
+        }
+        ops.append(op);
     }
+    QJsonObject stage{
+        {QStringLiteral("index"), st.index},
+        {QStringLiteral("vus"), st.vus},
+        {QStringLiteral("duration_s"), double(st.durationMs) / 1000.0},
+        {QStringLiteral("complete"), st.complete},
+        {QStringLiteral("max_in_flight"), st.maxInFlight},
+        {QStringLiteral("ops"), ops},
+    };
+    if (st.noCompletions())
+        stage.insert(QStringLiteral("no_completions"), true); // StageStats::noCompletions
+    addOpenModelStage(st, s.loadModel(), &stage);
+    return stage;
+}
+
+/// Every top-level member of the report JSON but "stages".
+QJsonObject reportHeaderJson(const Session &s)
+{
     QJsonObject out{
         {QStringLiteral("profile"), s.profileName},
         {QStringLiteral("status"), runStatusKey(s.status)},
@@ -203,7 +203,6 @@ QJsonObject reportJson(const Session &s)
         {QStringLiteral("target"),
          QJsonObject{{QStringLiteral("address"), s.targetAddress},
                      {QStringLiteral("server_version"), s.server.version}}},
-        {QStringLiteral("stages"), stages},
         {QStringLiteral("analysis"), sessionAnalysis(s).toJson()},
     };
     if (s.auth.enabled()) // per-VU credentials: the logins, apart from the stages
@@ -218,6 +217,44 @@ QJsonObject reportJson(const Session &s)
                                             {QStringLiteral("max"), s.auth.loginMaxMs}}},
                                {QStringLiteral("renewals"), s.auth.renewals}});
     return out;
+}
+
+} // namespace
+
+QJsonObject reportJson(const Session &s)
+{
+    QJsonArray stages;
+    for (int si = 0; si < s.stages.size(); ++si)
+        stages.append(stageReportJson(s, si, stageUncertainty(s, si)));
+    QJsonObject out = reportHeaderJson(s);
+    out.insert(QStringLiteral("stages"), stages);
+    return out;
+}
+
+bool writeReportJson(const Session &s, const JsonStreamWriter::Sink &sink)
+{
+    JsonStreamWriter w(sink);
+    w.beginObject();
+    // The members in QJsonObject's (sorted) order, "stages" one stage at a time among them.
+    const QJsonObject header = reportHeaderJson(s);
+    const QString stagesKey = QStringLiteral("stages");
+    bool stagesDone = false;
+    const auto writeStages = [&]() {
+        w.beginArray(stagesKey);
+        for (int si = 0; si < s.stages.size(); ++si)
+            w.value(stageReportJson(s, si, stageUncertainty(s, si)));
+        w.end();
+        stagesDone = true;
+    };
+    for (auto it = header.begin(); it != header.end(); ++it) {
+        if (!stagesDone && stagesKey < it.key())
+            writeStages();
+        w.value(it.key(), it.value());
+    }
+    if (!stagesDone)
+        writeStages();
+    w.end();
+    return w.finish();
 }
 
 QString reportTableHeader(const LoadModel *model)
@@ -325,13 +362,12 @@ QString reportTable(const Session &s)
     bool partial = false;
     bool bound = false;
     bool tooShort = false;
-    const QList<StageUncertainty> uncertainty = runUncertainty(s);
     const bool intervals = s.secondHistograms.present();
     for (int si = 0; si < s.stages.size(); ++si) {
         const StageStats &st = s.stages.at(si);
         out += reportTableRows(st, s.loadModel());
-        if (intervals)
-            out += uncertaintyLines(uncertainty.at(si));
+        if (intervals) // one stage's bootstrap at a time, not every stage's held at once
+            out += uncertaintyLines(stageUncertainty(s, si));
         partial = partial || !st.complete;
         bound = bound || st.validity.clientBound;
         tooShort = tooShort || st.validity.stageTooShort;

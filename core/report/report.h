@@ -3,6 +3,7 @@
 
 #include "analysis/stageuncertainty.h"
 #include "session/session.h"
+#include "util/jsonstreamwriter.h"
 
 #include <QJsonObject>
 
@@ -16,7 +17,14 @@ namespace vw {
 ///                      "ci": OpUncertainty::ciJson() (95 % intervals; null bounds when
 ///                            unknown, with "reason"), "steadiness": Steadiness::toJson()}]}]}
 /// (core/analysis/stageuncertainty.h; docs/session-format.md).
+/// Built whole in memory: for tests and small sessions; `report --format json` streams it
+/// with writeReportJson().
 QJsonObject reportJson(const Session &s);
+/// The same report as text, byte for byte QJsonDocument(reportJson(s)).toJson(Indented),
+/// handed to `sink` in chunks (util/jsonstreamwriter.h) one stage at a time: memory is one
+/// stage's JSON and one chunk (about 64 KiB), never a DOM of every stage (issue 23;
+/// docs/performance.md, "Large sessions"). False when the sink refused a chunk.
+bool writeReportJson(const Session &s, const JsonStreamWriter::Sink &sink);
 
 /// A fixed-width text table, one row per stage and operation; under each arrival-rate stage a
 /// line with its offered and achieved rate, drops and schedule lateness p50/p99/max (us).

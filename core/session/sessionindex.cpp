@@ -279,8 +279,13 @@ SessionSummary readSessionSummary(const QString &path)
     const QFileInfo info(path);
     s.bytes = info.size();
     s.modified = info.lastModified().toUTC();
+    // The limit readSession() keeps (VW_MAX_SESSION_MB), with its words when over it.
+    if (const QString problem = sessionSizeProblem(path, s.bytes); !problem.isEmpty()) {
+        s.error = QStringLiteral("cannot read: %1").arg(problem);
+        return s;
+    }
     QString why;
-    const std::optional<QByteArray> bytes = readBoundedFile(path, kMaxSessionBytes, &why);
+    const std::optional<QByteArray> bytes = readBoundedFile(path, maxSessionBytes(&why), &why);
     if (!bytes) {
         s.error = QStringLiteral("cannot read: %1").arg(why);
         return s;

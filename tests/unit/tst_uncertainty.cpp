@@ -88,6 +88,8 @@ private slots:
     void compactHistogramRoundTrips();
     void sessionKeepsIntervalHistograms();
     void reportJsonHasIntervals();
+    void streamedReportHasTheSameIntervals();
+    void checkpointLeavesOutTheBootstrap();
     void shortStageGetsNoInterval();
     void ratioOfKnownDifference();
     void driftingStageIsNotSteady();
@@ -172,6 +174,46 @@ void TestUncertainty::reportJsonHasIntervals()
     }
     // The table shows them compactly.
     QVERIFY(reportTable(s).contains(QStringLiteral("95%: kv2_read thr 200.0-200.0/s")));
+}
+
+// Issue 23: `report --format json` streamed (writeReportJson) is the DOM's text, intervals
+// and steadiness included.
+void TestUncertainty::streamedReportHasTheSameIntervals()
+{
+    const Session s = sessionWithHistograms();
+    QByteArray streamed;
+    QVERIFY(writeReportJson(s, [&streamed](const QByteArray &chunk) {
+        streamed += chunk;
+        return true;
+    }));
+    QVERIFY(streamed.contains("\"circular block bootstrap\""));
+    QCOMPARE(streamed, QJsonDocument(reportJson(s)).toJson(QJsonDocument::Indented));
+}
+
+// Issue 23: a checkpoint is written without the bootstrap of every stage (its cost grew with
+// each stage's write); the final file has it; read back, both report the same intervals.
+void TestUncertainty::checkpointLeavesOutTheBootstrap()
+{
+    const Session s = sessionWithHistograms();
+    const QJsonObject checkpoint = sessionToJson(s, SessionWriteKind::Checkpoint);
+    const QJsonObject finalFile = sessionToJson(s);
+    const QJsonArray cs = checkpoint.value(QStringLiteral("stages")).toArray();
+    const QJsonArray fs = finalFile.value(QStringLiteral("stages")).toArray();
+    QCOMPARE(cs.size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(!cs.at(i).toObject().contains(QStringLiteral("uncertainty")));
+        QVERIFY(fs.at(i).toObject().contains(QStringLiteral("uncertainty")));
+        QJsonObject withoutIt = fs.at(i).toObject();
+        withoutIt.remove(QStringLiteral("uncertainty"));
+        QCOMPARE(cs.at(i).toObject(), withoutIt); // nothing else differs
+    }
+    QString error;
+    const std::optional<Session> fromCheckpoint = sessionFromJson(checkpoint, &error);
+    QVERIFY2(fromCheckpoint, qPrintable(error));
+    const std::optional<Session> fromFinal = sessionFromJson(finalFile, &error);
+    QVERIFY2(fromFinal, qPrintable(error));
+    QCOMPARE(reportJson(*fromCheckpoint), reportJson(*fromFinal));
+    QCOMPARE(reportJson(*fromCheckpoint), reportJson(s));
 }
 
 void TestUncertainty::shortStageGetsNoInterval()
