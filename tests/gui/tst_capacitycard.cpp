@@ -32,26 +32,14 @@ const QList<int> kRamp = {1, 2, 4, 8, 16, 32};
 
 Session knownSession()
 {
-    Session s;
-    s.id = QStringLiteral("card-0001");
-    s.label = QStringLiteral("kv @ leader");
-    s.profileName = QStringLiteral("kv");
-    QByteArray stages;
-    for (int v : kRamp)
-        stages += "    - { vus: " + QByteArray::number(v) + ", duration: 2s }\n";
-    s.profileYaml = "name: kv\nramp:\n  warmup: 500ms\n  stages:\n" + stages
-                    + "slo: { p99_ms: 50 }\noperations:\n  - type: kv2_read\n    name: kv_read\n";
-    s.ops = {kOp};
-    s.transport = QStringLiteral("qnam");
-    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
-    s.stages = test::fixedCapacityStages(kOp, kRamp.mid(0, 5), 4, 10.0);
+    Session s = test::closedRampSession(QStringLiteral("card-0001"), QStringLiteral("kv @ leader"),
+                                        QStringLiteral("kv2_read"), kOp, kRamp, 4, 10.0,
+                                        "slo: { p99_ms: 50 }\n");
     // the last stage: 800/s, but the load generator was the bottleneck
     StageStats last = test::fixedCapacityStages(kOp, {32}, 8, 10.0).first();
     last.index = 5;
     test::markClientBound(last, QStringLiteral("client_cpu: 97 % of 2 cores"));
-    s.stages << last;
-    if (!test::setPlanFromYaml(&s))
-        qFatal("test profile does not parse");
+    s.stages.last() = last;
     return s;
 }
 

@@ -43,22 +43,8 @@ const QString kOp = QStringLiteral("ssh_sign");
 /// A closed ramp over `vus`; the last stage client-bound.
 Session session(const QString &id, const QString &label, const QList<int> &vus)
 {
-    Session s;
-    s.id = id;
-    s.label = label;
-    s.profileName = QStringLiteral("ssh");
-    QByteArray stages;
-    for (int v : vus)
-        stages += "    - { vus: " + QByteArray::number(v) + ", duration: 2s }\n";
-    s.profileYaml = "name: ssh\nramp:\n  warmup: 500ms\n  stages:\n" + stages
-                    + "operations:\n  - type: ssh_sign\n";
-    s.ops = {kOp};
-    s.transport = QStringLiteral("qnam");
-    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
-    s.stages = test::fixedCapacityStages(kOp, vus, 4, 10.0);
+    Session s = test::closedRampSession(id, label, kOp, kOp, vus, 4, 10.0);
     test::markClientBound(s.stages.last(), QStringLiteral("client_cpu: 97 % of 2 cores"));
-    if (!test::setPlanFromYaml(&s))
-        qFatal("test profile does not parse");
     return s;
 }
 

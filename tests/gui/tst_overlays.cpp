@@ -36,20 +36,7 @@ const QString kOp = QStringLiteral("kv2_read");
 
 Session makeSession(const QString &id, const QString &label, int workers)
 {
-    Session s;
-    s.id = id;
-    s.label = label;
-    s.profileName = QStringLiteral("kv-read");
-    s.profileYaml = "name: kv-read\nramp:\n  stages:\n    - { vus: 1, duration: 1s }\n"
-                    "operations:\n  - type: kv2_read\n";
-    s.ops = {kOp};
-    s.transport = QStringLiteral("direct");
-    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
-    test::setPlanFromYaml(&s);
-    s.startedAt = QDateTime::currentDateTimeUtc().addSecs(-600);
-    s.finishedAt = s.startedAt.addSecs(60);
-    s.stages = test::fixedCapacityStages(kOp, {1, 2, 4, 8}, workers, 2.0);
-    return s;
+    return test::closedRampSession(id, label, kOp, kOp, {1, 2, 4, 8}, workers, 2.0);
 }
 
 QStringList legendTexts(StageCurveChart *chart)

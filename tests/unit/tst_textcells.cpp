@@ -23,22 +23,9 @@ const QList<int> kRamp = {1, 2, 4, 8};
 /// http_403 errors (failure at "2 VUs http_403").
 Session failingSession(const QString &label, const QString &op)
 {
-    Session s;
-    s.id = label;
-    s.label = label;
-    s.profileName = QStringLiteral("kv");
-    QByteArray stages;
-    for (int v : kRamp)
-        stages += "    - { vus: " + QByteArray::number(v) + ", duration: 2s }\n";
-    s.profileYaml = "name: kv\nramp:\n  warmup: 500ms\n  stages:\n" + stages
-                    + "operations:\n  - type: kv2_read\n    name: " + op.toUtf8() + "\n";
-    s.ops = {op};
-    s.transport = QStringLiteral("qnam");
-    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
-    s.stages = test::fixedCapacityStages(op, kRamp, 4, 5.0);
+    Session s =
+        test::closedRampSession(label, label, QStringLiteral("kv2_read"), op, kRamp, 4, 5.0);
     test::failShare(s.stages[1], op, 0.76, QStringLiteral("http_403"));
-    if (!test::setPlanFromYaml(&s))
-        qFatal("test profile does not parse");
     return s;
 }
 
