@@ -81,8 +81,6 @@ void CapacityCard::refresh()
                                     "(\"!\": that stage was client-bound)"));
             m_table->setItem(r, c, item);
         }
-        if (!a.notAssessed.isEmpty())
-            excluded << tr("%1: not assessed: %2").arg(a.op, a.notAssessed);
         for (const QString &line : excludedStageLines(a))
             excluded << QStringLiteral("%1: %2").arg(a.op, line);
     }

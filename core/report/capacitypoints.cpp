@@ -126,6 +126,8 @@ QString capacityCell(const OpAnalysis &a, const Session &s, const QString &key)
 
 QStringList excludedStageLines(const OpAnalysis &a)
 {
+    if (!a.notAssessed.isEmpty()) // e.g. an arrival-rate run: every stage, for one reason
+        return {QStringLiteral("every stage: not assessed: %1").arg(a.notAssessed)};
     QList<ExcludedStage> sorted = a.excluded;
     std::stable_sort(
         sorted.begin(), sorted.end(),

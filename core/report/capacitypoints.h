@@ -48,7 +48,9 @@ QString capacityCell(const OpAnalysis &a, const Session &s, const QString &key);
 ThroughputPoint rawPeakThroughput(const Session &s, const QString &op);
 
 /// One line per stage the analysis left out, in stage order, with its reason:
-/// "stage 4 (16 VUs): client-bound: client_cpu: 97 % of 2 cores". Empty when none was.
+/// "stage 4 (16 VUs): client-bound: client_cpu: 97 % of 2 cores". Empty when none was. An
+/// op not assessed at all (OpAnalysis::notAssessed) gives the one line "every stage: not
+/// assessed: <why>".
 QStringList excludedStageLines(const OpAnalysis &a);
 
 /// The 1-based numbers of the stages of `s` with requests of `a.op` that the analysis used
