@@ -6,6 +6,7 @@
 // thread and carries the comparison's warnings as notes; and the README's list of menus is
 // the window's menu bar.
 #include "chartexportdialog.h"
+#include "charts/stagecurvechart.h"
 #include "exportfolder.h"
 #include "exportmenu.h"
 #include "exportnotice.h"
