@@ -33,8 +33,8 @@ CapacityCard::CapacityCard(SessionSet *set, QWidget *parent)
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(m_heading);
-    lay->addWidget(m_table, 3);
-    lay->addWidget(m_excluded, 1);
+    lay->addWidget(m_table, 1); // the rows get the room; the exclusions take their lines
+    lay->addWidget(m_excluded);
     connect(m_set, &SessionSet::entriesChanged, this, &CapacityCard::refresh);
     refresh();
 }
