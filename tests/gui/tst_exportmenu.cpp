@@ -21,6 +21,9 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
@@ -194,6 +197,25 @@ private slots:
         const QString text = QString::fromUtf8(readAll(svg));
         QVERIFY2(text.contains(QStringLiteral("Not directly comparable")),
                  qPrintable(text.left(400)));
+        // every client-bound band (the last stage of each session) lies inside the chart's
+        // load axis, and the file draws each of them: none is clipped off
+        const ChartModel &m = h.page->throughputChart()->model();
+        QCOMPARE(m.bands.size(), 2);
+        for (const ChartBand &b : m.bands)
+            QVERIFY2(b.x0 >= m.x.min && b.x1 <= m.x.max,
+                     qPrintable(QStringLiteral("%1..%2 in %3..%4")
+                                    .arg(b.x0)
+                                    .arg(b.x1)
+                                    .arg(m.x.min)
+                                    .arg(m.x.max)));
+        const int descFrom = int(text.indexOf(QStringLiteral("<desc>"))) + 6;
+        QString desc = text.mid(descFrom, text.indexOf(QStringLiteral("</desc>")) - descFrom);
+        desc.replace(QStringLiteral("&quot;"), QStringLiteral("\""))
+            .replace(QStringLiteral("&lt;"), QStringLiteral("<"))
+            .replace(QStringLiteral("&gt;"), QStringLiteral(">"))
+            .replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+        const QJsonObject drawn = QJsonDocument::fromJson(desc.toUtf8()).object();
+        QCOMPARE(drawn.value(QStringLiteral("bands")).toArray().size(), 2);
         // the window's chart keeps no note of it
         const QStringList notes = h.page->throughputChart()->model().notes;
         for (const QString &n : notes)
