@@ -1,5 +1,6 @@
 #include "report/htmlreport.h"
 #include "report/capacityintervalstext.h"
+#include "report/capacitypoints.h"
 #include "report/verdicthtml.h"
 #include "session/comparisonverdicts.h"
 #include "charts/stagemarks.h"
@@ -107,7 +108,9 @@ QString sessionsTable(const Comparison &c, const QList<Session> &sessions)
     return o + QStringLiteral("</table>\n");
 }
 
-QString capacityTable(const OpComparison &oc, const Comparison &c)
+/// The capacity points (report/capacitypoints.h: the rows `compare` and the GUI show), the USL
+/// fit's R², then each stage the analysis left out, with its reason.
+QString capacityTable(const OpComparison &oc, const Comparison &c, const QList<Session> &sessions)
 {
     QString o = QStringLiteral("<table><tr>") + th(QStringLiteral("point"));
     for (int i = 0; i < oc.analyses.size(); ++i)
@@ -115,31 +118,30 @@ QString capacityTable(const OpComparison &oc, const Comparison &c)
     o += QStringLiteral("</tr>\n");
     auto row = [&](const QString &name, auto cell) {
         o += QStringLiteral("<tr>") + th(name);
-        for (const std::optional<OpAnalysis> &a : oc.analyses)
-            o += td(a ? cell(*a) : QStringLiteral("-"), QStringLiteral("n"));
+        for (int i = 0; i < oc.analyses.size(); ++i)
+            o += td(oc.analyses.at(i) && i < sessions.size()
+                        ? cell(*oc.analyses.at(i), sessions.at(i))
+                        : QStringLiteral("-"),
+                    QStringLiteral("n"));
         o += QStringLiteral("</tr>\n");
     };
-    row(QStringLiteral("knee (VUs)"), [](const OpAnalysis &a) { return vusCell(a.knee.vus); });
-    row(QStringLiteral("saturation (VUs)"),
-        [](const OpAnalysis &a) { return vusCell(a.saturation.vus); });
-    row(QStringLiteral("failure (VUs or rate)"), [](const OpAnalysis &a) {
-        QString s = a.failure.stage ? a.failure.at() : QStringLiteral("-");
-        if (a.failure.stage && !a.failure.errorClass.isEmpty())
-            s += QStringLiteral(" (%1)").arg(a.failure.errorClass);
-        return s;
-    });
-    row(QStringLiteral("max throughput (/s)"),
-        [](const OpAnalysis &a) { return numberCell(a.maxThroughput.perS, 1); });
-    row(QStringLiteral("max throughput within SLO (/s)"),
-        [](const OpAnalysis &a) { return numberCell(a.maxThroughputAtSlo.perS, 1); });
-    row(QStringLiteral("p99 at knee (ms)"),
-        [](const OpAnalysis &a) { return numberCell(a.knee.p99Ms, 2); });
-    row(QStringLiteral("USL N* (VUs)"),
-        [](const OpAnalysis &a) { return numberCell(a.usl.nStar, 1); });
-    row(QStringLiteral("USL R\u00b2"), [](const OpAnalysis &a) {
+    for (const CapacityRow &r : capacityRows())
+        row(r.name,
+            [&r](const OpAnalysis &a, const Session &s) { return capacityCell(a, s, r.key); });
+    row(QStringLiteral("USL R\u00b2"), [](const OpAnalysis &a, const Session &) {
         return a.usl.fitted ? QString::number(a.usl.r2, 'f', 3) : QStringLiteral("-");
     });
-    return o + QStringLiteral("</table>\n");
+    o += QStringLiteral("</table>\n");
+    QStringList excluded;
+    for (int i = 0; i < oc.analyses.size(); ++i)
+        if (oc.analyses.at(i))
+            for (const QString &line : excludedStageLines(*oc.analyses.at(i)))
+                excluded
+                    << QStringLiteral("<li>%1: %2</li>").arg(esc(c.labels.value(i)), esc(line));
+    if (!excluded.isEmpty())
+        o += QStringLiteral("<p>Stages left out of the capacity points:</p>\n<ul>")
+             + excluded.join(QString()) + QStringLiteral("</ul>\n");
+    return o;
 }
 
 QString ratioTable(const OpComparison &oc, const Comparison &c)
@@ -364,7 +366,7 @@ void reportSections(const QList<Session> &sessions, HtmlOut &o)
             buildChartModel(ChartKind::ErrorsOverTime, sources, chartOptions);
         if (!errorsOverTime.isEmpty())
             o += renderSvg(errorsOverTime);
-        o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
+        o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c, sessions);
         for (int i = 0; i < sessions.size(); ++i) { // each point over the resamples
             QList<OpCapacityIntervals> ci;
             for (const OpCapacityIntervals &x : std::as_const(pointIntervals[i]))

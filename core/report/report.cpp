@@ -2,8 +2,10 @@
 
 #include "analysis/capacityanalyzer.h"
 #include "analysis/stageuncertainty.h"
+#include "profile/operationlabels.h"
 #include "session/sessionanalysis.h"
 #include "util/terminaltext.h"
+#include "util/textcells.h"
 
 #include <QJsonArray>
 #include <QUrl>
@@ -62,18 +64,31 @@ int loadWidth(const LoadModel *model)
     return model && model->isOpen() ? kRateW : kVusW;
 }
 
-QString tableLine(int loadW, const QString &stage, const QString &load, const QString &op,
+/// The op column's width: kOpW, or wider for a longer op cell (util/textcells.h keeps a
+/// space after one that is wider still).
+int opColumnWidth(int opWidth)
+{
+    return std::max(kOpW, opWidth);
+}
+
+QString tableLine(int loadW, int opW, const QString &stage, const QString &load, const QString &op,
                   const QString &count, const QString &ok, const QString &err, const QString &thr,
                   const QStringList &latencies)
 {
-    // a space always between stage and load, also for a load wider than its column
-    QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + load.rightJustified(loadW)
-                   + QLatin1String("  ") + op.leftJustified(kOpW) + count.rightJustified(kCountW)
-                   + ok.rightJustified(kOkW) + err.rightJustified(kErrW)
-                   + thr.rightJustified(kThrW);
+    // a space always between two cells, also for a value wider than its column
+    QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + rightCell(load, loadW)
+                   + QLatin1String("  ") + leftCell(op, opColumnWidth(opW))
+                   + rightCell(count, kCountW) + rightCell(ok, kOkW) + rightCell(err, kErrW)
+                   + rightCell(thr, kThrW);
     for (const QString &l : latencies)
-        line += l.rightJustified(kMsW);
+        line += rightCell(l, kMsW);
     return line + QLatin1Char('\n');
+}
+
+/// "<op> @host:port": a node's row of a stage run with target.spread round_robin.
+QString nodeOpCell(const QString &op, const QString &nodeAddress)
+{
+    return op + QStringLiteral(" @") + QUrl(nodeAddress).authority();
 }
 
 /// Issue 3, per op: which latency `latency_ms` is, service time, corrected latency, drops.
@@ -257,22 +272,47 @@ bool writeReportJson(const Session &s, const JsonStreamWriter::Sink &sink)
     return w.finish();
 }
 
-QString reportTableHeader(const LoadModel *model)
+int reportOpWidth(const Profile &plan)
+{
+    int w = 0;
+    for (const QString &op : operationLabels(plan.operations)) {
+        w = std::max(w, int(op.size()) + 1);
+        if (plan.target.spread == QLatin1String("round_robin"))
+            for (const QString &node : plan.target.loadAddresses())
+                w = std::max(w, int(nodeOpCell(op, node).size()) + 1);
+    }
+    return w;
+}
+
+int reportOpWidth(const QList<StageStats> &stages)
+{
+    int w = 0;
+    for (const StageStats &st : stages) {
+        for (const OpStats &o : st.ops)
+            w = std::max(w, int(o.op.size()) + 1);
+        for (const NodeStageStats &node : st.nodes)
+            for (const OpStats &o : node.ops)
+                w = std::max(w, int(nodeOpCell(o.op, node.address).size()) + 1);
+    }
+    return w;
+}
+
+QString reportTableHeader(const LoadModel *model, int opWidth)
 {
     const int w = loadWidth(model);
     const QString load = w == kRateW ? QStringLiteral("rate") : QStringLiteral("VUs");
-    return tableLine(w, QStringLiteral("stage"), load, QStringLiteral("op"),
+    return tableLine(w, opWidth, QStringLiteral("stage"), load, QStringLiteral("op"),
                      QStringLiteral("count"), QStringLiteral("ok"), QStringLiteral("err"),
                      QStringLiteral("thr/s"),
                      {QStringLiteral("mean"), QStringLiteral("p50"), QStringLiteral("p95"),
                       QStringLiteral("p99"), QStringLiteral("max")})
-           + tableLine(w, QString(), QString(), QString(), QString(), QString(), QString(),
+           + tableLine(w, opWidth, QString(), QString(), QString(), QString(), QString(), QString(),
                        QString(),
                        {QStringLiteral("ms"), QStringLiteral("ms"), QStringLiteral("ms"),
                         QStringLiteral("ms"), QStringLiteral("ms")});
 }
 
-QString reportTableRows(const StageStats &stage, const LoadModel &model)
+QString reportTableRows(const StageStats &stage, const LoadModel &model, int opWidth)
 {
     QString out;
     // A stage cut short by a stop is marked with '*', a client-bound one with '!'.
@@ -284,19 +324,19 @@ QString reportTableRows(const StageStats &stage, const LoadModel &model)
     for (const OpStats &o : stage.ops) {
         // No success: "-", not 0 (docs/measurement.md, "Latency").
         auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3); };
-        out += tableLine(loadWidth(&model), stageText, load, o.op, QString::number(o.count),
-                         QString::number(o.ok), QString::number(o.errorCount()),
-                         fixed(stage.throughputPerS(o), 1),
+        out += tableLine(loadWidth(&model), opWidth, stageText, load, o.op,
+                         QString::number(o.count), QString::number(o.ok),
+                         QString::number(o.errorCount()), fixed(stage.throughputPerS(o), 1),
                          {lat(kMeanLatency), lat(50), lat(95), lat(99), lat(kMaxLatency)});
     }
     // target.spread round_robin: each node's share, "<op> @host:port", after the totals.
     for (const NodeStageStats &node : stage.nodes) {
-        const QString at = QStringLiteral(" @") + QUrl(node.address).authority();
         for (const OpStats &o : node.ops) {
             auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3); };
-            out += tableLine(loadWidth(&model), stageText, load, o.op + at,
-                             QString::number(o.count), QString::number(o.ok),
-                             QString::number(o.errorCount()), fixed(stage.throughputPerS(o), 1),
+            out += tableLine(loadWidth(&model), opWidth, stageText, load,
+                             nodeOpCell(o.op, node.address), QString::number(o.count),
+                             QString::number(o.ok), QString::number(o.errorCount()),
+                             fixed(stage.throughputPerS(o), 1),
                              {lat(kMeanLatency), lat(50), lat(95), lat(99), lat(kMaxLatency)});
         }
     }
@@ -358,14 +398,16 @@ QString uncertaintyLines(const StageUncertainty &u)
 
 QString reportTable(const Session &s)
 {
-    QString out = reportTableHeader(&s.loadModel());
+    // the op column as wide as its longest cell, the spread rows' "<op> @host:port" included
+    const int opWidth = std::max(reportOpWidth(s.stages), reportOpWidth(s.plan));
+    QString out = reportTableHeader(&s.loadModel(), opWidth);
     bool partial = false;
     bool bound = false;
     bool tooShort = false;
     const bool intervals = s.secondHistograms.present();
     for (int si = 0; si < s.stages.size(); ++si) {
         const StageStats &st = s.stages.at(si);
-        out += reportTableRows(st, s.loadModel());
+        out += reportTableRows(st, s.loadModel(), opWidth);
         if (intervals) // one stage's bootstrap at a time, not every stage's held at once
             out += uncertaintyLines(stageUncertainty(s, si));
         partial = partial || !st.complete;
@@ -418,11 +460,20 @@ QString reportCsv(const Session &s)
         QStringLiteral("p99_ms"),
         QStringLiteral("p999_ms"),
         QStringLiteral("max_ms"),
+        QStringLiteral("client_bound"),
+        QStringLiteral("warnings"),
     };
     // RFC 4180: CRLF line breaks.
     const QLatin1String crlf("\r\n");
     QString out = header.join(QLatin1Char(',')) + crlf;
     for (const StageStats &st : s.stages) {
+        // what the table prints under the stage ('!' client-bound, '~' notes, no completion)
+        QStringList warnings = st.validity.reasons;
+        warnings << st.validity.notes;
+        if (st.noCompletions())
+            warnings << QStringLiteral("no completed request: the server did not answer");
+        if (!st.complete)
+            warnings << QStringLiteral("stage cut short");
         for (const OpStats &o : st.ops) {
             // No success: an empty field, not 0.
             auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3, QString()); };
@@ -446,12 +497,24 @@ QString reportCsv(const Session &s)
                 lat(99),
                 lat(99.9),
                 lat(kMaxLatency),
+                st.validity.clientBound ? QStringLiteral("true") : QStringLiteral("false"),
+                warnings.join(QStringLiteral("; ")),
             };
             QStringList quoted;
             for (const QString &f : row)
                 quoted.append(csvField(f));
             out += quoted.join(QLatin1Char(',')) + crlf;
         }
+    }
+    return out;
+}
+
+QString reportCsv(const QList<Session> &sessions)
+{
+    QString out;
+    for (int i = 0; i < sessions.size(); ++i) {
+        const QString csv = reportCsv(sessions.at(i));
+        out += i == 0 ? csv : csv.mid(csv.indexOf(QLatin1String("\r\n")) + 2); // one header
     }
     return out;
 }

@@ -1,4 +1,5 @@
 #include "session/sessionindex.h"
+#include "vault/targetresolver.h"
 
 #include "util/boundedfile.h"
 
@@ -323,8 +324,12 @@ SessionSummary readSessionSummary(const QString &path)
     s.label = sk.value(top->value("label")).toString();
     s.profileName =
         sk.value(top->value("profile")).toObject().value(QStringLiteral("name")).toString();
-    s.targetAddress =
-        sk.value(top->value("target")).toObject().value(QStringLiteral("address")).toString();
+    const QJsonObject target = sk.value(top->value("target")).toObject();
+    s.targetAddress = target.value(QStringLiteral("address")).toString();
+    s.targetNode = localTargetNodeOfSource(target.value(QStringLiteral("sources"))
+                                               .toObject()
+                                               .value(QStringLiteral("address"))
+                                               .toString());
     s.status = sk.value(top->value("status")).toString();
     s.runError = sk.value(top->value("error")).toString();
     s.executor = sk.value(top->value("executor")).toString();

@@ -25,6 +25,10 @@ struct SessionSummary {
     QString label; ///< "label"; may be empty in hand-made files
     QString profileName; ///< "profile"."name"
     QString targetAddress; ///< "target"."address"
+    /// The local target node the run went to ("leader", "standby-1", "lb"), from
+    /// "target"."sources"."address" (localTargetNodeOfSource(), core/vault/targetresolver.h);
+    /// empty when the address was not a node name.
+    QString targetNode;
     QString status; ///< "status" key: completed | stopped | failed | setup_failed | incomplete
     QString runError; ///< "error": why the run stopped or failed
     QString executor; ///< "executor": closed | arrival-rate | ...

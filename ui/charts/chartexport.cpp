@@ -145,7 +145,8 @@ bool chartFormatFromName(const QString &name, ChartFormat *out)
     return true;
 }
 
-bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o, QString *error)
+bool renderChartForExport(QChart *chart, const ChartExportOptions &o, RenderedChart *out,
+                          QString *error)
 {
     auto fail = [error](const QString &e) {
         if (error)
@@ -163,6 +164,9 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
     const QSizeF logical(o.size.width() / scale, o.size.height() / scale);
     const QRectF target(QPointF(0, 0), QSizeF(o.size));
 
+    *out = RenderedChart();
+    out->format = o.format;
+    const QString path = QStringLiteral("the chart");
     switch (o.format) {
     case ChartFormat::Png: {
         QImage img(o.size, QImage::Format_ARGB32_Premultiplied);
@@ -174,12 +178,8 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
             QPainter p(&img);
             renderChart(chart, &p, target, logical, o.size.height());
         }
-        QBuffer buf;
-        buf.open(QIODevice::WriteOnly);
-        QImageWriter w(&buf, "png");
-        if (!w.write(img))
-            return fail(QStringLiteral("cannot write %1: %2").arg(path, w.errorString()));
-        return writeFileAtomically(path, buf.data(), error);
+        out->image = img; // encoded by writeRenderedChart()
+        return true;
     }
     case ChartFormat::Svg: {
         QBuffer buf;
@@ -201,7 +201,9 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
             return fail(QStringLiteral("cannot write %1").arg(path));
         renderChart(chart, &p, target, logical, o.size.height());
         p.end();
-        return writeFileAtomically(path, fixSvgForBrowsers(buf.data(), o.size), error);
+        out->bytes = buf.data();
+        out->svgSize = o.size;
+        return true;
     }
     case ChartFormat::Pdf: {
         QBuffer buf;
@@ -225,10 +227,41 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
         const QSizeF page(w.width(), w.height());
         renderChart(chart, &p, QRectF(QPointF(0, 0), page), page / scale, page.height());
         p.end();
-        return writeFileAtomically(path, buf.data(), error);
+        out->bytes = buf.data();
+        return true;
     }
     }
     return fail(QStringLiteral("unknown format"));
+}
+
+bool writeRenderedChart(const RenderedChart &r, const QString &path, QString *error)
+{
+    switch (r.format) {
+    case ChartFormat::Png: {
+        QBuffer buf;
+        buf.open(QIODevice::WriteOnly);
+        QImageWriter w(&buf, "png");
+        if (!w.write(r.image)) {
+            if (error)
+                *error = QStringLiteral("cannot write %1: %2").arg(path, w.errorString());
+            return false;
+        }
+        return writeFileAtomically(path, buf.data(), error);
+    }
+    case ChartFormat::Svg:
+        return writeFileAtomically(path, fixSvgForBrowsers(r.bytes, r.svgSize), error);
+    case ChartFormat::Pdf:
+        return writeFileAtomically(path, r.bytes, error);
+    }
+    if (error)
+        *error = QStringLiteral("unknown format");
+    return false;
+}
+
+bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o, QString *error)
+{
+    RenderedChart r;
+    return renderChartForExport(chart, o, &r, error) && writeRenderedChart(r, path, error);
 }
 
 } // namespace vw
