@@ -106,6 +106,8 @@ void HttpResponseParser::startResponse()
     m_canRetain = true;
     m_body.resize(0); // keeps the capacity (Qt 6)
     m_location.clear();
+    if (m_keepControl)
+        m_control.clear();
 }
 
 HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size_t n)
@@ -125,6 +127,8 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
         const char *cr = static_cast<const char *>(std::memchr(p, '\r', size_t(end - p)));
         if (std::memchr(p, '\n', size_t(cr - p)) || cr[1] != '\n')
             return HeadResult::Outside;
+        if (m_keepControl)
+            appendControlValue(&m_control.reason, p + 1, size_t(cr - p - 1));
         p = cr + 2;
     } else if (p[0] == '\r' && p[1] == '\n') {
         p += 2;
@@ -207,6 +211,12 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
                     QByteArray(value, qsizetype(std::min<size_t>(valueLength, kMaxLocationBytes)));
             break;
         default:
+            if (m_keepControl) {
+                if (QByteArray *field = m_control.fieldFor(name, nameLength)) {
+                    field->clear(); // a repeated header: the last one, as http-parser's
+                    appendControlValue(field, value, valueLength);
+                }
+            }
             break;
         }
         if (nameLength > 7 && extendsSpecialName(name, nameLength))
@@ -257,6 +267,8 @@ HttpResponseParser::State HttpResponseParser::takeReference(State st)
         m_keepAlive = m_ref->keepAlive();
         std::swap(m_body, m_ref->body());
         m_location = m_ref->location();
+        if (m_keepControl)
+            m_control = m_ref->controlHeaders();
     } else if (st == State::Error) {
         m_error = m_ref->errorText();
     }
@@ -269,6 +281,7 @@ HttpResponseParser::State HttpResponseParser::toReference(const char *data, size
     if (!m_ref)
         m_ref = std::make_unique<ReferenceResponseParser>();
     m_ref->reset(m_head);
+    m_ref->setKeepControlHeaders(m_keepControl);
     m_phase = Phase::Reference;
     State st = State::NeedMore;
     if (!m_retained.empty())
