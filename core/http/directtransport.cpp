@@ -114,6 +114,7 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
     }
     if (!request.rootNamespace)
         out += m_namespaceHeader;
+    out += m_extraHeaders;
     const bool hasBody = !request.body.isEmpty();
     if (hasBody) {
         out += "Content-Type: application/json\r\nContent-Length: ";
@@ -150,6 +151,8 @@ void DirectTransport::send(const HttpRequest &request, Completion done)
     LoadConnection *c = acquire(&m_target, m_connections, m_idle);
     serialise(request, m_fixedHeaders, c->requestBuffer());
     ++m_inFlight;
+    if (m_timer && !m_timer->isActive())
+        m_timer->start(); // stopped while nothing was in flight (checkTimeouts)
     // The request (for a redirect) and the caller's completion wait in the connection: the
     // completion given to it captures two pointers, which std::function holds without
     // allocating (one allocation per request less).
@@ -160,6 +163,8 @@ void DirectTransport::send(const HttpRequest &request, Completion done)
         HttpRequest request = std::move(c->pending().request); // c is idle (reusable) now
         Completion done = std::move(c->pending().done);
         c->pending().done = nullptr;
+        if (m_target.controlHeaders)
+            m_lastControl = c->controlHeaders();
         if (r.status < 300 || r.status >= 400) {
             done(std::move(r)); // the hot path: no redirect
             return;
@@ -225,8 +230,12 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
     LoadConnection *c = acquire(target, *connections, *idle);
     serialise(request, *headers, c->requestBuffer());
     ++m_inFlight;
-    c->start([this, request = std::move(request), url, followed, firstSentNs,
+    if (m_timer && !m_timer->isActive())
+        m_timer->start();
+    c->start([this, c, request = std::move(request), url, followed, firstSentNs,
               done = std::move(done)](HttpResult &&r) mutable {
+        if (m_target.controlHeaders)
+            m_lastControl = c->controlHeaders();
         onAnswer(std::move(request), url, followed, firstSentNs, std::move(r), std::move(done));
     });
 }
@@ -257,8 +266,10 @@ void DirectTransport::abortAll()
 
 void DirectTransport::checkTimeouts()
 {
-    if (m_inFlight == 0)
+    if (m_inFlight == 0) {
+        m_timer->stop(); // no wake-ups of an idle transport (the control plane's between calls)
         return;
+    }
     const qint64 now = steadyNowNs();
     std::vector<LoadConnection *> busy;
     forEachConnection([&busy](LoadConnection *c) {

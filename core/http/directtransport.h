@@ -48,6 +48,16 @@ public:
     int inFlight() const override { return m_inFlight; }
     void abortAll() override;
 
+    /// For the control plane (core/vault/directcontrolchannel.h), before the first send: keep
+    /// the control headers of every answer (controlheaders.h; lastControlHeaders()).
+    void setControlHeaders(bool keep) { m_target.controlHeaders = keep; }
+    /// Header lines ("Name: value\r\n" each) added to every request from now on; empty for
+    /// none (the load path). The control plane's X-Vault-Request and X-Vault-Index.
+    void setExtraHeaders(const QByteArray &lines) { m_extraHeaders = lines.toStdString(); }
+    /// The control headers of the answer whose completion is running (after
+    /// setControlHeaders(true); empty for a failure), valid inside that completion.
+    const ControlHeaders &lastControlHeaders() const { return m_lastControl; }
+
     // For tests and the benchmark.
     int connectionCount() const { return int(m_connections.size()); }
     int socketsOpened() const; ///< connections opened so far (first opens + reconnects)
@@ -87,6 +97,8 @@ private:
     std::string m_namespaceHeader; // "X-Vault-Namespace: ...\r\n", empty for none
     std::string m_fixedHeaders; // "Host: ...\r\nUser-Agent: ...\r\n"
     std::string m_tokenHeader; // "X-Vault-Token: ...\r\n" of TransportConfig::token (memory only)
+    std::string m_extraHeaders; // setExtraHeaders()
+    ControlHeaders m_lastControl; // setControlHeaders(true): of the answer being delivered
     std::vector<std::unique_ptr<LoadConnection>> m_connections;
     std::vector<LoadConnection *> m_idle; // LIFO: the most recently used first
     int m_inFlight = 0;
