@@ -64,14 +64,17 @@ QString transportText(QNetworkReply::NetworkError e, const QNetworkReply &reply,
 QnamControlChannel::QnamControlChannel(const TargetSpec &target)
     : m_target(target)
 {
-    // Used only for https requests; a CA file that cannot be used fails each of them as Tls.
-    m_ssl = QSslConfiguration::defaultConfiguration();
+    // Used only for https requests (made only then: it loads Qt's TLS backend); a CA file
+    // that cannot be used fails each of them as Tls.
     QString tlsError;
     bool https = QUrl(m_target.address).scheme().toLower() == QLatin1String("https");
     for (const QString &a : m_target.addresses) // a redirect may lead to an https node
         https = https || QUrl(a).scheme().toLower() == QLatin1String("https");
-    if (https && !makeTlsConfiguration(m_target.tls(), &m_ssl, &tlsError))
-        m_tlsSetupError = QStringLiteral("TLS: ") + tlsError;
+    if (https) {
+        m_ssl = QSslConfiguration::defaultConfiguration();
+        if (!makeTlsConfiguration(m_target.tls(), &m_ssl, &tlsError))
+            m_tlsSetupError = QStringLiteral("TLS: ") + tlsError;
+    }
     QList<QUrl> nodes;
     for (const QString &a : m_target.addresses)
         nodes.append(QUrl(a));
