@@ -11,6 +11,8 @@
 #include <QSslConfiguration>
 #include <QTimer>
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 
 namespace vw {
 
@@ -96,8 +98,52 @@ std::string DirectTransport::fixedHeaders(const QUrl &origin, const DirectTarget
 }
 
 void DirectTransport::serialise(const HttpRequest &request, const std::string &fixedHeaders,
-                                std::string &out) const
+                                std::string &out)
 {
+    // Everything after the path is the same from one request to the next of the same shape
+    // (node, token, namespace, extra headers, body or not): built once into m_tail, then
+    // each request is its method, its path, that tail and, with a body, its length and bytes.
+    const Tail::Body body = !request.body.isEmpty() ? Tail::Body::Json
+                            : (request.method == "POST" || request.method == "PUT")
+                                ? Tail::Body::Empty
+                                : Tail::Body::None;
+    const QByteArray &token = request.token;
+    if (m_tail.fixedHeaders != &fixedHeaders || m_tail.body != body
+        || m_tail.rootNamespace != request.rootNamespace
+        || m_tail.extraGeneration != m_extraGeneration
+        || m_tail.token.size() != size_t(token.size())
+        || std::memcmp(m_tail.token.data(), token.constData(), size_t(token.size())) != 0) {
+        m_tail.fixedHeaders = &fixedHeaders;
+        m_tail.body = body;
+        m_tail.rootNamespace = request.rootNamespace;
+        m_tail.extraGeneration = m_extraGeneration;
+        m_tail.token.assign(token.constData(), size_t(token.size()));
+        std::string &t = m_tail.bytes;
+        t.clear();
+        t += " HTTP/1.1\r\n";
+        t += fixedHeaders;
+        if (!token.isEmpty()) {
+            t += "X-Vault-Token: ";
+            t += m_tail.token;
+            t += "\r\n";
+        } else {
+            t += m_tokenHeader;
+        }
+        if (!request.rootNamespace)
+            t += m_namespaceHeader;
+        t += m_extraHeaders;
+        switch (body) {
+        case Tail::Body::Json:
+            t += "Content-Type: application/json\r\nContent-Length: ";
+            break;
+        case Tail::Body::Empty:
+            t += "Content-Length: 0\r\n\r\n";
+            break;
+        case Tail::Body::None:
+            t += "\r\n";
+            break;
+        }
+    }
     out.clear(); // keeps the capacity
     out.append(request.method.constData(), size_t(request.method.size()));
     out += ' ';
@@ -105,28 +151,13 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
         out += '/';
     else
         out.append(request.path.constData(), size_t(request.path.size()));
-    out += " HTTP/1.1\r\n";
-    out += fixedHeaders;
-    if (!request.token.isEmpty()) {
-        out += "X-Vault-Token: ";
-        out.append(request.token.constData(), size_t(request.token.size()));
-        out += "\r\n";
-    } else {
-        out += m_tokenHeader;
-    }
-    if (!request.rootNamespace)
-        out += m_namespaceHeader;
-    out += m_extraHeaders;
-    const bool hasBody = !request.body.isEmpty();
-    if (hasBody) {
-        out += "Content-Type: application/json\r\nContent-Length: ";
-        out += std::to_string(request.body.size());
-        out += "\r\n\r\n";
+    out += m_tail.bytes;
+    if (body == Tail::Body::Json) {
+        char digits[24];
+        const int n = std::snprintf(digits, sizeof digits, "%lld\r\n\r\n",
+                                    static_cast<long long>(request.body.size()));
+        out.append(digits, size_t(n));
         out.append(request.body.constData(), size_t(request.body.size()));
-    } else if (request.method == "POST" || request.method == "PUT") {
-        out += "Content-Length: 0\r\n\r\n";
-    } else {
-        out += "\r\n";
     }
 }
 
