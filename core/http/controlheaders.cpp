@@ -4,33 +4,15 @@
 
 namespace vw {
 
-namespace {
-
-bool sameLower(const char *p, size_t n, const char *lower, size_t m)
-{
-    if (n != m)
-        return false;
-    for (size_t i = 0; i < n; ++i) {
-        char c = p[i];
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-        if (c != lower[i])
-            return false;
-    }
-    return true;
-}
-
-} // namespace
-
 QByteArray *ControlHeaders::fieldFor(const char *name, size_t length)
 {
     switch (length) {
     case 11:
-        return sameLower(name, length, "retry-after", 11) ? &retryAfter : nullptr;
+        return equalsLowerAscii(name, length, "retry-after", 11) ? &retryAfter : nullptr;
     case 12:
-        return sameLower(name, length, "content-type", 12) ? &contentType : nullptr;
+        return equalsLowerAscii(name, length, "content-type", 12) ? &contentType : nullptr;
     case 13:
-        return sameLower(name, length, "x-vault-index", 13) ? &vaultIndex : nullptr;
+        return equalsLowerAscii(name, length, "x-vault-index", 13) ? &vaultIndex : nullptr;
     default:
         return nullptr;
     }

@@ -36,6 +36,22 @@ struct ControlHeaders {
     QByteArray *fieldFor(const char *name, size_t length);
 };
 
+/// `p` (`n` bytes) equals the lower-case ASCII `lower` (`m` bytes), ignoring ASCII case:
+/// header names (the response parser's and fieldFor()).
+inline bool equalsLowerAscii(const char *p, size_t n, const char *lower, size_t m)
+{
+    if (n != m)
+        return false;
+    for (size_t i = 0; i < n; ++i) {
+        char c = p[i];
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+        if (c != lower[i])
+            return false;
+    }
+    return true;
+}
+
 /// Appends up to ControlHeaders::kMaxValueBytes of a value to `field`, bytes.
 void appendControlValue(QByteArray *field, const char *data, size_t length);
 

@@ -27,23 +27,9 @@ bool isTokenChar(unsigned char c)
     return table.t[c];
 }
 
-bool equalsLower(const char *p, size_t n, const char *lower, size_t m)
-{
-    if (n != m)
-        return false;
-    for (size_t i = 0; i < n; ++i) {
-        char c = p[i];
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-        if (c != lower[i])
-            return false;
-    }
-    return true;
-}
-
 bool startsWithLower(const char *p, size_t n, const char *lower, size_t m)
 {
-    return n > m && equalsLower(p, m, lower, m);
+    return n > m && equalsLowerAscii(p, m, lower, m);
 }
 
 // A longer name that begins like one http-parser recognises: it may set that header's flags
@@ -169,7 +155,7 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
         p += 2;
         switch (nameLength) {
         case 14:
-            if (equalsLower(name, nameLength, "content-length", 14)) {
+            if (equalsLowerAscii(name, nameLength, "content-length", 14)) {
                 if (hasLength || valueLength > 18)
                     return HeadResult::Outside;
                 hasLength = true;
@@ -181,32 +167,32 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
             }
             break;
         case 17:
-            if (equalsLower(name, nameLength, "transfer-encoding", 17)) {
-                if (hasEncoding || !equalsLower(value, valueLength, "chunked", 7))
+            if (equalsLowerAscii(name, nameLength, "transfer-encoding", 17)) {
+                if (hasEncoding || !equalsLowerAscii(value, valueLength, "chunked", 7))
                     return HeadResult::Outside;
                 hasEncoding = chunked = true;
             }
             break;
         case 10:
-            if (equalsLower(name, nameLength, "connection", 10)) {
-                if (equalsLower(value, valueLength, "close", 5))
+            if (equalsLowerAscii(name, nameLength, "connection", 10)) {
+                if (equalsLowerAscii(value, valueLength, "close", 5))
                     close = true;
-                else if (equalsLower(value, valueLength, "keep-alive", 10))
+                else if (equalsLowerAscii(value, valueLength, "keep-alive", 10))
                     keepAliveHeader = true;
                 else
                     return HeadResult::Outside;
             }
             break;
         case 16:
-            if (equalsLower(name, nameLength, "proxy-connection", 16))
+            if (equalsLowerAscii(name, nameLength, "proxy-connection", 16))
                 return HeadResult::Outside; // http-parser reads it as Connection
             break;
         case 7:
-            if (equalsLower(name, nameLength, "upgrade", 7))
+            if (equalsLowerAscii(name, nameLength, "upgrade", 7))
                 return HeadResult::Outside;
             break;
         case 8:
-            if (equalsLower(name, nameLength, "location", 8))
+            if (equalsLowerAscii(name, nameLength, "location", 8))
                 m_location =
                     QByteArray(value, qsizetype(std::min<size_t>(valueLength, kMaxLocationBytes)));
             break;

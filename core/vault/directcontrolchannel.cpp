@@ -1,6 +1,7 @@
 #include "vault/directcontrolchannel.h"
 
 #include "http/directtransport.h"
+#include "vault/targettransport.h"
 
 #include <QEventLoop>
 #include <QUrl>
@@ -22,17 +23,7 @@ ControlAnswer DirectControlChannel::exchange(const ControlRequest &request)
 {
     ControlAnswer out;
     if (!m_transport && m_setupError.isEmpty()) {
-        TransportConfig config;
-        config.baseUrl = QUrl(m_target.address);
-        for (const QString &a : m_target.addresses)
-            config.nodeAddresses.append(QUrl(a));
-        config.vaultNamespace = m_target.vaultNamespace.toUtf8();
-        config.caFile = m_target.caFile;
-        config.caPath = m_target.caPath;
-        config.tlsSkipVerify = m_target.tlsSkipVerify;
-        config.clientCertFile = m_target.clientCert;
-        config.clientKeyFile = m_target.clientKey;
-        config.requestTimeoutMs = m_target.requestTimeoutMs;
+        const TransportConfig config = transportConfigFor(m_target, m_target.address, {});
         QString error;
         m_transport = DirectTransport::create(config, &error);
         if (m_transport)
