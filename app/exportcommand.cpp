@@ -60,7 +60,8 @@ CommandHelp exportHelp()
 namespace {
 
 // --format hlog: one session's histograms as an HdrHistogram interval log (report/hdrlog.h).
-int exportHdrLog(const QStringList &files, const QString &out)
+// Unused in the headless executable, which hands export to vault-workbench-gui (main.cpp).
+[[maybe_unused]] int exportHdrLog(const QStringList &files, const QString &out)
 {
     if (files.size() != 1) {
         printErr(QStringLiteral("vault-workbench export: --format hlog takes one session (%1 "

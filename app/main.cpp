@@ -4,8 +4,11 @@
 // for a first argument that is neither a command nor an existing file; export draws charts
 // without a window (QApplication, offscreen when there is no display); anything else opens the
 // window (QApplication). Before any of that, core dumps are turned off (core/util/coredump.h).
+// Built twice (app/CMakeLists.txt): `vault-workbench`, headless, execs `vault-workbench-gui`
+// (guilauncher.h) for the window and export; `vault-workbench-gui` has them itself.
 #include "cli.h"
 #include "exportcommand.h"
+#include "guilauncher.h"
 #include "util/coredump.h"
 
 #include <QCoreApplication>
@@ -60,10 +63,17 @@ int main(int argc, char **argv)
     setApplicationNames();
     return vw::runGui(app);
 #else
+#ifdef VW_GUI_EXECUTABLE
+    const QString why = vw::execGuiExecutable(argv); // returns only when it failed
+    QCoreApplication app(argc, argv);
+    vw::cli::printErr(QStringLiteral("error: cannot open the window: %1\n").arg(why));
+    return vw::cli::ExitUsage;
+#else
     QCoreApplication app(argc, argv);
     vw::cli::printErr(QStringLiteral("vault-workbench was built without the window "
                                      "(VW_BUILD_GUI=OFF); use run or report\n\n")
                       + vw::cli::usage());
     return vw::cli::ExitUsage;
+#endif
 #endif
 }

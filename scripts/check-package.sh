@@ -24,6 +24,7 @@ dpkg-deb -x "$deb" "$unpacked"
 dpkg-deb -e "$deb" "$unpacked/DEBIAN"
 control=$(cat "$unpacked/DEBIAN/control")
 bin="$unpacked/usr/bin/vault-workbench"
+gui="$unpacked/usr/lib/vault-workbench/vault-workbench-gui" # the window's, execed by $bin
 
 vw_log "lintian $(basename "$deb")"
 # --fail-on error: errors fail; warnings are printed for the reader.
@@ -43,6 +44,8 @@ grep -q '^Recommends:.*nginx | haproxy' <<<"$control" || fail "Recommends does n
 [ -f "$unpacked/usr/share/doc/vault-workbench/changelog.gz" ] || fail "no changelog"
 [ -f "$unpacked/usr/share/mime/packages/vault-workbench.xml" ] || fail "no MIME types"
 if file "$bin" | grep -q 'not stripped'; then fail "the binary is not stripped"; fi
+[ -x "$gui" ] || fail "no window binary (usr/lib/vault-workbench/vault-workbench-gui)"
+if file "$gui" | grep -q 'not stripped'; then fail "the window binary is not stripped"; fi
 ls "$build"/vault-workbench-dbgsym_*.ddeb >/dev/null 2>&1 || fail "no -dbgsym package"
 if [ -f "$unpacked/usr/share/man/man1/vault-workbench.1.gz" ]; then
   zcat "$unpacked/usr/share/man/man1/vault-workbench.1.gz" | grep -q '^\.SS run' \
@@ -52,6 +55,9 @@ fi
 vw_log "the packaged binary"
 version=$(QT_QPA_PLATFORM=offscreen "$bin" --version) || fail "--version failed"
 grep -q "vault-workbench" <<<"$version" || fail "--version printed: $version"
+# export goes through the window binary (app/guilauncher.h): its usage error, not "not installed"
+export_err=$(QT_QPA_PLATFORM=offscreen "$bin" export 2>&1 || true)
+grep -q "expected SESSION" <<<"$export_err" || fail "export did not reach the window binary: $export_err"
 QT_QPA_PLATFORM=offscreen "$bin" ops --format json >"$unpacked/ops.json" || fail "ops failed"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["operations"]; assert len(d) >= 27, len(d)' \
   "$unpacked/ops.json" || fail "ops --format json lists fewer than 27 operation types"

@@ -5,6 +5,7 @@
 #include "engine/stagecollector.h"
 #include "util/epolleventdispatcher.h"
 #include "util/threadpriority.h"
+#include "vault/targettransport.h"
 
 #include <QDebug>
 #include <QRandomGenerator>
@@ -40,18 +41,7 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options, const 
     // it for runs that skip the pre-flight (tests that start the pool alone).
     raiseOpenFileLimit(openFilesNeeded(vus));
 
-    TransportConfig config;
-    config.baseUrl = QUrl(address);
-    for (const QString &node : profile.target.addresses)
-        config.nodeAddresses.append(QUrl(node));
-    config.token = options.token;
-    config.vaultNamespace = profile.target.vaultNamespace.toUtf8();
-    config.caFile = profile.target.caFile;
-    config.caPath = profile.target.caPath;
-    config.clientCertFile = profile.target.clientCert;
-    config.clientKeyFile = profile.target.clientKey;
-    config.tlsSkipVerify = profile.target.tlsSkipVerify;
-    config.requestTimeoutMs = profile.target.requestTimeoutMs;
+    const TransportConfig config = transportConfigFor(profile.target, address, options.token);
 
     const uint64_t seed = QRandomGenerator::global()->generate64();
     for (int i = 0; i < w; ++i) {

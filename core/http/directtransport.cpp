@@ -11,6 +11,8 @@
 #include <QSslConfiguration>
 #include <QTimer>
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 
 namespace vw {
 
@@ -27,11 +29,13 @@ std::unique_ptr<DirectTransport> DirectTransport::create(const TransportConfig &
     bool httpsNode = false;
     for (const QUrl &node : config.nodeAddresses)
         httpsNode = httpsNode || node.scheme().toLower() == QLatin1String("https");
-    QSslConfiguration checked; // the files' checks and messages, as the control plane's
-    if ((t->m_target.tls || httpsNode)
-        && !makeTlsConfiguration(tlsSettings(config), &checked, error))
-        return nullptr;
     if (t->m_target.tls || httpsNode) {
+        // The files' checks and messages, as the qnam channel's. Only for https: a
+        // QSslConfiguration loads Qt's TLS backend and seeds OpenSSL's random generator,
+        // 16 million instructions, 40 % of an empty plain-HTTP run (docs/performance.md).
+        QSslConfiguration checked;
+        if (!makeTlsConfiguration(tlsSettings(config), &checked, error))
+            return nullptr;
         t->m_tls = TlsClientContext::create(tlsSettings(config), error);
         if (!t->m_tls)
             return nullptr;
@@ -94,8 +98,52 @@ std::string DirectTransport::fixedHeaders(const QUrl &origin, const DirectTarget
 }
 
 void DirectTransport::serialise(const HttpRequest &request, const std::string &fixedHeaders,
-                                std::string &out) const
+                                std::string &out)
 {
+    // Everything after the path is the same from one request to the next of the same shape
+    // (node, token, namespace, extra headers, body or not): built once into m_tail, then
+    // each request is its method, its path, that tail and, with a body, its length and bytes.
+    const Tail::Body body = !request.body.isEmpty() ? Tail::Body::Json
+                            : (request.method == "POST" || request.method == "PUT")
+                                ? Tail::Body::Empty
+                                : Tail::Body::None;
+    const QByteArray &token = request.token;
+    if (m_tail.fixedHeaders != &fixedHeaders || m_tail.body != body
+        || m_tail.rootNamespace != request.rootNamespace
+        || m_tail.extraGeneration != m_extraGeneration
+        || m_tail.token.size() != size_t(token.size())
+        || std::memcmp(m_tail.token.data(), token.constData(), size_t(token.size())) != 0) {
+        m_tail.fixedHeaders = &fixedHeaders;
+        m_tail.body = body;
+        m_tail.rootNamespace = request.rootNamespace;
+        m_tail.extraGeneration = m_extraGeneration;
+        m_tail.token.assign(token.constData(), size_t(token.size()));
+        std::string &t = m_tail.bytes;
+        t.clear();
+        t += " HTTP/1.1\r\n";
+        t += fixedHeaders;
+        if (!token.isEmpty()) {
+            t += "X-Vault-Token: ";
+            t += m_tail.token;
+            t += "\r\n";
+        } else {
+            t += m_tokenHeader;
+        }
+        if (!request.rootNamespace)
+            t += m_namespaceHeader;
+        t += m_extraHeaders;
+        switch (body) {
+        case Tail::Body::Json:
+            t += "Content-Type: application/json\r\nContent-Length: ";
+            break;
+        case Tail::Body::Empty:
+            t += "Content-Length: 0\r\n\r\n";
+            break;
+        case Tail::Body::None:
+            t += "\r\n";
+            break;
+        }
+    }
     out.clear(); // keeps the capacity
     out.append(request.method.constData(), size_t(request.method.size()));
     out += ' ';
@@ -103,27 +151,13 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
         out += '/';
     else
         out.append(request.path.constData(), size_t(request.path.size()));
-    out += " HTTP/1.1\r\n";
-    out += fixedHeaders;
-    if (!request.token.isEmpty()) {
-        out += "X-Vault-Token: ";
-        out.append(request.token.constData(), size_t(request.token.size()));
-        out += "\r\n";
-    } else {
-        out += m_tokenHeader;
-    }
-    if (!request.rootNamespace)
-        out += m_namespaceHeader;
-    const bool hasBody = !request.body.isEmpty();
-    if (hasBody) {
-        out += "Content-Type: application/json\r\nContent-Length: ";
-        out += std::to_string(request.body.size());
-        out += "\r\n\r\n";
+    out += m_tail.bytes;
+    if (body == Tail::Body::Json) {
+        char digits[24];
+        const int n = std::snprintf(digits, sizeof digits, "%lld\r\n\r\n",
+                                    static_cast<long long>(request.body.size()));
+        out.append(digits, size_t(n));
         out.append(request.body.constData(), size_t(request.body.size()));
-    } else if (request.method == "POST" || request.method == "PUT") {
-        out += "Content-Length: 0\r\n\r\n";
-    } else {
-        out += "\r\n";
     }
 }
 
@@ -150,6 +184,8 @@ void DirectTransport::send(const HttpRequest &request, Completion done)
     LoadConnection *c = acquire(&m_target, m_connections, m_idle);
     serialise(request, m_fixedHeaders, c->requestBuffer());
     ++m_inFlight;
+    if (m_timer && !m_timer->isActive())
+        m_timer->start(); // stopped while nothing was in flight (checkTimeouts)
     // The request (for a redirect) and the caller's completion wait in the connection: the
     // completion given to it captures two pointers, which std::function holds without
     // allocating (one allocation per request less).
@@ -160,6 +196,8 @@ void DirectTransport::send(const HttpRequest &request, Completion done)
         HttpRequest request = std::move(c->pending().request); // c is idle (reusable) now
         Completion done = std::move(c->pending().done);
         c->pending().done = nullptr;
+        if (m_target.controlHeaders)
+            m_lastControl = c->controlHeaders();
         if (r.status < 300 || r.status >= 400) {
             done(std::move(r)); // the hot path: no redirect
             return;
@@ -225,8 +263,12 @@ void DirectTransport::sendFollowed(HttpRequest request, const QUrl &url, int fol
     LoadConnection *c = acquire(target, *connections, *idle);
     serialise(request, *headers, c->requestBuffer());
     ++m_inFlight;
-    c->start([this, request = std::move(request), url, followed, firstSentNs,
+    if (m_timer && !m_timer->isActive())
+        m_timer->start();
+    c->start([this, c, request = std::move(request), url, followed, firstSentNs,
               done = std::move(done)](HttpResult &&r) mutable {
+        if (m_target.controlHeaders)
+            m_lastControl = c->controlHeaders();
         onAnswer(std::move(request), url, followed, firstSentNs, std::move(r), std::move(done));
     });
 }
@@ -257,8 +299,10 @@ void DirectTransport::abortAll()
 
 void DirectTransport::checkTimeouts()
 {
-    if (m_inFlight == 0)
+    if (m_inFlight == 0) {
+        m_timer->stop(); // no wake-ups of an idle transport (the control plane's between calls)
         return;
+    }
     const qint64 now = steadyNowNs();
     std::vector<LoadConnection *> busy;
     forEachConnection([&busy](LoadConnection *c) {

@@ -4,7 +4,7 @@
 // socketconnection.h), through OpenSSL for https (one SSL_CTX per transport, sessions
 // resumed on reconnect: tlsclientcontext.h): no thread hop and no Qt event per request.
 // A request is serialised once into its connection's reused buffer and written with one
-// send; responses are parsed by the fast parser (httpresponseparser.h; http-parser beyond
+// send; what follows its path is built once per shape (node, token, namespace) and copied; responses are parsed by the fast parser (httpresponseparser.h; http-parser beyond
 // the subset Vault sends): status, headers, Content-Length, chunked and close-delimited bodies.
 // Timing: sentNs right before the write (or before the connect when the request opens a new
 // connection), doneNs when the parser reports the message complete.
@@ -27,6 +27,7 @@
 #include "http/redirectpolicy.h"
 #include "http/transport.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,24 @@ public:
     int inFlight() const override { return m_inFlight; }
     void abortAll() override;
 
+    /// For the control plane (core/vault/directcontrolchannel.h), before the first send: keep
+    /// the control headers of every answer (controlheaders.h; lastControlHeaders()).
+    void setControlHeaders(bool keep) { m_target.controlHeaders = keep; }
+    /// Header lines ("Name: value\r\n" each) added to every request from now on; empty for
+    /// none (the load path). The control plane's X-Vault-Request and X-Vault-Index.
+    void setExtraHeaders(const QByteArray &lines)
+    {
+        if (lines.size() != qsizetype(m_extraHeaders.size())
+            || m_extraHeaders.compare(0, std::string::npos, lines.constData(), size_t(lines.size()))
+                   != 0) {
+            m_extraHeaders = lines.toStdString();
+            ++m_extraGeneration;
+        }
+    }
+    /// The control headers of the answer whose completion is running (after
+    /// setControlHeaders(true); empty for a failure), valid inside that completion.
+    const ControlHeaders &lastControlHeaders() const { return m_lastControl; }
+
     // For tests and the benchmark.
     int connectionCount() const { return int(m_connections.size()); }
     int socketsOpened() const; ///< connections opened so far (first opens + reconnects)
@@ -68,8 +87,10 @@ private:
 
     explicit DirectTransport(const TransportConfig &config);
     static std::string fixedHeaders(const QUrl &origin, const DirectTarget &target);
-    void serialise(const HttpRequest &request, const std::string &fixedHeaders,
-                   std::string &out) const;
+    /// The request's bytes into `out`: its request line's method and path, then the tail of
+    /// its shape (m_tail, rebuilt only when the shape changes), then its body's length and
+    /// bytes if it has one.
+    void serialise(const HttpRequest &request, const std::string &fixedHeaders, std::string &out);
     LoadConnection *acquire(const DirectTarget *target,
                             std::vector<std::unique_ptr<LoadConnection>> &connections,
                             std::vector<LoadConnection *> &idle);
@@ -87,6 +108,21 @@ private:
     std::string m_namespaceHeader; // "X-Vault-Namespace: ...\r\n", empty for none
     std::string m_fixedHeaders; // "Host: ...\r\nUser-Agent: ...\r\n"
     std::string m_tokenHeader; // "X-Vault-Token: ...\r\n" of TransportConfig::token (memory only)
+    std::string m_extraHeaders; // setExtraHeaders()
+    uint64_t m_extraGeneration = 0; // changes with m_extraHeaders
+    /// What follows the path in every request of one shape (" HTTP/1.1", the node's fixed
+    /// headers, the token, the namespace, the extra headers, the body's framing up to its
+    /// length): built once, reused while the shape stays (the load path: always).
+    struct Tail {
+        enum class Body { None, Empty, Json }; // no body; POST/PUT without one; a JSON body
+        const std::string *fixedHeaders = nullptr; // the node's (m_fixedHeaders or a Node's)
+        Body body = Body::None;
+        bool rootNamespace = false;
+        uint64_t extraGeneration = ~uint64_t(0);
+        std::string token; // the request's own token, empty for the transport's (memory only)
+        std::string bytes;
+    } m_tail;
+    ControlHeaders m_lastControl; // setControlHeaders(true): of the answer being delivered
     std::vector<std::unique_ptr<LoadConnection>> m_connections;
     std::vector<LoadConnection *> m_idle; // LIFO: the most recently used first
     int m_inFlight = 0;

@@ -27,23 +27,9 @@ bool isTokenChar(unsigned char c)
     return table.t[c];
 }
 
-bool equalsLower(const char *p, size_t n, const char *lower, size_t m)
-{
-    if (n != m)
-        return false;
-    for (size_t i = 0; i < n; ++i) {
-        char c = p[i];
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-        if (c != lower[i])
-            return false;
-    }
-    return true;
-}
-
 bool startsWithLower(const char *p, size_t n, const char *lower, size_t m)
 {
-    return n > m && equalsLower(p, m, lower, m);
+    return n > m && equalsLowerAscii(p, m, lower, m);
 }
 
 // A longer name that begins like one http-parser recognises: it may set that header's flags
@@ -106,6 +92,8 @@ void HttpResponseParser::startResponse()
     m_canRetain = true;
     m_body.resize(0); // keeps the capacity (Qt 6)
     m_location.clear();
+    if (m_keepControl)
+        m_control.clear();
 }
 
 HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size_t n)
@@ -125,6 +113,8 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
         const char *cr = static_cast<const char *>(std::memchr(p, '\r', size_t(end - p)));
         if (std::memchr(p, '\n', size_t(cr - p)) || cr[1] != '\n')
             return HeadResult::Outside;
+        if (m_keepControl)
+            appendControlValue(&m_control.reason, p + 1, size_t(cr - p - 1));
         p = cr + 2;
     } else if (p[0] == '\r' && p[1] == '\n') {
         p += 2;
@@ -165,7 +155,7 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
         p += 2;
         switch (nameLength) {
         case 14:
-            if (equalsLower(name, nameLength, "content-length", 14)) {
+            if (equalsLowerAscii(name, nameLength, "content-length", 14)) {
                 if (hasLength || valueLength > 18)
                     return HeadResult::Outside;
                 hasLength = true;
@@ -177,36 +167,42 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
             }
             break;
         case 17:
-            if (equalsLower(name, nameLength, "transfer-encoding", 17)) {
-                if (hasEncoding || !equalsLower(value, valueLength, "chunked", 7))
+            if (equalsLowerAscii(name, nameLength, "transfer-encoding", 17)) {
+                if (hasEncoding || !equalsLowerAscii(value, valueLength, "chunked", 7))
                     return HeadResult::Outside;
                 hasEncoding = chunked = true;
             }
             break;
         case 10:
-            if (equalsLower(name, nameLength, "connection", 10)) {
-                if (equalsLower(value, valueLength, "close", 5))
+            if (equalsLowerAscii(name, nameLength, "connection", 10)) {
+                if (equalsLowerAscii(value, valueLength, "close", 5))
                     close = true;
-                else if (equalsLower(value, valueLength, "keep-alive", 10))
+                else if (equalsLowerAscii(value, valueLength, "keep-alive", 10))
                     keepAliveHeader = true;
                 else
                     return HeadResult::Outside;
             }
             break;
         case 16:
-            if (equalsLower(name, nameLength, "proxy-connection", 16))
+            if (equalsLowerAscii(name, nameLength, "proxy-connection", 16))
                 return HeadResult::Outside; // http-parser reads it as Connection
             break;
         case 7:
-            if (equalsLower(name, nameLength, "upgrade", 7))
+            if (equalsLowerAscii(name, nameLength, "upgrade", 7))
                 return HeadResult::Outside;
             break;
         case 8:
-            if (equalsLower(name, nameLength, "location", 8))
+            if (equalsLowerAscii(name, nameLength, "location", 8))
                 m_location =
                     QByteArray(value, qsizetype(std::min<size_t>(valueLength, kMaxLocationBytes)));
             break;
         default:
+            if (m_keepControl) {
+                if (QByteArray *field = m_control.fieldFor(name, nameLength)) {
+                    field->clear(); // a repeated header: the last one, as http-parser's
+                    appendControlValue(field, value, valueLength);
+                }
+            }
             break;
         }
         if (nameLength > 7 && extendsSpecialName(name, nameLength))
@@ -257,6 +253,8 @@ HttpResponseParser::State HttpResponseParser::takeReference(State st)
         m_keepAlive = m_ref->keepAlive();
         std::swap(m_body, m_ref->body());
         m_location = m_ref->location();
+        if (m_keepControl)
+            m_control = m_ref->controlHeaders();
     } else if (st == State::Error) {
         m_error = m_ref->errorText();
     }
@@ -269,6 +267,7 @@ HttpResponseParser::State HttpResponseParser::toReference(const char *data, size
     if (!m_ref)
         m_ref = std::make_unique<ReferenceResponseParser>();
     m_ref->reset(m_head);
+    m_ref->setKeepControlHeaders(m_keepControl);
     m_phase = Phase::Reference;
     State st = State::NeedMore;
     if (!m_retained.empty())

@@ -9,7 +9,8 @@
 // - framing: Content-Length (one, digits), Transfer-Encoding: chunked (chunk sizes in hex
 //   without extensions, no trailers), or neither (the body ends when the server closes);
 //   no body for 204, 304, HEAD; interim 1xx answers skipped (the final one is reported);
-// - Connection: close or keep-alive; Location kept (redirectpolicy.h).
+// - Connection: close or keep-alive; Location kept (redirectpolicy.h); with
+//   setKeepControlHeaders(true) also the control plane's headers (controlheaders.h).
 // Outside it (LF-only lines, folded or odd headers, Upgrade, 101, a body on 1xx/204/304,
 // chunk extensions or trailers, Content-Length and Transfer-Encoding together, duplicates),
 // the bytes of the response so far are fed to the reference parser, which parses the rest of
@@ -64,6 +65,11 @@ public:
     QByteArray &body() { return m_body; } ///< response body, valid when Complete
     /// The Location header (raw value; empty when absent), valid when Complete.
     const QByteArray &location() const { return m_location; }
+    /// Keep the control plane's headers and reason phrase (controlheaders.h) from now on;
+    /// off by default (the load path copies no header but Location).
+    void setKeepControlHeaders(bool keep) { m_keepControl = keep; }
+    /// Those headers, valid when Complete (empty unless setKeepControlHeaders(true)).
+    const ControlHeaders &controlHeaders() const { return m_control; }
     QString errorText() const { return m_error; }
     /// This response went to the reference parser (it left the subset); for tests.
     bool usedReference() const { return m_phase == Phase::Reference; }
@@ -106,6 +112,8 @@ private:
     size_t m_feedStart = 0; // where this response began in the current feed
     QByteArray m_body;
     QByteArray m_location;
+    bool m_keepControl = false;
+    ControlHeaders m_control;
     QString m_error;
     std::unique_ptr<ReferenceResponseParser> m_ref; // made on first use
 };

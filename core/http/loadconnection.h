@@ -5,6 +5,7 @@
 // Thread affinity: the transport's thread.
 #pragma once
 
+#include "http/controlheaders.h"
 #include "http/transport.h"
 
 #include <QString>
@@ -27,6 +28,8 @@ struct DirectTarget {
     std::shared_ptr<TlsClientContext> tlsContext;
     std::string sessionKey;
     qint64 requestTimeoutMs = 30000;
+    /// Keep the control plane's headers of each answer (DirectTransport::setControlHeaders).
+    bool controlHeaders = false;
     /// The host's first address, resolved once when the target is made (plain connections);
     /// addressLength 0 when it did not resolve (addressError says why; each connect fails).
     sockaddr_storage address{};
@@ -64,6 +67,10 @@ public:
     /// Fails the outstanding request with Connection "aborted" (completion runs now).
     virtual void abort() = 0;
 
+    /// The control headers of the answer just completed (DirectTarget::controlHeaders only;
+    /// empty after a failure), valid in its completion.
+    const ControlHeaders &controlHeaders() const { return m_control; }
+
     int socketsOpened() const { return m_socketsOpened; } ///< for tests: reconnects + 1
     int retries() const { return m_retries; } ///< requests retried once
     /// Connects that failed in a row (0 after a successful connect), and the wait (ms) the
@@ -79,6 +86,7 @@ public:
 protected:
     std::string m_out;
     Pending m_pending;
+    ControlHeaders m_control;
     int m_socketsOpened = 0;
     int m_retries = 0;
     int m_failedConnects = 0; // connects in a row that never opened

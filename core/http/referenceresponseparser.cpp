@@ -14,6 +14,7 @@ const http_parser_settings &ReferenceResponseParser::settings()
         x.on_body = &ReferenceResponseParser::onBody;
         x.on_header_field = &ReferenceResponseParser::onHeaderField;
         x.on_header_value = &ReferenceResponseParser::onHeaderValue;
+        x.on_status = &ReferenceResponseParser::onStatus;
         x.on_message_complete = &ReferenceResponseParser::onMessageComplete;
         return x;
     }();
@@ -42,8 +43,9 @@ void ReferenceResponseParser::restart()
     m_body.resize(0); // keeps the capacity (Qt 6)
     m_field.resize(0);
     m_inValue = false;
-    m_inLocation = false;
+    m_valueField = nullptr;
     m_location.clear();
+    m_control.clear();
     m_error.clear();
 }
 
@@ -75,14 +77,31 @@ int ReferenceResponseParser::onHeaderValue(http_parser *p, const char *at, size_
     auto *self = static_cast<ReferenceResponseParser *>(p->data);
     if (!self->m_inValue) {
         self->m_inValue = true;
-        self->m_inLocation = self->m_field.compare("location", Qt::CaseInsensitive) == 0;
-        if (self->m_inLocation)
-            self->m_location.clear();
+        self->m_valueField = nullptr;
+        if (self->m_field.compare("location", Qt::CaseInsensitive) == 0)
+            self->m_valueField = &self->m_location;
+        else if (self->m_keepControl)
+            self->m_valueField =
+                self->m_control.fieldFor(self->m_field.constData(), size_t(self->m_field.size()));
+        if (self->m_valueField)
+            self->m_valueField->clear();
     }
-    if (self->m_inLocation && self->m_location.size() < kMaxLocationBytes)
-        self->m_location.append(
-            at, qsizetype(
-                    std::min<size_t>(length, size_t(kMaxLocationBytes - self->m_location.size()))));
+    if (self->m_valueField == &self->m_location) {
+        if (self->m_location.size() < kMaxLocationBytes)
+            self->m_location.append(
+                at, qsizetype(std::min<size_t>(
+                        length, size_t(kMaxLocationBytes - self->m_location.size()))));
+    } else if (self->m_valueField) {
+        appendControlValue(self->m_valueField, at, length);
+    }
+    return 0;
+}
+
+int ReferenceResponseParser::onStatus(http_parser *p, const char *at, size_t length)
+{
+    auto *self = static_cast<ReferenceResponseParser *>(p->data);
+    if (self->m_keepControl)
+        appendControlValue(&self->m_control.reason, at, length);
     return 0;
 }
 

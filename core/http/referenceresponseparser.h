@@ -8,6 +8,8 @@
 // One parser per connection; reset() before each response. Not thread-safe (one thread).
 #pragma once
 
+#include "http/controlheaders.h"
+
 #include <http_parser.h>
 
 #include <QByteArray>
@@ -51,8 +53,12 @@ public:
     bool keepAlive() const { return m_keepAlive; } ///< the connection may be reused
     QByteArray &body() { return m_body; } ///< response body, valid when Complete
     /// The Location header (raw value; empty when absent), valid when Complete. Kept for
-    /// redirects (redirectpolicy.h); no other header is stored.
+    /// redirects (redirectpolicy.h); no other header is stored unless asked for below.
     const QByteArray &location() const { return m_location; }
+    /// Keep the control plane's headers and reason phrase (controlheaders.h); off by default.
+    void setKeepControlHeaders(bool keep) { m_keepControl = keep; }
+    /// Those headers, valid when Complete (empty unless setKeepControlHeaders(true)).
+    const ControlHeaders &controlHeaders() const { return m_control; }
     QString errorText() const { return m_error; }
 
 private:
@@ -60,6 +66,7 @@ private:
     static int onBody(http_parser *p, const char *at, size_t length);
     static int onHeaderField(http_parser *p, const char *at, size_t length);
     static int onHeaderValue(http_parser *p, const char *at, size_t length);
+    static int onStatus(http_parser *p, const char *at, size_t length);
     static int onHeadersComplete(http_parser *p);
     static int onMessageComplete(http_parser *p);
 
@@ -74,8 +81,10 @@ private:
     QByteArray m_body;
     QByteArray m_field; // the header name being read (until its value starts)
     bool m_inValue = false; // the last callback was a header value
-    bool m_inLocation = false; // that value is Location's
+    QByteArray *m_valueField = nullptr; // where that value is kept (Location's ...), or none
     QByteArray m_location;
+    bool m_keepControl = false;
+    ControlHeaders m_control;
     QString m_error;
 };
 

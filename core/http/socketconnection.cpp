@@ -34,6 +34,7 @@ SocketConnection::SocketConnection(const DirectTarget *target, Released released
     , m_released(std::move(released))
     , m_loop(FdLoop::current())
 {
+    m_parser.setKeepControlHeaders(target->controlHeaders);
 }
 
 SocketConnection::~SocketConnection()
@@ -45,6 +46,8 @@ SocketConnection::~SocketConnection()
 void SocketConnection::start(Transport::Completion done)
 {
     m_done = std::move(done);
+    if (m_target->controlHeaders)
+        m_control.clear();
     m_retried = false;
     m_hasDeferred = false;
     m_parser.reset();
@@ -350,6 +353,8 @@ void SocketConnection::complete(bool closeAfter)
     r.body = std::move(m_parser.body());
     if (r.status >= 300 && r.status < 400)
         r.location = m_parser.location();
+    if (m_target->controlHeaders)
+        m_control = m_parser.controlHeaders();
     ++m_requestsOnSocket;
     if (closeAfter)
         closeSocket();

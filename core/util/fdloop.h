@@ -71,6 +71,9 @@ public:
     FdLoop &operator=(const FdLoop &) = delete;
 
     bool isValid() const { return m_epoll >= 0; }
+    /// Inside runOnce(): a handler or timer of this loop is running now, so a blocking call
+    /// that waits for this loop (a nested QEventLoop around it) would never be served.
+    bool isRunning() const { return m_running; }
 
     /// Watches `fd` for `events` (EPOLLIN/EPOLLOUT ...), reported to `handler` until remove().
     /// A descriptor has one handler. Events already collected for a removed descriptor are

@@ -2,72 +2,19 @@
 
 #include <utility>
 
-#include "http/redirectpolicy.h"
-#include "util/tlsconfig.h"
+#include "util/fdloop.h"
+#include "vault/controlchannel.h"
 
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
-#include <QSslCertificate>
-#include <QSslError>
 #include <QThread>
-#include <QTimer>
 #include <QDebug>
-
-#include <climits>
 
 namespace vw {
 
 namespace {
 
 constexpr qint64 kDefaultTimeoutMs = 30000;
-
-/// Maps a Qt transport error (no HTTP response) onto our classes.
-ErrorClass classifyTransport(QNetworkReply::NetworkError e, bool timedOut)
-{
-    if (timedOut)
-        return ErrorClass::Timeout;
-    switch (e) {
-    case QNetworkReply::TimeoutError:
-    case QNetworkReply::OperationCanceledError: // only our timer or the transfer timeout abort
-        return ErrorClass::Timeout;
-    case QNetworkReply::SslHandshakeFailedError:
-        return ErrorClass::Tls;
-    case QNetworkReply::ProtocolInvalidOperationError:
-    case QNetworkReply::ProtocolFailure:
-    case QNetworkReply::ProtocolUnknownError:
-        return ErrorClass::InvalidResponse;
-    default:
-        return ErrorClass::Connection;
-    }
-}
-
-QString transportText(QNetworkReply::NetworkError e, const QNetworkReply &reply, qint64 timeoutMs,
-                      bool timedOut, const QList<QSslError> &sslErrors)
-{
-    if (timedOut || e == QNetworkReply::TimeoutError || e == QNetworkReply::OperationCanceledError)
-        return QStringLiteral("timeout: no response within %1 ms").arg(timeoutMs);
-    switch (e) {
-    case QNetworkReply::ConnectionRefusedError:
-        return QStringLiteral("connection refused");
-    case QNetworkReply::RemoteHostClosedError:
-        return QStringLiteral("connection closed by the server");
-    case QNetworkReply::HostNotFoundError:
-        return QStringLiteral("host not found: %1").arg(reply.url().host());
-    default:
-        break;
-    }
-    if (!sslErrors.isEmpty()) {
-        QStringList parts;
-        for (const QSslError &s : sslErrors)
-            parts << s.errorString();
-        return QStringLiteral("TLS: ") + parts.join(QStringLiteral("; "));
-    }
-    return reply.errorString();
-}
 
 /// The server's {"errors":[...]} joined by "; ".
 QString joinedErrors(const QJsonObject &json)
@@ -108,26 +55,11 @@ QString VaultResponse::describe() const
 VaultClient::VaultClient(const TargetSpec &target, const QByteArray &token)
     : m_target(target)
     , m_token(token)
-    , m_nam(std::make_unique<QNetworkAccessManager>())
 {
     while (m_target.address.endsWith(QLatin1Char('/')))
         m_target.address.chop(1);
     if (m_target.requestTimeoutMs <= 0)
         m_target.requestTimeoutMs = kDefaultTimeoutMs;
-
-    // Used only for https requests; a CA file that cannot be used fails each of them as Tls.
-    m_ssl = QSslConfiguration::defaultConfiguration();
-    QString tlsError;
-    bool https = QUrl(m_target.address).scheme().toLower() == QLatin1String("https");
-    for (const QString &a : m_target.addresses) // a redirect may lead to an https node
-        https = https || QUrl(a).scheme().toLower() == QLatin1String("https");
-    if (https && !makeTlsConfiguration(m_target.tls(), &m_ssl, &tlsError))
-        m_tlsSetupError = QStringLiteral("TLS: ") + tlsError;
-
-    QList<QUrl> nodes;
-    for (const QString &a : m_target.addresses)
-        nodes.append(QUrl(a));
-    m_redirects = RedirectPolicy(QUrl(m_target.address), nodes);
 }
 
 VaultClient::~VaultClient() = default;
@@ -255,54 +187,43 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
         out.errorText = QStringLiteral("invalid address %1").arg(m_target.address);
         return out;
     }
-    if (https && !m_tlsSetupError.isEmpty()) {
-        out.errorClass = ErrorClass::Tls;
-        out.errorText = m_tlsSetupError;
-        return out;
-    }
 
-    const qint64 timeoutMs = m_target.requestTimeoutMs;
-    // Qt follows no redirect (ManualRedirectPolicy); a 307/308 inside the target is followed
-    // once here, same method, body and headers (core/http/redirectpolicy.h). The timeout is
-    // per hop. Qt's own following (its default policy) sent the token to any host, and about
-    // one redirected POST/DELETE in two finished with UnknownNetworkError although the active
-    // node had answered 204: setup failed with "204: Unknown error" and left the mount behind
-    // (tests/integration/tst_redirect.cpp, setupThroughRedirectTenOfTen).
-    std::unique_ptr<QNetworkReply> reply;
-    QList<QSslError> sslErrors;
-    bool timedOut = false;
-    QUrl hopUrl = url;
-    for (int followed = 0;; ++followed) {
-        reply = exchange(method, hopUrl, body, authenticated, inNamespace, &sslErrors, &timedOut);
-        const int hopStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (timedOut || !RedirectPolicy::isRedirect(hopStatus))
-            break;
-        const RedirectPolicy::Decision d =
-            m_redirects.decide(hopStatus, reply->rawHeader("Location"), hopUrl, followed);
-        if (d.action != RedirectPolicy::Action::Follow) {
-            out.status = hopStatus;
-            out.errorClass = ErrorClass::Redirect;
-            out.errorText = d.reason;
-            out.body = reply->readAll();
-            return out;
+    ControlRequest q;
+    q.method = method;
+    q.absolutePath = absolutePath;
+    q.body = body;
+    if (authenticated) {
+        q.token = m_token;
+        q.inNamespace = inNamespace;
+        if (!m_index->isEmpty()) {
+            q.index = *m_index;
+            q.inconsistent = m_whenBehind == WhenBehind::FailIfBehind
+                                 ? QByteArrayLiteral("fail")
+                                 : QByteArrayLiteral("forward-active-node");
         }
-        hopUrl = d.url;
+    } else {
+        q.inNamespace = false;
     }
-
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QNetworkReply::NetworkError netError = reply->error();
-    if (status <= 0 || timedOut) {
-        out.errorClass = classifyTransport(netError, timedOut);
-        if (!sslErrors.isEmpty() && !timedOut)
-            out.errorClass = ErrorClass::Tls;
-        out.errorText = transportText(netError, *reply, timeoutMs, timedOut, sslErrors);
+    ControlAnswer a = channel().exchange(q);
+    if (a.transportError == ErrorClass::Redirect) {
+        out.status = a.status;
+        out.errorClass = ErrorClass::Redirect;
+        out.errorText = a.errorText;
+        out.body = a.body;
+        return out;
+    }
+    if (a.status <= 0) {
+        out.errorClass =
+            a.transportError == ErrorClass::None ? ErrorClass::Connection : a.transportError;
+        out.errorText = a.errorText;
         return out;
     }
 
+    const int status = a.status;
     out.status = status;
-    out.body = reply->readAll();
-    out.retryAfter = reply->rawHeader("Retry-After");
-    out.index = reply->rawHeader("X-Vault-Index");
+    out.body = std::move(a.body);
+    out.retryAfter = a.headers.retryAfter;
+    out.index = a.headers.vaultIndex;
     if (!out.index.isEmpty()) {
         // Keep the newest: a standby's read answers with its own (older) index.
         const qint64 seen = consistencyIndexValue(out.index);
@@ -312,13 +233,13 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
     }
     // Any HTTP error that left a response behind is a status, not a transport failure,
     // except a body cut short after the headers.
-    if (status < 400 && netError != QNetworkReply::NoError) {
-        out.errorClass = classifyTransport(netError, false);
-        out.errorText = transportText(netError, *reply, timeoutMs, false, sslErrors);
+    if (status < 400 && a.transportError != ErrorClass::None) {
+        out.errorClass = a.transportError;
+        out.errorText = a.errorText;
         return out;
     }
 
-    const QString contentType = reply->header(QNetworkRequest::ContentTypeHeader).toString();
+    const QString contentType = QString::fromLatin1(a.headers.contentType);
     const bool plainText = contentType.startsWith(QLatin1String("text/plain"));
     bool parsed = false;
     if (!out.body.isEmpty() && !plainText) {
@@ -334,7 +255,7 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
         out.errorClass = ErrorClass::HttpStatus;
         out.errorText = parsed ? joinedErrors(out.json) : QString();
         if (out.errorText.isEmpty())
-            out.errorText = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+            out.errorText = QString::fromUtf8(a.headers.reason);
         if (out.errorText.isEmpty() && !parsed)
             out.errorText = QString::fromUtf8(out.body.left(200)).simplified();
         return out;
@@ -349,52 +270,19 @@ VaultResponse VaultClient::perform(const QByteArray &method, const QByteArray &a
     return out;
 }
 
-std::unique_ptr<QNetworkReply> VaultClient::exchange(const QByteArray &method, const QUrl &url,
-                                                     const QByteArray &body, bool authenticated,
-                                                     bool inNamespace, QList<QSslError> *sslErrors,
-                                                     bool *timedOut)
+ControlChannel &VaultClient::channel()
 {
-    const qint64 timeoutMs = m_target.requestTimeoutMs;
-    QNetworkRequest req(url);
-    req.setTransferTimeout(int(qMin<qint64>(timeoutMs, INT_MAX)));
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                     QNetworkRequest::ManualRedirectPolicy);
-    req.setRawHeader("X-Vault-Request", "true");
-    if (authenticated && !m_token.isEmpty())
-        req.setRawHeader("X-Vault-Token", m_token);
-    if (authenticated && !m_index->isEmpty()) {
-        req.setRawHeader("X-Vault-Index", *m_index);
-        req.setRawHeader("X-Vault-Inconsistent", m_whenBehind == WhenBehind::FailIfBehind
-                                                     ? QByteArrayLiteral("fail")
-                                                     : QByteArrayLiteral("forward-active-node"));
+    // The direct channel waits on this thread's FdLoop: from inside one of its handlers
+    // that loop cannot serve the answer, so such a (rare) request goes through Qt's.
+    const QString kind = controlTransportKind();
+    if (kind != QLatin1String("qnam") && FdLoop::current().isRunning()) {
+        if (!m_fallback)
+            m_fallback = makeControlChannel(QStringLiteral("qnam"), m_target);
+        return *m_fallback;
     }
-    if (authenticated && inNamespace && !m_target.vaultNamespace.isEmpty())
-        req.setRawHeader("X-Vault-Namespace", m_target.vaultNamespace.toUtf8());
-    if (!body.isEmpty())
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    if (url.scheme() == QLatin1String("https"))
-        req.setSslConfiguration(m_ssl);
-
-    std::unique_ptr<QNetworkReply> reply(
-        method == "GET" ? m_nam->get(req) : m_nam->sendCustomRequest(req, method, body));
-
-    sslErrors->clear();
-    QObject::connect(reply.get(), &QNetworkReply::sslErrors,
-                     [sslErrors](const QList<QSslError> &e) { *sslErrors = e; });
-    *timedOut = false;
-    QEventLoop loop;
-    QTimer timer;
-    timer.setSingleShot(true);
-    QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
-        *timedOut = true;
-        reply->abort();
-    });
-    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    timer.start(int(qMin<qint64>(timeoutMs, INT_MAX)));
-    if (!reply->isFinished())
-        loop.exec(QEventLoop::ExcludeUserInputEvents);
-    timer.stop();
-    return reply;
+    if (!m_channel)
+        m_channel = makeControlChannel(kind, m_target);
+    return *m_channel;
 }
 
 ServerInfo VaultClient::serverInfo()

@@ -1,7 +1,9 @@
 // Control-plane client for setup, cleanup and server facts (not the load path).
-// Synchronous: each call runs a local event loop around QNetworkAccessManager, so it must be
-// used on a worker thread (the run's control thread or a test), never on the GUI thread,
-// and only on the thread that constructed it (it owns a QNetworkAccessManager).
+// Synchronous: each call runs a local event loop until the answer (controlchannel.h: the
+// "direct" transport's lean client by default, one keep-alive connection per client, or
+// QNetworkAccessManager with VW_CONTROL_TRANSPORT=qnam), so it must be used on a worker
+// thread (the run's control thread or a test), never on the GUI thread, and only on the
+// thread that made its first request (its connection lives there).
 // Every request times out after target.requestTimeoutMs (ErrorClass::Timeout). The token is
 // sent as X-Vault-Token and never logged or put into error texts.
 // A 2xx body that is neither JSON nor text/plain is ErrorClass::InvalidResponse.
@@ -15,7 +17,7 @@
 // without these headers (Vault OSS, the dev server) ignore them.
 // Redirects: a 307/308 inside the target is followed once (same method, body, headers);
 // any other redirect is not followed and is ErrorClass::Redirect with its status
-// (core/http/redirectpolicy.h). Qt itself follows none.
+// (core/http/redirectpolicy.h), by the channel (controlchannel.h).
 #pragma once
 
 #include "http/httpmessage.h"
@@ -28,17 +30,14 @@
 
 #include <QElapsedTimer>
 #include <QJsonObject>
-#include <QSslConfiguration>
 #include <QStringList>
 #include <QUrl>
 #include <functional>
 #include <memory>
 
-class QNetworkAccessManager;
-class QNetworkReply;
-class QSslError;
-
 namespace vw {
+
+class ControlChannel;
 
 struct VaultResponse {
     int status = 0; ///< HTTP status, 0 when no response
@@ -154,23 +153,18 @@ private:
     /// perform() under the retry policy.
     VaultResponse performRetrying(const QByteArray &method, const QByteArray &absolutePath,
                                   const QByteArray &body, bool inNamespace = true);
-    /// One request to `url` and its wait (the timeout); the finished (or aborted) reply.
-    std::unique_ptr<QNetworkReply> exchange(const QByteArray &method, const QUrl &url,
-                                            const QByteArray &body, bool authenticated,
-                                            bool inNamespace, QList<QSslError> *sslErrors,
-                                            bool *timedOut);
+    /// The channel this request goes through (made on first use).
+    ControlChannel &channel();
 
     TargetSpec m_target;
     QByteArray m_token;
-    std::unique_ptr<QNetworkAccessManager> m_nam;
-    QSslConfiguration m_ssl; ///< https only: CA file/folder, skip-verify, client cert applied
-    QString m_tlsSetupError; ///< CA file could not be read: every https request fails with Tls
+    std::unique_ptr<ControlChannel> m_channel; ///< controlTransportKind()'s, on first use
+    std::unique_ptr<ControlChannel> m_fallback; ///< qnam, for a request from an FdLoop handler
     RetryPolicy m_retry = RetryPolicy::none();
     std::function<bool()> m_stopCheck;
     qint64 m_retryDeadlineMs = 0; ///< on m_retryClock
     QElapsedTimer m_retryClock;
     int m_retryCount = 0;
-    RedirectPolicy m_redirects; ///< target.address and target.addresses
     std::shared_ptr<QByteArray> m_index = std::make_shared<QByteArray>();
     WhenBehind m_whenBehind = WhenBehind::ForwardToActive;
 };

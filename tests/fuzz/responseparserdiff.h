@@ -22,6 +22,7 @@ struct ParseOutcome {
     bool keepAlive = false;
     QByteArray body;
     QByteArray location;
+    ControlHeaders control; ///< kept only when the parsers were asked to
     size_t consumed = 0; ///< bytes of the input that belong to the response
     bool eof = false; ///< it took the peer's close (feedEof) to finish
 };
@@ -56,6 +57,7 @@ ParseOutcome parseInPieces(Parser &parser, bool headRequest, const char *data, s
         out.keepAlive = parser.keepAlive();
         out.body = parser.body();
         out.location = parser.location();
+        out.control = parser.controlHeaders();
     }
     return out;
 }
@@ -79,19 +81,33 @@ inline QString differences(const ParseOutcome &fast, const ParseOutcome &referen
             d << QStringLiteral("location \"%1\" vs \"%2\"")
                      .arg(QString::fromLatin1(fast.location),
                           QString::fromLatin1(reference.location));
+        if (fast.control != reference.control)
+            d << QStringLiteral("control headers \"%1|%2|%3|%4\" vs \"%5|%6|%7|%8\"")
+                     .arg(QString::fromLatin1(fast.control.contentType),
+                          QString::fromLatin1(fast.control.retryAfter),
+                          QString::fromLatin1(fast.control.vaultIndex),
+                          QString::fromLatin1(fast.control.reason),
+                          QString::fromLatin1(reference.control.contentType),
+                          QString::fromLatin1(reference.control.retryAfter),
+                          QString::fromLatin1(reference.control.vaultIndex),
+                          QString::fromLatin1(reference.control.reason));
         if (fast.consumed != reference.consumed)
             d << QStringLiteral("consumed %1 vs %2").arg(fast.consumed).arg(reference.consumed);
     }
     return d.join(QStringLiteral("; "));
 }
 
-/// Parses with both and compares; `fastUsedReference` (optional) tells whether the fast
-/// parser handed the response over.
+/// Parses with both and compares; `keepControl`: both keep the control plane's headers
+/// (controlheaders.h); `fastUsedReference` (optional) tells whether the fast parser handed
+/// the response over.
 inline QString compareParsers(bool headRequest, const char *data, size_t size,
-                              const std::vector<size_t> &pieces, bool *fastUsedReference = nullptr)
+                              const std::vector<size_t> &pieces, bool keepControl = false,
+                              bool *fastUsedReference = nullptr)
 {
     HttpResponseParser fast;
     ReferenceResponseParser reference;
+    fast.setKeepControlHeaders(keepControl);
+    reference.setKeepControlHeaders(keepControl);
     const ParseOutcome a = parseInPieces(fast, headRequest, data, size, pieces);
     const ParseOutcome b = parseInPieces(reference, headRequest, data, size, pieces);
     if (fastUsedReference)

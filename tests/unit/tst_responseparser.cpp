@@ -50,6 +50,7 @@ private slots:
     void pipelinedBytesAreNotConsumed();
     void outsideTheSubsetGoesToTheReference();
     void malformedIsAnError();
+    void controlHeadersOnlyWhenAsked();
     void agreesWithTheReferenceOnTheCorpus();
 };
 
@@ -207,6 +208,50 @@ void TestResponseParser::malformedIsAnError()
     QVERIFY(!none.started());
 }
 
+void TestResponseParser::controlHeadersOnlyWhenAsked()
+{
+    // The control plane's headers (core/http/controlheaders.h): kept on request only, the
+    // last of a repeated one, the same from the fast path and from the reference.
+    const QByteArray a = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\n"
+                         "Retry-After: 1\r\nX-Vault-Index: djE6abc\r\nRetry-After: 2\r\n"
+                         "Content-Length: 13\r\n\r\n{\"errors\":[]}";
+    for (size_t piece : {size_t(0), size_t(1), size_t(7), size_t(40)}) {
+        const std::vector<size_t> pieces =
+            piece ? std::vector<size_t>{piece} : std::vector<size_t>{};
+        HttpResponseParser fast;
+        fast.setKeepControlHeaders(true);
+        const fuzz::ParseOutcome o =
+            fuzz::parseInPieces(fast, false, a.constData(), size_t(a.size()), pieces);
+        QCOMPARE(o.state, State::Complete);
+        QVERIFY(!fast.usedReference());
+        QCOMPARE(o.control.contentType, QByteArray("application/json"));
+        QCOMPARE(o.control.retryAfter, QByteArray("2"));
+        QCOMPARE(o.control.vaultIndex, QByteArray("djE6abc"));
+        QCOMPARE(o.control.reason, QByteArray("Too Many Requests"));
+        ReferenceResponseParser reference;
+        reference.setKeepControlHeaders(true);
+        const fuzz::ParseOutcome r =
+            fuzz::parseInPieces(reference, false, a.constData(), size_t(a.size()), pieces);
+        QVERIFY(r.control == o.control);
+        HttpResponseParser plain; // the load path's: none kept
+        const fuzz::ParseOutcome p =
+            fuzz::parseInPieces(plain, false, a.constData(), size_t(a.size()), pieces);
+        QCOMPARE(p.state, State::Complete);
+        QVERIFY(p.control == ControlHeaders());
+    }
+    // Outside the subset (a folded header): the reference's headers are the ones kept.
+    const QByteArray folded = "HTTP/1.1 503 Service Unavailable\r\nX-Odd: a\r\n b\r\n"
+                              "Retry-After: 3\r\nContent-Length: 0\r\n\r\n";
+    HttpResponseParser fast;
+    fast.setKeepControlHeaders(true);
+    const fuzz::ParseOutcome o =
+        fuzz::parseInPieces(fast, false, folded.constData(), size_t(folded.size()), {});
+    QCOMPARE(o.state, State::Complete);
+    QVERIFY(fast.usedReference());
+    QCOMPARE(o.control.retryAfter, QByteArray("3"));
+    QCOMPARE(o.control.reason, QByteArray("Service Unavailable"));
+}
+
 void TestResponseParser::agreesWithTheReferenceOnTheCorpus()
 {
     const QDir dir(QStringLiteral(VW_SOURCE_DIR "/tests/fuzz/corpus/responseparser"));
@@ -224,10 +269,12 @@ void TestResponseParser::agreesWithTheReferenceOnTheCorpus()
         for (size_t piece = 0; piece <= n; ++piece) {
             const std::vector<size_t> pieces =
                 piece ? std::vector<size_t>{piece} : std::vector<size_t>{};
-            const QString diff = fuzz::compareParsers(head, bytes, n, pieces);
-            QVERIFY2(diff.isEmpty(), qPrintable(name + QStringLiteral(", pieces of ")
-                                                + QString::number(piece) + ": " + diff));
-            ++compared;
+            for (const bool keepControl : {false, true}) {
+                const QString diff = fuzz::compareParsers(head, bytes, n, pieces, keepControl);
+                QVERIFY2(diff.isEmpty(), qPrintable(name + QStringLiteral(", pieces of ")
+                                                    + QString::number(piece) + ": " + diff));
+                ++compared;
+            }
         }
     }
     QVERIFY(compared > 1000);
