@@ -15,6 +15,9 @@
 #include "targetpanel.h"
 #include "window/runoutcome.h"
 #include "window/unsavedchanges.h"
+#include "theme/charttheme.h"
+#include "theme/windowtheme.h"
+#include "window/accessibility.h"
 #include "window/unsavedprofile.h"
 #include "window/windowcloseflow.h"
 #include "window/windowgeometry.h"
@@ -27,6 +30,8 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -89,13 +94,16 @@ MainWindow::MainWindow(QWidget *parent)
         auto *scroll = new QScrollArea(m_splitter);
         scroll->setObjectName(side == left ? QStringLiteral("leftScroll")
                                            : QStringLiteral("rightScroll"));
+        scroll->setAccessibleName(side == left ? tr("Target and profile") : tr("Run and results"));
         scroll->setWidgetResizable(true);
         scroll->setFrameShape(QFrame::NoFrame);
         scroll->setWidget(side);
         m_splitter->addWidget(scroll);
     }
-    m_splitter->setStretchFactor(0, 0);
-    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setObjectName(QStringLiteral("mainSplit"));
+    // a larger window widens the editor too (a third of the extra width), not only the charts
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 2);
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
     for (QWidget *w : {static_cast<QWidget *>(m_splitter), left, right})
@@ -146,7 +154,11 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const StageStats &s) { statusBar()->showMessage(stageDoneMessage(s)); });
     connect(m_controller, &RunController::message, this,
             [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
-    connect(m_controller, &RunController::confirmationAnswered, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::confirmationAnswered, this, [this](bool yes) {
+        if (!yes)
+            m_target->forgetDeclinedOverride(); // a declined address is not kept
+        updateActions();
+    });
     connect(m_controller, &RunController::started, this, [this](const Profile &profile) {
         m_target->tokenUsedForRun();
         m_runPanel->runStarted(profile);
@@ -196,6 +208,13 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_editor->setInitialText(defaultProfileYaml());
     restoreMainWindowLayout(this, m_splitter);
+    // the saved look for the whole window (View > Theme; Follow System leaves it as it is)
+    if (ChartThemeSettings::instance()->theme() != ChartTheme::FollowSystem)
+        applyWindowTheme(ChartThemeSettings::instance()->theme());
+    makeAccessible(this); // accessible names, Tab out of tables (ui/window/accessibility.h)
+    // Focus starts on the profile's tabs (YAML | Form), not in the editor, where a Tab
+    // would indent and mark the profile modified, nor in an edit a key press would change.
+    m_editor->views()->tabBar()->setFocus(Qt::OtherFocusReason);
 
     updateActions();
     updateTitle();
