@@ -28,6 +28,7 @@
 #include <QGroupBox>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabBar>
@@ -108,8 +109,12 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(m_splitter);
     for (QWidget *w : {static_cast<QWidget *>(m_splitter), left, right})
         w->setContentsMargins(4, 4, 4, 4);
-    // the left side at least as wide as its content: no horizontal scrolling there by default
-    const int leftWidth = std::max(440, left->minimumSizeHint().width());
+    // the left side at least as wide as its content: it never scrolls sideways (at 1280x720
+    // too); a wider window gives it a third of the extra width
+    auto *leftScroll = static_cast<QScrollArea *>(m_splitter->widget(0));
+    leftScroll->setMinimumWidth(left->minimumSizeHint().width()
+                                + leftScroll->verticalScrollBar()->sizeHint().width());
+    const int leftWidth = std::max(440, leftScroll->minimumWidth());
     m_splitter->setSizes({leftWidth, 1400 - leftWidth});
 
     createActions();

@@ -103,12 +103,18 @@ void TargetConfirmation::probe()
     progress->setAutoReset(false);
     progress->setAttribute(Qt::WA_DeleteOnClose);
     m_progress = progress;
-    connect(progress, &QProgressDialog::canceled, this, [this] {
-        m_probe.cancel(); // the probe's thread ends within its timeout; its answer is dropped
-        if (m_progress)
-            m_progress->close();
+    // Cancel (the button, Esc, closing the dialog): the probe's thread ends within its
+    // timeout, and its answer is dropped
+    auto cancel = [this] {
+        if (!m_asking || !m_progress)
+            return;
+        m_probe.cancel();
+        m_progress->disconnect(this);
+        m_progress->close();
         finish(false);
-    });
+    };
+    connect(progress, &QProgressDialog::canceled, this, cancel);
+    connect(progress, &QDialog::rejected, this, cancel);
     progress->show();
     // The probe on its own thread (VaultClient is synchronous); no token is sent.
     m_probe.start(

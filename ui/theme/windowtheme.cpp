@@ -1,8 +1,10 @@
 #include "theme/windowtheme.h"
 
 #include <QApplication>
+#include <QEvent>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QWidget>
 
 namespace vw {
 
@@ -31,6 +33,19 @@ void setStyleByName(const QString &name)
         return;
     if (QStyle *style = QStyleFactory::create(name))
         QApplication::setStyle(style); // the application takes it over
+}
+
+
+void setApplicationPalette(const QPalette &palette)
+{
+    QApplication::setPalette(palette);
+    // Qt sends the change to the child widgets, which take their window's palette; the
+    // windows themselves are told here, so that they and their children take it now
+    const auto windows = QApplication::topLevelWidgets();
+    for (QWidget *w : windows) {
+        QEvent changed(QEvent::ApplicationPaletteChange);
+        QCoreApplication::sendEvent(w, &changed);
+    }
 }
 } // namespace
 
@@ -66,6 +81,7 @@ QPalette darkPalette()
     return p;
 }
 
+
 void applyWindowTheme(ChartTheme theme)
 {
     if (!qApp)
@@ -74,17 +90,17 @@ void applyWindowTheme(ChartTheme theme)
     switch (theme) {
     case ChartTheme::Dark:
         setStyleByName(QStringLiteral("Fusion"));
-        QApplication::setPalette(darkPalette());
+        setApplicationPalette(darkPalette());
         return;
     case ChartTheme::Light:
         setStyleByName(QStringLiteral("Fusion"));
-        QApplication::setPalette(QApplication::style()->standardPalette());
+        setApplicationPalette(QApplication::style()->standardPalette());
         return;
     case ChartTheme::FollowSystem:
         break;
     }
     setStyleByName(system.style);
-    QApplication::setPalette(system.palette);
+    setApplicationPalette(system.palette);
 }
 
 } // namespace vw

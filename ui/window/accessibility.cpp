@@ -2,6 +2,7 @@
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QAbstractScrollArea>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QAccessible>
@@ -173,6 +174,8 @@ bool isInteractiveWidget(const QWidget *w)
     if (qobject_cast<const QScrollBar *>(w) || qobject_cast<const QHeaderView *>(w))
         return false;
     const QWidget *p = w->parentWidget();
+    if (auto *area = qobject_cast<const QAbstractScrollArea *>(p); area && area->viewport() == w)
+        return false; // a view's viewport: the view is the control
     if (p
         && (qobject_cast<const QComboBox *>(p) || qobject_cast<const QAbstractSpinBox *>(p)
             || qobject_cast<const QTabBar *>(p) || qobject_cast<const QLineEdit *>(p)))

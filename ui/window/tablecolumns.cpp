@@ -70,9 +70,10 @@ private:
 int neededColumnWidth(const QTableView *view, int column)
 {
     const QHeaderView *header = view->horizontalHeader();
-    // sizeHintForColumn() covers the rows laid out (what is visible), each cell's delegate
-    return std::max(header->sectionSizeFromContents(column).width(),
-                    view->sizeHintForColumn(column));
+    // sizeHintForColumn() covers the rows laid out (what is visible), each cell's delegate;
+    // QTableView's override is reached through the public base
+    const auto *base = static_cast<const QAbstractItemView *>(view);
+    return std::max(header->sectionSizeHint(column), base->sizeHintForColumn(column));
 }
 
 void keepColumnsStable(QTableView *view, int stretchColumn)

@@ -6,6 +6,8 @@
 // resize them. GUI thread only.
 #pragma once
 
+#include <QtGlobal>
+
 QT_BEGIN_NAMESPACE
 class QTableView;
 QT_END_NAMESPACE
