@@ -21,6 +21,7 @@
 #include "targetpanel.h"
 #include "theme/charttheme.h"
 #include "window/accessibility.h"
+#include "window/tablecolumns.h"
 
 #include <QAction>
 #include <QApplication>
@@ -37,9 +38,12 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTableView>
+#include <QHeaderView>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -244,7 +248,8 @@ private slots:
             ++checked;
             if (accessibleNameOf(c).isEmpty())
                 unnamed << describe(c) + QStringLiteral(" in ") + describe(c->parentWidget())
-                               + QStringLiteral(" in ") + describe(c->parentWidget()->parentWidget());
+                               + QStringLiteral(" in ")
+                               + describe(c->parentWidget()->parentWidget());
         }
         QVERIFY2(checked > 20, qPrintable(QString::number(checked)));
         QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QStringLiteral(", "))));
@@ -279,6 +284,43 @@ private slots:
         auto *page = new ProfileEditorPage;
         QVERIFY(page->findChild<QLabel *>(QStringLiteral("profileStatus"))->wordWrap());
         delete page;
+    }
+
+    // Table columns fit a session when it is shown, then only widen while it is updated (a
+    // live run), never re-sized back and forth on every snapshot.
+    void tableColumnsStayStable()
+    {
+        QStandardItemModel model(2, 3);
+        model.setHorizontalHeaderLabels(
+            {QStringLiteral("VUs"), QStringLiteral("p99"), QStringLiteral("errors")});
+        for (int r = 0; r < 2; ++r)
+            for (int c = 0; c < 3; ++c)
+                model.setItem(r, c, new QStandardItem(QStringLiteral("1")));
+        QTableView view;
+        view.setModel(&model);
+        keepColumnsStable(&view, 2);
+        view.resize(600, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QHeaderView *header = view.horizontalHeader();
+        QTRY_COMPARE(header->sectionSize(1), neededColumnWidth(&view, 1));
+        const int narrow = header->sectionSize(1);
+        QCOMPARE(header->sectionResizeMode(1), QHeaderView::Interactive); // the user may resize
+
+        model.item(0, 1)->setText(QStringLiteral("123,456.789 ms")); // a live update: wider
+        QTRY_VERIFY(header->sectionSize(1) > narrow);
+        const int wide = header->sectionSize(1);
+        QCOMPARE(wide, neededColumnWidth(&view, 1));
+        model.item(0, 1)->setText(QStringLiteral("2")); // narrower again: the column stays
+        QTest::qWait(50);
+        QCOMPARE(header->sectionSize(1), wide);
+
+        model.clear(); // another session (a model reset): fitted again
+        model.setHorizontalHeaderLabels(
+            {QStringLiteral("VUs"), QStringLiteral("p99"), QStringLiteral("errors")});
+        model.setItem(0, 1, new QStandardItem(QStringLiteral("3")));
+        QTRY_COMPARE(header->sectionSize(1), neededColumnWidth(&view, 1));
+        QVERIFY(view.horizontalHeader()->sectionSize(1) < wide);
     }
 
     // At 1280x720 neither side scrolls sideways; a wider window widens the editor as well;

@@ -35,7 +35,6 @@ void setStyleByName(const QString &name)
         QApplication::setStyle(style); // the application takes it over
 }
 
-
 void setApplicationPalette(const QPalette &palette)
 {
     QApplication::setPalette(palette);
@@ -80,7 +79,6 @@ QPalette darkPalette()
     p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x3c, 0x3f, 0x43));
     return p;
 }
-
 
 void applyWindowTheme(ChartTheme theme)
 {
