@@ -6,6 +6,7 @@
 // charts; a non-loopback address is contacted only after the user agrees (a loopback listener
 // that counts connections stands in for the remote address: the loopback check is injected
 // with TargetConfirmation::setLoopbackCheck()), and a declined address is not kept.
+#include "charts/qtchartrenderer.h"
 #include "editor/codeeditor.h"
 #include "editor/operationpalette.h"
 #include "library/sessionlibrarydock.h"
@@ -29,6 +30,8 @@
 #include <QChartView>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressDialog>
@@ -402,6 +405,49 @@ private slots:
             QVERIFY(v->chart()->backgroundBrush().color().lightness() > 200);
         action(w, "chartThemeSystemAction")->trigger();
         QCOMPARE(QApplication::palette().color(QPalette::Window), original.color(QPalette::Window));
+    }
+
+    // The overlay's words (legend rows) take the dark text colour when the theme changes,
+    // not at the next redraw (issue 22, item 11).
+    void legendFollowsTheThemeAtOnce()
+    {
+        ChartThemeSettings::instance()->setTheme(ChartTheme::Light);
+        QChartView view;
+        auto *chart = new QChart;
+        view.setChart(chart);
+        QtChartRenderer renderer(chart);
+        ChartModel m;
+        m.title = QStringLiteral("kv2_read latency vs VUs");
+        m.x.max = 4;
+        m.y.max = 10;
+        ChartSeries s;
+        s.key = s.name = s.legend = QStringLiteral("kv2_read p99");
+        s.color = QStringLiteral("#4e79a7");
+        s.points = {{1, 2}, {2, 3}, {4, 8}};
+        m.series << s;
+        renderer.render(m);
+        view.resize(800, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto legendTexts = [&] {
+            QList<QGraphicsSimpleTextItem *> out;
+            const auto items = view.scene()->items();
+            for (QGraphicsItem *i : items)
+                if (auto *t = dynamic_cast<QGraphicsSimpleTextItem *>(i);
+                    t && t->text() == QLatin1String("kv2_read p99"))
+                    out << t;
+            return out;
+        };
+        QTRY_VERIFY(!legendTexts().isEmpty());
+        for (QGraphicsSimpleTextItem *t : legendTexts())
+            QVERIFY(t->brush().color().lightness() < 100);
+        QCOMPARE(view.accessibleName(), m.title); // the chart is named by its title
+
+        ChartThemeSettings::instance()->setTheme(ChartTheme::Dark); // no render in between
+        QVERIFY(!legendTexts().isEmpty());
+        for (QGraphicsSimpleTextItem *t : legendTexts())
+            QVERIFY2(t->brush().color().lightness() > 180, qPrintable(t->brush().color().name()));
+        ChartThemeSettings::instance()->setTheme(ChartTheme::FollowSystem);
     }
 
     // A non-loopback address: asked before any contact. Declined: no connection, and the
