@@ -20,6 +20,7 @@
 #include <QFileInfo>
 #include <QCoreApplication>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <unistd.h>
@@ -155,6 +156,18 @@ void printOut(const QString &text)
 {
     static const bool terminal = ::isatty(STDOUT_FILENO) == 1;
     write(stdout, terminal ? terminalSafe(text) : text);
+}
+
+bool printOutChunk(const QByteArray &utf8, QString *error)
+{
+    static const bool terminal = ::isatty(STDOUT_FILENO) == 1;
+    const QByteArray b = terminal ? terminalSafe(QString::fromUtf8(utf8)).toUtf8() : utf8;
+    errno = 0;
+    if (std::fwrite(b.constData(), 1, size_t(b.size()), stdout) == size_t(b.size())
+        && std::fflush(stdout) == 0)
+        return true;
+    *error = QString::fromLocal8Bit(std::strerror(errno != 0 ? errno : EIO));
+    return false;
 }
 
 void printOutEscaped(const QString &text)

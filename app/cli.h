@@ -43,6 +43,10 @@ QString shellQuoted(const QString &text);
 /// What reaches a terminal is terminalSafe() (core/util/terminaltext.h): stderr always; stdout
 /// when it is a terminal, so that data piped to a file (CSV, JSON, a profile) stays as it is.
 void printOut(const QString &text);
+/// printOut() of UTF-8 text in pieces (a streamed report, e.g. `report --format json`), each
+/// piece whole characters. False, with *error the OS text, when stdout took less than all of
+/// it (a full disk, a closed pipe).
+bool printOutChunk(const QByteArray &utf8, QString *error);
 void printErr(const QString &text);
 /// stdout, always terminalSafe(): text for people (report's table, compare's table), whose
 /// labels and names come from files and must not drive a terminal even through a pipe.

@@ -21,7 +21,9 @@ CommandHelp compareHelp()
                        "report.html]\n"
                        "                  [--fail-on worse|worse:METRIC[,METRIC]]\n"),
         QStringLiteral(
-            "compare: prints saved sessions side by side: their capacity points, their stages\n"
+            "compare: prints saved sessions side by side: their capacity points (with the raw\n"
+            "peak of every stage, client-bound ones included, and each stage the analysis left\n"
+            "out, with its reason), their stages\n"
             "aligned by VUs with throughput and p99 ratios to the first session (A), and a\n"
             "warning for each difference in target, server version, ramp or operation\n"
             "parameters. --format json prints the same as JSON. --out FILE writes one\n"

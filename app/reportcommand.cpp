@@ -13,7 +13,6 @@
 #include "session/sessionio.h"
 
 #include <QCommandLineParser>
-#include <QJsonDocument>
 
 namespace vw::cli {
 
@@ -94,16 +93,28 @@ int reportCommand(const QStringList &args)
                                  .arg(fmt));
     }
     QString error;
-    const std::optional<Session> s = readSession(pos.first(), &error);
+    std::optional<Session> s = readSession(pos.first(), &error);
     if (!s) {
         printErr(QStringLiteral("error: %1\n").arg(error));
         return ExitUsage;
     }
-    if (fmt == QLatin1String("json"))
-        printOut(QString::fromUtf8(QJsonDocument(reportJson(*s)).toJson(QJsonDocument::Indented)));
-    else if (fmt == QLatin1String("html")) // self-contained report (htmlreport.h)
-        printOut(htmlReport({*s}));
-    else if (fmt == QLatin1String("vault-benchmark")) // its terse table (vaultbenchmarktable.h)
+    if (fmt == QLatin1String("json") || fmt == QLatin1String("html")) {
+        // Streamed as it is made (report.h, htmlreport.h): never the whole report in memory.
+        QString why;
+        const auto out = [&why](const QByteArray &chunk) { return printOutChunk(chunk, &why); };
+        bool written = false;
+        if (fmt == QLatin1String("json")) {
+            written = writeReportJson(*s, out);
+        } else { // self-contained report (htmlreport.h); the session moved in, not copied
+            QList<Session> one;
+            one.append(std::move(*s));
+            written = writeHtmlReport(one, out);
+        }
+        if (!written) {
+            printErr(QStringLiteral("error: cannot write the report to stdout: %1\n").arg(why));
+            return ExitUsage; // as export's write failure
+        }
+    } else if (fmt == QLatin1String("vault-benchmark")) // its terse table (vaultbenchmarktable.h)
         printOutEscaped(vaultBenchmarkTable(*s));
     else if (fmt == QLatin1String("csv"))
         printOut(reportCsv(*s));

@@ -126,10 +126,10 @@ void RunPrinter::onStageStarted(int index, int vus)
 void RunPrinter::onStageFinished(const StageStats &stats)
 {
     if (!m_headerPrinted) {
-        printOutEscaped(reportTableHeader(m_profile.ramp.model.get()));
+        printOutEscaped(reportTableHeader(m_profile.ramp.model.get(), reportOpWidth(m_profile)));
         m_headerPrinted = true;
     }
-    printOutEscaped(reportTableRows(stats, *m_profile.ramp.model));
+    printOutEscaped(reportTableRows(stats, *m_profile.ramp.model, reportOpWidth(m_profile)));
 }
 
 void RunPrinter::onFinished(const RunRecord &record)

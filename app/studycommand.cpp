@@ -275,10 +275,10 @@ int studyCommand(const QStringList &args)
         if (!current)
             return;
         if (!headerPrinted) {
-            printOutEscaped(reportTableHeader(current->ramp.model.get()));
+            printOutEscaped(reportTableHeader(current->ramp.model.get(), reportOpWidth(*current)));
             headerPrinted = true;
         }
-        printOutEscaped(reportTableRows(stats, *current->ramp.model));
+        printOutEscaped(reportTableRows(stats, *current->ramp.model, reportOpWidth(*current)));
     });
     QObject::connect(&runner, &StudyRunner::runFinished, [&](int index, const StudyRunResult &r) {
         const QString status = r.ran ? runStatusKey(r.status) : QStringLiteral("not run");

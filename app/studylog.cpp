@@ -13,7 +13,16 @@ namespace vw::cli {
 StudyLog::StudyLog(const QString &path)
     : m_file(path)
 {
-    m_file.open(QIODevice::Append);
+    warnOnce();
+}
+
+void StudyLog::warnOnce()
+{
+    if (m_warned || m_file.error().isEmpty())
+        return;
+    m_warned = true;
+    printErr(QStringLiteral("warning: study log: %1; the study goes on without it\n")
+                 .arg(m_file.error()));
 }
 
 void StudyLog::write(const QString &text)
@@ -25,10 +34,8 @@ void StudyLog::write(const QString &text)
 
 void StudyLog::writeRaw(const QByteArray &bytes)
 {
-    if (m_file.isOpen()) {
-        m_file.write(bytes);
-        m_file.flush();
-    }
+    if (m_file.isOpen() && !bytes.isEmpty() && !m_file.append(bytes))
+        warnOnce();
 }
 
 namespace {

@@ -3,7 +3,9 @@
 // output of `target status|up|down`, which run as children of this same executable.
 #pragma once
 
-#include <QFile>
+#include "util/appendfile.h"
+
+#include <QString>
 #include <QStringList>
 
 namespace vw::cli {
@@ -13,16 +15,24 @@ constexpr int kTargetCommandTimeoutMs = 300 * 1000;
 /// `target status` and `target env` answer from the state folder.
 constexpr int kTargetStatusTimeoutMs = 30 * 1000;
 
+/// Appended to, never rewritten (util/appendfile.h, issue 23): each entry one append with
+/// fdatasync(2), so a written entry is on disk and a crash leaves whole entries, in order. A
+/// failure (cannot open, ENOSPC, EIO...) is printed once on stderr, "warning: study log:
+/// cannot write PATH: <OS text>; the study goes on without it", and the log is left: the
+/// study's sessions and report are written and checked apart.
 class StudyLog {
 public:
     explicit StudyLog(const QString &path);
     /// "<UTC time> <text>" and a line break.
     void write(const QString &text);
     void writeRaw(const QByteArray &bytes);
-    QString path() const { return m_file.fileName(); }
+    QString path() const { return m_file.path(); }
 
 private:
-    QFile m_file;
+    void warnOnce();
+
+    AppendFile m_file;
+    bool m_warned = false;
 };
 
 /// Runs this executable (QCoreApplication::applicationFilePath()) with `arguments`, e.g.

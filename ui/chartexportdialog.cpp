@@ -1,9 +1,13 @@
 #include "chartexportdialog.h"
 
 #include "charts/chartexport.h"
+#include "charts/chartoverlay.h"
 #include "charts/chartstyle.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
+#include "comparisonview.h"
+#include "exportfolder.h"
+#include "exportwriter.h"
 #include "resultspage.h"
 
 #include <QCheckBox>
@@ -21,9 +25,10 @@
 
 namespace vw {
 
-ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
+ChartExportDialog::ChartExportDialog(ResultsPage *page, ExportWriter *writer, QWidget *parent)
     : QDialog(parent)
     , m_page(page)
+    , m_writer(writer)
 {
     setWindowTitle(tr("Export chart"));
     m_chart = new QComboBox(this);
@@ -73,7 +78,8 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
             if (!m_applyingPreset)
                 m_size->setCurrentIndex(m_size->findData(QString()));
         });
-    m_path = new QLineEdit(QDir::home().filePath(QStringLiteral("chart.png")), this);
+    // in the folder of the last export (ui/exportfolder.h)
+    m_path = new QLineEdit(suggestedExportPath(QStringLiteral("chart.png")), this);
     m_path->setObjectName(QStringLiteral("exportPathEdit"));
     auto *browseBtn = new QPushButton(tr("Browse…"), this);
     connect(browseBtn, &QPushButton::clicked, this, &ChartExportDialog::browse);
@@ -109,21 +115,25 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
     lay->addWidget(buttons);
 }
 
-QChart *ChartExportDialog::selectedChart() const
+QChart *ChartExportDialog::selectedChart(ChartModel *model) const
 {
     ChartKind kind = ChartKind::LatencyOverTime;
     chartKindFromName(m_chart->currentData().toString(), &kind);
+    auto pick = [model](const auto *widget) {
+        *model = widget->model();
+        return widget->chart();
+    };
     switch (kind) {
     case ChartKind::LatencyVsLoad:
-        return m_page->latencyChart()->chart();
+        return pick(m_page->latencyChart());
     case ChartKind::ThroughputVsLoad:
-        return m_page->throughputChart()->chart();
+        return pick(m_page->throughputChart());
     case ChartKind::ErrorRatioVsLoad:
-        return m_page->errorChart()->chart();
+        return pick(m_page->errorChart());
     case ChartKind::ThroughputOverTime:
-        return m_page->timeThroughputChart()->chart();
+        return pick(m_page->timeThroughputChart());
     case ChartKind::ErrorsOverTime:
-        return m_page->timeErrorsChart()->chart();
+        return pick(m_page->timeErrorsChart());
     case ChartKind::LatencyOverTime:
         break;
     case ChartKind::ServerMemoryVsLoad:
@@ -131,9 +141,22 @@ QChart *ChartExportDialog::selectedChart() const
     case ChartKind::ServerLatencyVsLoad:
     case ChartKind::ServerMemoryOverTime:
     case ChartKind::ServerCpuOverTime:
-        return m_page->serverChart(kind)->chart();
+        return pick(m_page->serverChart(kind));
     }
-    return m_page->timeChart()->chart();
+    return pick(m_page->timeChart());
+}
+
+QStringList ChartExportDialog::exportWarnings() const
+{
+    QStringList notes;
+    const ComparisonView *c = m_page->comparisonView();
+    if (!c->isActive())
+        return notes;
+    const QString text = c->warningText();
+    if (!text.isEmpty())
+        for (const QString &w : text.split(QLatin1Char('\n')))
+            notes << tr("Not directly comparable: %1").arg(w);
+    return notes;
 }
 
 void ChartExportDialog::applySizePreset()
@@ -190,16 +213,36 @@ bool ChartExportDialog::exportNow(bool quiet)
     if (preset == QLatin1String("a4") || preset == QLatin1String("letter"))
         o.page = preset;
     QString error;
-    QChart *chart = selectedChart();
+    ChartModel shown;
+    QChart *chart = selectedChart(&shown);
     const auto *theme = findChild<QComboBox *>(QStringLiteral("exportThemeCombo"));
     if (chart && theme)
         applyChartTheme(chart, theme->currentData().toBool());
-    const bool written = exportChart(chart, m_path->text(), o, &error);
+    // the file says what the window's banner says: the sessions are not directly comparable
+    ChartOverlay *overlay = chart ? ChartOverlay::of(chart) : nullptr;
+    const QStringList warnings = exportWarnings();
+    if (overlay && !warnings.isEmpty()) {
+        ChartModel noted = shown;
+        noted.notes << warnings;
+        overlay->setModel(noted);
+    }
+    RenderedChart rendered;
+    const QString path = m_path->text();
+    bool ok = renderChartForExport(chart, o, &rendered, &error);
+    if (overlay && !warnings.isEmpty())
+        overlay->setModel(shown);
     if (chart)
         applyChartTheme(chart); // back to the window's theme
     setLogY(wasLogY);
-    if (written)
+    if (ok && m_writer) { // encoded and written off the GUI thread (ui/exportwriter.h)
+        m_writer->writeChart(rendered, path);
         return true;
+    }
+    ok = ok && writeRenderedChart(rendered, path, &error);
+    if (ok) {
+        rememberExportFolder(path);
+        return true;
+    }
     if (!quiet)
         QMessageBox::warning(this, tr("Export chart"), error);
     return false;

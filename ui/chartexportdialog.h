@@ -1,6 +1,11 @@
 // File > Export chart…: picks one of the results page's charts (latency, throughput or error
 // ratio vs load, latency or throughput over time), the format (PNG, SVG, PDF), the size (a
-// preset: slide 16:9 1920x1080, A4 or Letter landscape; or pixels) and the DPI, and the file; writes it with exportChart (charts/chartexport.h). GUI thread only.
+// preset: slide 16:9 1920x1080, A4 or Letter landscape; or pixels) and the DPI, and the file
+// (in the folder of the last export, ui/exportfolder.h). The chart is painted on the GUI
+// thread (charts/chartexport.h renderChartForExport(): QtCharts lives there), with the
+// comparison's "not directly comparable" warnings as notes when the page shows them; with an
+// ExportWriter (ui/exportwriter.h) the encoding and the write run off the GUI thread and the
+// writer says when the file is there. GUI thread only.
 #pragma once
 
 #include <QDialog>
@@ -15,15 +20,25 @@ QT_END_NAMESPACE
 
 namespace vw {
 
+class ExportWriter;
 class ResultsPage;
+struct ChartModel;
 
 class ChartExportDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit ChartExportDialog(ResultsPage *page, QWidget *parent = nullptr);
+    /// `writer` (not owned, may be null): writes the file off the GUI thread; without it
+    /// exportNow() writes it before returning.
+    explicit ChartExportDialog(ResultsPage *page, ExportWriter *writer = nullptr,
+                               QWidget *parent = nullptr);
 
-    /// Writes the chosen chart; false (and a message box unless `quiet`) on failure.
+    /// Renders the chosen chart and writes it (with a writer: hands it to the writer, whose
+    /// finished() follows); false (and a message box unless `quiet`) when it cannot be
+    /// rendered or, without a writer, written.
     bool exportNow(bool quiet = false);
+    /// The notes an export adds: one "Not directly comparable: ..." per comparison warning
+    /// of the sessions shown (empty without a comparison or warnings).
+    QStringList exportWarnings() const;
 
     QComboBox *chartCombo() const { return m_chart; }
     QComboBox *formatCombo() const { return m_format; }
@@ -38,12 +53,14 @@ public:
     QComboBox *sizeCombo() const { return m_size; }
 
 private:
-    QChart *selectedChart() const;
+    /// The chosen chart and, in *model, the model it draws.
+    QChart *selectedChart(ChartModel *model) const;
     void browse();
     void syncSuffix();
     void applySizePreset();
 
     ResultsPage *m_page;
+    ExportWriter *m_writer = nullptr;
     QComboBox *m_chart = nullptr;
     QComboBox *m_format = nullptr;
     QLineEdit *m_path = nullptr;

@@ -5,6 +5,7 @@
 #include "analysis/analysistext.h"
 #include "charts/chartpalette.h"
 #include "models/sessionset.h"
+#include "report/capacitypoints.h"
 #include "session/comparisonverdicts.h"
 
 #include <QApplication>
@@ -189,32 +190,20 @@ void ComparisonView::fillCapacity()
         headers.append(
             {QStringLiteral("%1 · %2").arg(c.letters.value(i), c.labels.at(i)), QString()});
     setHeaders(m_capacity, headers);
-    using Cell = std::function<QString(const OpAnalysis &)>;
-    const QList<QPair<QString, Cell>> rows = {
-        {tr("knee (VUs)"), [](const OpAnalysis &a) { return vusCell(a.knee.vus); }},
-        {tr("saturation (VUs)"), [](const OpAnalysis &a) { return vusCell(a.saturation.vus); }},
-        {tr("failure (VUs or rate)"),
-         [](const OpAnalysis &a) {
-             QString s = a.failure.stage ? a.failure.at() : QStringLiteral("-");
-             if (a.failure.stage && !a.failure.errorClass.isEmpty())
-                 s += QStringLiteral(" (%1)").arg(a.failure.errorClass);
-             return s;
-         }},
-        {tr("max throughput (/s)"),
-         [](const OpAnalysis &a) { return numberCell(a.maxThroughput.perS, 1); }},
-        {tr("p99 at knee (ms)"), [](const OpAnalysis &a) { return numberCell(a.knee.p99Ms, 2); }},
-        {tr("USL N* (VUs)"), [](const OpAnalysis &a) { return numberCell(a.usl.nStar, 1); }},
-    };
+    // the rows `compare` prints (core/report/capacitypoints.h): one source for both
+    const QList<Session> sessions = m_set->savedSessions();
     for (const OpComparison &oc : c.ops)
-        for (const auto &row : rows) {
+        for (const CapacityRow &row : capacityRows()) {
             const int r = m_capacity->rowCount();
             m_capacity->insertRow(r);
             m_capacity->setItem(r, 0, cell(oc.op, false));
-            m_capacity->setItem(r, 1, cell(row.first, false));
+            m_capacity->setItem(r, 1, cell(row.name, false));
             for (int i = 0; i < oc.analyses.size(); ++i)
                 m_capacity->setItem(
                     r, 2 + i,
-                    cell(oc.analyses.at(i) ? row.second(*oc.analyses.at(i)) : QStringLiteral("-")));
+                    cell(oc.analyses.at(i) && i < sessions.size()
+                             ? capacityCell(*oc.analyses.at(i), sessions.at(i), row.key)
+                             : QStringLiteral("-")));
         }
 }
 

@@ -3,8 +3,8 @@
 // (ui/mainwindow.h), kept apart so that mainwindow.cpp is the wiring of the pages.
 #include "mainwindow.h"
 
-#include "chartexportdialog.h"
 #include "editor/codeeditor.h"
+#include "exportmenu.h"
 #include "mainactions.h"
 #include "profileeditorpage.h"
 #include "recentfilesmenu.h"
@@ -84,12 +84,8 @@ void MainWindow::createMenus()
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
     file->addSeparator();
-    QAction *exportChart = file->addAction(tr("&Export Chart…"), this, [this] {
-        ChartExportDialog dialog(m_results, this);
-        dialog.exec();
-    });
-    exportChart->setObjectName(QStringLiteral("exportChartAction"));
-    exportChart->setStatusTip(tr("Write a chart of the results as PNG, SVG or PDF"));
+    // Export Chart… and Export Report (HTML/CSV)…, written off the GUI thread (ui/exportmenu.h)
+    new ExportMenu(this, file, m_results, statusBar());
     file->addSeparator();
     file->addAction(m_quitAction);
 

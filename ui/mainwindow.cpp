@@ -247,6 +247,11 @@ void MainWindow::createLibrary()
     });
     connect(m_library, &SessionLibraryView::sessionDeleted, m_savedBar,
             &SavedSessionBar::fileDeleted);
+    // legends, lists and tabs follow a rename
+    connect(m_library, &SessionLibraryView::sessionRenamed, m_sessions,
+            [this](const QString &path, const QString &id, const QString &label) {
+                m_sessions->renameSession(id, path, label);
+            });
     connect(m_savedBar, &SavedSessionBar::savedAs, this,
             [this](const QString &target, const QString &error) {
                 if (!error.isEmpty()) {
@@ -345,7 +350,9 @@ bool MainWindow::startRun()
     }
     RunOptions options;
     options.token = m_target->token();
-    options.label = m_target->label().isEmpty() ? profile.name : m_target->label();
+    // no label typed: the profile and the node or topology ("ssh-sign @ leader", "@ lb")
+    options.label =
+        m_target->label().isEmpty() ? defaultRunLabel(profile.name, target) : m_target->label();
     // started(), the live entry and a non-loopback question: RunController::startChecked()
     const bool ok = m_controller->startChecked(profile, target, options)
                     == RunController::StartOutcome::Started;

@@ -1,6 +1,7 @@
 #include "resultspage.h"
 
 #include "charts/chartstyle.h"
+#include "capacitycard.h"
 #include "comparisonview.h"
 #include "charts/stagecurvechart.h"
 #include "charts/timeserieschart.h"
@@ -236,8 +237,12 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_bottomTabs = new QTabWidget(this);
     m_bottomTabs->setObjectName(QStringLiteral("bottomTabs"));
     m_bottomTabs->addTab(tableBox, tr("Per-stage statistics"));
+    // the capacity points of the main session, as `compare` prints them (ui/capacitycard.h)
+    m_capacityCard = new CapacityCard(m_set, this);
+    m_capacityCard->setObjectName(QStringLiteral("capacityCard"));
+    m_bottomTabs->addTab(m_capacityCard, tr("Capacity"));
     m_bottomTabs->addTab(m_comparison, tr("Comparison"));
-    m_bottomTabs->setTabEnabled(1, false);
+    m_bottomTabs->setTabEnabled(m_bottomTabs->indexOf(m_comparison), false);
     split->addWidget(m_bottomTabs);
     split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 3);
@@ -307,11 +312,12 @@ void ResultsPage::removeSelectedOverlays()
 void ResultsPage::onComparisonChanged()
 {
     const bool active = m_comparison->isActive();
-    const bool wasActive = m_bottomTabs->isTabEnabled(1);
-    m_bottomTabs->setTabEnabled(1, active);
+    const int tab = m_bottomTabs->indexOf(m_comparison);
+    const bool wasActive = m_bottomTabs->isTabEnabled(tab);
+    m_bottomTabs->setTabEnabled(tab, active);
     if (active && !wasActive)
-        m_bottomTabs->setCurrentIndex(1);
-    else if (!active)
+        m_bottomTabs->setCurrentIndex(tab);
+    else if (!active && m_bottomTabs->currentIndex() == tab)
         m_bottomTabs->setCurrentIndex(0);
     const QString compared = m_comparison->comparedText();
     m_comparedBanner->setText(compared);

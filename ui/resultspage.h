@@ -31,6 +31,7 @@ QT_END_NAMESPACE
 
 namespace vw {
 
+class CapacityCard;
 class ComparisonView;
 class SessionSet;
 class StageCurveChart;
@@ -71,6 +72,8 @@ public:
     QLabel *warningBanner() const { return m_banner; }
     /// The neutral line naming what the sessions compare ("compared: ca_key_type ...").
     QLabel *comparedBanner() const { return m_comparedBanner; }
+    /// The "Capacity" tab: the main session's capacity points and the stages left out.
+    CapacityCard *capacityCard() const { return m_capacityCard; }
     StageTableModel *stageModel() const { return m_model; }
     QTableView *stageTable() const { return m_table; }
 
@@ -115,6 +118,7 @@ private:
     QList<StageCurveChart *> m_serverCharts; ///< serverChartKinds() order
     QComboBox *m_serverChartChooser = nullptr;
     ComparisonView *m_comparison = nullptr;
+    CapacityCard *m_capacityCard = nullptr;
     QLabel *m_banner = nullptr;
     QLabel *m_comparedBanner = nullptr;
     QTabWidget *m_bottomTabs = nullptr;

@@ -75,8 +75,11 @@ void SessionOpener::onLoaded(const QString &path, const Session &session,
                              .arg(m_sessions->mainEntry()->label));
         }
     } else {
+        // a session shown already is not overlaid twice (SessionSet::addOverlay())
+        const bool shown = m_sessions->indexOf(session, path) >= 0;
         const int i = m_sessions->addOverlay(session, path);
-        emit message(tr("Overlaid %1").arg(m_sessions->overlay(i).label));
+        const QString label = i < 0 ? m_sessions->mainEntry()->label : m_sessions->overlay(i).label;
+        emit message(shown ? tr("%1 is shown already").arg(label) : tr("Overlaid %1").arg(label));
     }
     emit opened(path);
 }

@@ -106,10 +106,9 @@ MetricVerdict assessMetric(CompareMetric m, const BootstrapSample &a, const Boot
     v.metric = m;
     v.replicates = std::max(1, replicates);
     const int k = int(bootMetricOf(m));
-    if (a.ok)
-        v.a = known(a.point[k]);
-    if (b.ok)
-        v.b = known(b.point[k]);
+    // The figures also where there is no interval (a short stage): shown with the reason.
+    v.a = known(a.point[k]);
+    v.b = known(b.point[k]);
     if (v.a && v.b && *v.a > 0)
         v.ratio = *v.b / *v.a;
     auto notAssessed = [&](const QString &why) {

@@ -290,7 +290,8 @@ std::optional<QString> edit(const QString &yaml, const QStringList &path, const 
         }
         if (!last) {
             if (!f.value.IsMap())
-                return fail(QStringLiteral("%1 is not a map").arg(path.mid(0, i + 1).join('.')));
+                return fail(QStringLiteral("%1 is not a map")
+                                .arg(path.mid(0, i + 1).join(QLatin1Char('.'))));
             parent = f.value;
             parentKey = f;
             continue;
@@ -298,7 +299,7 @@ std::optional<QString> edit(const QString &yaml, const QStringList &path, const 
         // the key, in a block-style map
         const int kl = f.key.Mark().line;
         if (kl < 0 || kl >= lines.size())
-            return fail(QStringLiteral("no position for %1").arg(path.join('.')));
+            return fail(QStringLiteral("no position for %1").arg(path.join(QLatin1Char('.'))));
         const QString &keyLine = lines.at(kl);
         const int kc = charColumn(keyLine, f.key.Mark().column);
         const int end = blockEnd(lines, kl, kc);
@@ -306,8 +307,8 @@ std::optional<QString> edit(const QString &yaml, const QStringList &path, const 
             if (path.size() > 1 && parent.size() == 1) // a map left empty goes with its key
                 return edit(yaml, path.mid(0, path.size() - 1), nullptr, error);
             if (!keyLine.left(kc).trimmed().isEmpty())
-                return fail(
-                    QStringLiteral("%1 starts a list item: edit the item").arg(path.join('.')));
+                return fail(QStringLiteral("%1 starts a list item: edit the item")
+                                .arg(path.join(QLatin1Char('.'))));
             lines.erase(lines.begin() + kl, lines.begin() + end);
             return joinLines(lines);
         }

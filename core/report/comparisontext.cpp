@@ -1,6 +1,8 @@
 // comparisonText() of comparison.h: the table `vault-workbench compare` prints.
 #include "analysis/analysistext.h"
+#include "report/capacitypoints.h"
 #include "report/comparisontext.h"
+#include "util/textcells.h"
 
 #include <QJsonArray>
 
@@ -22,49 +24,34 @@ QString ratioCell(const std::optional<double> &r)
     return r ? QString::number(*r, 'f', 2) : QStringLiteral("-");
 }
 
-QString row(const QString &name, const QStringList &cells, int nameW = kNameW, int cellW = kCellW)
-{
-    QString s = QStringLiteral("  ") + name.leftJustified(nameW);
-    for (const QString &c : cells)
-        s += c.rightJustified(cellW);
-    return s + QLatin1Char('\n');
-}
-
-/// A row with one width per cell (the per-stage table: each column as wide as its header).
+/// A row with one width per cell (util/textcells.h: a cell as wide as its column or wider
+/// still keeps one space from its neighbours).
 QString row(const QString &name, const QStringList &cells, int nameW, const QList<int> &widths)
 {
-    QString s = QStringLiteral("  ") + name.leftJustified(nameW);
+    QString s = QStringLiteral("  ") + leftCell(name, nameW);
     for (int i = 0; i < cells.size(); ++i)
-        s += cells.at(i).rightJustified(widths.value(i, kNumW));
+        s += rightCell(cells.at(i), widths.value(i, kNumW));
     return s + QLatin1Char('\n');
 }
 
-QString capacityCell(const OpAnalysis &a, const QString &what)
+/// The widths of a table whose first column is `names` (at least nameW) and whose other
+/// columns are `cells` (each at least minW, or as wide as its header `head` plus a space).
+QList<int> cellWidths(const QStringList &head, const QList<QStringList> &cells, int minW)
 {
-    if (what == QLatin1String("knee"))
-        return vusCell(a.knee.vus);
-    if (what == QLatin1String("saturation"))
-        return vusCell(a.saturation.vus);
-    if (what == QLatin1String("failure"))
-        return a.failure.stage ? QStringLiteral("%1 %2").arg(a.failure.at(), a.failure.errorClass)
-                               : QStringLiteral("-");
-    if (what == QLatin1String("max"))
-        return a.maxThroughput.perS ? QStringLiteral("%1 @%2")
-                                          .arg(*a.maxThroughput.perS, 0, 'f', 1)
-                                          .arg(vusCell(a.maxThroughput.vus))
-                                    : QStringLiteral("-");
-    if (what == QLatin1String("slo"))
-        return a.maxThroughputAtSlo.perS ? QStringLiteral("%1 @%2")
-                                               .arg(*a.maxThroughputAtSlo.perS, 0, 'f', 1)
-                                               .arg(vusCell(a.maxThroughputAtSlo.vus))
-                                         : QStringLiteral("-");
-    if (what == QLatin1String("p99"))
-        return numberCell(a.knee.p99Ms, 3);
-    if (what == QLatin1String("nstar"))
-        return !a.usl.fitted ? QStringLiteral("-")
-               : a.usl.nStar ? QString::number(*a.usl.nStar, 'f', 1)
-                             : QStringLiteral("none");
-    return QString();
+    QList<QStringList> all = cells;
+    all.prepend(head);
+    QList<int> mins;
+    for (int i = 0; i < head.size(); ++i)
+        mins << minW;
+    return columnWidths(all, mins);
+}
+
+int nameWidth(const QStringList &names, int minW)
+{
+    QList<QStringList> col;
+    for (const QString &n : names)
+        col << QStringList{n};
+    return columnWidths(col, {minW}).value(0, minW);
 }
 
 QString figureCell(const std::optional<double> &x, CompareMetric m)
@@ -107,18 +94,21 @@ QString verdictSection(const Comparison &c, const OpComparison &oc, int i)
             QString verdict = verdictKey(v.verdict);
             if (v.verdict == Verdict::Inconclusive && v.moreRepeats > 0)
                 verdict += QStringLiteral(" +%1").arg(v.moreRepeats);
-            out += row(r.loadText(),
-                       {compareMetricKey(v.metric), figureCell(v.a, v.metric),
-                        figureCell(v.b, v.metric),
-                        v.ratio ? QString::number(*v.ratio, 'f', 3) : QStringLiteral("-"),
-                        ciCell(v), verdict},
-                       8, widths);
+            QString line = row(r.loadText(),
+                               {compareMetricKey(v.metric), figureCell(v.a, v.metric),
+                                figureCell(v.b, v.metric),
+                                v.ratio ? QString::number(*v.ratio, 'f', 3) : QStringLiteral("-"),
+                                ciCell(v), verdict},
+                               8, widths);
+            if (v.verdict == Verdict::NotAssessed && !v.reason.isEmpty())
+                line.insert(line.size() - 1, QStringLiteral("  (%1)").arg(v.reason));
+            out += line;
             if (v.verdict == Verdict::Better || v.verdict == Verdict::Worse)
                 sentences << verdictSentence(v, c.labels[0], c.labels[i], r.loadWords(), vs);
         }
     }
     out += QStringLiteral("  (inconclusive +N: about N more repeats would likely decide; "
-                          "not_assessed: see --format json for the reason)\n");
+                          "not_assessed: the reason follows it)\n");
     for (const QString &s : std::as_const(sentences))
         out += QStringLiteral("  %1\n").arg(s);
     if (!c.spreadNotes.value(i).isEmpty())
@@ -176,22 +166,38 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
     }
     for (const OpComparison &oc : c.ops) {
         out += QStringLiteral("\n%1: capacity points\n").arg(oc.op);
-        out += row(QString(), c.letters);
-        const QList<QPair<QString, QString>> lines = {
-            {QStringLiteral("knee VUs"), QStringLiteral("knee")},
-            {QStringLiteral("saturation VUs"), QStringLiteral("saturation")},
-            {QStringLiteral("failure VUs (class)"), QStringLiteral("failure")},
-            {QStringLiteral("max throughput/s @VUs"), QStringLiteral("max")},
-            {QStringLiteral("max in SLO/s @VUs"), QStringLiteral("slo")},
-            {QStringLiteral("p99 at knee ms"), QStringLiteral("p99")},
-            {QStringLiteral("USL N* VUs"), QStringLiteral("nstar")},
-        };
-        for (const auto &l : lines) {
-            QStringList cells;
-            for (const std::optional<OpAnalysis> &a : oc.analyses)
-                cells.append(a ? capacityCell(*a, l.second) : QStringLiteral("(no op)"));
-            out += row(l.first, cells);
+        // capacitypoints.h: the same rows as the GUI's comparison table and capacity card
+        QStringList names;
+        QList<QStringList> cells;
+        for (const CapacityRow &r : capacityRows()) {
+            QStringList line;
+            for (int i = 0; i < oc.analyses.size(); ++i)
+                line.append(oc.analyses.at(i) && i < ss.size()
+                                ? capacityCell(*oc.analyses.at(i), ss.at(i), r.key)
+                                : QStringLiteral("(no op)"));
+            names << r.name;
+            cells << line;
         }
+        const QList<int> capW = cellWidths(c.letters, cells, kCellW);
+        const int capNameW = nameWidth(names, kNameW);
+        out += row(QString(), c.letters, capNameW, capW);
+        for (int r = 0; r < names.size(); ++r)
+            out += row(names.at(r), cells.at(r), capNameW, capW);
+        bool anyExcluded = false;
+        for (int i = 0; i < oc.analyses.size(); ++i) {
+            if (!oc.analyses.at(i))
+                continue;
+            for (const QString &line : excludedStageLines(*oc.analyses.at(i))) {
+                if (!anyExcluded)
+                    out +=
+                        QStringLiteral("%1: stages left out of the capacity points\n").arg(oc.op);
+                anyExcluded = true;
+                out += QStringLiteral("  %1  %2\n").arg(c.letters.value(i), line);
+            }
+        }
+        if (!anyExcluded)
+            out += QStringLiteral("%1: every stage with requests is in the capacity points\n")
+                       .arg(oc.op);
 
         out += QStringLiteral("%1: stages aligned by %2 (throughput /s, p99 ms and their "
                               "ratios to A; ! = client-bound)\n")
@@ -206,12 +212,11 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                     head.append(QStringLiteral("%1 %2/A").arg(kind, c.letters[i]));
             }
         }
-        QList<int> widths; // every header whole
+        QList<int> minWidths; // every header whole
         for (const QString &h : std::as_const(head))
-            widths.append(std::max(kNumW, int(h.size()) + 2));
-        out += row(oc.alignedBy() == QLatin1String("VUs") ? QStringLiteral("VUs")
-                                                          : QStringLiteral("load"),
-                   head, 6, widths);
+            minWidths.append(std::max(kNumW, int(h.size()) + 2));
+        QStringList loads;
+        QList<QStringList> rows;
         for (const AlignedRow &r : oc.rows) {
             QStringList cells;
             for (int pass = 0; pass < 2; ++pass) {
@@ -227,8 +232,16 @@ QString comparisonText(const Comparison &c, const QList<Session> &ss)
                         cells.append(ratioCell(pass == 0 ? r.throughputRatio[i] : r.p99Ratio[i]));
                 }
             }
-            out += row(r.loadText(), cells, 6, widths);
+            loads << r.loadText();
+            rows << cells;
         }
+        const QList<int> widths = columnWidths(rows, minWidths);
+        const QString loadHead =
+            oc.alignedBy() == QLatin1String("VUs") ? QStringLiteral("VUs") : QStringLiteral("load");
+        const int loadW = nameWidth(loads << loadHead, 6);
+        out += row(loadHead, head, loadW, widths);
+        for (int r = 0; r < rows.size(); ++r)
+            out += row(loads.at(r), rows.at(r), loadW, widths);
         for (int i = 1; c.assessed && i < c.letters.size(); ++i)
             out += verdictSection(c, oc, i);
     }

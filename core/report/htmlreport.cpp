@@ -1,5 +1,6 @@
 #include "report/htmlreport.h"
 #include "report/capacityintervalstext.h"
+#include "report/capacitypoints.h"
 #include "report/verdicthtml.h"
 #include "session/comparisonverdicts.h"
 #include "charts/stagemarks.h"
@@ -15,9 +16,46 @@
 
 #include <QLocale>
 
+#include <functional>
+
 namespace vw {
 
 namespace {
+
+/// The report's text as it is made, handed on in pieces of about kPiece characters (each of
+/// whole characters: a piece ends between two appended strings), so that a report of many
+/// stages is never one string (issue 23).
+class HtmlOut {
+public:
+    using Piece = std::function<bool(const QString &)>;
+    explicit HtmlOut(Piece piece)
+        : m_piece(std::move(piece))
+    {
+    }
+    HtmlOut &operator+=(const QString &text)
+    {
+        if (m_ok) {
+            m_buffer += text;
+            if (m_buffer.size() >= kPiece)
+                flush();
+        }
+        return *this;
+    }
+    /// The rest; false when a piece was refused.
+    bool flush()
+    {
+        if (m_ok && !m_buffer.isEmpty())
+            m_ok = m_piece(m_buffer);
+        m_buffer.clear();
+        return m_ok;
+    }
+
+private:
+    static constexpr qsizetype kPiece = 32 * 1024;
+    Piece m_piece;
+    QString m_buffer;
+    bool m_ok = true;
+};
 
 QString esc(const QString &s)
 {
@@ -70,7 +108,9 @@ QString sessionsTable(const Comparison &c, const QList<Session> &sessions)
     return o + QStringLiteral("</table>\n");
 }
 
-QString capacityTable(const OpComparison &oc, const Comparison &c)
+/// The capacity points (report/capacitypoints.h: the rows `compare` and the GUI show), the USL
+/// fit's R², then each stage the analysis left out, with its reason.
+QString capacityTable(const OpComparison &oc, const Comparison &c, const QList<Session> &sessions)
 {
     QString o = QStringLiteral("<table><tr>") + th(QStringLiteral("point"));
     for (int i = 0; i < oc.analyses.size(); ++i)
@@ -78,31 +118,30 @@ QString capacityTable(const OpComparison &oc, const Comparison &c)
     o += QStringLiteral("</tr>\n");
     auto row = [&](const QString &name, auto cell) {
         o += QStringLiteral("<tr>") + th(name);
-        for (const std::optional<OpAnalysis> &a : oc.analyses)
-            o += td(a ? cell(*a) : QStringLiteral("-"), QStringLiteral("n"));
+        for (int i = 0; i < oc.analyses.size(); ++i)
+            o += td(oc.analyses.at(i) && i < sessions.size()
+                        ? cell(*oc.analyses.at(i), sessions.at(i))
+                        : QStringLiteral("-"),
+                    QStringLiteral("n"));
         o += QStringLiteral("</tr>\n");
     };
-    row(QStringLiteral("knee (VUs)"), [](const OpAnalysis &a) { return vusCell(a.knee.vus); });
-    row(QStringLiteral("saturation (VUs)"),
-        [](const OpAnalysis &a) { return vusCell(a.saturation.vus); });
-    row(QStringLiteral("failure (VUs or rate)"), [](const OpAnalysis &a) {
-        QString s = a.failure.stage ? a.failure.at() : QStringLiteral("-");
-        if (a.failure.stage && !a.failure.errorClass.isEmpty())
-            s += QStringLiteral(" (%1)").arg(a.failure.errorClass);
-        return s;
-    });
-    row(QStringLiteral("max throughput (/s)"),
-        [](const OpAnalysis &a) { return numberCell(a.maxThroughput.perS, 1); });
-    row(QStringLiteral("max throughput within SLO (/s)"),
-        [](const OpAnalysis &a) { return numberCell(a.maxThroughputAtSlo.perS, 1); });
-    row(QStringLiteral("p99 at knee (ms)"),
-        [](const OpAnalysis &a) { return numberCell(a.knee.p99Ms, 2); });
-    row(QStringLiteral("USL N* (VUs)"),
-        [](const OpAnalysis &a) { return numberCell(a.usl.nStar, 1); });
-    row(QStringLiteral("USL R\u00b2"), [](const OpAnalysis &a) {
+    for (const CapacityRow &r : capacityRows())
+        row(r.name,
+            [&r](const OpAnalysis &a, const Session &s) { return capacityCell(a, s, r.key); });
+    row(QStringLiteral("USL R\u00b2"), [](const OpAnalysis &a, const Session &) {
         return a.usl.fitted ? QString::number(a.usl.r2, 'f', 3) : QStringLiteral("-");
     });
-    return o + QStringLiteral("</table>\n");
+    o += QStringLiteral("</table>\n");
+    QStringList excluded;
+    for (int i = 0; i < oc.analyses.size(); ++i)
+        if (oc.analyses.at(i))
+            for (const QString &line : excludedStageLines(*oc.analyses.at(i)))
+                excluded
+                    << QStringLiteral("<li>%1: %2</li>").arg(esc(c.labels.value(i)), esc(line));
+    if (!excluded.isEmpty())
+        o += QStringLiteral("<p>Stages left out of the capacity points:</p>\n<ul>")
+             + excluded.join(QString()) + QStringLiteral("</ul>\n");
+    return o;
 }
 
 QString ratioTable(const OpComparison &oc, const Comparison &c)
@@ -178,21 +217,22 @@ QString evidenceTable(const OpAnalysis &a)
     return o;
 }
 
-QString stageTable(const Session &s)
+void stageTable(const Session &s, HtmlOut &o)
 {
-    QString o = QStringLiteral("<table><tr>");
+    o += QStringLiteral("<table><tr>");
     for (const char *h :
          {"stage", "VUs", "op", "requests", "ok", "errors", "throughput /s", "95% /s", "p50 ms",
           "p95 ms", "p99 ms", "95% ms", "max in flight", "marks"})
         o += th(QString::fromLatin1(h));
     o += QStringLiteral("</tr>\n");
     // The 95 % intervals (block bootstrap, core/analysis/stageuncertainty.h): "-" when unknown.
-    const QList<StageUncertainty> uncertainty = runUncertainty(s);
-    for (int si = 0; si < s.stages.size(); ++si)
+    // One stage's at a time, not every stage's held at once.
+    for (int si = 0; si < s.stages.size(); ++si) {
+        const StageUncertainty uncertainty = stageUncertainty(s, si);
         for (const OpStats &op : s.stages.at(si).ops) {
             const StageStats &st = s.stages.at(si);
             const OpUncertainty *u = nullptr;
-            for (const OpUncertainty &x : uncertainty.at(si).ops)
+            for (const OpUncertainty &x : uncertainty.ops)
                 if (x.op == op.op)
                     u = &x;
             const QString thrCi = u ? intervalCell(u->intervals[int(BootMetric::Throughput)], 1)
@@ -222,7 +262,8 @@ QString stageTable(const Session &s)
                  + td(marks.isEmpty() ? QStringLiteral("-") : marks.join(QStringLiteral("; ")))
                  + QStringLiteral("</tr>\n");
         }
-    return o + QStringLiteral("</table>\n");
+    }
+    o += QStringLiteral("</table>\n");
 }
 
 QString environment(const Session &s)
@@ -278,25 +319,13 @@ QString htmlReportEnd()
     return QStringLiteral("</body></html>\n");
 }
 
-QString htmlReport(const QList<Session> &sessions)
-{
-    const bool comparison = sessions.size() > 1;
-    QString title = comparison ? QStringLiteral("Comparison of %1 sessions").arg(sessions.size())
-                               : QStringLiteral("Session report");
-    if (!sessions.isEmpty() && !comparison)
-        title += QStringLiteral(": ") + sessions.first().label;
-    QString o = htmlReportStart(title);
-    if (sessions.isEmpty())
-        return o + QStringLiteral("<p>No session.</p>") + htmlReportEnd();
-    return o + htmlReportSections(sessions) + htmlReportEnd();
-}
+namespace {
 
-QString htmlReportSections(const QList<Session> &sessions)
+void reportSections(const QList<Session> &sessions, HtmlOut &o)
 {
     const bool comparison = sessions.size() > 1;
-    QString o;
     if (sessions.isEmpty())
-        return o;
+        return;
     Comparison c = compareSessions(sessions);
     if (comparison)
         assessComparison(&c, sessions);
@@ -337,7 +366,7 @@ QString htmlReportSections(const QList<Session> &sessions)
             buildChartModel(ChartKind::ErrorsOverTime, sources, chartOptions);
         if (!errorsOverTime.isEmpty())
             o += renderSvg(errorsOverTime);
-        o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c);
+        o += QStringLiteral("</div>\n<h3>Capacity points</h3>\n") + capacityTable(oc, c, sessions);
         for (int i = 0; i < sessions.size(); ++i) { // each point over the resamples
             QList<OpCapacityIntervals> ci;
             for (const OpCapacityIntervals &x : std::as_const(pointIntervals[i]))
@@ -363,12 +392,60 @@ QString htmlReportSections(const QList<Session> &sessions)
         for (const OpAnalysis &op : a.ops)
             o += QStringLiteral("<h3>Detected points: %1</h3>\n").arg(esc(op.op))
                  + evidenceTable(op);
-        o += QStringLiteral("<h3>Per-stage statistics</h3>\n") + stageTable(s);
+        o += QStringLiteral("<h3>Per-stage statistics</h3>\n");
+        stageTable(s, o);
         o += serverSessionHtml(s);
         o += QStringLiteral("<h3>Profile</h3>\n<pre>%1</pre>\n")
                  .arg(esc(QString::fromUtf8(s.profileYaml)));
     }
-    return o;
+}
+
+void report(const QList<Session> &sessions, HtmlOut &o)
+{
+    const bool comparison = sessions.size() > 1;
+    QString title = comparison ? QStringLiteral("Comparison of %1 sessions").arg(sessions.size())
+                               : QStringLiteral("Session report");
+    if (!sessions.isEmpty() && !comparison)
+        title += QStringLiteral(": ") + sessions.first().label;
+    o += htmlReportStart(title);
+    if (sessions.isEmpty())
+        o += QStringLiteral("<p>No session.</p>");
+    else
+        reportSections(sessions, o);
+    o += htmlReportEnd();
+}
+
+/// What `make` writes, as one string.
+template <class Make> QString collected(Make make)
+{
+    QString out;
+    HtmlOut o([&out](const QString &piece) {
+        out += piece;
+        return true;
+    });
+    make(o);
+    o.flush();
+    return out;
+}
+
+} // namespace
+
+QString htmlReport(const QList<Session> &sessions)
+{
+    return collected([&sessions](HtmlOut &o) { report(sessions, o); });
+}
+
+bool writeHtmlReport(const QList<Session> &sessions,
+                     const std::function<bool(const QByteArray &)> &sink)
+{
+    HtmlOut o([&sink](const QString &piece) { return sink(piece.toUtf8()); });
+    report(sessions, o);
+    return o.flush();
+}
+
+QString htmlReportSections(const QList<Session> &sessions)
+{
+    return collected([&sessions](HtmlOut &o) { reportSections(sessions, o); });
 }
 
 } // namespace vw

@@ -13,11 +13,19 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 namespace vw {
 
 /// UTF-8 HTML5 document. One session: its report; two or more: the comparison, the first
 /// session being the baseline ("A") of the ratios. Empty list: an empty report.
 QString htmlReport(const QList<Session> &sessions);
+/// The same text (UTF-8, byte for byte htmlReport().toUtf8()) handed to `sink` in pieces as
+/// it is made (about 32 Ki characters, or one chart's SVG when that is longer), each of whole
+/// characters, never the whole document at once (issue 23: `report --format html` of 120,000 stages; docs/performance.md). False
+/// when the sink refused a piece (nothing more is made).
+bool writeHtmlReport(const QList<Session> &sessions,
+                     const std::function<bool(const QByteArray &)> &sink);
 
 /// The pieces of htmlReport() for a report that adds sections of its own (the study report,
 /// core/study/studyreport.h): the document head with the report's CSS and the <h1> title;

@@ -2,8 +2,10 @@
 
 #include "analysis/capacityanalyzer.h"
 #include "analysis/stageuncertainty.h"
+#include "profile/operationlabels.h"
 #include "session/sessionanalysis.h"
 #include "util/terminaltext.h"
+#include "util/textcells.h"
 
 #include <QJsonArray>
 #include <QUrl>
@@ -62,18 +64,31 @@ int loadWidth(const LoadModel *model)
     return model && model->isOpen() ? kRateW : kVusW;
 }
 
-QString tableLine(int loadW, const QString &stage, const QString &load, const QString &op,
+/// The op column's width: kOpW, or wider for a longer op cell (util/textcells.h keeps a
+/// space after one that is wider still).
+int opColumnWidth(int opWidth)
+{
+    return std::max(kOpW, opWidth);
+}
+
+QString tableLine(int loadW, int opW, const QString &stage, const QString &load, const QString &op,
                   const QString &count, const QString &ok, const QString &err, const QString &thr,
                   const QStringList &latencies)
 {
-    // a space always between stage and load, also for a load wider than its column
-    QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + load.rightJustified(loadW)
-                   + QLatin1String("  ") + op.leftJustified(kOpW) + count.rightJustified(kCountW)
-                   + ok.rightJustified(kOkW) + err.rightJustified(kErrW)
-                   + thr.rightJustified(kThrW);
+    // a space always between two cells, also for a value wider than its column
+    QString line = stage.rightJustified(kStageW) + QLatin1Char(' ') + rightCell(load, loadW)
+                   + QLatin1String("  ") + leftCell(op, opColumnWidth(opW))
+                   + rightCell(count, kCountW) + rightCell(ok, kOkW) + rightCell(err, kErrW)
+                   + rightCell(thr, kThrW);
     for (const QString &l : latencies)
-        line += l.rightJustified(kMsW);
+        line += rightCell(l, kMsW);
     return line + QLatin1Char('\n');
+}
+
+/// "<op> @host:port": a node's row of a stage run with target.spread round_robin.
+QString nodeOpCell(const QString &op, const QString &nodeAddress)
+{
+    return op + QStringLiteral(" @") + QUrl(nodeAddress).authority();
 }
 
 /// Issue 3, per op: which latency `latency_ms` is, service time, corrected latency, drops.
@@ -149,51 +164,51 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
     return out;
 }
 
-} // namespace
-
-QJsonObject reportJson(const Session &s)
+/// Stage `si` of the report JSON; `u` is its uncertainty (stageUncertainty()).
+QJsonObject stageReportJson(const Session &s, int si, const StageUncertainty &u)
 {
-    QJsonArray stages;
-    const QList<StageUncertainty> uncertainty = runUncertainty(s);
-    for (int si = 0; si < s.stages.size(); ++si) {
-        const StageStats &st = s.stages.at(si);
-        QJsonArray ops;
-        for (int oi = 0; oi < st.ops.size(); ++oi) {
-            const OpStats &o = st.ops.at(oi);
-            QJsonObject op{
-                {QStringLiteral("op"), o.op},
-                {QStringLiteral("count"), qint64(o.count)},
-                {QStringLiteral("ok"), qint64(o.ok)},
-                {QStringLiteral("errors"), errorsJson(o)},
-                {QStringLiteral("throughput_per_s"), st.throughputPerS(o)},
-                {QStringLiteral("latency_ms"), latencySummaryMs(o.latency)},
-            };
-            addOpenModelOp(s.loadModel(), o, &op);
-            // Issue 18: the 95 % intervals (null bounds when unknown, with the reason) and
-            // the steadiness test (docs/session-format.md, "report --format json").
-            const OpUncertainty *u = nullptr;
-            for (const OpUncertainty &x : uncertainty.at(si).ops)
-                if (x.op == o.op)
-                    u = &x;
-            if (u) {
-                op.insert(QStringLiteral("ci"), u->ciJson());
-                op.insert(QStringLiteral("steadiness"), u->steadiness.toJson());
-            }
-            ops.append(op);
-        }
-        QJsonObject stage{
-            {QStringLiteral("index"), st.index},
-            {QStringLiteral("vus"), st.vus},
-            {QStringLiteral("duration_s"), double(st.durationMs) / 1000.0},
-            {QStringLiteral("complete"), st.complete},
-            {QStringLiteral("max_in_flight"), st.maxInFlight},
-            {QStringLiteral("ops"), ops},
+    const StageStats &st = s.stages.at(si);
+    QJsonArray ops;
+    for (int oi = 0; oi < st.ops.size(); ++oi) {
+        const OpStats &o = st.ops.at(oi);
+        QJsonObject op{
+            {QStringLiteral("op"), o.op},
+            {QStringLiteral("count"), qint64(o.count)},
+            {QStringLiteral("ok"), qint64(o.ok)},
+            {QStringLiteral("errors"), errorsJson(o)},
+            {QStringLiteral("throughput_per_s"), st.throughputPerS(o)},
+            {QStringLiteral("latency_ms"), latencySummaryMs(o.latency)},
         };
-        if (st.noCompletions())
-            stage.insert(QStringLiteral("no_completions"), true); // StageStats::noCompletions
-        addOpenModelStage(st, s.loadModel(), &stage);
-        stages.append(stage);
+        addOpenModelOp(s.loadModel(), o, &op);
+        // Issue 18: the 95 % intervals (null bounds when unknown, with the reason) and
+        // the steadiness test (docs/session-format.md, "report --format json").
+        const OpUncertainty *found = nullptr;
+        for (const OpUncertainty &x : u.ops)
+            if (x.op == o.op)
+                found = &x;
+        if (found) {
+            op.insert(QStringLiteral("ci"), found->ciJson());
+            op.insert(QStringLiteral("steadiness"), found->steadiness.toJson());
+        }
+        ops.append(op);
     }
+    QJsonObject stage{
+        {QStringLiteral("index"), st.index},
+        {QStringLiteral("vus"), st.vus},
+        {QStringLiteral("duration_s"), double(st.durationMs) / 1000.0},
+        {QStringLiteral("complete"), st.complete},
+        {QStringLiteral("max_in_flight"), st.maxInFlight},
+        {QStringLiteral("ops"), ops},
+    };
+    if (st.noCompletions())
+        stage.insert(QStringLiteral("no_completions"), true); // StageStats::noCompletions
+    addOpenModelStage(st, s.loadModel(), &stage);
+    return stage;
+}
+
+/// Every top-level member of the report JSON but "stages".
+QJsonObject reportHeaderJson(const Session &s)
+{
     QJsonObject out{
         {QStringLiteral("profile"), s.profileName},
         {QStringLiteral("status"), runStatusKey(s.status)},
@@ -203,7 +218,6 @@ QJsonObject reportJson(const Session &s)
         {QStringLiteral("target"),
          QJsonObject{{QStringLiteral("address"), s.targetAddress},
                      {QStringLiteral("server_version"), s.server.version}}},
-        {QStringLiteral("stages"), stages},
         {QStringLiteral("analysis"), sessionAnalysis(s).toJson()},
     };
     if (s.auth.enabled()) // per-VU credentials: the logins, apart from the stages
@@ -220,46 +234,109 @@ QJsonObject reportJson(const Session &s)
     return out;
 }
 
-QString reportTableHeader(const LoadModel *model)
+} // namespace
+
+QJsonObject reportJson(const Session &s)
+{
+    QJsonArray stages;
+    for (int si = 0; si < s.stages.size(); ++si)
+        stages.append(stageReportJson(s, si, stageUncertainty(s, si)));
+    QJsonObject out = reportHeaderJson(s);
+    out.insert(QStringLiteral("stages"), stages);
+    return out;
+}
+
+bool writeReportJson(const Session &s, const JsonStreamWriter::Sink &sink)
+{
+    JsonStreamWriter w(sink);
+    w.beginObject();
+    // The members in QJsonObject's (sorted) order, "stages" one stage at a time among them.
+    const QJsonObject header = reportHeaderJson(s);
+    const QString stagesKey = QStringLiteral("stages");
+    bool stagesDone = false;
+    const auto writeStages = [&]() {
+        w.beginArray(stagesKey);
+        for (int si = 0; si < s.stages.size(); ++si)
+            w.value(stageReportJson(s, si, stageUncertainty(s, si)));
+        w.end();
+        stagesDone = true;
+    };
+    for (auto it = header.begin(); it != header.end(); ++it) {
+        if (!stagesDone && stagesKey < it.key())
+            writeStages();
+        w.value(it.key(), it.value());
+    }
+    if (!stagesDone)
+        writeStages();
+    w.end();
+    return w.finish();
+}
+
+int reportOpWidth(const Profile &plan)
+{
+    int w = 0;
+    for (const QString &op : operationLabels(plan.operations)) {
+        w = std::max(w, int(op.size()) + 1);
+        if (plan.target.spread == QLatin1String("round_robin"))
+            for (const QString &node : plan.target.loadAddresses())
+                w = std::max(w, int(nodeOpCell(op, node).size()) + 1);
+    }
+    return w;
+}
+
+int reportOpWidth(const QList<StageStats> &stages)
+{
+    int w = 0;
+    for (const StageStats &st : stages) {
+        for (const OpStats &o : st.ops)
+            w = std::max(w, int(o.op.size()) + 1);
+        for (const NodeStageStats &node : st.nodes)
+            for (const OpStats &o : node.ops)
+                w = std::max(w, int(nodeOpCell(o.op, node.address).size()) + 1);
+    }
+    return w;
+}
+
+QString reportTableHeader(const LoadModel *model, int opWidth)
 {
     const int w = loadWidth(model);
     const QString load = w == kRateW ? QStringLiteral("rate") : QStringLiteral("VUs");
-    return tableLine(w, QStringLiteral("stage"), load, QStringLiteral("op"),
+    return tableLine(w, opWidth, QStringLiteral("stage"), load, QStringLiteral("op"),
                      QStringLiteral("count"), QStringLiteral("ok"), QStringLiteral("err"),
                      QStringLiteral("thr/s"),
                      {QStringLiteral("mean"), QStringLiteral("p50"), QStringLiteral("p95"),
                       QStringLiteral("p99"), QStringLiteral("max")})
-           + tableLine(w, QString(), QString(), QString(), QString(), QString(), QString(),
+           + tableLine(w, opWidth, QString(), QString(), QString(), QString(), QString(), QString(),
                        QString(),
                        {QStringLiteral("ms"), QStringLiteral("ms"), QStringLiteral("ms"),
                         QStringLiteral("ms"), QStringLiteral("ms")});
 }
 
-QString reportTableRows(const StageStats &stage, const LoadModel &model)
+QString reportTableRows(const StageStats &stage, const LoadModel &model, int opWidth)
 {
     QString out;
     // A stage cut short by a stop is marked with '*', a client-bound one with '!'.
     const QString stageText = QString::number(stageNumber(stage.index))
-                              + (stage.complete ? "" : "*")
-                              + (stage.validity.clientBound ? "!" : "");
+                              + QLatin1String(stage.complete ? "" : "*")
+                              + QLatin1String(stage.validity.clientBound ? "!" : "");
     // The stage's load as its model names it: VUs (closed), the offered rate (arrival-rate).
     const QString load = model.loadCell(stage.vus, stage.rate);
     for (const OpStats &o : stage.ops) {
         // No success: "-", not 0 (docs/measurement.md, "Latency").
         auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3); };
-        out += tableLine(loadWidth(&model), stageText, load, o.op, QString::number(o.count),
-                         QString::number(o.ok), QString::number(o.errorCount()),
-                         fixed(stage.throughputPerS(o), 1),
+        out += tableLine(loadWidth(&model), opWidth, stageText, load, o.op,
+                         QString::number(o.count), QString::number(o.ok),
+                         QString::number(o.errorCount()), fixed(stage.throughputPerS(o), 1),
                          {lat(kMeanLatency), lat(50), lat(95), lat(99), lat(kMaxLatency)});
     }
     // target.spread round_robin: each node's share, "<op> @host:port", after the totals.
     for (const NodeStageStats &node : stage.nodes) {
-        const QString at = QStringLiteral(" @") + QUrl(node.address).authority();
         for (const OpStats &o : node.ops) {
             auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3); };
-            out += tableLine(loadWidth(&model), stageText, load, o.op + at,
-                             QString::number(o.count), QString::number(o.ok),
-                             QString::number(o.errorCount()), fixed(stage.throughputPerS(o), 1),
+            out += tableLine(loadWidth(&model), opWidth, stageText, load,
+                             nodeOpCell(o.op, node.address), QString::number(o.count),
+                             QString::number(o.ok), QString::number(o.errorCount()),
+                             fixed(stage.throughputPerS(o), 1),
                              {lat(kMeanLatency), lat(50), lat(95), lat(99), lat(kMaxLatency)});
         }
     }
@@ -321,17 +398,18 @@ QString uncertaintyLines(const StageUncertainty &u)
 
 QString reportTable(const Session &s)
 {
-    QString out = reportTableHeader(&s.loadModel());
+    // the op column as wide as its longest cell, the spread rows' "<op> @host:port" included
+    const int opWidth = std::max(reportOpWidth(s.stages), reportOpWidth(s.plan));
+    QString out = reportTableHeader(&s.loadModel(), opWidth);
     bool partial = false;
     bool bound = false;
     bool tooShort = false;
-    const QList<StageUncertainty> uncertainty = runUncertainty(s);
     const bool intervals = s.secondHistograms.present();
     for (int si = 0; si < s.stages.size(); ++si) {
         const StageStats &st = s.stages.at(si);
-        out += reportTableRows(st, s.loadModel());
-        if (intervals)
-            out += uncertaintyLines(uncertainty.at(si));
+        out += reportTableRows(st, s.loadModel(), opWidth);
+        if (intervals) // one stage's bootstrap at a time, not every stage's held at once
+            out += uncertaintyLines(stageUncertainty(s, si));
         partial = partial || !st.complete;
         bound = bound || st.validity.clientBound;
         tooShort = tooShort || st.validity.stageTooShort;
@@ -382,11 +460,20 @@ QString reportCsv(const Session &s)
         QStringLiteral("p99_ms"),
         QStringLiteral("p999_ms"),
         QStringLiteral("max_ms"),
+        QStringLiteral("client_bound"),
+        QStringLiteral("warnings"),
     };
     // RFC 4180: CRLF line breaks.
     const QLatin1String crlf("\r\n");
     QString out = header.join(QLatin1Char(',')) + crlf;
     for (const StageStats &st : s.stages) {
+        // what the table prints under the stage ('!' client-bound, '~' notes, no completion)
+        QStringList warnings = st.validity.reasons;
+        warnings << st.validity.notes;
+        if (st.noCompletions())
+            warnings << QStringLiteral("no completed request: the server did not answer");
+        if (!st.complete)
+            warnings << QStringLiteral("stage cut short");
         for (const OpStats &o : st.ops) {
             // No success: an empty field, not 0.
             auto lat = [&o](double p) { return latencyCellMs(o.latency, p, 3, QString()); };
@@ -410,12 +497,24 @@ QString reportCsv(const Session &s)
                 lat(99),
                 lat(99.9),
                 lat(kMaxLatency),
+                st.validity.clientBound ? QStringLiteral("true") : QStringLiteral("false"),
+                warnings.join(QStringLiteral("; ")),
             };
             QStringList quoted;
             for (const QString &f : row)
                 quoted.append(csvField(f));
             out += quoted.join(QLatin1Char(',')) + crlf;
         }
+    }
+    return out;
+}
+
+QString reportCsv(const QList<Session> &sessions)
+{
+    QString out;
+    for (int i = 0; i < sessions.size(); ++i) {
+        const QString csv = reportCsv(sessions.at(i));
+        out += i == 0 ? csv : csv.mid(csv.indexOf(QLatin1String("\r\n")) + 2); // one header
     }
     return out;
 }

@@ -60,6 +60,26 @@ double spreadRatio(const Session &s, const BootstrapOptions &options)
     return ratios.at(ratios.size() / 2);
 }
 
+/// The stage's own figure (as its table shows it) for a side whose bootstrap sample has none
+/// (a session without interval histograms): a level without an interval still shows A and B.
+std::optional<double> tableFigure(const Session &s, int stage, const QString &op, CompareMetric m)
+{
+    if (stage < 0 || stage >= s.stages.size())
+        return std::nullopt;
+    const StageStats &st = s.stages.at(stage);
+    for (const OpStats &o : st.ops) {
+        if (o.op != op)
+            continue;
+        if (m == CompareMetric::Throughput)
+            return st.throughputPerS(o);
+        if (o.latency.count() == 0)
+            return std::nullopt;
+        const double p = m == CompareMetric::P50 ? 50 : (m == CompareMetric::P95 ? 95 : 99);
+        return double(o.latency.valueAtPercentileUs(p)) / 1000.0;
+    }
+    return std::nullopt;
+}
+
 QString clientBoundReason(const QString &letter, const AlignedCell &cell)
 {
     QString why = QStringLiteral("%1's stage is client-bound").arg(letter);
@@ -123,6 +143,12 @@ void assessComparison(Comparison *c, const QList<Session> &ss, const BootstrapOp
                 for (int m = 0; m < kCompareMetricCount; ++m) {
                     MetricVerdict v =
                         assessMetric(CompareMetric(m), a, b, reps, c->verdictSettings);
+                    if (!v.a && base)
+                        v.a = tableFigure(ss[0], base->stage, oc.op, CompareMetric(m));
+                    if (!v.b && cell)
+                        v.b = tableFigure(ss[i], cell->stage, oc.op, CompareMetric(m));
+                    if (!v.ratio && v.a && v.b && *v.a > 0)
+                        v.ratio = *v.b / *v.a;
                     if (!skip.isEmpty()) {
                         v.verdict = Verdict::NotAssessed;
                         v.reason = skip;

@@ -1,4 +1,5 @@
 #include "session/sessionindex.h"
+#include "vault/targetresolver.h"
 
 #include "util/boundedfile.h"
 
@@ -279,8 +280,13 @@ SessionSummary readSessionSummary(const QString &path)
     const QFileInfo info(path);
     s.bytes = info.size();
     s.modified = info.lastModified().toUTC();
+    // The limit readSession() keeps (VW_MAX_SESSION_MB), with its words when over it.
+    if (const QString problem = sessionSizeProblem(path, s.bytes); !problem.isEmpty()) {
+        s.error = QStringLiteral("cannot read: %1").arg(problem);
+        return s;
+    }
     QString why;
-    const std::optional<QByteArray> bytes = readBoundedFile(path, kMaxSessionBytes, &why);
+    const std::optional<QByteArray> bytes = readBoundedFile(path, maxSessionBytes(&why), &why);
     if (!bytes) {
         s.error = QStringLiteral("cannot read: %1").arg(why);
         return s;
@@ -318,8 +324,12 @@ SessionSummary readSessionSummary(const QString &path)
     s.label = sk.value(top->value("label")).toString();
     s.profileName =
         sk.value(top->value("profile")).toObject().value(QStringLiteral("name")).toString();
-    s.targetAddress =
-        sk.value(top->value("target")).toObject().value(QStringLiteral("address")).toString();
+    const QJsonObject target = sk.value(top->value("target")).toObject();
+    s.targetAddress = target.value(QStringLiteral("address")).toString();
+    s.targetNode = localTargetNodeOfSource(target.value(QStringLiteral("sources"))
+                                               .toObject()
+                                               .value(QStringLiteral("address"))
+                                               .toString());
     s.status = sk.value(top->value("status")).toString();
     s.runError = sk.value(top->value("error")).toString();
     s.executor = sk.value(top->value("executor")).toString();

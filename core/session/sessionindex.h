@@ -1,6 +1,6 @@
 // The session library's index: a summary of a saved session (docs/session-format.md) read
 // without decoding its histograms or series. The file is read whole (bounded by
-// kMaxSessionBytes, core/session/sessionio.h) but only the small members are parsed: the
+// maxSessionBytes(), core/session/sessionio.h) but only the small members are parsed: the
 // top-level object is scanned for its members' extents and the "stages" array is walked by
 // extent, so a 7 MB session of 20,000 stages costs a byte scan, not a JSON parse of it all.
 // Used by the GUI's session library (ui/library/); safe to call on any thread.
@@ -25,6 +25,10 @@ struct SessionSummary {
     QString label; ///< "label"; may be empty in hand-made files
     QString profileName; ///< "profile"."name"
     QString targetAddress; ///< "target"."address"
+    /// The local target node the run went to ("leader", "standby-1", "lb"), from
+    /// "target"."sources"."address" (localTargetNodeOfSource(), core/vault/targetresolver.h);
+    /// empty when the address was not a node name.
+    QString targetNode;
     QString status; ///< "status" key: completed | stopped | failed | setup_failed | incomplete
     QString runError; ///< "error": why the run stopped or failed
     QString executor; ///< "executor": closed | arrival-rate | ...

@@ -499,20 +499,22 @@ bool stagesFromJson(const QJsonValue &v, const QString &field, QList<StageStats>
 
 } // namespace
 
-QJsonObject sessionToJson(const Session &s)
+QJsonObject sessionToJson(const Session &s, SessionWriteKind kind)
 {
     QJsonArray stages;
-    // Each stage's intervals and steadiness, computed now from the interval histograms
-    // (core/analysis/stageuncertainty.h), for readers of the file; recomputed when read.
-    const QList<StageUncertainty> uncertainty = runUncertainty(s);
     for (int i = 0; i < s.stages.size(); ++i) {
         QJsonObject st = stageToJson(s.stages.at(i), s.loadModel());
-        QJsonArray ops;
-        for (const OpUncertainty &u : uncertainty.at(i).ops)
-            ops.append(QJsonObject{{QStringLiteral("op"), u.op},
-                                   {QStringLiteral("ci"), u.ciJson()},
-                                   {QStringLiteral("steadiness"), u.steadiness.toJson()}});
-        st.insert(QStringLiteral("uncertainty"), ops);
+        // Each stage's intervals and steadiness, computed now from the interval histograms
+        // (core/analysis/stageuncertainty.h), for readers of the final file; recomputed when
+        // read, so a checkpoint goes without (SessionWriteKind).
+        if (kind == SessionWriteKind::Final) {
+            QJsonArray ops;
+            for (const OpUncertainty &u : stageUncertainty(s, i).ops)
+                ops.append(QJsonObject{{QStringLiteral("op"), u.op},
+                                       {QStringLiteral("ci"), u.ciJson()},
+                                       {QStringLiteral("steadiness"), u.steadiness.toJson()}});
+            st.insert(QStringLiteral("uncertainty"), ops);
+        }
         stages.append(st);
     }
     QJsonObject o{
@@ -818,7 +820,7 @@ QString sessionPathProblem(const QString &path)
     return QString();
 }
 
-bool writeSession(const Session &s, const QString &path, QString *error)
+bool writeSession(const Session &s, const QString &path, QString *error, SessionWriteKind kind)
 {
     QString dummy;
     QString &err = error ? *error : dummy;
@@ -827,7 +829,7 @@ bool writeSession(const Session &s, const QString &path, QString *error)
         return false;
     }
     // Compact: histograms and the series are long arrays; use jq to read a session.
-    const QByteArray bytes = QJsonDocument(sessionToJson(s)).toJson(QJsonDocument::Compact);
+    const QByteArray bytes = QJsonDocument(sessionToJson(s, kind)).toJson(QJsonDocument::Compact);
     return writeFileAtomically(path, bytes, error);
 }
 
@@ -843,8 +845,45 @@ std::function<bool(const RunRecord &, QString *)> checkpointWriter(const QString
             }
             folderMade = true;
         }
-        return writeSession(Session(record), path, error);
+        return writeSession(Session(record), path, error, SessionWriteKind::Checkpoint);
     };
+}
+
+qint64 maxSessionBytes(QString *error)
+{
+    if (!qEnvironmentVariableIsSet(kMaxSessionMbVariable))
+        return kMaxSessionBytes;
+    const QString text = qEnvironmentVariable(kMaxSessionMbVariable);
+    bool ok = false;
+    const qint64 mib = text.trimmed().toLongLong(&ok);
+    // at most 2^43 MiB, so that the bytes fit in a qint64
+    if (!ok || mib < 1 || mib > (qint64(1) << 43)) {
+        if (error)
+            *error = QStringLiteral("%1=\"%2\" is not a whole number of MiB (1 or more)")
+                         .arg(QLatin1String(kMaxSessionMbVariable), text);
+        return -1;
+    }
+    return mib * 1024 * 1024;
+}
+
+QString sessionSizeProblem(const QString &path, qint64 bytes)
+{
+    QString problem;
+    const qint64 limit = maxSessionBytes(&problem);
+    if (limit < 0)
+        return QStringLiteral("%1: %2").arg(path, problem);
+    if (bytes <= limit)
+        return QString();
+    const qint64 mib = 1024 * 1024;
+    return QStringLiteral("%1: %2 GB (%3 bytes), over the %4 MiB limit on session files; "
+                          "reading takes up to about 4 times the file in memory: set %5=%6 or more "
+                          "to read it")
+        .arg(path)
+        .arg(double(bytes) / 1e9, 0, 'f', 2)
+        .arg(bytes)
+        .arg(limit / mib)
+        .arg(QLatin1String(kMaxSessionMbVariable))
+        .arg((bytes + mib - 1) / mib);
 }
 
 std::optional<Session> readSession(const QString &path, QString *error)
@@ -855,18 +894,15 @@ std::optional<Session> readSession(const QString &path, QString *error)
         err = QStringLiteral("%1: no such file").arg(path);
         return std::nullopt;
     }
-    // Checked as readBoundedFile() does (a regular file, at most kMaxSessionBytes), then read
+    // Checked as readBoundedFile() does (a regular file, at most maxSessionBytes()), then read
     // 64 KiB at a time by the streaming reader (util/jsonstreamreader.h).
     const QFileInfo info(path);
     if (!info.isFile()) {
         err = QStringLiteral("cannot read %1: not a regular file").arg(path);
         return std::nullopt;
     }
-    if (info.size() > kMaxSessionBytes) {
-        err = QStringLiteral("cannot read %1: %2 bytes; at most %3 bytes")
-                  .arg(path)
-                  .arg(info.size())
-                  .arg(kMaxSessionBytes);
+    if (const QString problem = sessionSizeProblem(path, info.size()); !problem.isEmpty()) {
+        err = QStringLiteral("cannot read %1").arg(problem);
         return std::nullopt;
     }
     QString e;

@@ -2,7 +2,10 @@
 // Exact merging without building a histogram per resample: the stage's non-zero buckets are
 // numbered 0..K-1 once; each of the n circular blocks (of length b, and of the last partial
 // length r when b does not divide n) keeps its cumulative count per bucket, so a resample's
-// rank query is a binary search over K whose every step sums one value per drawn block.
+// rank query is a search over K whose every step sums one value per drawn block. The search
+// starts at the stage's own percentile bucket (galloping, then bisection: a few steps, as a
+// resample's percentile lies near it) and the counts are bucket-major (one step reads one
+// row of n values); docs/performance.md, "Uncertainty", gives the time.
 #include "stats/blockbootstrap.h"
 
 #include <algorithm>
@@ -17,8 +20,11 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kPercentiles[] = {50, 95, 99}; // BootMetric P50, P95, P99
 // Extra expansion found by simulation (tests/unit/tst_bootstrapcoverage.cpp): the block
-// bootstrap's variance is biased low by about b / n and by short blocks on short series.
-constexpr double kCalibration = 1.12;
+// bootstrap's variance is biased low by about b / n and by short blocks on short series, the
+// more so for a tail percentile (the merged seconds' p99 moves with the slow seconds) than for
+// the mean count per second.
+constexpr double kCalibrationThroughput = 1.008;
+constexpr double kCalibrationLatency = 1.176;
 
 double mean(const QVector<double> &x)
 {
@@ -77,8 +83,9 @@ LagWindow lagWindow(const QVector<double> &x)
     return w;
 }
 
-/// (1 + r) / (1 - r) of the bias-corrected lag-1 autocorrelation r, in [1, 50].
-double ar1Tau(const QVector<double> &x, bool upper)
+/// (1 + r) / (1 - r) of the bias-corrected lag-1 autocorrelation r, raised by `sigmas`
+/// standard errors (1 / sqrt(n)), in [1, 49].
+double ar1Tau(const QVector<double> &x, double sigmas)
 {
     const int n = int(x.size());
     if (n < 3)
@@ -87,9 +94,9 @@ double ar1Tau(const QVector<double> &x, bool upper)
     if (acv[0] <= 0)
         return 1.0;
     const double r = acv[1] / acv[0];
-    // upper: the bound a 95 % test would still allow (r + 2 / sqrt(n)).
-    const double rc = std::clamp(
-        r + (1 + 4 * r) / double(n) + (upper ? 2.0 / std::sqrt(double(n)) : 0.0), 0.0, 0.96);
+    // sigmas 2: the bound a 95 % test would still allow (r + 2 / sqrt(n)).
+    const double rc =
+        std::clamp(r + (1 + 4 * r) / double(n) + sigmas / std::sqrt(double(n)), 0.0, 0.96);
     return (1 + rc) / (1 - rc);
 }
 
@@ -208,7 +215,7 @@ Interval bootstrapInterval(const BootstrapSample &s, BootMetric m)
         return Interval{false, 0, 0, s.reason};
     if (!s.metricReason[k].isEmpty())
         return Interval{false, 0, 0, s.metricReason[k]};
-    return widen(percentileInterval(s.draws[k], s.confidence), s.point[k], s.widening);
+    return widen(percentileInterval(s.draws[k], s.confidence), s.point[k], s.widening[k]);
 }
 
 Interval bootstrapRatioInterval(const BootstrapSample &a, const BootstrapSample &b, BootMetric m)
@@ -229,7 +236,7 @@ Interval bootstrapRatioInterval(const BootstrapSample &a, const BootstrapSample 
     }
     const double pa = a.point[k], pb = b.point[k];
     return widen(percentileInterval(ratio, a.confidence), pa > 0 ? pb / pa : kNaN,
-                 std::max(a.widening, b.widening));
+                 std::max(a.widening[k], b.widening[k]));
 }
 
 BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
@@ -275,10 +282,14 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
     // Short series hide their autocorrelation (the lag-1 estimate is biased low by about
     // (1 + 4 rho) / n, Marriott & Pope 1954): an AR(1) bound with that bias corrected caps
     // the effective seconds, and the block is at least that AR(1)'s autocorrelation time.
-    const double tauAr = std::max(ar1Tau(counts, false), ar1Tau(meanLatency, false));
+    const double tauAr = std::max(ar1Tau(counts, 0), ar1Tau(meanLatency, 0));
     // Given only when even the upper bound of the autocorrelation leaves enough seconds: a
     // stage that merely looks independent by chance gets none (coverage by simulation).
-    const double tauUpper = std::max(ar1Tau(counts, true), ar1Tau(meanLatency, true));
+    const double tauUpper = std::max(ar1Tau(counts, 2), ar1Tau(meanLatency, 2));
+    // Where the series is near that bound, its intervals rest on an autocorrelation that may
+    // be underestimated: they are widened by the square root of the autocorrelation time one
+    // standard error up over the estimate's (coverage by simulation).
+    const double tauOneUp = std::max(ar1Tau(counts, 1), ar1Tau(meanLatency, 1));
     out.effectiveSecondsLow = double(n) / tauUpper;
     out.effectiveSeconds = std::min(out.effectiveSeconds, double(n) / tauAr);
     out.blockLengthRaw =
@@ -288,8 +299,12 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
     {
         const double df = std::max(1.0, std::min(double(n) / b, out.effectiveSeconds) - 1.0);
         const double z = 1.959963984540054; // 95 %; other levels scale alike
-        out.widening =
-            std::max(1.0, tQuantile(z, df) / z * std::sqrt((df + 1) / df) * kCalibration);
+        const double base = std::max(1.0, tQuantile(z, df) / z * std::sqrt((df + 1) / df));
+        const double cautious = std::sqrt(tauOneUp / tauAr);
+        for (int m = 0; m < kBootMetricCount; ++m)
+            out.widening[m] =
+                base * cautious
+                * (m == int(BootMetric::Throughput) ? kCalibrationThroughput : kCalibrationLatency);
     }
     if (out.effectiveSecondsLow < options.minEffectiveSeconds) {
         out.reason = QStringLiteral("%1 steady seconds may be only %2 effectively independent "
@@ -314,25 +329,38 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
                     .arg(options.minTailCount, 0, 'f', 0);
     }
 
-    // The stage's non-zero buckets, numbered 0..K-1.
-    QVector<int> buckets;
+    // The stage's non-zero buckets, numbered 0..K-1 in index order (a table over the stage's
+    // index range maps a bucket index to its number in one step).
+    int firstIndex = std::numeric_limits<int>::max(), lastIndex = -1;
     for (const LatencyHistogram &h : seconds)
-        h.visitBuckets([&buckets](int i, int64_t) { buckets.append(i); });
-    std::sort(buckets.begin(), buckets.end());
-    buckets.erase(std::unique(buckets.begin(), buckets.end()), buckets.end());
+        h.visitBuckets([&](int i, int64_t) {
+            firstIndex = std::min(firstIndex, i);
+            lastIndex = std::max(lastIndex, i);
+        });
+    QVector<int> localOf(lastIndex - firstIndex + 1, -1);
+    for (const LatencyHistogram &h : seconds)
+        h.visitBuckets([&](int i, int64_t) { localOf[i - firstIndex] = 0; });
+    QVector<int> buckets; // local number -> bucket index
+    for (int i = 0; i < localOf.size(); ++i)
+        if (localOf[i] == 0) {
+            localOf[i] = int(buckets.size());
+            buckets.append(firstIndex + i);
+        }
     const int K = int(buckets.size());
-    auto local = [&buckets](int index) {
-        return int(std::lower_bound(buckets.begin(), buckets.end(), index) - buckets.begin());
-    };
     // Per second: its buckets as (local bucket, count), so that windows slide sparsely.
     QVector<QVector<QPair<int, int64_t>>> sparse(n);
-    for (int t = 0; t < n; ++t)
-        seconds[t].visitBuckets([&](int i, int64_t c) { sparse[t].append({local(i), c}); });
+    for (int t = 0; t < n; ++t) {
+        seconds[t].visitBuckets([&](int i, int64_t c) {
+            sparse[t].append({localOf[i - firstIndex], c});
+        });
+    }
 
-    // Circular blocks of length len starting at every second: cumulative counts per bucket.
+    // Circular blocks of length len starting at every second: cumulative counts per bucket,
+    // bucket-major (cum[k * n + s]), so that one rank query's sums over the drawn blocks read
+    // one contiguous row of n values.
     struct Blocks {
         int len = 0;
-        QVector<int64_t> cum; // n * K
+        QVector<int64_t> cum; // K * n
         QVector<int64_t> total; // n
         QVector<double> sumUs; // n
         QVector<int64_t> minUs, maxUs;
@@ -359,7 +387,7 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
             int64_t run = 0;
             for (int k = 0; k < K; ++k) {
                 run += window[k];
-                bl.cum[qsizetype(s) * K + k] = run;
+                bl.cum[qsizetype(k) * n + s] = run;
             }
             bl.total[s] = run;
             double sum = 0;
@@ -383,24 +411,56 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
     const Blocks blocks = makeBlocks(b);
     const Blocks partial = rest > 0 ? makeBlocks(rest) : Blocks();
 
+    // Where each percentile's search starts: its bucket in the whole stage (a resample's
+    // percentile lies a few buckets from it), found in the stage's own bucket totals.
+    std::array<int, 3> hint{};
+    {
+        QVector<int64_t> stageCounts(K, 0);
+        for (const QVector<QPair<int, int64_t>> &sec : std::as_const(sparse))
+            for (const auto &[k, c] : sec)
+                stageCounts[k] += c;
+        for (int p = 0; p < 3; ++p) {
+            const double exact = kPercentiles[p] * double(all.count()) / 100.0;
+            const int64_t rank =
+                std::clamp<int64_t>(int64_t(std::ceil(exact - exact * 1e-12)), 1, all.count());
+            int64_t seen = 0;
+            int k = 0;
+            while (k < K - 1 && (seen += stageCounts[k]) < rank)
+                ++k;
+            hint[p] = k;
+        }
+    }
+
     const int B = std::max(1, options.resamples);
     for (QVector<double> &d : out.draws)
         d.resize(B);
     std::mt19937_64 rng(options.seed);
     std::uniform_int_distribution<int> start(0, n - 1);
-    struct Pick {
-        const Blocks *bl;
-        int s;
+    QVector<int> picks(full); // the full blocks' starts
+    int partialStart = -1;
+    const int64_t *fullCum = blocks.cum.constData();
+    const int64_t *partialCum = partial.cum.constData();
+    // Successes of the resample at or below local bucket k.
+    auto seenAt = [&](int k) {
+        const int64_t *row = fullCum + qsizetype(k) * n;
+        int64_t seen = 0;
+        for (int s : std::as_const(picks))
+            seen += row[s];
+        if (partialStart >= 0)
+            seen += partialCum[qsizetype(k) * n + partialStart];
+        return seen;
     };
-    QVector<Pick> picks(full + (rest > 0 ? 1 : 0));
     for (int r = 0; r < B; ++r) {
         int64_t total = 0;
         double sum = 0;
         int64_t lo = std::numeric_limits<int64_t>::max(), hi = 0;
-        for (int j = 0; j < picks.size(); ++j) {
+        for (int j = 0; j < full + (rest > 0 ? 1 : 0); ++j) {
             const Blocks *bl = j < full ? &blocks : &partial;
             const int s = start(rng);
-            picks[j] = Pick{bl, s};
+            if (j < full)
+                picks[j] = s;
+            else
+                partialStart = s;
             total += bl->total[s];
             sum += bl->sumUs[s];
             lo = std::min(lo, bl->minUs[s]);
@@ -414,22 +474,44 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
         }
         out.draws[int(BootMetric::Mean)][r] = sum / double(total) / 1000.0;
         for (int p = 0; p < 3; ++p) {
-            // Nearest rank, as LatencyHistogram::valueAtPercentileUs.
+            // Nearest rank, as LatencyHistogram::valueAtPercentileUs: the lowest bucket whose
+            // cumulative count reaches it (seenAt(K - 1) = total >= rank), found by a
+            // galloping search from the hint, then bisection.
             const double exact = kPercentiles[p] * double(total) / 100.0;
             const int64_t rank =
                 std::clamp<int64_t>(int64_t(std::ceil(exact - exact * 1e-12)), 1, total);
-            int lowK = 0, highK = K - 1;
-            while (lowK < highK) {
-                const int mid = (lowK + highK) / 2;
-                int64_t seen = 0;
-                for (const Pick &pk : std::as_const(picks))
-                    seen += pk.bl->cum[qsizetype(pk.s) * K + mid];
-                if (seen >= rank)
-                    highK = mid;
-                else
-                    lowK = mid + 1;
+            int below = -1, at = K - 1; // seenAt(below) < rank (or below = -1) <= seenAt(at)
+            const int g = hint[p];
+            if (seenAt(g) >= rank) {
+                at = g;
+                for (int step = 1; at > 0; step *= 2) {
+                    const int probe = std::max(0, at - step);
+                    if (seenAt(probe) >= rank) {
+                        at = probe;
+                    } else {
+                        below = probe;
+                        break;
+                    }
+                }
+            } else {
+                below = g;
+                for (int step = 1; below + step < K - 1; step *= 2) {
+                    const int probe = below + step;
+                    if (seenAt(probe) >= rank) {
+                        at = probe;
+                        break;
+                    }
+                    below = probe;
+                }
             }
-            const int64_t v = std::clamp(LatencyHistogram::bucketValueUs(buckets[lowK]), lo, hi);
+            while (at - below > 1) {
+                const int mid = below + (at - below) / 2;
+                if (seenAt(mid) >= rank)
+                    at = mid;
+                else
+                    below = mid;
+            }
+            const int64_t v = std::clamp(LatencyHistogram::bucketValueUs(buckets[at]), lo, hi);
             out.draws[int(BootMetric::P50) + p][r] = double(v) / 1000.0;
         }
     }

@@ -15,6 +15,7 @@
 #include <QVector>
 #include <array>
 #include <cstdint>
+#include <limits>
 
 namespace vw {
 
@@ -22,6 +23,8 @@ namespace vw {
 /// latency of successes in milliseconds.
 enum class BootMetric { Throughput = 0, Mean, P50, P95, P99 };
 inline constexpr int kBootMetricCount = 5;
+/// A figure that is not known (NaN).
+inline constexpr double kNoFigure = std::numeric_limits<double>::quiet_NaN();
 /// "throughput_per_s", "mean_ms", "p50_ms", "p95_ms", "p99_ms" (the JSON keys).
 QString bootMetricKey(BootMetric m);
 
@@ -57,19 +60,24 @@ struct BootstrapSample {
     int blockLength = 0; ///< b, seconds (Politis-White, rounded, 1..n)
     double blockLengthRaw = 0; ///< b before rounding (the estimator's value)
     double effectiveSeconds = 0; ///< n / tau, tau = 1 + 2 sum of flat-top weighted autocorrelations
-    /// Small-sample expansion of the percentile intervals around the point estimate
-    /// (Hesterberg 2015's expanded percentile interval, with df = min(n / b, effective
-    /// seconds) - 1): t_df / z * sqrt((df + 1) / df) * kCalibration, >= 1.
-    double widening = 1;
+    /// Per metric (index: BootMetric), the expansion of the percentile intervals around the
+    /// point estimate: Hesterberg 2015's expanded percentile interval (df = min(n / b,
+    /// effective seconds) - 1), max(1, t_df / z * sqrt((df + 1) / df)), times
+    /// sqrt(tau(r + 1 / sqrt(n)) / tau(r)) of the AR(1) autocorrelation time (a stage whose
+    /// lag-1 autocorrelation may be underestimated), times a calibration found by simulation
+    /// (throughput 1.008, latencies 1.176; docs/measurement.md, "Uncertainty"). > 1.
+    std::array<double, kBootMetricCount> widening{1, 1, 1, 1, 1};
     /// The effective seconds if the lag-1 autocorrelation were at its upper 95 % bound
     /// (bias-corrected r + 2 / sqrt(n), AR(1)): what minEffectiveSeconds is checked against.
     double effectiveSecondsLow = 0;
     int resamples = 0;
     uint64_t seed = 0;
     double confidence = 0.95;
-    /// The point estimates over the n seconds (index: BootMetric); NaN when undefined (no
-    /// success: no latency).
-    std::array<double, kBootMetricCount> point{};
+    /// The point estimates over the n seconds (index: BootMetric), also when !ok (a stage
+    /// too short for an interval still has its figures); NaN when undefined (no success: no
+    /// latency; no seconds).
+    std::array<double, kBootMetricCount> point{kNoFigure, kNoFigure, kNoFigure, kNoFigure,
+                                               kNoFigure};
     /// Per metric, `resamples` values in resample order (NaN where a resample had no success).
     /// Resample i of one stage is independent of resample i of another (own seeds), so
     /// element-wise ratios of two samples are draws of the ratio's distribution.

@@ -91,6 +91,9 @@ BootstrapSample bootstrapReplicates(const QList<ReplicateUnit> &units,
     for (const ReplicateUnit &u : units)
         s.seconds += int(std::floor(u.seconds));
     const int n = int(units.size());
+    LatencyHistogram scratch;
+    if (n > 0)
+        s.point = pooled(units, QVector<int>(n, 1), &scratch); // the figures, even without interval
     if (n < kMinReplicates) {
         s.reason = QStringLiteral("%1 replicate(s) of the stage that were not client-bound; an "
                                   "interval between runs needs %2")
@@ -98,8 +101,6 @@ BootstrapSample bootstrapReplicates(const QList<ReplicateUnit> &units,
                        .arg(kMinReplicates);
         return s;
     }
-    LatencyHistogram scratch;
-    s.point = pooled(units, QVector<int>(n, 1), &scratch);
     // A percentile of the pooled stage resting on a handful of values gets no interval.
     const int64_t successes = scratch.count();
     const std::array<std::pair<BootMetric, double>, 3> tails{

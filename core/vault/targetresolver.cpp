@@ -11,6 +11,29 @@
 namespace vw {
 
 namespace {
+/// The start of an address source that names a local target node (localTargetNodeOfSource()).
+constexpr char kLocalTargetSource[] = "local target ";
+} // namespace
+
+QString localTargetNodeOfSource(const QString &addressSource)
+{
+    if (!addressSource.startsWith(QLatin1String(kLocalTargetSource)))
+        return {};
+    const QString name =
+        addressSource.mid(int(qstrlen(kLocalTargetSource))).section(QLatin1Char(' '), 0, 0);
+    return isLocalTargetName(name) ? name : QString();
+}
+
+QString defaultRunLabel(const QString &profileName, const ResolvedTarget &target)
+{
+    if (!target.localTargetNode.isEmpty())
+        return QStringLiteral("%1 @ %2").arg(profileName, target.localTargetNode);
+    if (const QStringList nodes = target.target.loadAddresses(); nodes.size() > 1)
+        return QStringLiteral("%1 @ %2 nodes").arg(profileName).arg(nodes.size());
+    return profileName;
+}
+
+namespace {
 
 constexpr qint64 kMaxRequestTimeoutMs = 3600 * 1000; // as target.request_timeout
 
@@ -103,7 +126,7 @@ void resolveLocalTargetName(ResolvedTarget *r, const EnvironmentLookup &env)
     }
     r->target.address = node->address;
     r->sources[QStringLiteral("address")] =
-        QStringLiteral("local target %1 (from %2)").arg(name, given);
+        QStringLiteral("%1%2 (from %3)").arg(QLatin1String(kLocalTargetSource), name, given);
     r->localTargetDir = state.dir;
     r->localTargetNode = name;
     r->localTargetPid = isLocalTargetProcess(node->pid, node->configFile) ? node->pid : 0;

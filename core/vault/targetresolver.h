@@ -83,6 +83,17 @@ struct ResolvedTarget {
 ResolvedTarget resolveTarget(const TargetSpec &profileTarget, const TargetFlags &flags,
                              const EnvironmentLookup &env = processEnvironment);
 
+/// The local target node an address source names: "leader" for "local target leader (from
+/// flag --addr)" (the source resolveTarget() records, kept in a session's target.sources);
+/// empty for any other source.
+QString localTargetNodeOfSource(const QString &addressSource);
+
+/// The label a run gets when the user gave none: the profile name, and the node or topology
+/// the load goes to, so that runs of one profile against different nodes are told apart:
+/// "ssh-sign @ leader", "ssh-sign @ standby-1", "ssh-sign @ lb" (a local target's node,
+/// localTargetNode), "ssh-sign @ 3 nodes" (target.spread round_robin); else the profile name.
+QString defaultRunLabel(const QString &profileName, const ResolvedTarget &target);
+
 /// VAULT_CLIENT_TIMEOUT and --client-timeout: a number of seconds ("30", "2.5"), or a
 /// duration ("30s", "1m"); nullopt unless > 0 and at most 1h.
 std::optional<qint64> parseClientTimeoutMs(const QString &text);

@@ -496,6 +496,10 @@ void TestChartExport::sizePresets()
     QVERIFY(svgText.contains("<svg width=\"1920\" height=\"1080\""));
     QVERIFY(svgText.contains("font-family=\"DejaVu Sans, sans-serif\""));
     QVERIFY(!svgText.contains("\"Sans Serif\""));
+    // every font (axis ticks, legend, title) falls back to a sans-serif; no size left in mm
+    QVERIFY(svgText.count("font-family=\"") > 3);
+    QCOMPARE(svgText.count("font-family=\""), svgText.count(", sans-serif\""));
+    QVERIFY(!svgText.contains("mm\" height="));
     const QString pdf = dir.filePath(QStringLiteral("a4.pdf"));
     QCOMPARE(run({QStringLiteral("--size"), QStringLiteral("a4"), QStringLiteral("--out"), pdf}),
              0);

@@ -10,6 +10,7 @@
 #include "session/sessionanalysis.h"
 #include "charts/stagecurvechart.h"
 #include "comparisonview.h"
+#include "report/capacitypoints.h"
 #include "models/sessionset.h"
 #include "resultspage.h"
 
@@ -115,16 +116,22 @@ void TestComparisonView::twoSessionsShowLegendTableAndWarning()
     QTableWidget *cap = view->capacityTable();
     QVERIFY(cap->isVisible());
     QCOMPARE(cap->columnCount(), 4);
-    QCOMPARE(cap->rowCount(), 6);
+    QCOMPARE(cap->rowCount(), int(capacityRows().size())); // compare's rows (capacitypoints.h)
     QVERIFY(cap->horizontalHeaderItem(2)->text().contains(QLatin1String("rsa-2048")));
     QVERIFY(cap->horizontalHeaderItem(3)->text().contains(QLatin1String("ed25519")));
     const OpAnalysis ka = *analyzeSession(a).find(kOp), kb = *analyzeSession(b).find(kOp);
-    QCOMPARE(text(cap, 0, 1), QStringLiteral("knee (VUs)"));
+    QCOMPARE(text(cap, 0, 1), QStringLiteral("knee VUs"));
     QCOMPARE(text(cap, 0, 2), vusCell(ka.knee.vus));
     QCOMPARE(text(cap, 0, 3), vusCell(kb.knee.vus));
-    QCOMPARE(text(cap, 3, 2), numberCell(ka.maxThroughput.perS, 1));
-    QCOMPARE(text(cap, 3, 3), numberCell(kb.maxThroughput.perS, 1));
-    QCOMPARE(text(cap, 3, 2), QStringLiteral("400.0"));
+    QCOMPARE(text(cap, 3, 1), QStringLiteral("max throughput/s @VUs"));
+    QCOMPARE(text(cap, 3, 2), QStringLiteral("%1 @%2")
+                                  .arg(numberCell(ka.maxThroughput.perS, 1))
+                                  .arg(vusCell(ka.maxThroughput.vus)));
+    QCOMPARE(text(cap, 3, 3), QStringLiteral("%1 @%2")
+                                  .arg(numberCell(kb.maxThroughput.perS, 1))
+                                  .arg(vusCell(kb.maxThroughput.vus)));
+    QVERIFY(text(cap, 3, 2).startsWith(QStringLiteral("400.0 @")));
+    QCOMPARE(text(cap, 5, 1), QStringLiteral("max in SLO/s @VUs")); // as `compare` prints it
 
     // ratios aligned by VUs: 7 levels; at 16 VUs B/A throughput = 3200 / 400 = 8
     QTableWidget *ratios = view->ratioTable();
@@ -183,7 +190,7 @@ void TestComparisonView::sameSetupHasNoBanner()
     page.sessionSet()->setMain(session(QStringLiteral("run 1"), ramp, 4, 10.0, "ed25519"));
     page.sessionSet()->addOverlay(session(QStringLiteral("run 2"), ramp, 4, 10.5, "ed25519"));
     QVERIFY(page.comparisonView()->isActive());
-    QCOMPARE(page.comparisonView()->capacityTable()->rowCount(), 6);
+    QCOMPARE(page.comparisonView()->capacityTable()->rowCount(), int(capacityRows().size()));
     QVERIFY(page.comparisonView()->warningText().isEmpty());
     QVERIFY(!page.warningBanner()->isVisible());
     QVERIFY(!page.comparedBanner()->isVisible());

@@ -155,7 +155,9 @@ private slots:
 
         QSignalSpy added(&set, &SessionSet::overlayAdded);
         set.addOverlay(session(QStringLiteral("b"), ramp, 8, 10.0));
-        set.addOverlay(session(QStringLiteral("b"), ramp, 8, 5.0)); // same label: made unique
+        Session otherB = session(QStringLiteral("b"), ramp, 8, 5.0); // another run, same label
+        otherB.id = QStringLiteral("b-2"); // (the same id would be the same session: not added)
+        set.addOverlay(otherB); // same label: made unique
         QCOMPARE(added.count(), 2);
         QCOMPARE(listItems(list), QStringList({QStringLiteral("a (main)"), QStringLiteral("b"),
                                                QStringLiteral("b (2)")}));

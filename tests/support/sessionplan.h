@@ -11,4 +11,14 @@ namespace vw::test {
 /// logged with qWarning) when the YAML is not a valid profile.
 bool setPlanFromYaml(Session *s);
 
+/// A saved session of a closed ramp over `vus` (2 s stages, 500 ms warm-up) of one operation
+/// of type `type` labelled `op` (its `name:` when they differ), measured against an ideal
+/// server of `workers` workers of `serviceMs` each (fixedCapacityStages(), syntheticstages.h),
+/// target http://127.0.0.1:8200, with its run plan (setPlanFromYaml()). `extraYaml` goes at
+/// the profile's top level, e.g. "slo: { p99_ms: 50 }\n". Aborts when the profile does not
+/// parse.
+Session closedRampSession(const QString &id, const QString &label, const QString &type,
+                          const QString &op, const QList<int> &vus, int workers, double serviceMs,
+                          const QByteArray &extraYaml = QByteArray());
+
 } // namespace vw::test

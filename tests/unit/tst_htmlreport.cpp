@@ -2,6 +2,7 @@
 // embedded and well-formed, no external reference, the labels, the detected points with
 // their evidence sentences, the comparison warning, the SLO line and client-bound bands;
 // and `compare --out` / `report --format html` on session files.
+#include "manystagesession.h"
 #include "sessionplan.h"
 #include "syntheticstages.h"
 #include "analysis/capacityanalyzer.h"
@@ -95,6 +96,7 @@ private slots:
     void allErrorStageHasNoLatency();
     void marksNameFrozenAndClientBoundStages();
     void errorsOverTimeBesideTheErrorRatio();
+    void streamedReportIsTheSameText();
 };
 
 void TestHtmlReport::comparisonReport()
@@ -343,6 +345,37 @@ void TestHtmlReport::errorsOverTimeBesideTheErrorRatio()
     while (!xml.atEnd())
         xml.readNext();
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+}
+
+// Issue 23: `report --format html` is written in pieces as it is made (writeHtmlReport), the
+// same bytes as the whole string; a refused piece stops it.
+void TestHtmlReport::streamedReportIsTheSameText()
+{
+    const Session a = session(QStringLiteral("rsa-2048"), kRamp, 4, 10.0, "rsa-2048");
+    const Session b = session(QStringLiteral("ed25519 \u65e5\u672c"), kRamp, 16, 5.0, "ed25519");
+    const Session many = test::manyStageSession(2000);
+    for (const QList<Session> &sessions :
+         {QList<Session>{a}, QList<Session>{a, b}, QList<Session>{many}, QList<Session>{}}) {
+        QByteArray joined;
+        int pieces = 0;
+        bool whole = true;
+        QVERIFY(writeHtmlReport(sessions, [&](const QByteArray &piece) {
+            whole = whole && QString::fromUtf8(piece).toUtf8() == piece; // whole characters
+            joined += piece;
+            ++pieces;
+            return true;
+        }));
+        QVERIFY(whole);
+        QCOMPARE(joined, htmlReport(sessions).toUtf8());
+        if (sessions.size() == 1 && sessions.first().stages.size() == 2000)
+            QVERIFY(pieces > 10);
+    }
+    int calls = 0;
+    QVERIFY(!writeHtmlReport({many}, [&calls](const QByteArray &) {
+        ++calls;
+        return false; // stdout on a full disk
+    }));
+    QCOMPARE(calls, 1);
 }
 
 QTEST_GUILESS_MAIN(TestHtmlReport)

@@ -1,13 +1,17 @@
 // Session files: lossless round trip, atomic writes, clear errors for files that are not
 // sessions of this version.
 #include "session/sessionfilename.h"
+#include "session/sessionindex.h"
 #include "session/sessionio.h"
+#include "manystagesession.h"
 #include "syntheticstages.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sys/stat.h>
@@ -417,7 +421,61 @@ private slots:
         big.close();
         QString error;
         QVERIFY(!readSession(big.fileName(), &error));
-        QVERIFY2(error.contains(QStringLiteral("at most")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("over the 2048 MiB limit")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("VW_MAX_SESSION_MB=2049 or more")),
+                 qPrintable(error));
+    }
+
+    // Issue 23: the read limit is a setting, named in the refusal with a value that reads the
+    // file; a generated session (not a committed one) over a lowered limit.
+    void readLimitNamesItsSetting()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        QString error;
+        QVERIFY2(writeSession(test::manyStageSession(3000), path, &error), qPrintable(error));
+        const qint64 size = QFileInfo(path).size();
+        QVERIFY(size > 1024 * 1024); // over 1 MiB
+        const qint64 mib = (size + 1024 * 1024 - 1) / (1024 * 1024);
+        const QByteArray saved = qgetenv(kMaxSessionMbVariable);
+        const bool wasSet = qEnvironmentVariableIsSet(kMaxSessionMbVariable);
+        const auto restore = qScopeGuard([&] {
+            if (wasSet)
+                qputenv(kMaxSessionMbVariable, saved);
+            else
+                qunsetenv(kMaxSessionMbVariable);
+        });
+
+        qputenv(kMaxSessionMbVariable, QByteArray::number(mib - 1));
+        QCOMPARE(maxSessionBytes(nullptr), (mib - 1) * 1024 * 1024);
+        QVERIFY(!readSession(path, &error));
+        QVERIFY2(error.contains(QStringLiteral("over the %1 MiB limit").arg(mib - 1)),
+                 qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("VW_MAX_SESSION_MB=%1 or more").arg(mib)),
+                 qPrintable(error));
+        QVERIFY(!readSessionSummary(path).error.isEmpty()); // the library keeps the same limit
+        QVERIFY(readSessionSummary(path).error.contains(QStringLiteral("VW_MAX_SESSION_MB")));
+
+        qputenv(kMaxSessionMbVariable, QByteArray::number(mib)); // the value it named
+        const std::optional<Session> s = readSession(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->stages.size(), 3000);
+        QVERIFY(readSessionSummary(path).error.isEmpty());
+
+        for (const char *bad : {"abc", "0", "-5", "2G", ""}) {
+            qputenv(kMaxSessionMbVariable, bad);
+            QCOMPARE(maxSessionBytes(&error), qint64(-1));
+            QVERIFY(!readSession(path, &error));
+            QVERIFY2(error.contains(QStringLiteral("VW_MAX_SESSION_MB=\"%1\" is not a whole "
+                                                   "number of MiB")
+                                        .arg(QLatin1String(bad))),
+                     qPrintable(error));
+        }
+
+        qunsetenv(kMaxSessionMbVariable);
+        QCOMPARE(maxSessionBytes(nullptr), kMaxSessionBytes);
+        QVERIFY(readSession(path, &error));
     }
 
     void clientInfoCollect()

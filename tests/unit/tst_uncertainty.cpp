@@ -88,6 +88,8 @@ private slots:
     void compactHistogramRoundTrips();
     void sessionKeepsIntervalHistograms();
     void reportJsonHasIntervals();
+    void streamedReportHasTheSameIntervals();
+    void checkpointLeavesOutTheBootstrap();
     void shortStageGetsNoInterval();
     void ratioOfKnownDifference();
     void driftingStageIsNotSteady();
@@ -95,6 +97,7 @@ private slots:
     void oldSessionHasNoIntervals();
     void sizePerOpSecond();
     void timePerSession();
+    void resamplesAreExactMerges();
 };
 
 void TestUncertainty::compactHistogramRoundTrips()
@@ -171,6 +174,46 @@ void TestUncertainty::reportJsonHasIntervals()
     }
     // The table shows them compactly.
     QVERIFY(reportTable(s).contains(QStringLiteral("95%: kv2_read thr 200.0-200.0/s")));
+}
+
+// Issue 23: `report --format json` streamed (writeReportJson) is the DOM's text, intervals
+// and steadiness included.
+void TestUncertainty::streamedReportHasTheSameIntervals()
+{
+    const Session s = sessionWithHistograms();
+    QByteArray streamed;
+    QVERIFY(writeReportJson(s, [&streamed](const QByteArray &chunk) {
+        streamed += chunk;
+        return true;
+    }));
+    QVERIFY(streamed.contains("\"circular block bootstrap\""));
+    QCOMPARE(streamed, QJsonDocument(reportJson(s)).toJson(QJsonDocument::Indented));
+}
+
+// Issue 23: a checkpoint is written without the bootstrap of every stage (its cost grew with
+// each stage's write); the final file has it; read back, both report the same intervals.
+void TestUncertainty::checkpointLeavesOutTheBootstrap()
+{
+    const Session s = sessionWithHistograms();
+    const QJsonObject checkpoint = sessionToJson(s, SessionWriteKind::Checkpoint);
+    const QJsonObject finalFile = sessionToJson(s);
+    const QJsonArray cs = checkpoint.value(QStringLiteral("stages")).toArray();
+    const QJsonArray fs = finalFile.value(QStringLiteral("stages")).toArray();
+    QCOMPARE(cs.size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(!cs.at(i).toObject().contains(QStringLiteral("uncertainty")));
+        QVERIFY(fs.at(i).toObject().contains(QStringLiteral("uncertainty")));
+        QJsonObject withoutIt = fs.at(i).toObject();
+        withoutIt.remove(QStringLiteral("uncertainty"));
+        QCOMPARE(cs.at(i).toObject(), withoutIt); // nothing else differs
+    }
+    QString error;
+    const std::optional<Session> fromCheckpoint = sessionFromJson(checkpoint, &error);
+    QVERIFY2(fromCheckpoint, qPrintable(error));
+    const std::optional<Session> fromFinal = sessionFromJson(finalFile, &error);
+    QVERIFY2(fromFinal, qPrintable(error));
+    QCOMPARE(reportJson(*fromCheckpoint), reportJson(*fromFinal));
+    QCOMPARE(reportJson(*fromCheckpoint), reportJson(s));
 }
 
 void TestUncertainty::shortStageGetsNoInterval()
@@ -351,6 +394,52 @@ void TestUncertainty::timePerSession()
                              .arg(BootstrapOptions().resamples)
                              .arg(ms)
                              .arg(cpuMs, 0, 'f', 0);
+}
+
+void TestUncertainty::resamplesAreExactMerges()
+{
+    // The fast rank search (core/stats/blockbootstrap.cpp) must give, for a fixed seed, what
+    // merging each resample's seconds into one histogram gives: the resamples are replayed
+    // from the same seed (ceil(n / b) circular blocks, the last one n mod b long) and their
+    // percentiles read with LatencyHistogram::valueAtPercentileUs.
+    std::mt19937_64 gen(3);
+    for (int n : {61, 97}) {
+        QVector<LatencyHistogram> secs = seconds(gen, n, 300, 4000.0);
+        if (n == 61) // a slow wave in the counts: long blocks and a partial last one
+            for (int t = 0; t < n; ++t)
+                secs[t] = seconds(gen, 1, int(300 + 150 * std::sin(t / 5.0)), 4000.0).first();
+        secs[5] = LatencyHistogram(); // a second without success
+        BootstrapOptions options;
+        options.minEffectiveSeconds = 0;
+        options.resamples = 60;
+        options.seed = 99 + uint64_t(n);
+        const BootstrapSample s = bootstrapSeconds(secs, options);
+        QVERIFY2(s.ok, qPrintable(s.reason));
+        const BootstrapSample again = bootstrapSeconds(secs, options);
+        for (int m = 0; m < kBootMetricCount; ++m)
+            QCOMPARE(again.draws[m], s.draws[m]);
+        const int b = s.blockLength;
+        const int full = n / b, rest = n % b;
+        if (n == 61)
+            QVERIFY2(b > 1 && rest > 0, qPrintable(QString::number(b)));
+        std::mt19937_64 rng(options.seed);
+        std::uniform_int_distribution<int> start(0, n - 1);
+        for (int r = 0; r < options.resamples; ++r) {
+            LatencyHistogram merged;
+            for (int j = 0; j < full + (rest > 0 ? 1 : 0); ++j) {
+                const int at = start(rng);
+                for (int k = 0; k < (j < full ? b : rest); ++k)
+                    merged.add(secs[(at + k) % n]);
+            }
+            QCOMPARE(s.draws[int(BootMetric::Throughput)][r], double(merged.count()) / n);
+            QCOMPARE(s.draws[int(BootMetric::P50)][r],
+                     double(merged.valueAtPercentileUs(50)) / 1000.0);
+            QCOMPARE(s.draws[int(BootMetric::P95)][r],
+                     double(merged.valueAtPercentileUs(95)) / 1000.0);
+            QCOMPARE(s.draws[int(BootMetric::P99)][r],
+                     double(merged.valueAtPercentileUs(99)) / 1000.0);
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestUncertainty)

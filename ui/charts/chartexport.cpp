@@ -59,30 +59,43 @@ void renderChart(QChart *chart, QPainter *painter, const QRectF &target, const Q
 /// browser without that font falls back to a sans-serif, never to its default serif. It also
 /// writes the size in mm at the dpi: give it in pixels, so a 1920x1080 slide is 1920 px wide
 /// in a browser or a deck (the viewBox already is the pixel size).
+/// Done on the UTF-8 bytes, without a UTF-16 copy of the document: an SVG of 120,000 stages is
+/// about 40 MB, which as QStrings (two bytes a character, and a copy per pass) took four times
+/// that (issue 23; docs/performance.md, "Reading large sessions").
 QByteArray fixSvgForBrowsers(const QByteArray &bytes, QSize size)
 {
-    const QString svg = QString::fromUtf8(bytes);
-    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
-    QString out;
+    static const QByteArray attribute("font-family=\"");
+    QByteArray out;
+    out.reserve(bytes.size() + 4096);
     qsizetype last = 0;
-    for (auto it = family.globalMatch(svg); it.hasNext();) {
-        const QRegularExpressionMatch mt = it.next();
-        out += QStringView(svg).mid(last, mt.capturedStart() - last);
-        QString fam = mt.captured(1).trimmed();
+    for (qsizetype at = bytes.indexOf(attribute); at >= 0; at = bytes.indexOf(attribute, last)) {
+        const qsizetype from = at + attribute.size();
+        const qsizetype to = bytes.indexOf('"', from);
+        if (to < 0)
+            break;
+        out += QByteArrayView(bytes).sliced(last, at - last);
+        QString fam = QString::fromUtf8(QByteArrayView(bytes).sliced(from, to - from)).trimmed();
         if (fam.isEmpty() || fam.contains(QLatin1String("Sans Serif"), Qt::CaseInsensitive))
             fam = QString::fromLatin1(kChartFontFamily);
         if (!fam.contains(QLatin1String("sans-serif")))
             fam += QStringLiteral(", sans-serif");
-        out += QStringLiteral("font-family=\"%1\"").arg(fam);
-        last = mt.capturedEnd();
+        out += attribute + fam.toUtf8() + '"';
+        last = to + 1;
     }
-    out += QStringView(svg).mid(last);
-    static const QRegularExpression mmSize(
-        QStringLiteral("<svg width=\"[0-9.]+mm\" height=\"[0-9.]+mm\""));
-    out.replace(
-        mmSize,
-        QStringLiteral("<svg width=\"%1\" height=\"%2\"").arg(size.width()).arg(size.height()));
-    return out.toUtf8();
+    out += QByteArrayView(bytes).sliced(last);
+    // The size in mm, on the <svg> element only (its start tag, a few hundred bytes).
+    const qsizetype svgAt = out.indexOf("<svg ");
+    const qsizetype svgEnd = svgAt < 0 ? -1 : out.indexOf('>', svgAt);
+    if (svgEnd > svgAt) {
+        static const QRegularExpression mmSize(
+            QStringLiteral("<svg width=\"[0-9.]+mm\" height=\"[0-9.]+mm\""));
+        QString tag = QString::fromUtf8(QByteArrayView(out).sliced(svgAt, svgEnd - svgAt));
+        tag.replace(
+            mmSize,
+            QStringLiteral("<svg width=\"%1\" height=\"%2\"").arg(size.width()).arg(size.height()));
+        out.replace(svgAt, svgEnd - svgAt, tag.toUtf8());
+    }
+    return out;
 }
 
 } // namespace
@@ -132,7 +145,8 @@ bool chartFormatFromName(const QString &name, ChartFormat *out)
     return true;
 }
 
-bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o, QString *error)
+bool renderChartForExport(QChart *chart, const ChartExportOptions &o, RenderedChart *out,
+                          QString *error)
 {
     auto fail = [error](const QString &e) {
         if (error)
@@ -150,6 +164,9 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
     const QSizeF logical(o.size.width() / scale, o.size.height() / scale);
     const QRectF target(QPointF(0, 0), QSizeF(o.size));
 
+    *out = RenderedChart();
+    out->format = o.format;
+    const QString path = QStringLiteral("the chart");
     switch (o.format) {
     case ChartFormat::Png: {
         QImage img(o.size, QImage::Format_ARGB32_Premultiplied);
@@ -161,12 +178,8 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
             QPainter p(&img);
             renderChart(chart, &p, target, logical, o.size.height());
         }
-        QBuffer buf;
-        buf.open(QIODevice::WriteOnly);
-        QImageWriter w(&buf, "png");
-        if (!w.write(img))
-            return fail(QStringLiteral("cannot write %1: %2").arg(path, w.errorString()));
-        return writeFileAtomically(path, buf.data(), error);
+        out->image = img; // encoded by writeRenderedChart()
+        return true;
     }
     case ChartFormat::Svg: {
         QBuffer buf;
@@ -188,7 +201,9 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
             return fail(QStringLiteral("cannot write %1").arg(path));
         renderChart(chart, &p, target, logical, o.size.height());
         p.end();
-        return writeFileAtomically(path, fixSvgForBrowsers(buf.data(), o.size), error);
+        out->bytes = buf.data();
+        out->svgSize = o.size;
+        return true;
     }
     case ChartFormat::Pdf: {
         QBuffer buf;
@@ -212,10 +227,41 @@ bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o
         const QSizeF page(w.width(), w.height());
         renderChart(chart, &p, QRectF(QPointF(0, 0), page), page / scale, page.height());
         p.end();
-        return writeFileAtomically(path, buf.data(), error);
+        out->bytes = buf.data();
+        return true;
     }
     }
     return fail(QStringLiteral("unknown format"));
+}
+
+bool writeRenderedChart(const RenderedChart &r, const QString &path, QString *error)
+{
+    switch (r.format) {
+    case ChartFormat::Png: {
+        QBuffer buf;
+        buf.open(QIODevice::WriteOnly);
+        QImageWriter w(&buf, "png");
+        if (!w.write(r.image)) {
+            if (error)
+                *error = QStringLiteral("cannot write %1: %2").arg(path, w.errorString());
+            return false;
+        }
+        return writeFileAtomically(path, buf.data(), error);
+    }
+    case ChartFormat::Svg:
+        return writeFileAtomically(path, fixSvgForBrowsers(r.bytes, r.svgSize), error);
+    case ChartFormat::Pdf:
+        return writeFileAtomically(path, r.bytes, error);
+    }
+    if (error)
+        *error = QStringLiteral("unknown format");
+    return false;
+}
+
+bool exportChart(QChart *chart, const QString &path, const ChartExportOptions &o, QString *error)
+{
+    RenderedChart r;
+    return renderChartForExport(chart, o, &r, error) && writeRenderedChart(r, path, error);
 }
 
 } // namespace vw

@@ -1,7 +1,8 @@
 // Export of a chart to PNG (pixel size and DPI chosen), SVG (QSvgGenerator) or PDF
 // (QPdfWriter, one page the size of the chart). The chart is laid out at width x height
 // device pixels / (dpi / 96) logical pixels, so text keeps its physical size at any DPI.
-// GUI thread only (QChart); needs a QGuiApplication (offscreen is fine). Each format is
+// GUI thread only (QChart), but for writeRenderedChart(); needs a QGuiApplication (offscreen is
+// fine). Each format is
 // rendered into memory and written with writeFileAtomically() (util/atomicfile.h). An SVG's <desc> holds the
 // chart's data as drawn, JSON in the shape of chartData() (core/charts/chartmodel.h).
 // Text is sized for the picture (core/charts/charttype.h via chartoverlay.h): at 1920x1080 a
@@ -9,6 +10,8 @@
 // "DejaVu Sans, sans-serif" (a generic family, so a browser without DejaVu stays sans-serif).
 #pragma once
 
+#include <QByteArray>
+#include <QImage>
 #include <QSize>
 #include <QString>
 
@@ -38,7 +41,25 @@ struct ChartExportOptions {
     QString page;
 };
 
-/// Renders `chart` (its scene) to `path`. The chart's geometry is restored afterwards.
+/// A chart rendered for export, in memory: the PNG's image (not encoded yet), or the SVG's or
+/// PDF's bytes. Implicitly shared Qt values: safe to hand to another thread.
+struct RenderedChart {
+    ChartFormat format = ChartFormat::Png;
+    QImage image; ///< PNG: the picture at the chosen size and dpi
+    QByteArray bytes; ///< SVG (as QSvgGenerator wrote it) or PDF
+    QSize svgSize; ///< SVG: the size in pixels (for writeRenderedChart()'s fix-ups)
+};
+
+/// The GUI-thread part of an export: paints `chart`'s scene (QtCharts lives on the GUI
+/// thread) into memory, as exportChart() would. false with *error for out-of-range options.
+bool renderChartForExport(QChart *chart, const ChartExportOptions &options, RenderedChart *out,
+                          QString *error);
+/// The rest, on any thread (ui/chartexportdialog.h runs it off the GUI thread): encodes the
+/// PNG, finishes the SVG (font families, pixel size), and writes the file atomically and
+/// durably (util/atomicfile.h). false with *error ("cannot write PATH: ...").
+bool writeRenderedChart(const RenderedChart &rendered, const QString &path, QString *error);
+
+/// Renders `chart` (its scene) to `path`: renderChartForExport() then writeRenderedChart(). The chart's geometry is restored afterwards.
 /// Returns false with *error set (may be null) when the options are out of range or the
 /// file cannot be written ("cannot write PATH: No space left on device"). Rendered in memory,
 /// then written atomically and durably (util/atomicfile.h): a failed export leaves no file.

@@ -1,10 +1,11 @@
 #include "savedsessionbar.h"
 
+#include "exportfolder.h"
+
 #include "models/sessionset.h"
 #include "session/sessionio.h"
 #include "sessionfiles.h"
 
-#include <QDesktopServices>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -39,7 +40,7 @@ SavedSessionBar::SavedSessionBar(SessionSet *set, QWidget *parent)
 
     connect(m_reveal, &QPushButton::clicked, this, [this] {
         if (!m_path.isEmpty())
-            QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(m_path).absolutePath()));
+            showInFolder(m_path);
     });
     connect(m_saveAs, &QPushButton::clicked, this, &SavedSessionBar::askSaveAs);
     connect(m_set, &SessionSet::entriesChanged, this, &SavedSessionBar::update);

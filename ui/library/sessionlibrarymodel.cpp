@@ -118,8 +118,10 @@ QVariant SessionLibraryModel::display(const SessionSummary &s, int column) const
         return s.displayLabel();
     case Profile:
         return s.profileName;
-    case Target:
-        return s.targetAddress;
+    case Target: // a local target's node by its name: "leader (http://127.0.0.1:8200)"
+        return s.targetNode.isEmpty()
+                   ? s.targetAddress
+                   : QStringLiteral("%1 (%2)").arg(s.targetNode, s.targetAddress);
     case Started:
         return s.startedAt.isValid()
                    ? s.startedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))

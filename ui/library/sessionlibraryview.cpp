@@ -1,11 +1,12 @@
 #include "sessionlibraryview.h"
 
+#include "exportfolder.h"
+
 #include "sessionlibrarymodel.h"
 #include "sessionlibraryproxy.h"
 #include "sessionlibraryreader.h"
 
 #include <QAction>
-#include <QDesktopServices>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -152,6 +153,7 @@ SessionLibraryView::SessionLibraryView(QWidget *parent)
                 }
                 m_model->upsert(s);
                 emit message(tr("Label of %1 set to %2").arg(QFileInfo(path).fileName(), s.label));
+                emit sessionRenamed(path, s.id, s.label);
             });
     connect(m_reader, &SessionLibraryReader::removed, this,
             [this](const QString &path, bool trashed, const QString &error) {
@@ -310,7 +312,7 @@ void SessionLibraryView::revealSelected()
 {
     const QString path = selectedPath();
     if (!path.isEmpty())
-        QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(path).absolutePath()));
+        showInFolder(path);
 }
 
 void SessionLibraryView::updateButtons()

@@ -81,6 +81,9 @@ signals:
     void overlayRequested(const QString &path);
     /// For the status bar: what happened (renamed, deleted, an error).
     void message(const QString &text);
+    /// The label of session `id` in `path` was rewritten to `label` (after renameSession()):
+    /// what shows that session follows (SessionSet::renameSession()).
+    void sessionRenamed(const QString &path, const QString &id, const QString &label);
     /// `path` was moved to the trash or deleted (after deleteSession()).
     void sessionDeleted(const QString &path);
     void scanFinished(int files);

@@ -1,6 +1,7 @@
 #include "sessionset.h"
 
 #include "session/sessionanalysis.h"
+#include "sessionfiles.h"
 
 #include <algorithm>
 
@@ -112,8 +113,43 @@ void SessionSet::setMain(const Session &session, const QString &path)
     replaceMain(e, displayLabel(session));
 }
 
+int SessionSet::indexOf(const Session &session, const QString &path) const
+{
+    for (int i = 0; i < m_entries.size(); ++i) {
+        const SessionEntry &e = m_entries.at(i);
+        if (e.live)
+            continue;
+        if (!session.id.isEmpty() && e.session.id == session.id)
+            return i;
+        if (!path.isEmpty() && isSameFilePath(e.path, path))
+            return i;
+    }
+    return -1;
+}
+
+bool SessionSet::renameSession(const QString &id, const QString &path, const QString &label)
+{
+    bool any = false;
+    for (int i = 0; i < m_entries.size(); ++i) {
+        SessionEntry &e = m_entries[i];
+        if (e.live
+            || !((!id.isEmpty() && e.session.id == id)
+                 || (!path.isEmpty() && isSameFilePath(e.path, path))))
+            continue;
+        e.label = uniqueLabel(label, i);
+        e.session.label = e.label;
+        any = true;
+        emit entryRenamed(i);
+    }
+    if (any)
+        emit entriesChanged();
+    return any;
+}
+
 int SessionSet::addOverlay(const Session &session, const QString &path)
 {
+    if (const int shown = indexOf(session, path); shown >= 0) // never the same one twice
+        return shown - (m_hasMain ? 1 : 0);
     SessionEntry e;
     e.session = session;
     if (!e.session.analysis.computed)

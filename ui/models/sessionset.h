@@ -68,7 +68,16 @@ public:
     /// so callers overlay instead while a run is going.
     void setMain(const Session &session, const QString &path = QString());
     /// Adds an overlay; its label is made unique ("label (2)"). Returns its overlay index.
+    /// A session already shown (the same session id, or the same file) is not added twice:
+    /// the index of the overlay that shows it is returned, or -1 when it is the main entry.
     int addOverlay(const Session &session, const QString &path = QString());
+    /// The entry showing `session` (its id, else its file `path`), -1 when none (index into
+    /// entries()).
+    int indexOf(const Session &session, const QString &path = QString()) const;
+    /// A session was renamed (its file's label rewritten, ui/library/sessionlibraryview.h):
+    /// every entry of session id `id` (or read from `path`) takes `label` (made unique), so
+    /// legends, lists, tabs and tables follow; false when none shows it.
+    bool renameSession(const QString &id, const QString &path, const QString &label);
     /// Removes overlays by overlay index; out-of-range indices are ignored.
     void removeOverlays(QList<int> indices);
     void removeOverlay(int index) { removeOverlays({index}); }
@@ -84,7 +93,9 @@ signals:
     void mainChanged();
     void overlayAdded(int index);
     void overlayRemoved(int index);
-    /// After any change to the list of entries (each of the three signals above): for views
+    /// Entry `index` (into entries()) was relabelled (renameSession()).
+    void entryRenamed(int index);
+    /// After any change to the list of entries (each of the four signals above): for views
     /// that redraw from the whole set.
     void entriesChanged();
     /// The live main entry has new data (not emitted by entriesChanged()).

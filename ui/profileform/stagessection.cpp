@@ -27,7 +27,8 @@ namespace {
 QString rateText(double r)
 {
     QString s = QString::number(r, 'f', 3);
-    while (s.contains(QLatin1Char('.')) && (s.endsWith(QLatin1Char('0')) || s.endsWith('.')))
+    while (s.contains(QLatin1Char('.'))
+           && (s.endsWith(QLatin1Char('0')) || s.endsWith(QLatin1Char('.'))))
         s.chop(1);
     return s;
 }
@@ -245,8 +246,9 @@ std::optional<YAML::Node> StagesSection::stagesNode(const LoadModelType &type, Q
     const std::string key = type.stageLoadKey.toStdString();
     YAML::Node seq(YAML::NodeType::Sequence);
     for (int r = 0; r < m_table->rowCount(); ++r) {
-        const QString load = m_table->item(r, 0) ? m_table->item(r, 0)->text().trimmed() : "";
-        const QString dur = m_table->item(r, 1) ? m_table->item(r, 1)->text().trimmed() : "";
+        const QString load =
+            m_table->item(r, 0) ? m_table->item(r, 0)->text().trimmed() : QString();
+        const QString dur = m_table->item(r, 1) ? m_table->item(r, 1)->text().trimmed() : QString();
         const double v = load.toDouble();
         if (!loadValid(load, type.stageLoadBounds) || !parseDurationMs(dur)) {
             *error = tr("stage %1 needs %2 from %3 to %4 (%5) and a duration with a unit (10s)")
