@@ -45,17 +45,25 @@ LocalTargetBox::LocalTargetBox(QWidget *parent)
     m_pool.setMaxThreadCount(2); // a status query beside a start or stop
     m_kind = new QComboBox(this);
     m_kind->setObjectName(QStringLiteral("localTargetKind"));
+    m_kind->setAccessibleName(tr("Local target kind"));
+    m_kind->setToolTip(tr("What Start starts; while a target runs, what is running"));
     m_kind->addItem(tr("dev server"), QStringLiteral("dev"));
     m_kind->addItem(tr("3-node raft cluster + nginx"), QStringLiteral("cluster"));
     m_start = new QPushButton(tr("Start"), this);
     m_start->setObjectName(QStringLiteral("localTargetStart"));
+    m_start->setAccessibleName(tr("Start the local target"));
     m_start->setToolTip(tr("Start OpenBao on loopback (vault-workbench target up)"));
     m_stop = new QPushButton(tr("Stop"), this);
     m_stop->setObjectName(QStringLiteral("localTargetStop"));
+    m_stop->setAccessibleName(tr("Stop the local target"));
     m_stop->setToolTip(tr("Stop what was started (vault-workbench target down)"));
     m_status = new QLabel(tr("no local target"), this);
     m_status->setObjectName(QStringLiteral("localTargetStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setAccessibleName(tr("Local target status"));
+    // a cluster's line (three nodes with roles and versions) wraps instead of pushing Start
+    // and Stop out of view
+    m_status->setWordWrap(true);
 
     auto *row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);

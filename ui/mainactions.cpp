@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QKeySequence>
 #include <QLabel>
+#include <QSettings>
 #include <QWidget>
 
 namespace vw {
@@ -55,6 +56,16 @@ MainActions createMainActions(QWidget *owner)
              QObject::tr("Remove the selected (or last) overlaid session"));
     a.quit = make(QObject::tr("&Quit"), QStringLiteral("quitAction"), {QKeySequence::Quit},
                   QObject::tr("Quit (a running benchmark is stopped and cleaned up first)"));
+    a.tabMovesFocus = make(QObject::tr("Tab &Moves Focus"), QStringLiteral("tabMovesFocusAction"),
+                           {QKeySequence(QStringLiteral("Ctrl+M"))},
+                           QObject::tr("Tab in the profile editor moves focus instead of "
+                                       "inserting spaces"));
+    a.tabMovesFocus->setCheckable(true);
+    a.tabMovesFocus->setChecked(
+        QSettings().value(QStringLiteral("editor/tabMovesFocus"), false).toBool());
+    QObject::connect(a.tabMovesFocus, &QAction::toggled, [](bool on) {
+        QSettings().setValue(QStringLiteral("editor/tabMovesFocus"), on);
+    });
     a.library = make(QObject::tr("Session &Library"), QStringLiteral("libraryAction"),
                      {QKeySequence(QStringLiteral("Ctrl+Shift+L"))},
                      QObject::tr("Browse, open, compare, rename and delete saved sessions"));
@@ -84,18 +95,46 @@ QList<QAction *> createPercentileActions(QWidget *owner, SessionSet *set)
     return out;
 }
 
+QList<ShortcutRow> shortcutRows(const QList<QAction *> &actions)
+{
+    QList<ShortcutRow> rows;
+    QStringList seen;
+    for (QAction *a : actions) {
+        const QList<QKeySequence> keys = a->shortcuts();
+        if (keys.isEmpty() || a->text().isEmpty())
+            continue;
+        QStringList k;
+        for (const QKeySequence &key : keys)
+            k << key.toString(QKeySequence::NativeText);
+        const QString what = a->text().remove(QLatin1Char('&'));
+        if (seen.contains(what))
+            continue;
+        seen << what;
+        rows.append({k.join(QStringLiteral(", ")), what});
+    }
+    // keys of Qt's own widgets: no action carries them
+    const QList<ShortcutRow> widgetKeys{
+        {QObject::tr("Tab, Shift+Tab"),
+         QObject::tr("Next / previous control (in the profile editor Tab indents; Ctrl+M "
+                     "switches)")},
+        {QObject::tr("Ctrl+Tab, Ctrl+Shift+Tab"), QObject::tr("Next / previous tab of a pane")},
+        {QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText) + QStringLiteral(", ")
+             + QKeySequence(QKeySequence::Redo).toString(QKeySequence::NativeText),
+         QObject::tr("Undo / redo in the editor")},
+        {QObject::tr("Esc"),
+         QObject::tr("Close a popup or dialog, clear the library's search (never stops a run)")},
+        {QObject::tr("Enter"), QObject::tr("Insert the palette's operation, open a session")},
+    };
+    rows += widgetKeys;
+    return rows;
+}
+
 QWidget *showShortcutsWindow(QWidget *parent, const QList<QAction *> &list)
 {
     QStringList rows;
-    for (QAction *a : list)
-        if (!a->shortcut().isEmpty())
-            rows << QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                        .arg(a->shortcut().toString(QKeySequence::NativeText),
-                             a->text().remove(QLatin1Char('&')));
-    rows << QObject::tr(
-        "<tr><td><b>Ctrl+L / Ctrl+T / Ctrl+E</b></td><td>Address / token / editor</td></tr>")
-         << QObject::tr(
-                "<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>Undo / redo in the editor</td></tr>");
+    for (const ShortcutRow &r : shortcutRows(list))
+        rows << QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(r.keys.toHtmlEscaped(), r.what.toHtmlEscaped());
     auto *label =
         new QLabel(QStringLiteral("<table cellspacing=6>%1</table>").arg(rows.join(QString())));
     label->setWindowFlag(Qt::Tool);

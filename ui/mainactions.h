@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QList>
+#include <QString>
 
 QT_BEGIN_NAMESPACE
 class QAction;
@@ -25,6 +26,9 @@ struct MainActions {
     QAction *removeOverlay = nullptr; ///< Ctrl+Shift+Del
     QAction *quit = nullptr; ///< Ctrl+Q
     QAction *library = nullptr; ///< Ctrl+Shift+L: the session library (Ctrl+L edits the address)
+    /// Ctrl+M (as in Qt Creator), checkable: Tab in the profile editor moves focus instead of
+    /// inserting spaces; kept in QSettings ("editor/tabMovesFocus", default off).
+    QAction *tabMovesFocus = nullptr;
 };
 
 /// Creates the actions as children of `owner` and adds them to it (window-wide shortcuts).
@@ -35,9 +39,21 @@ MainActions createMainActions(QWidget *owner);
 /// the menu and the results page always agree (object names "showP50Action"...).
 QList<QAction *> createPercentileActions(QWidget *owner, SessionSet *set);
 
-/// A small non-modal tool window listing the shortcuts of `actions` (object name
+/// One row of the shortcut overview: every key sequence of an action ("Ctrl+R, F5") and
+/// what it does.
+struct ShortcutRow {
+    QString keys;
+    QString what;
+};
+/// The rows of the shortcut overview: each of `actions` that has a shortcut (all of its
+/// shortcuts, its text without '&'; the same text once), then the keys Qt's widgets handle
+/// themselves and no action carries (Tab, Shift+Tab, Ctrl+Tab, Esc, Ctrl+Z...).
+QList<ShortcutRow> shortcutRows(const QList<QAction *> &actions);
+
+/// A small non-modal tool window listing shortcutRows(actions) (object name
 /// "shortcutsWindow"), centred on `parent` and fully within its screen's available geometry.
-/// Deleted when closed.
+/// Deleted when closed. The window passes every action it holds (menus, toolbar, the editor's
+/// own), so the list is made from the actions themselves.
 QWidget *showShortcutsWindow(QWidget *parent, const QList<QAction *> &actions);
 
 } // namespace vw

@@ -3,6 +3,7 @@
 // (ui/mainwindow.h), kept apart so that mainwindow.cpp is the wiring of the pages.
 #include "mainwindow.h"
 
+#include "editor/codeeditor.h"
 #include "exportmenu.h"
 #include "mainactions.h"
 #include "profileeditorpage.h"
@@ -23,6 +24,7 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 
 #include <tuple>
@@ -42,6 +44,14 @@ void MainWindow::createActions()
     m_removeOverlayAction = a.removeOverlay;
     m_quitAction = a.quit;
     m_libraryAction = a.library;
+    m_tabMovesFocusAction = a.tabMovesFocus;
+    m_editor->codeEditor()->setTabChangesFocus(m_tabMovesFocusAction->isChecked());
+    connect(m_tabMovesFocusAction, &QAction::toggled, this, [this](bool on) {
+        m_editor->codeEditor()->setTabChangesFocus(on);
+        statusBar()->showMessage(on ? tr("Tab moves focus; Ctrl+M makes it indent again")
+                                    : tr("Tab indents in the editor; Ctrl+M makes it move focus"),
+                                 kStatusMs);
+    });
 
     connect(m_newAction, &QAction::triggered, this, [this] {
         settleUnsavedProfile(tr("start a new profile"), [this] {
@@ -88,8 +98,11 @@ void MainWindow::createMenus()
     focusAddress->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
     QAction *focusToken = run->addAction(tr("Edit &Token"), m_target, &TargetPanel::focusToken);
     focusToken->setShortcut(QKeySequence(QStringLiteral("Ctrl+T")));
-    QAction *focusEditor =
-        run->addAction(tr("Edit &Profile"), this, [this] { m_editor->editor()->setFocus(); });
+    QAction *focusEditor = run->addAction(tr("Edit &Profile"), this, [this] {
+        m_editor->views()->setCurrentIndex(0); // the YAML tab, also from the Form
+        m_editor->editor()->setFocus(Qt::ShortcutFocusReason);
+    });
+    focusEditor->setObjectName(QStringLiteral("focusEditorAction"));
     focusEditor->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
 
     QMenu *view = menuBar()->addMenu(tr("&Sessions"));
@@ -99,8 +112,12 @@ void MainWindow::createMenus()
     view->addActions(createPercentileActions(this, m_sessions));
     view->addSeparator();
     view->addAction(m_libraryAction);
-    view->addSeparator();
-    QMenu *themeMenu = view->addMenu(tr("Chart &Theme"));
+
+    // View: the whole window's theme (ui/theme/windowtheme.h; the charts follow) and the
+    // editor's Tab key
+    QMenu *look = menuBar()->addMenu(tr("&View"));
+    look->setObjectName(QStringLiteral("viewMenu"));
+    QMenu *themeMenu = look->addMenu(tr("&Theme"));
     themeMenu->setObjectName(QStringLiteral("chartThemeMenu"));
     auto *themes = new QActionGroup(this);
     for (const auto &[theme, text, name] :
@@ -115,9 +132,13 @@ void MainWindow::createMenus()
         connect(a, &QAction::triggered, this,
                 [t = theme] { ChartThemeSettings::instance()->setTheme(t); });
     }
+    look->addSeparator();
+    look->addAction(m_tabMovesFocusAction);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)
-        ->setShortcut(QKeySequence::HelpContents);
+    QAction *shortcuts =
+        help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
+    shortcuts->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&Profile Reference"), this,
                     [this] {
                         showDocument(this, QString::fromLatin1(kProfileReferenceResource),
@@ -187,7 +208,8 @@ void MainWindow::saveProfileAs()
 
 void MainWindow::showShortcuts()
 {
-    showShortcutsWindow(this, actions());
+    // every action of the window: its own, the menus', the editor's (Ctrl+Space), the docks'
+    showShortcutsWindow(this, findChildren<QAction *>());
 }
 
 } // namespace vw

@@ -15,6 +15,9 @@
 #include "targetpanel.h"
 #include "window/runoutcome.h"
 #include "window/unsavedchanges.h"
+#include "theme/charttheme.h"
+#include "theme/windowtheme.h"
+#include "window/accessibility.h"
 #include "window/unsavedprofile.h"
 #include "window/windowcloseflow.h"
 #include "window/windowgeometry.h"
@@ -25,8 +28,11 @@
 #include <QGroupBox>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -89,19 +95,26 @@ MainWindow::MainWindow(QWidget *parent)
         auto *scroll = new QScrollArea(m_splitter);
         scroll->setObjectName(side == left ? QStringLiteral("leftScroll")
                                            : QStringLiteral("rightScroll"));
+        scroll->setAccessibleName(side == left ? tr("Target and profile") : tr("Run and results"));
         scroll->setWidgetResizable(true);
         scroll->setFrameShape(QFrame::NoFrame);
         scroll->setWidget(side);
         m_splitter->addWidget(scroll);
     }
-    m_splitter->setStretchFactor(0, 0);
-    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setObjectName(QStringLiteral("mainSplit"));
+    // a larger window widens the editor too (a third of the extra width), not only the charts
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 2);
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
     for (QWidget *w : {static_cast<QWidget *>(m_splitter), left, right})
         w->setContentsMargins(4, 4, 4, 4);
-    // the left side at least as wide as its content: no horizontal scrolling there by default
-    const int leftWidth = std::max(440, left->minimumSizeHint().width());
+    // the left side at least as wide as its content: it never scrolls sideways (at 1280x720
+    // too); a wider window gives it a third of the extra width
+    auto *leftScroll = static_cast<QScrollArea *>(m_splitter->widget(0));
+    leftScroll->setMinimumWidth(left->minimumSizeHint().width()
+                                + leftScroll->verticalScrollBar()->sizeHint().width());
+    const int leftWidth = std::max(440, leftScroll->minimumWidth());
     m_splitter->setSizes({leftWidth, 1400 - leftWidth});
 
     createActions();
@@ -146,7 +159,11 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const StageStats &s) { statusBar()->showMessage(stageDoneMessage(s)); });
     connect(m_controller, &RunController::message, this,
             [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
-    connect(m_controller, &RunController::confirmationAnswered, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::confirmationAnswered, this, [this](bool yes) {
+        if (!yes)
+            m_target->forgetDeclinedOverride(); // a declined address is not kept
+        updateActions();
+    });
     connect(m_controller, &RunController::started, this, [this](const Profile &profile) {
         m_target->tokenUsedForRun();
         m_runPanel->runStarted(profile);
@@ -196,6 +213,13 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_editor->setInitialText(defaultProfileYaml());
     restoreMainWindowLayout(this, m_splitter);
+    // the saved look for the whole window (View > Theme; Follow System leaves it as it is)
+    if (ChartThemeSettings::instance()->theme() != ChartTheme::FollowSystem)
+        applyWindowTheme(ChartThemeSettings::instance()->theme());
+    makeAccessible(this); // accessible names, Tab out of tables (ui/window/accessibility.h)
+    // Focus starts on the profile's tabs (YAML | Form), not in the editor, where a Tab
+    // would indent and mark the profile modified, nor in an edit a key press would change.
+    m_editor->views()->tabBar()->setFocus(Qt::OtherFocusReason);
 
     updateActions();
     updateTitle();

@@ -134,6 +134,7 @@ private:
     QAction *m_removeOverlayAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_libraryAction = nullptr;
+    QAction *m_tabMovesFocusAction = nullptr; ///< Ctrl+M: Tab in the editor moves focus
     SessionLibraryDock *m_libraryDock = nullptr;
     SessionLibraryView *m_library = nullptr;
     SavedSessionBar *m_savedBar = nullptr;

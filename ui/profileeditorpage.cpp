@@ -41,6 +41,10 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent)
 {
     m_editor = new CodeEditor(this);
     m_editor->setObjectName(QStringLiteral("profileEditor"));
+    m_editor->setAccessibleName(tr("Profile YAML"));
+    m_editor->setAccessibleDescription(
+        tr("The profile's text; Ctrl+Space completes, Ctrl+M switches Tab between indenting "
+           "and moving focus"));
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_editor->setFont(mono);
     m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -51,9 +55,11 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent)
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("profileStatus"));
     m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
 
     m_errorList = new QTreeWidget(this);
     m_errorList->setObjectName(QStringLiteral("profileErrors"));
+    m_errorList->setAccessibleName(tr("Profile problems"));
     m_errorList->setRootIsDecorated(false);
     // The problem column takes the remaining width and wraps, so no message is cut off.
     m_errorList->setUniformRowHeights(false);
@@ -93,13 +99,16 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent)
             &ProfileEditorPage::insertOperation);
 
     auto *textAndPalette = new QSplitter(Qt::Horizontal, this);
+    textAndPalette->setObjectName(QStringLiteral("editorPaletteSplit")); // remembered by name
     textAndPalette->addWidget(m_editor);
     textAndPalette->addWidget(m_palette);
-    textAndPalette->setStretchFactor(0, 3);
-    textAndPalette->setStretchFactor(1, 2);
-    textAndPalette->setSizes({300, 200});
+    textAndPalette->setStretchFactor(0, 3); // a wider window widens the text most
+    textAndPalette->setStretchFactor(1, 1);
+    textAndPalette->setSizes({340, 180});
+    textAndPalette->setChildrenCollapsible(false);
 
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("editorProblemsSplit")); // remembered by name
     split->addWidget(textAndPalette);
     split->addWidget(bottom);
     split->setStretchFactor(0, 4);
@@ -108,6 +117,7 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent)
 
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("profileViews"));
+    m_views->setAccessibleName(tr("Profile views"));
     m_views->setDocumentMode(true);
     m_views->addTab(split, tr("YAML"));
     // the same profile as a form (ui/profileform/), kept in sync with the text both ways

@@ -10,6 +10,8 @@
 
 #include "analysis/stageuncertainty.h"
 
+#include "window/tablecolumns.h"
+
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QComboBox>
@@ -211,9 +213,8 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::ErrorClassesColumn,
-                                                      QHeaderView::Stretch);
+    // widths fitted to a session, then only widened during a run (ui/window/tablecolumns.h)
+    keepColumnsStable(m_table, StageTableModel::ErrorClassesColumn);
     m_tableSource = new QComboBox(this);
     m_tableSource->setObjectName(QStringLiteral("tableSourceCombo"));
     m_tableSource->setSizeAdjustPolicy(QComboBox::AdjustToContents);

@@ -80,9 +80,9 @@ RunController::StartOutcome RunController::startChecked(Profile profile,
         return StartOutcome::Refused;
     profile.target = target.target;
     options.targetSources = target.sources;
-    // A non-loopback address: asked once per address, naming what answers there.
-    if (!isLoopbackAddress(profile.target.address)
-        && !TargetConfirmation::isConfirmed(profile.target.address)) {
+    // A non-loopback address: asked before any contact, then once more naming what answers
+    // there (ui/targetconfirmation.h); a yes is kept per address.
+    if (TargetConfirmation::needsConfirmation(profile.target.address)) {
         if (!m_confirmation) {
             m_confirmation = new TargetConfirmation(m_dialogParent);
             connect(m_confirmation, &TargetConfirmation::answered, this,
@@ -98,8 +98,7 @@ RunController::StartOutcome RunController::startChecked(Profile profile,
                         emit confirmationAnswered(yes);
                     });
         }
-        emit message(tr("Asking %1 for its version before the first run there…")
-                         .arg(profile.target.address));
+        emit message(tr("Asking before contacting %1 (not loopback)…").arg(profile.target.address));
         m_confirmation->ask(profile, options);
         return StartOutcome::Asking;
     }

@@ -47,9 +47,10 @@ public:
     enum class StartOutcome { Started, Asking, Refused };
     /// The window's start (MainWindow::startRun()): `profile` against `target` (resolved by
     /// the target panel; its address and sources replace the profile's) with `options`
-    /// (token, label). A non-loopback address not confirmed before is asked about first
-    /// (ui/targetconfirmation.h, its dialog on the dialog parent): Asking, and the run starts
-    /// once the user says yes; confirmationAnswered() follows either way. Refused while a run
+    /// (token, label). A non-loopback address not confirmed before is asked about first,
+    /// before anything is sent to it (ui/targetconfirmation.h, its dialogs on the dialog
+    /// parent): Asking, and the run starts once the user says yes; confirmationAnswered()
+    /// follows either way. Refused while a run
     /// goes or a question is open.
     StartOutcome startChecked(Profile profile, const ResolvedTarget &target, RunOptions options);
     /// A non-loopback question is open.
@@ -80,7 +81,7 @@ signals:
     /// kRepaintIntervalMs.
     void liveUpdate(const vw::RunSnapshot &snapshot);
     void finished(const vw::Session &session);
-    /// A line for the status bar ("No token: ...", "Asking ... for its version").
+    /// A line for the status bar ("No token: ...", "Asking before contacting ...").
     void message(const QString &text);
     /// The non-loopback question was answered (the run has started when `yes`).
     void confirmationAnswered(bool yes);

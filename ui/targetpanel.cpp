@@ -1,6 +1,7 @@
 #include "targetpanel.h"
 
 #include "localtargetbox.h"
+#include "targetconfirmation.h"
 #include "tokenkeychain.h"
 #include "vault/tokensource.h"
 
@@ -69,6 +70,7 @@ TargetPanel::TargetPanel(QWidget *parent)
 {
     m_address = new QLineEdit(this);
     m_address->setObjectName(QStringLiteral("addressEdit"));
+    m_address->setAccessibleName(tr("Target address"));
     m_address->setPlaceholderText(QStringLiteral("http://127.0.0.1:8200"));
     m_address->setToolTip(tr("Vault/OpenBao address: from the environment (VAULT_ADDR, "
                              "BAO_ADDR) or the profile; an edit here overrides it for this "
@@ -80,6 +82,7 @@ TargetPanel::TargetPanel(QWidget *parent)
     m_resetAddress = new QToolButton(this);
     m_resetAddress->setObjectName(QStringLiteral("resetAddress"));
     m_resetAddress->setText(tr("Reset"));
+    m_resetAddress->setAccessibleName(tr("Reset the address override"));
     m_resetAddress->setToolTip(tr("Forget this profile's address override"));
     connect(m_resetAddress, &QToolButton::clicked, this, &TargetPanel::resetAddressOverride);
 
@@ -90,6 +93,9 @@ TargetPanel::TargetPanel(QWidget *parent)
 
     m_token = new QLineEdit(this);
     m_token->setObjectName(QStringLiteral("tokenEdit"));
+    m_token->setAccessibleName(tr("Vault token"));
+    m_token->setAccessibleDescription(tr("Kept in memory, or in the keychain when asked; never "
+                                         "in a file"));
     m_token->setEchoMode(QLineEdit::Password);
     m_token->setClearButtonEnabled(true);
     m_token->setPlaceholderText(tr("Vault token (never saved to a file)"));
@@ -97,6 +103,7 @@ TargetPanel::TargetPanel(QWidget *parent)
 
     m_tokenSource = new QLabel(this);
     m_tokenSource->setObjectName(QStringLiteral("tokenSource"));
+    m_tokenSource->setWordWrap(true);
     m_tokenSource->setStyleSheet(QStringLiteral("color: palette(mid);"));
 
     m_remember = new QCheckBox(tr("Remember in keychain"), this);
@@ -108,6 +115,7 @@ TargetPanel::TargetPanel(QWidget *parent)
 
     m_label = new QLineEdit(this);
     m_label->setObjectName(QStringLiteral("labelEdit"));
+    m_label->setAccessibleName(tr("Session label"));
     m_label->setClearButtonEnabled(true);
     m_label->setToolTip(tr("Session label, shown in legends when sessions are overlaid"));
 
@@ -222,6 +230,14 @@ void TargetPanel::resetAddressOverride()
     refresh();
 }
 
+void TargetPanel::forgetDeclinedOverride()
+{
+    if (m_override.isEmpty() || TargetConfirmation::isLoopback(m_override))
+        return;
+    emit message(tr("%1 was not contacted; the override is forgotten").arg(m_override));
+    resetAddressOverride();
+}
+
 ResolvedTarget TargetPanel::baseTarget() const
 {
     TargetFlags flags;
@@ -267,7 +283,7 @@ void TargetPanel::showSources()
     if (!lines.isEmpty())
         lines.first() = tr("effective: %1").arg(lines.first());
     lines += r.errors;
-    if (!isLoopbackAddress(r.target.address))
+    if (!TargetConfirmation::isLoopback(r.target.address))
         lines << tr("not a loopback address: a run asks first");
     m_effective->setText(lines.join(QLatin1Char('\n')));
     m_effective->setStyleSheet(r.ok() ? QStringLiteral("color: palette(mid);")

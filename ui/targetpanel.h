@@ -46,6 +46,10 @@ public:
     bool isAddressOverridden() const;
     /// Forgets the open profile's override: the address is the resolved one again.
     void resetAddressOverride();
+    /// The user declined to contact the address (ui/targetconfirmation.h): an override that
+    /// is not loopback is forgotten, so it is neither kept in the settings nor asked about
+    /// again at the next run.
+    void forgetDeclinedOverride();
 
     /// The effective target of a run from here: the override or `--addr`, then the
     /// environment, then the profile; with each setting's source.

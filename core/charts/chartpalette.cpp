@@ -13,6 +13,13 @@ QString paletteColor(int i)
     return QString::fromLatin1(kPalette[((i % n) + n) % n]);
 }
 
+ChartInk chartInk(bool dark)
+{
+    if (dark)
+        return {"#1e1f22", "#e8eaed", "#3c4043", "#9aa0a6", "#e8eaed"};
+    return {"#ffffff", "#202124", "#e0e0e0", "#80868b", kMarkerOutline};
+}
+
 QString shadeColor(const QString &color, double factor)
 {
     bool ok = false;

@@ -27,6 +27,18 @@ inline const char *kMarkerOutline = "#000000"; ///< outline of knee/saturation/f
 inline const char *kTotalColor = "#333333"; ///< "total" throughput of a mixed profile
 inline const char *kStageBoundaryColor = "#888888"; ///< stage boundaries on time charts
 
+/// The colours of a chart's own parts (not its series) in the light or the dark look, as
+/// "#rrggbb": the GUI's charts follow the window theme with them (ui/theme/charttheme.h), the
+/// export dialog writes either; the SVG renderer draws the light one.
+struct ChartInk {
+    const char *background;
+    const char *text; ///< title, legend, axis labels and titles, marker labels
+    const char *grid;
+    const char *axisLine;
+    const char *markerOutline; ///< outline of knee/saturation/failure marks (kMarkerOutline)
+};
+ChartInk chartInk(bool dark);
+
 /// The colours of a verdict's cell in comparison tables (GUI and HTML; core/analysis/verdict.h):
 /// a light tint with dark text for better (green), worse (red) and inconclusive (amber), so
 /// that both are set and the cell reads the same in light and dark themes; "" for no_change and

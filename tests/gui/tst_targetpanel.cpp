@@ -196,8 +196,9 @@ private slots:
         qunsetenv("BAO_NAMESPACE");
     }
 
-    // The question before a run to a new address: the probe runs off the GUI thread, the
-    // question names the address, the server's version and its cluster name; a yes is
+    // The questions before a run to a new address: "contact it?" first (tst_guiaccess checks
+    // that nothing is sent before), then the probe runs off the GUI thread and the question
+    // names the address, the server's version and its cluster name; a yes is
     // remembered for that address only, a no is not. (The class does not itself test for
     // loopback, so a loopback dev server stands in for a remote one: tests stay on loopback.)
     void confirmationNamesVersionAndCluster()
@@ -220,6 +221,10 @@ private slots:
                 auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
                 if (!box)
                     return;
+                if (box->objectName() == QLatin1String("targetContactQuestion")) {
+                    box->button(QMessageBox::Yes)->click(); // contact it: the probe may run
+                    return;
+                }
                 question = box->text();
                 box->button(answer ? QMessageBox::Yes : QMessageBox::No)->click();
                 poll->deleteLater();

@@ -1,6 +1,6 @@
 // Window and platform: the main window's default size fits the available screen (85 %, at
 // most 1400x900) and a saved geometry off every screen is not restored; the shortcuts window
-// opens fully on-screen; the chart theme (View > Chart Theme) makes charts dark or light;
+// opens fully on-screen; the chart theme (View > Theme) makes charts dark or light;
 // Help > About names the version and the profile reference, which opens from the build.
 #include "chartexportdialog.h"
 #include "charts/chartstyle.h"
@@ -154,7 +154,7 @@ private slots:
         QVERIFY(chart.backgroundBrush().color().lightness() > 200);
         QVERIFY(axis->labelsColor().lightness() < 100);
 
-        ChartThemeSettings::instance()->setTheme(ChartTheme::Dark); // View > Chart Theme > Dark
+        ChartThemeSettings::instance()->setTheme(ChartTheme::Dark); // View > Theme > Dark
         QVERIFY(ChartThemeSettings::instance()->isDark());
         QVERIFY(chart.backgroundBrush().color().lightness() < 60);
         QVERIFY(axis->labelsColor().lightness() > 180);

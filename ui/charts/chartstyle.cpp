@@ -1,5 +1,6 @@
 #include "charts/chartstyle.h"
 
+#include "charts/chartoverlay.h"
 #include "theme/charttheme.h"
 
 #include <QAbstractAxis>
@@ -9,6 +10,7 @@
 #include <QFont>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QScatterSeries>
 #include <QXYSeries>
 #include <algorithm>
 #include <cmath>
@@ -70,6 +72,7 @@ void styleChart(QChart *chart)
 void applyChartTheme(QChart *chart, bool dark)
 {
     const ChartColours c = chartColours(dark);
+    const bool recoloured = chart->titleBrush().color() != c.text;
     chart->setBackgroundBrush(c.background);
     chart->setBackgroundPen(Qt::NoPen);
     chart->setTitleBrush(c.text);
@@ -83,9 +86,22 @@ void applyChartTheme(QChart *chart, bool dark)
         a->setLinePenColor(c.axisLine);
     }
     const auto series = chart->series();
-    for (QAbstractSeries *s : series)
+    for (QAbstractSeries *s : series) {
         if (auto *xy = qobject_cast<QXYSeries *>(s); xy && xy->pointLabelsVisible())
             xy->setPointLabelsColor(c.text); // marker labels ("knee 2")
+        if (auto *marker = qobject_cast<QScatterSeries *>(s))
+            marker->setBorderColor(c.markerOutline); // knee, saturation, failure marks
+    }
+    // the words drawn over the chart (title, legend rows, marker labels) take the new text
+    // colour now, not at the next model change (a live update with the same look lays out
+    // nothing)
+    if (ChartOverlay *overlay = ChartOverlay::of(chart); overlay && recoloured)
+        overlay->relayout();
+}
+
+QColor chartMarkerOutline()
+{
+    return chartColours(ChartThemeSettings::instance()->isDark()).markerOutline;
 }
 
 QColor chartTextColor()

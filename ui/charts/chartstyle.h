@@ -31,12 +31,15 @@ QFont chartFont(double pixelSize, bool bold);
 /// application's chart theme (ui/theme/charttheme.h), followed when it changes.
 void styleChart(QChart *chart);
 
-/// The chart's own colours (background, title, legend, every axis present) for a light or dark
-/// look; series keep their colours. Call again after axes are added.
+/// The chart's own colours (background, title, legend, every axis present, marker outlines and
+/// the overlay's words) for a light or dark look; series keep their colours. Call again after
+/// axes are added.
 void applyChartTheme(QChart *chart, bool dark);
 /// applyChartTheme() with the application's current chart theme.
 void applyChartTheme(QChart *chart);
 /// The current chart theme's text colour (titles, labels, marker labels).
 QColor chartTextColor();
+/// The current chart theme's outline of knee, saturation and failure marks.
+QColor chartMarkerOutline();
 
 } // namespace vw

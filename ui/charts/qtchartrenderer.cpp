@@ -9,6 +9,8 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QCursor>
+#include <QGraphicsScene>
+#include <QGraphicsView>
 #include <QJsonArray>
 #include <QLegend>
 #include <QLegendMarker>
@@ -107,6 +109,26 @@ void QtChartRenderer::render(const ChartModel &m)
     drawAnnotations(m);
     m_model = m;
     m_overlay->setModel(m);
+    nameViews(m);
+}
+
+void QtChartRenderer::nameViews(const ChartModel &m)
+{
+    // what a screen reader says for the chart: its title, then subtitle and notes
+    if (!m_chart->scene())
+        return;
+    QStringList about{m.subtitle};
+    about += m.notes;
+    about.removeAll(QString());
+    const QString description = about.join(QStringLiteral(". "));
+    const QString name = m.title.isEmpty() ? QObject::tr("Chart (no data yet)") : m.title;
+    const auto views = m_chart->scene()->views();
+    for (QGraphicsView *v : views) {
+        if (v->accessibleName() != name)
+            v->setAccessibleName(name);
+        if (v->accessibleDescription() != description)
+            v->setAccessibleDescription(description);
+    }
 }
 
 QAbstractAxis *QtChartRenderer::fitDataAxis(QAbstractAxis *axis, const ChartAxis &model,
@@ -341,7 +363,7 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
                               : QScatterSeries::MarkerShapeTriangle);
         s->setMarkerSize(11);
         s->setColor(qColor(mk.color));
-        s->setBorderColor(qColor(QString::fromLatin1(kMarkerOutline)));
+        s->setBorderColor(chartMarkerOutline()); // kMarkerOutline, or its dark look
         s->append(mk.at);
         s->setPointLabelsFormat(mk.label); // read back by drawnChartData()
         s->setPointLabelsVisible(false); // the label is placed by the overlay

@@ -46,6 +46,8 @@ private:
     QAbstractAxis *fitDataAxis(QAbstractAxis *axis, const ChartAxis &model, Qt::Alignment align);
     void drawSeries(const ChartModel &m);
     void drawAnnotations(const ChartModel &m);
+    /// The accessible name (title) and description (subtitle, notes) of the chart's views.
+    void nameViews(const ChartModel &m);
     void attach(QAbstractSeries *s, const QString &legend);
 
     QChart *m_chart;

@@ -4,6 +4,7 @@
 #include "editing/yamlcompletion.h"
 
 #include <QAbstractItemView>
+#include <QAction>
 #include <QCompleter>
 #include <QKeyEvent>
 #include <QPainter>
@@ -47,6 +48,14 @@ CodeEditor::CodeEditor(QWidget *parent)
     m_completer->setCaseSensitivity(Qt::CaseSensitive);
     connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this,
             &CodeEditor::insertCompletion);
+
+    m_complete = new QAction(tr("Complete"), this);
+    m_complete->setObjectName(QStringLiteral("completeAction"));
+    m_complete->setShortcut(QKeySequence(QStringLiteral("Ctrl+Space")));
+    m_complete->setShortcutContext(Qt::WidgetShortcut); // the editor's own, while it has focus
+    m_complete->setStatusTip(tr("Offer the keys and values that fit here"));
+    addAction(m_complete);
+    connect(m_complete, &QAction::triggered, this, [this] { showCompletions(); });
 }
 
 int CodeEditor::lineNumberAreaWidth() const
@@ -168,10 +177,17 @@ void CodeEditor::keyPressEvent(QKeyEvent *event)
             break;
         }
     }
-    const bool ctrlSpace =
-        event->key() == Qt::Key_Space && (event->modifiers() & Qt::ControlModifier);
-    if (ctrlSpace) {
-        showCompletions();
+    if (event->key() == Qt::Key_Backtab && !isReadOnly()) {
+        QWidget::focusNextPrevChild(false); // Shift+Tab leaves the editor in both modes
+        return;
+    }
+    if (event->key() == Qt::Key_Tab && !tabChangesFocus() && !isReadOnly()
+        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+        // spaces up to the next indentation step: YAML has no tabs
+        QTextCursor c = textCursor();
+        const int column = c.position() - c.block().position();
+        c.insertText(QString(kIndent - column % kIndent, QLatin1Char(' ')));
+        setTextCursor(c);
         return;
     }
     QPlainTextEdit::keyPressEvent(event);

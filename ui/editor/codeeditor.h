@@ -1,7 +1,10 @@
 // The profile editor's text widget: a QPlainTextEdit with a line-number gutter (the lines of
 // current problems marked in red) and completion of keys and values by context
-// (core/editing/yamlcompletion.h), offered by Ctrl+Space or after typing two characters of a
-// word. GUI thread only.
+// (core/editing/yamlcompletion.h), offered by Ctrl+Space (completeAction()) or after typing
+// two characters of a word. Tab inserts spaces up to the next indentation step (YAML has no
+// tabs) unless "Tab moves focus" is on (setTabChangesFocus(), Ctrl+M in the window, as in Qt
+// Creator); Shift+Tab always moves focus back, so the keyboard never stays trapped here.
+// GUI thread only.
 #pragma once
 
 #include "ops/operationtype.h"
@@ -10,6 +13,7 @@
 #include <QSet>
 
 QT_BEGIN_NAMESPACE
+class QAction;
 class QCompleter;
 class QStringListModel;
 QT_END_NAMESPACE
@@ -33,6 +37,11 @@ public:
     /// something to offer; returns the number of words offered.
     int showCompletions();
     QWidget *lineNumberArea() const { return m_gutter; }
+    /// "Complete" (Ctrl+Space while the editor has focus): showCompletions(). The shortcut
+    /// overview lists it from here (ui/mainactions.h).
+    QAction *completeAction() const { return m_complete; }
+    /// Spaces one Tab inserts (the indentation step of the profiles, 2).
+    static constexpr int kIndent = 2;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -48,6 +57,7 @@ private:
     QWidget *m_gutter = nullptr;
     QSet<int> m_problemLines;
     QCompleter *m_completer = nullptr;
+    QAction *m_complete = nullptr;
     QStringListModel *m_words = nullptr;
     QList<OperationType> m_types;
     int m_prefixStart = 0;

@@ -17,6 +17,7 @@ OperationPalette::OperationPalette(const QList<OperationType> &types, QWidget *p
 {
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("operationPalette"));
+    m_tree->setAccessibleName(tr("Operation palette"));
     m_tree->setHeaderLabels({tr("Operation"), tr("What it does")});
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_tree->setIndentation(12);

@@ -1,5 +1,8 @@
 #include "theme/charttheme.h"
 
+#include "charts/chartpalette.h"
+#include "theme/windowtheme.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QPalette>
@@ -26,11 +29,9 @@ QString keyOf(ChartTheme t)
 
 ChartColours chartColours(bool dark)
 {
-    if (dark)
-        return {QColor(0x1e, 0x1f, 0x22), QColor(0xe8, 0xea, 0xed), QColor(0x3c, 0x40, 0x43),
-                QColor(0x9a, 0xa0, 0xa6)};
-    return {QColor(0xff, 0xff, 0xff), QColor(0x20, 0x21, 0x24), QColor(0xe0, 0xe0, 0xe0),
-            QColor(0x80, 0x86, 0x8b)};
+    const ChartInk ink = chartInk(dark); // core/charts/chartpalette.h
+    auto c = [](const char *hex) { return QColor::fromString(QLatin1String(hex)); };
+    return {c(ink.background), c(ink.text), c(ink.grid), c(ink.axisLine), c(ink.markerOutline)};
 }
 
 bool paletteIsDark(const QPalette &palette)
@@ -63,6 +64,7 @@ void ChartThemeSettings::setTheme(ChartTheme theme)
     if (theme == m_theme)
         return;
     m_theme = theme;
+    applyWindowTheme(theme); // the whole window, not only the charts
     emit changed();
 }
 

@@ -1,7 +1,9 @@
-// The charts' light or dark look (View > Chart Theme): follow the system palette, or force
-// light or dark. Only the chart's own colours change (background, text, grid, axis lines); the
-// series colours are the chart model's (core/charts/chartpalette.h) in both. The choice is kept
-// in QSettings ("view/chartTheme": "system", "light", "dark"). GUI thread only.
+// The window's light or dark look (View > Theme): follow the system, or force light or dark for
+// the whole window (ui/theme/windowtheme.h: Fusion with a light or dark QPalette), the charts
+// included. The charts' own colours (background, text, grid, axis lines, marker outlines) are
+// the chart palette's (core/charts/chartpalette.h, chartInk()); the series keep their colours
+// in both looks. The choice is kept in QSettings ("view/chartTheme": "system", "light",
+// "dark"). GUI thread only.
 #pragma once
 
 #include <QColor>
@@ -21,6 +23,7 @@ struct ChartColours {
     QColor text; ///< title, legend, axis labels and titles
     QColor grid;
     QColor axisLine;
+    QColor markerOutline; ///< knee/saturation/failure marks
 };
 ChartColours chartColours(bool dark);
 
@@ -35,7 +38,7 @@ public:
     static ChartThemeSettings *instance();
 
     ChartTheme theme() const { return m_theme; }
-    /// Sets and saves the choice.
+    /// Sets and saves the choice and applies it to the whole window (applyWindowTheme()).
     void setTheme(ChartTheme theme);
     /// Whether charts are drawn dark now.
     bool isDark() const;

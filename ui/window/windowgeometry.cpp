@@ -83,6 +83,11 @@ void restoreMainWindowLayout(QMainWindow *window, QSplitter *splitter)
                               settings.value(QStringLiteral("window/geometry")).toByteArray());
     window->restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    const auto inner = window->findChildren<QSplitter *>();
+    for (QSplitter *s : inner)
+        if (s != splitter && !s->objectName().isEmpty())
+            s->restoreState(settings.value(QStringLiteral("window/splitters/") + s->objectName())
+                                .toByteArray());
 }
 
 void saveMainWindowLayout(const QMainWindow *window, const QSplitter *splitter)
@@ -91,6 +96,11 @@ void saveMainWindowLayout(const QMainWindow *window, const QSplitter *splitter)
     settings.setValue(QStringLiteral("window/geometry"), window->saveGeometry());
     settings.setValue(QStringLiteral("window/state"), window->saveState());
     settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    const auto inner = window->findChildren<QSplitter *>();
+    for (const QSplitter *s : inner)
+        if (s != splitter && !s->objectName().isEmpty())
+            settings.setValue(QStringLiteral("window/splitters/") + s->objectName(),
+                              s->saveState());
 }
 
 } // namespace vw

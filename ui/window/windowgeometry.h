@@ -42,8 +42,10 @@ void placeOnScreen(QWidget *window, const QWidget *anchor);
 void restoreMainWindowGeometry(QWidget *window, const QByteArray &saved);
 
 /// The main window's layout in QSettings ("window/geometry", "window/state" of its docks and
-/// toolbars, "window/splitter" of `splitter`): restored (the geometry through
-/// restoreMainWindowGeometry()) when the window is built, saved when it closes.
+/// toolbars, "window/splitter" of `splitter`, "window/splitters/<objectName>" of every other
+/// QSplitter in it that has an object name, e.g. the editor's text | palette split): restored
+/// (the geometry through restoreMainWindowGeometry()) when the window is built, saved when it
+/// closes.
 void restoreMainWindowLayout(QMainWindow *window, QSplitter *splitter);
 void saveMainWindowLayout(const QMainWindow *window, const QSplitter *splitter);
 
