@@ -1,5 +1,6 @@
 #include "resultspage.h"
 
+#include "charts/chartintervals.h"
 #include "charts/chartstyle.h"
 #include "comparisonview.h"
 #include "charts/stagecurvechart.h"
@@ -20,6 +21,7 @@
 #include <QPixmap>
 #include <QPointer>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -115,6 +117,22 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
         m_time->setLogY(on);
     });
     pctRow->addWidget(logY);
+    // the replicates' faint points (sessions with repeats); the interval bands stay
+    m_replicates = new QCheckBox(tr("replicates"), this);
+    m_replicates->setObjectName(QStringLiteral("replicatesCheck"));
+    m_replicates->setToolTip(tr("Draw each run's figure as a faint point beside the curve "
+                                "(sessions run with repeats)"));
+    m_replicates->setChecked(QSettings().value(QLatin1String(kShowReplicatesKey), true).toBool());
+    auto showReplicates = [this](bool on) {
+        m_latency->setReplicatesShown(on);
+        m_throughput->setReplicatesShown(on);
+    };
+    showReplicates(m_replicates->isChecked());
+    connect(m_replicates, &QCheckBox::toggled, this, [showReplicates](bool on) {
+        QSettings().setValue(QLatin1String(kShowReplicatesKey), on);
+        showReplicates(on);
+    });
+    pctRow->addWidget(m_replicates);
     pctRow->addStretch();
     lbl->addLayout(pctRow);
 
@@ -249,6 +267,13 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     lay->addWidget(m_banner);
     lay->addWidget(split, 1);
 
+    m_intervals = new ChartIntervals(this);
+    connect(m_intervals, &ChartIntervals::ready, this, [this] {
+        if (m_set->isLive())
+            scheduleLiveChartRefresh();
+        else
+            refreshCharts();
+    });
     connect(m_set, &SessionSet::entriesChanged, this, &ResultsPage::onEntriesChanged);
     connect(m_set, &SessionSet::liveUpdated, this, &ResultsPage::onLiveUpdated);
     connect(m_set, &SessionSet::percentilesChanged, this, &ResultsPage::onPercentilesChanged);
@@ -266,6 +291,7 @@ void ResultsPage::showSession(const Session &session)
 
 void ResultsPage::onEntriesChanged()
 {
+    m_intervals->request(m_set->entries());
     refreshOverlayList();
     refreshCharts();
     refreshTable();
@@ -273,6 +299,7 @@ void ResultsPage::onEntriesChanged()
 
 void ResultsPage::onLiveUpdated()
 {
+    m_intervals->request(m_set->entries()); // a stage that ended gets its interval
     scheduleLiveChartRefresh();
     if (m_tableSource->currentIndex() <= 0)
         refreshTable();
@@ -338,6 +365,7 @@ QList<CurveSource> ResultsPage::chartSources() const
         } else {
             all << curveSourceFromSession(e.session, e.label);
         }
+        m_intervals->apply(&all.last(), e);
     }
     return all;
 }

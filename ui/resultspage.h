@@ -7,7 +7,10 @@
 // overlays drawn beside it in distinct colours, named by their labels, and the latency
 // percentiles all live there; the page keeps no copy of them. The charts are fed in one place
 // (chartSources(), refreshChart()) and drawn from the chart model (core/charts/chartmodel.h);
-// charts never own data. GUI thread only.
+// charts never own data. The charts against load carry each session's 95% interval bands and
+// its replicates' faint points (ui/charts/chartintervals.h, computed off the GUI thread; a live
+// run's once each stage ends), the points behind the "replicates" toggle (kept in QSettings,
+// kShowReplicatesKey). GUI thread only.
 #pragma once
 
 #include "charts/curvesource.h"
@@ -31,6 +34,7 @@ QT_END_NAMESPACE
 
 namespace vw {
 
+class ChartIntervals;
 class ComparisonView;
 class SessionSet;
 class StageCurveChart;
@@ -72,6 +76,12 @@ public:
     /// The neutral line naming what the sessions compare ("compared: ca_key_type ...").
     QLabel *comparedBanner() const { return m_comparedBanner; }
     StageTableModel *stageModel() const { return m_model; }
+    /// The toggle of the replicates' faint points on the latency and throughput charts.
+    QCheckBox *replicatesCheck() const { return m_replicates; }
+    /// The charts' intervals (pending() > 0 while some are being computed).
+    ChartIntervals *chartIntervals() const { return m_intervals; }
+    /// QSettings key of the replicates toggle (bool, default true).
+    static constexpr const char *kShowReplicatesKey = "charts/showReplicates";
     QTableView *stageTable() const { return m_table; }
 
 signals:
@@ -131,6 +141,8 @@ private:
     QCheckBox *m_p50 = nullptr;
     QCheckBox *m_p95 = nullptr;
     QCheckBox *m_p99 = nullptr;
+    QCheckBox *m_replicates = nullptr;
+    ChartIntervals *m_intervals = nullptr;
 };
 
 } // namespace vw
