@@ -1,5 +1,5 @@
 // Intervals in the GUI (issue 18 items 5 and 7, issue 21 item 7), offscreen:
-//  - live: a finished stage of 30 steady seconds with interval histograms gets its 95 % band
+//  - live: a finished stage of 60 steady seconds with interval histograms gets its 95 % band
 //    on the results page's charts (the model's ChartSeries::intervals, and the scene's whisker
 //    series), built from the snapshots as the engine sends them (RunSnapshotAccumulator); a
 //    stage of 5 seconds, too short for an interval, gets none;
@@ -8,7 +8,7 @@
 //    the choice is remembered; the GUI export's SVG carries the bands;
 //  - the comparison's models (ui/models/comparisontablemodel.h) under QAbstractItemModelTester,
 //    and the verdict column of a known pair: B 40 % slower is "worse" in words and colours,
-//    its ratio interval above the noise threshold.
+//    its ratio interval above the noise threshold; the overlay chart has a band per session.
 #include "replicatedsession.h"
 #include "charts/chartexport.h"
 #include "charts/chartintervals.h"
@@ -110,6 +110,19 @@ RunSnapshot stageEnded(int index, int vus, qint64 first, int steady, std::mt1993
     return d;
 }
 
+/// WCAG 2 contrast ratio of two colours (1 to 21; 4.5 is the minimum for body text).
+double contrast(const QColor &a, const QColor &b)
+{
+    auto lum = [](const QColor &c) {
+        auto ch = [](double v) {
+            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF());
+    };
+    const double la = lum(a), lb = lum(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
 } // namespace
 
 class TestChartBands : public QObject {
@@ -133,9 +146,9 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         set.beginLive(QStringLiteral("live"));
         RunSnapshotAccumulator acc;
-        acc.add(stageEnded(0, 1, 0, 30, rng)); // 30 steady seconds: an interval
+        acc.add(stageEnded(0, 1, 0, 60, rng)); // 60 steady seconds: an interval
         set.updateLive(acc.current());
-        QCOMPARE(acc.current().secondHistograms.byOp.value(0).size(), 31);
+        QCOMPARE(acc.current().secondHistograms.byOp.value(0).size(), 61);
         StageCurveChart *tput = page.throughputChart();
         QTRY_COMPARE(tput->model().series.value(0).intervals.size(), 1);
         const ChartInterval iv = tput->model().series.at(0).intervals.first();
@@ -149,7 +162,7 @@ private slots:
         // the latency chart: each percentile's curve has its interval at 1 VU
         QTRY_COMPARE(whiskerXs(page.latencyChart()).size(), 3);
 
-        acc.add(stageEnded(1, 2, 31, 5, rng)); // 5 steady seconds: too few
+        acc.add(stageEnded(1, 2, 61, 5, rng)); // 5 steady seconds: too few
         set.updateLive(acc.current());
         QTRY_COMPARE(page.chartIntervals()->pending(), 0);
         QTRY_COMPARE(tput->model().series.at(0).points.size(), 2);
@@ -224,7 +237,8 @@ private slots:
     {
         std::mt19937_64 rng(3);
         SessionSet set;
-        ComparisonView view(&set);
+        ResultsPage page(&set);
+        ComparisonView &view = *page.comparisonView();
         QAbstractItemModelTester t1(view.capacityModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t2(view.ratioModel(),
@@ -237,6 +251,14 @@ private slots:
         QCOMPARE(view.capacityModel()->rowCount(), 6);
         QCOMPARE(view.ratioModel()->rowCount(), 2); // 1 and 4 VUs
         QTRY_VERIFY_WITH_TIMEOUT(view.verdictsReady(), 60000);
+        // the overlay: a band per session, in its colour, each with its own interval title
+        StageCurveChart *tput = page.throughputChart();
+        QTRY_VERIFY_WITH_TIMEOUT(tput->model().series.size() == 2
+                                     && tput->model().series.at(0).intervals.size() == 2
+                                     && tput->model().series.at(1).intervals.size() == 2,
+                                 60000);
+        QVERIFY(tput->model().series.at(0).color != tput->model().series.at(1).color);
+        QCOMPARE(seriesWithRole(tput, QStringLiteral("interval")).size(), 2);
         const ComparisonTableModel *m = view.verdictModel();
         using Col = ComparisonTableModel::VerdictColumn;
         QCOMPARE(m->columnCount(), int(Col::VerdictColumnCount));
@@ -278,6 +300,17 @@ private slots:
             QVERIFY2(metric == QLatin1String("p50") ? lo > 1.05 : hi < 0.95, qPrintable(why));
         }
         QCOMPARE(checked, 3); // p50 at 1 and 4 VUs, throughput at 1 VU
+
+        // every tinted verdict cell sets both colours, at a contrast readable in either theme
+        // (the view's palette does not enter); the others keep the view's colours
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QModelIndex i = m->index(r, Col::WordsColumn);
+            const QVariant bg = i.data(Qt::BackgroundRole), fg = i.data(Qt::ForegroundRole);
+            QCOMPARE(bg.isValid(), fg.isValid());
+            if (bg.isValid())
+                QVERIFY2(contrast(bg.value<QColor>(), fg.value<QColor>()) >= 7.0,
+                         qPrintable(i.data().toString()));
+        }
 
         // one session left: no comparison, empty models
         set.removeOverlay(0);
