@@ -268,12 +268,9 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     lay->addWidget(split, 1);
 
     m_intervals = new ChartIntervals(this);
-    connect(m_intervals, &ChartIntervals::ready, this, [this] {
-        if (m_set->isLive())
-            scheduleLiveChartRefresh();
-        else
-            refreshCharts();
-    });
+    // intervals arrived: the two charts that draw them (chartWidgets() 0 and 1) redraw, one
+    // per event-loop pass, as live updates do
+    connect(m_intervals, &ChartIntervals::ready, this, [this] { scheduleChartRefresh(0b11u); });
     connect(m_set, &SessionSet::entriesChanged, this, &ResultsPage::onEntriesChanged);
     connect(m_set, &SessionSet::liveUpdated, this, &ResultsPage::onLiveUpdated);
     connect(m_set, &SessionSet::percentilesChanged, this, &ResultsPage::onPercentilesChanged);
@@ -409,7 +406,12 @@ void ResultsPage::refreshCharts() const
 
 void ResultsPage::scheduleLiveChartRefresh()
 {
-    m_outdatedCharts = (1u << chartWidgets().size()) - 1;
+    scheduleChartRefresh((1u << chartWidgets().size()) - 1);
+}
+
+void ResultsPage::scheduleChartRefresh(unsigned charts)
+{
+    m_outdatedCharts |= charts;
     if (!m_liveChartTimer->isActive())
         m_liveChartTimer->start();
 }

@@ -100,6 +100,9 @@ private:
     /// event-loop pass (m_liveChartTimer), so input and timers run between them; charts in
     /// hidden tabs stay outdated until shown or fetched.
     void scheduleLiveChartRefresh();
+    /// Marks the charts of bit mask `charts` (bit i: chartWidgets()[i]) outdated and
+    /// refreshes the visible ones as above.
+    void scheduleChartRefresh(unsigned charts);
     void refreshNextLiveChart();
     void refreshChart(int i) const; ///< i indexes chartWidgets()
     QList<QWidget *> chartWidgets() const;
