@@ -10,6 +10,8 @@
 
 #include "analysis/stageuncertainty.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QComboBox>
@@ -289,6 +291,11 @@ void ResultsPage::showSession(const Session &session)
 void ResultsPage::onEntriesChanged()
 {
     m_intervals->request(m_set->entries());
+    // the toggle says something only with a session of two or more runs
+    const QList<SessionEntry> &all = m_set->entries();
+    m_replicates->setEnabled(std::any_of(all.cbegin(), all.cend(), [](const SessionEntry &e) {
+        return e.session.replicateCount() >= 2;
+    }));
     refreshOverlayList();
     refreshCharts();
     refreshTable();

@@ -159,6 +159,7 @@ private slots:
         QCOMPARE(tput->model().series.at(0).intervalTitle,
                  QStringLiteral("95% CI, block bootstrap, 1 run"));
         QCOMPARE(whiskerXs(tput), QList<double>{1.0}); // drawn in the scene
+        QVERIFY(!page.replicatesCheck()->isEnabled()); // one run: no replicates to show
         // the latency chart: each percentile's curve has its interval at 1 VU
         QTRY_COMPARE(whiskerXs(page.latencyChart()).size(), 3);
 
@@ -201,6 +202,7 @@ private slots:
 
         QCheckBox *toggle = page.replicatesCheck();
         QVERIFY(toggle->isChecked());
+        QVERIFY(toggle->isEnabled()); // a session of 3 runs is shown
         toggle->setChecked(false);
         for (StageCurveChart *c : {tput, page.latencyChart()}) {
             for (const ChartSeries &cs : c->model().series)
