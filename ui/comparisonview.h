@@ -5,15 +5,17 @@
 // (ui/models/sessionset.h) and compares its saved (not live) sessions, the main one as A; what
 // they compare ("compared: ...") and the warnings are exposed for the page's banners. Columns
 // fit their contents (a table scrolls sideways rather than cut one; the two share the width in
-// proportion to what they need); a header longer than kMaxHeaderChars is elided, whole in its
+// proportion to what they need); a header longer than ComparisonTableModel::kMaxHeaderChars is elided, whole in its
 // tooltip; with one operation its name column is hidden. Below them, the verdicts of every
 // session against A (core/session/comparisonverdicts.h: ratio, 95% interval, better / worse /
 // no change / inconclusive / not assessed in words and colours, the threshold and correction
 // above), computed on a pool thread (the bootstrap takes milliseconds per stage) and shown
-// when they arrive.
+// when they arrive. The three tables are QTableViews over ComparisonTableModels
+// (ui/models/comparisontablemodel.h).
 // GUI thread only.
 #pragma once
 
+#include "jobtracker.h"
 #include "session/comparison.h"
 
 #include <QWidget>
@@ -21,11 +23,12 @@
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QSplitter;
-class QTableWidget;
+class QTableView;
 QT_END_NAMESPACE
 
 namespace vw {
 
+class ComparisonTableModel;
 class SessionSet;
 
 class ComparisonView : public QWidget {
@@ -41,12 +44,12 @@ public:
     /// One "compared: ca_key_type rsa-2048 (A) vs ed25519 (B)" line per difference of the
     /// compared class (differenceIsCompared), "" when none (or fewer than two sessions).
     QString comparedText() const;
-    /// Longest header text shown whole, in characters.
-    static constexpr int kMaxHeaderChars = 28;
-
-    QTableWidget *capacityTable() const { return m_capacity; }
-    QTableWidget *ratioTable() const { return m_ratios; }
-    QTableWidget *verdictTable() const { return m_verdicts; }
+    QTableView *capacityTable() const { return m_capacity; }
+    QTableView *ratioTable() const { return m_ratios; }
+    QTableView *verdictTable() const { return m_verdicts; }
+    ComparisonTableModel *capacityModel() const { return m_capacityModel; }
+    ComparisonTableModel *ratioModel() const { return m_ratioModel; }
+    ComparisonTableModel *verdictModel() const { return m_verdictModel; }
     /// True once the verdicts of the current sessions are in verdictTable().
     bool verdictsReady() const { return m_verdictsReady; }
 
@@ -60,19 +63,20 @@ private:
     /// Two or more saved sessions: fills the tables (the first is A, the baseline). Fewer:
     /// clears them.
     void refresh();
-    void fillCapacity();
-    void fillRatios();
     void fillVerdicts(const Comparison &assessed);
 
     SessionSet *m_set = nullptr;
     bool m_active = false;
     Comparison m_comparison;
-    QTableWidget *m_capacity = nullptr;
-    QTableWidget *m_ratios = nullptr;
+    ComparisonTableModel *m_capacityModel = nullptr;
+    ComparisonTableModel *m_ratioModel = nullptr;
+    ComparisonTableModel *m_verdictModel = nullptr;
+    QTableView *m_capacity = nullptr;
+    QTableView *m_ratios = nullptr;
     QSplitter *m_split = nullptr; ///< the two tables side by side
-    QTableWidget *m_verdicts = nullptr;
+    QTableView *m_verdicts = nullptr;
     QLabel *m_verdictNote = nullptr; ///< threshold, correction, intervals' basis
-    int m_generation = 0; ///< refreshes so far: a late result of an older one is dropped
+    JobTracker m_jobs{this}; ///< the verdicts' bootstrap; a new refresh supersedes the last
     bool m_verdictsReady = false;
 };
 

@@ -1,5 +1,6 @@
 #include "resultspage.h"
 
+#include "charts/chartintervals.h"
 #include "charts/chartstyle.h"
 #include "capacitycard.h"
 #include "comparisonview.h"
@@ -12,6 +13,8 @@
 
 #include "window/tablecolumns.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QComboBox>
@@ -23,6 +26,7 @@
 #include <QPixmap>
 #include <QPointer>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -118,6 +122,22 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
         m_time->setLogY(on);
     });
     pctRow->addWidget(logY);
+    // the replicates' faint points (sessions with repeats); the interval bands stay
+    m_replicates = new QCheckBox(tr("replicates"), this);
+    m_replicates->setObjectName(QStringLiteral("replicatesCheck"));
+    m_replicates->setToolTip(tr("Draw each run's figure as a faint point beside the curve "
+                                "(sessions run with repeats)"));
+    m_replicates->setChecked(QSettings().value(QLatin1String(kShowReplicatesKey), true).toBool());
+    auto showReplicates = [this](bool on) {
+        m_latency->setReplicatesShown(on);
+        m_throughput->setReplicatesShown(on);
+    };
+    showReplicates(m_replicates->isChecked());
+    connect(m_replicates, &QCheckBox::toggled, this, [showReplicates](bool on) {
+        QSettings().setValue(QLatin1String(kShowReplicatesKey), on);
+        showReplicates(on);
+    });
+    pctRow->addWidget(m_replicates);
     pctRow->addStretch();
     lbl->addLayout(pctRow);
 
@@ -255,6 +275,10 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     lay->addWidget(m_banner);
     lay->addWidget(split, 1);
 
+    m_intervals = new ChartIntervals(this);
+    // intervals arrived: the two charts that draw them (chartWidgets() 0 and 1) redraw, one
+    // per event-loop pass, as live updates do
+    connect(m_intervals, &ChartIntervals::ready, this, [this] { scheduleChartRefresh(0b11u); });
     connect(m_set, &SessionSet::entriesChanged, this, &ResultsPage::onEntriesChanged);
     connect(m_set, &SessionSet::liveUpdated, this, &ResultsPage::onLiveUpdated);
     connect(m_set, &SessionSet::percentilesChanged, this, &ResultsPage::onPercentilesChanged);
@@ -272,6 +296,12 @@ void ResultsPage::showSession(const Session &session)
 
 void ResultsPage::onEntriesChanged()
 {
+    m_intervals->request(m_set->entries());
+    // the toggle says something only with a session of two or more runs
+    const QList<SessionEntry> &all = m_set->entries();
+    m_replicates->setEnabled(std::any_of(all.cbegin(), all.cend(), [](const SessionEntry &e) {
+        return e.session.replicateCount() >= 2;
+    }));
     refreshOverlayList();
     refreshCharts();
     refreshTable();
@@ -279,6 +309,7 @@ void ResultsPage::onEntriesChanged()
 
 void ResultsPage::onLiveUpdated()
 {
+    m_intervals->request(m_set->entries()); // a stage that ended gets its interval
     scheduleLiveChartRefresh();
     if (m_tableSource->currentIndex() <= 0)
         refreshTable();
@@ -345,6 +376,7 @@ QList<CurveSource> ResultsPage::chartSources() const
         } else {
             all << curveSourceFromSession(e.session, e.label);
         }
+        m_intervals->apply(&all.last(), e);
     }
     return all;
 }
@@ -388,7 +420,12 @@ void ResultsPage::refreshCharts() const
 
 void ResultsPage::scheduleLiveChartRefresh()
 {
-    m_outdatedCharts = (1u << chartWidgets().size()) - 1;
+    scheduleChartRefresh((1u << chartWidgets().size()) - 1);
+}
+
+void ResultsPage::scheduleChartRefresh(unsigned charts)
+{
+    m_outdatedCharts |= charts;
     if (!m_liveChartTimer->isActive())
         m_liveChartTimer->start();
 }

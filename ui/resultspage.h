@@ -7,7 +7,10 @@
 // overlays drawn beside it in distinct colours, named by their labels, and the latency
 // percentiles all live there; the page keeps no copy of them. The charts are fed in one place
 // (chartSources(), refreshChart()) and drawn from the chart model (core/charts/chartmodel.h);
-// charts never own data. GUI thread only.
+// charts never own data. The charts against load carry each session's 95% interval bands and
+// its replicates' faint points (ui/charts/chartintervals.h, computed off the GUI thread; a live
+// run's once each stage ends), the points behind the "replicates" toggle (kept in QSettings,
+// kShowReplicatesKey). GUI thread only.
 #pragma once
 
 #include "charts/curvesource.h"
@@ -32,6 +35,7 @@ QT_END_NAMESPACE
 namespace vw {
 
 class CapacityCard;
+class ChartIntervals;
 class ComparisonView;
 class SessionSet;
 class StageCurveChart;
@@ -75,6 +79,12 @@ public:
     /// The "Capacity" tab: the main session's capacity points and the stages left out.
     CapacityCard *capacityCard() const { return m_capacityCard; }
     StageTableModel *stageModel() const { return m_model; }
+    /// The toggle of the replicates' faint points on the latency and throughput charts.
+    QCheckBox *replicatesCheck() const { return m_replicates; }
+    /// The charts' intervals (pending() > 0 while some are being computed).
+    ChartIntervals *chartIntervals() const { return m_intervals; }
+    /// QSettings key of the replicates toggle (bool, default true).
+    static constexpr const char *kShowReplicatesKey = "charts/showReplicates";
     QTableView *stageTable() const { return m_table; }
 
 signals:
@@ -93,6 +103,9 @@ private:
     /// event-loop pass (m_liveChartTimer), so input and timers run between them; charts in
     /// hidden tabs stay outdated until shown or fetched.
     void scheduleLiveChartRefresh();
+    /// Marks the charts of bit mask `charts` (bit i: chartWidgets()[i]) outdated and
+    /// refreshes the visible ones as above.
+    void scheduleChartRefresh(unsigned charts);
     void refreshNextLiveChart();
     void refreshChart(int i) const; ///< i indexes chartWidgets()
     QList<QWidget *> chartWidgets() const;
@@ -135,6 +148,8 @@ private:
     QCheckBox *m_p50 = nullptr;
     QCheckBox *m_p95 = nullptr;
     QCheckBox *m_p99 = nullptr;
+    QCheckBox *m_replicates = nullptr;
+    ChartIntervals *m_intervals = nullptr;
 };
 
 } // namespace vw

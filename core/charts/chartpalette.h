@@ -45,6 +45,10 @@ ChartInk chartInk(bool dark);
 /// not_assessed (the table's own colours; not_assessed is drawn in italics).
 QString verdictBackground(Verdict v);
 QString verdictForeground(Verdict v);
+/// A client-bound stage's cells in the GUI's ratio table (ui/models/comparisontablemodel.h):
+/// grey with dark text, both set so the cell reads the same in either theme.
+inline const char *kClientBoundCellBackground = "#e6e6e6";
+inline const char *kClientBoundCellForeground = "#222222";
 
 /// How a line is stroked.
 enum class LineStyle { Solid, Dashed, Dotted, DashDot };

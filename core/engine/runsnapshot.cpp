@@ -4,6 +4,26 @@
 
 namespace vw {
 
+namespace {
+
+/// Takes `part`'s seconds into `all` (a second held already is replaced); ops by label.
+void mergeSeconds(SecondHistograms *all, const SecondHistograms &part)
+{
+    for (int i = 0; i < part.ops.size() && i < part.byOp.size(); ++i) {
+        int at = int(all->ops.indexOf(part.ops.at(i)));
+        if (at < 0) {
+            all->ops.append(part.ops.at(i));
+            at = int(all->ops.size()) - 1;
+        }
+        if (all->byOp.size() <= at)
+            all->byOp.resize(at + 1);
+        for (auto it = part.byOp.at(i).cbegin(); it != part.byOp.at(i).cend(); ++it)
+            all->byOp[at].insert(it.key(), it.value());
+    }
+}
+
+} // namespace
+
 QString runPhaseName(RunPhase p)
 {
     switch (p) {
@@ -31,6 +51,8 @@ void RunSnapshotAccumulator::add(const RunSnapshot &delta)
         m_series.resize(from); // points sent before and changed since
     if (!delta.seriesTail.isEmpty())
         m_series.append(delta.seriesTail);
+    if (delta.newSecondHistograms.present())
+        mergeSeconds(&m_secondHistograms, delta.newSecondHistograms);
     m_latest = delta;
 }
 
@@ -39,6 +61,7 @@ RunSnapshot RunSnapshotAccumulator::current() const
     RunSnapshot out = m_latest;
     out.stages = m_stages;
     out.series = m_series;
+    out.secondHistograms = m_secondHistograms;
     return out;
 }
 
@@ -47,6 +70,7 @@ void RunSnapshotAccumulator::reset()
     m_latest = RunSnapshot();
     m_stages.clear();
     m_series.clear();
+    m_secondHistograms = SecondHistograms();
 }
 
 } // namespace vw

@@ -2,6 +2,7 @@
 // an immutable value, at most 10 per second (hotspot's *DataAvailable snapshots).
 #pragma once
 
+#include "stats/secondhistograms.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 
@@ -46,10 +47,16 @@ struct RunSnapshot {
     /// closed, core/engine/stagecollector.h). Replaces the receiver's points from seriesFrom.
     qsizetype seriesFrom = 0;
     TimeSeries seriesTail;
+    /// The interval histograms (core/stats/secondhistograms.h) of the seconds finalised since
+    /// the previous snapshot, the same seconds the series gained: the live charts give a
+    /// finished stage its interval from them (ui/charts/chartintervals.h). Records that reach
+    /// a second after it was sent are only in the finished session.
+    SecondHistograms newSecondHistograms;
 
     // --- the run so far (RunSnapshotAccumulator fills; empty as BenchmarkRun emits) ---
     QList<StageStats> stages; ///< completed stages so far
     TimeSeries series; ///< the whole 1-second series so far
+    SecondHistograms secondHistograms; ///< the interval histograms so far
 };
 
 /// Rebuilds the run so far from a run's snapshots, given in emission order.
@@ -67,6 +74,7 @@ private:
     RunSnapshot m_latest; // its delta fields as received
     QList<StageStats> m_stages;
     TimeSeries m_series;
+    SecondHistograms m_secondHistograms;
 };
 
 } // namespace vw

@@ -10,6 +10,19 @@ namespace {
 
 constexpr int64_t kNsPerMs = 1'000'000LL;
 
+/// The seconds [from, to) of every op of `all` (same ops).
+SecondHistograms secondsBetween(const SecondHistograms &all, qint64 from, qint64 to)
+{
+    SecondHistograms out;
+    out.ops = all.ops;
+    out.byOp.resize(all.byOp.size());
+    for (int i = 0; i < all.byOp.size(); ++i)
+        for (auto it = all.byOp.at(i).lowerBound(from);
+             it != all.byOp.at(i).cend() && it.key() < to; ++it)
+            out.byOp[i].insert(it.key(), it.value());
+    return out;
+}
+
 } // namespace
 
 SnapshotBuilder::SnapshotBuilder(const StagePlan &plan, const RunShared &shared)
@@ -48,6 +61,12 @@ RunSnapshot SnapshotBuilder::build(RunPhase phase, int64_t now, int64_t windowSt
     snap.newStages = finished.mid(m_stagesSent);
     m_stagesSent = int(finished.size());
     snap.seriesTail = collector.takeSeriesChanges(&snap.seriesFrom);
+    const qint64 finalSeconds = collector.finalizedSeconds();
+    if (finalSeconds > m_secondsSent) {
+        snap.newSecondHistograms =
+            secondsBetween(collector.secondHistograms(), m_secondsSent, finalSeconds);
+        m_secondsSent = finalSeconds;
+    }
     return snap;
 }
 

@@ -26,6 +26,7 @@ private:
     const StagePlan &m_plan;
     const RunShared &m_shared;
     int m_stagesSent = 0; // finalised stages sent in earlier snapshots
+    qint64 m_secondsSent = 0; // interval histograms of seconds [0, this) sent before
 };
 
 } // namespace vw

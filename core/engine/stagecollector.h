@@ -57,6 +57,8 @@ public:
     /// Per op, the latency histogram of every finalised second (sparse; late records are
     /// added to their second), for RunRecord::secondHistograms.
     const SecondHistograms &secondHistograms() const { return m_secondHistograms; }
+    /// Seconds [0, finalizedSeconds()) are final (finalizeSecondsBefore() closed them).
+    qint64 finalizedSeconds() const { return m_nextSecond; }
     /// The points from the first one added or changed since the previous call to the end of
     /// the series (a copy of those only); `*from` receives that first point's index.
     TimeSeries takeSeriesChanges(qsizetype *from);

@@ -22,7 +22,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTableWidget>
+#include "models/comparisontablemodel.h"
 #include <QTest>
 
 using namespace vw;
@@ -175,7 +175,7 @@ private slots:
             QVERIFY(v->isActive());
             QCOMPARE(v->comparison().labels, QStringList({QStringLiteral("a"), QStringLiteral("b"),
                                                           QStringLiteral("b (2)")}));
-            QCOMPARE(v->capacityTable()->columnCount(), 2 + 3);
+            QCOMPARE(v->capacityModel()->columnCount(), 2 + 3);
         }
         // each entry's colour is its position (how the charts colour overlaid sources)
         for (int i = 0; i < set.count(); ++i)
@@ -192,7 +192,7 @@ private slots:
         QCOMPARE(page.throughputChart()->lineSeries().size(), 2);
         QCOMPARE(second.comparison().labels,
                  QStringList({QStringLiteral("a"), QStringLiteral("b (2)")}));
-        QCOMPARE(page.comparisonView()->capacityTable()->columnCount(), 2 + 2);
+        QCOMPARE(page.comparisonView()->capacityModel()->columnCount(), 2 + 2);
 
         // removing through the model updates every view too
         set.removeOverlay(0);
@@ -201,7 +201,7 @@ private slots:
         QCOMPARE(page.throughputChart()->lineSeries().size(), 1);
         QVERIFY(!page.comparisonView()->isActive());
         QVERIFY(!second.isActive());
-        QCOMPARE(second.capacityTable()->rowCount(), 0);
+        QCOMPARE(second.capacityModel()->rowCount(), 0);
         QVERIFY(!remove->isEnabled());
     }
 

@@ -1,7 +1,8 @@
 // Snapshots carry only what is new (core/engine/runsnapshot.h): the finalised stages and the
 // series points added or changed since the previous snapshot. Added up in emission order
 // (RunSnapshotAccumulator, as ui/runcontroller.cpp does) they give exactly the final
-// session's stages and series, and a snapshot's size does not grow with the run's length.
+// session's stages and series (and its interval histograms), and a snapshot's size does not
+// grow with the run's length.
 #include "delayserver.h"
 #include "engine/benchmarkrun.h"
 
@@ -114,6 +115,7 @@ void TestSnapshotDelta::deltasAddUpToTheSessionAndStaySmall()
 
     RunSnapshotAccumulator acc;
     qsizetype maxTail = 0;
+    qsizetype maxHistogramSeconds = 0;
     int stagesSeen = 0;
     for (const RunSnapshot &snap : out.snapshots) {
         // As emitted, a snapshot holds no whole-run lists.
@@ -122,6 +124,8 @@ void TestSnapshotDelta::deltasAddUpToTheSessionAndStaySmall()
         QCOMPARE(snap.stagesFinished, stagesSeen + int(snap.newStages.size()));
         stagesSeen = snap.stagesFinished;
         maxTail = std::max(maxTail, snap.seriesTail.size());
+        for (const auto &seconds : snap.newSecondHistograms.byOp) // only the new seconds
+            maxHistogramSeconds = std::max(maxHistogramSeconds, seconds.size());
         acc.add(snap);
     }
     qInfo("%d snapshots, %lld series points, largest tail %lld points", int(out.snapshots.size()),
@@ -148,6 +152,25 @@ void TestSnapshotDelta::deltasAddUpToTheSessionAndStaySmall()
         total += s.series.at(i).count;
     }
     QVERIFY(total > 0);
+
+    // The interval histograms (for the live charts' intervals): each snapshot sends only the
+    // seconds finalised since the last one; added up, they are the session's seconds. A
+    // request recorded after its second was sent is only in the session: never more there.
+    QVERIFY2(maxHistogramSeconds <= 4, qPrintable(QString::number(maxHistogramSeconds)));
+    QCOMPARE(last.secondHistograms.ops, s.secondHistograms.ops);
+    int64_t sent = 0, kept = 0;
+    for (int k = 0; k < s.secondHistograms.byOp.size(); ++k) {
+        QCOMPARE(last.secondHistograms.byOp.value(k).keys(), s.secondHistograms.byOp.at(k).keys());
+        for (auto it = s.secondHistograms.byOp.at(k).cbegin();
+             it != s.secondHistograms.byOp.at(k).cend(); ++it) {
+            const int64_t n = last.secondHistograms.at(k, it.key()).count();
+            QVERIFY(n <= it.value().count());
+            sent += n;
+            kept += it.value().count();
+        }
+    }
+    QVERIFY2(kept > 0 && sent >= kept * 99 / 100,
+             qPrintable(QStringLiteral("%1 of %2").arg(sent).arg(kept)));
 }
 
 void TestSnapshotDelta::lateRecordsReviseSentPoints()

@@ -3,6 +3,7 @@
 // and `analysis.noise_threshold`, the study's `repeat:`/`order:`, the verdict rules with the
 // Holm correction, and by simulation: A/A comparisons of 3 runs each stay silent (at most 5 %
 // of comparisons with any better/worse verdict), a 40 % slower B is "worse" in nearly all.
+#include "replicatedsession.h"
 #include "sessionplan.h"
 #include "analysis/verdict.h"
 #include "charts/chartmodel.h"
@@ -31,63 +32,12 @@ namespace {
 
 const QString kOp = QStringLiteral("sys_health");
 
-/// A closed stage of `vus` VUs, 2 s steady, whose `n` successes have lognormal latencies of
-/// median `medianMs` (sigma 0.25); throughput by Little's law, VUs / mean latency.
 StageStats stage(int index, int vus, double medianMs, int n, std::mt19937_64 &rng)
 {
-    StageStats st;
-    st.index = index;
-    st.vus = vus;
-    st.durationMs = 2500;
-    st.warmupMs = 500;
-    st.startMs = index * 2500;
-    st.steadySeconds = 2.0;
-    st.maxInFlight = vus;
-    st.meanInFlight = vus;
-    OpStats o;
-    o.op = kOp;
-    std::lognormal_distribution<double> lat(std::log(medianMs * 1000), 0.25);
-    for (int i = 0; i < n; ++i)
-        o.recordOk(std::max<int64_t>(1, int64_t(lat(rng))));
-    o.latency.compact();
-    st.ops = {o};
-    // successes in 2 s at `vus` VUs: n chosen by the caller; throughput = n / 2
-    return st;
+    return test::lognormalStage(kOp, index, vus, medianMs, n, rng);
 }
 
-/// A session of `runs` replicates of a ramp 1, 4 VUs; each run's latency scaled by a
-/// lognormal run effect of sigma `runSigma` (the host's run-to-run noise), `factor` its
-/// true latency factor.
-Session replicatedSession(const QString &label, int runs, double factor, double runSigma,
-                          std::mt19937_64 &rng)
-{
-    Session s;
-    s.id = label;
-    s.label = label;
-    s.profileName = QStringLiteral("health");
-    s.profileYaml = "name: health\nrepeat: " + QByteArray::number(runs)
-                    + "\nramp:\n  warmup: 500ms\n  stages:\n    - { vus: 1, duration: 2500ms }\n"
-                      "    - { vus: 4, duration: 2500ms }\noperations:\n  - type: sys_health\n";
-    s.ops = {kOp};
-    s.transport = QStringLiteral("direct");
-    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
-    std::normal_distribution<double> runEffect(0, runSigma);
-    for (int r = 0; r < runs; ++r) {
-        const double effect = std::exp(runEffect(rng)) * factor;
-        Replicate rep;
-        for (int i = 0; i < 2; ++i) {
-            const int vus = i == 0 ? 1 : 4;
-            const double median = 5.0 * effect;
-            const int n = int(2.0 * vus * 1000.0 / median); // 2 s at vus / latency
-            rep.append(stage(i, vus, median, n, rng));
-        }
-        s.replicates.append(rep);
-    }
-    s.stages = poolReplicates(s.replicates);
-    if (!test::setPlanFromYaml(&s))
-        qFatal("test profile does not parse");
-    return s;
-}
+using test::replicatedSession;
 
 /// A closed ramp 1..32 VUs against 8 workers of 5 ms, `runs` replicates with run noise.
 Session capacitySession(int runs, std::mt19937_64 &rng)

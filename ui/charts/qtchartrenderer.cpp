@@ -329,6 +329,19 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
                              });
             attach(area, QString());
         }
+        // whiskers, as the SVG's: a lone interval shows too
+        for (const ChartInterval &ci : cs.intervals) {
+            auto *bar = new QLineSeries;
+            bar->setProperty(kRole, QStringLiteral("interval-bar"));
+            bar->setProperty(kCurve, cs.key);
+            bar->setName(cs.intervalTitle);
+            QColor c = qColor(cs.color);
+            c.setAlphaF(0.6);
+            bar->setPen(QPen(c, 1.2));
+            bar->append(ci.x, ci.lo);
+            bar->append(ci.x, ci.hi);
+            attach(bar, QString());
+        }
         if (!cs.replicatePoints.isEmpty()) {
             auto *s = new QScatterSeries;
             s->setProperty(kRole, QStringLiteral("replicates"));
@@ -391,6 +404,7 @@ QJsonObject drawnChartData(const QChart *chart)
     QStringList curves;
     QHash<QString, QMap<int, QLineSeries *>> pieces;
     QHash<QString, QJsonObject> uncertainty; // a curve's intervals and replicate points
+    QHash<QString, QJsonObject> bars; // a curve's whiskers: its intervals when it has no band
     const auto all = chart->series();
     for (QAbstractSeries *s : all) {
         const QString role = s->property(kRole).toString();
@@ -404,6 +418,15 @@ QJsonObject drawnChartData(const QChart *chart)
             QJsonObject &u = uncertainty[s->property(kCurve).toString()];
             u.insert(QStringLiteral("intervals"), iv);
             u.insert(QStringLiteral("interval_title"), area->name());
+        } else if (role == QLatin1String("interval-bar")) {
+            const QList<QPointF> bar = static_cast<QLineSeries *>(s)->points();
+            if (bar.size() == 2) {
+                QJsonObject &u = bars[s->property(kCurve).toString()];
+                QJsonArray iv = u.value(QStringLiteral("intervals")).toArray();
+                iv.append(QJsonArray{bar.at(0).x(), bar.at(0).y(), bar.at(1).y()});
+                u.insert(QStringLiteral("intervals"), iv);
+                u.insert(QStringLiteral("interval_title"), s->name());
+            }
         } else if (role == QLatin1String("replicates")) {
             uncertainty[s->property(kCurve).toString()].insert(
                 QStringLiteral("replicates"),
@@ -444,7 +467,11 @@ QJsonObject drawnChartData(const QChart *chart)
         QJsonObject so{{QStringLiteral("name"), name},
                        {QStringLiteral("points"), pointsJson(points)},
                        {QStringLiteral("gaps"), gaps}};
-        const QJsonObject u = uncertainty.value(curve);
+        QJsonObject u = uncertainty.value(curve);
+        const QJsonObject b = bars.value(curve);
+        if (!u.contains(QStringLiteral("intervals")))
+            for (auto it = b.begin(); it != b.end(); ++it)
+                u.insert(it.key(), it.value());
         for (auto it = u.begin(); it != u.end(); ++it)
             so.insert(it.key(), it.value());
         series.append(so);

@@ -6,7 +6,10 @@
 // key and refilled with QXYSeries::replace only when their points changed (never per-point
 // append; a curve broken by a gap is one series per piece, keyed from the curve's key); an axis is set only when its range or ticks change (every range change lays out
 // all of its labels again; tick labels are set only when they change); the analysis series (markers, bands, USL, SLO) are re-added only
-// when they or the y-axis top change (re-adding relays the legend). GUI thread only.
+// when they or the y-axis top change (re-adding relays the legend). The curves' intervals are
+// drawn as the SVG renderer draws them: a band (an area series, role "interval") where a curve
+// has two or more, a whisker per interval (a two-point line, role "interval-bar"), and the
+// replicates as faint points (role "replicates"). GUI thread only.
 #pragma once
 
 #include "charts/chartmodel.h"

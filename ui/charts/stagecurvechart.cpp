@@ -56,6 +56,14 @@ void StageCurveChart::setLogY(bool on)
     rebuild();
 }
 
+void StageCurveChart::setReplicatesShown(bool on)
+{
+    if (m_options.replicates == on)
+        return;
+    m_options.replicates = on;
+    rebuild();
+}
+
 void StageCurveChart::rebuild()
 {
     m_renderer.render(buildChartModel(m_kind, m_sources, m_options));

@@ -32,6 +32,10 @@ public:
     /// Latency on a log10 axis (ChartOptions::logY); other kinds ignore it. Off by default.
     void setLogY(bool on);
     bool logY() const { return m_options.logY; }
+    /// The replicates' faint points (ChartOptions::replicates; sessions with repeats). On by
+    /// default; the interval bands stay either way.
+    void setReplicatesShown(bool on);
+    bool replicatesShown() const { return m_options.replicates; }
 
     ChartKind kind() const { return m_kind; }
     /// The data curves currently shown (for tests and export); annotation series excluded.

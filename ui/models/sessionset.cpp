@@ -95,6 +95,9 @@ void SessionSet::updateLive(const RunSnapshot &s)
         live.hasPartial = running;
     }
     live.session.series = s.series;
+    // the finished stages' intervals on the live charts (ui/charts/chartintervals.h)
+    live.session.secondHistograms = s.secondHistograms;
+    live.session.ops = s.secondHistograms.ops;
     emit liveUpdated();
 }
 

@@ -18,8 +18,8 @@ namespace vw {
 /// One session shown. Entry 0 is the main one when SessionSet::hasMain(); the others are
 /// overlays, in the order they were added.
 struct SessionEntry {
-    /// The finished run or the file's session. While live: the label, the completed stages
-    /// and the 1-second series so far (RunSnapshot); no analysis.
+    /// The finished run or the file's session. While live: the label, the completed stages,
+    /// the 1-second series and the interval histograms so far (RunSnapshot); no analysis.
     Session session;
     QString label; ///< unique among the entries; names it in legends, lists and tables
     QString path; ///< the file it was read from; empty for a run of this window
