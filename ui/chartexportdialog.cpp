@@ -40,6 +40,8 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, QWidget *parent)
                      chartKindName(ChartKind::ServerLatencyVsLoad));
     m_chart->addItem(tr("Server memory over time"), chartKindName(ChartKind::ServerMemoryOverTime));
     m_chart->addItem(tr("Server CPU over time"), chartKindName(ChartKind::ServerCpuOverTime));
+    m_chart->addItem(tr("Server-side vs client latency over time"),
+                     chartKindName(ChartKind::ServerLatencyOverTime));
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("exportFormatCombo"));
     m_format->addItem(QStringLiteral("PNG"), QStringLiteral("png"));
@@ -131,6 +133,7 @@ QChart *ChartExportDialog::selectedChart() const
     case ChartKind::ServerLatencyVsLoad:
     case ChartKind::ServerMemoryOverTime:
     case ChartKind::ServerCpuOverTime:
+    case ChartKind::ServerLatencyOverTime:
         return m_page->serverChart(kind)->chart();
     }
     return m_page->timeChart()->chart();

@@ -31,6 +31,14 @@ void RunSnapshotAccumulator::add(const RunSnapshot &delta)
         m_series.resize(from); // points sent before and changed since
     if (!delta.seriesTail.isEmpty())
         m_series.append(delta.seriesTail);
+    const ServerTelemetry &st = delta.serverTail;
+    if (!st.source.isEmpty() || !st.notes.isEmpty() || !st.samples.isEmpty()) {
+        m_server.source = st.source;
+        m_server.serverPid = st.serverPid;
+        m_server.serverCores = st.serverCores;
+        m_server.notes = st.notes;
+        m_server.samples.append(st.samples);
+    }
     m_latest = delta;
 }
 
@@ -39,6 +47,8 @@ RunSnapshot RunSnapshotAccumulator::current() const
     RunSnapshot out = m_latest;
     out.stages = m_stages;
     out.series = m_series;
+    out.server = m_server;
+    out.server.stages = summariseServerStages(m_server.samples, int(m_stages.size()));
     return out;
 }
 
@@ -47,6 +57,7 @@ void RunSnapshotAccumulator::reset()
     m_latest = RunSnapshot();
     m_stages.clear();
     m_series.clear();
+    m_server = ServerTelemetry();
 }
 
 } // namespace vw

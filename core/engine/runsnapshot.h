@@ -2,6 +2,7 @@
 // an immutable value, at most 10 per second (hotspot's *DataAvailable snapshots).
 #pragma once
 
+#include "stats/servertelemetry.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 
@@ -46,10 +47,18 @@ struct RunSnapshot {
     /// closed, core/engine/stagecollector.h). Replaces the receiver's points from seriesFrom.
     qsizetype seriesFrom = 0;
     TimeSeries seriesTail;
+    /// The server's telemetry read since the previous snapshot (TelemetryThread::takeNew(),
+    /// core/engine/telemetrythread.h): its new 1-second samples, with the source, process id,
+    /// cores and notes as they are now; no per-stage summaries. Empty (source "") when the run
+    /// reads no telemetry or before the measured window.
+    ServerTelemetry serverTail;
 
     // --- the run so far (RunSnapshotAccumulator fills; empty as BenchmarkRun emits) ---
     QList<StageStats> stages; ///< completed stages so far
     TimeSeries series; ///< the whole 1-second series so far
+    /// The server's telemetry so far: every sample, and the finished stages' summaries
+    /// (summariseServerStages over `stages`).
+    ServerTelemetry server;
 };
 
 /// Rebuilds the run so far from a run's snapshots, given in emission order.
@@ -62,11 +71,13 @@ public:
     void reset();
     const QList<StageStats> &stages() const { return m_stages; }
     const TimeSeries &series() const { return m_series; }
+    const ServerTelemetry &server() const { return m_server; }
 
 private:
     RunSnapshot m_latest; // its delta fields as received
     QList<StageStats> m_stages;
     TimeSeries m_series;
+    ServerTelemetry m_server; // samples so far; stages summarised in current()
 };
 
 } // namespace vw

@@ -94,6 +94,7 @@ void SessionSet::updateLive(const RunSnapshot &s)
         live.hasPartial = running;
     }
     live.session.series = s.series;
+    live.session.serverTelemetry = s.server; // the samples so far (the Server tab)
     emit liveUpdated();
 }
 
