@@ -97,8 +97,10 @@ RunController::StartOutcome RunController::startChecked(Profile profile,
     options.targetTopology = target.topology;
     // A local target's node (or the leader behind its balancer): its /proc for the Server
     // tab, as `run --addr leader` does (core/vault/targetresolver.h).
-    if (options.serverPid <= 0)
+    if (options.serverPid <= 0) {
         options.serverPid = target.localTargetServerPid;
+        options.telemetryAddress = target.localTargetServerAddress;
+    }
     // A non-loopback address: asked once per address, naming what answers there.
     if (!isLoopbackAddress(profile.target.address)
         && !TargetConfirmation::isConfirmed(profile.target.address)) {

@@ -174,7 +174,8 @@ void addCoresLine(const QList<CurveSource> &sources, ChartModel *m, double *maxY
 }
 
 /// The client's p50 and p99 per operation and second (the series, steady and warm-up seconds
-/// with a success), beside the server's request time; colours after the server's `first`.
+/// with a success), beside the server's request time; a colour each, after the server's
+/// `first`.
 void addClientLatencyOverTime(const CurveSource &src, int first, ChartModel *m,
                               const std::function<void(const QPointF &)> &see)
 {
@@ -191,7 +192,7 @@ void addClientLatencyOverTime(const CurveSource &src, int first, ChartModel *m,
             s.name = QStringLiteral("%1 client p%2").arg(op).arg(pct);
             s.key = s.name;
             s.legend = s.name;
-            s.color = paletteColor(ci);
+            s.color = paletteColor(ci++); // a colour per line: p50 and p99 apart
             s.style = LineStyle::Solid;
             s.width = percentileWidth(pct);
             for (const SeriesPoint &p : src.series) {
@@ -204,7 +205,6 @@ void addClientLatencyOverTime(const CurveSource &src, int first, ChartModel *m,
                 see(p);
             m->series << s;
         }
-        ++ci;
     }
 }
 

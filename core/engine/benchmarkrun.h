@@ -51,6 +51,10 @@ struct RunOptions {
     /// The server's process id when it runs on this machine (a local target, `run
     /// --server-pid`): its /proc/<pid> is read with the metrics. 0 = unknown.
     qint64 serverPid = 0;
+    /// Where the telemetry reads sys/metrics when it is not the target's address: the node
+    /// behind a load balancer whose PID is serverPid (ResolvedTarget::localTargetServerAddress),
+    /// so that consecutive readings are of one process. Empty: the target's address.
+    QString telemetryAddress;
     /// Test hook (tst_validity): each worker spins this many microseconds after every
     /// completion, as a client too slow for its load would. 0 in real runs.
     int debugBusyLoopUsPerRequest = 0;

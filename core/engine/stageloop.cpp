@@ -134,7 +134,8 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     m_windowStartNs = steadyNowNs();
     if (m_options.serverTelemetry) { // on its own thread: never holds this one
         TargetSpec target = m_profile.target;
-        target.address = s.targetAddress;
+        target.address =
+            m_options.telemetryAddress.isEmpty() ? s.targetAddress : m_options.telemetryAddress;
         m_telemetry = std::make_unique<TelemetryThread>(target, m_options.token,
                                                         m_options.serverPid, m_windowStartNs);
     }

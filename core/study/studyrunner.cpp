@@ -126,6 +126,7 @@ void StudyRunner::startRun(int index)
     options.targetSources = target->sources;
     options.label = r.label;
     options.serverPid = target->localTargetServerPid; // a local target's node: /proc telemetry
+    options.telemetryAddress = target->localTargetServerAddress;
     options.targetTopology = target->topology;
     // A killed study still leaves its stages, with the cell's earlier runs (copied: the
     // checkpoint is written on the run's control thread).

@@ -110,6 +110,7 @@ void resolveLocalTargetName(ResolvedTarget *r, const EnvironmentLookup &env)
     r->topology.node = name;
     if (node->isBao()) {
         r->localTargetServerPid = r->localTargetPid;
+        r->localTargetServerAddress = node->address;
         r->topology.kind =
             state.topology == QLatin1String("dev") ? QStringLiteral("dev") : QStringLiteral("node");
     } else {
@@ -119,6 +120,7 @@ void resolveLocalTargetName(ResolvedTarget *r, const EnvironmentLookup &env)
         r->topology.backends = state.baoAddresses();
         for (const LocalTargetNode &n : state.nodes)
             if (n.isBao()) { // the leader: bao nodes come leader first
+                r->localTargetServerAddress = n.address;
                 r->localTargetServerPid = isLocalTargetProcess(n.pid, n.configFile) ? n.pid : 0;
                 break;
             }

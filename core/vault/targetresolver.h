@@ -68,6 +68,10 @@ struct ResolvedTarget {
     /// leader's (the active node: every request with route "active", every write and the
     /// forwarded ones with "any"). 0 when unknown or gone.
     qint64 localTargetServerPid = 0;
+    /// That process's own address (the leader's for the balancer): where the server's
+    /// sys/metrics is read (RunOptions::telemetryAddress), so that every reading is of the
+    /// process whose /proc is read, never of whichever node the balancer picked.
+    QString localTargetServerAddress;
     /// What the address is (a local target's node name only; kind empty otherwise).
     TargetTopology topology;
 

@@ -20,10 +20,15 @@
 #include "runpanel.h"
 #include "session/sessionindex.h"
 #include "session/sessionio.h"
+#include "vault/localtargetstate.h"
+#include "sessionfiles.h"
+#include "writefailure.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -45,6 +50,7 @@ private slots:
     void bannerWhenTheServerIsKilled();
     void cleanupCountdownAndLeaveIt();
     void libraryShowsLeftovers();
+    void roomCheckBeforeSetup();
     void liveAgainstAGuiStartedCluster();
 };
 
@@ -324,6 +330,40 @@ void TestServerLive::libraryShowsLeftovers()
     // The status column beside it: a failed run reads "failed", never "completed".
     QCOMPARE(model.index(model.rowOf(left), SessionLibraryModel::Status).data().toString(),
              QStringLiteral("failed"));
+}
+
+// The GUI's run checks where its session goes before anything is sent, as `run` does
+// (sessionOutputProblem(), core/session/sessionsize.h): on a full file system the run ends
+// "setup failed" naming the folder, and the target is never contacted.
+void TestServerLive::roomCheckBeforeSetup()
+{
+    test::TmpfsMount full(test::TmpfsMount::Kind::Full);
+    if (!full.isMounted())
+        QSKIP(qPrintable(full.why()));
+    const QByteArray oldData = qgetenv("XDG_DATA_HOME");
+    qputenv("XDG_DATA_HOME", full.path().toLocal8Bit());
+    auto restore = qScopeGuard([&] { qputenv("XDG_DATA_HOME", oldData); });
+    QVERIFY2(sessionsDirectory().startsWith(full.path()), qPrintable(sessionsDirectory()));
+
+    test::BaoServer bao; // a real server, to see that nothing reached it
+    QString error;
+    QVERIFY2(bao.start(&error), qPrintable(error));
+    const Profile p = healthProfile(bao, {{1, 2000}});
+    RunOptions o;
+    o.token = bao.rootToken();
+    RunController controller; // auto-save on: the default
+    QSignalSpy phases(&controller, &RunController::phaseChanged);
+    QSignalSpy finished(&controller, &RunController::finished);
+    QVERIFY(controller.start(p, o));
+    QVERIFY(finished.wait(20000));
+    const Session s = finished.at(0).at(0).value<Session>();
+    QCOMPARE(s.status, RunStatus::SetupFailed);
+    QVERIFY2(s.error.startsWith(QStringLiteral("the session cannot be saved in ")),
+             qPrintable(s.error));
+    QVERIFY2(s.error.contains(full.path()), qPrintable(s.error));
+    QVERIFY(!s.server.reachable); // the pre-flight never ran
+    for (const QList<QVariant> &args : phases)
+        QVERIFY(args.at(0).value<RunPhase>() != RunPhase::Connecting);
 }
 
 // The whole way, as a user goes: the Local target row starts a 3-node cluster behind nginx

@@ -150,9 +150,9 @@ private slots:
         QTemporaryDir dir;
         LocalTargetState state = clusterState(dir.path(), false);
         state.lbRoute = QStringLiteral("active");
-        // The leader "runs" as this test process: its command line holds its own binary path.
+        // The leader "runs" as this test process: its command line holds its argv[0].
         state.nodes[0].pid = QCoreApplication::applicationPid();
-        state.nodes[0].configFile = QCoreApplication::applicationFilePath();
+        state.nodes[0].configFile = QCoreApplication::arguments().first(); // argv[0] as run
         QString error;
         QVERIFY(writeLocalTargetState(state, &error));
         const QString d = dir.path();
@@ -171,6 +171,7 @@ private slots:
         QCOMPARE(lb.topology.backends, state.baoAddresses());
         QCOMPARE(lb.localTargetPid, 0); // the balancer's own process: not started here
         QCOMPARE(lb.localTargetServerPid, QCoreApplication::applicationPid()); // the leader
+        QCOMPARE(lb.localTargetServerAddress, state.nodes[0].address); // its sys/metrics
         QCOMPARE(lb.topology.describe(),
                  QStringLiteral("load balancer nginx (route active) over 3 node(s)"));
 
