@@ -36,7 +36,8 @@ CommandHelp exportHelp()
         QStringLiteral(
             "  vault-workbench export SESSION... --chart latency|throughput|errors|time|\n"
             "                  time-throughput|server-memory|server-cpu|server-latency|\n"
-            "                  time-server-memory|time-server-cpu|time-errors [--log-y]\n"
+            "                  time-server-memory|time-server-cpu|time-server-latency|\n"
+            "                  time-errors [--log-y]\n"
             "                  [--format png|svg|pdf] --out FILE [--width 1600 --height 1000 --dpi "
             "144]\n"
             "                  [--size slide|a4|letter|WxH]\n"
@@ -139,7 +140,7 @@ int exportCommand(const QStringList &args)
         printErr(QStringLiteral("vault-workbench export: unknown --chart \"%1\" "
                                 "(latency, throughput, errors, time, time-throughput, "
                                 "server-memory, server-cpu, server-latency, time-server-memory, "
-                                "time-server-cpu or time-errors)\n")
+                                "time-server-cpu, time-server-latency or time-errors)\n")
                      .arg(chartName));
         return ExitUsage;
     }

@@ -348,7 +348,10 @@ int runCommand(const QStringList &args)
     options.label = p.value(label);
     options.serverTelemetry = !p.isSet(noTelemetry);
     // A node of a local target (`--addr leader`): its PID, for /proc telemetry, unless given.
-    options.serverPid = pid > 0 ? pid : target->localTargetPid;
+    options.serverPid = pid > 0 ? pid : target->localTargetServerPid;
+    if (pid <= 0) // the balancer's leader: its own metrics, as its /proc
+        options.telemetryAddress = target->localTargetServerAddress;
+    options.targetTopology = target->topology;
     options.checkpoint =
         checkpointWriter(outPath); // after each stage: a killed run still leaves its stages
 

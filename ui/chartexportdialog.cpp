@@ -45,6 +45,8 @@ ChartExportDialog::ChartExportDialog(ResultsPage *page, ExportWriter *writer, QW
                      chartKindName(ChartKind::ServerLatencyVsLoad));
     m_chart->addItem(tr("Server memory over time"), chartKindName(ChartKind::ServerMemoryOverTime));
     m_chart->addItem(tr("Server CPU over time"), chartKindName(ChartKind::ServerCpuOverTime));
+    m_chart->addItem(tr("Server-side vs client latency over time"),
+                     chartKindName(ChartKind::ServerLatencyOverTime));
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("exportFormatCombo"));
     m_format->addItem(QStringLiteral("PNG"), QStringLiteral("png"));
@@ -141,6 +143,7 @@ QChart *ChartExportDialog::selectedChart(ChartModel *model) const
     case ChartKind::ServerLatencyVsLoad:
     case ChartKind::ServerMemoryOverTime:
     case ChartKind::ServerCpuOverTime:
+    case ChartKind::ServerLatencyOverTime:
         return pick(m_page->serverChart(kind));
     }
     return pick(m_page->timeChart());

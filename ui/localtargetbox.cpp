@@ -93,6 +93,9 @@ void LocalTargetBox::start()
     o.topology = kind();
     if (o.topology == QLatin1String("cluster"))
         o.loadBalancer = QStringLiteral("nginx");
+    // The Server tab's metrics: sys/metrics in Prometheus form (`target up --telemetry`);
+    // the runs pass the serving node's PID for /proc (RunController::startChecked()).
+    o.telemetry = true;
     emit message(tr("Starting the local target (%1)…").arg(m_kind->currentText()));
     m_statusQuery.cancel(); // a status query under way would describe the target before this
     m_actions.start(

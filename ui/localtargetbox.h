@@ -6,6 +6,8 @@
 // one (defaultLocalTargetDir(), $VW_TARGET_DIR), so the CLI and the window see the same
 // target: the kind selector shows the topology of what is running there (read from its
 // state, core/vault/localtargetstate.h), also when the CLI or an earlier window started it.
+// What it starts has telemetry on (`target up --telemetry`: sys/metrics in Prometheus form),
+// so the Server tab shows the server's memory, CPU and request time live.
 #pragma once
 
 #include "jobtracker.h"

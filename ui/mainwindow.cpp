@@ -155,6 +155,9 @@ MainWindow::MainWindow(QWidget *parent)
                                              : runPhaseName(phase) + QStringLiteral(": ") + detail);
             });
     connect(m_controller, &RunController::liveUpdate, m_runPanel, &RunPanel::showSnapshot);
+    connect(m_controller, &RunController::cleanupRetrying, m_runPanel, &RunPanel::showCleanupRetry);
+    connect(m_runPanel, &RunPanel::leaveCleanupRequested, m_controller,
+            &RunController::abandonCleanup);
     connect(m_controller, &RunController::stageFinished, this,
             [this](const StageStats &s) { statusBar()->showMessage(stageDoneMessage(s)); });
     connect(m_controller, &RunController::message, this,

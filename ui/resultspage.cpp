@@ -18,6 +18,7 @@
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QComboBox>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -186,9 +187,29 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_serverChartChooser = new QComboBox(serverBox);
     m_serverChartChooser->setObjectName(QStringLiteral("serverChartChooser"));
     auto *serverStack = new QStackedWidget(serverBox);
-    const QStringList serverTitles{tr("Server memory vs load"), tr("Server CPU vs load"),
-                                   tr("Server-side vs client latency"),
-                                   tr("Server memory over time"), tr("Server CPU over time")};
+    const QStringList serverTitles{
+        tr("Server memory vs load"),         tr("Server CPU vs load"),
+        tr("Server-side vs client latency"), tr("Server memory over time"),
+        tr("Server CPU over time"),          tr("Server-side vs client latency over time")};
+    // First: the three per-second charts together, which follow a run live.
+    auto *perSecond = new QWidget(serverBox);
+    perSecond->setObjectName(QStringLiteral("serverPerSecond"));
+    auto *psl = new QGridLayout(perSecond);
+    psl->setContentsMargins(0, 0, 0, 0);
+    psl->setSpacing(2);
+    for (ChartKind k : {ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime,
+                        ChartKind::ServerLatencyOverTime}) {
+        auto *c = new StageCurveChart(k, perSecond);
+        c->setObjectName(QStringLiteral("serverPerSecond-") + chartKindName(k));
+        c->setMinimumSize(240, 180);
+        m_serverPerSecond << c;
+    }
+    psl->addWidget(m_serverPerSecond.at(0), 0, 0);
+    psl->addWidget(m_serverPerSecond.at(1), 0, 1);
+    psl->addWidget(m_serverPerSecond.at(2), 1, 0, 1, 2);
+    serverStack->addWidget(perSecond);
+    m_serverChartChooser->addItem(tr("Per second: memory, CPU, server vs client latency"),
+                                  QStringLiteral("per-second"));
     const QList<ChartKind> kinds = serverChartKinds();
     for (int i = 0; i < kinds.size(); ++i) {
         auto *c = new StageCurveChart(kinds.at(i), serverBox);
@@ -372,6 +393,8 @@ QList<CurveSource> ResultsPage::chartSources() const
             live.series = e.session.series;
             live.slo = e.session.plan.slo;
             live.openModel = e.session.loadModel().isOpen();
+            live.server = e.session.serverTelemetry; // the samples so far
+            live.live = true;
             all << live;
         } else {
             all << curveSourceFromSession(e.session, e.label);
@@ -386,14 +409,16 @@ QList<QWidget *> ResultsPage::chartWidgets() const
     QList<QWidget *> all{m_latency, m_throughput, m_time, m_timeThroughput, m_timeErrors, m_errors};
     for (StageCurveChart *c : m_serverCharts)
         all << c;
+    for (StageCurveChart *c : m_serverPerSecond)
+        all << c;
     return all;
 }
 
 QList<ChartKind> ResultsPage::serverChartKinds()
 {
-    return {ChartKind::ServerMemoryVsLoad, ChartKind::ServerCpuVsLoad,
+    return {ChartKind::ServerMemoryVsLoad,  ChartKind::ServerCpuVsLoad,
             ChartKind::ServerLatencyVsLoad, ChartKind::ServerMemoryOverTime,
-            ChartKind::ServerCpuOverTime};
+            ChartKind::ServerCpuOverTime,   ChartKind::ServerLatencyOverTime};
 }
 
 StageCurveChart *ResultsPage::serverChart(ChartKind kind) const

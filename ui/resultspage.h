@@ -68,6 +68,10 @@ public:
     TimeSeriesChart *timeErrorsChart() const { return current(m_timeErrors); }
     /// The server chart of `kind` (isServerChart(), the "Server" tab), nullptr for another kind.
     StageCurveChart *serverChart(ChartKind kind) const;
+    /// The Server tab's first view ("Per second"): memory, CPU and server-side vs client
+    /// latency over time side by side, live during a run (ServerMemoryOverTime,
+    /// ServerCpuOverTime, ServerLatencyOverTime, in that order).
+    QList<StageCurveChart *> serverPerSecondCharts() const { return m_serverPerSecond; }
     /// The server charts in the order of the "Server" tab's chooser.
     static QList<ChartKind> serverChartKinds();
     /// Side-by-side table and per-stage ratios; active with two or more saved sessions shown.
@@ -129,6 +133,7 @@ private:
     TimeSeriesChart *m_timeThroughput = nullptr;
     TimeSeriesChart *m_timeErrors = nullptr;
     QList<StageCurveChart *> m_serverCharts; ///< serverChartKinds() order
+    QList<StageCurveChart *> m_serverPerSecond; ///< serverPerSecondCharts()
     QComboBox *m_serverChartChooser = nullptr;
     ComparisonView *m_comparison = nullptr;
     CapacityCard *m_capacityCard = nullptr;

@@ -2,6 +2,7 @@
 
 #include "models/sessionset.h"
 #include "session/sessionio.h"
+#include "session/sessionsize.h"
 #include "sessionfiles.h"
 #include "targetconfirmation.h"
 
@@ -50,6 +51,18 @@ bool RunController::start(const Profile &profile, const RunOptions &options)
         planned.startedAt = QDateTime::currentDateTimeUtc();
         m_savePath = autoSavePath(planned);
         o.checkpoint = checkpointWriter(m_savePath);
+        // As `run` does before it starts: the folder takes a file and has room for the
+        // planned session (core/session/sessionsize.h); on the run's control thread, before
+        // anything is sent, since it touches the disk.
+        o.outputCheck = [path = m_savePath, profile] {
+            const QString dir = QFileInfo(path).absolutePath();
+            const QString problem = QDir().mkpath(dir) ? sessionOutputProblem(path, profile)
+                                                       : tr("cannot create the folder");
+            return problem.isEmpty() ? problem
+                                     : tr("the session cannot be saved in %1: %2 (nothing was "
+                                          "sent to the server)")
+                                           .arg(dir, problem);
+        };
     }
     m_run = std::make_unique<BenchmarkRun>(profile, o);
     BenchmarkRun *run = m_run.get();
@@ -57,6 +70,7 @@ bool RunController::start(const Profile &profile, const RunOptions &options)
     connect(run, &BenchmarkRun::stageStarted, this, &RunController::stageStarted);
     connect(run, &BenchmarkRun::stageFinished, this, &RunController::stageFinished);
     connect(run, &BenchmarkRun::snapshot, this, &RunController::onSnapshot);
+    connect(run, &BenchmarkRun::cleanupRetrying, this, &RunController::cleanupRetrying);
     connect(run, &BenchmarkRun::finished, this, &RunController::onFinished);
     m_running = true;
     m_stopping = false;
@@ -80,6 +94,13 @@ RunController::StartOutcome RunController::startChecked(Profile profile,
         return StartOutcome::Refused;
     profile.target = target.target;
     options.targetSources = target.sources;
+    options.targetTopology = target.topology;
+    // A local target's node (or the leader behind its balancer): its /proc for the Server
+    // tab, as `run --addr leader` does (core/vault/targetresolver.h).
+    if (options.serverPid <= 0) {
+        options.serverPid = target.localTargetServerPid;
+        options.telemetryAddress = target.localTargetServerAddress;
+    }
     // A non-loopback address: asked before any contact, then once more naming what answers
     // there (ui/targetconfirmation.h); a yes is kept per address.
     if (TargetConfirmation::needsConfirmation(profile.target.address)) {
@@ -91,6 +112,7 @@ RunController::StartOutcome RunController::startChecked(Profile profile,
                             ResolvedTarget confirmed;
                             confirmed.target = p.target;
                             confirmed.sources = o.targetSources;
+                            confirmed.topology = o.targetTopology;
                             startChecked(p, confirmed, o);
                         } else {
                             emit message(tr("Run not started: the target was not confirmed"));
@@ -127,6 +149,12 @@ void RunController::stop()
         return;
     m_stopping = true;
     m_run->requestStop();
+}
+
+void RunController::abandonCleanup()
+{
+    if (m_running && m_run)
+        m_run->abandonCleanup();
 }
 
 void RunController::onSnapshot(const RunSnapshot &s)

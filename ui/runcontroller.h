@@ -64,6 +64,9 @@ public:
     void setSessionSet(SessionSet *set) { m_sessions = set; }
     /// Asks the run to stop (cleanup still runs; finished() follows). No-op when idle.
     void stop();
+    /// During cleanup: stop retrying, leave what is not removed yet as the session's
+    /// leftovers (BenchmarkRun::abandonCleanup()). No-op when idle.
+    void abandonCleanup();
     bool isRunning() const { return m_running; }
     bool isStopping() const { return m_stopping; }
     /// Since start() (ms, monotonic clock); 0 when idle.
@@ -77,6 +80,10 @@ signals:
     void phaseChanged(vw::RunPhase phase, const QString &detail);
     void stageStarted(int index, int vus);
     void stageFinished(const vw::StageStats &stats);
+    /// Cleanup retries (BenchmarkRun::cleanupRetrying): the next try in `nextInMs`, cleanup
+    /// gives up `budgetLeftMs` after it.
+    void cleanupRetrying(const QString &what, const QString &answer, qint64 nextInMs,
+                         qint64 budgetLeftMs);
     /// The latest snapshot with the run so far in `stages` and `series`, at most every
     /// kRepaintIntervalMs.
     void liveUpdate(const vw::RunSnapshot &snapshot);

@@ -9,7 +9,10 @@
 #include <algorithm>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMap>
 #include <QProgressBar>
+#include <QPushButton>
+#include <QTimer>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -39,6 +42,47 @@ QString phaseStyle(RunPhase p)
     default:
         return QStringLiteral("background:#607d8b;color:white;");
     }
+}
+
+/// The newest second of the run's series in which requests completed, all operations summed:
+/// when most of them could not reach the server (connection, TLS, timeout), the banner's
+/// warning; empty otherwise.
+QString serverGoneWarning(const RunSnapshot &s)
+{
+    if (s.phase != RunPhase::Running || s.series.isEmpty())
+        return QString();
+    double newest = -1;
+    for (qsizetype i = s.series.size() - 1; i >= 0 && newest < 0; --i)
+        if (s.series.at(i).count > 0)
+            newest = s.series.at(i).tS;
+    if (newest < 0)
+        return QString();
+    int64_t count = 0;
+    QMap<QString, int64_t> gone;
+    for (qsizetype i = s.series.size() - 1; i >= 0 && s.series.at(i).tS >= newest - 1e-9; --i) {
+        const SeriesPoint &p = s.series.at(i);
+        if (p.tS > newest + 1e-9)
+            continue;
+        count += p.count;
+        for (const char *key : {"connection", "tls", "timeout"})
+            gone[QLatin1String(key)] += p.errorClasses.value(QLatin1String(key));
+    }
+    int64_t failed = 0;
+    QString worst;
+    for (auto it = gone.cbegin(); it != gone.cend(); ++it) {
+        failed += it.value();
+        if (worst.isEmpty() || it.value() > gone.value(worst))
+            worst = it.key();
+    }
+    if (count == 0 || failed * 10 < count * 9) // under 90 %: the server is there
+        return QString();
+    return RunPanel::tr("The server is not answering: %1 of %2 requests in second %3 could not "
+                        "reach it (%4). The run ends as failed if this goes on (the profile's "
+                        "abort rule).")
+        .arg(failed)
+        .arg(count)
+        .arg(qRound(newest))
+        .arg(worst);
 }
 
 } // namespace
@@ -102,6 +146,32 @@ RunPanel::RunPanel(QWidget *parent)
                             "replicates: intervals and verdicts then rest on the runs' spread "
                             "(3 or more recommended). \"profile\": the profile's repeat:."));
 
+    // Cleanup retrying (a sealed or rate-limited server): the countdown and a way out.
+    m_cleanup = new QWidget(this);
+    m_cleanup->setObjectName(QStringLiteral("cleanupRetry"));
+    m_cleanupText = new QLabel(m_cleanup);
+    m_cleanupText->setObjectName(QStringLiteral("cleanupRetryText"));
+    m_cleanupText->setWordWrap(true);
+    m_cleanupText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *leave = new QPushButton(tr("Leave it, sweep later"), m_cleanup);
+    leave->setObjectName(QStringLiteral("leaveCleanupButton"));
+    leave->setToolTip(tr("Stop retrying: what is not removed yet is recorded in the session, "
+                         "and `vault-workbench cleanup SESSION` sweeps it later"));
+    connect(leave, &QPushButton::clicked, this, [this, leave] {
+        leave->setEnabled(false);
+        m_cleanupTick->stop();
+        m_cleanupText->setText(tr("Leaving the rest for later…"));
+        emit leaveCleanupRequested();
+    });
+    auto *cl = new QHBoxLayout(m_cleanup);
+    cl->setContentsMargins(0, 0, 0, 0);
+    cl->addWidget(m_cleanupText, 1);
+    cl->addWidget(leave);
+    m_cleanup->hide();
+    m_cleanupTick = new QTimer(this);
+    m_cleanupTick->setInterval(1000);
+    connect(m_cleanupTick, &QTimer::timeout, this, &RunPanel::updateCleanupText);
+
     auto *row = new QHBoxLayout;
     row->addWidget(m_phase);
     row->addWidget(m_stage, 1);
@@ -112,12 +182,44 @@ RunPanel::RunPanel(QWidget *parent)
     lay->setSpacing(3);
     lay->addLayout(row);
     lay->addWidget(m_progress);
+    lay->addWidget(m_cleanup);
     lay->addWidget(m_banner);
+}
+
+void RunPanel::showCleanupRetry(const QString &what, const QString &answer, qint64 nextInMs,
+                                qint64 budgetLeftMs)
+{
+    m_cleanupWhat = tr("%1: %2").arg(what, answer);
+    m_cleanupNextMs = nextInMs;
+    m_cleanupLeftMs = nextInMs + budgetLeftMs;
+    m_cleanupClock.start();
+    if (auto *leave = m_cleanup->findChild<QPushButton *>(QStringLiteral("leaveCleanupButton")))
+        leave->setEnabled(true);
+    updateCleanupText();
+    m_cleanup->show();
+    m_cleanupTick->start();
+}
+
+void RunPanel::updateCleanupText()
+{
+    const qint64 passed = m_cleanupClock.isValid() ? m_cleanupClock.elapsed() : 0;
+    const auto seconds = [](qint64 ms) { return (std::max<qint64>(0, ms) + 999) / 1000; };
+    m_cleanupText->setText(tr("Cleanup is retrying %1 · next try in %2 s · gives up in %3 s")
+                               .arg(m_cleanupWhat)
+                               .arg(seconds(m_cleanupNextMs - passed))
+                               .arg(seconds(m_cleanupLeftMs - passed)));
+}
+
+QString RunPanel::cleanupText() const
+{
+    return m_cleanup->isHidden() ? QString() : m_cleanupText->text();
 }
 
 void RunPanel::runStarted(const Profile &profile)
 {
     clearError();
+    m_cleanupTick->stop();
+    m_cleanup->hide();
     m_totalMs = profile.totalDurationMs();
     m_rampStages = int(profile.ramp.stages.size());
     m_runs = std::max(1, profile.repeat);
@@ -162,6 +264,15 @@ void RunPanel::showSnapshot(const RunSnapshot &s)
             text += tr(" (warm-up)");
         m_stage->setText(text);
     }
+    // A server gone during the run: said at once, not only when the run ends (the warning
+    // goes when the server answers again).
+    const QString gone = serverGoneWarning(s);
+    if (!gone.isEmpty()) {
+        showError(gone);
+        m_serverWarning = true; // after showError(), which clears it
+    } else if (m_serverWarning) {
+        clearError();
+    }
     m_elapsed->setText(clock(s.elapsedMs) + QStringLiteral(" / ") + clock(m_totalMs));
     if (m_totalMs > 0)
         m_progress->setValue(int(std::min<qint64>(1000, s.elapsedMs * 1000 / m_totalMs)));
@@ -169,6 +280,8 @@ void RunPanel::showSnapshot(const RunSnapshot &s)
 
 void RunPanel::runFinished(const Session &session)
 {
+    m_cleanupTick->stop();
+    m_cleanup->hide();
     setPhase(RunPhase::Finished, QString());
     // The badge names the outcome (ui/window/runoutcome.h): a failed run never reads
     // "finished", and each failure has its own text and colour.
@@ -250,12 +363,14 @@ void RunPanel::showSession(const Session &session)
 
 void RunPanel::showError(const QString &text)
 {
+    m_serverWarning = false;
     m_bannerText->setText(text);
     m_banner->setVisible(!text.isEmpty());
 }
 
 void RunPanel::clearError()
 {
+    m_serverWarning = false;
     m_bannerText->clear();
     m_banner->hide();
 }

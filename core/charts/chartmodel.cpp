@@ -770,6 +770,8 @@ QString chartKindName(ChartKind kind)
         return QStringLiteral("time-server-memory");
     case ChartKind::ServerCpuOverTime:
         return QStringLiteral("time-server-cpu");
+    case ChartKind::ServerLatencyOverTime:
+        return QStringLiteral("time-server-latency");
     case ChartKind::ErrorsOverTime:
         return QStringLiteral("time-errors");
     }
@@ -782,7 +784,8 @@ bool chartKindFromName(const QString &name, ChartKind *out)
          {ChartKind::LatencyVsLoad, ChartKind::ThroughputVsLoad, ChartKind::ErrorRatioVsLoad,
           ChartKind::LatencyOverTime, ChartKind::ThroughputOverTime, ChartKind::ServerMemoryVsLoad,
           ChartKind::ServerCpuVsLoad, ChartKind::ServerLatencyVsLoad,
-          ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime, ChartKind::ErrorsOverTime})
+          ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime,
+          ChartKind::ServerLatencyOverTime, ChartKind::ErrorsOverTime})
         if (chartKindName(k) == name) {
             *out = k;
             return true;
@@ -800,7 +803,13 @@ bool isServerChart(ChartKind kind)
 {
     return kind == ChartKind::ServerMemoryVsLoad || kind == ChartKind::ServerCpuVsLoad
            || kind == ChartKind::ServerLatencyVsLoad || kind == ChartKind::ServerMemoryOverTime
-           || kind == ChartKind::ServerCpuOverTime;
+           || kind == ChartKind::ServerCpuOverTime || kind == ChartKind::ServerLatencyOverTime;
+}
+
+bool isServerOverTimeChart(ChartKind kind)
+{
+    return kind == ChartKind::ServerMemoryOverTime || kind == ChartKind::ServerCpuOverTime
+           || kind == ChartKind::ServerLatencyOverTime;
 }
 
 LoadAxis loadAxisOf(const CurveSource &source)
@@ -836,8 +845,7 @@ ChartModel buildChartModel(ChartKind kind, const QList<CurveSource> &sources,
         s.breaks.removeIf([&s](int i) { return i <= 0 || i >= s.points.size(); });
     // the server's charts over time draw the first source only: name that one; every other
     // chart draws every source
-    const bool firstOnly =
-        kind == ChartKind::ServerMemoryOverTime || kind == ChartKind::ServerCpuOverTime;
+    const bool firstOnly = isServerOverTimeChart(kind);
     m.subtitle = chartSubtitle(firstOnly ? sources.mid(0, 1) : sources);
     return m;
 }

@@ -37,6 +37,9 @@ enum class ChartKind {
     ServerLatencyVsLoad, ///< Y = client mean latency vs server-side request time, ms
     ServerMemoryOverTime, ///< X = s, Y = resident memory and heap, MiB (first source)
     ServerCpuOverTime, ///< X = s, Y = cores busy (first source)
+    /// X = s, Y = the server's request time per second (mean, and its p99 when reported)
+    /// beside the client's p50/p99 per operation, ms (first source)
+    ServerLatencyOverTime,
     /// X = s, Y = errors per second by class group (errorChartGroup()): every operation (or
     /// ChartOptions::op) together, one curve per group per source. A session written before
     /// the series kept classes has one "errors (all classes)" curve and a note saying so.
@@ -44,15 +47,19 @@ enum class ChartKind {
 };
 
 /// "latency", "throughput", "errors", "time", "time-throughput", "server-memory",
-/// "server-cpu", "server-latency", "time-server-memory", "time-server-cpu", "time-errors"
+/// "server-cpu", "server-latency", "time-server-memory", "time-server-cpu",
+/// "time-server-latency", "time-errors"
 /// (CLI --chart, export dialog).
 QString chartKindName(ChartKind kind);
 /// The inverse of chartKindName; false for any other text.
 bool chartKindFromName(const QString &name, ChartKind *out);
 /// The client's charts against load (latency, throughput, errors).
 bool isLoadChart(ChartKind kind);
-/// The server's charts (ServerMemoryVsLoad .. ServerCpuOverTime).
+/// The server's charts (ServerMemoryVsLoad .. ServerLatencyOverTime).
 bool isServerChart(ChartKind kind);
+/// The server's charts over time (ServerMemoryOverTime, ServerCpuOverTime,
+/// ServerLatencyOverTime): per second, the first source only.
+bool isServerOverTimeChart(ChartKind kind);
 
 /// The curve an error class key (core/stats/errorclass.h) is counted in on the errors-over-time
 /// chart: "5xx" (http_500..http_599), "429", "4xx" (the other http_4xx), "http_other" (any

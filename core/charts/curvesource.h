@@ -34,9 +34,13 @@ struct CurveSource {
     /// The run's load model is open (arrival-rate): its stages chart against their offered
     /// rate, not their VUs (chartmodel.h, loadAxisOf()). From Session::loadModel().
     bool openModel = false;
-    /// The server's side of the run (server charts, core/charts/serverchartmodel.h); empty
-    /// for a live run and for sessions without server telemetry.
+    /// The server's side of the run (server charts, core/charts/serverchartmodel.h): for a
+    /// live run the samples so far (RunSnapshot::server); empty for sessions without server
+    /// telemetry.
     ServerTelemetry server;
+    /// A run still going (the GUI's live entry): a chart without data yet says it waits for
+    /// the server's first reading, not that the session has none.
+    bool live = false;
     /// The target's address (RunRecord::targetAddress) and the run's start (UTC), for the
     /// chart subtitle (charttitle.h); empty/invalid for a source without them.
     QString target;

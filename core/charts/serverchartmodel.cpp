@@ -12,24 +12,39 @@ namespace {
 const QString kSep = QStringLiteral(" · ");
 constexpr double kMiB = 1048576.0;
 
-/// Why `src` draws nothing: a live run has its server telemetry when it ends.
-QString missingNote(const CurveSource &src)
+/// What a server chart of `kind` shows, in words ("memory", "CPU", "request time").
+QString figureOf(ChartKind kind)
 {
-    return src.hasPartial
-               ? QStringLiteral("%1: server metrics are shown when the run ends").arg(src.label)
-               : QStringLiteral("%1: not assessed (no server metrics)").arg(src.label);
+    return kind == ChartKind::ServerMemoryVsLoad || kind == ChartKind::ServerMemoryOverTime
+               ? QStringLiteral("memory")
+           : kind == ChartKind::ServerLatencyVsLoad || kind == ChartKind::ServerLatencyOverTime
+               ? QStringLiteral("request time")
+               : QStringLiteral("CPU");
 }
 
-/// Why a source with server telemetry draws nothing on this chart.
-QString notReportedNote(const CurveSource &src, ChartKind kind)
+/// Why `src` has nothing to draw on a chart of `kind`.
+QString noDataReason(const CurveSource &src, ChartKind kind)
 {
-    const QString what =
-        kind == ChartKind::ServerMemoryVsLoad || kind == ChartKind::ServerMemoryOverTime
-            ? QStringLiteral("memory")
-        : kind == ChartKind::ServerLatencyVsLoad ? QStringLiteral("request time")
-                                                 : QStringLiteral("CPU");
-    return QStringLiteral("%1: the server's telemetry (%2) has no %3 figure for these stages")
-        .arg(src.label, src.server.source, what);
+    if (src.server.collected()) {
+        if (src.live && !isServerOverTimeChart(kind) && src.stages.isEmpty())
+            return QStringLiteral("no stage has finished yet");
+        return QStringLiteral("the server's telemetry (%1) has no %2 figure for these %3")
+            .arg(src.server.source, figureOf(kind),
+                 isServerOverTimeChart(kind) ? QStringLiteral("seconds")
+                                             : QStringLiteral("stages"));
+    }
+    if (!src.server.notes.isEmpty())
+        return src.server.notes.join(QStringLiteral("; "));
+    if (src.live)
+        return QStringLiteral("waiting for its first reading, a second into the stages");
+    return QStringLiteral("this session has no server telemetry");
+}
+
+/// The chart's note for a source that draws nothing.
+QString missingNote(const CurveSource &src, ChartKind kind)
+{
+    return QStringLiteral("%1: no data from the server (%2)")
+        .arg(src.label, noDataReason(src, kind));
 }
 
 /// The known one of a server figure and its /proc fallback.
@@ -72,6 +87,13 @@ QList<CurveSpec> curvesOf(ChartKind kind)
              },
              [](const ServerSample &x) { return either(x.coresBusy, x.procCoresBusy); }},
         };
+    case ChartKind::ServerLatencyOverTime: // the client's lines come from the series
+        return {
+            {QStringLiteral("server-side request time (mean)"), LineStyle::Dashed, nullptr,
+             [](const ServerSample &x) { return x.handleRequestMs; }},
+            {QStringLiteral("server-side request time p99"), LineStyle::Dotted, nullptr,
+             [](const ServerSample &x) { return x.handleRequestP99Ms; }},
+        };
     default: // ServerLatencyVsLoad
         return {
             {QStringLiteral("client mean latency"), LineStyle::Solid,
@@ -100,6 +122,10 @@ void setYAxis(ChartKind kind, ChartModel *m)
         m->y.title = QStringLiteral("server CPU (cores busy)");
         m->y.unit = QStringLiteral("cores");
         break;
+    case ChartKind::ServerLatencyOverTime:
+        m->y.title = QStringLiteral("latency (ms)");
+        m->y.unit = QStringLiteral("ms");
+        break;
     default:
         m->y.title = QStringLiteral("mean latency (ms)");
         m->y.unit = QStringLiteral("ms");
@@ -120,6 +146,8 @@ QString titleOf(ChartKind kind, LoadAxis axis)
         return QStringLiteral("Server-side vs client latency vs %1").arg(against);
     case ChartKind::ServerMemoryOverTime:
         return QStringLiteral("Server memory over time");
+    case ChartKind::ServerLatencyOverTime:
+        return QStringLiteral("Server-side vs client latency over time");
     default:
         return QStringLiteral("Server CPU over time");
     }
@@ -145,14 +173,66 @@ void addCoresLine(const QList<CurveSource> &sources, ChartModel *m, double *maxY
     }
 }
 
+/// The client's p50 and p99 per operation and second (the series, steady and warm-up seconds
+/// with a success), beside the server's request time; a colour each, after the server's
+/// `first`.
+void addClientLatencyOverTime(const CurveSource &src, int first, ChartModel *m,
+                              const std::function<void(const QPointF &)> &see)
+{
+    QStringList ops;
+    for (const SeriesPoint &p : src.series)
+        if (!ops.contains(p.op))
+            ops << p.op;
+    int ci = first;
+    for (const QString &op : std::as_const(ops)) {
+        for (int pct : {50, 99}) {
+            ChartSeries s;
+            s.op = op;
+            s.percentile = pct;
+            s.name = QStringLiteral("%1 client p%2").arg(op).arg(pct);
+            s.key = s.name;
+            s.legend = s.name;
+            s.color = paletteColor(ci++); // a colour per line: p50 and p99 apart
+            s.style = LineStyle::Solid;
+            s.width = percentileWidth(pct);
+            for (const SeriesPoint &p : src.series) {
+                if (p.op != op)
+                    continue;
+                const double y = pct == 50 ? p.p50Ms : p.p99Ms;
+                s.add(p.ok > 0 && y > 0 ? std::optional<QPointF>(QPointF(p.tS, y)) : std::nullopt);
+            }
+            for (const QPointF &p : std::as_const(s.points))
+                see(p);
+            m->series << s;
+        }
+    }
+}
+
+/// A curve of the server's own figures has a point (the client's lines aside).
+bool hasServerPoints(const ChartModel &m)
+{
+    for (const ChartSeries &s : m.series)
+        if (s.percentile == 0 && !s.points.isEmpty())
+            return true;
+    return false;
+}
+
 } // namespace
+
+QString serverChartNoDataText(ChartKind kind, const QList<CurveSource> &sources,
+                              const ChartModel &model)
+{
+    if (hasServerPoints(model))
+        return QString();
+    return QStringLiteral("no data from the server (%1)")
+        .arg(noDataReason(sources.isEmpty() ? CurveSource() : sources.first(), kind));
+}
 
 ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sources)
 {
     ChartModel m;
     m.kind = kind;
-    const bool overTime =
-        kind == ChartKind::ServerMemoryOverTime || kind == ChartKind::ServerCpuOverTime;
+    const bool overTime = isServerOverTimeChart(kind);
     const QList<CurveSpec> curves = curvesOf(kind);
     double minX = 0, maxX = 0, maxY = 0;
     bool haveX = false;
@@ -166,7 +246,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
     if (overTime) {
         const CurveSource src = sources.isEmpty() ? CurveSource() : sources.first();
         if (!src.server.collected())
-            m.notes << missingNote(src);
+            m.notes << missingNote(src, kind);
         for (int ci = 0; ci < curves.size(); ++ci) {
             ChartSeries s;
             s.name = curves.at(ci).name;
@@ -183,8 +263,10 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 see(p);
             m.series << s;
         }
-        if (src.server.collected() && m.isEmpty())
-            m.notes << notReportedNote(src, kind);
+        if (kind == ChartKind::ServerLatencyOverTime)
+            addClientLatencyOverTime(src, int(curves.size()), &m, see);
+        if (src.server.collected() && !hasServerPoints(m))
+            m.notes << missingNote(src, kind);
         m.x.title = QStringLiteral("time (s)");
         m.x.unit = QStringLiteral("s");
         fitDataRange(&m.x, 0, maxX); // the data's extent (chartaxes.h)
@@ -206,7 +288,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 continue;
             }
             if (!src.server.collected()) {
-                m.notes << missingNote(src);
+                m.notes << missingNote(src, kind);
                 continue;
             }
             const QString prefix = overlay ? shownLabel(src.label) + kSep : QString();
@@ -237,7 +319,7 @@ ChartModel buildServerChartModel(ChartKind kind, const QList<CurveSource> &sourc
                 m.series << s;
             }
             if (!drawn)
-                m.notes << notReportedNote(src, kind);
+                m.notes << missingNote(src, kind);
         }
         m.x.title = loadAxisTitle(m.loadAxis);
         m.x.unit = loadAxisUnit(m.loadAxis);

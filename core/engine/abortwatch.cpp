@@ -126,3 +126,31 @@ QString AbortWatch::checkProgress(int64_t nowNs, int64_t completed, int inFlight
 }
 
 } // namespace vw
+
+namespace vw {
+
+QString AbortWatch::checkLastStage(const StageStats &last, int stageCount) const
+{
+    if (!m_rule.enabled)
+        return QString();
+    int64_t count = 0, ok = 0, gone = 0;
+    for (const OpStats &o : last.ops) {
+        count += o.count;
+        ok += o.ok;
+        for (const char *key : {"connection", "tls", "timeout"})
+            gone += o.errors.value(QLatin1String(key));
+    }
+    if (count == 0 || ok > 0 || double(gone) < m_rule.errorRatio * double(count - ok))
+        return QString();
+    QString text = QStringLiteral("the server went away in the last stage (%1 of %2): 0 of %3 "
+                                  "requests succeeded")
+                       .arg(last.index + 1)
+                       .arg(stageCount)
+                       .arg(count);
+    const QString why = describeErrors(last.ops);
+    if (!why.isEmpty())
+        text += QStringLiteral("; ") + why;
+    return text;
+}
+
+} // namespace vw

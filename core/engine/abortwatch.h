@@ -6,6 +6,7 @@
 
 #include "profile/abortrule.h"
 #include "stats/opstats.h"
+#include "stats/stagestats.h"
 #include "stats/timeseries.h"
 
 #include <QString>
@@ -51,6 +52,16 @@ public:
     /// failures: http_503 (412 of 415): service unavailable, the server is sealed or not
     /// active"; empty without errors. Classes: core/stats/errorclass.h.
     static QString describeErrors(const QList<OpStats> &ops);
+
+    /// The reason a run that reached its end still failed, or an empty string: the server went
+    /// away in the last stage (killed, restarted, its port closed) too late for check() to
+    /// end the run (fewer than AbortRule::forMs / 1000 seconds before the end). The last
+    /// stage `last` (of `stageCount`) had requests, no success, and at least
+    /// AbortRule::errorRatio of its errors were connection, TLS or timeout failures (what a
+    /// server that is gone gives; a server that answers 403 is there). E.g. "the server went
+    /// away in the last stage (3 of 3): 0 of 412 requests succeeded; most failures:
+    /// connection (412 of 412): ...". Off with the rule (AbortRule::enabled false).
+    QString checkLastStage(const StageStats &last, int stageCount) const;
 
 private:
     AbortRule m_rule;

@@ -58,6 +58,11 @@ void BenchmarkRun::requestStop()
     d->requestStop();
 }
 
+void BenchmarkRun::abandonCleanup()
+{
+    d->m_cleanupAbandoned = true;
+}
+
 bool BenchmarkRun::isRunning() const
 {
     return d->m_running.load();
@@ -116,6 +121,7 @@ void BenchmarkRunPrivate::run()
     s.targetAddress =
         m_options.addressOverride.isEmpty() ? m_profile.target.address : m_options.addressOverride;
     s.targetSources = m_options.targetSources;
+    s.targetTopology = m_options.targetTopology;
     s.plan = m_asPlanned; // the plan as run: the effective address
     s.plan.target.address = s.targetAddress;
     s.plan.sourceYaml.clear(); // the text is s.profileYaml
@@ -136,8 +142,13 @@ void BenchmarkRunPrivate::run()
             m_renewer.poll(steadyNowNs());
             return stopRequested();
         });
-        setPhase(RunPhase::Connecting, QStringLiteral("connecting to %1").arg(s.targetAddress));
-        if (ops.preflight(client, s) && ops.createOperations(s)) {
+        // Where the session goes takes it (RunOptions::outputCheck): before anything is sent.
+        const QString outputProblem = m_options.outputCheck ? m_options.outputCheck() : QString();
+        if (!outputProblem.isEmpty())
+            s.error = outputProblem;
+        else
+            setPhase(RunPhase::Connecting, QStringLiteral("connecting to %1").arg(s.targetAddress));
+        if (outputProblem.isEmpty() && ops.preflight(client, s) && ops.createOperations(s)) {
             if (s.token.renewalPlanned) // renewed here, on the control thread, at ~half its TTL
                 m_renewer.start(&client, &s.token, steadyNowNs());
             QString error;
@@ -182,7 +193,16 @@ void BenchmarkRunPrivate::run()
             // ALWAYS, also after a failed setup or a stop.
             setPhase(RunPhase::CleaningUp, QStringLiteral("removing benchmark mounts and roles"));
             m_renewer.poll(steadyNowNs());
+            // Each retry is shown (the GUI's countdown); "leave it" ends them: what is not
+            // removed yet becomes the session's leftovers.
+            client.setStopCheck([this] { return m_cleanupAbandoned.load(); },
+                                QStringLiteral("not sent: cleanup was left for later"));
+            client.setRetryObserver([this](const VaultClient::RetryNotice &n) {
+                emit q->cleanupRetrying(n.what, n.answer, n.waitMs, n.budgetLeftMs);
+            });
             s.cleanupError = ops.cleanupOperations(client, &s.leftovers);
+            client.setRetryObserver({});
+            client.setStopCheck({});
         }
         m_renewer.stop(); // before the client goes
     }

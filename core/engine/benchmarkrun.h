@@ -20,6 +20,9 @@ struct RunOptions {
     /// Where each setting of profile.target came from (ResolvedTarget::sources,
     /// core/vault/targetresolver.h); stored in the session as target.sources.
     QMap<QString, QString> targetSources;
+    /// What the address is (ResolvedTarget::topology: a load balancer, a node, a dev server);
+    /// stored in the session as target.topology. Empty kind: unknown.
+    TargetTopology targetTopology;
     QString label; ///< session label; defaults to the profile name
     /// The session's id; empty = a new random one. Set by a caller that names files after
     /// the id before the run starts (the GUI's auto-save, ui/runcontroller.cpp).
@@ -39,9 +42,19 @@ struct RunOptions {
     /// Server telemetry (core/engine/telemetrysampler.h): sys/metrics read once a second on
     /// the control thread during the stages. false: not read (the session says so).
     bool serverTelemetry = true;
+    /// Called once on the control thread before the pre-flight (before anything is sent or
+    /// created): a non-empty answer ends the run as SetupFailed with it as the error. The
+    /// GUI's check that its output folder takes the planned session
+    /// (sessionOutputProblem(), core/session/sessionsize.h), as `run` checks before it starts,
+    /// off the GUI thread. Unset: no check.
+    std::function<QString()> outputCheck;
     /// The server's process id when it runs on this machine (a local target, `run
     /// --server-pid`): its /proc/<pid> is read with the metrics. 0 = unknown.
     qint64 serverPid = 0;
+    /// Where the telemetry reads sys/metrics when it is not the target's address: the node
+    /// behind a load balancer whose PID is serverPid (ResolvedTarget::localTargetServerAddress),
+    /// so that consecutive readings are of one process. Empty: the target's address.
+    QString telemetryAddress;
     /// Test hook (tst_validity): each worker spins this many microseconds after every
     /// completion, as a client too slow for its load would. 0 in real runs.
     int debugBusyLoopUsPerRequest = 0;
@@ -60,6 +73,11 @@ public:
     /// Thread-safe. Ends the current stage early, runs cleanup, and finishes with
     /// RunStatus::Stopped and a partial session. No-op after finished().
     void requestStop();
+    /// Thread-safe. During cleanup: stop retrying and leave what is not removed yet (the
+    /// session's leftovers, swept later with `vault-workbench cleanup SESSION`); the request
+    /// under way finishes, a retry's wait ends at once. No-op before cleanup: a stop
+    /// (requestStop()) still cleans up.
+    void abandonCleanup();
     bool isRunning() const;
 
     /// Peak in-flight gauge over the whole run (all workers), for tests and the validity view.
@@ -70,6 +88,11 @@ signals:
     void stageStarted(int index, int vus);
     void stageFinished(const vw::StageStats &stats);
     void snapshot(const vw::RunSnapshot &snapshot); ///< at most every snapshotIntervalMs
+    /// During cleanup, before each retry's wait (core/vault/retrypolicy.h: 429, 503, refused
+    /// connections, 60 s in all): what is retried ("DELETE sys/mounts/vwb-.."), the answer
+    /// retried, the wait before the next try and what is left of the budget after it, ms.
+    void cleanupRetrying(const QString &what, const QString &answer, qint64 nextInMs,
+                         qint64 budgetLeftMs);
     /// Exactly once per start(), after cleanup, whatever happened (completed, stopped,
     /// failed, setup failed). The record never holds the token.
     void finished(const vw::RunRecord &record);

@@ -51,6 +51,7 @@ public:
     std::unique_ptr<QThread> m_control;
     std::atomic<bool> m_started{false};
     std::atomic<bool> m_running{false};
+    std::atomic<bool> m_cleanupAbandoned{false}; ///< BenchmarkRun::abandonCleanup()
 
 private:
     void setPhase(RunPhase phase, const QString &detail);

@@ -11,6 +11,7 @@
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 #include "vault/serverinfo.h"
+#include "vault/targettopology.h"
 #include "vault/workbenchresource.h"
 
 #include <QByteArray>
@@ -97,6 +98,10 @@ struct RunRecord {
     /// "flag --namespace", "profile", "default" (core/vault/targetresolver.h). Empty when
     /// unknown (older sessions, callers that did not resolve).
     QMap<QString, QString> targetSources;
+    /// What the address is: a load balancer (with the nodes behind it), a node, a dev server
+    /// (core/vault/targettopology.h); kind empty when unknown (any other address, older
+    /// sessions).
+    TargetTopology targetTopology;
     ServerInfo server; ///< version and product at run start
     /// A target with other nodes (target.addresses): each node's role at run start, the
     /// target's address first (sys/health of each). Empty for a single node.

@@ -53,6 +53,14 @@ void RunSnapshotAccumulator::add(const RunSnapshot &delta)
         m_series.append(delta.seriesTail);
     if (delta.newSecondHistograms.present())
         mergeSeconds(&m_secondHistograms, delta.newSecondHistograms);
+    const ServerTelemetry &st = delta.serverTail;
+    if (!st.source.isEmpty() || !st.notes.isEmpty() || !st.samples.isEmpty()) {
+        m_server.source = st.source;
+        m_server.serverPid = st.serverPid;
+        m_server.serverCores = st.serverCores;
+        m_server.notes = st.notes;
+        m_server.samples.append(st.samples);
+    }
     m_latest = delta;
 }
 
@@ -62,6 +70,8 @@ RunSnapshot RunSnapshotAccumulator::current() const
     out.stages = m_stages;
     out.series = m_series;
     out.secondHistograms = m_secondHistograms;
+    out.server = m_server;
+    out.server.stages = summariseServerStages(m_server.samples, int(m_stages.size()));
     return out;
 }
 
@@ -71,6 +81,7 @@ void RunSnapshotAccumulator::reset()
     m_stages.clear();
     m_series.clear();
     m_secondHistograms = SecondHistograms();
+    m_server = ServerTelemetry();
 }
 
 } // namespace vw

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "stats/secondhistograms.h"
+#include "stats/servertelemetry.h"
 #include "stats/stagestats.h"
 #include "stats/timeseries.h"
 
@@ -52,11 +53,19 @@ struct RunSnapshot {
     /// finished stage its interval from them (ui/charts/chartintervals.h). Records that reach
     /// a second after it was sent are only in the finished session.
     SecondHistograms newSecondHistograms;
+    /// The server's telemetry read since the previous snapshot (TelemetryThread::takeNew(),
+    /// core/engine/telemetrythread.h): its new 1-second samples, with the source, process id,
+    /// cores and notes as they are now; no per-stage summaries. Empty (source "") when the run
+    /// reads no telemetry or before the measured window.
+    ServerTelemetry serverTail;
 
     // --- the run so far (RunSnapshotAccumulator fills; empty as BenchmarkRun emits) ---
     QList<StageStats> stages; ///< completed stages so far
     TimeSeries series; ///< the whole 1-second series so far
     SecondHistograms secondHistograms; ///< the interval histograms so far
+    /// The server's telemetry so far: every sample, and the finished stages' summaries
+    /// (summariseServerStages over `stages`).
+    ServerTelemetry server;
 };
 
 /// Rebuilds the run so far from a run's snapshots, given in emission order.
@@ -69,12 +78,14 @@ public:
     void reset();
     const QList<StageStats> &stages() const { return m_stages; }
     const TimeSeries &series() const { return m_series; }
+    const ServerTelemetry &server() const { return m_server; }
 
 private:
     RunSnapshot m_latest; // its delta fields as received
     QList<StageStats> m_stages;
     TimeSeries m_series;
     SecondHistograms m_secondHistograms;
+    ServerTelemetry m_server; // samples so far; stages summarised in current()
 };
 
 } // namespace vw

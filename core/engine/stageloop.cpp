@@ -92,8 +92,13 @@ void BenchmarkRunPrivate::emitSnapshot(int64_t now)
 {
     drainWorkers();
     m_collector->finalizeSecondsBefore((now - kSeriesGraceNs - m_windowStartNs) / kNsPerS);
-    emit q->snapshot(m_snapshots.build(m_phase, now, m_windowStartNs, m_cur, m_finished,
-                                       *m_collector, m_workers.threadCpuNs()));
+    RunSnapshot snap = m_snapshots.build(m_phase, now, m_windowStartNs, m_cur, m_finished,
+                                         *m_collector, m_workers.threadCpuNs());
+    if (m_telemetry)
+        snap.serverTail = m_telemetry->takeNew(); // copies, never waits for a read
+    else if (!m_options.serverTelemetry)
+        snap.serverTail.notes << QStringLiteral("server telemetry not read (turned off)");
+    emit q->snapshot(snap);
 }
 
 void BenchmarkRunPrivate::tick(int64_t now, bool forceSnapshot)
@@ -129,7 +134,8 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     m_windowStartNs = steadyNowNs();
     if (m_options.serverTelemetry) { // on its own thread: never holds this one
         TargetSpec target = m_profile.target;
-        target.address = s.targetAddress;
+        target.address =
+            m_options.telemetryAddress.isEmpty() ? s.targetAddress : m_options.telemetryAddress;
         m_telemetry = std::make_unique<TelemetryThread>(target, m_options.token,
                                                         m_options.serverPid, m_windowStartNs);
     }
@@ -232,6 +238,13 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     now = steadyNowNs();
     drainWorkers();
     finalizeReadyStages(true);
+    // A server gone too near the end for the abort rule to end the run (as `run` and the GUI
+    // both report it): every request of the last stage failed to reach it.
+    if (failure.isEmpty() && !cut && !m_finished.isEmpty()) {
+        failure = m_abort.checkLastStage(m_finished.last(), m_plan.stageCount());
+        if (!failure.isEmpty())
+            s.error = failure;
+    }
     m_checkpoints.flush(); // the stages a spaced-out checkpoint had not written yet
     m_collector->finalizeSecondsBefore((now - m_windowStartNs + kNsPerS - 1) / kNsPerS);
     tick(now, true);
@@ -248,7 +261,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
     s.status = !failure.isEmpty() ? RunStatus::Failed
                : cut              ? RunStatus::Stopped
                                   : RunStatus::Completed;
-    if (!cut)
+    if (!cut && failure.isEmpty())
         s.error.clear();
 }
 

@@ -42,6 +42,9 @@ public:
     void mark(int64_t nowNs, int stage, bool steady);
     /// The samples and their per-stage summaries over `stageCount` stages.
     ServerTelemetry finish(int stageCount);
+    /// The telemetry so far (samples, source, notes; no per-stage summaries), for the live
+    /// view (TelemetryThread::takeNew()).
+    const ServerTelemetry &soFar() const { return m_out; }
 
 private:
     bool read(ServerReading *r);

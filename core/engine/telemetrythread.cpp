@@ -58,12 +58,33 @@ ServerTelemetry TelemetryThread::finish(int stageCount)
     return std::move(m_result);
 }
 
+ServerTelemetry TelemetryThread::takeNew()
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    ServerTelemetry out = m_published;
+    m_published.samples.clear();
+    return out;
+}
+
+void TelemetryThread::publish(const ServerTelemetry &soFar)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_published.source = soFar.source;
+    m_published.serverPid = soFar.serverPid;
+    m_published.serverCores = soFar.serverCores;
+    m_published.notes = soFar.notes;
+    for (qsizetype i = m_publishedSamples; i < soFar.samples.size(); ++i)
+        m_published.samples.append(soFar.samples.at(i));
+    m_publishedSamples = soFar.samples.size();
+}
+
 void TelemetryThread::loop(TargetSpec target, QByteArray token, qint64 serverPid,
                            int64_t windowStartNs)
 {
     TelemetrySampler sampler(target, token, serverPid); // its client lives on this thread
     sampler.start();
     sampler.setWindowStart(windowStartNs);
+    publish(sampler.soFar()); // the source and notes, before the first sample
     for (;;) {
         std::deque<Mark> marks;
         bool stop = false;
@@ -86,6 +107,7 @@ void TelemetryThread::loop(TargetSpec target, QByteArray token, qint64 serverPid
             return;
         }
         sampler.poll(steadyNowNs());
+        publish(sampler.soFar()); // new samples and notes for the live view (takeNew())
     }
 }
 

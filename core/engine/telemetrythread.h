@@ -37,6 +37,11 @@ public:
     /// Control thread, once, at the end: stops the thread (waits for a read under way, at
     /// most kTelemetryTimeoutMs) and returns the samples over `stageCount` stages.
     ServerTelemetry finish(int stageCount);
+    /// Control thread, for the live view (RunSnapshot::serverTail): the samples read since the
+    /// previous call, with the telemetry's source, process id, cores and notes as they are now
+    /// (no per-stage summaries). Never blocks on the network: it copies what the thread
+    /// published after its last read (one short lock).
+    ServerTelemetry takeNew();
 
 private:
     struct Mark {
@@ -44,6 +49,8 @@ private:
         int stage = -1;
         bool steady = false;
     };
+    /// Telemetry thread: copies the samples `soFar` has beyond those published before.
+    void publish(const ServerTelemetry &soFar);
     void loop(TargetSpec target, QByteArray token, qint64 serverPid, int64_t windowStartNs);
 
     std::mutex m_mutex;
@@ -52,6 +59,8 @@ private:
     bool m_stop = false;
     int m_stageCount = 0;
     ServerTelemetry m_result;
+    ServerTelemetry m_published; // what the live view has not taken yet (samples since then)
+    qsizetype m_publishedSamples = 0; // samples copied so far (the telemetry thread's only)
     std::unique_ptr<QThread> m_thread;
 };
 

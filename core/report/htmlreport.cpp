@@ -276,7 +276,10 @@ QString environment(const Session &s)
     row(QStringLiteral("target"), s.targetAddress);
     row(QStringLiteral("server"),
         (s.server.product + QLatin1Char(' ') + s.server.version).trimmed());
-    if (s.server.role != ServerRole::Unknown)
+    // Behind a load balancer the role is of whichever node answered the pre-flight: the
+    // topology says what the address is instead.
+    row(QStringLiteral("topology"), s.targetTopology.describe());
+    if (s.server.role != ServerRole::Unknown && !s.targetTopology.isLoadBalancer())
         row(QStringLiteral("server role"), serverRoleKey(s.server.role));
     row(QStringLiteral("executor"), s.loadModel().name());
     row(QStringLiteral("transport"), s.transport);

@@ -42,7 +42,8 @@ QString serverChartsHtml(const QList<CurveSource> &sources)
     for (const CurveSource &s : sources) {
         if (!s.server.collected())
             continue;
-        for (ChartKind kind : {ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime}) {
+        for (ChartKind kind : {ChartKind::ServerMemoryOverTime, ChartKind::ServerCpuOverTime,
+                               ChartKind::ServerLatencyOverTime}) {
             ChartModel m = buildChartModel(kind, {s});
             if (sources.size() > 1)
                 m.title = s.label + QStringLiteral(" · ") + m.title;

@@ -273,6 +273,19 @@ void computeFigures(SessionSummary *s)
 
 } // namespace
 
+QString SessionSummary::leftoverText() const
+{
+    if (!leftovers.isEmpty())
+        return QStringLiteral("%1 left").arg(leftovers.size());
+    if (!cleanupError.isEmpty())
+        return QStringLiteral("cleanup incomplete");
+    if (status == QLatin1String("incomplete") && resources > 0)
+        return QStringLiteral("unknown: %1 created").arg(resources);
+    if (resources == 0)
+        return QStringLiteral("-");
+    return QStringLiteral("none");
+}
+
 SessionSummary readSessionSummary(const QString &path)
 {
     SessionSummary s;
@@ -332,6 +345,13 @@ SessionSummary readSessionSummary(const QString &path)
                                                .toString());
     s.status = sk.value(top->value("status")).toString();
     s.runError = sk.value(top->value("error")).toString();
+    s.cleanupError = sk.value(top->value("cleanup_error")).toString();
+    for (const QJsonValue &v : sk.value(top->value("leftovers")).toArray()) {
+        const QJsonObject r = v.toObject();
+        s.leftovers << QStringLiteral("%1 %2").arg(r.value(QStringLiteral("kind")).toString(),
+                                                   r.value(QStringLiteral("path")).toString());
+    }
+    s.resources = int(sk.value(top->value("resources")).toArray().size());
     s.executor = sk.value(top->value("executor")).toString();
     s.startedAt = date(sk.value(top->value("started_at")));
     s.finishedAt = date(sk.value(top->value("finished_at")));

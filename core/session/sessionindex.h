@@ -31,6 +31,14 @@ struct SessionSummary {
     QString targetNode;
     QString status; ///< "status" key: completed | stopped | failed | setup_failed | incomplete
     QString runError; ///< "error": why the run stopped or failed
+    QString cleanupError; ///< "cleanup_error": why cleanup could not remove everything
+    /// "leftovers": what cleanup could not remove, described ("mount vwb-7f3a2c-kv").
+    QStringList leftovers;
+    int resources = 0; ///< entries of "resources": what setup created
+    /// What was left on the server, in a word: "none", "2 left", "cleanup incomplete", or for
+    /// a run that never finished (status "incomplete") "unknown: N created"; "-" when the run
+    /// created nothing it could leave.
+    QString leftoverText() const;
     QString executor; ///< "executor": closed | arrival-rate | ...
     QDateTime startedAt; ///< UTC; invalid when the file has none
     QDateTime finishedAt;

@@ -106,6 +106,16 @@ QJsonObject targetToJson(const RunRecord &s)
                                      {QStringLiteral("version"), n.version}});
         t.insert(QStringLiteral("nodes"), nodes);
     }
+    const TargetTopology &tt = s.targetTopology;
+    if (!tt.kind.isEmpty()) { // written only when known (a local target's node name)
+        QJsonObject topo{{QStringLiteral("kind"), tt.kind}, {QStringLiteral("node"), tt.node}};
+        if (tt.isLoadBalancer()) {
+            topo.insert(QStringLiteral("balancer"), tt.balancer);
+            topo.insert(QStringLiteral("lb_route"), tt.lbRoute);
+            topo.insert(QStringLiteral("backends"), QJsonArray::fromStringList(tt.backends));
+        }
+        t.insert(QStringLiteral("topology"), topo);
+    }
     return t;
 }
 
@@ -657,6 +667,14 @@ std::optional<Session> SessionAssembler::finish(const QJsonObject &o, QString *e
                               serverRoleFromKey(n.value(QStringLiteral("role")).toString()),
                               n.value(QStringLiteral("version")).toString()});
     }
+    // Optional (sessions of other addresses and older ones have none): what the address is.
+    const QJsonObject topo = target.value(QStringLiteral("topology")).toObject();
+    m_s.targetTopology.kind = topo.value(QStringLiteral("kind")).toString();
+    m_s.targetTopology.node = topo.value(QStringLiteral("node")).toString();
+    m_s.targetTopology.balancer = topo.value(QStringLiteral("balancer")).toString();
+    m_s.targetTopology.lbRoute = topo.value(QStringLiteral("lb_route")).toString();
+    for (const QJsonValue &v : topo.value(QStringLiteral("backends")).toArray())
+        m_s.targetTopology.backends << v.toString();
     // Optional (older sessions have none): where each target setting came from.
     const QJsonObject sources = target.value(QStringLiteral("sources")).toObject();
     for (auto it = sources.begin(); it != sources.end(); ++it)

@@ -125,7 +125,9 @@ void StudyRunner::startRun(int index)
     options.token = m_options.token;
     options.targetSources = target->sources;
     options.label = r.label;
-    options.serverPid = target->localTargetPid; // a local target's node: /proc telemetry
+    options.serverPid = target->localTargetServerPid; // a local target's node: /proc telemetry
+    options.telemetryAddress = target->localTargetServerAddress;
+    options.targetTopology = target->topology;
     // A killed study still leaves its stages, with the cell's earlier runs (copied: the
     // checkpoint is written on the run's control thread).
     options.checkpoint = [write = checkpointWriter(outPath),

@@ -130,6 +130,24 @@ void resolveLocalTargetName(ResolvedTarget *r, const EnvironmentLookup &env)
     r->localTargetDir = state.dir;
     r->localTargetNode = name;
     r->localTargetPid = isLocalTargetProcess(node->pid, node->configFile) ? node->pid : 0;
+    r->topology.node = name;
+    if (node->isBao()) {
+        r->localTargetServerPid = r->localTargetPid;
+        r->localTargetServerAddress = node->address;
+        r->topology.kind =
+            state.topology == QLatin1String("dev") ? QStringLiteral("dev") : QStringLiteral("node");
+    } else {
+        r->topology.kind = QStringLiteral("load_balancer");
+        r->topology.balancer = node->kind;
+        r->topology.lbRoute = state.lbRoute.isEmpty() ? QStringLiteral("any") : state.lbRoute;
+        r->topology.backends = state.baoAddresses();
+        for (const LocalTargetNode &n : state.nodes)
+            if (n.isBao()) { // the leader: bao nodes come leader first
+                r->localTargetServerAddress = n.address;
+                r->localTargetServerPid = isLocalTargetProcess(n.pid, n.configFile) ? n.pid : 0;
+                break;
+            }
+    }
     if (state.tls && r->target.caFile.isEmpty() && r->target.caPath.isEmpty()) {
         r->target.caFile = state.caFile;
         r->sources[QStringLiteral("ca_file")] = QStringLiteral("local target");

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "vault/targetspec.h"
+#include "vault/targettopology.h"
 
 #include <QMap>
 #include <QStringList>
@@ -62,6 +63,17 @@ struct ResolvedTarget {
     QString localTargetDir;
     QString localTargetNode;
     qint64 localTargetPid = 0;
+    /// The bao process that serves the address, for the server's /proc telemetry
+    /// (RunOptions::serverPid): the node's own PID for a bao node; for the balancer the
+    /// leader's (the active node: every request with route "active", every write and the
+    /// forwarded ones with "any"). 0 when unknown or gone.
+    qint64 localTargetServerPid = 0;
+    /// That process's own address (the leader's for the balancer): where the server's
+    /// sys/metrics is read (RunOptions::telemetryAddress), so that every reading is of the
+    /// process whose /proc is read, never of whichever node the balancer picked.
+    QString localTargetServerAddress;
+    /// What the address is (a local target's node name only; kind empty otherwise).
+    TargetTopology topology;
 
     bool ok() const { return errors.isEmpty(); }
     /// "http://127.0.0.1:8200 (from env VAULT_ADDR)" and one such line per setting that is

@@ -10,6 +10,9 @@
 #include <QThread>
 #include <QDebug>
 
+#include <algorithm>
+#include <climits>
+
 namespace vw {
 
 namespace {
@@ -70,6 +73,7 @@ std::unique_ptr<VaultClient> VaultClient::forNode(const QString &address) const
     t.address = address;
     auto c = std::make_unique<VaultClient>(t, m_token);
     c->m_stopCheck = m_stopCheck;
+    c->m_notSentText = m_notSentText;
     c->m_index = m_index; // one cluster: one newest index
     return c;
 }
@@ -151,7 +155,9 @@ VaultResponse VaultClient::performRetrying(const QByteArray &method, const QByte
         if (m_stopCheck && m_stopCheck()) {
             VaultResponse stopped;
             stopped.errorClass = ErrorClass::Connection;
-            stopped.errorText = QStringLiteral("not sent: the run was stopped");
+            stopped.errorText = m_notSentText.isEmpty()
+                                    ? QStringLiteral("not sent: the run was stopped")
+                                    : m_notSentText;
             return stopped;
         }
         VaultResponse r = perform(method, absolutePath, body, true, inNamespace);
@@ -172,7 +178,22 @@ VaultResponse VaultClient::performRetrying(const QByteArray &method, const QByte
                                             : QStringLiteral(" (Retry-After: %1)")
                                                   .arg(QString::fromLatin1(r.retryAfter.left(40))));
         ++m_retryCount;
-        QThread::msleep(static_cast<unsigned long>(delay));
+        if (m_retryObserver)
+            m_retryObserver(
+                RetryNotice{QStringLiteral("%1 %2").arg(QString::fromLatin1(method),
+                                                        QString::fromUtf8(absolutePath.mid(4))),
+                            r.describe(), delay,
+                            std::max<qint64>(0, m_retryDeadlineMs - m_retryClock.elapsed() - delay),
+                            retry + 1});
+        // In slices, so that a stop (the GUI's "leave it") ends the wait.
+        QElapsedTimer waited;
+        waited.start();
+        while (waited.elapsed() < delay) {
+            if (m_stopCheck && m_stopCheck())
+                return r;
+            QThread::msleep(
+                static_cast<unsigned long>(std::min<qint64>(50, delay - waited.elapsed())));
+        }
     }
 }
 

@@ -85,6 +85,22 @@ public:
     void setRetryPolicy(const RetryPolicy &policy);
     /// Retries made since the client was constructed.
     int retryCount() const { return m_retryCount; }
+    /// A retry about to wait (setRetryPolicy()): what is retried ("DELETE sys/mounts/x"), the
+    /// answer that is retried ("503 ..."), the wait before the next try and what is left of
+    /// the policy's budget after it, ms. For a caller that shows the retries (the GUI's
+    /// cleanup countdown, through BenchmarkRun::cleanupRetrying).
+    struct RetryNotice {
+        QString what;
+        QString answer;
+        qint64 waitMs = 0;
+        qint64 budgetLeftMs = 0;
+        int retry = 0; ///< 1 for the first retry of this request
+    };
+    /// Called on the request's thread before each retry's wait; unset: none.
+    void setRetryObserver(std::function<void(const RetryNotice &)> observer)
+    {
+        m_retryObserver = std::move(observer);
+    }
 
     /// The newest X-Vault-Index seen by this client and its forNode()/withTimeout() clients
     /// (the one with the highest index value when it decodes as OpenBao's base64 JSON
@@ -112,7 +128,14 @@ public:
     /// it so that a stop (Ctrl-C, the GUI's Stop) ends a long setup loop (seeding 100,000
     /// secrets, logging in every VU) at its next request; cleanup clears it first. forNode()
     /// clients share it. `stopped` is called on the thread of the request.
-    void setStopCheck(std::function<bool()> stopped) { m_stopCheck = std::move(stopped); }
+    /// `notSent` replaces the error text of a request not sent ("not sent: the run was
+    /// stopped" when empty). A retry's wait (setRetryPolicy()) ends early once `stopped()`
+    /// returns true, and the last answer is returned.
+    void setStopCheck(std::function<bool()> stopped, const QString &notSent = QString())
+    {
+        m_stopCheck = std::move(stopped);
+        m_notSentText = notSent;
+    }
     const std::function<bool()> &stopCheck() const { return m_stopCheck; }
 
     /// `path` is below /v1/, without leading slash: "sys/mounts/vwb-1-ssh".
@@ -162,6 +185,8 @@ private:
     std::unique_ptr<ControlChannel> m_fallback; ///< qnam, for a request from an FdLoop handler
     RetryPolicy m_retry = RetryPolicy::none();
     std::function<bool()> m_stopCheck;
+    QString m_notSentText;
+    std::function<void(const RetryNotice &)> m_retryObserver;
     qint64 m_retryDeadlineMs = 0; ///< on m_retryClock
     QElapsedTimer m_retryClock;
     int m_retryCount = 0;

@@ -62,6 +62,14 @@ private slots:
         QCOMPARE(t.localTargetNode, QStringLiteral("dev"));
         QVERIFY(t.target.address.startsWith(QLatin1String("http://127.0.0.1:")));
         QVERIFY(!panel.token().isEmpty());
+        // Started with telemetry, and a run against it reads the node's /proc (its PID goes
+        // to RunOptions::serverPid, RunController::startChecked()); the session says "dev".
+        LocalTargetState state;
+        QString error;
+        QVERIFY2(readLocalTargetState(t.localTargetDir, &state, &error), qPrintable(error));
+        QVERIFY(state.telemetry);
+        QCOMPARE(t.localTargetServerPid, pid);
+        QCOMPARE(t.topology.kind, QStringLiteral("dev"));
 
         QSignalSpy stopped(box, &LocalTargetBox::stopped);
         click.restart();

@@ -2,9 +2,11 @@
 // resolver (core/vault/targetresolver.h), the 0600 secret files, and the config text of each
 // process (core/localtarget/localtargetconfig.h).
 #include "localtarget/localtargetconfig.h"
+#include "session/sessionio.h"
 #include "vault/localtargetstate.h"
 #include "vault/targetresolver.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -138,6 +140,66 @@ private slots:
         QVERIFY(!missing.ok());
         QVERIFY2(missing.errors.first().contains(QLatin1String("is not an address")),
                  qPrintable(missing.errors.first()));
+    }
+
+    // The balancer's name resolves to what it is: a load balancer over the bao nodes, with the
+    // leader's PID for the server's /proc telemetry (never the balancer's own); the session
+    // keeps the topology.
+    void balancerIsRecordedAsSuch()
+    {
+        QTemporaryDir dir;
+        LocalTargetState state = clusterState(dir.path(), false);
+        state.lbRoute = QStringLiteral("active");
+        // The leader "runs" as this test process: its command line holds its argv[0].
+        state.nodes[0].pid = QCoreApplication::applicationPid();
+        state.nodes[0].configFile = QCoreApplication::arguments().first(); // argv[0] as run
+        QString error;
+        QVERIFY(writeLocalTargetState(state, &error));
+        const QString d = dir.path();
+        auto env = [d](const char *name) {
+            return QLatin1String(name) == QLatin1String("VW_TARGET_DIR") ? d : QString();
+        };
+        TargetFlags flags;
+        flags.address = QStringLiteral("lb");
+        const ResolvedTarget lb = resolveTarget(TargetSpec(), flags, env);
+        QVERIFY2(lb.ok(), qPrintable(lb.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(lb.topology.kind, QStringLiteral("load_balancer"));
+        QVERIFY(lb.topology.isLoadBalancer());
+        QCOMPARE(lb.topology.balancer, QStringLiteral("nginx"));
+        QCOMPARE(lb.topology.lbRoute, QStringLiteral("active"));
+        QCOMPARE(lb.topology.node, QStringLiteral("lb"));
+        QCOMPARE(lb.topology.backends, state.baoAddresses());
+        QCOMPARE(lb.localTargetPid, 0); // the balancer's own process: not started here
+        QCOMPARE(lb.localTargetServerPid, QCoreApplication::applicationPid()); // the leader
+        QCOMPARE(lb.localTargetServerAddress, state.nodes[0].address); // its sys/metrics
+        QCOMPARE(lb.topology.describe(),
+                 QStringLiteral("load balancer nginx (route active) over 3 node(s)"));
+
+        flags.address = QStringLiteral("leader");
+        const ResolvedTarget leader = resolveTarget(TargetSpec(), flags, env);
+        QCOMPARE(leader.topology.kind, QStringLiteral("node"));
+        QCOMPARE(leader.localTargetServerPid, QCoreApplication::applicationPid());
+        QVERIFY(!leader.topology.isLoadBalancer());
+        // Any other address: unknown.
+        flags.address = QStringLiteral("http://127.0.0.1:8200");
+        QVERIFY(resolveTarget(TargetSpec(), flags, env).topology.kind.isEmpty());
+
+        // The session keeps it (target.topology), and reads it back.
+        RunRecord r;
+        r.id = QStringLiteral("topology-0123456789");
+        r.profileName = QStringLiteral("p");
+        r.targetAddress = lb.target.address;
+        r.targetTopology = lb.topology;
+        r.startedAt = r.finishedAt = QDateTime::currentDateTimeUtc();
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        QVERIFY2(writeSession(Session(r), path, &error), qPrintable(error));
+        const std::optional<Session> back = readSession(path, &error);
+        QVERIFY2(back, qPrintable(error));
+        QVERIFY(back->targetTopology == lb.topology);
+        RunRecord plain = r;
+        plain.targetTopology = TargetTopology();
+        QVERIFY(writeSession(Session(plain), path, &error));
+        QVERIFY(readSession(path, &error)->targetTopology.kind.isEmpty());
     }
 
     void configText()

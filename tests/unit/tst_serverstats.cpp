@@ -2,6 +2,7 @@
 // stage summaries), its session form (core/session/servertelemetryjson.h; older sessions
 // without it load) and the server charts of the chart model (core/charts/serverchartmodel.h).
 #include "charts/chartmodel.h"
+#include "charts/serverchartmodel.h"
 #include "charts/svgrenderer.h"
 #include "serverstages.h"
 #include "session/servertelemetryjson.h"
@@ -26,6 +27,7 @@ private slots:
     void latencyChartServerBesideClient();
     void overlayAndMissingTelemetry();
     void chartsOverTime();
+    void latencyOverTimeBesideTheClient();
     void jsonOnlyTelemetryNotesTheMissingCpu();
 };
 
@@ -234,7 +236,8 @@ void TestServerStats::overlayAndMissingTelemetry()
     QVERIFY(!pointsOf(m, QStringLiteral("A · server resident memory")).isEmpty());
     QVERIFY(m.series.at(0).color != m.series.at(2).color); // A and B apart
     QCOMPARE(m.series.size(), 4); // C draws nothing
-    QCOMPARE(m.notes, QStringList{QStringLiteral("C: not assessed (no server metrics)")});
+    QCOMPARE(m.notes, QStringList{QStringLiteral(
+                          "C: no data from the server (this session has no server telemetry)")});
 }
 
 void TestServerStats::chartsOverTime()
@@ -253,6 +256,43 @@ void TestServerStats::chartsOverTime()
     QVERIFY(chartKindFromName(QStringLiteral("time-server-cpu"), &k));
     QCOMPARE(k, ChartKind::ServerCpuOverTime);
     QVERIFY(isServerChart(k) && !isLoadChart(k));
+    QVERIFY(serverChartNoDataText(ChartKind::ServerCpuOverTime, {s}, cpu).isEmpty());
+}
+
+void TestServerStats::latencyOverTimeBesideTheClient()
+{
+    // Per second: the server's request time beside each op's client p50/p99 from the series.
+    CurveSource s = sourceWithServer(QStringLiteral("A"), 1);
+    for (int i = 0; i < s.server.samples.size(); ++i)
+        s.server.samples[i].handleRequestMs = 0.5 + 0.1 * i;
+    for (int t = 1; t <= 3; ++t) {
+        SeriesPoint p;
+        p.tS = t;
+        p.op = kOp;
+        p.count = p.ok = 100;
+        p.p50Ms = 1.0 * t;
+        p.p99Ms = 4.0 * t;
+        s.series << p;
+    }
+    const ChartModel m = buildChartModel(ChartKind::ServerLatencyOverTime, {s});
+    QCOMPARE(m.title, QStringLiteral("Server-side vs client latency over time"));
+    QCOMPARE(m.x.unit, QStringLiteral("s"));
+    QCOMPARE(pointsOf(m, QStringLiteral("server-side request time (mean)")).size(),
+             s.server.samples.size());
+    QCOMPARE(pointsOf(m, QStringLiteral("server-side request time (mean)")).at(1).y(), 0.6);
+    QCOMPARE(pointsOf(m, kOp + QStringLiteral(" client p99")),
+             (QList<QPointF>{{1, 4}, {2, 8}, {3, 12}}));
+    QCOMPARE(pointsOf(m, kOp + QStringLiteral(" client p50")).size(), 3);
+    ChartKind k;
+    QVERIFY(chartKindFromName(QStringLiteral("time-server-latency"), &k));
+    QCOMPARE(k, ChartKind::ServerLatencyOverTime);
+    QVERIFY(isServerOverTimeChart(k));
+    // The client's lines alone are no server data: the chart says so.
+    CurveSource clientOnly = s;
+    clientOnly.server = ServerTelemetry();
+    const ChartModel none = buildChartModel(ChartKind::ServerLatencyOverTime, {clientOnly});
+    QCOMPARE(serverChartNoDataText(ChartKind::ServerLatencyOverTime, {clientOnly}, none),
+             QStringLiteral("no data from the server (this session has no server telemetry)"));
 }
 
 void TestServerStats::jsonOnlyTelemetryNotesTheMissingCpu()
@@ -266,8 +306,16 @@ void TestServerStats::jsonOnlyTelemetryNotesTheMissingCpu()
     for (ChartKind kind : {ChartKind::ServerCpuVsLoad, ChartKind::ServerCpuOverTime}) {
         const ChartModel m = buildChartModel(kind, {s});
         QVERIFY(m.isEmpty());
-        QCOMPARE(m.notes, QStringList{QStringLiteral("A: the server's telemetry (json) has no CPU "
-                                                     "figure for these stages")});
+        const QString what = kind == ChartKind::ServerCpuVsLoad ? QStringLiteral("stages")
+                                                                : QStringLiteral("seconds");
+        const QString reason =
+            QStringLiteral("the server's telemetry (json) has no CPU figure for these %1")
+                .arg(what);
+        QCOMPARE(m.notes,
+                 QStringList{QStringLiteral("A: no data from the server (%1)").arg(reason)});
+        // and the chart's text in place of its axes says the same
+        QCOMPARE(serverChartNoDataText(kind, {s}, m),
+                 QStringLiteral("no data from the server (%1)").arg(reason));
     }
     QVERIFY(buildChartModel(ChartKind::ServerMemoryVsLoad, {s}).notes.isEmpty());
 }

@@ -1,6 +1,9 @@
 #include "charts/stagecurvechart.h"
 
+#include "charts/serverchartmodel.h"
+
 #include <QChart>
+#include <QLabel>
 #include <QLineSeries>
 #include <QToolTip>
 #include <algorithm>
@@ -67,6 +70,36 @@ void StageCurveChart::setReplicatesShown(bool on)
 void StageCurveChart::rebuild()
 {
     m_renderer.render(buildChartModel(m_kind, m_sources, m_options));
+    m_noDataText = isServerChart(m_kind)
+                       ? serverChartNoDataText(m_kind, m_sources, m_renderer.model())
+                       : QString();
+    if (m_noDataText.isEmpty()) {
+        if (m_noData)
+            m_noData->hide();
+        return;
+    }
+    if (!m_noData) {
+        m_noData = new QLabel(this);
+        m_noData->setObjectName(QStringLiteral("noDataText"));
+        m_noData->setAlignment(Qt::AlignCenter);
+        m_noData->setWordWrap(true);
+        m_noData->setTextFormat(Qt::PlainText);
+        m_noData->setAutoFillBackground(true);
+        m_noData->setBackgroundRole(QPalette::Base);
+        m_noData->setMargin(24);
+    }
+    m_noData->setText(m_renderer.model().title + QStringLiteral("\n\n") + m_noDataText);
+    m_noData->setAccessibleName(m_noDataText);
+    m_noData->setGeometry(rect());
+    m_noData->show();
+    m_noData->raise();
+}
+
+void StageCurveChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    if (m_noData)
+        m_noData->setGeometry(rect());
 }
 
 void StageCurveChart::onHovered(QLineSeries *series, const QPointF &point, bool state)

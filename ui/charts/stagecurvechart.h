@@ -11,6 +11,7 @@
 #include <QList>
 
 QT_BEGIN_NAMESPACE
+class QLabel;
 class QLineSeries;
 QT_END_NAMESPACE
 
@@ -42,6 +43,13 @@ public:
     QList<QLineSeries *> lineSeries() const { return m_renderer.dataSeries(); }
     /// The model drawn: series, markers, USL/SLO lines, client-bound bands, axes, notes.
     const ChartModel &model() const { return m_renderer.model(); }
+    /// A server chart without a point of the server's: the text shown over the whole view
+    /// instead of an empty axis ("no data from the server (<reason>)",
+    /// core/charts/serverchartmodel.h); empty while it draws, and for the client's charts.
+    QString noDataText() const { return m_noDataText; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuild();
@@ -51,6 +59,8 @@ private:
     QList<CurveSource> m_sources;
     ChartOptions m_options;
     QtChartRenderer m_renderer;
+    QString m_noDataText;
+    QLabel *m_noData = nullptr; ///< covers the view while m_noDataText is set
 };
 
 } // namespace vw

@@ -1,5 +1,6 @@
 #include "sessionlibrarymodel.h"
 
+#include <QColor>
 #include <QFileInfo>
 #include <QLocale>
 
@@ -51,6 +52,8 @@ QVariant SessionLibraryModel::headerData(int section, Qt::Orientation o, int rol
         return tr("Started");
     case Status:
         return tr("Status");
+    case Leftovers:
+        return tr("Leftovers");
     case Stages:
         return tr("Stages");
     case PeakThroughput:
@@ -86,6 +89,20 @@ QVariant SessionLibraryModel::data(const QModelIndex &index, int role) const
             return s.path;
         if (index.column() == Note && !s.runError.isEmpty())
             return s.runError;
+        if (index.column() == Leftovers
+            && (!s.leftovers.isEmpty() || !s.cleanupError.isEmpty()
+                || s.leftoverText().startsWith(QLatin1String("unknown"))))
+            return tr("%1\nSweep it with: vault-workbench cleanup '%2'")
+                .arg((s.leftovers.isEmpty() ? QStringList{s.cleanupError} : s.leftovers)
+                         .join(QLatin1Char('\n')),
+                     s.path);
+        return {};
+    case Qt::ForegroundRole:
+        if (s.ok() && index.column() == Status && s.status != QLatin1String("completed"))
+            return QColor(0xc6, 0x28, 0x28);
+        if (s.ok() && index.column() == Leftovers && s.leftoverText() != QLatin1String("none")
+            && s.leftoverText() != QLatin1String("-"))
+            return QColor(0xc6, 0x28, 0x28);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() >= Stages && index.column() <= Knee)
@@ -128,6 +145,8 @@ QVariant SessionLibraryModel::display(const SessionSummary &s, int column) const
                    : kNone;
     case Status:
         return s.status;
+    case Leftovers:
+        return s.leftoverText();
     case Stages:
         if (s.maxRatePerS) // arrival-rate: the offered rate (its "vus" is the VU pool)
             return tr("%1 (to %2/s)").arg(s.stages).arg(*s.maxRatePerS, 0, 'f', 0);

@@ -21,6 +21,9 @@ public:
         Target,
         Started,
         Status,
+        /// What the run left on the server (SessionSummary::leftoverText()); the tooltip
+        /// lists it with the command that sweeps it.
+        Leftovers,
         Stages,
         PeakThroughput, ///< successes per second at the peak stage, first op
         P99AtPeak, ///< ms

@@ -98,6 +98,7 @@ void SessionSet::updateLive(const RunSnapshot &s)
     // the finished stages' intervals on the live charts (ui/charts/chartintervals.h)
     live.session.secondHistograms = s.secondHistograms;
     live.session.ops = s.secondHistograms.ops;
+    live.session.serverTelemetry = s.server; // the samples so far (the Server tab)
     emit liveUpdated();
 }
 
