@@ -1,6 +1,7 @@
 #include "targetoptions.h"
 
 #include "cli.h"
+#include "vault/serveranswer.h"
 #include "vault/vaultclient.h"
 
 #include <QCommandLineParser>
@@ -112,7 +113,7 @@ int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &ta
                                                                 : QStringLiteral("Vault"),
                        info.version.isEmpty() ? QStringLiteral("(version unknown)") : info.version,
                        info.clusterName.isEmpty() ? QStringLiteral("(unnamed)") : info.clusterName)
-            : QStringLiteral("not reachable: %1").arg(info.errorText);
+            : unreachableWords(info);
     if (askYesNo(QStringLiteral("%1 is not a loopback address (%2).\n%3?")
                      .arg(address, what,
                           action.isEmpty()
