@@ -19,6 +19,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QStandardPaths>
 
 #include <csignal>
 #include <unistd.h>
@@ -34,6 +35,16 @@ QString defaultOutPath(const QString &profileName)
         QStringLiteral("%1-%2.json")
             .arg(sessionFileNamePart(profileName, QStringLiteral("session")),
                  QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+}
+
+/// Where `run` writes a session that --out's folder did not take (writeRescuedSession()): the
+/// GUI's session folder (docs/session-format.md, "Where the GUI saves sessions"), else the
+/// temporary folder.
+QStringList rescueFolders()
+{
+    return {QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+                + QStringLiteral("/vault-workbench/sessions"),
+            QDir::tempPath()};
 }
 
 QString profileErrorLine(const QString &path, const ProfileError &e)
@@ -181,6 +192,21 @@ void RunPrinter::onFinished(const RunRecord &record)
             printErr(QStringLiteral("error: %1\n").arg(error));
             if (m_exitCode == ExitOk)
                 m_exitCode = ExitFailed;
+            // The run is measured and its server already changed: rather than lose it (a
+            // disk that filled during the run), write it where there is room.
+            const QString rescued =
+                writeRescuedSession(session, m_outPath, rescueFolders(), &error);
+            if (!rescued.isEmpty()) {
+                printErr(QStringLiteral("session written instead to: %1 (move it where you "
+                                        "want it)\n")
+                             .arg(rescued));
+                printOut(QStringLiteral("session: %1\n").arg(rescued));
+                m_outPath = rescued;
+                sessionWritten = true;
+            } else {
+                printErr(QStringLiteral("error: the session could not be written anywhere: %1\n")
+                             .arg(error));
+            }
         }
     }
     if (!session.cleanupError.isEmpty() || !session.leftovers.isEmpty())
@@ -224,7 +250,10 @@ CommandHelp runHelp()
             "  PROFILE       profile YAML (docs/profile-format.md); problems are printed as\n"
             "                PROFILE:line:column: field: message and nothing runs\n"
             "  --out SESSION session file to write (JSON, docs/session-format.md); default\n"
-            "                <profile name>-<yyyyMMdd-HHmmss>.json in the current folder\n"
+            "                <profile name>-<yyyyMMdd-HHmmss>.json in the current folder;\n"
+            "                when it cannot be written after the load (a disk that filled),\n"
+            "                the session goes to the GUI's session folder (else the temporary\n"
+            "                folder), named on stderr, and the exit code is 1\n"
             "  --label TEXT  session label; default the profile name\n"
             "  --server-pid PID  the server's process on this machine: its /proc/PID (memory,\n"
             "                CPU) is read once a second beside GET sys/metrics\n"
@@ -239,9 +268,9 @@ CommandHelp runHelp()
                 "  The effective target and where each setting came from are printed first and "
                 "kept\n"
                 "  in the session. A target that is not loopback (127.0.0.0/8, ::1, localhost) is\n"
-                "  confirmed first: on a terminal the question names its version and cluster; "
-                "else\n"
-                "  --yes is needed (exit 2 without it, before anything is sent).\n"
+                "  confirmed first: on a terminal it is asked whether to contact it at all, then\n"
+                "  the question names its version and cluster; else --yes is needed (exit 2\n"
+                "  without it, before anything is sent).\n"
                 "  The token comes from $VAULT_TOKEN, then $BAO_TOKEN, then ~/.vault-token; it is\n"
                 "  never read from the profile nor written to the session.\n"
                 "  SIGINT (Ctrl-C) or SIGTERM stops the run: the current stage ends, cleanup runs\n"

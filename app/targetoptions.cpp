@@ -1,6 +1,9 @@
 #include "targetoptions.h"
 
 #include "cli.h"
+#include "vault/serveranswer.h"
+
+#include <algorithm>
 #include "vault/vaultclient.h"
 
 #include <QCommandLineParser>
@@ -102,8 +105,20 @@ int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &ta
                                                     : action));
         return ExitUsage;
     }
-    // On a terminal: name what answers there (the unauthenticated health probe, no token).
-    VaultClient probe(target.target, QByteArray());
+    // On a terminal, as the GUI does (ui/targetconfirmation.h): asked before any contact;
+    // then what answers there is named (the unauthenticated health probe, no token, at most
+    // kProbeTimeoutMs) and asked about once more.
+    if (!askYesNo(QStringLiteral("%1 is not a loopback address; nothing has been sent to it "
+                                 "yet.\nContact it to see what answers (GET sys/health, without "
+                                 "the token, at most %2 s)?")
+                      .arg(address)
+                      .arg(kProbeTimeoutMs / 1000))) {
+        printErr(QStringLiteral("not confirmed: nothing sent to %1\n").arg(address));
+        return ExitUsage;
+    }
+    TargetSpec probeTarget = target.target;
+    probeTarget.requestTimeoutMs = std::min<qint64>(probeTarget.requestTimeoutMs, kProbeTimeoutMs);
+    VaultClient probe(probeTarget, QByteArray());
     const ServerInfo info = probe.serverInfo();
     const QString what =
         info.reachable
@@ -112,7 +127,7 @@ int TargetOptions::confirm(const QCommandLineParser &p, const ResolvedTarget &ta
                                                                 : QStringLiteral("Vault"),
                        info.version.isEmpty() ? QStringLiteral("(version unknown)") : info.version,
                        info.clusterName.isEmpty() ? QStringLiteral("(unnamed)") : info.clusterName)
-            : QStringLiteral("not reachable: %1").arg(info.errorText);
+            : unreachableWords(info);
     if (askYesNo(QStringLiteral("%1 is not a loopback address (%2).\n%3?")
                      .arg(address, what,
                           action.isEmpty()

@@ -16,6 +16,9 @@ namespace vw::cli {
 
 class TargetOptions {
 public:
+    /// The non-loopback question's health probe waits at most this long (ms), as the GUI's.
+    static constexpr qint64 kProbeTimeoutMs = 3000;
+
     TargetOptions();
     /// Adds the target flags and --yes to `parser`.
     void addTo(QCommandLineParser &parser) const;
@@ -31,9 +34,10 @@ public:
 
     /// A loopback target, or --yes: ExitOk at once, without any network traffic. Otherwise,
     /// when stdin is not a terminal: a message naming the address and ExitUsage, still without
-    /// any network traffic. On a terminal: asks once, naming the address and the server's
-    /// version and cluster name from the unauthenticated health probe; ExitOk on "y"/"yes",
-    /// else ExitUsage.
+    /// any network traffic. On a terminal: asks first whether to contact it at all (nothing is
+    /// sent before a "y"), then names the server's version and cluster name from the
+    /// unauthenticated health probe (at most kProbeTimeoutMs) and asks again; ExitOk on
+    /// "y"/"yes" to both, else ExitUsage.
     /// `action` says what would happen there, for the question ("run the benchmark against
     /// it (its mounts are created there and the token is sent)" by default).
     int confirm(const QCommandLineParser &parser, const ResolvedTarget &target,

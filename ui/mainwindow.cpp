@@ -24,6 +24,7 @@
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QMimeData>
@@ -172,10 +173,22 @@ MainWindow::MainWindow(QWidget *parent)
         m_runPanel->runStarted(profile);
     });
     connect(m_controller, &RunController::finished, this, &MainWindow::onRunFinished);
+    connect(m_controller, &RunController::sessionRescued, this,
+            [this](const QString &, const QString &error, const QString &rescued) {
+                const QString text =
+                    tr("Could not save the session: %1. It was saved to %2 instead (Save "
+                       "Session As… copies it where you want it).")
+                        .arg(error, QDir::toNativeSeparators(rescued));
+                const QString shown = m_runPanel->errorText();
+                m_runPanel->showError(shown.isEmpty() ? text : shown + QLatin1Char('\n') + text);
+            });
     connect(m_controller, &RunController::sessionSaved, this,
             [this](const QString &path, const QString &error) {
                 if (!error.isEmpty()) {
-                    m_runPanel->showError(tr("Could not save the session: %1").arg(error));
+                    m_runPanel->showError(
+                        tr("Could not save the session: %1 (nor in %2): the results are only "
+                           "on screen")
+                            .arg(error, RunController::rescueFolders().join(tr(" or "))));
                     return;
                 }
                 m_lastSavedPath = path;

@@ -50,7 +50,7 @@ ProfileEditorPage::ProfileEditorPage(QWidget *parent)
     m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_editor->setTabStopDistance(QFontMetricsF(mono).horizontalAdvance(QLatin1Char(' ')) * 2);
     m_editor->setPlaceholderText(tr("Profile YAML (docs/profile-format.md)"));
-    new YamlHighlighter(m_editor->document());
+    new YamlHighlighter(m_editor->document(), m_editor);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("profileStatus"));

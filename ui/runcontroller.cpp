@@ -199,16 +199,40 @@ void RunController::onFinished(const RunRecord &record)
     if (m_savePath.isEmpty() || session.status == RunStatus::SetupFailed)
         return;
     const QString path = m_savePath;
+    struct Saved {
+        QString path; ///< where the session is: `path`, or where it was rescued to
+        QString error; ///< why `path` did not take it
+    };
     m_saves.start(
         [session, path](const JobContext &) {
-            QString error;
+            Saved out{path, QString()};
             if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-                error = QObject::tr("cannot create %1").arg(QFileInfo(path).absolutePath());
+                out.error = QObject::tr("cannot create %1").arg(QFileInfo(path).absolutePath());
             else
-                writeSession(session, path, &error);
-            return error;
+                writeSession(session, path, &out.error);
+            if (!out.error.isEmpty()) {
+                // a folder that filled during the run: the measured run is not given up
+                QString rescueError;
+                const QString rescued =
+                    writeRescuedSession(session, path, rescueFolders(), &rescueError);
+                if (!rescued.isEmpty())
+                    out.path = rescued;
+            }
+            return out;
         },
-        [this, path](const QString &error) { emit sessionSaved(path, error); });
+        [this, path](const Saved &saved) {
+            if (!saved.error.isEmpty() && saved.path != path) {
+                emit sessionRescued(path, saved.error, saved.path);
+                emit sessionSaved(saved.path, QString());
+            } else {
+                emit sessionSaved(saved.path, saved.error);
+            }
+        });
+}
+
+QStringList RunController::rescueFolders()
+{
+    return {QDir::tempPath(), QDir::homePath()};
 }
 
 } // namespace vw

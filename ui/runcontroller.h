@@ -39,6 +39,9 @@ public:
     static constexpr qint64 kConfirmStopAfterMs = 60000;
 
     explicit RunController(QObject *parent = nullptr);
+    /// Where an auto-saved session goes when its folder does not take it after the run (a
+    /// disk that filled): the temporary folder ($TMPDIR), else the home folder.
+    static QStringList rescueFolders();
     ~RunController() override; ///< a run still going is stopped (blocks until its cleanup)
 
     /// Starts a run; false when one is already running.
@@ -92,8 +95,14 @@ signals:
     void message(const QString &text);
     /// The non-loopback question was answered (the run has started when `yes`).
     void confirmationAnswered(bool yes);
-    /// After the auto-save: `error` empty on success.
+    /// After the auto-save: `error` empty on success (also after a rescue: `path` is then
+    /// where the session was rescued to, sessionRescued() came first).
     void sessionSaved(const QString &path, const QString &error);
+    /// The auto-save to `failedPath` failed with `error` (a folder that filled during the run)
+    /// and the session was written to `rescuedPath` instead (rescueFolders(),
+    /// core/session/sessionio.h writeRescuedSession()).
+    void sessionRescued(const QString &failedPath, const QString &error,
+                        const QString &rescuedPath);
 
 private:
     void onPhase(RunPhase phase, const QString &detail);

@@ -1,6 +1,7 @@
 #include "targetconfirmation.h"
 
 #include "vault/targetresolver.h"
+#include "vault/serveranswer.h"
 #include "vault/vaultclient.h"
 
 #include <QMessageBox>
@@ -140,7 +141,7 @@ void TargetConfirmation::onProbed(const ServerInfo &info)
                         info.version.isEmpty() ? tr("(version unknown)") : info.version,
                         info.clusterName.isEmpty() ? tr("(unnamed)") : info.clusterName);
     else
-        what = tr("not reachable: %1").arg(info.errorText);
+        what = unreachableWords(info);
     QMessageBox box(QMessageBox::Warning, tr("Run against %1?").arg(address),
                     tr("%1 is not a loopback address.\n\nIt answers as: %2.\n\nThe run sends the "
                        "token there and creates its benchmark mounts on that server. Run "

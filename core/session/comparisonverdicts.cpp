@@ -154,6 +154,23 @@ void assessComparison(Comparison *c, const QList<Session> &ss, const BootstrapOp
                         v.reason = skip;
                         v.moreRepeats = 0;
                     }
+                    // Without an interval the figures are the stages' own, as the aligned
+                    // table beside the verdicts shows them: the steady seconds' point
+                    // estimate leaves out a stage's partial first and last seconds (a 3 s
+                    // stage has 2 whole ones), which would give a short stage a second,
+                    // different B/A (docs/measurement.md, "Verdicts").
+                    if (v.verdict == Verdict::NotAssessed) {
+                        if (base)
+                            if (const auto t =
+                                    tableFigure(ss[0], base->stage, oc.op, CompareMetric(m)))
+                                v.a = t;
+                        if (cell)
+                            if (const auto t =
+                                    tableFigure(ss[i], cell->stage, oc.op, CompareMetric(m)))
+                                v.b = t;
+                        v.ratio = v.a && v.b && *v.a > 0 ? std::optional<double>(*v.b / *v.a)
+                                                         : std::nullopt;
+                    }
                     r.verdicts[i][m] = v;
                 }
             }

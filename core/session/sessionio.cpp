@@ -31,6 +31,7 @@
 #include "session/sessionmigration.h"
 #include "session/servertelemetryjson.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -931,6 +932,29 @@ std::optional<Session> readSession(const QString &path, QString *error)
     if (!s)
         err = QStringLiteral("%1: %2").arg(path, e);
     return s;
+}
+
+QString writeRescuedSession(const Session &s, const QString &failedPath, const QStringList &folders,
+                            QString *error)
+{
+    const QFileInfo failed(failedPath);
+    const QString name = failed.fileName();
+    const QString failedDir = QDir::cleanPath(failed.absolutePath());
+    for (const QString &d : folders) {
+        if (d.isEmpty() || QDir::cleanPath(QDir(d).absolutePath()) == failedDir
+            || !QDir().mkpath(d))
+            continue;
+        QString path = QDir(d).filePath(name);
+        if (QFileInfo::exists(path))
+            path = QDir(d).filePath(
+                QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz-"))
+                + name);
+        if (writeSession(s, path, error))
+            return path;
+    }
+    if (error && error->isEmpty())
+        *error = QStringLiteral("no other folder to write %1 to").arg(name);
+    return QString();
 }
 
 } // namespace vw

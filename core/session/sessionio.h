@@ -63,4 +63,13 @@ std::optional<Session> readSession(const QString &path, QString *error);
 /// bootstrap), creating the folder first.
 std::function<bool(const RunRecord &, QString *)> checkpointWriter(const QString &path);
 
+/// After writeSession() of a run's final session to `failedPath` failed (a disk that filled
+/// during the run: the load is measured and the server already changed, so the session is not
+/// given up): writes `s` under that file's name into the first of `folders` that takes it,
+/// never over a file (an existing name gets a "yyyyMMdd-HHmmss-zzz-" prefix) and never into
+/// the failed file's own folder. Returns the path written, or "" and *error (the last
+/// folder's reason) when none took it. docs/session-format.md, "Writing".
+QString writeRescuedSession(const Session &s, const QString &failedPath, const QStringList &folders,
+                            QString *error);
+
 } // namespace vw

@@ -51,6 +51,10 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
+#include <QPlainTextEdit>
+#include <QTextLayout>
+#include <QTextBlock>
 #include <QTreeWidget>
 
 using namespace vw;
@@ -89,6 +93,35 @@ QString describe(QWidget *w)
 QAction *action(QWidget &w, const char *name)
 {
     return w.findChild<QAction *>(QLatin1String(name));
+}
+
+} // namespace
+
+namespace {
+
+double luminance(const QColor &c)
+{
+    auto lin = [](double v) {
+        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+}
+
+/// The WCAG contrast of the first highlighted YAML key of `editor` (a line "name: ...")
+/// against the editor's base; 0 when there is none.
+double keyContrast(const QPlainTextEdit *editor)
+{
+    for (QTextBlock b = editor->document()->begin(); b.isValid(); b = b.next()) {
+        if (!b.text().startsWith(QStringLiteral("name:")) || !b.layout())
+            continue;
+        for (const QTextLayout::FormatRange &r : b.layout()->formats())
+            if (r.start == 0 && r.length == 4) {
+                const double a = luminance(r.format.foreground().color());
+                const double base = luminance(editor->palette().color(QPalette::Base));
+                return (std::max(a, base) + 0.05) / (std::min(a, base) + 0.05);
+            }
+    }
+    return 0;
 }
 
 } // namespace
@@ -384,6 +417,9 @@ private slots:
         auto *editor = w.findChild<CodeEditor *>();
         QVERIFY(editor->palette().color(QPalette::Base).lightness() < 60);
         QVERIFY(editor->palette().color(QPalette::Text).lightness() > 180);
+        // Trial of issue 22 (newuser): the YAML keys stayed #800080 on the dark base (2.2:1,
+        // hard to read); the highlighter's colours follow the theme (at least 4.5:1).
+        QTRY_VERIFY2(keyContrast(editor) >= 4.5, qPrintable(QString::number(keyContrast(editor))));
         auto *table = w.findChild<QWidget *>(QStringLiteral("stageTable"));
         QVERIFY(table->palette().color(QPalette::Base).lightness() < 60);
         QVERIFY(w.palette().color(QPalette::Window).lightness() < 80);
@@ -401,6 +437,7 @@ private slots:
         }
         action(w, "chartThemeLightAction")->trigger();
         QVERIFY(!paletteIsDark(QApplication::palette()));
+        QTRY_VERIFY2(keyContrast(editor) >= 4.5, qPrintable(QString::number(keyContrast(editor))));
         for (QChartView *v : charts)
             QVERIFY(v->chart()->backgroundBrush().color().lightness() > 200);
         action(w, "chartThemeSystemAction")->trigger();

@@ -26,7 +26,9 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
@@ -51,6 +53,7 @@ private slots:
     void cleanupCountdownAndLeaveIt();
     void libraryShowsLeftovers();
     void roomCheckBeforeSetup();
+    void sessionRescuedWhenTheDiskFillsDuringTheRun();
     void liveAgainstAGuiStartedCluster();
 };
 
@@ -368,6 +371,65 @@ void TestServerLive::roomCheckBeforeSetup()
     QVERIFY(!s.server.reachable); // the pre-flight never ran
     for (const QList<QVariant> &args : phases)
         QVERIFY(args.at(0).value<RunPhase>() != RunPhase::Connecting);
+}
+
+// Trial of issue 22 (newuser): the session folder's disk filled during a run; the auto-save
+// failed ("No space left on device"), the File menu has no Save Session As for it and Quit
+// did not ask: the measured run was lost. Now the session is written to $TMPDIR instead and
+// named (sessionRescued(), then sessionSaved() with that path, which the window shows with
+// Show in Folder and Save Session As).
+void TestServerLive::sessionRescuedWhenTheDiskFillsDuringTheRun()
+{
+    test::TmpfsMount disk(test::TmpfsMount::Kind::Full);
+    if (!disk.isMounted())
+        QSKIP(qPrintable(disk.why()));
+    QVERIFY(disk.freeBytes(900 * 1024)); // room for the planned session: the run starts
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QByteArray oldData = qgetenv("XDG_DATA_HOME"), oldTmp = qgetenv("TMPDIR");
+    qputenv("XDG_DATA_HOME", disk.path().toLocal8Bit());
+    qputenv("TMPDIR", tmp.path().toLocal8Bit());
+    auto restore = qScopeGuard([&] {
+        qputenv("XDG_DATA_HOME", oldData);
+        qputenv("TMPDIR", oldTmp);
+    });
+    QCOMPARE(RunController::rescueFolders().value(0), tmp.path());
+
+    test::BaoServer bao;
+    QString error;
+    QVERIFY2(bao.start(&error), qPrintable(error));
+    const Profile p = healthProfile(bao, {{1, 2000}});
+    RunOptions o;
+    o.token = bao.rootToken();
+    RunController controller; // auto-save on
+    QSignalSpy rescued(&controller, &RunController::sessionRescued);
+    QSignalSpy saved(&controller, &RunController::sessionSaved);
+    connect(&controller, &RunController::phaseChanged, this, [&](RunPhase phase) {
+        if (phase != RunPhase::Running)
+            return;
+        QFile filler(QDir(disk.path()).filePath(QStringLiteral("filler2"))); // the disk fills
+        if (!filler.open(QIODevice::WriteOnly))
+            return;
+        const QByteArray chunk(16 * 1024, 'x');
+        while (filler.write(chunk) == chunk.size() && filler.flush()) { }
+    });
+    QVERIFY(controller.start(p, o));
+    QTRY_VERIFY_WITH_TIMEOUT(saved.size() == 1, 30000);
+    QCOMPARE(rescued.size(), 1);
+    const QString failedPath = rescued.at(0).at(0).toString();
+    QVERIFY2(failedPath.startsWith(disk.path()), qPrintable(failedPath));
+    QVERIFY2(rescued.at(0).at(1).toString().contains(QStringLiteral("No space left on device")),
+             qPrintable(rescued.at(0).at(1).toString()));
+    const QString path = saved.at(0).at(0).toString();
+    QCOMPARE(rescued.at(0).at(2).toString(), path);
+    QVERIFY(saved.at(0).at(1).toString().isEmpty());
+    QCOMPARE(QFileInfo(path).absolutePath(), tmp.path());
+    QCOMPARE(QFileInfo(path).fileName(), QFileInfo(failedPath).fileName());
+    const std::optional<Session> s = readSession(path, &error);
+    QVERIFY2(s, qPrintable(error));
+    QCOMPARE(s->status, RunStatus::Completed);
+    QCOMPARE(s->stages.size(), 1);
+    QVERIFY(s->stages.first().ops.first().ok > 0);
 }
 
 // The whole way, as a user goes: the Local target row starts a 3-node cluster behind nginx

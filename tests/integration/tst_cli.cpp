@@ -530,6 +530,64 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot).size(), 2);
     }
 
+    // Trial of issue 22 (newuser): on a terminal `run` sent GET sys/health to a non-loopback
+    // address before asking (and waited up to the 30 s request timeout for it). Now it asks
+    // first; a "n" sends nothing, a "y" probes for at most 3 s and asks again. stdin is a
+    // pseudo-terminal; 198.51.100.1 (TEST-NET-2) never answers, so a probe can only time out.
+    void nonLoopbackOnATerminalAsksBeforeAnyContact()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(dir.path(), QStringLiteral("remote-tty"),
+                                             QStringLiteral("    - { vus: 1, duration: 1s }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
+        const QString remote = QStringLiteral("http://198.51.100.1:8200");
+        auto answer = [&](const QByteArray &typed, qint64 *ms) {
+            int master = -1, slave = -1;
+            if (::openpty(&master, &slave, nullptr, nullptr, nullptr) != 0)
+                return QString();
+            (void)!::write(master, typed.constData(), size_t(typed.size()));
+            QProcess p;
+            QElapsedTimer t;
+            t.start();
+            test::startApp(p, {{QStringLiteral("run"), profile, QStringLiteral("--addr"), remote},
+                               dir.path(),
+                               env(true),
+                               0,
+                               {},
+                               {},
+                               [slave] { ::dup2(slave, STDIN_FILENO); }});
+            const bool done = p.waitForFinished(40000);
+            *ms = t.elapsed();
+            ::close(slave);
+            ::close(master);
+            if (!done) {
+                p.kill();
+                p.waitForFinished(5000);
+                return QStringLiteral("timed out");
+            }
+            return QStringLiteral("exit %1\n").arg(p.exitCode())
+                   + QString::fromLocal8Bit(p.readAllStandardError());
+        };
+        qint64 ms = 0;
+        const QString no = answer("n\n", &ms);
+        QVERIFY2(no.startsWith(QStringLiteral("exit 2\n")), qPrintable(no));
+        QVERIFY2(no.contains(QStringLiteral("nothing has been sent to it yet")), qPrintable(no));
+        QVERIFY2(no.contains(QStringLiteral("not confirmed: nothing sent to %1").arg(remote)),
+                 qPrintable(no));
+        // no probe: neither its answer nor its timeout
+        QVERIFY2(!no.contains(QStringLiteral("reachable"))
+                     && !no.contains(QStringLiteral("answered")),
+                 qPrintable(no));
+        QVERIFY2(ms < 10000, qPrintable(QString::number(ms)));
+        const QString yesThenNo = answer("y\nn\n", &ms);
+        QVERIFY2(yesThenNo.startsWith(QStringLiteral("exit 2\n")), qPrintable(yesThenNo));
+        QVERIFY2(yesThenNo.contains(QStringLiteral("Run the benchmark against it")),
+                 qPrintable(yesThenNo));
+        QVERIFY2(yesThenNo.contains(QStringLiteral("no token sent to %1").arg(remote)),
+                 qPrintable(yesThenNo));
+        QVERIFY2(ms < 3000 + 10000, qPrintable(QString::number(ms))); // the probe's 3 s, not 30
+    }
+
     // A CA file with an http:// address is an error: from the profile with its line and
     // column, from a flag or the environment naming it (issue 9, item 4).
     void caFileWithHttpIsAnError()

@@ -141,6 +141,62 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("cannot write")), qPrintable(r.err));
     }
 
+    // Trial of issue 22 (newuser): a disk that filled during a run lost the measured session
+    // ("cannot write ...: No space left on device", exit 1, nothing kept). The room check
+    // passes, the disk fills while the load runs: the session goes to the GUI's session
+    // folder, named on stderr, still exit 1, and --out's folder keeps no temporary file.
+    void runWhoseDiskFillsDuringTheRunKeepsTheSession()
+    {
+        TmpfsMount disk(TmpfsMount::Kind::Full);
+        if (!disk.isMounted())
+            QSKIP(qPrintable(disk.why()));
+        QVERIFY(disk.freeBytes(900 * 1024)); // room for the planned session
+        const QString out = QDir(disk.path()).filePath(QStringLiteral("s.json"));
+        QTemporaryDir home;
+        test::AppRun run =
+            test::appRun({QStringLiteral("run"), profile(QStringLiteral("fills"), 3),
+                          QStringLiteral("--out"), out},
+                         m_work.path(), test::appEnvironment(home.path(), m_bao.rootToken()));
+        run.env.remove(QStringLiteral("XDG_DATA_HOME"));
+        QProcess p;
+        QVERIFY(test::startApp(p, run));
+        QByteArray stdoutSoFar;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (stdoutSoFar += p.readAllStandardOutput()).contains("phase: running"), 30000);
+        { // the disk fills while the load runs
+            QFile filler(QDir(disk.path()).filePath(QStringLiteral("filler2")));
+            QVERIFY(filler.open(QIODevice::WriteOnly));
+            const QByteArray chunk(16 * 1024, 'x');
+            while (filler.write(chunk) == chunk.size() && filler.flush()) { }
+        }
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        stdoutSoFar += p.readAllStandardOutput();
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains(QStringLiteral("cannot write %1").arg(out)), qPrintable(err));
+        const QString marker = QStringLiteral("session written instead to: ");
+        const int at = err.indexOf(marker);
+        QVERIFY2(at >= 0, qPrintable(err));
+        const QString rescued =
+            err.mid(at + marker.size()).section(QLatin1Char(' '), 0, 0).trimmed();
+        QVERIFY2(rescued.startsWith(home.path()
+                                    + QStringLiteral("/.local/share/vault-workbench/"
+                                                     "sessions/")),
+                 qPrintable(rescued));
+        QVERIFY(stdoutSoFar.contains("session: " + rescued.toLocal8Bit()));
+        QString error;
+        const std::optional<Session> s = readSession(rescued, &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->status, RunStatus::Completed);
+        QCOMPARE(s->stages.size(), 1);
+        QVERIFY(s->stages.first().ops.first().ok > 0);
+        // no temporary or partial file; s.json is the checkpoint written after setup, before
+        // the disk filled (a run to sweep from, status "incomplete")
+        QCOMPARE(test::filesIn(disk.path(), {QStringLiteral("filler"), QStringLiteral("filler2"),
+                                             QStringLiteral("s.json")}),
+                 QStringList());
+    }
+
     void studyRefusesReadOnlyFolderBeforeAnything()
     {
         TmpfsMount disk(TmpfsMount::Kind::ReadOnly);

@@ -1,6 +1,7 @@
 // The target as the Vault CLI decides it (core/vault/targetresolver.h; issue 9, item 4):
 // flag > VAULT_* > BAO_* > profile > default, each setting's source, and the errors that
 // need no network (bad values, TLS files with http://).
+#include "vault/serveranswer.h"
 #include "vault/targetresolver.h"
 
 #include <QHash>
@@ -30,6 +31,21 @@ TargetSpec profileTarget()
 class TestTargetResolver : public QObject {
     Q_OBJECT
 private slots:
+    // Trial of issue 22 (newuser): an address that answered 404 was called "not reachable:
+    // not a Vault/OpenBao server: sys/health answered 404" in the non-loopback question.
+    void unreachableWordsSayWhetherAnythingAnswered()
+    {
+        ServerInfo refused;
+        refused.errorClass = ErrorClass::Connection;
+        refused.errorText = QStringLiteral("connection refused");
+        QCOMPARE(unreachableWords(refused), QStringLiteral("not reachable: connection refused"));
+        ServerInfo notVault;
+        notVault.errorClass = ErrorClass::InvalidResponse;
+        notVault.errorText =
+            QStringLiteral("not a Vault/OpenBao server: sys/health answered 404: Not Found");
+        QCOMPARE(unreachableWords(notVault), notVault.errorText);
+    }
+
     void defaultsWhenNothingIsGiven()
     {
         const ResolvedTarget r = resolveTarget(TargetSpec(), TargetFlags(), envOf({}));

@@ -86,6 +86,52 @@ BootstrapSample fakeSample(double point, double relSd, int n, uint64_t seed)
     return s;
 }
 
+/// One run of one 4.5 s stage of 1 VU (0.5 s warm-up, steady from 0.5 s to 4.5 s) with its
+/// interval histograms: `perSecond` successes in each of seconds 0..4 at a median of
+/// `medianMs`. The stage's table counts all of them over its 4 steady seconds, the bootstrap
+/// only the whole seconds 1..3 inside the window: the two figures differ on purpose.
+Session shortOneRunSession(const QString &label, int perSecond, double medianMs,
+                           std::mt19937_64 &rng)
+{
+    Session s;
+    s.id = s.label = label;
+    s.profileName = QStringLiteral("health");
+    s.profileYaml = "name: health\nramp:\n  warmup: 500ms\n  stages:\n"
+                    "    - { vus: 1, duration: 4500ms }\noperations:\n  - type: sys_health\n";
+    s.ops = {kOp};
+    s.transport = QStringLiteral("direct");
+    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
+    s.secondHistograms.ops = s.ops;
+    s.secondHistograms.byOp.resize(1);
+    StageStats st;
+    st.index = 0;
+    st.vus = 1;
+    st.durationMs = 4500;
+    st.warmupMs = 500;
+    st.startMs = 0;
+    st.steadySeconds = 4.0;
+    st.maxInFlight = 1;
+    st.meanInFlight = 1;
+    OpStats o;
+    o.op = kOp;
+    std::lognormal_distribution<double> lat(std::log(medianMs * 1000), 0.25);
+    for (int second = 0; second < 5; ++second) {
+        LatencyHistogram h;
+        for (int i = 0; i < perSecond * (second + 1); ++i) {
+            const int64_t us = std::max<int64_t>(1, int64_t(lat(rng)));
+            h.record(us);
+            o.recordOk(us);
+        }
+        s.secondHistograms.add(0, second, h.compactCopy());
+    }
+    o.latency.compact();
+    st.ops = {o};
+    s.stages = {st};
+    if (!test::setPlanFromYaml(&s))
+        qFatal("test profile does not parse");
+    return s;
+}
+
 int countVerdicts(const Comparison &c, Verdict which)
 {
     int n = 0;
@@ -384,6 +430,36 @@ private slots:
         const PointDistribution &maxX = ci[0].points.at(2);
         QVERIFY(maxX.figure.known);
         QVERIFY2(maxX.figure.lo > 1200 && maxX.figure.hi < 2000, qPrintable(maxX.words()));
+    }
+
+    // Trial of issue 22/18 (newuser): `compare` of two one-run sessions of 3 s stages showed
+    // throughput B/A 0.73 in the aligned table and 0.81 in the verdict table for the same
+    // stage, the verdict's A and B being the whole steady seconds' figures (2 of the 3 s).
+    // A figure without an interval is the stage's own, as the table beside it shows it.
+    void notAssessedFiguresAreTheStagesOwn()
+    {
+        std::mt19937_64 rng(21);
+        const QList<Session> ss{shortOneRunSession(QStringLiteral("a"), 100, 5.0, rng),
+                                shortOneRunSession(QStringLiteral("b"), 60, 8.0, rng)};
+        Comparison c = compareSessions(ss);
+        assessComparison(&c, ss);
+        QCOMPARE(c.ops.size(), 1);
+        QCOMPARE(c.ops[0].rows.size(), 1);
+        const AlignedRow &row = c.ops[0].rows[0];
+        QCOMPARE(row.verdicts.size(), 2);
+        const StageStats &sa = ss[0].stages[0], &sb = ss[1].stages[0];
+        const MetricVerdict &x = row.verdicts[1][int(CompareMetric::Throughput)];
+        QCOMPARE(x.verdict, Verdict::NotAssessed); // 3 whole seconds: no interval
+        QVERIFY(x.a && x.b && x.ratio);
+        QCOMPARE(*x.a, sa.throughputPerS(sa.ops[0])); // 1500 / 4 s, not 900 / 3 s
+        QCOMPARE(*x.b, sb.throughputPerS(sb.ops[0]));
+        QVERIFY(row.throughputRatio.value(1));
+        QCOMPARE(*x.ratio, *row.throughputRatio.value(1));
+        const MetricVerdict &p99 = row.verdicts[1][int(CompareMetric::P99)];
+        QVERIFY(p99.a && p99.ratio);
+        QCOMPARE(*p99.a, double(sa.ops[0].latency.valueAtPercentileUs(99)) / 1000.0);
+        QVERIFY(row.p99Ratio.value(1));
+        QCOMPARE(*p99.ratio, *row.p99Ratio.value(1));
     }
 
     void textAndJsonCarryTheVerdicts()
