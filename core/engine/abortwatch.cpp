@@ -133,17 +133,22 @@ QString AbortWatch::checkLastStage(const StageStats &last, int stageCount) const
 {
     if (!m_rule.enabled)
         return QString();
-    int64_t count = 0, ok = 0, gone = 0;
+    int64_t count = 0, ok = 0, gone = 0, refused = 0;
     for (const OpStats &o : last.ops) {
         count += o.count;
         ok += o.ok;
         for (const char *key : {"connection", "tls", "timeout"})
             gone += o.errors.value(QLatin1String(key));
+        for (const char *key : {"http_503", "http_403"})
+            refused += o.errors.value(QLatin1String(key));
     }
-    if (count == 0 || ok > 0 || double(gone) < m_rule.errorRatio * double(count - ok))
+    if (count == 0 || ok > 0 || double(gone + refused) < m_rule.errorRatio * double(count - ok))
         return QString();
-    QString text = QStringLiteral("the server went away in the last stage (%1 of %2): 0 of %3 "
-                                  "requests succeeded")
+    // gone: killed, its port closed; refused: there, but sealed (503) or the token refused (403)
+    const QString what = gone >= refused ? QStringLiteral("the server went away")
+                                         : QStringLiteral("the server refused every request");
+    QString text = QStringLiteral("%1 in the last stage (%2 of %3): 0 of %4 requests succeeded")
+                       .arg(what)
                        .arg(last.index + 1)
                        .arg(stageCount)
                        .arg(count);

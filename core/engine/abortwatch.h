@@ -54,13 +54,15 @@ public:
     static QString describeErrors(const QList<OpStats> &ops);
 
     /// The reason a run that reached its end still failed, or an empty string: the server went
-    /// away in the last stage (killed, restarted, its port closed) too late for check() to
-    /// end the run (fewer than AbortRule::forMs / 1000 seconds before the end). The last
-    /// stage `last` (of `stageCount`) had requests, no success, and at least
-    /// AbortRule::errorRatio of its errors were connection, TLS or timeout failures (what a
-    /// server that is gone gives; a server that answers 403 is there). E.g. "the server went
-    /// away in the last stage (3 of 3): 0 of 412 requests succeeded; most failures:
-    /// connection (412 of 412): ...". Off with the rule (AbortRule::enabled false).
+    /// away in the last stage (killed, restarted, its port closed), or was sealed or refused
+    /// the token there, too late for check() to end the run (fewer than AbortRule::forMs /
+    /// 1000 seconds before the end). The last stage `last` (of `stageCount`) had requests, no
+    /// success, and at least AbortRule::errorRatio of its errors were connection, TLS or
+    /// timeout failures (a server that is gone) or http_503 / http_403 (sealed or not active;
+    /// the token revoked or refused). E.g. "the server went away in the last stage (3 of 3):
+    /// 0 of 412 requests succeeded; most failures: connection (412 of 412): ...", or "the
+    /// server refused every request in the last stage (2 of 2): ...; most failures: http_503
+    /// ...: the server is sealed or not active". Off with the rule (AbortRule::enabled false).
     QString checkLastStage(const StageStats &last, int stageCount) const;
 
 private:

@@ -159,6 +159,46 @@ private slots:
         QVERIFY(AbortWatch::describeErrors({ok}).isEmpty());
     }
 
+    // A last stage with no success ends the run failed when the server went away, was sealed
+    // or refused the token there (too late for the `for` seconds of check()); other errors
+    // (a client's 400s) or one success do not.
+    void lastStageGoneSealedOrRefusedFails()
+    {
+        AbortWatch watch(rule(0.99, 5000));
+        auto stage = [](const QList<QPair<QString, int>> &errors, int ok) {
+            StageStats st;
+            st.index = 1;
+            OpStats o;
+            o.op = QStringLiteral("kv2_read");
+            o.ok = ok;
+            o.count = ok;
+            for (const auto &e : errors) {
+                o.errors.insert(e.first, e.second);
+                o.count += e.second;
+            }
+            st.ops << o;
+            return st;
+        };
+        QString why = watch.checkLastStage(stage({{QStringLiteral("connection"), 40}}, 0), 2);
+        QVERIFY2(why.startsWith(QStringLiteral("the server went away in the last stage (2 of "
+                                               "2): 0 of 40 requests succeeded")),
+                 qPrintable(why));
+        why = watch.checkLastStage(stage({{QStringLiteral("http_503"), 300}}, 0), 2);
+        QVERIFY2(why.startsWith(QStringLiteral("the server refused every request in the last "
+                                               "stage (2 of 2): 0 of 300")),
+                 qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("sealed")), qPrintable(why));
+        why = watch.checkLastStage(stage({{QStringLiteral("http_403"), 20}}, 0), 2);
+        QVERIFY2(why.contains(QStringLiteral("permission denied")), qPrintable(why));
+        QVERIFY(watch.checkLastStage(stage({{QStringLiteral("http_400"), 50}}, 0), 2).isEmpty());
+        QVERIFY(watch.checkLastStage(stage({{QStringLiteral("http_503"), 50}}, 1), 2).isEmpty());
+        AbortRule off = rule(0.99, 5000);
+        off.enabled = false;
+        QVERIFY(AbortWatch(off)
+                    .checkLastStage(stage({{QStringLiteral("http_503"), 50}}, 0), 2)
+                    .isEmpty());
+    }
+
     void profileBlock()
     {
         const QByteArray base = "name: t\nramp:\n  stages:\n    - { vus: 1, duration: 10s }\n"
