@@ -6,6 +6,7 @@
 #include "benchcommand.h"
 #include "cleanupcommand.h"
 #include "comparecommand.h"
+#include "distcommand.h"
 #include "importhclcommand.h"
 #include "opscommand.h"
 #include "reportcommand.h"
@@ -49,6 +50,9 @@ const QList<Command> &commands()
         {cleanupHelp, cleanupCommand, true},
         {targetHelp, targetCommand, true},
         {studyHelp, studyCommand, true},
+        {planHelp, planCommand, true},
+        {mergeHelp, mergeCommand, true},
+        {distHelp, distCommand, true},
         {benchTransportHelp, benchTransportCommand, true}, // hidden: bench/run.sh
     };
     return list;

@@ -19,6 +19,9 @@ enum ExitCode {
     /// run: cleanup left something on the server (before 1 and 3); cleanup: something
     /// tagged by the workbench is still there afterwards
     ExitCleanup = 4,
+    /// run --start-at: not ready (pre-flight and setup done) by the start barrier plus its
+    /// tolerance; the shard did not start (docs/distributed.md, "Failure modes")
+    ExitLateStart = 5,
     ExitAborted = 130 ///< a second SIGINT/SIGTERM: left at once, without cleanup
 };
 

@@ -20,6 +20,8 @@ QString exitCodesText()
         "  4    cleanup could not remove everything: run (takes precedence over 1 and 3;\n"
         "       the leftovers and the command to sweep them are printed) and cleanup\n"
         "       (something tagged is still on the server, or a list could not be read)\n"
+        "  5    run --start-at: not ready by the start barrier (+ --start-tolerance); the shard\n"
+        "       did not start (session written, status failed, shard.late_start)\n"
         "  130  aborted by a second SIGINT/SIGTERM\n");
 }
 

@@ -158,7 +158,7 @@ void RunPrinter::onFinished(const RunRecord &record)
         break;
     case RunStatus::Failed:
     case RunStatus::Incomplete: // not the status of a finished run; handled as a failure
-        m_exitCode = ExitFailed;
+        m_exitCode = session.shard.lateStart ? ExitLateStart : ExitFailed;
         printErr(QStringLiteral("error: run failed: %1\n").arg(session.error));
         break;
     case RunStatus::SetupFailed: {
@@ -243,7 +243,8 @@ CommandHelp runHelp()
             "                  [--namespace NS] [--ca-cert FILE] [--ca-path DIR] "
             "[--tls-skip-verify]\n"
             "                  [--client-cert FILE --client-key FILE] [--client-timeout DURATION]\n"
-            "                  [--server-pid PID] [--no-server-telemetry] [--repeat N]\n"),
+            "                  [--server-pid PID] [--no-server-telemetry] [--repeat N]\n"
+            "                  [--shard I/N|auto/N] [--start-at UTC] [--start-tolerance MS]\n"),
         QStringLiteral(
             "run: runs the profile's ramp headless. Prints the phases and, as each stage ends,\n"
             "its table rows (latencies in ms), then writes the session and prints its path.\n"
@@ -262,7 +263,15 @@ CommandHelp runHelp()
             "                \"Server telemetry\")\n"
             "  --repeat N    run the ramp N times back to back (1..100, default the profile's\n"
             "                repeat:, else 1): one session holding every replicate, setup and\n"
-            "                cleanup once; intervals and verdicts then use the runs' spread\n")
+            "                cleanup once; intervals and verdicts then use the runs' spread\n"
+            "  --shard I/N   run shard I (0..N-1) of the plan: the global VU ids k % N == I\n"
+            "                (closed), the arrivals j % N == I (arrival-rate); auto/N takes I\n"
+            "                from $JOB_COMPLETION_INDEX (a Kubernetes Indexed Job). The\n"
+            "                session gets a shard block; `merge` adds the shards' sessions\n"
+            "                (docs/distributed.md)\n"
+            "  --start-at UTC  start barrier, ISO 8601 (2026-12-01T21:00:00Z): stage 1 starts\n"
+            "                then; not ready by then + --start-tolerance (ms, default 1000):\n"
+            "                no load is sent and the exit code is 5\n")
             + TargetOptions::helpText()
             + QStringLiteral(
                 "  The effective target and where each setting came from are printed first and "
@@ -304,7 +313,16 @@ int runCommand(const QStringList &args)
     const QCommandLineOption repeat(QStringLiteral("repeat"),
                                     QStringLiteral("run the ramp N times (replicates)"),
                                     QStringLiteral("N"));
-    cl.addOptions({out, label, serverPid, noTelemetry, repeat});
+    const QCommandLineOption shard(QStringLiteral("shard"),
+                                   QStringLiteral("run shard I of N of the plan"),
+                                   QStringLiteral("I/N"));
+    const QCommandLineOption startAt(QStringLiteral("start-at"),
+                                     QStringLiteral("start barrier (UTC, ISO 8601)"),
+                                     QStringLiteral("UTC"));
+    const QCommandLineOption startTolerance(QStringLiteral("start-tolerance"),
+                                            QStringLiteral("late-start tolerance, ms"),
+                                            QStringLiteral("MS"));
+    cl.addOptions({out, label, serverPid, noTelemetry, repeat, shard, startAt, startTolerance});
     targetOptions.addTo(cl.parser());
     if (const std::optional<int> done = cl.parse(args, 1, 1, QStringLiteral("one PROFILE file")))
         return *done;
@@ -344,6 +362,44 @@ int runCommand(const QStringList &args)
         profile.repeat = n;
     }
 
+    // A shard of the plan (core/engine/executors/shardplan.h does the split).
+    if (p.isSet(shard)) {
+        QString error;
+        const std::optional<ShardSpec> spec =
+            parseShard(p.value(shard),
+                       qEnvironmentVariableIsSet("JOB_COMPLETION_INDEX")
+                           ? std::optional<QString>(qEnvironmentVariable("JOB_COMPLETION_INDEX"))
+                           : std::nullopt,
+                       &error);
+        if (!spec)
+            return cl.usageError(error);
+        profile.ramp.shard = *spec;
+        // Open model: a shard's VU pool is its share of max_vus; without one it could only
+        // drop its arrivals (docs/distributed.md, "How the plan is split").
+        if (profile.ramp.model->isOpen() && spec->ownedBelow(profile.ramp.peakVus()) == 0)
+            return cl.usageError(QStringLiteral("--shard %1: max_vus %2 leaves this shard no VU "
+                                                "for its arrivals (use at most %2 shards)")
+                                     .arg(spec->text())
+                                     .arg(profile.ramp.peakVus()));
+    }
+    QDateTime barrier;
+    if (p.isSet(startAt)) {
+        barrier = QDateTime::fromString(p.value(startAt), Qt::ISODateWithMs);
+        if (!barrier.isValid() || barrier.timeSpec() == Qt::LocalTime)
+            return cl.usageError(QStringLiteral("--start-at: \"%1\" is not a UTC time such as "
+                                                "2026-12-01T21:00:00Z")
+                                     .arg(p.value(startAt)));
+    }
+    qint64 tolerance = 1000;
+    if (p.isSet(startTolerance)) {
+        bool ok = false;
+        tolerance = p.value(startTolerance).toLongLong(&ok);
+        if (!ok || tolerance < 0)
+            return cl.usageError(QStringLiteral("--start-tolerance: \"%1\" is not a number of "
+                                                "milliseconds >= 0")
+                                     .arg(p.value(startTolerance)));
+    }
+
     // The target, as the Vault CLI decides it, setting by setting: the flag, then VAULT_*,
     // then BAO_*, then the profile's target: (core/vault/targetresolver.h). A bad value is a
     // usage error (exit 2) naming its source.
@@ -381,6 +437,9 @@ int runCommand(const QStringList &args)
     if (pid <= 0) // the balancer's leader: its own metrics, as its /proc
         options.telemetryAddress = target->localTargetServerAddress;
     options.targetTopology = target->topology;
+    options.recordShard = p.isSet(shard);
+    options.startAt = barrier.toUTC();
+    options.startToleranceMs = tolerance;
     options.checkpoint =
         checkpointWriter(outPath); // after each stage: a killed run still leaves its stages
 

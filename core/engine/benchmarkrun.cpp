@@ -1,10 +1,12 @@
 #include "engine/benchmarkrun.h"
 
 #include "engine/benchmarkrunprivate.h"
+#include "engine/executors/shardplan.h"
 #include "profile/operationlabels.h"
 #include "util/clock.h"
 #include "vault/vaultclient.h"
 
+#include <QSysInfo>
 #include <QUuid>
 #include <mutex>
 
@@ -129,6 +131,14 @@ void BenchmarkRunPrivate::run()
     s.client.workerNice = m_options.workerNice;
     s.startedAt = QDateTime::currentDateTimeUtc();
     s.status = RunStatus::SetupFailed;
+    if (m_options.recordShard) {
+        s.shard.index = m_profile.ramp.shard.index;
+        s.shard.count = std::max(1, m_profile.ramp.shard.count);
+        s.shard.startAt = m_options.startAt;
+        const QString node = qEnvironmentVariable("NODE_NAME");
+        s.shard.node = node.isEmpty() ? QSysInfo::machineHostName() : node;
+        s.shard.planHash = planHash(s.plan);
+    }
 
     TargetSpec target = m_profile.target;
     target.address = s.targetAddress;
@@ -171,7 +181,7 @@ void BenchmarkRunPrivate::run()
                                    && ops.waitUntilServed(client, s);
                 client.setStopCheck({});
                 m_renewer.poll(steadyNowNs());
-                if (setUp) {
+                if (setUp && waitForStartBarrier(s)) {
                     // Per-VU credentials: each VU's token reaches its worker before stage 1.
                     m_credentials = ops.credentials();
                     if (m_credentials)
@@ -207,10 +217,39 @@ void BenchmarkRunPrivate::run()
         m_renewer.stop(); // before the client goes
     }
     s.finishedAt = QDateTime::currentDateTimeUtc();
+    s.shard.complete = s.shard.present() && s.status == RunStatus::Completed;
     s.splitReplicates();
     setPhase(RunPhase::Finished, runStatusKey(s.status));
     m_running = false;
     emit q->finished(s);
+}
+
+bool BenchmarkRunPrivate::waitForStartBarrier(RunRecord &s)
+{
+    if (!m_options.startAt.isValid())
+        return true;
+    const QDateTime at = m_options.startAt.toUTC();
+    const qint64 untilMs = QDateTime::currentDateTimeUtc().msecsTo(at);
+    const QString when = at.toString(Qt::ISODateWithMs);
+    if (untilMs < -m_options.startToleranceMs) {
+        // Not ready in time: the run does not start late (docs/distributed.md, "Failure
+        // modes"); the shard's own exit code says so.
+        s.status = RunStatus::Failed;
+        s.shard.lateStart = true;
+        s.shard.offsetMs = -untilMs;
+        s.error = QStringLiteral("late start: ready %1 ms after --start-at %2 (tolerance %3 ms)")
+                      .arg(-untilMs)
+                      .arg(when)
+                      .arg(m_options.startToleranceMs);
+        return false;
+    }
+    setPhase(RunPhase::SettingUp, QStringLiteral("ready; waiting %1 ms for the start barrier %2")
+                                      .arg(std::max<qint64>(0, untilMs))
+                                      .arg(when));
+    if (untilMs > 0 && waitUntil(steadyNowNs() + untilMs * 1'000'000LL, true))
+        return false; // stopped while waiting (a stop before the measured window)
+    s.shard.offsetMs = at.msecsTo(QDateTime::currentDateTimeUtc());
+    return true;
 }
 
 } // namespace vw

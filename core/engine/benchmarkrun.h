@@ -8,6 +8,7 @@
 #include "profile/profile.h"
 #include "engine/runrecord.h"
 
+#include <QDateTime>
 #include <QObject>
 #include <functional>
 #include <memory>
@@ -55,6 +56,14 @@ struct RunOptions {
     /// behind a load balancer whose PID is serverPid (ResolvedTarget::localTargetServerAddress),
     /// so that consecutive readings are of one process. Empty: the target's address.
     QString telemetryAddress;
+    /// A shard (`run --shard`, docs/distributed.md): the session gets a shard block (index and
+    /// count from profile.ramp.shard, start offset, node, plan hash). False: none.
+    bool recordShard = false;
+    /// The start barrier (`--start-at`): stage 1 begins at this UTC time. A run that is not
+    /// ready (pre-flight and setup done) by startAt + startToleranceMs does not start late: it
+    /// fails with ShardInfo::lateStart. Invalid: start when ready.
+    QDateTime startAt;
+    qint64 startToleranceMs = 1000;
     /// Test hook (tst_validity): each worker spins this many microseconds after every
     /// completion, as a client too slow for its load would. 0 in real runs.
     int debugBusyLoopUsPerRequest = 0;

@@ -58,6 +58,9 @@ private:
 
     // stageloop.cpp
     void runStages(RunRecord &s);
+    /// The start barrier (RunOptions::startAt): waits for it; false when the run is late
+    /// (s failed, shard.lateStart) or was stopped while waiting.
+    bool waitForStartBarrier(RunRecord &s);
     void tick(int64_t now, bool forceSnapshot);
     void drainWorkers();
     /// "; most failures: ..." for the abort reason, from the latest stage <= `stage` with

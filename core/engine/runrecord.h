@@ -80,6 +80,34 @@ struct AuthUse {
     bool enabled() const { return !method.isEmpty(); }
 };
 
+/// The shard block of a session (`run --shard i/N`, docs/distributed.md and
+/// docs/session-format.md "shard"): which part of the plan this run was and when it started.
+struct ShardInfo {
+    int index = 0; ///< in [0, count)
+    int count = 0; ///< 0: not a shard (every other session)
+    /// The start barrier (`--start-at`), UTC; invalid when the shard had none.
+    QDateTime startAt;
+    /// Stage 1's actual start - startAt, ms (0 without a barrier); a late start fails.
+    qint64 offsetMs = 0;
+    QString node; ///< where it ran: $NODE_NAME (a k8s pod's node) else the hostname
+    /// It ran its whole plan (status completed). A killed shard's checkpoint says false.
+    bool complete = false;
+    QString planHash; ///< core/engine/executors/shardplan.h planHash() of the plan it ran
+    /// Not ready by the barrier (+ tolerance): it did not start; offsetMs is how late it was.
+    bool lateStart = false;
+
+    bool present() const { return count > 0; }
+};
+
+/// What `merge` made a session from (docs/distributed.md): every shard's block, and what it
+/// found (missing seconds, incomplete or missing shards). Empty shards: not a merged session.
+struct MergeInfo {
+    QList<ShardInfo> shards; ///< in index order
+    QString planHash;
+    QStringList notes; ///< "shard 2/3 is incomplete (...)", "second 14: missing in shard 1/3"
+    bool present() const { return !shards.isEmpty(); }
+};
+
 struct RunRecord {
     QString id; ///< random, unique per run
     QString label; ///< user label, defaults to the profile name
@@ -128,6 +156,8 @@ struct RunRecord {
     QList<WorkbenchResource> leftovers;
     TokenUse token; ///< the token's lifetime and renewals (never the token)
     AuthUse auth; ///< per-VU credentials: logins and renewals (never a token)
+    ShardInfo shard; ///< a shard's block (`run --shard`); count 0 otherwise
+    MergeInfo merge; ///< a merged session's inputs (`merge`); empty otherwise
     /// Measured stages, in order (a stopped run may end early). With replicates: each stage
     /// pooled over the replicates (poolReplicates(), core/stats/replicates.h).
     QList<StageStats> stages;

@@ -25,13 +25,16 @@ struct RunShared {
         : stages(ramp.stages)
         , model(ramp.model)
         , plannedVus(plannedVusOf(ramp))
+        , shard(ramp.shard)
         , stageSlots(new StageSlot[size_t(std::max<qsizetype>(1, ramp.stages.size()))])
     {
     }
 
     const QList<StageSpec> stages; ///< immutable plan
     const LoadModelPtr model; ///< the ramp's load model (its config)
-    const std::vector<int> plannedVus; ///< per stage: LoadModel::plannedVus
+    const std::vector<int> plannedVus; ///< per stage: LoadModel::plannedVus (all shards)
+    /// The part of the plan this process runs (core/engine/executors/shardplan.h).
+    const ShardSpec shard;
     std::atomic<bool> droppedWarned{false}; ///< the "dropped starts" warning was logged
     std::atomic<int64_t> windowStartNs{0}; ///< steady clock at the start of stage 0
     std::atomic<int> stage{-1}; ///< current stage; -1 before the first

@@ -1,5 +1,7 @@
 #include "engine/stageplan.h"
 
+#include "engine/executors/shardplan.h"
+
 namespace vw {
 
 namespace {
@@ -37,8 +39,10 @@ StageStats StagePlan::plannedStats(int i) const
     const StageSpec &spec = m_ramp.stages.at(i);
     StageStats st;
     st.index = i;
-    st.vus = plannedVus(i);
-    st.rate = m_ramp.model->plannedRate(spec);
+    // A shard's own share (core/engine/executors/shardplan.h); the whole plan's otherwise.
+    const ShardStageLoad load = shardStageLoad(m_ramp, i, m_ramp.shard);
+    st.vus = load.vus;
+    st.rate = m_ramp.model->isOpen() ? load.rate : m_ramp.model->plannedRate(spec);
     st.durationMs = spec.durationMs;
     st.warmupMs = m_ramp.warmupMs;
     return st;

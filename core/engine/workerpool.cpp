@@ -2,6 +2,7 @@
 
 #include "engine/benchmarkrun.h"
 #include "engine/clientresources.h"
+#include "engine/executors/shardplan.h"
 #include "engine/stagecollector.h"
 #include "util/epolleventdispatcher.h"
 #include "util/threadpriority.h"
@@ -26,7 +27,10 @@ WorkerPool::~WorkerPool()
 bool WorkerPool::start(const Profile &profile, const RunOptions &options, const OperationMix &mix,
                        const QString &address, QString *error)
 {
-    const int vus = profile.ramp.peakVus();
+    // A shard runs its own global VU ids (core/engine/executors/shardplan.h); `vus` is how
+    // many of them there are, VU ids[j] runs on worker j % W.
+    const QVector<int> shardIds = shardVuIds(profile.ramp.shard, profile.ramp.peakVus());
+    const int vus = int(shardIds.size());
     int w = options.workerThreads > 0 ? options.workerThreads
                                       : std::min(QThread::idealThreadCount(), vus);
     w = std::clamp(w, 1, std::max(1, vus));
@@ -46,8 +50,8 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options, const 
     const uint64_t seed = QRandomGenerator::global()->generate64();
     for (int i = 0; i < w; ++i) {
         QVector<int> ids;
-        for (int vu = i; vu < vus; vu += w)
-            ids.append(vu);
+        for (int j = i; j < vus; j += w)
+            ids.append(shardIds.at(j));
         WorkerThread wt;
         wt.thread = std::make_unique<QThread>();
         wt.thread->setObjectName(QStringLiteral("vw-worker-%1").arg(i));

@@ -11,6 +11,7 @@
 #include "profile/analysisspec.h"
 #include "profile/authspec.h"
 #include "profile/loadmodels/loadmodel.h"
+#include "profile/loadmodels/shard.h"
 #include "vault/targetspec.h"
 
 #include <QList>
@@ -40,8 +41,11 @@ struct RampSpec {
     LoadModelPtr model = defaultLoadModel();
     qint64 warmupMs = 0; ///< per stage, excluded from that stage's statistics; < durationMs
     QList<StageSpec> stages;
+    /// The part of this plan this process runs (`run --shard i/N`; docs/distributed.md): not
+    /// part of the plan (nor of ==, nor of the plan JSON). Whole (0/1) by default.
+    ShardSpec shard;
 
-    /// The most VUs any stage needs (LoadModel::peakVus).
+    /// The most VUs any stage needs (LoadModel::peakVus), all shards.
     int peakVus() const { return model->peakVus(stages); }
     int plannedVus(int stage) const { return model->plannedVus(stages.at(stage)); }
     double plannedRate(int stage) const { return model->plannedRate(stages.at(stage)); }

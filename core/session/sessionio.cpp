@@ -508,6 +508,55 @@ bool stagesFromJson(const QJsonValue &v, const QString &field, QList<StageStats>
     return true;
 }
 
+QJsonObject shardToJson(const ShardInfo &sh)
+{
+    return QJsonObject{
+        {QStringLiteral("index"), sh.index},
+        {QStringLiteral("count"), sh.count},
+        {QStringLiteral("start_at"), sh.startAt.isValid() ? dateToJson(sh.startAt) : QJsonValue()},
+        {QStringLiteral("offset_ms"), sh.offsetMs},
+        {QStringLiteral("node"), sh.node},
+        {QStringLiteral("complete"), sh.complete},
+        {QStringLiteral("plan_hash"), sh.planHash},
+        {QStringLiteral("late_start"), sh.lateStart},
+    };
+}
+
+ShardInfo shardFromJson(const QJsonObject &o)
+{
+    ShardInfo sh;
+    sh.index = o.value(QStringLiteral("index")).toInt();
+    sh.count = o.value(QStringLiteral("count")).toInt();
+    sh.startAt = dateFromJson(o.value(QStringLiteral("start_at")));
+    sh.offsetMs = qint64(o.value(QStringLiteral("offset_ms")).toDouble());
+    sh.node = o.value(QStringLiteral("node")).toString();
+    sh.complete = o.value(QStringLiteral("complete")).toBool();
+    sh.planHash = o.value(QStringLiteral("plan_hash")).toString();
+    sh.lateStart = o.value(QStringLiteral("late_start")).toBool();
+    return sh;
+}
+
+QJsonObject mergeToJson(const MergeInfo &m)
+{
+    QJsonArray shards;
+    for (const ShardInfo &sh : m.shards)
+        shards.append(shardToJson(sh));
+    return QJsonObject{{QStringLiteral("shards"), shards},
+                       {QStringLiteral("plan_hash"), m.planHash},
+                       {QStringLiteral("notes"), QJsonArray::fromStringList(m.notes)}};
+}
+
+MergeInfo mergeFromJson(const QJsonObject &o)
+{
+    MergeInfo m;
+    for (const QJsonValue &v : o.value(QStringLiteral("shards")).toArray())
+        m.shards.append(shardFromJson(v.toObject()));
+    m.planHash = o.value(QStringLiteral("plan_hash")).toString();
+    for (const QJsonValue &v : o.value(QStringLiteral("notes")).toArray())
+        m.notes.append(v.toString());
+    return m;
+}
+
 } // namespace
 
 QJsonObject sessionToJson(const Session &s, SessionWriteKind kind)
@@ -562,6 +611,11 @@ QJsonObject sessionToJson(const Session &s, SessionWriteKind kind)
         // Computed from the stages now, so that it always matches them (capacityanalyzer.h).
         {QStringLiteral("analysis"), analyzeSession(s).toJson()},
     };
+    // Optional blocks (docs/session-format.md "shard", "merge"; docs/distributed.md).
+    if (s.shard.present())
+        o.insert(QStringLiteral("shard"), shardToJson(s.shard));
+    if (s.merge.present())
+        o.insert(QStringLiteral("merge"), mergeToJson(s.merge));
     if (s.replicates.size() >= 2) {
         QJsonArray reps;
         for (const Replicate &r : s.replicates)
@@ -701,6 +755,11 @@ std::optional<Session> SessionAssembler::finish(const QJsonObject &o, QString *e
         return std::nullopt;
     m_s.token = tokenUseFromJson(o.value(QStringLiteral("auth")));
     m_s.auth = authUseFromJson(o.value(QStringLiteral("credentials")));
+    // Optional: a shard's block and a merged session's inputs (docs/distributed.md).
+    if (o.value(QStringLiteral("shard")).isObject())
+        m_s.shard = shardFromJson(o.value(QStringLiteral("shard")).toObject());
+    if (o.value(QStringLiteral("merge")).isObject())
+        m_s.merge = mergeFromJson(o.value(QStringLiteral("merge")).toObject());
 
     if (!o.value(QStringLiteral("stages")).isArray()) {
         err = QStringLiteral("\"stages\" is missing or not an array");

@@ -1,6 +1,7 @@
 #include "engine/executors/arrivalrateexecutor.h"
 
 #include "engine/executors/pacerscheduling.h"
+#include "engine/executors/shardplan.h"
 #include "util/clock.h"
 
 #include <QDebug>
@@ -42,7 +43,10 @@ void ArrivalRateExecutor::beginStage(int stage)
     m_plan.emplace(spec.rate);
     m_stageStartNs = m_shared->stageSlots[size_t(stage)].startNs.load();
     m_warmupEndNs = m_shared->stageSlots[size_t(stage)].warmupEndNs.load();
-    m_next = m_workerIndex;
+    // This worker's arrivals of the global sequence (a shard's share: shardplan.h).
+    const StartIndices mine = shardStartIndices(m_shared->shard, m_workerIndex, m_workerCount);
+    m_next = mine.first;
+    m_step = mine.step;
     m_end = m_plan->startsWithin(spec.durationMs * kNsPerMs);
     pace(true);
 }
@@ -113,7 +117,7 @@ bool ArrivalRateExecutor::sendDue(int64_t now)
             backlog = true; // waits for vuFreed()
             break;
         }
-        m_next += m_workerCount;
+        m_next += m_step;
     }
     flushDrops();
     return !backlog;
@@ -149,7 +153,7 @@ void ArrivalRateExecutor::closeStage(int stage, bool countDrops)
         if (m_shared->stage.load(std::memory_order_acquire) == m_stage
             && !m_shared->stopping.load())
             sendDue(steadyNowNs());
-        for (; m_next < m_end; m_next += m_workerCount)
+        for (; m_next < m_end; m_next += m_step)
             drop(intendedNs(m_next)); // found no VU (or waited beyond the request timeout)
         flushDrops();
     }

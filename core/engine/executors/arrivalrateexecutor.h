@@ -1,7 +1,8 @@
 // executor: arrival-rate (open model; k6 ramping-arrival-rate, wrk2 pacing). Each stage has a
 // rate; start i of the stage is due at stage start + i / rate (ArrivalRatePlan). With W
 // workers, worker w owns the starts i with i % W == w and the VUs v with v % W == w (max_vus
-// split the same way), so no start crosses threads.
+// split the same way), so no start crosses threads. In shard s of N (`run --shard`) the same
+// holds within the shard's arrivals i % N == s (shardplan.h: shardStartIndices).
 //
 // A due start takes a free VU of its worker at once. When none is free it waits, in order,
 // for the next VU to free up; its latency is then measured from the *intended* start (the
@@ -81,6 +82,7 @@ private:
     int64_t m_warmupEndNs = 0;
     std::vector<int64_t> m_dropped; // per op, not yet handed to the host
     int64_t m_next = 0; // this worker's next start index not yet sent or dropped
+    int64_t m_step = 1; // stride between its start indices (workers x shards)
     int64_t m_end = 0; // starts of the stage: indices < m_end
 };
 
