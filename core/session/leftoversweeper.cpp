@@ -9,20 +9,24 @@ namespace vw {
 
 namespace {
 
-/// Roles first (inside mounts that still exist), then policies, auth methods, mounts.
+/// Roles first (inside mounts that still exist), then identity groups and entities, policies,
+/// auth methods, mounts.
 int removalRank(ResourceKind k)
 {
     switch (k) {
     case ResourceKind::Role:
         return 0;
-    case ResourceKind::Policy:
+    case ResourceKind::Groups:
+    case ResourceKind::Entities:
         return 1;
-    case ResourceKind::Auth:
+    case ResourceKind::Policy:
         return 2;
-    case ResourceKind::Mount:
+    case ResourceKind::Auth:
         return 3;
+    case ResourceKind::Mount:
+        return 4;
     }
-    return 4;
+    return 5;
 }
 
 void addUnique(QList<WorkbenchResource> *list, const WorkbenchResource &r)
