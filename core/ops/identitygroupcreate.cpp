@@ -9,13 +9,15 @@ bool IdentityGroupCreateOperation::setup(VaultClient &client, const SetupContext
                                          QString *error)
 {
     const QString prefix = QStringLiteral("%1-grp-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
+    const QString memberPrefix = QStringLiteral("%1-grpm-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
+    // Removed newest first: the groups, then their members (deleting a member entity first
+    // rewrites every group that lists it: thousands of groups outlast a request timeout).
+    if (m_members > 0)
+        m_created.trackIdentity(ResourceKind::Entities, memberPrefix);
     m_created.trackIdentity(ResourceKind::Groups, prefix);
     const QJsonObject metadata = identityMetadata(ctx.runPrefix);
     QStringList members;
     if (m_members > 0) {
-        const QString memberPrefix =
-            QStringLiteral("%1-grpm-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
-        m_created.trackIdentity(ResourceKind::Entities, memberPrefix);
         for (int i = 0; i < m_members; ++i) {
             QString id;
             if (!createIdentityEntity(client, QStringLiteral("%1-%2").arg(memberPrefix).arg(i),

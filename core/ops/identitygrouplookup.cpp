@@ -7,8 +7,9 @@ bool IdentityGroupLookupOperation::setup(VaultClient &client, const SetupContext
 {
     const QString entityPrefix = QStringLiteral("%1-grpe-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
     const QString groupPrefix = QStringLiteral("%1-grpl-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
-    m_created.trackIdentity(ResourceKind::Groups, groupPrefix);
+    // Removed newest first: the groups, then their members.
     m_created.trackIdentity(ResourceKind::Entities, entityPrefix);
+    m_created.trackIdentity(ResourceKind::Groups, groupPrefix);
     const QJsonObject metadata = identityMetadata(ctx.runPrefix);
     QVector<QStringList> members(m_groups);
     for (int i = 0; i < m_entities; ++i) {

@@ -162,8 +162,10 @@ bool removeIdentityObjects(VaultClient &client, const WorkbenchResource &res, QS
     if (problems.isEmpty())
         return true;
     if (error)
-        *error = QStringLiteral("delete the identity %1s named %2-*: %3")
-                     .arg(what, res.path, problems.first());
+        *error = QStringLiteral("delete the identity %1 named %2-*: %3")
+                     .arg(res.kind == ResourceKind::Entities ? QStringLiteral("entities")
+                                                             : QStringLiteral("groups"),
+                          res.path, problems.first());
     return false;
 }
 
