@@ -111,6 +111,10 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
     if (m_tail.fixedHeaders != &fixedHeaders || m_tail.body != body
         || m_tail.rootNamespace != request.rootNamespace
         || m_tail.extraGeneration != m_extraGeneration
+        || m_tail.wrapTtl.size() != size_t(request.wrapTtl.size())
+        || std::memcmp(m_tail.wrapTtl.data(), request.wrapTtl.constData(),
+                       size_t(request.wrapTtl.size()))
+               != 0
         || m_tail.token.size() != size_t(token.size())
         || std::memcmp(m_tail.token.data(), token.constData(), size_t(token.size())) != 0) {
         m_tail.fixedHeaders = &fixedHeaders;
@@ -118,6 +122,7 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
         m_tail.rootNamespace = request.rootNamespace;
         m_tail.extraGeneration = m_extraGeneration;
         m_tail.token.assign(token.constData(), size_t(token.size()));
+        m_tail.wrapTtl.assign(request.wrapTtl.constData(), size_t(request.wrapTtl.size()));
         std::string &t = m_tail.bytes;
         t.clear();
         t += " HTTP/1.1\r\n";
@@ -132,6 +137,11 @@ void DirectTransport::serialise(const HttpRequest &request, const std::string &f
         if (!request.rootNamespace)
             t += m_namespaceHeader;
         t += m_extraHeaders;
+        if (!m_tail.wrapTtl.empty()) {
+            t += "X-Vault-Wrap-TTL: ";
+            t += m_tail.wrapTtl;
+            t += "\r\n";
+        }
         switch (body) {
         case Tail::Body::Json:
             t += "Content-Type: application/json\r\nContent-Length: ";

@@ -120,6 +120,7 @@ private:
         bool rootNamespace = false;
         uint64_t extraGeneration = ~uint64_t(0);
         std::string token; // the request's own token, empty for the transport's (memory only)
+        std::string wrapTtl; // the request's X-Vault-Wrap-TTL, empty for none
         std::string bytes;
     } m_tail;
     ControlHeaders m_lastControl; // setControlHeaders(true): of the answer being delivered

@@ -20,6 +20,10 @@ struct HttpRequest {
     /// not empty: a VU's own token (profile `auth:` block) or one an operation made in setup.
     /// Memory only, never logged.
     QByteArray token{};
+    /// Sent as X-Vault-Wrap-TTL when not empty (e.g. "60s"): Vault answers with a wrapping
+    /// token instead of the response (the `wrap` operation, core/ops/wrap.h). The load transports
+    /// send it; VaultClient::send() (the control plane) does not.
+    QByteArray wrapTtl{};
 };
 
 struct HttpResult {

@@ -125,6 +125,8 @@ void QnamTransport::start(const HttpRequest &request, const QUrl &url, Pending &
         req.setRawHeader("X-Vault-Token", m_config.token);
     if (!m_config.vaultNamespace.isEmpty() && !request.rootNamespace)
         req.setRawHeader("X-Vault-Namespace", m_config.vaultNamespace);
+    if (!request.wrapTtl.isEmpty())
+        req.setRawHeader("X-Vault-Wrap-TTL", request.wrapTtl);
     if (!request.body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     if (url.scheme() == QLatin1String("https"))

@@ -253,7 +253,8 @@ public:
         if (!m) {
             QStringList known;
             for (const VbTestMapping &k : vaultBenchmarkMappings())
-                known.append(k.vbType);
+                if (!known.contains(k.vbType))
+                    known.append(k.vbType);
             error(b.labelPos.at(0), QStringLiteral("test type \"%1\" cannot be imported (known: "
                                                    "%2)")
                                         .arg(vbType, known.join(QStringLiteral(", "))));
@@ -318,6 +319,27 @@ public:
         }
         if (!m)
             return std::nullopt;
+        if (!m->selectField.isEmpty()) {
+            // One of several mappings of this type, picked by a config field (`workload`).
+            const auto at = std::find_if(items.cbegin(), items.cend(), [&](const ConfigItem &i) {
+                return i.path == m->selectField;
+            });
+            const QString value = at == items.cend() ? QString() : at->attr->value.text;
+            const VbTestMapping *picked = findVaultBenchmarkMapping(vbType, value);
+            if (!picked) {
+                QStringList known;
+                for (const VbTestMapping &k : vaultBenchmarkMappings())
+                    if (k.vbType == vbType)
+                        known += k.selectValues;
+                error(at == items.cend() ? b.pos : at->attr->pos,
+                      QStringLiteral("%1 (%2): %3 \"%4\" cannot be imported "
+                                     "(known: %5)")
+                          .arg(what, vbType, m->selectField, value,
+                               known.join(QStringLiteral(", "))));
+                return std::nullopt;
+            }
+            m = picked;
+        }
         op.type = m->type;
         if (!m->note.isEmpty())
             note(QStringLiteral("%1 (%2): %3").arg(what, vbType, m->note));

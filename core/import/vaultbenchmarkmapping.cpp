@@ -407,6 +407,85 @@ QList<VbTestMapping> buildMappings()
         m.type = QStringLiteral("sys_seal_status");
         t << m;
     }
+    {
+        VbTestMapping m;
+        m.vbType = QStringLiteral("jwt_auth");
+        m.type = QStringLiteral("jwt_login");
+        addTokenFields(&m, "role.");
+        m.dropped += leaveOut("auth.",
+                              "oidc_discovery_url oidc_discovery_ca_pem oidc_client_id "
+                              "oidc_client_secret oidc_response_mode oidc_response_types "
+                              "jwks_url jwks_ca_pem jwt_validation_pubkeys bound_issuer "
+                              "jwt_supported_algs default_role provider_config "
+                              "namespace_in_state",
+                              "the workbench signs its own JWTs with a key made at setup and "
+                              "configures jwt_validation_pubkeys with it: no identity "
+                              "provider, JWKS or OIDC discovery is used");
+        m.dropped += drop("role.name", kNamedByRun);
+        m.dropped += leaveOut("role.",
+                              "role_type bound_audiences user_claim user_claim_json_pointer "
+                              "clock_skew_leeway expiration_leeway not_before_leeway "
+                              "bound_subject bound_claims bound_claims_type groups_claim "
+                              "claim_mappings oidc_scopes allowed_redirect_uris "
+                              "verbose_oidc_logging max_age",
+                              "the workbench's role is a jwt role bound to its own audience "
+                              "and issuer, user_claim sub (one subject per VU), Vault's "
+                              "default leeways");
+        m.note = QStringLiteral("vault-benchmark signs one ES256 JWT at setup for every "
+                                "login; the workbench's VUs each sign their own (algorithm "
+                                "ES256, one per VU; fresh_jwt: true signs one per request)");
+        t << m;
+    }
+    for (const char *vbType : {"cubbyhole_read", "cubbyhole_write"}) {
+        VbTestMapping m;
+        m.vbType = QString::fromLatin1(vbType);
+        m.type = m.vbType;
+        m.dropped += drop("path", "the workbench writes key-0 .. key-(keys-1) in the cubbyhole "
+                                  "of a token it makes at setup");
+        m.vbDefaults = {{QStringLiteral("keys"), 1}, {QStringLiteral("payload_bytes"), 3}};
+        m.note = QStringLiteral("vault-benchmark uses the cubbyhole of its own token; the "
+                                "workbench uses that of a token made at setup, revoked (and "
+                                "its cubbyhole with it) at cleanup");
+        t << m;
+    }
+    {
+        // vault-benchmark's identity test: its `workload` picks the operation type.
+        const char kAliases[] = "the workbench makes entities without aliases";
+        const char kPolicies[] = "the workbench attaches no policies to its entities and groups";
+        auto identity = [&](const char *type, QStringList workloads, bool byDefault) {
+            VbTestMapping m;
+            m.vbType = QStringLiteral("identity");
+            m.type = QString::fromLatin1(type);
+            m.selectField = QStringLiteral("workload");
+            m.selectValues = std::move(workloads);
+            m.selectDefault = byDefault;
+            m.fields = {integer("entity_count", "entities")};
+            m.vbDefaults = {{QStringLiteral("entities"), 1000}};
+            m.dropped += drop("workload", "picks the operation type");
+            m.dropped += leaveOut("", "alias_count login_users", kAliases);
+            m.dropped += leaveOut("aliases.", "preset count size", kAliases);
+            m.dropped += drop("policy_count", kPolicies);
+            m.dropped += leaveOut("policies.", "preset count size", kPolicies);
+            return m;
+        };
+        VbTestMapping groups =
+            identity("identity_group_lookup", {QStringLiteral("group_read")}, false);
+        groups.fields += integer("group_count", "groups");
+        groups.dropped += leaveOut("groups.", "preset count size",
+                                   "the workbench spreads the entities evenly over the groups "
+                                   "(vault-benchmark's balanced preset)");
+        t << groups;
+        VbTestMapping entities = identity(
+            "identity_entity_lookup", {QStringLiteral("populate"), QStringLiteral("login")}, true);
+        entities.dropped += drop("group_count", "an entity lookup makes no groups");
+        entities.dropped +=
+            leaveOut("groups.", "preset count size", "an entity lookup makes no groups");
+        entities.note = QStringLiteral(
+            "vault-benchmark's populate workload only seeds (its timed request is sys/health) and "
+            "its login workload logs in as userpass users whose aliases resolve to the seeded "
+            "entities; the workbench reads the seeded entities (userpass_login measures a login)");
+        t << entities;
+    }
     return t;
 }
 
@@ -426,13 +505,31 @@ const VbTestMapping *findVaultBenchmarkMapping(const QString &vbType)
     return nullptr;
 }
 
+const VbTestMapping *findVaultBenchmarkMapping(const QString &vbType, const QString &selectValue)
+{
+    for (const VbTestMapping &m : vaultBenchmarkMappings())
+        if (m.vbType == vbType
+            && (selectValue.isNull() ? m.selectDefault : m.selectValues.contains(selectValue)))
+            return &m;
+    return nullptr;
+}
+
 QStringList workbenchOnlyTypes()
 {
-    return {QStringLiteral("sys_health"),       QStringLiteral("transit_hmac"),
-            QStringLiteral("pki_revoke"),       QStringLiteral("pki_crl_read"),
-            QStringLiteral("token_create"),     QStringLiteral("token_lookup_self"),
-            QStringLiteral("token_renew_self"), QStringLiteral("kv2_metadata_read"),
-            QStringLiteral("totp_validate"),    QStringLiteral("sys_leader")};
+    return {QStringLiteral("sys_health"),
+            QStringLiteral("transit_hmac"),
+            QStringLiteral("pki_revoke"),
+            QStringLiteral("pki_crl_read"),
+            QStringLiteral("token_create"),
+            QStringLiteral("token_lookup_self"),
+            QStringLiteral("token_renew_self"),
+            QStringLiteral("kv2_metadata_read"),
+            QStringLiteral("totp_validate"),
+            QStringLiteral("sys_leader"),
+            QStringLiteral("identity_entity_create"),
+            QStringLiteral("identity_group_create"),
+            QStringLiteral("wrap"),
+            QStringLiteral("unwrap")};
 }
 
 } // namespace vw

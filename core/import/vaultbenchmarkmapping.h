@@ -7,6 +7,7 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 namespace vw {
@@ -58,13 +59,22 @@ struct VbTestMapping {
     /// default differs from the workbench's (e.g. numkvs 1000, kvsize 1).
     QMap<QString, QVariant> vbDefaults;
     QString note; ///< printed once per imported test of this type; may be empty
+    /// When not empty, one of several mappings of vbType, picked by the value of this config
+    /// field (e.g. "workload" of `identity`): the one whose selectValues hold it, or, when the
+    /// field is absent, the one with selectDefault (findVaultBenchmarkMapping(vbType, value)).
+    QString selectField{};
+    QStringList selectValues{};
+    bool selectDefault = false;
 };
 
 /// Every vault-benchmark test type the import knows, in table order.
 const QList<VbTestMapping> &vaultBenchmarkMappings();
 
-/// The mapping of `vbType`, or null.
+/// The mapping of `vbType`, or null (the first one of a type with several, see selectField).
 const VbTestMapping *findVaultBenchmarkMapping(const QString &vbType);
+/// The mapping of `vbType` whose selectValues hold `selectValue` (absent: null), or when
+/// `selectValue` is null the one with selectDefault; null when none fits.
+const VbTestMapping *findVaultBenchmarkMapping(const QString &vbType, const QString &selectValue);
 
 /// The workbench operation types with no vault-benchmark test to import from (they exist
 /// only here): shown by the docs and the unknown-type error.

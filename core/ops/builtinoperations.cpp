@@ -2,6 +2,13 @@
 
 #include "ops/approlelogin.h"
 #include "ops/certlogin.h"
+#include "ops/cubbyholeread.h"
+#include "ops/cubbyholewrite.h"
+#include "ops/identityentitycreate.h"
+#include "ops/identityentitylookup.h"
+#include "ops/identitygroupcreate.h"
+#include "ops/identitygrouplookup.h"
+#include "ops/jwtlogin.h"
 #include "ops/kv1read.h"
 #include "ops/kv1write.h"
 #include "ops/kv2list.h"
@@ -26,7 +33,9 @@
 #include "ops/transitverify.h"
 #include "ops/tokencreate.h"
 #include "ops/tokenself.h"
+#include "ops/unwrap.h"
 #include "ops/userpasslogin.h"
+#include "ops/wrap.h"
 
 namespace vw {
 
@@ -63,6 +72,15 @@ QList<OperationType> builtinOperationTypes()
     types.append(tokenLookupSelfType());
     types.append(tokenRenewSelfType());
     types.append(certLoginType());
+    types.append(jwtLoginType());
+    types.append(identityEntityCreateType());
+    types.append(identityEntityLookupType());
+    types.append(identityGroupCreateType());
+    types.append(identityGroupLookupType());
+    types.append(cubbyholeWriteType());
+    types.append(cubbyholeReadType());
+    types.append(wrapType());
+    types.append(unwrapType());
     return types;
 }
 

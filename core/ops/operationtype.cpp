@@ -19,6 +19,10 @@ QString operationGroupName(OperationGroup group)
         return QStringLiteral("totp");
     case OperationGroup::Auth:
         return QStringLiteral("auth");
+    case OperationGroup::Identity:
+        return QStringLiteral("identity");
+    case OperationGroup::Cubbyhole:
+        return QStringLiteral("cubbyhole");
     }
     return QString();
 }

@@ -118,6 +118,13 @@ bool ResourceTracker::writeRole(VaultClient &client, const QString &path, const 
                   QStringLiteral("write role %1").arg(path), error);
 }
 
+void ResourceTracker::trackIdentity(ResourceKind kind, const QString &namePrefix)
+{
+    const WorkbenchResource res{kind, namePrefix};
+    if (!m_resources.contains(res))
+        m_resources.append(res);
+}
+
 bool ResourceTracker::removeAll(VaultClient &client, QString *error)
 {
     // Newest first: what was made inside something else goes before it.

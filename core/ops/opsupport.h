@@ -41,6 +41,11 @@ public:
     bool writeRole(VaultClient &client, const QString &path, const QJsonObject &body,
                    QString *error);
 
+    /// Remembers the identity entities or groups (`kind` Entities or Groups) named
+    /// "<namePrefix>-..." that setup and the requests of the run make, before the first one
+    /// is made, so that cleanup removes every one of them (ResourceKind::Entities).
+    void trackIdentity(ResourceKind kind, const QString &namePrefix);
+
     /// Removes every remembered resource, newest first (best effort, all attempted; a role
     /// inside a remembered mount or auth method goes with it). Idempotent; true when none is
     /// left, else false + *error listing the failures.

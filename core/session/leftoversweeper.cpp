@@ -9,20 +9,25 @@ namespace vw {
 
 namespace {
 
-/// Roles first (inside mounts that still exist), then policies, auth methods, mounts.
+/// Roles first (inside mounts that still exist), then identity groups, their member entities,
+/// policies, auth methods, mounts.
 int removalRank(ResourceKind k)
 {
     switch (k) {
     case ResourceKind::Role:
         return 0;
-    case ResourceKind::Policy:
+    case ResourceKind::Groups:
         return 1;
-    case ResourceKind::Auth:
+    case ResourceKind::Entities:
         return 2;
-    case ResourceKind::Mount:
+    case ResourceKind::Policy:
         return 3;
+    case ResourceKind::Auth:
+        return 4;
+    case ResourceKind::Mount:
+        return 5;
     }
-    return 4;
+    return 6;
 }
 
 void addUnique(QList<WorkbenchResource> *list, const WorkbenchResource &r)

@@ -40,6 +40,11 @@ QString workbenchTag(const QString &runPrefix)
     return kTagText + runPrefix;
 }
 
+QString identityTagKey()
+{
+    return QStringLiteral("workbench-run"); // "vault-" starts Vault's reserved keys
+}
+
 QString workbenchPrefixOf(const QString &text)
 {
     static const QRegularExpression re(QStringLiteral("vault-workbench run (vwb-[0-9a-f]{6})\\b"));
@@ -58,14 +63,18 @@ QString resourceKindKey(ResourceKind k)
         return QStringLiteral("policy");
     case ResourceKind::Role:
         return QStringLiteral("role");
+    case ResourceKind::Entities:
+        return QStringLiteral("entities");
+    case ResourceKind::Groups:
+        return QStringLiteral("groups");
     }
     return QString();
 }
 
 bool resourceKindFromKey(const QString &key, ResourceKind *out)
 {
-    for (ResourceKind k :
-         {ResourceKind::Mount, ResourceKind::Auth, ResourceKind::Policy, ResourceKind::Role})
+    for (ResourceKind k : {ResourceKind::Mount, ResourceKind::Auth, ResourceKind::Policy,
+                           ResourceKind::Role, ResourceKind::Entities, ResourceKind::Groups})
         if (resourceKindKey(k) == key) {
             *out = k;
             return true;
@@ -80,10 +89,92 @@ QString WorkbenchResource::describe() const
 
 namespace {
 constexpr qint64 kLongRemovalTimeoutMs = 10 * 60 * 1000;
+constexpr qsizetype kEntitiesPerBatchDelete = 500;
+
+/// "entity" or "group": the identity/<what>/ paths of an Entities or Groups resource.
+QString identityWhat(ResourceKind k)
+{
+    return k == ResourceKind::Entities ? QStringLiteral("entity") : QStringLiteral("group");
+}
+
+struct IdentityObject {
+    QString id;
+    QString name;
+};
+
+/// Every entity or group (`what`), from LIST identity/<what>/id (its key_info names each);
+/// false + *error when the list could not be read (404: there is none).
+bool listIdentity(VaultClient &client, const QString &what, QList<IdentityObject> *out,
+                  QString *error)
+{
+    const VaultResponse r = client.request("LIST", QStringLiteral("identity/%1/id").arg(what));
+    if (r.status == 404)
+        return true;
+    if (!r.ok() || r.errorClass != ErrorClass::None) {
+        if (error)
+            *error = QStringLiteral("list identity/%1/id: %2").arg(what, r.describe());
+        return false;
+    }
+    const QJsonObject info = r.json.value(QStringLiteral("data"))
+                                 .toObject()
+                                 .value(QStringLiteral("key_info"))
+                                 .toObject();
+    for (auto it = info.constBegin(); it != info.constEnd(); ++it)
+        out->append({it.key(), it.value().toObject().value(QStringLiteral("name")).toString()});
+    return true;
+}
+
+bool namedWithPrefix(const QString &name, const QString &prefix)
+{
+    return name.size() > prefix.size() + 1 && name.startsWith(prefix)
+           && name.at(prefix.size()) == QLatin1Char('-');
+}
+
+/// Removes the entities or groups named with res.path as prefix.
+bool removeIdentityObjects(VaultClient &client, const WorkbenchResource &res, QString *error)
+{
+    const QString what = identityWhat(res.kind);
+    QList<IdentityObject> all;
+    if (!listIdentity(client, what, &all, error))
+        return false;
+    QStringList ids;
+    for (const IdentityObject &o : std::as_const(all))
+        if (namedWithPrefix(o.name, res.path))
+            ids << o.id;
+    QStringList problems;
+    if (res.kind == ResourceKind::Entities) {
+        for (qsizetype at = 0; at < ids.size(); at += kEntitiesPerBatchDelete) {
+            const QJsonObject body{
+                {QStringLiteral("entity_ids"),
+                 QJsonArray::fromStringList(ids.mid(at, kEntitiesPerBatchDelete))}};
+            const VaultResponse r =
+                client.post(QStringLiteral("identity/entity/batch-delete"), body);
+            if (!r.ok())
+                problems << r.describe();
+        }
+    } else {
+        for (const QString &id : std::as_const(ids)) {
+            const VaultResponse r = client.del(QStringLiteral("identity/group/id/") + id);
+            if (!r.ok() && !r.alreadyGone())
+                problems << r.describe();
+        }
+    }
+    if (problems.isEmpty())
+        return true;
+    if (error)
+        *error = QStringLiteral("delete the identity %1 named %2-*: %3")
+                     .arg(res.kind == ResourceKind::Entities ? QStringLiteral("entities")
+                                                             : QStringLiteral("groups"),
+                          res.path, problems.first());
+    return false;
+}
+
 } // namespace
 
 bool removeResource(VaultClient &client, const WorkbenchResource &res, QString *error)
 {
+    if (res.kind == ResourceKind::Entities || res.kind == ResourceKind::Groups)
+        return removeIdentityObjects(client, res, error);
     const QString path = trimmedPath(res.path);
     QString apiPath;
     QString verb;
@@ -104,6 +195,9 @@ bool removeResource(VaultClient &client, const WorkbenchResource &res, QString *
         apiPath = path;
         verb = QStringLiteral("delete role");
         break;
+    case ResourceKind::Entities:
+    case ResourceKind::Groups:
+        break; // removeIdentityObjects() above
     }
     VaultResponse r = client.del(apiPath);
     if (r.errorClass == ErrorClass::Timeout
@@ -217,6 +311,36 @@ bool findTaggedResources(VaultClient &client, const QString &runPrefix,
                                       .toString();
             if (matchesRun(rules, runPrefix))
                 out->append({ResourceKind::Policy, name});
+        }
+    }
+
+    // Identity entities and groups: named "vwb-<6 hex>-...", one item per run prefix when the
+    // first one of that run carries the tag in its metadata.
+    static const QRegularExpression named(QStringLiteral("^(vwb-[0-9a-f]{6})-"));
+    for (ResourceKind kind : {ResourceKind::Entities, ResourceKind::Groups}) {
+        const QString what = identityWhat(kind);
+        QList<IdentityObject> all;
+        QString why;
+        if (!listIdentity(client, what, &all, &why)) {
+            problems << why;
+            continue;
+        }
+        QStringList seen;
+        for (const IdentityObject &o : std::as_const(all)) {
+            const QString prefix = named.match(o.name).captured(1);
+            if (prefix.isEmpty() || seen.contains(prefix)
+                || (!runPrefix.isEmpty() && prefix != runPrefix))
+                continue;
+            seen << prefix;
+            const VaultResponse r = client.get(QStringLiteral("identity/%1/id/%2").arg(what, o.id));
+            const QString tag = r.json.value(QStringLiteral("data"))
+                                    .toObject()
+                                    .value(QStringLiteral("metadata"))
+                                    .toObject()
+                                    .value(identityTagKey())
+                                    .toString();
+            if (matchesRun(tag, prefix))
+                out->append({kind, prefix});
         }
     }
     if (!problems.isEmpty() && error)

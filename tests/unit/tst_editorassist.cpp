@@ -273,11 +273,21 @@ void TestEditorAssist::groups()
     QCOMPARE(group("transit_hmac"), QStringLiteral("transit"));
     QCOMPARE(group("approle_login"), QStringLiteral("auth"));
     QCOMPARE(group("token_create"), QStringLiteral("auth"));
+    QCOMPARE(group("jwt_login"), QStringLiteral("auth"));
+    QCOMPARE(group("identity_group_lookup"), QStringLiteral("identity"));
+    QCOMPARE(group("cubbyhole_read"), QStringLiteral("cubbyhole"));
+    // response wrapping keeps the wrapped data in the wrapping token's cubbyhole
+    QCOMPARE(group("wrap"), QStringLiteral("cubbyhole"));
+    QCOMPARE(group("unwrap"), QStringLiteral("cubbyhole"));
     for (const OperationType &t : types) {
         const QString g = operationGroupName(t.group);
         const bool byPrefix =
             t.name.startsWith(g == QLatin1String("kv") ? g : g + QLatin1Char('_'));
-        QVERIFY2(byPrefix || g == QLatin1String("auth"), qPrintable(t.name + QLatin1Char(' ') + g));
+        const bool wrapping =
+            g == QLatin1String("cubbyhole")
+            && (t.name == QLatin1String("wrap") || t.name == QLatin1String("unwrap"));
+        QVERIFY2(byPrefix || wrapping || g == QLatin1String("auth"),
+                 qPrintable(t.name + QLatin1Char(' ') + g));
     }
 }
 

@@ -4,6 +4,7 @@
 #include "profile/profileparser.h"
 
 #include <QUuid>
+#include <algorithm>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -537,6 +538,20 @@ void TestProfileParser::shippedProfilesParse()
         QVERIFY(!r.profile->name.isEmpty());
         QVERIFY(!r.profile->ramp.stages.isEmpty());
         QVERIFY(!r.profile->operations.isEmpty());
+    }
+    // The one-type-each profiles of profiles/dynamic/ parse, with a header comment, and each
+    // names its own type (its file name) among its operations.
+    const QDir dynamic(QStringLiteral(VW_SOURCE_DIR "/profiles/dynamic"));
+    for (const QString &name : dynamic.entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
+        const ProfileParseResult r = loadProfileFile(dynamic.filePath(name));
+        QVERIFY2(r.ok(), qPrintable(name + QStringLiteral(":\n  ") + dump(r.errors)));
+        const QString type = name.chopped(5);
+        QVERIFY2(std::any_of(r.profile->operations.cbegin(), r.profile->operations.cend(),
+                             [&](const OperationSpec &o) { return o.type == type; }),
+                 qPrintable(name));
+        QFile f(dynamic.filePath(name));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY2(f.readLine().startsWith("# "), qPrintable(name));
     }
     // The study profiles (profiles/studies/) parse too, and each opens with a header comment
     // saying which study it reproduces. (*.study.yaml are study files, not profiles.)
