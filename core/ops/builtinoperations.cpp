@@ -2,6 +2,8 @@
 
 #include "ops/approlelogin.h"
 #include "ops/certlogin.h"
+#include "ops/dbpostgrescreds.h"
+#include "ops/dbpostgresstaticread.h"
 #include "ops/kv1read.h"
 #include "ops/kv1write.h"
 #include "ops/kv2list.h"
@@ -63,6 +65,8 @@ QList<OperationType> builtinOperationTypes()
     types.append(tokenLookupSelfType());
     types.append(tokenRenewSelfType());
     types.append(certLoginType());
+    types.append(dbPostgresCredsType());
+    types.append(dbPostgresStaticReadType());
     return types;
 }
 

@@ -19,6 +19,8 @@ QString operationGroupName(OperationGroup group)
         return QStringLiteral("totp");
     case OperationGroup::Auth:
         return QStringLiteral("auth");
+    case OperationGroup::Database:
+        return QStringLiteral("database");
     }
     return QString();
 }

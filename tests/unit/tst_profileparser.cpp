@@ -538,6 +538,17 @@ void TestProfileParser::shippedProfilesParse()
         QVERIFY(!r.profile->ramp.stages.isEmpty());
         QVERIFY(!r.profile->operations.isEmpty());
     }
+    // One profile per dynamic-secrets type (profiles/dynamic/), each with a header comment.
+    const QDir dynamic(QStringLiteral(VW_SOURCE_DIR "/profiles/dynamic"));
+    const QStringList dynamicFiles = dynamic.entryList({QStringLiteral("*.yaml")}, QDir::Files);
+    QVERIFY(!dynamicFiles.isEmpty());
+    for (const QString &name : dynamicFiles) {
+        const ProfileParseResult r = loadProfileFile(dynamic.filePath(name));
+        QVERIFY2(r.ok(), qPrintable(name + QStringLiteral(":\n  ") + dump(r.errors)));
+        QFile f(dynamic.filePath(name));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY2(f.readLine().startsWith("# "), qPrintable(name));
+    }
     // The study profiles (profiles/studies/) parse too, and each opens with a header comment
     // saying which study it reproduces. (*.study.yaml are study files, not profiles.)
     const QDir studies(QStringLiteral(VW_SOURCE_DIR "/profiles/studies"));

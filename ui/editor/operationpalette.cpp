@@ -27,7 +27,8 @@ OperationPalette::OperationPalette(const QList<OperationType> &types, QWidget *p
     // The groups in OperationGroup's order; each type declares its own (core/ops/operationtype.h).
     for (const OperationGroup og :
          {OperationGroup::Sys, OperationGroup::Kv, OperationGroup::Ssh, OperationGroup::Pki,
-          OperationGroup::Transit, OperationGroup::Totp, OperationGroup::Auth}) {
+          OperationGroup::Transit, OperationGroup::Totp, OperationGroup::Auth,
+          OperationGroup::Database}) {
         const QString g = operationGroupName(og);
         auto *item = new QTreeWidgetItem(m_tree, {g});
         item->setFlags(Qt::ItemIsEnabled);
