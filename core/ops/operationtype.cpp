@@ -20,7 +20,7 @@ QString operationGroupName(OperationGroup group)
     case OperationGroup::Auth:
         return QStringLiteral("auth");
     case OperationGroup::Database:
-        return QStringLiteral("database");
+        return QStringLiteral("db");
     }
     return QString();
 }

@@ -18,7 +18,7 @@ namespace vw {
 /// The group of the profile editor's operation palette (ui/editor/operationpalette.h).
 enum class OperationGroup { Sys, Kv, Ssh, Pki, Transit, Totp, Auth, Database };
 
-/// "sys", "kv", "ssh", "pki", "transit", "totp", "auth", "database": the palette's group names, in order.
+/// "sys", "kv", "ssh", "pki", "transit", "totp", "auth", "db": the palette's group names, in order.
 QString operationGroupName(OperationGroup group);
 
 struct OperationType {

@@ -31,8 +31,8 @@ struct LocalTargetNode {
     QString logFile; ///< absolute: the process's stdout and stderr
     /// A service (`target up --with postgres`, docs/local-targets.md "Services"): its admin
     /// user and the 0600 file holding its password; empty for bao nodes and the balancer.
-    QString user;
-    QString secretFile;
+    QString user{};
+    QString secretFile{};
 
     bool isBao() const { return kind == QLatin1String("bao"); }
     /// A database or directory beside the target (not a Vault node, not the balancer).
