@@ -5,6 +5,8 @@
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QUrl>
 
 namespace vw::cli {
 
@@ -59,22 +61,27 @@ CommandHelp targetHelp()
         QStringLiteral(
             "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
             "                  [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-            "                  [--telemetry] [--state-dir DIR]\n"
+            "                  [--telemetry] [--with postgres] [--state-dir DIR]\n"
             "  vault-workbench target status|env|down [--state-dir DIR]\n"),
         QStringLiteral(
             "target: OpenBao on this machine's loopback, for benchmarks (docs/local-targets.md).\n"
             "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
             "            [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-            "            [--telemetry] [--state-dir DIR]\n"
+            "            [--telemetry] [--with postgres] [--state-dir DIR]\n"
             "                starts a dev server (node \"dev\"), one raft node (\"leader\") or a\n"
             "                raft cluster (\"leader\", \"standby-1\", ...; init, unseal, join;\n"
             "                up once every node is a raft voter), with a load balancer (\"lb\")\n"
             "                health-checking the nodes (--lb-route active: the active node only;\n"
-            "                any, the default: every unsealed node) and TLS from a CA made here\n"
+            "                any, the default: every unsealed node) and TLS from a CA made here;\n"
+            "                --with postgres: PostgreSQL (\"postgres\") on loopback, its own data\n"
+            "                directory and a generated admin password (0600), for the "
+            "db_postgres_*\n"
+            "                operations (`connection: postgres`)\n"
             "  target status   each node: name, address, PID, role (active/standby), raft\n"
             "                membership (leader/voter/non-voter), version\n"
             "  target env [--node NAME]   prints export VAULT_ADDR=... VAULT_TOKEN=... (and\n"
-            "                VAULT_CACERT with TLS) for the node (default: leader or dev)\n"
+            "                VAULT_CACERT with TLS) for the node (default: leader or dev), and\n"
+            "                each service's settings (PGHOST, PGPORT, PGUSER, PGPASSFILE, ...)\n"
             "  target down     stops every process it started (by PID) and removes the state\n"
             "  The state (config, logs, PIDs, the root token and unseal key, mode 0600) is in\n"
             "  --state-dir, else $VW_TARGET_DIR, else ~/.local/state/vault-workbench/target.\n"
@@ -99,7 +106,10 @@ int targetCommand(const QStringList &args)
                                       QStringLiteral("DIR"));
     const QCommandLineOption node(QStringLiteral("node"), QStringLiteral("env: node name"),
                                   QStringLiteral("NAME"));
-    cl.addOptions({nodes, lb, lbRoute, tls, audit, telemetry, stateDir, node});
+    const QCommandLineOption with(QStringLiteral("with"),
+                                  QStringLiteral("services, comma-separated: postgres"),
+                                  QStringLiteral("SERVICES"));
+    cl.addOptions({nodes, lb, lbRoute, tls, audit, telemetry, stateDir, node, with});
     if (const std::optional<int> done = cl.parse(args, 0, -1))
         return *done;
     const QCommandLineParser &p = cl.parser();
@@ -133,6 +143,10 @@ int targetCommand(const QStringList &args)
         o.audit = p.value(audit);
         o.telemetry = p.isSet(telemetry);
         o.stateDir = dir;
+        for (const QString &v : p.values(with))
+            for (const QString &service : v.split(QLatin1Char(','), Qt::SkipEmptyParts))
+                if (!o.services.contains(service.trimmed()))
+                    o.services << service.trimmed();
         if (const QString problem = o.problem(); !problem.isEmpty())
             return usageError(problem);
         LocalTargetState state;
@@ -179,6 +193,28 @@ int targetCommand(const QStringList &args)
         QStringLiteral("export VAULT_TOKEN=%1\n").arg(shellQuoted(QString::fromLatin1(token))));
     if (state.tls)
         printOut(QStringLiteral("export VAULT_CACERT=%1\n").arg(shellQuoted(state.caFile)));
+    // Each service's connection settings: libpq's variables (psql works as is; the password
+    // is in the 0600 pgpass file, never printed) and the URL a profile may name instead of
+    // `connection: postgres` (docs/local-targets.md "Services").
+    for (const LocalTargetNode &s : std::as_const(state.nodes)) {
+        if (s.kind != QLatin1String("postgres"))
+            continue;
+        const QUrl url(s.address);
+        const QString svcDir = QFileInfo(s.secretFile).absolutePath();
+        printOut(QStringLiteral("export PGHOST=%1 PGPORT=%2 PGUSER=%3 PGDATABASE=%4\n")
+                     .arg(url.host())
+                     .arg(url.port())
+                     .arg(shellQuoted(s.user), shellQuoted(url.path().mid(1))));
+        printOut(QStringLiteral("export PGPASSFILE=%1\n")
+                     .arg(shellQuoted(svcDir + QStringLiteral("/pgpass"))));
+        printOut(QStringLiteral("export VW_POSTGRES_URL=%1\n")
+                     .arg(shellQuoted(QStringLiteral("postgresql://%1@%2:%3%4")
+                                          .arg(s.user, url.host())
+                                          .arg(url.port())
+                                          .arg(url.path()))));
+        printOut(
+            QStringLiteral("export VW_POSTGRES_PASSWORD_FILE=%1\n").arg(shellQuoted(s.secretFile)));
+    }
     return ExitOk;
 }
 

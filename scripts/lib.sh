@@ -17,6 +17,7 @@ VW_DEBIAN_PACKAGES=(
   clang libclang-rt-14-dev   # libFuzzer for tests/fuzz (scripts/fuzz.sh)
   clang-format               # ctest format (scripts/check-format.sh)
   nginx haproxy              # load balancers of local targets (target up cluster --lb)
+  postgresql libpq-dev       # target up --with postgres; db_postgres_* ops (core/localtarget/postgres.h)
   chromium                   # optional: tests/gui/tst_svgbrowser renders the SVG charts (SKIPs without)
   help2man lintian appstream desktop-file-utils file  # the man page; scripts/check-package.sh
 )

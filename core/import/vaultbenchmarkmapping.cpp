@@ -403,6 +403,42 @@ QList<VbTestMapping> buildMappings()
     }
     {
         VbTestMapping m;
+        m.vbType = QStringLiteral("postgresql_secret");
+        m.type = QStringLiteral("db_postgres_creds");
+        m.fields = {duration("role.default_ttl", "ttl"),
+                    integer("db_connection.max_open_connections", "max_open_connections")};
+        const char *conn = "the connection is the profile's `connection` param: \"postgres\" "
+                           "(the local target's, `target up --with postgres`) or a URL with "
+                           "password_file; a password never sits in a profile";
+        m.dropped = {drop("db_connection.connection_url", conn),
+                     drop("db_connection.username", conn),
+                     drop("db_connection.password", conn),
+                     drop("db_connection.name", kNamedByRun),
+                     drop("role.name", kNamedByRun),
+                     drop("role.db_name", kNamedByRun),
+                     drop("db_connection.allowed_roles", kNamedByRun)};
+        m.dropped += leaveOut("db_connection.",
+                              "plugin_name plugin_version verify_connection "
+                              "root_rotation_statements password_policy max_idle_connections "
+                              "max_connection_lifetime username_template disable_escaping",
+                              "the workbench's connection uses postgresql-database-plugin with "
+                              "OpenBao's defaults and verify_connection on");
+        m.dropped += leaveOut("role.",
+                              "creation_statements revocation_statements rollback_statements "
+                              "renew_statements rotation_statements",
+                              "the workbench's role runs CREATE ROLE ... LOGIN PASSWORD ... "
+                              "VALID UNTIL and DROP ROLE (docs/profile-format.md, \"Database "
+                              "secrets\")");
+        m.dropped += drop("role.max_ttl", "the workbench's ttl is both default_ttl and max_ttl");
+        m.note = QStringLiteral("connection: postgres (the local target's PostgreSQL, `target up "
+                                "dev --with postgres`); for your own server set connection: "
+                                "postgresql://USER@HOST:PORT/DB and password_file. Leases are "
+                                "not revoked per request unless revoke: true (vault-benchmark "
+                                "leaves them to expire)");
+        t << m;
+    }
+    {
+        VbTestMapping m;
         m.vbType = QStringLiteral("seal_status");
         m.type = QStringLiteral("sys_seal_status");
         t << m;

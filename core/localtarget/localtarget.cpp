@@ -1,5 +1,6 @@
 #include "localtarget/localtarget.h"
 
+#include "localtarget/postgres.h"
 #include "util/certificateauthority.h"
 #include "util/childenvironment.h"
 #include "vault/vaultclient.h"
@@ -23,6 +24,7 @@
 
 #include <pwd.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -246,6 +248,14 @@ void removeTargetFiles(const QString &dir, const LocalTargetState &state)
         if (!f.isEmpty() && !f.contains(QLatin1Char('/')) && f != QLatin1String("..")
             && f != QLatin1String("."))
             QDir(d.filePath(f)).removeRecursively();
+    // A service's data directory outside the state (see postgresDataDir()): only one `up`
+    // made, by its name.
+    for (const LocalTargetNode &n : state.nodes) {
+        const QFileInfo data(n.configFile);
+        if (n.isService() && data.fileName().startsWith(QLatin1String("vwb-postgres-"))
+            && data.absolutePath() == QDir(QDir::tempPath()).absolutePath())
+            QDir(data.absoluteFilePath()).removeRecursively();
+    }
     d.rmdir(d.absolutePath()); // only when empty
 }
 
@@ -275,6 +285,14 @@ private:
     bool startDev(QString *error);
     bool startRaft(QString *error);
     bool startBalancer(QString *error);
+    bool startServices(QString *error)
+    {
+        for (const QString &service : std::as_const(m_opt.services))
+            if (service == postgresServiceName() && !startPostgres(error))
+                return false;
+        return true;
+    }
+    bool startPostgres(QString *error);
     bool waitForVoters(const QByteArray &token, QString *error);
     bool save(QString *error) { return writeLocalTargetState(m_state, error); }
 
@@ -654,6 +672,205 @@ bool Starter::startBalancer(QString *error)
         QStringLiteral("passing requests to the nodes"), error);
 }
 
+/// True when every folder from / down to `dir` lets others pass (o+x): a service run as
+/// another user (postgres, when we are root) reaches a data directory inside it.
+bool othersCanReach(const QString &dir)
+{
+    QString path = QDir(dir).absolutePath();
+    while (true) {
+        struct stat st;
+        if (::stat(QFile::encodeName(path).constData(), &st) != 0 || !(st.st_mode & S_IXOTH))
+            return false;
+        if (path == QLatin1String("/"))
+            return true;
+        path = QFileInfo(path).absolutePath();
+    }
+}
+
+QByteArray randomHex(int bytes)
+{
+    QByteArray random(bytes, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()),
+                                          random.size() / 4);
+    return random.toHex();
+}
+
+bool Starter::startPostgres(QString *error)
+{
+    const QString bin = findPostgresBinDir();
+    if (bin.isEmpty()) {
+        *error = QStringLiteral("PostgreSQL's server binaries (initdb, postgres) are not in "
+                                "/usr/lib/postgresql/<major>/bin (Debian: apt-get install "
+                                "postgresql; or set VW_POSTGRES_BIN_DIR)");
+        return false;
+    }
+    const QList<int> ports = freePorts(1);
+    if (ports.isEmpty()) {
+        *error = QStringLiteral("no free loopback port");
+        return false;
+    }
+    const QString svcDir = m_state.dir + QLatin1Char('/') + postgresServiceName();
+    if (!makeDir(svcDir, error))
+        return false;
+    // PostgreSQL refuses to run as root. As root, it runs as the Debian package's `postgres`
+    // user through setpriv (which execs, so the PID stays the server's); its data directory
+    // is owned by that user. Otherwise it runs as this user.
+    const bool root = geteuid() == 0;
+    QStringList wrap;
+    uid_t uid = geteuid();
+    gid_t gid = getegid();
+    if (root) {
+        const passwd *pw = getpwnam("postgres");
+        const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+        if (!pw || setpriv.isEmpty()) {
+            *error = QStringLiteral("running as root: PostgreSQL needs another user, and %1 is "
+                                    "missing (Debian: apt-get install postgresql util-linux)")
+                         .arg(pw ? QStringLiteral("setpriv") : QStringLiteral("user postgres"));
+            return false;
+        }
+        uid = pw->pw_uid;
+        gid = pw->pw_gid;
+        wrap = {setpriv, QStringLiteral("--reuid=%1").arg(uid),
+                QStringLiteral("--regid=%1").arg(gid), QStringLiteral("--init-groups"),
+                QStringLiteral("--")};
+    }
+    // The data directory: <state>/postgres/data, unless the postgres user cannot pass a folder
+    // above the state (e.g. /root, mode 0700): then a folder of its own in the temporary
+    // directory (vwb-postgres-XXXXXX, mode 0700), which `down` removes too.
+    QString dataDir = svcDir + QStringLiteral("/data");
+    if (root) {
+        ::chmod(QFile::encodeName(m_state.dir).constData(), 0711); // pass, not list
+        ::chmod(QFile::encodeName(svcDir).constData(), 0711);
+        if (!othersCanReach(svcDir)) {
+            ::chmod(QFile::encodeName(m_state.dir).constData(), 0700);
+            ::chmod(QFile::encodeName(svcDir).constData(), 0700);
+            QByteArray tmpl =
+                QFile::encodeName(QDir::tempPath() + QStringLiteral("/vwb-postgres-XXXXXX"));
+            if (!::mkdtemp(tmpl.data())) {
+                *error =
+                    QStringLiteral("cannot create a data directory in %1").arg(QDir::tempPath());
+                return false;
+            }
+            dataDir = QFile::decodeName(tmpl);
+        }
+    }
+    if (!makeDir(dataDir, error))
+        return false;
+    if (root && ::chown(QFile::encodeName(dataDir).constData(), uid, gid) != 0) {
+        *error = QStringLiteral("cannot give %1 to the postgres user").arg(dataDir);
+        return false;
+    }
+    LocalTargetNode node;
+    node.name = postgresServiceName();
+    node.kind = postgresServiceName();
+    node.address = QStringLiteral("postgresql://127.0.0.1:%1/postgres").arg(ports[0]);
+    node.configFile = dataDir; // `-D <dataDir>` is in its command line
+    node.logFile = svcDir + QStringLiteral("/postgres.log");
+    node.user = QStringLiteral("vwbadmin");
+    node.secretFile = svcDir + QStringLiteral("/admin-password");
+    // A generated admin password: in 0600 files only (ours, a pgpass file for psql, and
+    // initdb's --pwfile, given to the postgres user and removed after initdb), never argv.
+    const QByteArray password = randomHex(24);
+    const QString pwFile = dataDir + QStringLiteral(".initdb-pw");
+    if (!writePrivateFile(node.secretFile, password + '\n', error)
+        || !writePrivateFile(
+            svcDir + QStringLiteral("/pgpass"),
+            QStringLiteral("127.0.0.1:%1:*:%2:").arg(ports[0]).arg(node.user).toUtf8() + password
+                + '\n',
+            error)
+        || !writePrivateFile(pwFile, password + '\n', error))
+        return false;
+    if (root)
+        (void)::chown(QFile::encodeName(pwFile).constData(), uid, gid);
+    QProcessEnvironment env = childEnvironment();
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    {
+        QString ignored;
+        writePrivateFile(node.logFile, {}, &ignored);
+        QProcess initdb;
+        const QStringList args{bin + QStringLiteral("/initdb"),
+                               QStringLiteral("-D"),
+                               dataDir,
+                               QStringLiteral("-U"),
+                               node.user,
+                               QStringLiteral("--pwfile=%1").arg(pwFile),
+                               QStringLiteral("--auth=scram-sha-256"),
+                               QStringLiteral("-E"),
+                               QStringLiteral("UTF8"),
+                               QStringLiteral("--locale=C"),
+                               QStringLiteral("--no-sync")};
+        const QStringList all = wrap + args;
+        initdb.setProgram(all.first());
+        initdb.setArguments(all.mid(1));
+        initdb.setProcessEnvironment(env);
+        initdb.setWorkingDirectory(QFileInfo(dataDir).absolutePath());
+        initdb.setStandardInputFile(QProcess::nullDevice());
+        initdb.setStandardOutputFile(node.logFile, QIODevice::Append);
+        initdb.setStandardErrorFile(node.logFile, QIODevice::Append);
+        initdb.start();
+        const bool done = initdb.waitForFinished(60000);
+        QFile::remove(pwFile);
+        if (!done || initdb.exitStatus() != QProcess::NormalExit || initdb.exitCode() != 0) {
+            if (!done)
+                initdb.kill();
+            *error = QStringLiteral("postgres: initdb failed; the end of %1:\n%2")
+                         .arg(node.logFile, lastLines(node.logFile));
+            return false;
+        }
+    }
+    say(m_progress, QStringLiteral("postgres: initdb done in %1 (admin %2, password in %3, mode "
+                                   "0600)")
+                        .arg(dataDir, node.user, node.secretFile));
+    const QStringList args{bin + QStringLiteral("/postgres"),
+                           QStringLiteral("-D"),
+                           dataDir,
+                           QStringLiteral("-p"),
+                           QString::number(ports[0]),
+                           QStringLiteral("-c"),
+                           QStringLiteral("listen_addresses=127.0.0.1"),
+                           QStringLiteral("-c"),
+                           QStringLiteral("unix_socket_directories=")};
+    const QStringList all = wrap + args;
+    m_state.nodes << node;
+    LocalTargetNode &n = m_state.nodes.last();
+    if (!startNode(&n, all.first(), all.mid(1), env, error))
+        return false;
+    PostgresConnection c;
+    c.port = ports[0];
+    c.user = node.user;
+    c.password = password;
+    QElapsedTimer t;
+    t.start();
+    int notSeen = 0;
+    QString lastError;
+    while (t.elapsed() < kNodeWaitMs) {
+        notSeen = isLocalTargetProcess(n.pid, n.configFile) ? 0 : notSeen + 1;
+        if (notSeen >= 5) {
+            *error = QStringLiteral("postgres (pid %1) exited; the end of %2:\n%3")
+                         .arg(n.pid)
+                         .arg(n.logFile, lastLines(n.logFile));
+            return false;
+        }
+        if (postgresAcceptsConnections(c.host, c.port)) {
+            PostgresClient client;
+            if (client.connect(c, &lastError)
+                && client.exec(QStringLiteral("SELECT 1"), &lastError)) {
+                say(m_progress, QStringLiteral("postgres: accepting connections as %1 after %2 s")
+                                    .arg(c.displayUrl())
+                                    .arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
+                return true;
+            }
+        }
+        QThread::msleep(100);
+    }
+    *error = QStringLiteral("postgres at %1 did not accept its admin within %2 s (%3); the end "
+                            "of %4:\n%5")
+                 .arg(c.displayUrl())
+                 .arg(kNodeWaitMs / 1000)
+                 .arg(lastError, n.logFile, lastLines(n.logFile));
+    return false;
+}
+
 bool Starter::run(LocalTargetState *out, QString *error)
 {
     m_clock.start();
@@ -672,7 +889,7 @@ bool Starter::run(LocalTargetState *out, QString *error)
     m_state.baoBinary = bao;
     const bool ok = save(error) && makeTls(error)
                     && (m_opt.topology == QLatin1String("dev") ? startDev(error) : startRaft(error))
-                    && startBalancer(error) && save(error);
+                    && startBalancer(error) && startServices(error) && save(error);
     if (!ok) {
         QString stopError;
         stopLocalTarget(m_state.dir, {}, &stopError);
@@ -762,6 +979,17 @@ QList<LocalTargetNodeStatus> localTargetStatus(const LocalTargetState &state)
             out << s;
             continue;
         }
+        if (n.isService()) { // PostgreSQL: accepting connections, its major version
+            const QUrl url(n.address);
+            s.role = postgresAcceptsConnections(url.host(), url.port())
+                         ? QStringLiteral("accepting")
+                         : QStringLiteral("unreachable");
+            QFile v(n.configFile + QStringLiteral("/PG_VERSION"));
+            if (v.open(QIODevice::ReadOnly))
+                s.version = QString::fromUtf8(v.readAll().trimmed());
+            out << s;
+            continue;
+        }
         VaultClient client(nodeTarget(n.address, state.caFile, 3000), {});
         const ServerInfo info = client.serverInfo();
         s.version = info.version;
@@ -796,7 +1024,9 @@ bool stopLocalTarget(const QString &dir, const LocalTargetProgress &progress, QS
             say(progress, QStringLiteral("%1 (pid %2): not running").arg(n.name).arg(n.pid));
             continue;
         }
-        ::kill(pid_t(n.pid), SIGTERM);
+        // PostgreSQL: SIGINT, its fast shutdown (SIGTERM waits for every client, and Vault's
+        // database engine keeps its connections open).
+        ::kill(pid_t(n.pid), n.kind == postgresServiceName() ? SIGINT : SIGTERM);
         running << n;
     }
     QElapsedTimer t;

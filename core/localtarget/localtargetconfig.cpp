@@ -55,7 +55,16 @@ QString LocalTargetOptions::problem() const
     if (audit != QLatin1String("none") && audit != QLatin1String("file")
         && audit != QLatin1String("file-raw"))
         return QStringLiteral("--audit must be none, file or file-raw (got \"%1\")").arg(audit);
+    for (const QString &s : services)
+        if (!knownServices().contains(s))
+            return QStringLiteral("--with: unknown service \"%1\" (%2)")
+                .arg(s, knownServices().join(QStringLiteral(", ")));
     return QString();
+}
+
+QStringList LocalTargetOptions::knownServices()
+{
+    return {QStringLiteral("postgres")};
 }
 
 QString LocalTargetOptions::effectiveLbRoute() const

@@ -23,9 +23,14 @@ struct LocalTargetOptions {
     QString audit = QStringLiteral("none"); ///< "none", "file" or "file-raw"
     bool telemetry = false; ///< telemetry stanza (Prometheus retention)
     QString stateDir; ///< empty: defaultLocalTargetDir()
+    /// Services started beside the target (`--with postgres`; docs/local-targets.md
+    /// "Services"), each from its Debian package on loopback under the state directory.
+    QStringList services;
 
     /// lbRoute, or "any" when it is empty.
     QString effectiveLbRoute() const;
+    /// The services `--with` may name, in the order they start: "postgres".
+    static QStringList knownServices();
     /// The problem with these options ("--nodes must be 2..9 for a cluster"), empty if none.
     QString problem() const;
     /// Number of bao nodes: 1 for dev and raft, `nodes` for a cluster.

@@ -9,6 +9,8 @@
 #include "ops/identitygroupcreate.h"
 #include "ops/identitygrouplookup.h"
 #include "ops/jwtlogin.h"
+#include "ops/dbpostgrescreds.h"
+#include "ops/dbpostgresstaticread.h"
 #include "ops/kv1read.h"
 #include "ops/kv1write.h"
 #include "ops/kv2list.h"
@@ -81,6 +83,8 @@ QList<OperationType> builtinOperationTypes()
     types.append(cubbyholeReadType());
     types.append(wrapType());
     types.append(unwrapType());
+    types.append(dbPostgresCredsType());
+    types.append(dbPostgresStaticReadType());
     return types;
 }
 

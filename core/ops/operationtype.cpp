@@ -23,6 +23,8 @@ QString operationGroupName(OperationGroup group)
         return QStringLiteral("identity");
     case OperationGroup::Cubbyhole:
         return QStringLiteral("cubbyhole");
+    case OperationGroup::Database:
+        return QStringLiteral("db");
     }
     return QString();
 }

@@ -16,11 +16,11 @@
 namespace vw {
 
 /// The group of the profile editor's operation palette (ui/editor/operationpalette.h).
-enum class OperationGroup { Sys, Kv, Ssh, Pki, Transit, Totp, Auth, Identity, Cubbyhole };
+enum class OperationGroup { Sys, Kv, Ssh, Pki, Transit, Totp, Auth, Identity, Cubbyhole, Database };
 
-/// "sys", "kv", "ssh", "pki", "transit", "totp", "auth", "identity", "cubbyhole": the palette's
-/// group names, in order (cubbyhole also holds wrap and unwrap: a wrapped response lives in
-/// the wrapping token's cubbyhole).
+/// "sys", "kv", "ssh", "pki", "transit", "totp", "auth", "identity", "cubbyhole", "db": the
+/// palette's group names, in order (cubbyhole also holds wrap and unwrap: a wrapped response
+/// lives in the wrapping token's cubbyhole).
 QString operationGroupName(OperationGroup group);
 
 struct OperationType {

@@ -35,9 +35,12 @@ struct StudyTargetUp {
     int nodes = 0; ///< cluster only; 0 = the target command's default
     QString lb; ///< "", "nginx" or "haproxy"
     QString lbRoute; ///< "", "active" or "any" (`--lb-route`; needs lb)
+    /// `with: postgres` (comma-separated): services beside the target (`--with`,
+    /// docs/local-targets.md "Services").
+    QStringList services;
 
     /// The arguments after the executable: {"target", "up", kind, "--nodes", "3", "--lb",
-    /// "nginx", "--lb-route", "active"}.
+    /// "nginx", "--lb-route", "active", "--with", "postgres"}.
     QStringList upArguments() const;
 };
 

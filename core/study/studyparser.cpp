@@ -40,6 +40,8 @@ QStringList StudyTargetUp::upArguments() const
         a << QStringLiteral("--lb") << lb;
     if (!lbRoute.isEmpty())
         a << QStringLiteral("--lb-route") << lbRoute;
+    if (!services.isEmpty())
+        a << QStringLiteral("--with") << services.join(QLatin1Char(','));
     return a;
 }
 
@@ -204,7 +206,7 @@ public:
         QMap<QString, YAML::Node> keys;
         if (!checkMap(n, QStringLiteral("target_up"),
                       {QStringLiteral("kind"), QStringLiteral("nodes"), QStringLiteral("lb"),
-                       QStringLiteral("lb_route")},
+                       QStringLiteral("lb_route"), QStringLiteral("with")},
                       &keys))
             return;
         StudyTargetUp up;
@@ -256,6 +258,14 @@ public:
             else
                 ok = false;
         }
+        if (keys.contains(QStringLiteral("with"))) {
+            if (const auto s = text(n["with"], QStringLiteral("target_up.with"), true)) {
+                for (const QString &service : s->split(QLatin1Char(','), Qt::SkipEmptyParts))
+                    up.services << service.trimmed();
+            } else {
+                ok = false;
+            }
+        }
         if (ok) {
             // The rules of `target up` itself (a cluster has 2..9 nodes, ...): one source.
             const QString problem = localTargetOptions(up).problem();
@@ -277,6 +287,7 @@ public:
             o.nodes = up.nodes;
         o.loadBalancer = up.lb;
         o.lbRoute = up.lbRoute;
+        o.services = up.services;
         return o;
     }
 

@@ -102,6 +102,8 @@ bool readLocalTargetState(const QString &dir, LocalTargetState *state, QString *
         node.pid = qint64(n.value(QStringLiteral("pid")).toDouble());
         node.configFile = n.value(QStringLiteral("config_file")).toString();
         node.logFile = n.value(QStringLiteral("log_file")).toString();
+        node.user = n.value(QStringLiteral("user")).toString();
+        node.secretFile = n.value(QStringLiteral("secret_file")).toString();
         if (node.name.isEmpty() || node.kind.isEmpty()) {
             *error = QStringLiteral("%1: a node without name or kind").arg(path);
             return false;
@@ -124,6 +126,10 @@ bool writeLocalTargetState(const LocalTargetState &s, QString *error)
                       {QStringLiteral("log_file"), n.logFile}};
         if (!n.nodeId.isEmpty())
             o.insert(QStringLiteral("node_id"), n.nodeId);
+        if (!n.user.isEmpty())
+            o.insert(QStringLiteral("user"), n.user);
+        if (!n.secretFile.isEmpty())
+            o.insert(QStringLiteral("secret_file"), n.secretFile);
         nodes.append(o);
     }
     const QJsonObject o{{QStringLiteral("topology"), s.topology},

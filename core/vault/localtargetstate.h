@@ -23,14 +23,20 @@ namespace vw {
 /// One process of a local target.
 struct LocalTargetNode {
     QString name; ///< "dev", "leader", "standby-1", "standby-2", ..., "lb"
-    QString kind; ///< "bao", "nginx" or "haproxy"
+    QString kind; ///< "bao", "nginx", "haproxy", or a service: "postgres"
     QString address; ///< scheme://127.0.0.1:port
     QString nodeId; ///< raft node_id ("node-1"); empty for dev and the balancer
     qint64 pid = 0; ///< the process started (0 = not started)
     QString configFile; ///< absolute; its path is in the process's command line
     QString logFile; ///< absolute: the process's stdout and stderr
+    /// A service (`target up --with postgres`, docs/local-targets.md "Services"): its admin
+    /// user and the 0600 file holding its password; empty for bao nodes and the balancer.
+    QString user{};
+    QString secretFile{};
 
     bool isBao() const { return kind == QLatin1String("bao"); }
+    /// A database or directory beside the target (not a Vault node, not the balancer).
+    bool isService() const { return kind == QLatin1String("postgres"); }
 };
 
 struct LocalTargetState {
@@ -44,7 +50,8 @@ struct LocalTargetState {
     QString caFile; ///< --tls: <dir>/tls/ca.pem, else empty
     QString baoBinary; ///< the bao executable that was started
     QString startedAt; ///< ISO 8601 UTC
-    QList<LocalTargetNode> nodes; ///< bao nodes first (leader first), then the balancer
+    /// bao nodes first (leader first), then the balancer, then the services
+    QList<LocalTargetNode> nodes;
 
     /// The node named `name`, null when there is none.
     const LocalTargetNode *node(const QString &name) const;

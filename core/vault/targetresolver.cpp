@@ -124,6 +124,12 @@ void resolveLocalTargetName(ResolvedTarget *r, const EnvironmentLookup &env)
                          .arg(given, dir, name, names.join(QStringLiteral(", ")));
         return;
     }
+    if (node->isService()) {
+        r->errors << QStringLiteral("%1: \"%2\" is the local target's %3 service, not an OpenBao "
+                                    "node (profiles name it in `connection: %2`)")
+                         .arg(given, name, node->kind);
+        return;
+    }
     r->target.address = node->address;
     r->sources[QStringLiteral("address")] =
         QStringLiteral("%1%2 (from %3)").arg(QLatin1String(kLocalTargetSource), name, given);

@@ -3,6 +3,7 @@
 #include "vault/vaultclient.h"
 
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace vw {
@@ -198,6 +199,16 @@ bool removeResource(VaultClient &client, const WorkbenchResource &res, QString *
     case ResourceKind::Entities:
     case ResourceKind::Groups:
         break; // removeIdentityObjects() above
+    }
+    if (res.kind == ResourceKind::Mount && path.contains(QLatin1String("-db-"))) {
+        // A database engine of a run ("<prefix>-db-<i>", core/ops/dbpostgrescommon.h): its
+        // leases first, by prefix and synchronously (the revocation statements, e.g. DROP
+        // ROLE, run before the answer). Disabling would revoke them too, but one revocation
+        // that fails there fails the whole unmount. Best effort: a token without sudo on
+        // sys/leases/revoke-prefix leaves them to the unmount.
+        (void)client.withTimeout(kLongRemovalTimeoutMs)
+            ->request("PUT", QStringLiteral("sys/leases/revoke-prefix/") + path + QLatin1Char('/'),
+                      QJsonObject{{QStringLiteral("sync"), true}});
     }
     VaultResponse r = client.del(apiPath);
     if (r.errorClass == ErrorClass::Timeout

@@ -540,12 +540,14 @@ void TestProfileParser::shippedProfilesParse()
         QVERIFY(!r.profile->operations.isEmpty());
     }
     // The one-type-each profiles of profiles/dynamic/ parse, with a header comment, and each
-    // names its own type (its file name) among its operations.
+    // names its own type (its file name, '-' for '_') among its operations.
     const QDir dynamic(QStringLiteral(VW_SOURCE_DIR "/profiles/dynamic"));
-    for (const QString &name : dynamic.entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
+    const QStringList dynamicFiles = dynamic.entryList({QStringLiteral("*.yaml")}, QDir::Files);
+    QVERIFY(!dynamicFiles.isEmpty());
+    for (const QString &name : dynamicFiles) {
         const ProfileParseResult r = loadProfileFile(dynamic.filePath(name));
         QVERIFY2(r.ok(), qPrintable(name + QStringLiteral(":\n  ") + dump(r.errors)));
-        const QString type = name.chopped(5);
+        const QString type = name.chopped(5).replace(QLatin1Char('-'), QLatin1Char('_'));
         QVERIFY2(std::any_of(r.profile->operations.cbegin(), r.profile->operations.cend(),
                              [&](const OperationSpec &o) { return o.type == type; }),
                  qPrintable(name));

@@ -126,6 +126,7 @@ private slots:
         QTest::addColumn<int>("targets");
         QTest::newRow("transit-abc") << "transit-abc.study.yaml" << 2 << 3;
         QTest::newRow("hvd-kv") << "hvd-kv.study.yaml" << 6 << 1;
+        QTest::newRow("db-postgres-revoke") << "db-postgres-revoke.study.yaml" << 2 << 1;
     }
 
     void shippedStudiesParse()
@@ -139,6 +140,9 @@ private slots:
         QCOMPARE(r.study->profiles.size(), profiles);
         QCOMPARE(r.study->targets.size(), targets);
         QVERIFY(r.study->targetUp);
+        if (file.startsWith(QLatin1String("db-"))) // PostgreSQL beside the dev server
+            QCOMPARE(r.study->targetUp->upArguments().mid(3),
+                     (QStringList{QStringLiteral("--with"), QStringLiteral("postgres")}));
         for (const StudyProfile &p : r.study->profiles) {
             QVERIFY(p.resolvedPath.startsWith(dir + QLatin1Char('/')));
             for (const QString &d : r.study->dimensions)
