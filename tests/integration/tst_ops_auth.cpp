@@ -154,7 +154,11 @@ private slots:
             "    path \"secret/data/*\" {\n      capabilities = [\"read\"]\n    }\n"
             "ramp: { stages: [ { vus: 1, duration: 1s }, { vus: 2, duration: 1s } ] }\n"
             "operations:\n  - { type: kv2_read, params: { keys: 5 } }\n")));
-        QCOMPARE(runStatusKey(s.status), QStringLiteral("completed"));
+        // a token refused on every request of the last stage: the run failed, saying why
+        // (core/engine/abortwatch.h, checkLastStage)
+        QCOMPARE(runStatusKey(s.status), QStringLiteral("failed"));
+        QVERIFY2(s.error.contains(QStringLiteral("refused every request")), qPrintable(s.error));
+        QVERIFY2(s.error.contains(QStringLiteral("permission denied")), qPrintable(s.error));
         QCOMPARE(s.auth.logins, 1);
         for (const StageStats &st : s.stages) {
             QVERIFY(st.ops[0].count > 0);
