@@ -2,6 +2,7 @@
 
 #include "ops/approlelogin.h"
 #include "ops/identitycommon.h"
+#include "util/opensslerror.h"
 #include "vault/vaultclient.h"
 
 #include <QDateTime>
@@ -68,14 +69,14 @@ bool JwtLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QStr
                         : EVP_PKEY_Q_keygen(nullptr, nullptr, "RSA", size_t(2048));
     if (!made) {
         if (error)
-            *error = QStringLiteral("make the JWT signing key: OpenSSL failed");
+            *error = opensslError("make the JWT signing key");
         return false;
     }
     m_key = std::shared_ptr<EVP_PKEY>(made, EVP_PKEY_free);
     const QByteArray pem = publicKeyPem(m_key.get());
     if (pem.isEmpty()) {
         if (error)
-            *error = QStringLiteral("write the JWT public key: OpenSSL failed");
+            *error = opensslError("write the JWT public key");
         return false;
     }
     m_header = base64Url(ec ? QByteArrayLiteral("{\"alg\":\"ES256\",\"typ\":\"JWT\"}")

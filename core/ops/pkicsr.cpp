@@ -1,7 +1,8 @@
 #include "ops/pkicsr.h"
 
+#include "util/opensslerror.h"
+
 #include <openssl/bio.h>
-#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
@@ -12,26 +13,12 @@ namespace vw {
 
 namespace {
 
-struct PkeyFree {
-    void operator()(EVP_PKEY *k) const { EVP_PKEY_free(k); }
-};
 struct ReqFree {
     void operator()(X509_REQ *r) const { X509_REQ_free(r); }
 };
 struct BioFree {
     void operator()(BIO *b) const { BIO_free(b); }
 };
-
-QString opensslError(const char *what)
-{
-    const unsigned long code = ERR_get_error();
-    char buf[256] = {0};
-    if (code)
-        ERR_error_string_n(code, buf, sizeof buf);
-    return QStringLiteral("%1: %2").arg(QLatin1String(what),
-                                        code ? QString::fromLatin1(buf)
-                                             : QStringLiteral("unknown OpenSSL error"));
-}
 
 EVP_PKEY *generateKey(PkiKeyType type)
 {
@@ -61,7 +48,7 @@ QByteArray generatePkiCsr(PkiKeyType type, const QByteArray &commonName, QString
             *error = opensslError(what);
         return QByteArray();
     };
-    std::unique_ptr<EVP_PKEY, PkeyFree> key(generateKey(type));
+    EvpPkeyPtr key(generateKey(type));
     if (!key)
         return fail("generate CSR key");
     std::unique_ptr<X509_REQ, ReqFree> req(X509_REQ_new());

@@ -1,8 +1,9 @@
 #include "ops/sshkeys.h"
 
+#include "util/opensslerror.h"
+
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
-#include <openssl/err.h>
 #include <openssl/evp.h>
 
 #include <memory>
@@ -11,23 +12,9 @@ namespace vw {
 
 namespace {
 
-struct PkeyFree {
-    void operator()(EVP_PKEY *k) const { EVP_PKEY_free(k); }
-};
 struct BnFree {
     void operator()(BIGNUM *b) const { BN_free(b); }
 };
-
-QString opensslError(const char *what)
-{
-    const unsigned long code = ERR_get_error();
-    char buf[256] = {0};
-    if (code)
-        ERR_error_string_n(code, buf, sizeof buf);
-    return QStringLiteral("%1: %2").arg(QLatin1String(what),
-                                        code ? QString::fromLatin1(buf)
-                                             : QStringLiteral("unknown OpenSSL error"));
-}
 
 /// RFC 4251 "string": uint32 big-endian length, then the bytes.
 void putString(QByteArray &out, const QByteArray &bytes)
@@ -95,9 +82,9 @@ QByteArray encodeOpenSshPublicKey(EVP_PKEY *key, const QByteArray &comment, QStr
 QByteArray generateOpenSshPublicKey(SshKeyType type, const QByteArray &comment, QString *error)
 {
     const size_t rsaBits = type == SshKeyType::Rsa4096 ? 4096 : 2048;
-    std::unique_ptr<EVP_PKEY, PkeyFree> key(
-        type == SshKeyType::Ed25519 ? EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519")
-                                    : EVP_PKEY_Q_keygen(nullptr, nullptr, "RSA", rsaBits));
+    EvpPkeyPtr key(type == SshKeyType::Ed25519
+                       ? EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519")
+                       : EVP_PKEY_Q_keygen(nullptr, nullptr, "RSA", rsaBits));
     if (!key) {
         if (error)
             *error = opensslError(type == SshKeyType::Ed25519 ? "generate Ed25519 key"

@@ -296,6 +296,18 @@ QJsonObject TransitOperationBase::commonFields() const
     return out;
 }
 
+bool TransitOperationBase::setupKeyAndPayloadBodies(VaultClient &client, const SetupContext &ctx,
+                                                    const QString &field, QString *error)
+{
+    if (!setupKey(client, ctx, error))
+        return false;
+    QList<QJsonObject> items;
+    for (const QString &payload : m_payloads)
+        items << QJsonObject{{field, payload}};
+    buildBodies(items);
+    return true;
+}
+
 void TransitOperationBase::buildBodies(const QList<QJsonObject> &items)
 {
     m_bodies.clear();

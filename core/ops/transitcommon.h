@@ -105,6 +105,10 @@ protected:
     /// Builds the request bodies from one input item per pooled payload (e.g.
     /// {"input": <b64>}): a single body per item, or bodies of batch_size items.
     void buildBodies(const QList<QJsonObject> &items);
+    /// setupKey(), then the bodies of one item per pooled payload, {"<field>": <payload>}
+    /// (sign and hmac: "input", encrypt: "plaintext"). False + *error as setupKey().
+    bool setupKeyAndPayloadBodies(VaultClient &client, const SetupContext &ctx,
+                                  const QString &field, QString *error);
     /// Sends one (single) request of `action` for each pooled payload during setup, with
     /// `item(i)` as its input and the common fields, and returns the response field
     /// `field` of each ("signature", "ciphertext"). Empty + *error on failure.

@@ -1,7 +1,5 @@
 #include "ops/transitencrypt.h"
 
-#include <QJsonObject>
-
 namespace vw {
 
 const TransitAction &transitEncryptAction()
@@ -14,13 +12,7 @@ const TransitAction &transitEncryptAction()
 
 bool TransitEncryptOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
-    if (!setupKey(client, ctx, error))
-        return false;
-    QList<QJsonObject> items;
-    for (const QString &payload : m_payloads)
-        items << QJsonObject{{QStringLiteral("plaintext"), payload}};
-    buildBodies(items);
-    return true;
+    return setupKeyAndPayloadBodies(client, ctx, QStringLiteral("plaintext"), error);
 }
 
 OperationType transitEncryptType()

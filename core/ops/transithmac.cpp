@@ -1,7 +1,5 @@
 #include "ops/transithmac.h"
 
-#include <QJsonObject>
-
 namespace vw {
 
 const TransitAction &transitHmacAction()
@@ -14,13 +12,7 @@ const TransitAction &transitHmacAction()
 
 bool TransitHmacOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
-    if (!setupKey(client, ctx, error))
-        return false;
-    QList<QJsonObject> items;
-    for (const QString &payload : m_payloads)
-        items << QJsonObject{{QStringLiteral("input"), payload}};
-    buildBodies(items);
-    return true;
+    return setupKeyAndPayloadBodies(client, ctx, QStringLiteral("input"), error);
 }
 
 OperationType transitHmacType()

@@ -1,7 +1,5 @@
 #include "ops/transitsign.h"
 
-#include <QJsonObject>
-
 namespace vw {
 
 const TransitAction &transitSignAction()
@@ -14,13 +12,7 @@ const TransitAction &transitSignAction()
 
 bool TransitSignOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
-    if (!setupKey(client, ctx, error))
-        return false;
-    QList<QJsonObject> items;
-    for (const QString &payload : m_payloads)
-        items << QJsonObject{{QStringLiteral("input"), payload}};
-    buildBodies(items);
-    return true;
+    return setupKeyAndPayloadBodies(client, ctx, QStringLiteral("input"), error);
 }
 
 OperationType transitSignType()
