@@ -209,7 +209,11 @@ void DirectTransport::send(const HttpRequest &request, Completion done)
         if (m_target.controlHeaders)
             m_lastControl = c->controlHeaders();
         if (r.status < 300 || r.status >= 400) {
-            done(std::move(r)); // the hot path: no redirect
+            // The hot path: no redirect. The request's byte arrays are released before the
+            // completion, which may build the VU's next request: its path buffer is then not
+            // shared and is rewritten in place (core/ops/keyedpath.h).
+            request = HttpRequest();
+            done(std::move(r));
             return;
         }
         const QUrl url = m_config.baseUrl.resolved(QUrl::fromEncoded(request.path));

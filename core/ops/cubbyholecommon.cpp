@@ -1,5 +1,7 @@
 #include "ops/cubbyholecommon.h"
 
+#include "ops/keyedpath.h"
+
 #include "ops/authsupport.h"
 #include "ops/identitycommon.h"
 #include "ops/kv2common.h"
@@ -67,8 +69,8 @@ bool CubbyholeOperationBase::cleanup(VaultClient &client, QString *error)
 
 QByteArray CubbyholeOperationBase::keyPath(VuState &vu) const
 {
-    return QByteArrayLiteral("/v1/cubbyhole/key-")
-           + QByteArray::number(quint64(vu.rng() % quint64(m_params.keys)));
+    return keyedPath(vu, QByteArrayLiteral("/v1/cubbyhole/key-"),
+                     vu.rng() % uint64_t(m_params.keys));
 }
 
 QByteArray CubbyholeOperationBase::body(std::mt19937_64 &rng) const

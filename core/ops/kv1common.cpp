@@ -1,5 +1,7 @@
 #include "ops/kv1common.h"
 
+#include "ops/keyedpath.h"
+
 namespace vw {
 
 bool Kv1OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, QString *error)
@@ -14,7 +16,7 @@ bool Kv1OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, 
 
 QByteArray Kv1OperationBase::randomKeyPath(VuState &vu) const
 {
-    return m_keyPathPrefix + QByteArray::number(quint64(vu.rng() % quint64(m_params.keys)));
+    return keyedPath(vu, m_keyPathPrefix, vu.rng() % uint64_t(m_params.keys));
 }
 
 QByteArray Kv1OperationBase::secretBody(const SetupContext &ctx) const

@@ -1,5 +1,7 @@
 #include "ops/kv2common.h"
 
+#include "ops/keyedpath.h"
+
 #include "vault/vaultclient.h"
 
 #include <QElapsedTimer>
@@ -150,7 +152,7 @@ bool Kv2OperationBase::setupMount(VaultClient &client, const SetupContext &ctx, 
 
 QByteArray Kv2OperationBase::randomKeyPath(VuState &vu) const
 {
-    return m_keyPathPrefix + QByteArray::number(quint64(vu.rng() % quint64(m_params.keys)));
+    return keyedPath(vu, m_keyPathPrefix, vu.rng() % uint64_t(m_params.keys));
 }
 
 QString Kv2OperationBase::keyPath(int n) const

@@ -1,5 +1,7 @@
 #include "ops/kv2metadataread.h"
 
+#include "ops/keyedpath.h"
+
 namespace vw {
 
 bool Kv2MetadataReadOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
@@ -16,8 +18,7 @@ bool Kv2MetadataReadOperation::setup(VaultClient &client, const SetupContext &ct
 HttpRequest Kv2MetadataReadOperation::nextRequest(VuState &vu) const
 {
     return {QByteArrayLiteral("GET"),
-            m_pathPrefix + QByteArray::number(quint64(vu.rng() % quint64(m_params.keys))),
-            QByteArray()};
+            keyedPath(vu, m_pathPrefix, vu.rng() % uint64_t(m_params.keys)), QByteArray()};
 }
 
 ErrorClass Kv2MetadataReadOperation::classify(const HttpResult &result) const

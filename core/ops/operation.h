@@ -60,6 +60,11 @@ struct VuState {
     /// -1 (reset by the worker before each nextRequest()): the operation's own row.
     /// onResponse() still goes to the operation that made the request.
     int countAs = -1;
+    /// The VU's request path buffer, kept between its requests: keyedPath()
+    /// (core/ops/keyedpath.h) writes a path into it and hands it out shared, and the load
+    /// transport drops its reference before the response's completion, so the VU's next path
+    /// is rewritten in place (only the key index when the prefix stays) with no allocation.
+    QByteArray path;
 };
 
 class Operation {

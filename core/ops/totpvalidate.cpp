@@ -1,5 +1,6 @@
 #include "ops/totpvalidate.h"
 
+#include "ops/keyedpath.h"
 #include "vault/vaultclient.h"
 
 #include <QDateTime>
@@ -40,12 +41,12 @@ bool TotpValidateOperation::setup(VaultClient &client, const SetupContext &ctx, 
     return true;
 }
 
-HttpRequest TotpValidateOperation::nextRequest(VuState &) const
+HttpRequest TotpValidateOperation::nextRequest(VuState &vu) const
 {
     const quint64 ticket = m_ticket.fetch_add(1, std::memory_order_relaxed);
     const QByteArray code = totpCode(m_secret, QDateTime::currentSecsSinceEpoch(), kPeriodSeconds,
                                      m_params.algorithm, m_params.digits);
-    return {QByteArrayLiteral("POST"), m_pathPrefix + QByteArray::number(ticket % quint64(m_keys)),
+    return {QByteArrayLiteral("POST"), keyedPath(vu, m_pathPrefix, ticket % uint64_t(m_keys)),
             QByteArrayLiteral("{\"code\":\"") + code + QByteArrayLiteral("\"}")};
 }
 

@@ -4,6 +4,7 @@
 #include "baoserver.h"
 #include "delayserver.h"
 #include "http/directtransport.h"
+#include "ops/keyedpath.h"
 #include "tlstestca.h"
 #include "util/clock.h"
 
@@ -85,6 +86,7 @@ class TestDirectTransport : public QObject {
 private slots:
     void registered();
     void roundTripKeepsTheConnection();
+    void requestPathIsReleasedBeforeTheCompletion();
     void verbsHeadersAndBody();
     void chunkedBodyIsReassembled();
     void connectionCloseAfterEachResponse();
@@ -158,6 +160,44 @@ void TestDirectTransport::roundTripKeepsTheConnection()
     QCOMPARE(server.connectionCount(), 1);
     QCOMPARE(t->socketsOpened(), 1);
     QCOMPARE(server.requestCount(), 11);
+}
+
+void TestDirectTransport::requestPathIsReleasedBeforeTheCompletion()
+{
+    // A VU builds its next request in its completion, as Worker::onDone does: the transport
+    // has let go of the previous path by then, so keyedPath() rewrites the VU's buffer in
+    // place (no allocation per request: core/ops/keyedpath.h).
+    DelayServer server(0);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    auto t = makeTransport(config(server.address(), 1));
+    QVERIFY(t);
+    VuState vu;
+    const QByteArray prefix = QByteArrayLiteral("/v1/sys/health?key=");
+    keyedPath(vu, prefix, 99999); // the longest path of this test
+    const char *buffer = vu.path.constData();
+    for (uint64_t k : {1u, 20u, 300u, 99999u, 5u}) {
+        Outcome o;
+        const char *nextBuffer = nullptr;
+        QEventLoop loop;
+        {
+            const HttpRequest request{"GET", keyedPath(vu, prefix, k), {}};
+            t->send(request, [&](HttpResult &&r) {
+                nextBuffer = keyedPath(vu, prefix, k + 1).constData();
+                o.result = std::move(r);
+                o.done = true;
+                loop.quit();
+            });
+        } // the caller's copy ends here, as Worker::launch's does
+        QTimer::singleShot(5000, &loop, &QEventLoop::quit);
+        loop.exec();
+        QVERIFY(o.done);
+        QCOMPARE(o.result.status, 200);
+        QVERIFY2(server.lastRequestHead().startsWith(
+                     "GET " + prefix + QByteArray::number(qulonglong(k)) + " HTTP/1.1\r\n"),
+                 server.lastRequestHead().constData());
+        QCOMPARE(nextBuffer, buffer);
+    }
 }
 
 void TestDirectTransport::verbsHeadersAndBody()
