@@ -244,7 +244,8 @@ CommandHelp runHelp()
             "[--tls-skip-verify]\n"
             "                  [--client-cert FILE --client-key FILE] [--client-timeout DURATION]\n"
             "                  [--server-pid PID] [--no-server-telemetry] [--repeat N]\n"
-            "                  [--shard I/N|auto/N] [--start-at UTC] [--start-tolerance MS]\n"),
+            "                  [--shard I/N|auto/N] [--start-at UTC] [--start-tolerance MS]\n"
+            "                  [--workers N]\n"),
         QStringLiteral(
             "run: runs the profile's ramp headless. Prints the phases and, as each stage ends,\n"
             "its table rows (latencies in ms), then writes the session and prints its path.\n"
@@ -271,7 +272,11 @@ CommandHelp runHelp()
             "                (docs/distributed.md)\n"
             "  --start-at UTC  start barrier, ISO 8601 (2026-12-01T21:00:00Z): stage 1 starts\n"
             "                then; not ready by then + --start-tolerance (ms, default 1000):\n"
-            "                no load is sent and the exit code is 5\n")
+            "                no load is sent and the exit code is 5\n"
+            "  --workers N   worker threads the VUs are spread over (1..256); default one per\n"
+            "                256 peak VUs, at most the cores: a second thread costs CPU per\n"
+            "                request on a machine that also runs the server. Raise it when a\n"
+            "                stage is client-bound by worker_cpu (docs/performance.md)\n")
             + TargetOptions::helpText()
             + QStringLiteral(
                 "  The effective target and where each setting came from are printed first and "
@@ -322,7 +327,11 @@ int runCommand(const QStringList &args)
     const QCommandLineOption startTolerance(QStringLiteral("start-tolerance"),
                                             QStringLiteral("late-start tolerance, ms"),
                                             QStringLiteral("MS"));
-    cl.addOptions({out, label, serverPid, noTelemetry, repeat, shard, startAt, startTolerance});
+    const QCommandLineOption workers(QStringLiteral("workers"),
+                                     QStringLiteral("worker threads (default: by peak VUs)"),
+                                     QStringLiteral("N"));
+    cl.addOptions(
+        {out, label, serverPid, noTelemetry, repeat, shard, startAt, startTolerance, workers});
     targetOptions.addTo(cl.parser());
     if (const std::optional<int> done = cl.parse(args, 1, 1, QStringLiteral("one PROFILE file")))
         return *done;
@@ -360,6 +369,15 @@ int runCommand(const QStringList &args)
                                      .arg(p.value(repeat))
                                      .arg(kMaxRepeat));
         profile.repeat = n;
+    }
+    int workerThreads = 0;
+    if (p.isSet(workers)) {
+        bool ok = false;
+        workerThreads = p.value(workers).toInt(&ok);
+        if (!ok || workerThreads < 1 || workerThreads > kMaxWorkerThreads)
+            return cl.usageError(QStringLiteral("--workers: \"%1\" is not a whole number 1..%2")
+                                     .arg(p.value(workers))
+                                     .arg(kMaxWorkerThreads));
     }
 
     // A shard of the plan (core/engine/executors/shardplan.h does the split).
@@ -438,6 +456,7 @@ int runCommand(const QStringList &args)
         options.telemetryAddress = target->localTargetServerAddress;
     options.targetTopology = target->topology;
     options.recordShard = p.isSet(shard);
+    options.workerThreads = workerThreads;
     options.startAt = barrier.toUTC();
     options.startToleranceMs = tolerance;
     options.checkpoint =

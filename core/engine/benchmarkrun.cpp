@@ -166,6 +166,7 @@ void BenchmarkRunPrivate::run()
                 s.status = RunStatus::SetupFailed;
                 s.error = QStringLiteral("transport %1: %2").arg(m_profile.transport, error);
             } else {
+                s.client.workerThreads = m_workers.workerCount();
                 // The server as the pre-flight found it ("openbao 2.7.2, active node") and the
                 // run's prefix, shown before anything is created: a run killed during setup
                 // is swept with `vault-workbench cleanup --prefix` (README, "Cleanup").

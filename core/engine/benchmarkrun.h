@@ -15,6 +15,9 @@
 
 namespace vw {
 
+/// Upper bound of RunOptions::workerThreads (`run --workers`).
+constexpr int kMaxWorkerThreads = 256;
+
 struct RunOptions {
     QByteArray token; ///< from core/vault/tokensource.h or the GUI; never stored
     QString addressOverride; ///< replaces profile.target.address when non-empty
@@ -28,7 +31,7 @@ struct RunOptions {
     /// The session's id; empty = a new random one. Set by a caller that names files after
     /// the id before the run starts (the GUI's auto-save, ui/runcontroller.cpp).
     QString sessionId;
-    int workerThreads = 0; ///< 0 = min(QThread::idealThreadCount(), max stage VUs)
+    int workerThreads = 0; ///< 0 = autoWorkerThreads() (core/engine/workerpool.h); `run --workers`
     int snapshotIntervalMs = 100; ///< >= 100 (<= 10 Hz)
     /// Added to each worker thread's nice value (core/util/threadpriority.h; Linux), so that
     /// the caller's own thread (a GUI) keeps the CPU it needs when load generation saturates

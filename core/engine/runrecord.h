@@ -35,6 +35,9 @@ struct ClientInfo {
     /// the CLI. Matters only when the machine's CPU was saturated (then the stage is also
     /// flagged client-bound); comparisons warn when it differs.
     int workerNice = 0;
+    /// Worker threads the run's VUs were spread over (core/engine/workerpool.h); 0 in
+    /// sessions that predate it.
+    int workerThreads = 0;
 
     static ClientInfo collect();
 };

@@ -41,10 +41,21 @@ StageValidity assessStage(const StageStats &st, const ValidityInputs &in, const 
                          .arg(pct(v.clientCpu))
                          .arg(in.logicalCores)
                          .arg(pct(t.maxClientCpu));
-    if (v.workerCpuMax > t.maxWorkerCpu)
+    if (v.workerCpuMax > t.maxWorkerCpu) {
+        const int threads = int(in.workerCpuSeconds.size());
+        // Fewer threads than cores (the default for few VUs, core/engine/workerpool.h): say how
+        // to spread the VUs.
+        const QString hint =
+            threads < in.logicalCores
+                ? QStringLiteral("; %1 worker thread(s) on %2 cores: `run --workers %2` spreads "
+                                 "the VUs")
+                      .arg(threads)
+                      .arg(in.logicalCores)
+                : QString();
         v.reasons << QStringLiteral(
-                         "worker_cpu: the busiest worker thread used %1 of a core (> %2)")
-                         .arg(pct(v.workerCpuMax), pct(t.maxWorkerCpu));
+                         "worker_cpu: the busiest worker thread used %1 of a core (> %2)%3")
+                         .arg(pct(v.workerCpuMax), pct(t.maxWorkerCpu), hint);
+    }
     if (v.loopLagMsP99 > t.maxLoopLagP99Ms)
         v.reasons << QStringLiteral(
                          "loop_lag: worker event-loop lag p99 %1 ms, max %2 ms (> %3 ms)")

@@ -19,6 +19,12 @@ WorkerPool::WorkerPool(std::shared_ptr<RunShared> shared)
 {
 }
 
+int autoWorkerThreads(int peakVus, int cores)
+{
+    const int wanted = (std::max(1, peakVus) + kVusPerWorkerThread - 1) / kVusPerWorkerThread;
+    return std::clamp(wanted, 1, std::max(1, cores));
+}
+
 WorkerPool::~WorkerPool()
 {
     stop();
@@ -32,7 +38,7 @@ bool WorkerPool::start(const Profile &profile, const RunOptions &options, const 
     const QVector<int> shardIds = shardVuIds(profile.ramp.shard, profile.ramp.peakVus());
     const int vus = int(shardIds.size());
     int w = options.workerThreads > 0 ? options.workerThreads
-                                      : std::min(QThread::idealThreadCount(), vus);
+                                      : autoWorkerThreads(vus, QThread::idealThreadCount());
     w = std::clamp(w, 1, std::max(1, vus));
     // target.spread round_robin: worker i sends to node i % N, VU v runs on worker v % W, so
     // VU v goes to node v % N when W is a multiple of N (at least N workers when there are

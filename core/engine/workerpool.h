@@ -16,12 +16,24 @@ namespace vw {
 class StageCollector;
 struct RunOptions;
 
+/// Peak VUs one worker thread gets before the default adds another (autoWorkerThreads()).
+constexpr int kVusPerWorkerThread = 256;
+
+/// The default number of worker threads: one per kVusPerWorkerThread peak VUs (rounded up),
+/// at most `cores`, at least 1. One epoll loop serves ~100k requests per second of a cheap
+/// op; a second thread on a 2-core machine that also runs the server costs more CPU per
+/// request than it adds (a wake-up per response on each thread): measured in
+/// docs/performance.md, "Worker threads". `run --workers N` (RunOptions::workerThreads)
+/// overrides it, e.g. for ops whose requests cost the client much CPU (jwt_login RS256).
+int autoWorkerThreads(int peakVus, int cores);
+
 class WorkerPool {
 public:
     explicit WorkerPool(std::shared_ptr<RunShared> shared);
     ~WorkerPool(); ///< stop()
 
-    /// Starts min(RunOptions::workerThreads or the cores, peak VUs) workers, each with its
+    /// Starts min(RunOptions::workerThreads or autoWorkerThreads(), peak VUs) workers (more
+    /// when target.spread needs a multiple of the nodes), each with its
     /// transport to `address`. False with *error when a transport cannot be created (the
     /// workers started so far stay until stop()).
     bool start(const Profile &profile, const RunOptions &options, const OperationMix &mix,
@@ -47,6 +59,8 @@ public:
     void drainInto(StageCollector &collector);
     /// Each worker thread's CPU time so far, ns (worker order).
     QVector<int64_t> threadCpuNs() const;
+    /// How many worker threads start() started (0 before).
+    int workerCount() const { return int(m_workers.size()); }
 
 private:
     struct WorkerThread {

@@ -164,6 +164,7 @@ QJsonObject clientToJson(const ClientInfo &c)
         {QStringLiteral("app_version"), c.appVersion},
         {QStringLiteral("qt_version"), c.qtVersion},
         {QStringLiteral("worker_nice"), c.workerNice},
+        {QStringLiteral("worker_threads"), c.workerThreads},
     };
 }
 
@@ -179,6 +180,7 @@ ClientInfo clientFromJson(const QJsonObject &o)
     c.appVersion = o.value(QStringLiteral("app_version")).toString();
     c.qtVersion = o.value(QStringLiteral("qt_version")).toString();
     c.workerNice = o.value(QStringLiteral("worker_nice")).toInt(); // 0 in older files
+    c.workerThreads = o.value(QStringLiteral("worker_threads")).toInt(); // 0 in older files
     return c;
 }
 

@@ -1108,6 +1108,44 @@ private slots:
             QVERIFY2(!m.startsWith(prefix), qPrintable(m));
     }
 
+    // --workers: the threads the VUs run on, recorded in the session's client block; by
+    // default one per 256 peak VUs (core/engine/workerpool.h), so 3 VUs run on one thread.
+    void workersFlagSpreadsTheVus()
+    {
+        QTemporaryDir dir;
+        const QString profile = writeProfile(dir.path(), QStringLiteral("workers"),
+                                             QStringLiteral("    - { vus: 3, duration: 300ms }\n"),
+                                             QStringLiteral("  - type: sys_health\n"));
+        QVERIFY(!profile.isEmpty());
+        for (const QString &bad :
+             {QStringLiteral("0"), QStringLiteral("257"), QStringLiteral("two")}) {
+            const AppResult r = runApp(
+                {QStringLiteral("run"), profile, QStringLiteral("--workers"), bad}, dir.path());
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(
+                         QStringLiteral("--workers: \"%1\" is not a whole number 1..256").arg(bad)),
+                     qPrintable(r.err));
+        }
+        const struct {
+            QStringList extra;
+            int threads;
+        } cases[] = {{{}, 1}, {{QStringLiteral("--workers"), QStringLiteral("2")}, 2}};
+        for (const auto &c : cases) {
+            const QString out = dir.filePath(QStringLiteral("w%1.json").arg(c.threads));
+            const AppResult r = runApp(
+                QStringList{QStringLiteral("run"), profile, QStringLiteral("--out"), out} + c.extra,
+                dir.path());
+            QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+            QFile f(out);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QJsonObject client = QJsonDocument::fromJson(f.readAll())
+                                           .object()
+                                           .value(QStringLiteral("client"))
+                                           .toObject();
+            QCOMPARE(client.value(QStringLiteral("worker_threads")).toInt(), c.threads);
+        }
+    }
+
     // The hidden command bench/run.sh drives: its options, and a short run in run.sh's form.
     void benchTransportOptions()
     {

@@ -1,5 +1,7 @@
-// The hot path's keyed request paths (core/ops/keyedpath.h): the request line built once per
-// VU, only its key index rewritten, and no allocation once the buffer is released.
+// The hot path's keyed request paths (core/ops/keyedpath.h) and the default number of worker
+// threads (core/engine/workerpool.h): the request line built once per VU, only its key index
+// rewritten, and no allocation once the buffer is released.
+#include "engine/workerpool.h"
 #include "ops/keyedpath.h"
 
 #include <QTest>
@@ -15,6 +17,7 @@ private slots:
     void rewritesInPlaceOnceReleased();
     void aHeldPathIsNotChanged();
     void anotherPrefixIsWrittenWhole();
+    void autoWorkerThreadsByPeakVus();
 };
 
 void TestKeyedPath::writesPrefixAndDecimalIndex()
@@ -66,6 +69,18 @@ void TestKeyedPath::anotherPrefixIsWrittenWhole()
     QCOMPARE(keyedPath(vu, b, 6), b + "6");
     QCOMPARE(keyedPath(vu, a, 77), a + "77");
     QCOMPARE(keyedPath(vu, QByteArrayLiteral("/v1/kv/"), 1), QByteArrayLiteral("/v1/kv/1"));
+}
+
+void TestKeyedPath::autoWorkerThreadsByPeakVus()
+{
+    QCOMPARE(autoWorkerThreads(1, 2), 1);
+    QCOMPARE(autoWorkerThreads(8, 2), 1);
+    QCOMPARE(autoWorkerThreads(kVusPerWorkerThread, 2), 1);
+    QCOMPARE(autoWorkerThreads(kVusPerWorkerThread + 1, 2), 2);
+    QCOMPARE(autoWorkerThreads(20000, 2), 2); // at most the cores
+    QCOMPARE(autoWorkerThreads(20000, 16), 16);
+    QCOMPARE(autoWorkerThreads(0, 4), 1);
+    QCOMPARE(autoWorkerThreads(600, 0), 1); // cores unknown
 }
 
 QTEST_GUILESS_MAIN(TestKeyedPath)

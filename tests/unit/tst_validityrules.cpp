@@ -55,6 +55,7 @@ class TestValidityRules : public QObject {
 private slots:
     void calmStageIsValid();
     void busyWorkerThread();
+    void busyLoneWorkerThreadSaysHowToSpread();
     void busyProcess();
     void loopLag();
     void littlesLawGap();
@@ -88,6 +89,24 @@ void TestValidityRules::busyWorkerThread()
     QVERIFY(v.clientBound);
     QVERIFY(hasReason(v, "worker_cpu"));
     QVERIFY2(v.reasons.join(';').contains(QStringLiteral("95%")), qPrintable(v.reasons.join(';')));
+}
+
+void TestValidityRules::busyLoneWorkerThreadSaysHowToSpread()
+{
+    // The default puts few VUs on one thread (core/engine/workerpool.h): a busy one says how
+    // to spread them; with a thread per core there is nothing to suggest.
+    ValidityInputs in = calmInputs();
+    in.logicalCores = 2;
+    in.workerCpuSeconds = {9.5};
+    const StageValidity lone = assessStage(closedStage(10, 5), in, kClosed);
+    QVERIFY(lone.clientBound);
+    QVERIFY2(lone.reasons.join(';').contains(QStringLiteral("run --workers 2")),
+             qPrintable(lone.reasons.join(';')));
+    in.workerCpuSeconds = {9.5, 1.0};
+    const StageValidity spread = assessStage(closedStage(10, 5), in, kClosed);
+    QVERIFY(hasReason(spread, "worker_cpu"));
+    QVERIFY2(!spread.reasons.join(';').contains(QStringLiteral("--workers")),
+             qPrintable(spread.reasons.join(';')));
 }
 
 void TestValidityRules::busyProcess()
