@@ -94,6 +94,7 @@ private:
         m_busy = true;
         m_readNs = nowNs();
         const int now = m_stats->holding.fetch_add(1) + 1;
+        m_heldOnArrival = now;
         int peak = m_stats->peak.load();
         while (now > peak && !m_stats->peak.compare_exchange_weak(peak, now)) { }
         admit();
@@ -175,8 +176,10 @@ private:
         {
             const qint64 held = nowNs() - m_readNs;
             QMutexLocker lock(&m_stats->holdMutex);
-            if (m_stats->holdNs.size() < kMaxHoldSamples)
+            if (m_stats->holdNs.size() < kMaxHoldSamples) {
                 m_stats->holdNs.push_back(held);
+                m_stats->holdConcurrency.push_back(m_heldOnArrival);
+            }
         }
         if (m_closeAfter)
             m_socket->disconnectFromHost();
@@ -188,6 +191,7 @@ private:
     std::shared_ptr<DelayServer::Stats> m_stats;
     QByteArray m_buffer;
     bool m_busy = false;
+    int m_heldOnArrival = 0; // requests held (this one included) when it arrived
     bool m_inService = false; // holds one of the maxConcurrent slots
     bool m_closeAfter = false;
     int m_responses = 0; // answered on this connection

@@ -67,10 +67,23 @@ public:
         QMutexLocker lock(&m_stats->holdMutex);
         return m_stats->holdNs;
     }
+    /// The hold times of the requests that arrived while `held` requests (themselves
+    /// included) were held: e.g. 1 for the requests of a 1-VU stage of a ramp, whose later
+    /// stages hold more at once and longer.
+    std::vector<qint64> holdSamplesNsAtConcurrency(int held) const
+    {
+        QMutexLocker lock(&m_stats->holdMutex);
+        std::vector<qint64> out;
+        for (size_t i = 0; i < m_stats->holdNs.size(); ++i)
+            if (m_stats->holdConcurrency[i] == held)
+                out.push_back(m_stats->holdNs[i]);
+        return out;
+    }
     void clearHoldSamples()
     {
         QMutexLocker lock(&m_stats->holdMutex);
         m_stats->holdNs.clear();
+        m_stats->holdConcurrency.clear();
     }
 
     /// Delay before each answer, milliseconds. Thread-safe; applies to requests received later.
@@ -114,6 +127,7 @@ public:
         std::atomic<int> tlsFailures{0};
         mutable QMutex holdMutex;
         std::vector<qint64> holdNs;
+        std::vector<int> holdConcurrency; ///< requests held when holdNs[i]'s arrived
     };
     struct Tls {
         QList<QSslCertificate> chain;
