@@ -62,6 +62,35 @@ int hexValue(char c)
     return -1;
 }
 
+/// memmem(p, n, "\r\n\r\n", 4) by memchr over the line feeds: a head has a dozen lines,
+/// and glibc's memmem spends ~850 instructions on one (docs/performance.md, "Parsing").
+const char *findHeadEnd(const char *p, size_t n)
+{
+    const char *const end = p + n;
+    for (const char *lf = p + 3; lf < end; ++lf) { // p + 3: the earliest last byte of one
+        lf = static_cast<const char *>(std::memchr(lf, '\n', size_t(end - lf)));
+        if (!lf)
+            return nullptr;
+        if (lf[-1] == '\r' && lf[-2] == '\n' && lf[-3] == '\r')
+            return lf - 3;
+    }
+    return nullptr;
+}
+
+/// True when one of the 8 bytes at p may be a control character (< 0x20, CR included) or
+/// DEL (0x7f): the word-at-a-time tests of "Bit Twiddling Hacks" (hasless, haszero), which
+/// never miss one; a word they flag is looked at byte by byte.
+bool mayHoldControl(const char *p)
+{
+    uint64_t w;
+    std::memcpy(&w, p, sizeof w);
+    constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+    const uint64_t below0x20 = (w - kOnes * 0x20) & ~w & kHigh;
+    const uint64_t x = w ^ (kOnes * 0x7f);
+    const uint64_t del = (x - kOnes) & ~x & kHigh;
+    return (below0x20 | del) != 0;
+}
+
 } // namespace
 
 HttpResponseParser::HttpResponseParser()
@@ -140,6 +169,8 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
         while (*p == ' ' || *p == '\t')
             ++p;
         const char *value = p;
+        while (end - p >= 8 && !mayHoldControl(p)) // the value's CR ends it: a flagged word
+            p += 8;
         while (true) {
             const unsigned char c = static_cast<unsigned char>(*p);
             if (c == '\r')
@@ -315,20 +346,19 @@ HttpResponseParser::State HttpResponseParser::feed(const char *data, size_t leng
             size_t headLength = 0; // up to and with "\r\n\r\n", 0 when not found yet
             size_t fromFeed = 0; // of those, the bytes of this feed
             if (m_retained.empty()) {
-                const void *at = memmem(data + pos, length - pos, "\r\n\r\n", 4);
+                const char *at = findHeadEnd(data + pos, length - pos);
                 if (at) {
-                    headLength = size_t(static_cast<const char *>(at) - head) + 4;
+                    headLength = size_t(at - head) + 4;
                     fromFeed = headLength;
                 }
             } else {
                 const size_t before = m_retained.size();
                 m_retained.append(data + pos, length - pos);
                 const size_t from = before >= 3 ? before - 3 : 0;
-                const void *at =
-                    memmem(m_retained.data() + from, m_retained.size() - from, "\r\n\r\n", 4);
+                const char *at = findHeadEnd(m_retained.data() + from, m_retained.size() - from);
                 m_retained.resize(before);
                 if (at) {
-                    headLength = size_t(static_cast<const char *>(at) - (m_retained.data())) + 4;
+                    headLength = size_t(at - m_retained.data()) + 4;
                     // at points into the (now shrunk) buffer's storage, which kept its bytes
                     fromFeed = headLength - before;
                     m_retained.append(data + pos, fromFeed);

@@ -52,6 +52,8 @@ private slots:
     void malformedIsAnError();
     void controlHeadersOnlyWhenAsked();
     void agreesWithTheReferenceOnTheCorpus();
+    void everyByteAtEveryPlaceOfAValue();
+    void headEndsAtTheFirstBlankLine();
 };
 
 void TestResponseParser::vaultAnswerInOneRead()
@@ -278,6 +280,63 @@ void TestResponseParser::agreesWithTheReferenceOnTheCorpus()
         }
     }
     QVERIFY(compared > 1000);
+}
+
+void TestResponseParser::everyByteAtEveryPlaceOfAValue()
+{
+    // The value scan takes 8 bytes at a time while none may be a control character: each
+    // byte value at each place of a 40-byte value (so at every offset of a word, and in the
+    // tail shorter than a word) must read as the reference reads it.
+    const QByteArray before = "HTTP/1.1 200 OK\r\nX-Long: ";
+    const QByteArray after = "\r\nContent-Length: 2\r\n\r\n{}";
+    int compared = 0;
+    for (int at = 0; at < 40; ++at) {
+        for (int b = 0; b < 256; ++b) {
+            QByteArray value(40, 'v');
+            value[at] = char(b);
+            const QByteArray bytes = before + value + after;
+            const QString diff =
+                fuzz::compareParsers(false, bytes.constData(), size_t(bytes.size()), {}, false);
+            QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("byte 0x%1 at %2: %3")
+                                                    .arg(b, 2, 16, QLatin1Char('0'))
+                                                    .arg(at)
+                                                    .arg(diff)));
+            ++compared;
+        }
+    }
+    QCOMPARE(compared, 40 * 256);
+    // and the fast parser itself refuses a control character at the end of a word
+    QByteArray value(16, 'v');
+    value[15] = '\x01';
+    const fuzz::ParseOutcome o = parse(before + value + after);
+    QCOMPARE(o.state, ReferenceResponseParser::State::Error);
+}
+
+void TestResponseParser::headEndsAtTheFirstBlankLine()
+{
+    // The head's end is found by the line feeds (not memmem): CR LF CR LF split over reads at
+    // every place, a lone LF or CR before it, and a body that itself holds CR LF CR LF.
+    const QByteArray body = "a\r\n\r\nb";
+    const QByteArray answer =
+        "HTTP/1.1 200 OK\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+    for (size_t piece = 1; piece <= size_t(answer.size()); ++piece) {
+        const fuzz::ParseOutcome o = parse(answer, {piece});
+        QCOMPARE(o.status, 200);
+        QCOMPARE(o.body, body);
+        QCOMPARE(o.consumed, size_t(answer.size()));
+    }
+    for (const QByteArray &odd : {QByteArray("HTTP/1.1 200 OK\r\nA: b\n\r\n\r\n"),
+                                  QByteArray("HTTP/1.1 200 OK\r\nA: b\r\r\n\r\n"),
+                                  QByteArray("HTTP/1.1 200 OK\n\n"), QByteArray("\r\n\r\n")}) {
+        for (size_t piece = 0; piece <= size_t(odd.size()); ++piece) {
+            const std::vector<size_t> pieces =
+                piece ? std::vector<size_t>{piece} : std::vector<size_t>{};
+            const QString diff =
+                fuzz::compareParsers(false, odd.constData(), size_t(odd.size()), pieces, false);
+            QVERIFY2(diff.isEmpty(),
+                     qPrintable(QString::fromLatin1(odd.toHex()) + QStringLiteral(": ") + diff));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestResponseParser)
