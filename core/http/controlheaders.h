@@ -36,19 +36,28 @@ struct ControlHeaders {
     QByteArray *fieldFor(const char *name, size_t length);
 };
 
+/// Every byte value in ASCII lower case (bytes other than A-Z unchanged): one load per byte
+/// where a range test and a branch were (the response parser's hot path).
+struct AsciiLowerTable {
+    char t[256];
+    constexpr AsciiLowerTable()
+        : t{}
+    {
+        for (int c = 0; c < 256; ++c)
+            t[c] = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+};
+inline constexpr AsciiLowerTable kAsciiLower{};
+
 /// `p` (`n` bytes) equals the lower-case ASCII `lower` (`m` bytes), ignoring ASCII case:
 /// header names (the response parser's and fieldFor()).
 inline bool equalsLowerAscii(const char *p, size_t n, const char *lower, size_t m)
 {
     if (n != m)
         return false;
-    for (size_t i = 0; i < n; ++i) {
-        char c = p[i];
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-        if (c != lower[i])
+    for (size_t i = 0; i < n; ++i)
+        if (kAsciiLower.t[static_cast<unsigned char>(p[i])] != lower[i])
             return false;
-    }
     return true;
 }
 
