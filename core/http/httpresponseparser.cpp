@@ -9,22 +9,26 @@ namespace {
 
 constexpr size_t kMaxRetainedBytes = 1024 * 1024; // a chunked body kept for a hand-over
 
-// RFC 9110 tchar.
+// RFC 9110 tchar, a table made at compile time (a function-local static's guard was checked
+// on every byte of every header name).
+struct TokenCharTable {
+    bool t[256];
+    constexpr TokenCharTable()
+        : t{}
+    {
+        for (int c = '0'; c <= '9'; ++c)
+            t[c] = true;
+        for (int c = 'a'; c <= 'z'; ++c)
+            t[c] = t[c - 'a' + 'A'] = true;
+        for (const char *p = "!#$%&'*+-.^_`|~"; *p; ++p)
+            t[static_cast<unsigned char>(*p)] = true;
+    }
+};
+constexpr TokenCharTable kTokenChars{};
+
 bool isTokenChar(unsigned char c)
 {
-    static const struct Table {
-        bool t[256] = {};
-        Table()
-        {
-            for (int c = '0'; c <= '9'; ++c)
-                t[c] = true;
-            for (int c = 'a'; c <= 'z'; ++c)
-                t[c] = t[c - 'a' + 'A'] = true;
-            for (const char *p = "!#$%&'*+-.^_`|~"; *p; ++p)
-                t[static_cast<unsigned char>(*p)] = true;
-        }
-    } table;
-    return table.t[c];
+    return kTokenChars.t[c];
 }
 
 bool startsWithLower(const char *p, size_t n, const char *lower, size_t m)
