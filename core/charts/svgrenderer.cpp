@@ -2,6 +2,7 @@
 
 #include "charts/axisticks.h"
 #include "charts/charttype.h"
+#include "charts/curvethinning.h"
 #include "charts/labelplacement.h"
 
 #include <QLocale>
@@ -264,18 +265,27 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
         if (!s.intervals.isEmpty() || !s.replicatePoints.isEmpty())
             o += QLatin1Char('\n');
     }
-    // data curves, one polyline per piece (a gap between pieces: ChartSeries::breaks), a dot
-    // at each point
+    // data curves, one polyline per piece (a gap between pieces: ChartSeries::breaks), thinned
+    // to the plot's pixel columns when longer (curvethinning.h), a dot at each point while
+    // the points stand apart
+    const int columns = std::max(1, int(pw));
+    const auto columnOf = [&](double x) { return int(px(x) - left); };
     for (const ChartSeries &s : m.series) {
         QList<QList<QPointF>> pieces = s.segments();
         if (pieces.isEmpty())
             pieces.append(QList<QPointF>()); // the curve is there, without points
         QStringList pix;
-        for (int i = 0; i < pieces.size(); ++i)
+        bool dots = true;
+        for (int i = 0; i < pieces.size(); ++i) {
+            const QList<QPointF> drawn = thinToColumns(pieces.at(i), columns, columnOf);
+            dots = dots && drawsPointDots(drawn.size(), columns);
             pix << polyline(QStringLiteral("class=\"series\" data-series=\"%1\" data-piece=\"%2\"")
                                 .arg(esc(s.name))
                                 .arg(i),
-                            pieces.at(i), s.color, s.style, s.width, s.name);
+                            drawn, s.color, s.style, s.width, s.name);
+        }
+        if (!dots)
+            pix.clear();
         for (const QString &p : std::as_const(pix)) {
             const QStringList xy = p.split(QLatin1Char(','));
             o += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"2.5\" fill=\"%3\"/>")

@@ -206,6 +206,7 @@ private slots:
     void logYAcrossRenderers();
     void liveUpdateLeavesNoGhosts();
     void stageWithoutSuccessIsAGap();
+    void longCurvesAreThinnedInBothRenderers();
 };
 
 namespace {
@@ -649,6 +650,50 @@ void TestChartRenderers::liveUpdateLeavesNoGhosts()
 // A stage without a success (latency "-"): both renderers break the curve there, two pieces
 // (never a line from 2 to 16 VUs implying values at 4 and 8), the legend entry on the first
 // piece only, and a live update that fills the gap keeps the curve's series.
+void TestChartRenderers::longCurvesAreThinnedInBothRenderers()
+{
+    // A day of 1-second p99s (a soak run) with one 900 ms stall: both renderers draw it with
+    // a few points per pixel column (core/charts/curvethinning.h), the stall kept, no dots.
+    ChartModel m;
+    m.kind = ChartKind::LatencyOverTime;
+    m.x.min = 0;
+    m.x.max = 86400;
+    m.x.tickStep = 20000;
+    m.y.min = 0;
+    m.y.max = 1000;
+    m.y.tickStep = 200;
+    ChartSeries s;
+    s.key = s.name = s.legend = QStringLiteral("kv2_read p99");
+    s.color = QStringLiteral("#4e79a7");
+    for (int t = 0; t < 86400; ++t)
+        s.add(QPointF(t, t == 43210 ? 900.0 : 5.0 + (t % 13)));
+    m.series = {s};
+
+    const QString svg = renderSvg(m, SvgSize{1200, 500});
+    const QRegularExpressionMatch pm =
+        QRegularExpression(QStringLiteral("class=\"series\"[^>]* points=\"([^\"]*)\"")).match(svg);
+    QVERIFY(pm.hasMatch());
+    const qsizetype drawn = pm.captured(1).count(QLatin1Char(' ')) + 1;
+    QVERIFY2(drawn <= 4 * 1200 && drawn > 1000, qPrintable(QString::number(drawn)));
+    QVERIFY(svg.contains(QLatin1String("43210,900")));
+    QVERIFY(!svg.contains(QLatin1String("<circle cx"))); // points too dense for dots
+    QVERIFY2(svg.size() < 1'000'000, qPrintable(QString::number(svg.size())));
+
+    QChart chart;
+    QtChartRenderer r(&chart);
+    r.render(m);
+    QList<QLineSeries *> lines;
+    for (QAbstractSeries *a : chart.series())
+        if (auto *l = qobject_cast<QLineSeries *>(a);
+            l && l->property("vwRole") == QStringLiteral("series"))
+            lines << l;
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines.first()->count() <= 4 * 2048,
+             qPrintable(QString::number(lines.first()->count())));
+    QVERIFY(lines.first()->points().contains(QPointF(43210, 900.0)));
+    QVERIFY(!lines.first()->pointsVisible());
+}
+
 void TestChartRenderers::stageWithoutSuccessIsAGap()
 {
     const QString op = QStringLiteral("kv2_read");

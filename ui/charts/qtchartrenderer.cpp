@@ -4,6 +4,7 @@
 #include "charts/chartstyle.h"
 
 #include "charts/axisticks.h"
+#include "charts/curvethinning.h"
 
 #include <QAreaSeries>
 #include <QCategoryAxis>
@@ -187,6 +188,17 @@ void QtChartRenderer::drawSeries(const ChartModel &m)
 {
     QHash<QString, QLineSeries *> keep;
     m_order.clear();
+    // Long pieces thinned to kThinColumns pixel columns (curvethinning.h): as drawn on any
+    // plot up to that wide; dots while the points stand apart on the plot as it is now.
+    constexpr int kThinColumns = 2048;
+    const bool logX = m.x.scale != AxisScale::Linear && m.x.min > 0;
+    const double x0 = logX ? std::log2(m.x.min) : m.x.min;
+    const double x1 = logX ? std::log2(m.x.max) : m.x.max;
+    const auto columnOf = [&](double x) {
+        const double v = logX ? std::log2(std::max(x, m.x.min)) : x;
+        return x1 > x0 ? int((v - x0) / (x1 - x0) * kThinColumns) : 0;
+    };
+    const int plotWidth = m_chart->plotArea().width() > 0 ? int(m_chart->plotArea().width()) : 800;
     for (const ChartSeries &cs : m.series) {
         // one QLineSeries per piece of the curve (a gap between pieces, ChartSeries::breaks);
         // a curve without points keeps its one (empty) series
@@ -194,6 +206,11 @@ void QtChartRenderer::drawSeries(const ChartModel &m)
         if (pieces.isEmpty())
             pieces.append(QList<QPointF>());
         const QPen pen = chartPen(cs.color, cs.style, cs.width);
+        for (QList<QPointF> &piece : pieces)
+            piece = thinToColumns(piece, kThinColumns, columnOf);
+        bool dots = true;
+        for (const QList<QPointF> &piece : std::as_const(pieces))
+            dots = dots && drawsPointDots(piece.size(), plotWidth);
         for (int i = 0; i < pieces.size(); ++i) {
             const QString key = pieceKey(cs.key, i);
             QLineSeries *s = m_series.take(key);
@@ -202,7 +219,6 @@ void QtChartRenderer::drawSeries(const ChartModel &m)
                 s->setProperty(kRole, QStringLiteral("series"));
                 s->setProperty(kCurve, cs.key);
                 s->setProperty(kPiece, i);
-                s->setPointsVisible(true);
                 m_chart->addSeries(s);
                 s->attachAxis(m_axisX);
                 s->attachAxis(m_axisY);
@@ -213,6 +229,8 @@ void QtChartRenderer::drawSeries(const ChartModel &m)
                 s->setName(cs.name);
             if (s->pen() != pen)
                 s->setPen(pen);
+            if (s->pointsVisible() != dots)
+                s->setPointsVisible(dots);
             if (s->points() != pieces.at(i))
                 s->replace(pieces.at(i));
             const auto markers = m_chart->legend()->markers(s);
