@@ -8,6 +8,7 @@
 #include "comparecommand.h"
 #include "distcommand.h"
 #include "importhclcommand.h"
+#include "k8scommand.h"
 #include "opscommand.h"
 #include "reportcommand.h"
 #include "runcommand.h"
@@ -53,6 +54,7 @@ const QList<Command> &commands()
         {planHelp, planCommand, true},
         {mergeHelp, mergeCommand, true},
         {distHelp, distCommand, true},
+        {k8sHelp, k8sCommand, true},
         {benchTransportHelp, benchTransportCommand, true}, // hidden: bench/run.sh
     };
     return list;

@@ -6,15 +6,19 @@
 
 namespace vw::cli {
 
-std::optional<TokenLookup> commandToken(const QString &localTargetDir)
+std::optional<TokenLookup> commandToken(const QString &localTargetDir, const QString &tokenFile)
 {
     // Kept out of core dumps from before it is read.
     if (QString why; !excludeFromCoreDumps(&why))
         printErr(QStringLiteral("warning: cannot keep the token out of core dumps: %1\n").arg(why));
-    TokenLookup token = lookupToken();
-    const bool fromEnvironment =
-        token.source == QLatin1String("VAULT_TOKEN") || token.source == QLatin1String("BAO_TOKEN");
-    if (!localTargetDir.isEmpty() && !fromEnvironment) {
+    TokenLookup token = lookupToken(tokenFile);
+    if (!token.error.isEmpty()) {
+        printErr(QStringLiteral("error: %1\n").arg(token.error));
+        return std::nullopt;
+    }
+    // Named by the user (flag, variable, VAULT_TOKEN_FILE): not replaced by the local target's.
+    const bool named = !token.token.isEmpty() && token.source != QLatin1String("~/.vault-token");
+    if (!localTargetDir.isEmpty() && !named) {
         QString error;
         const QByteArray local = readLocalTargetToken(localTargetDir, &error);
         if (!local.isEmpty())
@@ -24,7 +28,7 @@ std::optional<TokenLookup> commandToken(const QString &localTargetDir)
     if (token.token.isEmpty()) {
         printErr(QStringLiteral(
             "error: no Vault token found: set VAULT_TOKEN or BAO_TOKEN, or write the token to "
-            "~/.vault-token\n"));
+            "~/.vault-token (or a file named by --token-file or VAULT_TOKEN_FILE)\n"));
         return std::nullopt;
     }
     if (tokenHasControlCharacters(token.token)) {

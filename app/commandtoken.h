@@ -1,6 +1,7 @@
 // The token of a headless command that talks to a server (`run`, `cleanup`): core dumps are
 // turned off first (core/util/coredump.h), then the token is looked up as the Vault CLI does
-// (core/vault/tokensource.h: VAULT_TOKEN, BAO_TOKEN, ~/.vault-token) and checked.
+// (core/vault/tokensource.h: --token-file, VAULT_TOKEN, BAO_TOKEN, VAULT_TOKEN_FILE,
+// ~/.vault-token) and checked.
 #pragma once
 
 #include "vault/tokensource.h"
@@ -15,6 +16,9 @@ namespace vw::cli {
 /// `localTargetDir`: the address named a local target's node (ResolvedTarget::localTargetDir):
 /// without VAULT_TOKEN or BAO_TOKEN the target's own root token (<dir>/root-token) is used,
 /// before ~/.vault-token (which belongs to another server).
-std::optional<TokenLookup> commandToken(const QString &localTargetDir = QString());
+/// `tokenFile`: run's --token-file (first in the order; an unreadable or empty file is an
+/// error, exit 2).
+std::optional<TokenLookup> commandToken(const QString &localTargetDir = QString(),
+                                        const QString &tokenFile = QString());
 
 } // namespace vw::cli

@@ -60,7 +60,8 @@ int64_t totalCount(const Session &s)
     return n;
 }
 
-/// Prints what merge found and writes the merged session; the exit code.
+} // namespace
+
 int mergeAndWrite(const QList<Session> &shards, const QString &outPath)
 {
     QString error;
@@ -96,8 +97,6 @@ int mergeAndWrite(const QList<Session> &shards, const QString &outPath)
     printOut(QStringLiteral("session: %1\n").arg(outPath));
     return merged->status == RunStatus::Completed ? ExitOk : ExitFailed;
 }
-
-} // namespace
 
 // ------------------------------------------------------------------------------------- plan
 

@@ -7,6 +7,9 @@
 
 #include "commandline.h"
 
+#include "session/session.h"
+
+#include <QList>
 #include <QStringList>
 
 namespace vw::cli {
@@ -19,5 +22,10 @@ CommandHelp mergeHelp();
 
 int distCommand(const QStringList &args);
 CommandHelp distHelp();
+
+/// Merges `shards` (mergeShardSessions()), prints each shard's line and the merge's notes,
+/// writes SESSION `outPath`; 0 completed, 1 failed or not written, 2 when they cannot be
+/// merged (also `k8s collect`'s end).
+int mergeAndWrite(const QList<Session> &shards, const QString &outPath);
 
 } // namespace vw::cli

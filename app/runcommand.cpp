@@ -245,7 +245,7 @@ CommandHelp runHelp()
             "                  [--client-cert FILE --client-key FILE] [--client-timeout DURATION]\n"
             "                  [--server-pid PID] [--no-server-telemetry] [--repeat N]\n"
             "                  [--shard I/N|auto/N] [--start-at UTC] [--start-tolerance MS]\n"
-            "                  [--workers N]\n"),
+            "                  [--token-file FILE] [--workers N]\n"),
         QStringLiteral(
             "run: runs the profile's ramp headless. Prints the phases and, as each stage ends,\n"
             "its table rows (latencies in ms), then writes the session and prints its path.\n"
@@ -285,8 +285,10 @@ CommandHelp runHelp()
                 "  confirmed first: on a terminal it is asked whether to contact it at all, then\n"
                 "  the question names its version and cluster; else --yes is needed (exit 2\n"
                 "  without it, before anything is sent).\n"
-                "  The token comes from $VAULT_TOKEN, then $BAO_TOKEN, then ~/.vault-token; it is\n"
-                "  never read from the profile nor written to the session.\n"
+                "  The token comes from --token-file, then $VAULT_TOKEN, then $BAO_TOKEN, then "
+                "the\n"
+                "  file $VAULT_TOKEN_FILE names, then ~/.vault-token; it is never read from the\n"
+                "  profile nor written to the session.\n"
                 "  SIGINT (Ctrl-C) or SIGTERM stops the run: the current stage ends, cleanup runs\n"
                 "  and the partial session is written (status \"stopped\"). A second signal exits "
                 "at\n"
@@ -330,8 +332,11 @@ int runCommand(const QStringList &args)
     const QCommandLineOption workers(QStringLiteral("workers"),
                                      QStringLiteral("worker threads (default: by peak VUs)"),
                                      QStringLiteral("N"));
-    cl.addOptions(
-        {out, label, serverPid, noTelemetry, repeat, shard, startAt, startTolerance, workers});
+    const QCommandLineOption tokenFile(QStringLiteral("token-file"),
+                                       QStringLiteral("read the token from this file"),
+                                       QStringLiteral("FILE"));
+    cl.addOptions({out, label, serverPid, noTelemetry, repeat, shard, startAt, startTolerance,
+                   workers, tokenFile});
     targetOptions.addTo(cl.parser());
     if (const std::optional<int> done = cl.parse(args, 1, 1, QStringLiteral("one PROFILE file")))
         return *done;
@@ -436,7 +441,8 @@ int runCommand(const QStringList &args)
 
     // 3. The token: environment or ~/.vault-token, never the profile; kept out of core dumps
     //    from before it is read (util/coredump.h).
-    const std::optional<TokenLookup> token = commandToken(target->localTargetDir);
+    const std::optional<TokenLookup> token =
+        commandToken(target->localTargetDir, p.value(tokenFile));
     if (!token)
         return ExitUsage;
     TargetOptions::print(*target);

@@ -3,7 +3,7 @@
 
 core/ folders, bottom to top (a folder may include its own folder and any folder below it):
   util, stats -> http -> vault -> localtarget -> ops -> profile -> editing -> import -> engine -> analysis
-  -> session -> charts -> report -> study
+  -> session -> charts -> report -> study -> k8s
 then ui/ (may include core/ and ui/), then app/ (anything). core/ never includes ui/ or app/,
 nor a Qt Widgets, Charts, Gui or Svg header (core is headless).
 
@@ -14,7 +14,7 @@ import re
 import sys
 
 CORE_ORDER = ["util", "stats", "http", "vault", "localtarget", "ops", "profile", "editing", "import",
-              "engine", "analysis", "session", "charts", "report", "study"]
+              "engine", "analysis", "session", "charts", "report", "study", "k8s"]
 # util and stats are both at the bottom; stats may use util, util must not use stats.
 RANK = {name: i for i, name in enumerate(CORE_ORDER)}
 GUI_HEADER = re.compile(r"#\s*include\s*<(Qt(Widgets|Charts|Gui|Svg)/|Q(Widget|Chart|Painter|Image|Pixmap|Color|Font|Svg)\w*>)")

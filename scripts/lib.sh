@@ -48,8 +48,10 @@ vw_install_deps() {
 }
 
 # Python packages the tests read their output with (module name=PyPI name):
-# hdrh=hdrhistogram (tests/hlog: export --format hlog read by another implementation).
-VW_PYPI_PACKAGES=(hdrh=hdrhistogram)
+# hdrh=hdrhistogram (tests/hlog: export --format hlog read by another implementation);
+# kubernetes_validate=kubernetes-validate (tests/k8s: the k8s render manifests against the
+# Kubernetes schemas it bundles, no cluster).
+VW_PYPI_PACKAGES=(hdrh=hdrhistogram kubernetes_validate=kubernetes-validate)
 
 vw_install_pypi() {
   local entry mod pkg

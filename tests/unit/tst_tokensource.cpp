@@ -1,5 +1,6 @@
-// lookupToken(): VAULT_TOKEN, then BAO_TOKEN, then ~/.vault-token (trimmed), with HOME
-// pointed at a temporary directory so the real home is never read or written.
+// lookupToken(): --token-file, then VAULT_TOKEN, then BAO_TOKEN, then VAULT_TOKEN_FILE, then
+// ~/.vault-token (trimmed), with HOME pointed at a temporary directory so the real home is
+// never read or written.
 #include "vault/tokensource.h"
 
 #include <QFile>
@@ -40,6 +41,7 @@ private slots:
         qputenv("HOME", m_home->path().toLocal8Bit());
         qunsetenv("VAULT_TOKEN");
         qunsetenv("BAO_TOKEN");
+        qunsetenv("VAULT_TOKEN_FILE");
     }
 
     void cleanup()
@@ -128,6 +130,60 @@ private slots:
         const TokenLookup t = lookupToken();
         QVERIFY(t.token.isEmpty());
         QVERIFY(t.source.isEmpty());
+    }
+
+    void tokenFileFlagWinsOverAll()
+    {
+        writeTokenFile("home-token");
+        qputenv("VAULT_TOKEN", "vault-token");
+        const QString path = m_home->filePath(QStringLiteral("secret-token"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(" s.from-secret\n");
+        f.close();
+        const TokenLookup t = lookupToken(path);
+        QCOMPARE(t.token, QByteArray("s.from-secret"));
+        QCOMPARE(t.source, QStringLiteral("--token-file ") + path);
+        QVERIFY(t.error.isEmpty());
+    }
+
+    void unreadableTokenFileIsAnErrorNotAFallThrough()
+    {
+        qputenv("VAULT_TOKEN", "vault-token");
+        const TokenLookup t = lookupToken(m_home->filePath(QStringLiteral("absent")));
+        QVERIFY(t.token.isEmpty());
+        QVERIFY2(t.error.contains(QStringLiteral("cannot read --token-file")), qPrintable(t.error));
+    }
+
+    void tokenFileVariableAfterEnvironmentBeforeHome()
+    {
+        writeTokenFile("home-token");
+        const QString path = m_home->filePath(QStringLiteral("mounted"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("s.mounted\n");
+        f.close();
+        qputenv("VAULT_TOKEN_FILE", path.toLocal8Bit());
+        TokenLookup t = lookupToken();
+        QCOMPARE(t.token, QByteArray("s.mounted"));
+        QVERIFY(t.source.startsWith(QStringLiteral("VAULT_TOKEN_FILE")));
+        qputenv("BAO_TOKEN", "bao-token");
+        t = lookupToken();
+        QCOMPARE(t.token, QByteArray("bao-token"));
+        qunsetenv("BAO_TOKEN");
+        qunsetenv("VAULT_TOKEN_FILE");
+    }
+
+    void emptyTokenFileIsAnError()
+    {
+        const QString path = m_home->filePath(QStringLiteral("empty"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("\n");
+        f.close();
+        const TokenLookup t = lookupToken(path);
+        QVERIFY(t.token.isEmpty());
+        QVERIFY2(t.error.contains(QStringLiteral("is empty")), qPrintable(t.error));
     }
 
     void controlCharactersAreFlagged()
