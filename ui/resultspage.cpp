@@ -327,7 +327,7 @@ void ResultsPage::onEntriesChanged()
         return e.session.replicateCount() >= 2;
     }));
     refreshOverlayList();
-    refreshCharts();
+    refreshVisibleCharts();
     refreshTable();
 }
 
@@ -444,6 +444,17 @@ void ResultsPage::refreshCharts() const
 {
     for (int i = 0; i < chartWidgets().size(); ++i)
         refreshChart(i);
+}
+
+void ResultsPage::refreshVisibleCharts()
+{
+    const QList<QWidget *> charts = chartWidgets();
+    for (int i = 0; i < charts.size(); ++i) {
+        if (charts.at(i)->isVisible())
+            refreshChart(i);
+        else
+            m_outdatedCharts |= 1u << i; // drawn when its tab is shown or it is fetched
+    }
 }
 
 void ResultsPage::scheduleLiveChartRefresh()

@@ -103,6 +103,10 @@ private:
     QList<CurveSource> chartSources() const;
     /// Sends the set to every chart now. Const: it changes the chart widgets, not the data.
     void refreshCharts() const;
+    /// The charts shown now, at once; the others are marked outdated (a session opened or a
+    /// run finished redraws ten charts otherwise, ~30 ms of the GUI thread for a large run:
+    /// docs/performance.md, "GUI lag").
+    void refreshVisibleCharts();
     /// Live path: marks every chart outdated and refreshes the visible ones one per
     /// event-loop pass (m_liveChartTimer), so input and timers run between them; charts in
     /// hidden tabs stay outdated until shown or fetched.
