@@ -90,6 +90,12 @@ MainWindow::MainWindow(QWidget *parent)
     rl->addWidget(m_runPanel);
     m_savedBar = new SavedSessionBar(m_sessions, right);
     rl->addWidget(m_savedBar);
+    // The results take the height the window has, not their charts' preferred height: the
+    // side's word-wrapped banners make its layout height-for-width, which would size it by
+    // the size hints and scroll a 1600x1000 window (the tables below the charts then showed
+    // 3 rows above the fold). Their minimum still holds: a small window scrolls.
+    m_results->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    m_results->setMinimumHeight(m_results->minimumSizeHint().height());
     rl->addWidget(m_results, 1);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);

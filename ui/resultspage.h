@@ -94,7 +94,13 @@ public:
 signals:
     void addOverlayRequested();
 
+protected:
+    void changeEvent(QEvent *event) override; ///< the theme: the warning banner's colours
+
 private:
+    /// The warning banner's colours for the application palette (warningNoteColours(),
+    /// ui/theme/windowtheme.h).
+    void styleWarningBanner();
     void onEntriesChanged();
     void onLiveUpdated();
     void onPercentilesChanged();
