@@ -78,12 +78,25 @@ vw_find_bao() {
   done
 }
 
+# The VW_WERROR a build of $VW_BUILD uses: $VW_WERROR when set; else what the build folder
+# was configured with (its CMakeCache.txt), so that scripts/quickstart.sh after a build with
+# VW_WERROR=ON neither reconfigures nor changes the compile flags (which would miss ccache for
+# every object); else OFF.
+vw_build_werror() {
+  if [ -n "${VW_WERROR:-}" ]; then echo "$VW_WERROR"; return; fi
+  local cached=""
+  if [ -f "$VW_BUILD/CMakeCache.txt" ]; then
+    cached=$(sed -n 's/^VW_WERROR:[A-Z]*=//p' "$VW_BUILD/CMakeCache.txt" | head -n 1)
+  fi
+  echo "${cached:-OFF}"
+}
+
 vw_build() {
   vw_log "building in $VW_BUILD"
   export CCACHE_BASEDIR="$VW_ROOT" CCACHE_NOHASHDIR=1  # share the cache between clones
-  # VW_WERROR=ON (scripts/test.sh on CI): warnings are errors.
+  # VW_WERROR=ON (scripts/test.sh on CI): warnings are errors; unset: as the build folder has it.
   cmake -S "$VW_ROOT" -B "$VW_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DVW_WERROR="${VW_WERROR:-OFF}" >/dev/null
+    -DVW_WERROR="$(vw_build_werror)" >/dev/null
   cmake --build "$VW_BUILD" -j "$(nproc)"
 }
 

@@ -38,6 +38,8 @@ MainActions createMainActions(QWidget *owner)
     a.saveAs = make(QObject::tr("Save Profile &As…"), QStringLiteral("saveAsAction"),
                     {QKeySequence(QStringLiteral("Ctrl+Shift+S"))},
                     QObject::tr("Save the profile YAML under a new name"));
+    a.saveSessionAs = make(QObject::tr("Save Sess&ion As…"), QStringLiteral("saveSessionAsAction"),
+                           {}, QObject::tr("Write the session shown to a file of your choice"));
     a.run = make(QObject::tr("&Run"), QStringLiteral("runAction"),
                  {QKeySequence(QStringLiteral("Ctrl+R")), QKeySequence(Qt::Key_F5)},
                  QObject::tr("Run the profile against the target"));

@@ -20,6 +20,8 @@ struct MainActions {
     QAction *open = nullptr; ///< Ctrl+O: profiles and sessions
     QAction *save = nullptr; ///< Ctrl+S
     QAction *saveAs = nullptr; ///< Ctrl+Shift+S
+    /// The session shown (or a run's results only on screen) to a file; no shortcut
+    QAction *saveSessionAs = nullptr;
     QAction *run = nullptr; ///< Ctrl+R, F5
     QAction *stop = nullptr; ///< Ctrl+., Shift+Esc (never a bare Esc)
     QAction *addOverlay = nullptr; ///< Ctrl+Shift+O

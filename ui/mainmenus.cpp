@@ -38,6 +38,7 @@ void MainWindow::createActions()
     m_openAction = a.open;
     m_saveAction = a.save;
     m_saveAsAction = a.saveAs;
+    m_saveSessionAsAction = a.saveSessionAs;
     m_runAction = a.run;
     m_stopAction = a.stop;
     m_addOverlayAction = a.addOverlay;
@@ -63,6 +64,7 @@ void MainWindow::createActions()
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::saveProfile);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveProfileAs);
+    connect(m_saveSessionAsAction, &QAction::triggered, this, &MainWindow::saveSessionAs);
     connect(m_runAction, &QAction::triggered, this, &MainWindow::startRun);
     connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRun);
     connect(m_addOverlayAction, &QAction::triggered, this, &MainWindow::addOverlayDialog);
@@ -83,6 +85,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
+    file->addAction(m_saveSessionAsAction);
     file->addSeparator();
     // Export Chart… and Export Report (HTML/CSV)…, written off the GUI thread (ui/exportmenu.h)
     new ExportMenu(this, file, m_results, statusBar());

@@ -9,6 +9,7 @@
 #include "resultspage.h"
 #include "runcontroller.h"
 #include "runpanel.h"
+#include "session/sessionio.h"
 #include "sessionfiles.h"
 #include "sessionloadindicator.h"
 #include "sessionopener.h"
@@ -25,12 +26,14 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QMimeData>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -87,6 +90,12 @@ MainWindow::MainWindow(QWidget *parent)
     rl->addWidget(m_runPanel);
     m_savedBar = new SavedSessionBar(m_sessions, right);
     rl->addWidget(m_savedBar);
+    // The results take the height the window has, not their charts' preferred height: the
+    // side's word-wrapped banners make its layout height-for-width, which would size it by
+    // the size hints and scroll a 1600x1000 window (the tables below the charts then showed
+    // 3 rows above the fold). Their minimum still holds: a small window scrolls.
+    m_results->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    m_results->setMinimumHeight(m_results->minimumSizeHint().height());
     rl->addWidget(m_results, 1);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
@@ -185,10 +194,15 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_controller, &RunController::sessionSaved, this,
             [this](const QString &path, const QString &error) {
                 if (!error.isEmpty()) {
+                    // not even the rescue folders took it: kept here until saved or discarded
+                    m_unsavedRun = m_lastRun;
+                    m_unsavedRunError = error;
                     m_runPanel->showError(
                         tr("Could not save the session: %1 (nor in %2): the results are only "
-                           "on screen")
+                           "on screen. File > Save Session As… writes them where you choose.")
                             .arg(error, RunController::rescueFolders().join(tr(" or "))));
+                    updateActions();
+                    updateTitle();
                     return;
                 }
                 m_lastSavedPath = path;
@@ -224,9 +238,18 @@ MainWindow::MainWindow(QWidget *parent)
             settleUnsavedProfile(action, std::move(proceed));
         },
         [this] { saveMainWindowLayout(this, m_splitter); }, this);
+    m_closeFlow->setUnsavedRun([this] { return hasUnsavedRun(); },
+                               [this](std::function<void()> proceed) {
+                                   return settleUnsavedRun(tr("close the window"),
+                                                           std::move(proceed));
+                               });
     connect(m_closeFlow, &WindowCloseFlow::status, statusBar(), &QStatusBar::showMessage);
     connect(m_closeFlow, &WindowCloseFlow::error, m_runPanel, &RunPanel::showError);
 
+    m_chooseSessionFile = [this](const QString &suggested) {
+        return QFileDialog::getSaveFileName(this, tr("Save session as"), suggested,
+                                            tr("Sessions (*.json)"));
+    };
     m_editor->setInitialText(defaultProfileYaml());
     restoreMainWindowLayout(this, m_splitter);
     // the saved look for the whole window (View > Theme; Follow System leaves it as it is)
@@ -278,6 +301,115 @@ void MainWindow::createLibrary()
                 m_recent->add(target);
                 statusBar()->showMessage(tr("Session saved as %1").arg(target), kStatusMs);
             });
+    connect(m_savedBar, &SavedSessionBar::savedAs, this, &MainWindow::sessionSavedAs);
+}
+
+QString MainWindow::suggestedSessionPath(const QString &fileName) const
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+        .filePath(fileName);
+}
+
+void MainWindow::saveSessionAs()
+{
+    const SessionEntry *main = m_sessions->mainEntry();
+    QString name;
+    if (!m_savedBar->path().isEmpty())
+        name = QFileInfo(m_savedBar->path()).fileName();
+    else if (m_unsavedRun && (!main || main->live || main->path.isEmpty()))
+        name = QFileInfo(autoSavePath(*m_unsavedRun)).fileName();
+    else if (main && !main->live)
+        name = QFileInfo(autoSavePath(main->session)).fileName();
+    else
+        return; // nothing to save
+    const QString target = m_chooseSessionFile(suggestedSessionPath(name));
+    if (!target.isEmpty())
+        saveSessionTo(target);
+}
+
+void MainWindow::saveSessionTo(const QString &target)
+{
+    const SessionEntry *main = m_sessions->mainEntry();
+    const bool shown = main && !main->live;
+    if (shown && !m_savedBar->path().isEmpty() && !m_savedBar->isFileDeleted()) {
+        m_savedBar->saveAs(target); // a copy of its file; savedAs() -> sessionSavedAs()
+        return;
+    }
+    if (m_unsavedRun && (!shown || main->path.isEmpty())) {
+        writeSessionCopy(*m_unsavedRun, target, true); // the run's session, only on screen
+        return;
+    }
+    if (shown)
+        writeSessionCopy(main->session, target, false); // its file was deleted
+}
+
+void MainWindow::writeSessionCopy(const Session &session, const QString &target, bool unsavedRun)
+{
+    statusBar()->showMessage(tr("Saving the session as %1…").arg(target));
+    m_sessionWrites.start(
+        [session, target](const JobContext &) {
+            // the session writer: atomic, never a token (docs/session-format.md, "Writing")
+            QString error;
+            writeSession(session, target, &error);
+            return error;
+        },
+        [this, target, unsavedRun](const QString &error) {
+            if (!error.isEmpty()) {
+                m_runPanel->showError(
+                    tr("Could not save the session as %1: %2").arg(target, error));
+                emit sessionSavedAs(target, error);
+                return;
+            }
+            if (unsavedRun) {
+                m_unsavedRun.reset();
+                m_unsavedRunError.clear();
+                m_lastSavedPath = target;
+                m_savedBar->setRunSavedPath(target); // the file line names it now
+                m_library->markStale();
+            }
+            m_recent->add(target);
+            statusBar()->showMessage(tr("Session saved as %1").arg(target), kStatusMs);
+            updateActions();
+            updateTitle();
+            emit sessionSavedAs(target, QString());
+        });
+}
+
+bool MainWindow::settleUnsavedRun(const QString &action, std::function<void()> proceed)
+{
+    if (!m_unsavedRun) {
+        proceed();
+        return true;
+    }
+    switch (askAboutUnsavedRun(this, m_unsavedRunError, action)) {
+    case UnsavedChoice::Discard:
+        proceed();
+        return true;
+    case UnsavedChoice::Cancel:
+        statusBar()->showMessage(tr("Cancelled: the run's results stay on screen"), kStatusMs);
+        return false;
+    case UnsavedChoice::Save:
+        break;
+    }
+    const QString target = m_chooseSessionFile(
+        suggestedSessionPath(QFileInfo(autoSavePath(*m_unsavedRun)).fileName()));
+    if (target.isEmpty()) {
+        statusBar()->showMessage(tr("Cancelled: the run's results stay on screen"), kStatusMs);
+        return false;
+    }
+    // written on a pool thread: go on once it is on disk (never when the write fails)
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(this, &MainWindow::sessionSavedAs, this,
+                          [target, connection, proceed = std::move(proceed)](const QString &written,
+                                                                             const QString &error) {
+                              if (written != target)
+                                  return;
+                              QObject::disconnect(*connection);
+                              if (error.isEmpty())
+                                  proceed();
+                          });
+    writeSessionCopy(*m_unsavedRun, target, true);
+    return true;
 }
 
 bool MainWindow::openProfile(const QString &path)
@@ -409,13 +541,17 @@ void MainWindow::updateActions()
     m_runAction->setEnabled(!running && !asking && m_editor->isValid());
     m_stopAction->setEnabled(running && !m_controller->isStopping());
     m_removeOverlayAction->setEnabled(m_sessions->overlayCount() > 0);
+    // any session shown, and a run's results only on screen
+    const SessionEntry *main = m_sessions->mainEntry();
+    m_saveSessionAsAction->setEnabled(hasUnsavedRun() || (main && !main->live));
     m_target->setEditable(!running);
 }
 
 void MainWindow::updateTitle()
 {
     setWindowTitle(tr("%1[*] — Vault Workbench").arg(m_editor->documentName()));
-    setWindowModified(m_editor->isModified());
+    // unsaved profile edits, or a run's results only on screen
+    setWindowModified(m_editor->isModified() || hasUnsavedRun());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -7,11 +7,13 @@
 #pragma once
 
 #include "engine/benchmarkrun.h"
+#include "jobtracker.h"
 #include "session/session.h"
 #include "sessionloader.h"
 
 #include <QMainWindow>
 #include <functional>
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QAction;
@@ -81,9 +83,29 @@ public:
     /// The line naming the shown session's file, with Show in Folder and Save Session As.
     SavedSessionBar *savedSessionBar() const { return m_savedBar; }
 
+    /// File > Save Session As… (enabled for any session shown, and for a run's results that
+    /// are only on screen): asks for a file (setSessionFileChooser()) and saveSessionTo() it.
+    void saveSessionAs();
+    /// Writes to `target`, on a pool thread: a copy of the shown session's file (read and
+    /// written by the session code); else, when the last run's session could not be written
+    /// (hasUnsavedRun()), that session; else the session shown (its file deleted).
+    /// sessionSavedAs() follows.
+    void saveSessionTo(const QString &target);
+    /// The last run's results are only on screen: its session could not be written anywhere,
+    /// not even to the rescue folders (RunController::rescueFolders()). The window is marked
+    /// modified, and closing it asks Save As / Discard / Cancel (askAboutUnsavedRun(),
+    /// ui/window/unsavedchanges.h) until it is saved.
+    bool hasUnsavedRun() const { return m_unsavedRun.has_value(); }
+    /// Picks the file Save Session As writes, given a suggested path; empty: cancelled.
+    /// QFileDialog unless set (tests set their own).
+    using FileChooser = std::function<QString(const QString &suggested)>;
+    void setSessionFileChooser(FileChooser chooser) { m_chooseSessionFile = std::move(chooser); }
+
 signals:
     void runFinished(const vw::Session &session);
     void sessionSaved(const QString &path);
+    /// Save Session As wrote `path` (`error` empty), or could not (`error` says why).
+    void sessionSavedAs(const QString &path, const QString &error);
     /// A session file was read and is now in the SessionSet.
     void sessionOpened(const QString &path);
     /// A session file could not be read; the sessions shown are unchanged.
@@ -112,6 +134,15 @@ private:
     void createLibrary();
     bool loadProfileNow(const QString &path);
     void onRunFinished(const Session &session);
+    /// Runs `proceed` unless the last run's results, only on screen, are kept: asks Save As /
+    /// Discard / Cancel (`action` completes "... before you ..."); Save As runs it once the
+    /// file is written. False when cancelled (nothing runs).
+    bool settleUnsavedRun(const QString &action, std::function<void()> proceed);
+    /// Writes `session` to `target` on a pool thread; `unsavedRun`: it is the last run's
+    /// session only on screen, which is then saved. sessionSavedAs() follows.
+    void writeSessionCopy(const Session &session, const QString &target, bool unsavedRun);
+    /// Where Save Session As suggests writing a session first saved as `fileName`.
+    QString suggestedSessionPath(const QString &fileName) const;
 
     ProfileEditorPage *m_editor = nullptr;
     TargetPanel *m_target = nullptr;
@@ -128,6 +159,7 @@ private:
     QAction *m_openAction = nullptr;
     QAction *m_saveAction = nullptr;
     QAction *m_saveAsAction = nullptr;
+    QAction *m_saveSessionAsAction = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_addOverlayAction = nullptr;
@@ -142,6 +174,11 @@ private:
     QString m_lastSavedPath;
     qint64 m_confirmStopAfterMs = 0; ///< RunController::kConfirmStopAfterMs unless set
     Session m_lastRun; ///< the last finished run of this window
+    /// The last run's session when it could not be written anywhere (only on screen), and why.
+    std::optional<Session> m_unsavedRun;
+    QString m_unsavedRunError;
+    FileChooser m_chooseSessionFile;
+    JobTracker m_sessionWrites{this, JobTracker::Policy::Independent}; ///< Save Session As
 };
 
 } // namespace vw

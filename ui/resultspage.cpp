@@ -11,6 +11,7 @@
 
 #include "analysis/stageuncertainty.h"
 
+#include "theme/windowtheme.h"
 #include "window/tablecolumns.h"
 
 #include <algorithm>
@@ -18,7 +19,9 @@
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QComboBox>
+#include <QEvent>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -73,9 +76,7 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("comparisonWarning"));
     m_banner->setWordWrap(true);
-    m_banner->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff4e5; border: 1px solid #f0a030; "
-                       "padding: 4px 8px; }"));
+    styleWarningBanner(); // and again when the theme changes (changeEvent())
     m_banner->hide();
     m_comparedBanner = new QLabel(this); // information, not a warning: what is compared
     m_comparedBanner->setObjectName(QStringLiteral("comparedBanner"));
@@ -204,7 +205,9 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
                         ChartKind::ServerLatencyOverTime}) {
         auto *c = new StageCurveChart(k, perSecond);
         c->setObjectName(QStringLiteral("serverPerSecond-") + chartKindName(k));
-        c->setMinimumSize(240, 180);
+        // short enough that the tabs below keep their rows (the y title shows its unit only
+        // when the chart is this short, ui/charts/chartoverlay.h)
+        c->setMinimumSize(240, 130);
         m_serverPerSecond << c;
     }
     psl->addWidget(m_serverPerSecond.at(0), 0, 0);
@@ -257,6 +260,11 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    // five stages at least without scrolling, whatever the split (the trial saw 3 rows at
+    // 1600x1000)
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
+                              + 5 * m_table->verticalHeader()->defaultSectionSize()
+                              + 2 * m_table->frameWidth());
     // widths fitted to a session, then only widened during a run (ui/window/tablecolumns.h)
     keepColumnsStable(m_table, StageTableModel::ErrorClassesColumn);
     m_tableSource = new QComboBox(this);
@@ -288,9 +296,12 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_bottomTabs->addTab(m_comparison, tr("Comparison"));
     m_bottomTabs->setTabEnabled(m_bottomTabs->indexOf(m_comparison), false);
     split->addWidget(m_bottomTabs);
-    split->setStretchFactor(0, 5);
+    // the tables below get a third of the height (a ramp's stages at 1600x1000): sizes, not
+    // only stretch, since the middle charts' size hint would take it all at first
+    split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 3);
-    split->setStretchFactor(2, 3);
+    split->setStretchFactor(2, 4);
+    split->setSizes({4000, 3000, 4000});
     split->setChildrenCollapsible(false);
 
     auto *lay = new QVBoxLayout(this);
@@ -311,6 +322,23 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     onPercentilesChanged();
     onEntriesChanged();
     onComparisonChanged();
+}
+
+void ResultsPage::styleWarningBanner()
+{
+    const NoteColours c = warningNoteColours(QGuiApplication::palette());
+    const QString style = QStringLiteral("QLabel { background: %1; color: %2; border: 1px solid "
+                                         "%3; padding: 4px 8px; }")
+                              .arg(c.background.name(), c.text.name(), c.border.name());
+    if (m_banner->styleSheet() != style)
+        m_banner->setStyleSheet(style);
+}
+
+void ResultsPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        styleWarningBanner();
+    QWidget::changeEvent(event);
 }
 
 void ResultsPage::showSession(const Session &session)

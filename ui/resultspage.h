@@ -91,10 +91,22 @@ public:
     static constexpr const char *kShowReplicatesKey = "charts/showReplicates";
     QTableView *stageTable() const { return m_table; }
 
+    /// False: the page takes the height it is given. Its word-wrapped banners would make it
+    /// height-for-width, and the main window's scrolling side would then size it by its
+    /// charts' size hints (1,488 px in a 918 px viewport at 1600x1000, the tables below the
+    /// fold); its own layout still wraps them.
+    bool hasHeightForWidth() const override { return false; }
+
 signals:
     void addOverlayRequested();
 
+protected:
+    void changeEvent(QEvent *event) override; ///< the theme: the warning banner's colours
+
 private:
+    /// The warning banner's colours for the application palette (warningNoteColours(),
+    /// ui/theme/windowtheme.h).
+    void styleWarningBanner();
     void onEntriesChanged();
     void onLiveUpdated();
     void onPercentilesChanged();

@@ -3,6 +3,7 @@
 #include "models/sessionset.h"
 #include "profile/profileparser.h"
 #include "util/duration.h"
+#include "window/elidedlabel.h"
 #include "window/runoutcome.h"
 
 #include <QFileInfo>
@@ -97,11 +98,12 @@ RunPanel::RunPanel(QWidget *parent)
     m_phase->setStyleSheet(QStringLiteral("QLabel{%1 border-radius:3px; padding:2px 8px;"
                                           " font-weight:bold;}")
                                .arg(phaseStyle(RunPhase::Idle)));
-    m_stage = new QLabel(tr("No run yet: Ctrl+R runs the profile"), this);
+    m_stage = new ElidedLabel(tr("No run yet: Ctrl+R runs the profile"), this);
     m_stage->setObjectName(QStringLiteral("stageLabel"));
     // These two labels change with every live update (<= 10 Hz). Their widths must not follow
     // the text: a changed size hint lays the whole window out again and resizes the charts.
-    m_stage->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // A long line (a failure's reason) is elided before the Repeat control, whole in the tool
+    // tip (and in the banner below).
     m_stage->setMinimumWidth(120);
     m_elapsed = new QLabel(this);
     m_elapsed->setObjectName(QStringLiteral("elapsedLabel"));

@@ -23,6 +23,7 @@ QT_END_NAMESPACE
 
 namespace vw {
 
+class ElidedLabel;
 class SessionSet;
 
 class RunPanel : public QWidget {
@@ -68,7 +69,7 @@ signals:
 
 private:
     QLabel *m_phase = nullptr;
-    QLabel *m_stage = nullptr;
+    ElidedLabel *m_stage = nullptr; ///< the status line: elided, the whole text as tool tip
     QLabel *m_elapsed = nullptr;
     QProgressBar *m_progress = nullptr;
     QWidget *m_banner = nullptr;

@@ -23,6 +23,7 @@ SessionOpener::SessionOpener(SessionSet *sessions, ProfileEditorPage *editor, Ru
         if (position == 1)
             m_loadErrors.clear(); // a new batch: earlier errors stay in the banner until now
     });
+    connect(m_loader, &SessionLoader::idle, this, [this] { m_profileNamed = false; });
 }
 
 void SessionOpener::openSession(const QString &path)
@@ -42,6 +43,9 @@ void SessionOpener::openFiles(const QStringList &paths)
     // the main session, the others as overlays.
     bool mainAsked = false;
     for (const QString &p : paths) {
+        // a profile named with the sessions ("profile.yaml a.json r3.json") is the one the
+        // editor shows, not the main session's
+        m_profileNamed = m_profileNamed || isProfileFileName(p);
         const bool asMain = !mainAsked && !isProfileFileName(p);
         mainAsked = mainAsked || asMain;
         m_loader->load(p,
@@ -59,7 +63,7 @@ void SessionOpener::onLoaded(const QString &path, const Session &session,
         placement == SessionLoader::Placement::Main ? !running : !m_sessions->hasMain() && !running;
     if (asMain) {
         m_sessions->setMain(session, path);
-        if (!m_editor->isModified() && !session.profileYaml.isEmpty())
+        if (!m_editor->isModified() && !m_profileNamed && !session.profileYaml.isEmpty())
             m_editor->setInitialText(QString::fromUtf8(session.profileYaml));
         emit message(tr("Session %1 opened").arg(m_sessions->mainEntry()->label));
         if (!m_loadErrors.isEmpty()) {

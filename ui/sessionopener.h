@@ -3,7 +3,8 @@
 // or as an overlay, decided when the file arrives (a run may have started, or the main
 // session arrived, while it was read). Files of one batch that could not be read are named
 // in the run panel's banner, also after a later file of the batch became the main session.
-// A main session with a profile fills the editor when it has no unsaved edits. GUI thread
+// A main session with a profile fills the editor when it has no unsaved edits and no profile
+// file was named with it (openFiles(): the profile named wins). GUI thread
 // only; nothing here touches the disk (the loader reads on a pool thread).
 #pragma once
 
@@ -58,6 +59,8 @@ private:
     std::function<bool()> m_isRunning;
     SessionLoader *m_loader;
     QStringList m_loadErrors; ///< of the files requested since the loader was last idle
+    /// A profile file was named among the files requested since the loader was last idle.
+    bool m_profileNamed = false;
 };
 
 } // namespace vw

@@ -45,8 +45,9 @@ ChartInk chartInk(bool dark);
 /// not_assessed (the table's own colours; not_assessed is drawn in italics).
 QString verdictBackground(Verdict v);
 QString verdictForeground(Verdict v);
-/// A client-bound stage's cells in the GUI's ratio table (ui/models/comparisontablemodel.h):
-/// grey with dark text, both set so the cell reads the same in either theme.
+/// A client-bound stage's cells in the GUI's ratio table (ui/models/comparisontablemodel.h)
+/// on a light palette: grey with dark text (13:1); the dark theme has a dark set of its own
+/// (ui/theme/windowtheme.h, clientBoundCellColours()).
 inline const char *kClientBoundCellBackground = "#e6e6e6";
 inline const char *kClientBoundCellForeground = "#222222";
 

@@ -6,7 +6,15 @@
 // charts; a non-loopback address is contacted only after the user agrees (a loopback listener
 // that counts connections stands in for the remote address: the loopback check is injected
 // with TargetConfirmation::setLoopbackCheck()), and a declined address is not kept.
+#include "sessionplan.h"
+#include "syntheticstages.h"
+#include "charts/chartoverlay.h"
+#include "charts/chartstyle.h"
 #include "charts/qtchartrenderer.h"
+#include "charts/stagecurvechart.h"
+#include "comparisonview.h"
+#include "models/sessionset.h"
+#include "theme/windowtheme.h"
 #include "editor/codeeditor.h"
 #include "editor/operationpalette.h"
 #include "library/sessionlibrarydock.h"
@@ -20,12 +28,14 @@
 #include "runpanel.h"
 #include "targetconfirmation.h"
 #include "targetpanel.h"
+#include "window/elidedlabel.h"
 #include "theme/charttheme.h"
 #include "window/accessibility.h"
 #include "window/tablecolumns.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
@@ -105,6 +115,55 @@ double luminance(const QColor &c)
         return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
     };
     return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+}
+
+/// Two sessions of the same profile whose comparison warns (B has a client-bound stage at 16
+/// VUs: the banner, and B's ratio cells in row 4 marked), for the theme's notes.
+Session comparedSession(const QString &label, bool clientBound)
+{
+    Session s;
+    s.id = label;
+    s.label = label;
+    s.profileName = QStringLiteral("ssh");
+    s.profileYaml = "name: ssh\nramp:\n  warmup: 500ms\n  stages:\n"
+                    "    - { vus: 1, duration: 2s }\n    - { vus: 2, duration: 2s }\n"
+                    "    - { vus: 4, duration: 2s }\n    - { vus: 8, duration: 2s }\n"
+                    "    - { vus: 16, duration: 2s }\n"
+                    "operations:\n  - type: ssh_sign\n";
+    s.ops = {QStringLiteral("ssh_sign")};
+    s.transport = QStringLiteral("direct");
+    s.targetAddress = QStringLiteral("http://127.0.0.1:8200");
+    s.stages = test::fixedCapacityStages(QStringLiteral("ssh_sign"), {1, 2, 4, 8, 16}, 8, 5.0);
+    if (clientBound)
+        test::markClientBound(s.stages[4], QStringLiteral("client_cpu: 97 % of 2 cores"));
+    if (!test::setPlanFromYaml(&s))
+        qFatal("test profile does not parse");
+    return s;
+}
+
+/// A session of `stages` stages (1..N VUs) labelled `label`, as a trial's.
+Session stagedSession(const QString &label, int stages)
+{
+    Session s = comparedSession(label, false);
+    QList<int> vus;
+    QByteArray yaml = "name: ssh\nramp:\n  warmup: 500ms\n  stages:\n";
+    for (int i = 1; i <= stages; ++i) {
+        vus << i;
+        yaml += "    - { vus: " + QByteArray::number(i) + ", duration: 2s }\n";
+    }
+    s.profileYaml = yaml + "operations:\n  - type: ssh_sign\n";
+    s.stages = test::fixedCapacityStages(QStringLiteral("ssh_sign"), vus, 8, 5.0);
+    s.startedAt = QDateTime(QDate(2026, 12, 1), QTime(21, 28), Qt::UTC);
+    if (!test::setPlanFromYaml(&s))
+        qFatal("test profile does not parse");
+    return s;
+}
+
+/// The background of the warning banner as drawn (inside its border and padding).
+QColor bannerBackground(QLabel *banner)
+{
+    const QImage img = banner->grab().toImage();
+    return img.pixelColor(3, img.height() - 3);
 }
 
 /// The WCAG contrast of the first highlighted YAML key of `editor` (a line "name: ...")
@@ -403,6 +462,145 @@ private slots:
         }
     }
 
+    // Trial of issue 22 (newuser), at 1600x1000 (shots 05, 07, 13): the chart subtitles were
+    // cut ("… nu-short (2) 2026-12-…"), the bottom tables showed 3 rows, and a long failure in
+    // the run header ran under the Repeat control. Now: subtitles elided in the middle within
+    // the chart, the whole in a tool tip; the per-stage table shows 8 stages; the header line
+    // is elided before the Repeat control, the whole in its tool tip.
+    void usableAt1600x1000()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString longLabel = QStringLiteral("ssh-sign-ed25519-against-the-leader-node");
+        w.sessionSet()->setMain(stagedSession(longLabel, 8));
+        Session other = stagedSession(longLabel + QStringLiteral("-again"), 8);
+        other.id = QStringLiteral("other");
+        // its last stage client-bound: the "Not directly comparable" banner shows too
+        test::markClientBound(other.stages[7], QStringLiteral("client_cpu: 97 % of 2 cores"));
+        w.sessionSet()->addOverlay(other);
+        auto *page = w.findChild<ResultsPage *>();
+        for (QChartView *view : {static_cast<QChartView *>(page->latencyChart()),
+                                 static_cast<QChartView *>(page->throughputChart())}) {
+            const ChartOverlay *overlay = ChartOverlay::of(view->chart());
+            QVERIFY(overlay);
+            const QString whole = view->chart()->property("vwSubtitle").toString();
+            QVERIFY2(whole.contains(longLabel + QStringLiteral("-again")), qPrintable(whole));
+            QTRY_VERIFY2(overlay->shownSubtitle().contains(QStringLiteral("…")),
+                         qPrintable(overlay->shownSubtitle()));
+            const QFontMetricsF fm(chartFont(overlay->typeScale().subtitle, false));
+            QVERIFY2(fm.horizontalAdvance(overlay->shownSubtitle())
+                         <= view->chart()->size().width(),
+                     qPrintable(QStringLiteral("%1 > %2")
+                                    .arg(fm.horizontalAdvance(overlay->shownSubtitle()))
+                                    .arg(view->chart()->size().width())));
+            QVERIFY(overlay->shownSubtitle().startsWith(whole.left(10))); // both ends kept
+            QVERIFY(overlay->shownSubtitle().endsWith(whole.right(6)));
+            QVERIFY2(overlay->subtitleToolTip().contains(whole),
+                     qPrintable(overlay->subtitleToolTip()));
+        }
+        // a long failure in the run header (below), then the window as the trial saw it
+        Session failed = stagedSession(QStringLiteral("nu-long"), 1);
+        failed.status = RunStatus::Failed;
+        failed.error = QStringLiteral(
+            "aborted: 39 of 39 requests (100.0 %) failed in each of the last 2 s, up to 8 s "
+            "into the run (abort rule: error ratio >= 0.99 for 2 s); most failures in stage 1 "
+            "so far: connection (74 of 74): connection refused or dropped");
+        auto *panel = w.findChild<RunPanel *>();
+        panel->runFinished(failed);
+        if (qEnvironmentVariableIsSet("VW_SCREENSHOT_LAYOUT")) {
+            const QString path = qEnvironmentVariable("VW_SCREENSHOT_LAYOUT");
+            QTest::qWait(200);
+            QVERIFY2(w.grab().save(path), qPrintable(path));
+        }
+        // the per-stage table, with the failure and "Not directly comparable" banners shown:
+        // at least 6 of the 8 stages on screen (the trial saw 3), not below the fold of the
+        // scrolling results side
+        QTableView *stages = page->stageTable();
+        const int rowHeight = stages->verticalHeader()->defaultSectionSize();
+        QVERIFY(page->warningBanner()->isVisible());
+        auto *rightScroll = w.findChild<QScrollArea *>(QStringLiteral("rightScroll"));
+        auto rowsOnScreen = [&] {
+            const int bottom = std::min(
+                stages->viewport()->height(),
+                rightScroll->viewport()->height()
+                    - stages->viewport()->mapTo(rightScroll->viewport(), QPoint(0, 0)).y());
+            return bottom / rowHeight;
+        };
+        QTRY_VERIFY2(rowsOnScreen() >= 6,
+                     qPrintable(QStringLiteral("%1 rows of %2 px on screen (table viewport %3 "
+                                               "px, scroll viewport %4 px, content %5 px)")
+                                    .arg(rowsOnScreen())
+                                    .arg(rowHeight)
+                                    .arg(stages->viewport()->height())
+                                    .arg(rightScroll->viewport()->height())
+                                    .arg(rightScroll->widget()->height())));
+        qInfo("%d rows on screen", rowsOnScreen());
+        // the long failure in the run header: elided before the Repeat control
+        auto *header = panel->findChild<ElidedLabel *>(QStringLiteral("stageLabel"));
+        auto *repeat = panel->findChild<QWidget *>(QStringLiteral("repeatSpin"));
+        QVERIFY(header && repeat);
+        QVERIFY2(header->text().contains(QLatin1String("connection refused")),
+                 qPrintable(header->text()));
+        QVERIFY(header->isElided());
+        QVERIFY(header->shownText().endsWith(QStringLiteral("…")));
+        QVERIFY(header->fontMetrics().horizontalAdvance(header->shownText())
+                <= header->contentsRect().width());
+        QVERIFY2(header->geometry().right() < repeat->geometry().left(),
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(header->geometry().right())
+                                .arg(repeat->geometry().left())));
+        QVERIFY(header->effectiveToolTip().contains(header->text()));
+    }
+
+    // The Server tab's short per-second charts cut their y-axis titles ("server me…"), units
+    // and all. A title taller than the plot shows its unit only, the whole in a tool tip over
+    // the axis; a tall enough chart shows the whole title again.
+    void axisTitleShowsItsUnitWhenCut()
+    {
+        QChartView view;
+        auto *chart = new QChart;
+        view.setChart(chart);
+        QtChartRenderer renderer(chart);
+        ChartModel m;
+        m.title = QStringLiteral("Server memory over time");
+        m.x.title = QStringLiteral("time (s)");
+        m.x.max = 15;
+        m.y.title = QStringLiteral("server memory (MiB)");
+        m.y.max = 120;
+        ChartSeries s;
+        s.key = s.name = s.legend = QStringLiteral("server resident memory");
+        s.color = QStringLiteral("#4e79a7");
+        s.points = {{1, 100}, {5, 110}, {15, 120}};
+        m.series << s;
+        renderer.render(m);
+        view.resize(420, 170); // as the Server tab's per-second charts at 1600x1000
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto yTitle = [&] {
+            for (QAbstractAxis *a : chart->axes(Qt::Vertical))
+                if (qobject_cast<QCategoryAxis *>(a) && a->isVisible())
+                    return a->titleText();
+            return QString();
+        };
+        const ChartOverlay *overlay = ChartOverlay::of(chart);
+        QTRY_COMPARE(yTitle(), QStringLiteral("MiB"));
+        QCOMPARE(overlay->yTitleToolTip(), QStringLiteral("server memory (MiB)"));
+        renderer.render(m); // a live update keeps it short
+        QCOMPARE(yTitle(), QStringLiteral("MiB"));
+        QCOMPARE(drawnChartData(chart).value(QStringLiteral("y_title")).toString(),
+                 QStringLiteral("server memory (MiB)"));
+        view.resize(800, 600);
+        QTRY_COMPARE(yTitle(), QStringLiteral("server memory (MiB)"));
+        QVERIFY(overlay->yTitleToolTip().isEmpty());
+        QCOMPARE(ChartOverlay::compactAxisTitle(QStringLiteral("server CPU (cores busy)")),
+                 QStringLiteral("cores busy"));
+        QCOMPARE(ChartOverlay::compactAxisTitle(QStringLiteral("successful requests/s")),
+                 QStringLiteral("requests/s"));
+        QCOMPARE(ChartOverlay::compactAxisTitle(QStringLiteral("time")), QStringLiteral("time"));
+    }
+
     // View > Theme > Dark: Fusion with a dark palette for every widget, charts dark too;
     // Follow System gives the start-up look back.
     void darkThemeForTheWholeWindow()
@@ -420,6 +618,45 @@ private slots:
         // Trial of issue 22 (newuser): the YAML keys stayed #800080 on the dark base (2.2:1,
         // hard to read); the highlighter's colours follow the theme (at least 4.5:1).
         QTRY_VERIFY2(keyContrast(editor) >= 4.5, qPrintable(QString::number(keyContrast(editor))));
+        // Trial of issue 22 (newuser): the "Not directly comparable" banner (#fff4e5) and the
+        // client-bound cells of the ratio table (#e6e6e6) stayed light islands. Both dark now,
+        // their text at least 4.5:1.
+        w.sessionSet()->setMain(comparedSession(QStringLiteral("a"), false));
+        w.sessionSet()->addOverlay(comparedSession(QStringLiteral("b"), true));
+        auto *page = w.findChild<ResultsPage *>();
+        QLabel *banner = page->warningBanner();
+        QTRY_VERIFY(banner->isVisible());
+        QAbstractItemModel *ratios = page->comparisonView()->ratioTable()->model();
+        QTRY_VERIFY(ratios->rowCount() >= 5);
+        const QModelIndex clientBound = ratios->index(4, 4); // B's throughput at 16 VUs
+        QVERIFY(clientBound.data().toString().endsWith(QStringLiteral(" ⚠")));
+        auto checkNotes = [&](bool dark) {
+            const NoteColours want = warningNoteColours(QApplication::palette());
+            const QColor drawn = bannerBackground(banner);
+            QVERIFY2(dark ? drawn.lightness() < 100 : drawn.lightness() > 200,
+                     qPrintable(drawn.name()));
+            QCOMPARE(drawn.name(), want.background.name());
+            QVERIFY2(contrastRatio(drawn, want.text) >= 4.5,
+                     qPrintable(QString::number(contrastRatio(drawn, want.text))));
+            QVERIFY(banner->styleSheet().contains(want.text.name()));
+            const QColor bg = clientBound.data(Qt::BackgroundRole).value<QColor>();
+            const QColor fg = clientBound.data(Qt::ForegroundRole).value<QColor>();
+            QVERIFY2(dark ? bg.lightness() < 100 : bg.lightness() > 200, qPrintable(bg.name()));
+            QVERIFY2(contrastRatio(bg, fg) >= 4.5,
+                     qPrintable(QString::number(contrastRatio(bg, fg))));
+            // apart from the table's own rows
+            const QColor base =
+                page->comparisonView()->ratioTable()->palette().color(QPalette::Base);
+            QVERIFY2(std::abs(bg.lightness() - base.lightness()) >= 20,
+                     qPrintable(bg.name() + QLatin1Char('/') + base.name()));
+        };
+        checkNotes(true);
+        if (qEnvironmentVariableIsSet("VW_SCREENSHOT_DARK")) { // what the trial saw (shot 18)
+            w.resize(1600, 1000);
+            page->comparisonView()->ratioTable()->scrollTo(clientBound);
+            QTest::qWait(300);
+            QVERIFY(w.grab().save(qEnvironmentVariable("VW_SCREENSHOT_DARK")));
+        }
         auto *table = w.findChild<QWidget *>(QStringLiteral("stageTable"));
         QVERIFY(table->palette().color(QPalette::Base).lightness() < 60);
         QVERIFY(w.palette().color(QPalette::Window).lightness() < 80);
@@ -438,6 +675,7 @@ private slots:
         action(w, "chartThemeLightAction")->trigger();
         QVERIFY(!paletteIsDark(QApplication::palette()));
         QTRY_VERIFY2(keyContrast(editor) >= 4.5, qPrintable(QString::number(keyContrast(editor))));
+        checkNotes(false);
         for (QChartView *v : charts)
             QVERIFY(v->chart()->backgroundBrush().color().lightness() > 200);
         action(w, "chartThemeSystemAction")->trigger();

@@ -377,7 +377,8 @@ void TestServerLive::roomCheckBeforeSetup()
 // failed ("No space left on device"), the File menu has no Save Session As for it and Quit
 // did not ask: the measured run was lost. Now the session is written to $TMPDIR instead and
 // named (sessionRescued(), then sessionSaved() with that path, which the window shows with
-// Show in Folder and Save Session As).
+// Show in Folder and Save Session As). When even $TMPDIR and home take nothing:
+// tst_unsavedrun (File > Save Session As…, and closing asks).
 void TestServerLive::sessionRescuedWhenTheDiskFillsDuringTheRun()
 {
     test::TmpfsMount disk(test::TmpfsMount::Kind::Full);

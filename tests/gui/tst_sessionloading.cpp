@@ -305,16 +305,25 @@ private slots:
         QCOMPARE(set->overlayCount(), 2);
         QCOMPARE(set->overlay(0).label, QStringLiteral("second"));
         QCOMPARE(set->overlay(1).label, QStringLiteral("third"));
-        // the profile was opened in the editor, then the main session's profile came into the
-        // (unmodified) editor, as an opened session's always does
-        QVERIFY(w.findChild<QPlainTextEdit *>(QStringLiteral("profileEditor"))
-                    ->toPlainText()
-                    .contains(QLatin1String("name: kv-first")));
+        // Trial of issue 22 (newuser): the main session's profile replaced the one named on
+        // the command line. The profile named wins; the sessions are on the charts.
+        auto *editor = w.findChild<QPlainTextEdit *>(QStringLiteral("profileEditor"));
+        QVERIFY2(editor->toPlainText().contains(QLatin1String("name: order-test")),
+                 qPrintable(editor->toPlainText()));
+        QVERIFY(w.windowTitle().contains(QLatin1String("order.yaml")));
         // each file is in Open Recent, the last opened first
         const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
         QCOMPARE(recent.value(0), QFileInfo(c).absoluteFilePath());
         QVERIFY(recent.contains(QFileInfo(a).absoluteFilePath()));
         QVERIFY(recent.contains(QFileInfo(profile).absoluteFilePath()));
+
+        // a session opened later without a profile named fills the (unmodified) editor with
+        // its profile, as an opened session's always does
+        done.clear();
+        w.openFiles({b});
+        QTRY_COMPARE(done.count(), 1);
+        QVERIFY2(editor->toPlainText().contains(QLatin1String("name: kv-second")),
+                 qPrintable(editor->toPlainText()));
     }
 };
 

@@ -3,6 +3,7 @@
 // from either side; adding and removing overlays updates the results page and every
 // comparison view from the one model; the live run is the main entry until its finished
 // session replaces it.
+#include "replicatedsession.h"
 #include "sessionplan.h"
 #include "syntheticstages.h"
 #include "charts/stagecurvechart.h"
@@ -265,6 +266,43 @@ private slots:
         // a snapshot arriving late is not drawn over the finished session
         set.updateLive(snap);
         QCOMPARE(int(set.mainEntry()->session.stages.size()), int(ramp.size()));
+    }
+
+    // Trial of issue 22 (newuser): a one-run session and a session of 3 replicates of the same
+    // profile were labelled "nu-short" and "nu-short (2)", nothing saying "3 runs". The one
+    // maker of labels (SessionSet::displayLabel()) says it: overlays, the main entry, the live
+    // run of a repeated plan and a rename.
+    void labelsSayHowManyRuns()
+    {
+        std::mt19937_64 rng(22);
+        Session one = test::replicatedSession(QStringLiteral("nu-short"), 1, 1.0, 0.02, rng);
+        one.id = QStringLiteral("one");
+        Session three = test::replicatedSession(QStringLiteral("nu-short"), 3, 1.0, 0.02, rng);
+        three.id = QStringLiteral("three");
+        QCOMPARE(one.replicateCount(), 1);
+        QCOMPARE(three.replicateCount(), 3);
+        SessionSet set;
+        set.setMain(one);
+        QCOMPARE(set.mainEntry()->label, QStringLiteral("nu-short"));
+        QCOMPARE(set.overlay(set.addOverlay(three)).label, QStringLiteral("nu-short (3 runs)"));
+        QCOMPARE(set.savedSessions().at(1).label, QStringLiteral("nu-short (3 runs)"));
+        QVERIFY(set.renameSession(QStringLiteral("three"), QString(), QStringLiteral("r3")));
+        QCOMPARE(set.overlay(0).label, QStringLiteral("r3 (3 runs)"));
+        // a label that says it already is not given it twice
+        Session again = three;
+        again.id = QStringLiteral("again");
+        again.label = QStringLiteral("r3 (3 runs)");
+        QCOMPARE(set.overlay(set.addOverlay(again)).label, QStringLiteral("r3 (3 runs) (2)"));
+
+        SessionSet live;
+        Profile plan;
+        plan.repeat = 3;
+        live.beginLive(QStringLiteral("nu-short"), plan);
+        QCOMPARE(live.mainEntry()->label, QStringLiteral("nu-short (3 runs)"));
+        Session done = three;
+        done.label = QStringLiteral("nu-short");
+        live.finishLive(done);
+        QCOMPARE(live.mainEntry()->label, QStringLiteral("nu-short (3 runs)"));
     }
 };
 

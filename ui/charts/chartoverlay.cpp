@@ -4,6 +4,7 @@
 #include "charts/labelplacement.h"
 
 #include <QAbstractAxis>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
@@ -17,14 +18,14 @@ namespace vw {
 
 namespace {
 
-QString titleHtml(const ChartModel &m, const ChartTypeScale &ts)
+QString titleHtml(const ChartModel &m, const QString &subtitle, const ChartTypeScale &ts)
 {
     QString t = QStringLiteral("<div align=\"center\">") + m.title.toHtmlEscaped();
-    if (!m.subtitle.isEmpty())
+    if (!subtitle.isEmpty())
         t += QStringLiteral("<br><span style=\"font-size:%1px; font-weight:normal\">"
                             "%2</span>")
                  .arg(qRound(ts.subtitle))
-                 .arg(m.subtitle.toHtmlEscaped());
+                 .arg(subtitle.toHtmlEscaped());
     for (const QString &n : m.notes)
         t += QStringLiteral("<br><span style=\"font-size:%1px; font-weight:normal; color:#b05000\">"
                             "%2</span>")
@@ -109,14 +110,34 @@ ChartTypeScale ChartOverlay::typeScale() const
     return ts;
 }
 
+QString ChartOverlay::compactAxisTitle(const QString &title)
+{
+    // "server memory (MiB)" -> "MiB": the unit; the legend names the quantity
+    const qsizetype open = title.lastIndexOf(QLatin1Char('('));
+    if (open >= 0 && title.endsWith(QLatin1Char(')')) && title.size() - open >= 3)
+        return title.mid(open + 1, title.size() - open - 2);
+    // "successful requests/s" -> "requests/s": the last word, which holds the unit
+    const qsizetype space = title.trimmed().lastIndexOf(QLatin1Char(' '));
+    return space < 0 ? title : title.trimmed().mid(space + 1);
+}
+
 void ChartOverlay::applyFonts(const ChartTypeScale &ts)
 {
     const QFont title = chartFont(ts.title, true);
     if (m_chart->titleFont() != title)
         m_chart->setTitleFont(title);
-    const QString html = titleHtml(m_model, ts);
+    // a subtitle wider than the chart is elided in the middle (both ends say the most: the
+    // target and the last session), whole in the tool tip over the title
+    const double pad = ts.tick * 0.6;
+    const double room = m_chart->size().width() - 2 * pad - ts.subtitle;
+    m_shownSubtitle = room > 0 ? QFontMetricsF(chartFont(ts.subtitle, false))
+                                     .elidedText(m_model.subtitle, Qt::ElideMiddle, room)
+                               : m_model.subtitle;
+    const QString html = titleHtml(m_model, m_shownSubtitle, ts);
     if (m_chart->title() != html)
         m_chart->setTitle(html);
+    const QRectF plot = m_chart->plotArea();
+    m_yTitleCompact = false;
     const auto axes = m_chart->axes();
     for (QAbstractAxis *a : axes) {
         bool changed = false;
@@ -127,6 +148,19 @@ void ChartOverlay::applyFonts(const ChartTypeScale &ts)
             a->setLabelsFont(labels);
             a->setTitleFont(titleF);
         }
+        // the shown y axis (a label axis): a title taller than the plot is cut by QtCharts,
+        // units and all; its unit alone then ("MiB", "ms"), the whole title in the tool tip
+        if (a->orientation() != Qt::Vertical || !a->isVisible() || m_model.y.title.isEmpty()
+            || !qobject_cast<QCategoryAxis *>(a))
+            continue;
+        const QString whole = m_model.y.title;
+        const bool fits =
+            plot.height() <= 0 || QFontMetricsF(titleF).horizontalAdvance(whole) <= plot.height();
+        const QString shown = fits ? whole : compactAxisTitle(whole);
+        m_yTitleCompact = shown != whole;
+        a->setProperty("vwFullTitle", whole);
+        if (a->titleText() != shown)
+            a->setTitleText(shown);
     }
 }
 
@@ -135,6 +169,7 @@ void ChartOverlay::clearItems()
     for (QGraphicsItem *i : std::as_const(m_items))
         delete i;
     m_items.clear();
+    m_subtitleTip = m_yTitleTip = nullptr;
     m_legendText.clear();
     m_markerText.clear();
 }
@@ -148,6 +183,27 @@ void ChartOverlay::relayout()
     const ChartTypeScale ts = typeScale();
     applyFonts(ts);
     clearItems();
+    {
+        // tool tips with the whole words where they are shortened: over the title block (the
+        // subtitle elided) and over the y axis (its unit only)
+        const QRectF plotArea = m_chart->plotArea();
+        auto tipArea = [this](const QRectF &r, const QString &tip) {
+            auto *item = new QGraphicsRectItem(r, m_chart);
+            item->setPen(Qt::NoPen);
+            item->setBrush(Qt::NoBrush);
+            item->setToolTip(tip);
+            item->setZValue(18);
+            m_items << item;
+            return item;
+        };
+        m_subtitleTip = m_yTitleTip = nullptr;
+        if (m_shownSubtitle != m_model.subtitle && plotArea.top() > 0)
+            m_subtitleTip = tipArea(QRectF(0, 0, m_chart->size().width(), plotArea.top()),
+                                    m_model.title + QLatin1Char('\n') + m_model.subtitle);
+        if (m_yTitleCompact && plotArea.left() > 0)
+            m_yTitleTip = tipArea(QRectF(0, plotArea.top(), plotArea.left(), plotArea.height()),
+                                  m_model.y.title);
+    }
 
     // the legend: rows at the bottom of the chart, in the chart's bottom margin
     const QList<LegendEntry> legend = m_model.legend();
@@ -251,6 +307,16 @@ void ChartOverlay::relayout()
             m_chart->layout()->activate();
         relayout(); // the plot area moved; the margins are now as wanted
     }
+}
+
+QString ChartOverlay::subtitleToolTip() const
+{
+    return m_subtitleTip ? m_subtitleTip->toolTip() : QString();
+}
+
+QString ChartOverlay::yTitleToolTip() const
+{
+    return m_yTitleTip ? m_yTitleTip->toolTip() : QString();
 }
 
 QList<QRectF> ChartOverlay::legendTextRects() const

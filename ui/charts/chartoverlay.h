@@ -5,7 +5,10 @@
 // type scale (core/charts/charttype.h): for the chart's own height in the live view, for the
 // picture's height during an export (chartexport.h). The QChart's own legend keeps its
 // markers (their labels and visibility follow the model) but is detached and transparent.
-// GUI thread only.
+// Where the live view is too small for the words (a narrow chart, the Server tab's short
+// per-second charts), a subtitle wider than the chart is elided in the middle and a y-axis
+// title taller than the plot shows its unit only ("MiB", "ms"); the whole words are then the
+// tool tip over the title and over the axis. GUI thread only.
 #pragma once
 
 #include "charts/chartmodel.h"
@@ -41,6 +44,17 @@ public:
     /// Places everything again for the chart's present geometry and axes.
     void relayout();
 
+    /// The subtitle as drawn: the model's, elided in the middle to the chart's width.
+    QString shownSubtitle() const { return m_shownSubtitle; }
+    /// The tool tip over the title block when the subtitle is elided (title, then the whole
+    /// subtitle); empty otherwise.
+    QString subtitleToolTip() const;
+    /// The tool tip over the y axis when its title shows the unit only; empty otherwise.
+    QString yTitleToolTip() const;
+    /// The unit of an axis title: the text in its last parentheses ("server CPU (cores busy)"
+    /// -> "cores busy"), else its last word ("successful requests/s" -> "requests/s").
+    static QString compactAxisTitle(const QString &title);
+
     /// The legend texts drawn, in order (legend() of the model).
     QStringList legendTexts() const { return m_legendTexts; }
     /// Scene rectangles of the legend texts and of the marker labels, as drawn.
@@ -62,6 +76,10 @@ private:
     QList<QGraphicsItem *> m_markerText;
     QStringList m_legendTexts;
     bool m_inLayout = false;
+    QString m_shownSubtitle;
+    bool m_yTitleCompact = false; ///< the y axis shows compactAxisTitle() of the model's
+    QGraphicsItem *m_subtitleTip = nullptr; ///< in m_items
+    QGraphicsItem *m_yTitleTip = nullptr;
 };
 
 } // namespace vw

@@ -67,7 +67,11 @@ QCategoryAxis *newLabelAxis()
 /// the labels or their places change (each rebuild lays the axis out again).
 void fitLabelAxis(QCategoryAxis *axis, const ChartAxis &model)
 {
-    if (axis->titleText() != model.title)
+    // the overlay may show the title's unit only (ChartOverlay::compactAxisTitle(): it does
+    // not fit the plot's height); it decides again when the title changes
+    if (axis->titleText() != model.title
+        && !(axis->property("vwFullTitle").toString() == model.title
+             && axis->titleText() == ChartOverlay::compactAxisTitle(model.title)))
         axis->setTitleText(model.title);
     const double lo = labelPos(model, model.min), hi = labelPos(model, model.max);
     const QList<AxisTick> ticks = axisTicks(model);
@@ -500,7 +504,12 @@ QJsonObject drawnChartData(const QChart *chart)
     for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical})
         for (QAbstractAxis *a : chart->axes(o))
             if (auto *c = qobject_cast<QCategoryAxis *>(a); c && c->isVisible()) {
-                (o == Qt::Horizontal ? xTitle : yTitle) = c->titleText();
+                // the title it stands for (shown as its unit only when it does not fit)
+                const QString full = c->property("vwFullTitle").toString();
+                (o == Qt::Horizontal ? xTitle : yTitle) =
+                    full.isEmpty() || c->titleText() != ChartOverlay::compactAxisTitle(full)
+                        ? c->titleText()
+                        : full;
                 (o == Qt::Horizontal ? xTicks : yTicks) =
                     QJsonArray::fromStringList(c->categoriesLabels());
             }

@@ -4,7 +4,10 @@
 #include "charts/chartpalette.h"
 #include "report/capacitypoints.h"
 
+#include "theme/windowtheme.h"
+
 #include <QFont>
+#include <QGuiApplication>
 
 #include <algorithm>
 
@@ -74,8 +77,12 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue(cell.number ? Qt::AlignRight | Qt::AlignVCenter
                                                : Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::BackgroundRole:
+        if (cell.clientBound) // the theme's, at paint time
+            return clientBoundCellColours(QGuiApplication::palette()).background;
         return cell.background.isValid() ? QVariant(cell.background) : QVariant();
     case Qt::ForegroundRole:
+        if (cell.clientBound)
+            return clientBoundCellColours(QGuiApplication::palette()).text;
         return cell.foreground.isValid() ? QVariant(cell.foreground) : QVariant();
     case Qt::FontRole:
         if (cell.bold || cell.italic) {
@@ -165,8 +172,7 @@ void ComparisonTableModel::buildRatios(const Comparison &c)
                     for (Cell *cell : {&x, &p}) {
                         cell->text += QStringLiteral(" ⚠");
                         cell->tip = why;
-                        cell->background = QColor(QString::fromLatin1(kClientBoundCellBackground));
-                        cell->foreground = QColor(QString::fromLatin1(kClientBoundCellForeground));
+                        cell->clientBound = true;
                     }
                 }
                 row << x << p;

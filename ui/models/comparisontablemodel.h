@@ -11,7 +11,9 @@
 //             always in the cell: colour is never the only sign) and why.
 // Colours come from the shared palette (core/charts/chartpalette.h, verdictBackground()): both
 // the background and the text are set for tinted cells, so they read the same in the light and
-// dark themes; untinted cells take the view's palette. A missing figure is "-", never 0.
+// dark themes; a client-bound cell's grey follows the application palette when it is asked
+// for (ui/theme/windowtheme.h, clientBoundCellColours(): no light island in the dark theme);
+// untinted cells take the view's palette. A missing figure is "-", never 0.
 // GUI thread only (like every model).
 #pragma once
 
@@ -82,6 +84,7 @@ private:
         bool bold = false;
         bool italic = false;
         int verdict = -1; ///< Verdict as int on a Verdicts row, else -1
+        bool clientBound = false; ///< coloured by clientBoundCellColours() of the palette
     };
     struct Header {
         QString text;

@@ -7,14 +7,18 @@
 
 namespace vw {
 
-namespace {
-
-QString displayLabel(const Session &s)
+QString SessionSet::displayLabel(const QString &label, int runs)
 {
-    return s.label.isEmpty() ? s.profileName : s.label;
+    if (runs < 2)
+        return label;
+    const QString suffix = tr(" (%1 runs)").arg(runs);
+    return label.endsWith(suffix) ? label : label + suffix; // never said twice
 }
 
-} // namespace
+QString SessionSet::displayLabel(const Session &s)
+{
+    return displayLabel(s.label.isEmpty() ? s.profileName : s.label, s.replicateCount());
+}
 
 SessionSet::SessionSet(QObject *parent)
     : QObject(parent)
@@ -70,7 +74,8 @@ void SessionSet::beginLive(const QString &label, const Profile &plan)
     SessionEntry live;
     live.live = true;
     live.session.plan = plan;
-    replaceMain(live, label);
+    // its replicates are split when it ends: the plan says how many runs it makes
+    replaceMain(live, displayLabel(label, plan.repeat));
 }
 
 void SessionSet::updateLive(const RunSnapshot &s)
@@ -140,7 +145,7 @@ bool SessionSet::renameSession(const QString &id, const QString &path, const QSt
             || !((!id.isEmpty() && e.session.id == id)
                  || (!path.isEmpty() && isSameFilePath(e.path, path))))
             continue;
-        e.label = uniqueLabel(label, i);
+        e.label = uniqueLabel(displayLabel(label, e.session.replicateCount()), i);
         e.session.label = e.label;
         any = true;
         emit entryRenamed(i);

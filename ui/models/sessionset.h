@@ -41,6 +41,14 @@ public:
 
     explicit SessionSet(QObject *parent = nullptr);
 
+    /// The one maker of the labels sessions are shown with (legends, lists, tabs, tables,
+    /// the comparison's A/B): `label` and, for a session of two or more replicates, how many
+    /// runs it holds ("nu-short (3 runs)", not said twice). Made unique among the entries
+    /// afterwards ("nu-short (2)").
+    static QString displayLabel(const QString &label, int runs);
+    /// displayLabel() of the session's label, else its profile's name, and its replicates.
+    static QString displayLabel(const Session &session);
+
     bool hasMain() const { return m_hasMain; }
     bool isLive() const { return m_hasMain && m_entries.first().live; }
     /// The main entry, nullptr when there is none.

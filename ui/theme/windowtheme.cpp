@@ -1,10 +1,15 @@
 #include "theme/windowtheme.h"
 
+#include "charts/chartpalette.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QWidget>
+
+#include <algorithm>
+#include <cmath>
 
 namespace vw {
 
@@ -47,6 +52,33 @@ void setApplicationPalette(const QPalette &palette)
     }
 }
 } // namespace
+
+NoteColours warningNoteColours(const QPalette &palette)
+{
+    if (paletteIsDark(palette)) // 10.9:1
+        return {QColor(0x3a, 0x2a, 0x10), QColor(0xf3, 0xe3, 0xc8), QColor(0xc0, 0x7a, 0x10)};
+    return {QColor(0xff, 0xf4, 0xe5), QColor(0x1f, 0x1f, 0x1f), QColor(0xf0, 0xa0, 0x30)};
+}
+
+NoteColours clientBoundCellColours(const QPalette &palette)
+{
+    if (paletteIsDark(palette)) // 8.4:1, apart from the dark base and its alternate rows
+        return {QColor(0x45, 0x45, 0x45), QColor(0xf0, 0xf0, 0xf0), QColor()};
+    return {QColor(QString::fromLatin1(kClientBoundCellBackground)),
+            QColor(QString::fromLatin1(kClientBoundCellForeground)), QColor()};
+}
+
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    auto luminance = [](const QColor &c) {
+        auto lin = [](double v) {
+            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+    };
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
 
 QPalette darkPalette()
 {

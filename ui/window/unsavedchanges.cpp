@@ -27,6 +27,29 @@ UnsavedChoice askAboutUnsavedProfile(QWidget *parent, const QString &profileName
     }
 }
 
+UnsavedChoice askAboutUnsavedRun(QWidget *parent, const QString &why, const QString &action)
+{
+    QMessageBox box(QMessageBox::Warning, QObject::tr("Results not saved"),
+                    QObject::tr("The run's results are not saved."),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, parent);
+    box.setObjectName(QStringLiteral("unsavedRunBox"));
+    box.setInformativeText(
+        QObject::tr("Its session could not be written (%1); it is only on screen. Save it as a "
+                    "session file before you %2?")
+            .arg(why, action));
+    box.button(QMessageBox::Save)->setText(QObject::tr("Save As…"));
+    box.setDefaultButton(QMessageBox::Save);
+    box.setEscapeButton(QMessageBox::Cancel);
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        return UnsavedChoice::Save;
+    case QMessageBox::Discard:
+        return UnsavedChoice::Discard;
+    default:
+        return UnsavedChoice::Cancel;
+    }
+}
+
 RunningCloseChoice askAboutRunningClose(QWidget *parent)
 {
     QMessageBox box(QMessageBox::Question, QObject::tr("Run in progress"),

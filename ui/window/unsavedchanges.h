@@ -1,8 +1,10 @@
 // The questions asked before work is lost or left behind: unsaved profile edits (before
-// Open, Open Recent, New, closing the window, quitting), a run still going when the window
-// closes, stopping a long run, and a local target this window started still running when it
-// closes. Modal message boxes with object names tests can find ("unsavedChangesBox",
-// "runningCloseBox", "stopRunBox", "localTargetQuitBox"). GUI thread only.
+// Open, Open Recent, New, closing the window, quitting), a run's results that are only on
+// screen (its session could not be written anywhere) when the window closes, a run still
+// going when the window closes, stopping a long run, and a local target this window started
+// still running when it closes. Modal message boxes with object names tests can find
+// ("unsavedChangesBox", "unsavedRunBox", "runningCloseBox", "stopRunBox",
+// "localTargetQuitBox"). GUI thread only.
 #pragma once
 
 #include <QString>
@@ -19,6 +21,11 @@ enum class UnsavedChoice { Save, Discard, Cancel };
 /// "The profile <name> has unsaved changes" with Save / Discard / Cancel (Escape cancels).
 UnsavedChoice askAboutUnsavedProfile(QWidget *parent, const QString &profileName,
                                      const QString &action);
+
+/// "The run's results are not saved" with Save As… / Discard / Cancel (Escape cancels), in
+/// the style of askAboutUnsavedProfile(); `why` says where writing the session failed and
+/// `action` completes "Save them as a session file before you ...".
+UnsavedChoice askAboutUnsavedRun(QWidget *parent, const QString &why, const QString &action);
 
 enum class RunningCloseChoice { StopAndClose, KeepRunning };
 

@@ -34,6 +34,12 @@ void WindowCloseFlow::runFinished()
         m_window->close();
 }
 
+void WindowCloseFlow::closeCancelled()
+{
+    m_closeSettled = false;
+    m_runSettled = false;
+}
+
 bool WindowCloseFlow::mayClose()
 {
     if (m_closeWhenFinished && m_controller->isRunning()) // stopping: closes after cleanup
@@ -46,9 +52,19 @@ bool WindowCloseFlow::mayClose()
         });
         return false;
     }
+    if (!m_runSettled && m_unsavedRun && m_unsavedRun()) {
+        // a run's results only on screen: Save As (written on a pool thread) or Discard
+        const bool goesOn = m_settleRun([this] {
+            m_runSettled = true;
+            closeLater();
+        });
+        if (!goesOn)
+            closeCancelled();
+        return false;
+    }
     if (m_controller->isRunning()
         && askAboutRunningClose(m_window) == RunningCloseChoice::KeepRunning) {
-        m_closeSettled = false; // this close is over: a later one asks again
+        closeCancelled();
         emit status(tr("The run goes on"), kStatusMs);
         return false;
     }
@@ -56,7 +72,7 @@ bool WindowCloseFlow::mayClose()
         // a target this window started: never left running without a word
         switch (askAboutLocalTargetOnQuit(m_window, m_local->kind())) {
         case LocalTargetQuitChoice::Cancel:
-            m_closeSettled = false;
+            closeCancelled();
             return false;
         case LocalTargetQuitChoice::KeepRunning:
             m_targetOnClose = TargetOnClose::Keep;
@@ -89,14 +105,14 @@ bool WindowCloseFlow::mayClose()
                     return;
                 }
                 m_targetOnClose = TargetOnClose::Unasked;
-                m_closeSettled = false;
+                closeCancelled();
                 emit this->error(tr("Could not stop the local target: %1").arg(error));
             });
         emit status(tr("Stopping the local target; the window closes after that"), 0);
         m_local->stopTarget();
         return false;
     }
-    m_closeSettled = false;
+    closeCancelled();
     m_targetOnClose = TargetOnClose::Unasked;
     return true;
 }

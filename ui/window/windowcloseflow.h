@@ -1,5 +1,7 @@
 // Closing the main window without losing work or leaving anything behind, in this order:
-// unsaved profile edits are saved or discarded (or the close is cancelled); a run still
+// unsaved profile edits are saved or discarded (or the close is cancelled); a run's results
+// that are only on screen (its session could not be written anywhere) are saved as a file or
+// discarded (or the close is cancelled); a run still
 // going is stopped and cleaned up first (or kept running: no close), the window closing when
 // the run has finished; a local target this window started is stopped (the window closing
 // once it is down, or staying with the error) or kept running, as asked. The questions are in
@@ -34,6 +36,17 @@ public:
                     LocalTargetBox *localTarget, SettleFn settle, std::function<void()> saveLayout,
                     QObject *parent = nullptr);
 
+    /// The results of a run that are only on screen: `unsaved` says whether there are any;
+    /// `settle` runs its `proceed` once they are saved (Save As) or discarded, never when the
+    /// question is cancelled or the write fails, and returns false when it is cancelled
+    /// (MainWindow::settleUnsavedRun()). None by default.
+    void setUnsavedRun(std::function<bool()> unsaved,
+                       std::function<bool(std::function<void()> proceed)> settle)
+    {
+        m_unsavedRun = std::move(unsaved);
+        m_settleRun = std::move(settle);
+    }
+
     /// From QWidget::closeEvent(): true when the window may close now; false when the close
     /// is cancelled or waits (for a Save, a run's cleanup or the local target's stop).
     bool mayClose();
@@ -56,11 +69,15 @@ private:
     LocalTargetBox *m_local;
     SettleFn m_settle;
     std::function<void()> m_saveLayout;
+    std::function<bool()> m_unsavedRun;
+    std::function<bool(std::function<void()>)> m_settleRun;
     /// The local target question, answered for this close: stop the target (once the run,
     /// if any, has cleaned up) or keep it running.
     enum class TargetOnClose { Unasked, Keep, Stop } m_targetOnClose = TargetOnClose::Unasked;
     bool m_closeWhenFinished = false;
     bool m_closeSettled = false; ///< unsaved edits were saved or discarded for this close
+    bool m_runSettled = false; ///< results only on screen were saved or discarded for it
+    void closeCancelled(); ///< this close is over: a later one asks again
 };
 
 } // namespace vw
