@@ -28,33 +28,16 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGroupBox>
 #include <QMimeData>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <memory>
 
 namespace vw {
-
-namespace {
-
-QWidget *boxed(const QString &title, QWidget *content, QWidget *parent)
-{
-    auto *box = new QGroupBox(title, parent);
-    auto *l = new QVBoxLayout(box);
-    l->setContentsMargins(6, 6, 6, 6);
-    l->addWidget(content);
-    return box;
-}
-} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -78,55 +61,7 @@ MainWindow::MainWindow(QWidget *parent)
         m_sessions, m_editor, m_runPanel, [this] { return isRunning(); }, this);
     m_confirmStopAfterMs = RunController::kConfirmStopAfterMs;
 
-    auto *left = new QWidget(this);
-    auto *ll = new QVBoxLayout(left);
-    ll->setContentsMargins(0, 0, 0, 0);
-    ll->addWidget(boxed(tr("Target"), m_target, left));
-    ll->addWidget(boxed(tr("Profile"), m_editor, left), 1);
-
-    auto *right = new QWidget(this);
-    auto *rl = new QVBoxLayout(right);
-    rl->setContentsMargins(0, 0, 0, 0);
-    rl->addWidget(m_runPanel);
-    m_savedBar = new SavedSessionBar(m_sessions, right);
-    rl->addWidget(m_savedBar);
-    // The results take the height the window has, not their charts' preferred height: the
-    // side's word-wrapped banners make its layout height-for-width, which would size it by
-    // the size hints and scroll a 1600x1000 window (the tables below the charts then showed
-    // 3 rows above the fold). Their minimum still holds: a small window scrolls.
-    m_results->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
-    m_results->setMinimumHeight(m_results->minimumSizeHint().height());
-    rl->addWidget(m_results, 1);
-
-    m_splitter = new QSplitter(Qt::Horizontal, this);
-    // Each side scrolls when the window is smaller than its content (a 1280x720 screen at
-    // 150 % has 853x480 device-independent pixels); at usual sizes it simply fills the side.
-    for (QWidget *side : {left, right}) {
-        auto *scroll = new QScrollArea(m_splitter);
-        scroll->setObjectName(side == left ? QStringLiteral("leftScroll")
-                                           : QStringLiteral("rightScroll"));
-        scroll->setAccessibleName(side == left ? tr("Target and profile") : tr("Run and results"));
-        scroll->setWidgetResizable(true);
-        scroll->setFrameShape(QFrame::NoFrame);
-        scroll->setWidget(side);
-        m_splitter->addWidget(scroll);
-    }
-    m_splitter->setObjectName(QStringLiteral("mainSplit"));
-    // a larger window widens the editor too (a third of the extra width), not only the charts
-    m_splitter->setStretchFactor(0, 1);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setChildrenCollapsible(false);
-    setCentralWidget(m_splitter);
-    for (QWidget *w : {static_cast<QWidget *>(m_splitter), left, right})
-        w->setContentsMargins(4, 4, 4, 4);
-    // the left side at least as wide as its content: it never scrolls sideways (at 1280x720
-    // too); a wider window gives it a third of the extra width
-    auto *leftScroll = static_cast<QScrollArea *>(m_splitter->widget(0));
-    leftScroll->setMinimumWidth(left->minimumSizeHint().width()
-                                + leftScroll->verticalScrollBar()->sizeHint().width());
-    const int leftWidth = std::max(440, leftScroll->minimumWidth());
-    m_splitter->setSizes({leftWidth, 1400 - leftWidth});
-
+    createLayout();
     createActions();
     createMenus();
     createLibrary();
@@ -155,64 +90,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_target, &TargetPanel::message, this,
             [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
 
-    connect(m_controller, &RunController::phaseChanged, this,
-            [this](RunPhase phase, const QString &detail) {
-                m_runPanel->setPhase(phase, detail);
-                if (phase == RunPhase::Finished)
-                    return; // detail is the status key; onRunFinished() says it in words
-                statusBar()->showMessage(detail.isEmpty()
-                                             ? runPhaseName(phase)
-                                             : runPhaseName(phase) + QStringLiteral(": ") + detail);
-            });
-    connect(m_controller, &RunController::liveUpdate, m_runPanel, &RunPanel::showSnapshot);
-    connect(m_controller, &RunController::cleanupRetrying, m_runPanel, &RunPanel::showCleanupRetry);
-    connect(m_runPanel, &RunPanel::leaveCleanupRequested, m_controller,
-            &RunController::abandonCleanup);
-    connect(m_controller, &RunController::stageFinished, this,
-            [this](const StageStats &s) { statusBar()->showMessage(stageDoneMessage(s)); });
-    connect(m_controller, &RunController::message, this,
-            [this](const QString &m) { statusBar()->showMessage(m, kStatusMs); });
-    connect(m_controller, &RunController::confirmationAnswered, this, [this](bool yes) {
-        if (!yes)
-            m_target->forgetDeclinedOverride(); // a declined address is not kept
-        updateActions();
-    });
-    connect(m_controller, &RunController::started, this, [this](const Profile &profile) {
-        m_target->tokenUsedForRun();
-        m_runPanel->runStarted(profile);
-    });
-    connect(m_controller, &RunController::finished, this, &MainWindow::onRunFinished);
-    connect(m_controller, &RunController::sessionRescued, this,
-            [this](const QString &, const QString &error, const QString &rescued) {
-                const QString text =
-                    tr("Could not save the session: %1. It was saved to %2 instead (Save "
-                       "Session As… copies it where you want it).")
-                        .arg(error, QDir::toNativeSeparators(rescued));
-                const QString shown = m_runPanel->errorText();
-                m_runPanel->showError(shown.isEmpty() ? text : shown + QLatin1Char('\n') + text);
-            });
-    connect(m_controller, &RunController::sessionSaved, this,
-            [this](const QString &path, const QString &error) {
-                if (!error.isEmpty()) {
-                    // not even the rescue folders took it: kept here until saved or discarded
-                    m_unsavedRun = m_lastRun;
-                    m_unsavedRunError = error;
-                    m_runPanel->showError(
-                        tr("Could not save the session: %1 (nor in %2): the results are only "
-                           "on screen. File > Save Session As… writes them where you choose.")
-                            .arg(error, RunController::rescueFolders().join(tr(" or "))));
-                    updateActions();
-                    updateTitle();
-                    return;
-                }
-                m_lastSavedPath = path;
-                m_recent->add(path);
-                m_runPanel->sessionSaved(m_lastRun, path); // the sweep command, if needed
-                statusBar()->showMessage(tr("Session saved to %1").arg(path), kStatusMs);
-                m_savedBar->setRunSavedPath(path);
-                m_library->markStale();
-                emit sessionSaved(path);
-            });
+    connectRunController();
     connect(m_results, &ResultsPage::addOverlayRequested, this, &MainWindow::addOverlayDialog);
     connect(m_sessions, &SessionSet::entriesChanged, this, &MainWindow::updateActions);
 
@@ -302,114 +180,6 @@ void MainWindow::createLibrary()
                 statusBar()->showMessage(tr("Session saved as %1").arg(target), kStatusMs);
             });
     connect(m_savedBar, &SavedSessionBar::savedAs, this, &MainWindow::sessionSavedAs);
-}
-
-QString MainWindow::suggestedSessionPath(const QString &fileName) const
-{
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-        .filePath(fileName);
-}
-
-void MainWindow::saveSessionAs()
-{
-    const SessionEntry *main = m_sessions->mainEntry();
-    QString name;
-    if (!m_savedBar->path().isEmpty())
-        name = QFileInfo(m_savedBar->path()).fileName();
-    else if (m_unsavedRun && (!main || main->live || main->path.isEmpty()))
-        name = QFileInfo(autoSavePath(*m_unsavedRun)).fileName();
-    else if (main && !main->live)
-        name = QFileInfo(autoSavePath(main->session)).fileName();
-    else
-        return; // nothing to save
-    const QString target = m_chooseSessionFile(suggestedSessionPath(name));
-    if (!target.isEmpty())
-        saveSessionTo(target);
-}
-
-void MainWindow::saveSessionTo(const QString &target)
-{
-    const SessionEntry *main = m_sessions->mainEntry();
-    const bool shown = main && !main->live;
-    if (shown && !m_savedBar->path().isEmpty() && !m_savedBar->isFileDeleted()) {
-        m_savedBar->saveAs(target); // a copy of its file; savedAs() -> sessionSavedAs()
-        return;
-    }
-    if (m_unsavedRun && (!shown || main->path.isEmpty())) {
-        writeSessionCopy(*m_unsavedRun, target, true); // the run's session, only on screen
-        return;
-    }
-    if (shown)
-        writeSessionCopy(main->session, target, false); // its file was deleted
-}
-
-void MainWindow::writeSessionCopy(const Session &session, const QString &target, bool unsavedRun)
-{
-    statusBar()->showMessage(tr("Saving the session as %1…").arg(target));
-    m_sessionWrites.start(
-        [session, target](const JobContext &) {
-            // the session writer: atomic, never a token (docs/session-format.md, "Writing")
-            QString error;
-            writeSession(session, target, &error);
-            return error;
-        },
-        [this, target, unsavedRun](const QString &error) {
-            if (!error.isEmpty()) {
-                m_runPanel->showError(
-                    tr("Could not save the session as %1: %2").arg(target, error));
-                emit sessionSavedAs(target, error);
-                return;
-            }
-            if (unsavedRun) {
-                m_unsavedRun.reset();
-                m_unsavedRunError.clear();
-                m_lastSavedPath = target;
-                m_savedBar->setRunSavedPath(target); // the file line names it now
-                m_library->markStale();
-            }
-            m_recent->add(target);
-            statusBar()->showMessage(tr("Session saved as %1").arg(target), kStatusMs);
-            updateActions();
-            updateTitle();
-            emit sessionSavedAs(target, QString());
-        });
-}
-
-bool MainWindow::settleUnsavedRun(const QString &action, std::function<void()> proceed)
-{
-    if (!m_unsavedRun) {
-        proceed();
-        return true;
-    }
-    switch (askAboutUnsavedRun(this, m_unsavedRunError, action)) {
-    case UnsavedChoice::Discard:
-        proceed();
-        return true;
-    case UnsavedChoice::Cancel:
-        statusBar()->showMessage(tr("Cancelled: the run's results stay on screen"), kStatusMs);
-        return false;
-    case UnsavedChoice::Save:
-        break;
-    }
-    const QString target = m_chooseSessionFile(
-        suggestedSessionPath(QFileInfo(autoSavePath(*m_unsavedRun)).fileName()));
-    if (target.isEmpty()) {
-        statusBar()->showMessage(tr("Cancelled: the run's results stay on screen"), kStatusMs);
-        return false;
-    }
-    // written on a pool thread: go on once it is on disk (never when the write fails)
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(this, &MainWindow::sessionSavedAs, this,
-                          [target, connection, proceed = std::move(proceed)](const QString &written,
-                                                                             const QString &error) {
-                              if (written != target)
-                                  return;
-                              QObject::disconnect(*connection);
-                              if (error.isEmpty())
-                                  proceed();
-                          });
-    writeSessionCopy(*m_unsavedRun, target, true);
-    return true;
 }
 
 bool MainWindow::openProfile(const QString &path)

@@ -132,8 +132,14 @@ private:
     void showShortcuts();
     /// The "Sessions" dock and the file line above the results (ui/library/).
     void createLibrary();
+    /// mainlayout.cpp: the pages in their boxes, the two scrolling sides and the splitter.
+    void createLayout();
+    /// mainrunwiring.cpp: the RunController's signals to the run panel and status bar, and
+    /// what becomes of the run's session.
+    void connectRunController();
     bool loadProfileNow(const QString &path);
     void onRunFinished(const Session &session);
+    // mainsessionsave.cpp: Save Session As and the run whose results are only on screen.
     /// Runs `proceed` unless the last run's results, only on screen, are kept: asks Save As /
     /// Discard / Cancel (`action` completes "... before you ..."); Save As runs it once the
     /// file is written. False when cancelled (nothing runs).
