@@ -24,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QUrl>
 
 #include <signal.h>
 
@@ -193,6 +194,31 @@ class TestClusterHa : public QObject {
         return {};
     }
 
+    /// Whether node `name` names `leader` as the leader in its GET sys/leader within `ms`
+    /// (after an election it still names the dead one for a while, or none).
+    bool waitUntilFollowing(const LocalTargetState &state, const QString &name,
+                            const QString &leader, int ms)
+    {
+        const LocalTargetNode *n = state.node(name);
+        const LocalTargetNode *l = state.node(leader);
+        if (!n || !l)
+            return false;
+        const int leaderPort = QUrl(l->address).port();
+        TargetSpec spec;
+        spec.address = n->address;
+        spec.requestTimeoutMs = 1000;
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < ms) {
+            const VaultResponse r = VaultClient(spec, {}).get(QStringLiteral("sys/leader"));
+            const QUrl named(r.json.value(QStringLiteral("leader_address")).toString());
+            if (r.status == 200 && named.port() == leaderPort && leaderPort > 0)
+                return true;
+            QThread::msleep(200);
+        }
+        return false;
+    }
+
     /// A 3 s + 37 s run through `lb`; the leader is killed by PID 1.5 s into stage 2 (the
     /// raft election takes 10 to 17 s on 2 busy cores).
     /// Prints and checks the failover.
@@ -357,6 +383,11 @@ private slots:
                 "  - { type: kv2_write, weight: 20, params: { keys: 10, payload_bytes: 64 } }\n"));
         const QString other = newLeader == QLatin1String("standby-1") ? QStringLiteral("standby-2")
                                                                       : QStringLiteral("standby-1");
+        // The other standby learns the new leader a moment after the election (until then it
+        // answers a write "500: local node not active but active cluster node not found"):
+        // the run goes to it once its sys/leader names one.
+        QVERIFY2(waitUntilFollowing(state, other, newLeader, 30000),
+                 qPrintable(other + QStringLiteral(" knew no leader 30 s after the election")));
         const QString out = m_tmp.filePath(QStringLiteral("after-failover.json"));
         const AppResult run = app({QStringLiteral("run"), profile, QStringLiteral("--addr"), other,
                                    QStringLiteral("--out"), out},
