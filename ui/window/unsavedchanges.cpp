@@ -7,14 +7,13 @@
 
 namespace vw {
 
-UnsavedChoice askAboutUnsavedProfile(QWidget *parent, const QString &profileName,
-                                     const QString &action)
+namespace {
+
+/// Save / Discard / Cancel (Save the default, Esc cancels) on `box`; `saveText` renames Save.
+UnsavedChoice askSaveDiscardCancel(QMessageBox &box, const QString &saveText = QString())
 {
-    QMessageBox box(QMessageBox::Warning, QObject::tr("Unsaved profile"),
-                    QObject::tr("The profile \"%1\" has unsaved changes.").arg(profileName),
-                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, parent);
-    box.setObjectName(QStringLiteral("unsavedChangesBox"));
-    box.setInformativeText(QObject::tr("Save them before you %1?").arg(action));
+    if (!saveText.isEmpty())
+        box.button(QMessageBox::Save)->setText(saveText);
     box.setDefaultButton(QMessageBox::Save);
     box.setEscapeButton(QMessageBox::Cancel);
     switch (box.exec()) {
@@ -27,6 +26,19 @@ UnsavedChoice askAboutUnsavedProfile(QWidget *parent, const QString &profileName
     }
 }
 
+} // namespace
+
+UnsavedChoice askAboutUnsavedProfile(QWidget *parent, const QString &profileName,
+                                     const QString &action)
+{
+    QMessageBox box(QMessageBox::Warning, QObject::tr("Unsaved profile"),
+                    QObject::tr("The profile \"%1\" has unsaved changes.").arg(profileName),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, parent);
+    box.setObjectName(QStringLiteral("unsavedChangesBox"));
+    box.setInformativeText(QObject::tr("Save them before you %1?").arg(action));
+    return askSaveDiscardCancel(box);
+}
+
 UnsavedChoice askAboutUnsavedRun(QWidget *parent, const QString &why, const QString &action)
 {
     QMessageBox box(QMessageBox::Warning, QObject::tr("Results not saved"),
@@ -37,17 +49,7 @@ UnsavedChoice askAboutUnsavedRun(QWidget *parent, const QString &why, const QStr
         QObject::tr("Its session could not be written (%1); it is only on screen. Save it as a "
                     "session file before you %2?")
             .arg(why, action));
-    box.button(QMessageBox::Save)->setText(QObject::tr("Save As…"));
-    box.setDefaultButton(QMessageBox::Save);
-    box.setEscapeButton(QMessageBox::Cancel);
-    switch (box.exec()) {
-    case QMessageBox::Save:
-        return UnsavedChoice::Save;
-    case QMessageBox::Discard:
-        return UnsavedChoice::Discard;
-    default:
-        return UnsavedChoice::Cancel;
-    }
+    return askSaveDiscardCancel(box, QObject::tr("Save As…"));
 }
 
 RunningCloseChoice askAboutRunningClose(QWidget *parent)
