@@ -452,10 +452,57 @@ QList<ChartKind> ResultsPage::serverChartKinds()
             ChartKind::ServerCpuOverTime,   ChartKind::ServerLatencyOverTime};
 }
 
+QWidget *ResultsPage::current(QWidget *chart) const
+{
+    const qsizetype i = chartWidgets().indexOf(chart);
+    if (i >= 0 && (m_outdatedCharts & (1u << i)))
+        refreshChart(int(i));
+    return chart;
+}
+
+StageCurveChart *ResultsPage::latencyChart() const
+{
+    current(m_latency);
+    return m_latency;
+}
+
+StageCurveChart *ResultsPage::throughputChart() const
+{
+    current(m_throughput);
+    return m_throughput;
+}
+
+StageCurveChart *ResultsPage::errorChart() const
+{
+    current(m_errors);
+    return m_errors;
+}
+
+TimeSeriesChart *ResultsPage::timeChart() const
+{
+    current(m_time);
+    return m_time;
+}
+
+TimeSeriesChart *ResultsPage::timeThroughputChart() const
+{
+    current(m_timeThroughput);
+    return m_timeThroughput;
+}
+
+TimeSeriesChart *ResultsPage::timeErrorsChart() const
+{
+    current(m_timeErrors);
+    return m_timeErrors;
+}
+
 StageCurveChart *ResultsPage::serverChart(ChartKind kind) const
 {
     const int i = int(serverChartKinds().indexOf(kind));
-    return i >= 0 && i < m_serverCharts.size() ? current(m_serverCharts.at(i)) : nullptr;
+    if (i < 0 || i >= m_serverCharts.size())
+        return nullptr;
+    current(m_serverCharts.at(i));
+    return m_serverCharts.at(i);
 }
 
 void ResultsPage::refreshChart(int i) const

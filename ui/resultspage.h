@@ -59,13 +59,13 @@ public:
 
     // During a live run only the charts on screen follow each update; the others (in hidden
     // tabs) catch up when shown or fetched here (for export), so they are never stale.
-    StageCurveChart *latencyChart() const { return current(m_latency); }
-    StageCurveChart *throughputChart() const { return current(m_throughput); }
-    StageCurveChart *errorChart() const { return current(m_errors); }
-    TimeSeriesChart *timeChart() const { return current(m_time); }
-    TimeSeriesChart *timeThroughputChart() const { return current(m_timeThroughput); }
+    StageCurveChart *latencyChart() const;
+    StageCurveChart *throughputChart() const;
+    StageCurveChart *errorChart() const;
+    TimeSeriesChart *timeChart() const;
+    TimeSeriesChart *timeThroughputChart() const;
     /// Errors per second by class over time (ChartKind::ErrorsOverTime).
-    TimeSeriesChart *timeErrorsChart() const { return current(m_timeErrors); }
+    TimeSeriesChart *timeErrorsChart() const;
     /// The server chart of `kind` (isServerChart(), the "Server" tab), nullptr for another kind.
     StageCurveChart *serverChart(ChartKind kind) const;
     /// The Server tab's first view ("Per second"): memory, CPU and server-side vs client
@@ -129,12 +129,9 @@ private:
     void refreshNextLiveChart();
     void refreshChart(int i) const; ///< i indexes chartWidgets()
     QList<QWidget *> chartWidgets() const;
-    template <typename Chart> Chart *current(Chart *chart) const
-    {
-        if (m_outdatedCharts)
-            refreshCharts();
-        return chart;
-    }
+    /// `chart` (one of chartWidgets()), redrawn first if it missed an update; only it:
+    /// fetching one chart does not rebuild the hidden others.
+    QWidget *current(QWidget *chart) const;
     void refreshTable();
     void refreshOverlayList();
 
