@@ -18,17 +18,6 @@ const QByteArray kRevokePath = QByteArrayLiteral("/v1/sys/leases/revoke");
 
 } // namespace
 
-QByteArray leaseIdOf(const QByteArray &body)
-{
-    static const QByteArray key = QByteArrayLiteral("\"lease_id\":\"");
-    const qsizetype at = body.indexOf(key);
-    if (at < 0)
-        return {};
-    const qsizetype from = at + key.size();
-    const qsizetype end = body.indexOf('"', from);
-    return end > from ? body.mid(from, end - from) : QByteArray();
-}
-
 bool DbPostgresCredsOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
     PostgresConnection pg;
@@ -90,10 +79,10 @@ void DbPostgresCredsOperation::onResponse(VuState &vu, const HttpResult &result,
     if (errorClass != ErrorClass::None)
         return;
     if (result.status == 204) {
-        m_leasesRevoked.fetch_add(1, std::memory_order_relaxed);
+        m_leases.addRevoked();
         return;
     }
-    m_leasesCreated.fetch_add(1, std::memory_order_relaxed);
+    m_leases.addCreated();
     if (m_revoke && vu.opState)
         static_cast<LeaseVuState *>(vu.opState)->pendingLease = leaseIdOf(result.body);
 }

@@ -10,9 +10,8 @@
 
 #include "ops/creatingoperation.h"
 #include "ops/dbpostgrescommon.h"
+#include "ops/leasecounter.h"
 #include "ops/operationtype.h"
-
-#include <atomic>
 
 namespace vw {
 
@@ -40,10 +39,9 @@ public:
     /// Read on "<mount>/creds/bench"; with `revoke` update on "sys/leases/revoke".
     QString aclRules() const override;
 
-    /// Leases this operation's requests created (200 on creds) and revoked (204 on
-    /// sys/leases/revoke) so far, over the whole run (all VUs).
-    qint64 leasesCreated() const { return m_leasesCreated.load(); }
-    qint64 leasesRevoked() const { return m_leasesRevoked.load(); }
+    /// Created: 200 on creds; revoked: 204 on sys/leases/revoke.
+    std::optional<LeaseCounts> leaseCounts() const override { return m_leases.counts(); }
+    QString leasePrefix() const override { return m_mount + QStringLiteral("/creds/bench/"); }
 
 private:
     DbPostgresParams m_params;
@@ -51,13 +49,9 @@ private:
     qint64 m_ttlSeconds = 3600;
     QString m_mount;
     QByteArray m_credsPath; ///< "/v1/<mount>/creds/bench"
-    mutable std::atomic<qint64> m_leasesCreated{0};
-    mutable std::atomic<qint64> m_leasesRevoked{0};
+    LeaseCounter m_leases;
 };
 
 OperationType dbPostgresCredsType();
-
-/// The lease_id of a Vault answer ("<mount>/creds/bench/<id>"), empty when it has none.
-QByteArray leaseIdOf(const QByteArray &body);
 
 } // namespace vw

@@ -5,12 +5,14 @@
 #pragma once
 
 #include "http/httpmessage.h"
+#include "ops/leasecounter.h"
 #include "vault/workbenchresource.h"
 
 #include <QString>
 #include <QVector>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <random>
 
 namespace vw {
@@ -124,6 +126,16 @@ public:
         (void)result;
         (void)errorClass;
     }
+
+    /// Any thread, after setup(): the leases this operation's answers created and its own
+    /// requests revoked so far (core/ops/leasecounter.h), read by the run at each stage's end
+    /// for the leases per stage (docs/measurement.md "Leases"). nullopt (the default): the
+    /// operation's answers carry no lease.
+    virtual std::optional<LeaseCounts> leaseCounts() const { return std::nullopt; }
+    /// After setup(): the lease prefix of this operation's leases ("<mount>/creds/<role>/"),
+    /// whose leases still outstanding the run counts with LIST sys/leases/lookup/<prefix>;
+    /// empty (the default) when it has none.
+    virtual QString leasePrefix() const { return {}; }
 
     /// Classifies a complete response: ErrorClass::None for success, else the class.
     /// Default: 200 and 204 are success, any other status is HttpStatus.
