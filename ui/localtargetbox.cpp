@@ -1,5 +1,6 @@
 #include "localtargetbox.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -70,9 +71,25 @@ LocalTargetBox::LocalTargetBox(QWidget *parent)
     row->addWidget(m_kind, 1);
     row->addWidget(m_start);
     row->addWidget(m_stop);
+    // Services beside the target (`target up --with`), for the database operations.
+    auto *with = new QHBoxLayout;
+    with->setContentsMargins(0, 0, 0, 0);
+    with->addWidget(new QLabel(tr("With:"), this));
+    for (const QString &service : LocalTargetOptions::knownServices()) {
+        auto *check = new QCheckBox(service, this);
+        check->setObjectName(QStringLiteral("localTargetWith-") + service);
+        check->setAccessibleName(tr("Start %1 beside the target").arg(service));
+        check->setToolTip(tr("Start %1 on loopback beside the target, for the operations "
+                             "that use it (`connection: %1`; target up --with %1)")
+                              .arg(service));
+        with->addWidget(check);
+        m_services << check;
+    }
+    with->addStretch(1);
     auto *box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
     box->addLayout(row);
+    box->addLayout(with);
     box->addWidget(m_status);
 
     connect(m_start, &QPushButton::clicked, this, &LocalTargetBox::start);
@@ -87,10 +104,20 @@ QString LocalTargetBox::kind() const
     return m_kind->currentData().toString();
 }
 
+QStringList LocalTargetBox::services() const
+{
+    QStringList out;
+    for (const QCheckBox *c : m_services)
+        if (c->isChecked())
+            out << c->text();
+    return out;
+}
+
 void LocalTargetBox::start()
 {
     LocalTargetOptions o;
     o.topology = kind();
+    o.services = services();
     if (o.topology == QLatin1String("cluster"))
         o.loadBalancer = QStringLiteral("nginx");
     // The Server tab's metrics: sys/metrics in Prometheus form (`target up --telemetry`);
@@ -169,6 +196,8 @@ void LocalTargetBox::updateBusy()
     m_start->setEnabled(!m_busy);
     m_stop->setEnabled(!m_busy);
     m_kind->setEnabled(!m_busy && !m_up); // what runs is what it says, until stopped
+    for (QCheckBox *c : m_services)
+        c->setEnabled(!m_busy && !m_up);
 }
 
 void LocalTargetBox::showKind(const QString &topology)
@@ -194,6 +223,12 @@ void LocalTargetBox::showStatus(const QList<LocalTargetNodeStatus> &nodes)
         m_status->setText(tr("no local target"));
         return;
     }
+    if (m_up) // the boxes say which services run beside it
+        for (QCheckBox *c : m_services)
+            c->setChecked(
+                std::any_of(nodes.begin(), nodes.end(), [c](const LocalTargetNodeStatus &s) {
+                    return s.alive && s.node.isService() && s.node.kind == c->text();
+                }));
     QStringList parts;
     for (const LocalTargetNodeStatus &s : nodes)
         parts << QStringLiteral("%1: %2%3")

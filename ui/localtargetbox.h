@@ -7,7 +7,10 @@
 // target: the kind selector shows the topology of what is running there (read from its
 // state, core/vault/localtargetstate.h), also when the CLI or an earlier window started it.
 // What it starts has telemetry on (`target up --telemetry`: sys/metrics in Prometheus form),
-// so the Server tab shows the server's memory, CPU and request time live.
+// so the Server tab shows the server's memory, CPU and request time live. Its "With:" boxes,
+// one per service `target up --with` knows (LocalTargetOptions::knownServices(): PostgreSQL
+// for the database operations, ...), start those beside it; while a target runs they show
+// which of them run.
 #pragma once
 
 #include "jobtracker.h"
@@ -17,6 +20,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -44,6 +48,8 @@ public:
     bool startedHere() const { return m_up && m_startedHere; }
     /// The kind selector's topology ("dev", "cluster", or what the state says, e.g. "raft").
     QString kind() const;
+    /// The services checked in the "With:" row (what Start starts beside the target).
+    QStringList services() const;
 
 signals:
     /// A target is up: its first node's name ("dev", "leader") and its root token.
@@ -62,6 +68,7 @@ private:
     void showKind(const QString &topology);
 
     QComboBox *m_kind = nullptr;
+    QList<QCheckBox *> m_services; ///< one per LocalTargetOptions::knownServices(), in order
     QPushButton *m_start = nullptr;
     QPushButton *m_stop = nullptr;
     QLabel *m_status = nullptr;

@@ -18,6 +18,50 @@ uint64_t mixSeed(uint64_t seed, int stage, int op)
     return z ^ (z >> 31);
 }
 
+/// Stages on each side of a stage whose seconds are pooled for its autocorrelation
+/// (BootstrapOptions::run): near in time, so under much the same conditions.
+constexpr int kPooledNeighbours = 4;
+
+/// The op's (index `at` in run.secondHistograms) per-second success counts and mean latency
+/// (us; a second without success at the stage's mean) over the steady seconds of `stage`.
+void stageSeries(const RunRecord &run, int stage, int at, QVector<double> *counts,
+                 QVector<double> *latency)
+{
+    const QMap<qint64, LatencyHistogram> &byS = run.secondHistograms.byOp.at(at);
+    double sum = 0, n = 0;
+    for (qint64 k : steadySecondsOf(run, stage)) {
+        const auto it = byS.constFind(k);
+        const bool any = it != byS.cend() && it->count() > 0;
+        counts->append(any ? double(it->count()) : 0.0);
+        latency->append(any ? it->meanUs() : std::nan(""));
+        if (any) {
+            sum += it->meanUs() * double(it->count());
+            n += double(it->count());
+        }
+    }
+    for (double &v : *latency)
+        if (std::isnan(v))
+            v = n > 0 ? sum / n : 0.0;
+}
+
+/// The pooled lag-1 autocorrelation of the op over `stage` and its neighbours.
+PooledAutocorrelation neighbourhoodAutocorrelation(const RunRecord &run, int stage, int op)
+{
+    const int at =
+        op >= 0 && op < run.ops.size() ? int(run.secondHistograms.ops.indexOf(run.ops.at(op))) : -1;
+    if (at < 0 || at >= run.secondHistograms.byOp.size())
+        return {};
+    QList<QVector<double>> counts, latency;
+    const int from = std::max(0, stage - kPooledNeighbours);
+    const int to = std::min(int(run.stages.size()) - 1, stage + kPooledNeighbours);
+    for (int s = from; s <= to; ++s) {
+        counts.append(QVector<double>());
+        latency.append(QVector<double>());
+        stageSeries(run, s, at, &counts.last(), &latency.last());
+    }
+    return pooledAutocorrelation(counts, latency);
+}
+
 QJsonValue bound(const Interval &i, bool hi, int decimals)
 {
     if (!i.known)
@@ -105,6 +149,8 @@ StageUncertainty stageUncertainty(const RunRecord &run, int stage, const Bootstr
             const QVector<LatencyHistogram> seconds = steadyHistogramsOf(run, stage, op);
             BootstrapOptions opt = options;
             opt.seed = mixSeed(options.seed, stage, op);
+            if (seconds.size() >= options.minSeconds) // the others get no interval anyway
+                opt.run = neighbourhoodAutocorrelation(run, stage, op);
             u.sample = bootstrapSeconds(seconds, opt);
             QVector<double> tput, p50;
             for (const LatencyHistogram &h : seconds) {

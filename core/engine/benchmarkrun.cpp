@@ -187,7 +187,9 @@ void BenchmarkRunPrivate::run()
                     m_credentials = ops.credentials();
                     if (m_credentials)
                         m_workers.setVuTokens(m_credentials->tokensByVu(m_profile.ramp.peakVus()));
+                    m_operations = &ops;
                     runStages(s);
+                    m_operations = nullptr;
                     m_credentials = nullptr;
                 }
             }

@@ -96,6 +96,12 @@ private:
     QList<StageStats> m_ended; // ended stages, index = stage; ops filled when finalised
     QList<ValidityInputs> m_endedInputs; // same index: self-measurements of the steady window
     QList<StageStats> m_finished; // finalised stages (stageFinished emitted)
+    // The operations while the stages run (leases per stage, the service probe), else null.
+    const OperationSetup *m_operations = nullptr;
+    // Same index as m_ended: the leases so far when the stage ended (the last one: after the
+    // drain), cumulative; a stage's leases are the difference to the one before.
+    QList<QList<OpLeases>> m_leaseMarks;
+    QList<OpLeases> stageLeases(int k) const;
 };
 
 } // namespace vw

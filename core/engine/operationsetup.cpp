@@ -167,6 +167,26 @@ bool OperationSetup::setupOperations(VaultClient &client, RunRecord &s)
     return true;
 }
 
+QList<OpLeases> OperationSetup::leaseCounts() const
+{
+    QList<OpLeases> out;
+    const QStringList labels = operationLabels(m_profile.operations);
+    for (size_t i = 0; i < m_ops.size() && qsizetype(i) < labels.size(); ++i) {
+        const std::optional<LeaseCounts> c = m_ops[i]->leaseCounts();
+        if (c)
+            out.append(OpLeases{labels.at(qsizetype(i)), c->created, c->revoked});
+    }
+    return out;
+}
+
+std::unique_ptr<ServiceProbe> OperationSetup::serviceProbe() const
+{
+    for (const auto &op : m_ops)
+        if (std::unique_ptr<ServiceProbe> p = op->serviceProbe())
+            return p;
+    return nullptr;
+}
+
 QString OperationSetup::leastPrivilegeRules() const
 {
     QStringList rules;

@@ -61,6 +61,14 @@ public:
     /// "; " (empty when everything was removed) and what is left in *leftovers.
     QString cleanupOperations(VaultClient &client, QList<WorkbenchResource> *leftovers);
 
+    /// Any thread, while the operations exist: each lease-issuing operation's counts so far
+    /// (Operation::leaseCounts(), core/ops/leasecounter.h), labelled as OpStats::op, in
+    /// profile order; empty when no operation issues leases.
+    QList<OpLeases> leaseCounts() const;
+    /// After setupOperations(): the first operation's reader of the service it makes Vault
+    /// work against (Operation::serviceProbe(), core/ops/serviceprobe.h), or nullptr.
+    std::unique_ptr<ServiceProbe> serviceProbe() const;
+
     bool hasOperations() const { return !m_ops.empty(); }
     int operationCount() const { return int(m_ops.size()); }
     /// Valid while the operations exist (until cleanupOperations()).

@@ -73,8 +73,12 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
             drainWorkers();
             drained = true;
         }
+        // The last stage after the drain: its late answers' leases count in it.
+        if (m_operations && k == int(m_ended.size()) - 1 && m_shared->stopping.load())
+            m_leaseMarks[k] = m_operations->leaseCounts();
         StageStats st = m_ended.at(k);
         st.ops = m_collector->stageOps(k);
+        st.leases = stageLeases(k);
         st.nodes = m_collector->nodeStageOps(k);
         st.maxInFlight = std::max(st.maxInFlight, // sends after the stage ended (drain)
                                   m_shared->stageSlots[size_t(k)].maxInFlight.load());
@@ -86,6 +90,21 @@ void BenchmarkRunPrivate::finalizeReadyStages(bool all)
         emit q->stageFinished(st);
         m_checkpoints.write(m_finished, m_collector->series(), m_collector->secondHistograms());
     }
+}
+
+QList<OpLeases> BenchmarkRunPrivate::stageLeases(int k) const
+{
+    QList<OpLeases> out = m_leaseMarks.value(k);
+    const QList<OpLeases> before = m_leaseMarks.value(k - 1);
+    for (OpLeases &l : out) {
+        for (const OpLeases &b : before) {
+            if (b.op == l.op) {
+                l.created -= b.created;
+                l.revoked -= b.revoked;
+            }
+        }
+    }
+    return out;
 }
 
 void BenchmarkRunPrivate::emitSnapshot(int64_t now)
@@ -136,8 +155,11 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         TargetSpec target = m_profile.target;
         target.address =
             m_options.telemetryAddress.isEmpty() ? s.targetAddress : m_options.telemetryAddress;
-        m_telemetry = std::make_unique<TelemetryThread>(target, m_options.token,
-                                                        m_options.serverPid, m_windowStartNs);
+        std::shared_ptr<ServiceProbe> service;
+        if (m_operations)
+            service = m_operations->serviceProbe();
+        m_telemetry = std::make_unique<TelemetryThread>(
+            target, m_options.token, m_options.serverPid, m_windowStartNs, std::move(service));
     }
     m_shared->windowStartNs.store(m_windowStartNs);
     m_collector->setWindowStart(m_windowStartNs);
@@ -204,6 +226,7 @@ void BenchmarkRunPrivate::runStages(RunRecord &s)
         }
         m_ended.append(st);
         m_endedInputs.append(in);
+        m_leaseMarks.append(m_operations ? m_operations->leaseCounts() : QList<OpLeases>());
         if (cut && !failure.isEmpty())
             s.error = QStringLiteral("%1; stage %2 of %3")
                           .arg(failure)

@@ -1,5 +1,6 @@
 #include "engine/telemetrysampler.h"
 
+#include "ops/serviceprobe.h"
 #include "util/procstat.h"
 #include "vault/servermetrics.h"
 #include "vault/vaultclient.h"
@@ -27,8 +28,9 @@ HttpRequest metricsRequest(bool prometheus)
 } // namespace
 
 TelemetrySampler::TelemetrySampler(const TargetSpec &target, const QByteArray &token,
-                                   qint64 serverPid)
-    : m_pid(serverPid)
+                                   qint64 serverPid, std::shared_ptr<ServiceProbe> service)
+    : m_service(std::move(service))
+    , m_pid(serverPid)
 {
     TargetSpec t = target;
     t.requestTimeoutMs = std::min(t.requestTimeoutMs, kTelemetryTimeoutMs);
@@ -71,6 +73,10 @@ void TelemetrySampler::start()
             m_out.notes << QStringLiteral("server process: %1").arg(error);
             m_pid = 0;
         }
+    }
+    if (m_service) {
+        m_out.service = m_service->name();
+        m_out.serviceUsersName = m_service->usersName();
     }
     if (m_metrics)
         m_out.source = m_prometheus ? QStringLiteral("prometheus") : QStringLiteral("json");
@@ -117,6 +123,20 @@ bool TelemetrySampler::read(ServerReading *out)
             m_pid = 0;
         }
     }
+    if (m_service) {
+        QString error;
+        if (m_service->read(out, &error)) {
+            m_serviceFailures = 0;
+            any = true;
+        } else if (++m_serviceFailures >= kMaxFailuresInRow) {
+            m_out.notes << QStringLiteral("%1: %2 reads in a row failed (last: %3); not read "
+                                          "for the rest of the run")
+                               .arg(m_service->name())
+                               .arg(m_serviceFailures)
+                               .arg(error);
+            m_service.reset();
+        }
+    }
     return any;
 }
 
@@ -138,7 +158,7 @@ void TelemetrySampler::mark(int64_t nowNs, int stage, bool steady)
 
 bool TelemetrySampler::sampleNow(int64_t nowNs)
 {
-    if (!m_metrics && m_pid <= 0)
+    if (!m_metrics && m_pid <= 0 && !m_service)
         return false;
     ServerReading cur;
     if (!read(&cur))

@@ -16,6 +16,7 @@
 
 namespace vw {
 
+class ServiceProbe;
 class VaultClient;
 
 /// The longest a sys/metrics read may hold the control thread, ms.
@@ -23,8 +24,10 @@ constexpr qint64 kTelemetryTimeoutMs = 800;
 
 class TelemetrySampler {
 public:
-    /// `serverPid` 0: no /proc reading. Constructs its client: call on the control thread.
-    TelemetrySampler(const TargetSpec &target, const QByteArray &token, qint64 serverPid);
+    /// `serverPid` 0: no /proc reading. `service`: the service beside the server, read with
+    /// each reading (core/ops/serviceprobe.h), or null. Constructs its client.
+    TelemetrySampler(const TargetSpec &target, const QByteArray &token, qint64 serverPid,
+                     std::shared_ptr<ServiceProbe> service = nullptr);
     ~TelemetrySampler();
 
     /// Before the measured window: chooses the form (Prometheus, else JSON) and notes what is
@@ -52,6 +55,8 @@ private:
     bool sampleNow(int64_t nowNs);
 
     std::unique_ptr<VaultClient> m_client;
+    std::shared_ptr<ServiceProbe> m_service; // null when none, or given up
+    int m_serviceFailures = 0; // failed service reads in a row
     qint64 m_pid = 0;
     bool m_metrics = false; // sys/metrics answers (in m_prometheus form or JSON)
     bool m_prometheus = false;

@@ -15,10 +15,11 @@ constexpr int kWakeMs = 50; // how often the thread looks for posted changes bet
 } // namespace
 
 TelemetryThread::TelemetryThread(const TargetSpec &target, const QByteArray &token,
-                                 qint64 serverPid, int64_t windowStartNs)
+                                 qint64 serverPid, int64_t windowStartNs,
+                                 std::shared_ptr<ServiceProbe> service)
 {
-    m_thread.reset(QThread::create([this, target, token, serverPid, windowStartNs] {
-        loop(target, token, serverPid, windowStartNs);
+    m_thread.reset(QThread::create([this, target, token, serverPid, windowStartNs, service] {
+        loop(target, token, serverPid, windowStartNs, service);
     }));
     m_thread->setObjectName(QStringLiteral("vw-telemetry"));
     m_thread->start();
@@ -72,6 +73,8 @@ void TelemetryThread::publish(const ServerTelemetry &soFar)
     m_published.source = soFar.source;
     m_published.serverPid = soFar.serverPid;
     m_published.serverCores = soFar.serverCores;
+    m_published.service = soFar.service;
+    m_published.serviceUsersName = soFar.serviceUsersName;
     m_published.notes = soFar.notes;
     for (qsizetype i = m_publishedSamples; i < soFar.samples.size(); ++i)
         m_published.samples.append(soFar.samples.at(i));
@@ -79,9 +82,10 @@ void TelemetryThread::publish(const ServerTelemetry &soFar)
 }
 
 void TelemetryThread::loop(TargetSpec target, QByteArray token, qint64 serverPid,
-                           int64_t windowStartNs)
+                           int64_t windowStartNs, std::shared_ptr<ServiceProbe> service)
 {
-    TelemetrySampler sampler(target, token, serverPid); // its client lives on this thread
+    // its client and the service probe's connection live on this thread
+    TelemetrySampler sampler(target, token, serverPid, std::move(service));
     sampler.start();
     sampler.setWindowStart(windowStartNs);
     publish(sampler.soFar()); // the source and notes, before the first sample

@@ -23,12 +23,15 @@ class QThread;
 
 namespace vw {
 
+class ServiceProbe;
+
 class TelemetryThread {
 public:
     /// Starts the thread, which makes the sampler (its own VaultClient) and its first read
     /// (TelemetrySampler::start) there. `windowStartNs`: the measured window's start.
+    /// `service`: read beside the server on that thread (core/ops/serviceprobe.h), or null.
     TelemetryThread(const TargetSpec &target, const QByteArray &token, qint64 serverPid,
-                    int64_t windowStartNs);
+                    int64_t windowStartNs, std::shared_ptr<ServiceProbe> service = nullptr);
     ~TelemetryThread(); ///< stops and joins the thread (its result is dropped)
 
     /// Control thread: the run's state changed at `nowNs` (as TelemetrySampler::mark). Never
@@ -51,7 +54,8 @@ private:
     };
     /// Telemetry thread: copies the samples `soFar` has beyond those published before.
     void publish(const ServerTelemetry &soFar);
-    void loop(TargetSpec target, QByteArray token, qint64 serverPid, int64_t windowStartNs);
+    void loop(TargetSpec target, QByteArray token, qint64 serverPid, int64_t windowStartNs,
+              std::shared_ptr<ServiceProbe> service);
 
     std::mutex m_mutex;
     std::condition_variable m_cv;

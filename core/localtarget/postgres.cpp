@@ -94,6 +94,7 @@ bool resolvePostgresConnection(const QString &connection, const QString &passwor
         c.port = url.port(5432);
         c.user = n->user;
         c.database = url.path().mid(1);
+        c.pid = n->pid;
         if (!readPassword(n->secretFile, &c.password, error))
             return false;
         *out = c;

@@ -35,6 +35,9 @@ struct PostgresConnection {
     QString user; ///< the admin role
     QByteArray password; ///< in memory only (read from a 0600 file)
     QString database = QStringLiteral("postgres");
+    /// The server's process (postmaster) when it is a local target's service, else 0 (a
+    /// user's own server: its CPU is not read).
+    qint64 pid = 0;
 
     /// "postgresql://{{username}}:{{password}}@host:port/db?sslmode=disable": the
     /// `connection_url` of Vault's database engine (it fills in username and password).

@@ -1,5 +1,6 @@
 #include "ops/dbpostgrescreds.h"
 
+#include "ops/postgresprobe.h"
 #include "vault/vaultclient.h"
 
 #include <QJsonArray>
@@ -20,8 +21,7 @@ const QByteArray kRevokePath = QByteArrayLiteral("/v1/sys/leases/revoke");
 
 bool DbPostgresCredsOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
-    PostgresConnection pg;
-    m_mount = setupPostgresMount(m_created, client, ctx, m_params, &pg, error);
+    m_mount = setupPostgresMount(m_created, client, ctx, m_params, &m_pg, error);
     if (m_mount.isEmpty())
         return false;
     const QJsonObject role{
@@ -50,6 +50,11 @@ bool DbPostgresCredsOperation::cleanup(VaultClient &client, QString *error)
     if (!removed && !revoked && error)
         *error = revokeError + QStringLiteral("; ") + *error;
     return removed;
+}
+
+std::unique_ptr<ServiceProbe> DbPostgresCredsOperation::serviceProbe() const
+{
+    return m_mount.isEmpty() ? nullptr : std::make_unique<PostgresProbe>(m_pg);
 }
 
 HttpRequest DbPostgresCredsOperation::nextRequest(VuState &vu) const

@@ -42,12 +42,15 @@ public:
     /// Created: 200 on creds; revoked: 204 on sys/leases/revoke.
     std::optional<LeaseCounts> leaseCounts() const override { return m_leases.counts(); }
     QString leasePrefix() const override { return m_mount + QStringLiteral("/creds/bench/"); }
+    /// The PostgreSQL it creates roles in (core/ops/postgresprobe.h).
+    std::unique_ptr<ServiceProbe> serviceProbe() const override;
 
 private:
     DbPostgresParams m_params;
     bool m_revoke = false;
     qint64 m_ttlSeconds = 3600;
     QString m_mount;
+    PostgresConnection m_pg; ///< resolved at setup (the admin password in memory only)
     QByteArray m_credsPath; ///< "/v1/<mount>/creds/bench"
     LeaseCounter m_leases;
 };

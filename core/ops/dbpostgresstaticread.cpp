@@ -1,5 +1,6 @@
 #include "ops/dbpostgresstaticread.h"
 
+#include "ops/postgresprobe.h"
 #include "vault/vaultclient.h"
 
 #include <QJsonObject>
@@ -96,6 +97,11 @@ OperationType dbPostgresStaticReadType()
         return std::make_unique<DbPostgresStaticReadOperation>(DbPostgresParams::from(params));
     };
     return t;
+}
+
+std::unique_ptr<ServiceProbe> DbPostgresStaticReadOperation::serviceProbe() const
+{
+    return m_user.isEmpty() ? nullptr : std::make_unique<PostgresProbe>(m_pg);
 }
 
 } // namespace vw

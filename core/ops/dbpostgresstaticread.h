@@ -28,6 +28,8 @@ public:
     ErrorClass classify(const HttpResult &result) const override;
     /// Read on "<mount>/static-creds/bench".
     QString aclRules() const override;
+    /// The PostgreSQL of its static user (core/ops/postgresprobe.h).
+    std::unique_ptr<ServiceProbe> serviceProbe() const override;
 
 private:
     DbPostgresParams m_params;

@@ -6,6 +6,7 @@
 
 #include "http/httpmessage.h"
 #include "ops/leasecounter.h"
+#include "ops/serviceprobe.h"
 #include "vault/workbenchresource.h"
 
 #include <QString>
@@ -136,6 +137,10 @@ public:
     /// whose leases still outstanding the run counts with LIST sys/leases/lookup/<prefix>;
     /// empty (the default) when it has none.
     virtual QString leasePrefix() const { return {}; }
+    /// Control thread, after setup(): a reader of the service this operation makes Vault work
+    /// against (core/ops/serviceprobe.h), for the run's telemetry thread; nullptr (the
+    /// default) when there is none. The run uses the first operation's that has one.
+    virtual std::unique_ptr<ServiceProbe> serviceProbe() const { return nullptr; }
 
     /// Classifies a complete response: ErrorClass::None for success, else the class.
     /// Default: 200 and 204 are success, any other status is HttpStatus.

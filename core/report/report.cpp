@@ -164,6 +164,27 @@ QString stageNotes(const StageStats &st, const LoadModel &model)
     return out;
 }
 
+/// A line under a stage's rows with its leases (docs/measurement.md "Leases"): per
+/// lease-issuing op those created and revoked, and the leases the server held at the stage's
+/// end (its telemetry); empty when the stage has neither.
+QString leaseLine(const Session &s, const StageStats &st)
+{
+    QStringList parts;
+    for (const OpLeases &l : st.leases)
+        parts
+            << QStringLiteral("%1 created %2, revoked %3").arg(l.op).arg(l.created).arg(l.revoked);
+    if (parts.isEmpty())
+        return {};
+    const ServerStageStats *x = s.serverTelemetry.stage(st.index);
+    parts << (x && serverKnown(x->leasesEnd) ? QStringLiteral("the server held %1 (max %2)")
+                                                   .arg(qint64(x->leasesEnd))
+                                                   .arg(qint64(x->leasesMax))
+                                             : QStringLiteral("the server held - (no telemetry)"));
+    return QStringLiteral("  stage %1 leases: %2\n")
+        .arg(stageNumber(st.index))
+        .arg(parts.join(QStringLiteral("; ")));
+}
+
 /// Stage `si` of the report JSON; `u` is its uncertainty (stageUncertainty()).
 QJsonObject stageReportJson(const Session &s, int si, const StageUncertainty &u)
 {
@@ -202,6 +223,18 @@ QJsonObject stageReportJson(const Session &s, int si, const StageUncertainty &u)
     };
     if (st.noCompletions())
         stage.insert(QStringLiteral("no_completions"), true); // StageStats::noCompletions
+    if (!st.leases.isEmpty()) {
+        QJsonArray leases;
+        for (const OpLeases &l : st.leases)
+            leases.append(QJsonObject{{QStringLiteral("op"), l.op},
+                                      {QStringLiteral("created"), qint64(l.created)},
+                                      {QStringLiteral("revoked"), qint64(l.revoked)}});
+        stage.insert(QStringLiteral("leases"), leases);
+        const ServerStageStats *x = s.serverTelemetry.stage(st.index);
+        stage.insert(QStringLiteral("server_leases_end"), x && serverKnown(x->leasesEnd)
+                                                              ? QJsonValue(x->leasesEnd)
+                                                              : QJsonValue(QJsonValue::Null));
+    }
     addOpenModelStage(st, s.loadModel(), &stage);
     return stage;
 }
@@ -408,6 +441,7 @@ QString reportTable(const Session &s)
     for (int si = 0; si < s.stages.size(); ++si) {
         const StageStats &st = s.stages.at(si);
         out += reportTableRows(st, s.loadModel(), opWidth);
+        out += leaseLine(s, st);
         if (intervals) // one stage's bootstrap at a time, not every stage's held at once
             out += uncertaintyLines(stageUncertainty(s, si));
         partial = partial || !st.complete;

@@ -72,12 +72,18 @@ QString serverSessionHtml(const Session &s)
                       serverKnown(t.serverCores)
                           ? QStringLiteral("; the server may use %1 cores").arg(t.serverCores)
                           : QString());
-        o += QStringLiteral(
-            "<table><tr><th>stage</th><th>VUs</th><th>samples</th><th>RSS (MiB)</th>"
-            "<th>RSS max (MiB)</th><th>Go heap (MiB)</th><th>cores busy</th><th>goroutines</th>"
-            "<th>open fds</th><th>server time (ms)</th><th>client mean (ms)</th>"
-            "<th>barrier get (ms)</th><th>barrier put (ms)</th><th>/proc RSS (MiB)</th>"
-            "<th>/proc cores busy</th></tr>\n");
+        o +=
+            QStringLiteral(
+                "<table><tr><th>stage</th><th>VUs</th><th>samples</th><th>RSS (MiB)</th>"
+                "<th>RSS max (MiB)</th><th>Go heap (MiB)</th><th>cores busy</th><th>goroutines</th>"
+                "<th>open fds</th><th>server time (ms)</th><th>client mean (ms)</th>"
+                "<th>barrier get (ms)</th><th>barrier put (ms)</th><th>/proc RSS (MiB)</th>"
+                "<th>/proc cores busy</th><th>leases held (end)</th>%1</tr>\n")
+                .arg(t.service.isEmpty()
+                         ? QString()
+                         : QStringLiteral("<th>%1 connections</th><th>%1 %2 (end)</th><th>%1 "
+                                          "cores busy</th>")
+                               .arg(esc(t.service), esc(t.serviceUsersName)));
         constexpr double kMiB = 1048576.0;
         for (const StageStats &st : s.stages) {
             const ServerStageStats *x = t.stage(st.index);
@@ -96,7 +102,12 @@ QString serverSessionHtml(const Session &s)
                  + cell(x->goroutinesMean, 1, 0) + cell(x->openFdsMax, 1, 0)
                  + cell(x->handleRequestMs, 1, 3) + cell(client, 1, 3) + cell(x->barrierGetMs, 1, 3)
                  + cell(x->barrierPutMs, 1, 3) + cell(x->procRssMeanBytes, kMiB, 1)
-                 + cell(x->procCoresBusyMean, 1, 2) + QStringLiteral("</tr>\n");
+                 + cell(x->procCoresBusyMean, 1, 2) + cell(x->leasesEnd, 1, 0)
+                 + (t.service.isEmpty()
+                        ? QString()
+                        : cell(x->serviceConnectionsMean, 1, 1) + cell(x->serviceUsersEnd, 1, 0)
+                              + cell(x->serviceCoresBusyMean, 1, 2))
+                 + QStringLiteral("</tr>\n");
         }
         o += QStringLiteral("</table>\n");
     }
@@ -126,7 +137,17 @@ QString serverText(const Session &s)
                                QStringLiteral("%1 cores busy")),
                           part(x->handleRequestMs, 1, 3, QStringLiteral("server time %1 ms")),
                           part(st.meanLatencyS() > 0 ? st.meanLatencyS() * 1000.0 : kServerUnknown,
-                               1, 3, QStringLiteral("client mean %1 ms"))};
+                               1, 3, QStringLiteral("client mean %1 ms")),
+                          part(x->leasesEnd, 1, 0, QStringLiteral("%1 leases held"))};
+        if (!t.service.isEmpty()) {
+            QStringList svc{
+                part(x->serviceConnectionsMean, 1, 1, QStringLiteral("%1 connections")),
+                part(x->serviceUsersEnd, 1, 0, QStringLiteral("%1 ") + t.serviceUsersName),
+                part(x->serviceCoresBusyMean, 1, 2, QStringLiteral("%1 cores busy"))};
+            svc.removeAll(QString());
+            if (!svc.isEmpty())
+                parts << QStringLiteral("%1: %2").arg(t.service, svc.join(QStringLiteral(", ")));
+        }
         parts.removeAll(QString());
         o += QStringLiteral("  stage %1 (%2 VUs): %3\n")
                  .arg(stageNumber(st.index))

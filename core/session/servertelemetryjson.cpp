@@ -28,6 +28,10 @@ const QList<Field<ServerSample>> &sampleFields()
         {"proc_rss_bytes", &ServerSample::procRssBytes},
         {"proc_cores_busy", &ServerSample::procCoresBusy},
         {"proc_threads", &ServerSample::procThreads},
+        {"leases", &ServerSample::leases},
+        {"service_connections", &ServerSample::serviceConnections},
+        {"service_users", &ServerSample::serviceUsers},
+        {"service_cores_busy", &ServerSample::serviceCoresBusy},
     };
     return f;
 }
@@ -49,6 +53,11 @@ const QList<Field<ServerStageStats>> &stageFields()
         {"storage_get_ms", &ServerStageStats::storageGetMs},
         {"proc_rss_mean_bytes", &ServerStageStats::procRssMeanBytes},
         {"proc_cores_busy_mean", &ServerStageStats::procCoresBusyMean},
+        {"leases_max", &ServerStageStats::leasesMax},
+        {"leases_end", &ServerStageStats::leasesEnd},
+        {"service_connections_mean", &ServerStageStats::serviceConnectionsMean},
+        {"service_users_end", &ServerStageStats::serviceUsersEnd},
+        {"service_cores_busy_mean", &ServerStageStats::serviceCoresBusyMean},
     };
     return f;
 }
@@ -88,6 +97,8 @@ QJsonObject serverTelemetryToJson(const ServerTelemetry &t)
         {QStringLiteral("source"), t.source},
         {QStringLiteral("server_pid"), t.serverPid},
         {QStringLiteral("server_cores"), number(t.serverCores)},
+        {QStringLiteral("service"), t.service},
+        {QStringLiteral("service_users_name"), t.serviceUsersName},
         {QStringLiteral("notes"), QJsonArray::fromStringList(t.notes)},
         {QStringLiteral("samples"),
          QJsonObject{{QStringLiteral("columns"), QJsonArray::fromStringList(columns)},
@@ -109,6 +120,8 @@ bool serverTelemetryFromJson(const QJsonValue &v, ServerTelemetry *out, QString 
     out->source = o.value(QStringLiteral("source")).toString();
     out->serverPid = o.value(QStringLiteral("server_pid")).toInteger();
     out->serverCores = fromNumber(o.value(QStringLiteral("server_cores")));
+    out->service = o.value(QStringLiteral("service")).toString(); // "" in older files
+    out->serviceUsersName = o.value(QStringLiteral("service_users_name")).toString();
     for (const QJsonValue &n : o.value(QStringLiteral("notes")).toArray())
         out->notes << n.toString();
 

@@ -9,7 +9,8 @@
 //  "stages":[{"index","vus","duration_ms","warmup_ms","start_ms","steady_s","max_in_flight",
 //             "mean_in_flight","complete","ops":[OpStats::toJson(true)],
 //             "sent", "rate_per_s" (arrival-rate), "validity":StageValidity::toJson(),
-//             "schedule_lateness_us":{"count","p50","p99","max"} (arrival-rate)}],
+//             "schedule_lateness_us":{"count","p50","p99","max"} (arrival-rate),
+//             "leases":[{"op","created","revoked"}] (ops whose answers are leases)}],
 //  "replicates":[{"stages":[..as "stages"..]},..] (only with 2 or more replicates; "stages"
 //  then holds them pooled: core/stats/replicates.h),
 //  "series":{"columns":[..],"rows":[[..],..]},
@@ -250,6 +251,14 @@ QJsonObject stageToJson(const StageStats &st, const LoadModel &model)
         }
         out.insert(QStringLiteral("nodes"), nodes);
     }
+    if (!st.leases.isEmpty()) { // operations whose answers are leases
+        QJsonArray leases;
+        for (const OpLeases &l : st.leases)
+            leases.append(QJsonObject{{QStringLiteral("op"), l.op},
+                                      {QStringLiteral("created"), qint64(l.created)},
+                                      {QStringLiteral("revoked"), qint64(l.revoked)}});
+        out.insert(QStringLiteral("leases"), leases);
+    }
     addOpenModelAndValidity(st, model, &out);
     return out;
 }
@@ -282,6 +291,18 @@ bool stageFromJson(const QJsonObject &o, StageStats *st, QString *error)
             return false;
         }
         st->ops.append(os);
+    }
+    for (const QJsonValue &v : o.value(QStringLiteral("leases")).toArray()) {
+        const QJsonObject l = v.toObject();
+        OpLeases x;
+        x.op = l.value(QStringLiteral("op")).toString();
+        x.created = std::max<qint64>(0, l.value(QStringLiteral("created")).toInteger());
+        x.revoked = std::max<qint64>(0, l.value(QStringLiteral("revoked")).toInteger());
+        if (x.op.isEmpty()) {
+            *error = QStringLiteral("\"leases\": an entry without \"op\"");
+            return false;
+        }
+        st->leases.append(x);
     }
     const QJsonArray nodes = o.value(QStringLiteral("nodes")).toArray();
     for (int n = 0; n < nodes.size(); ++n) {

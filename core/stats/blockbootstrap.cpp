@@ -100,6 +100,17 @@ double ar1Tau(const QVector<double> &x, double sigmas)
     return (1 + rc) / (1 - rc);
 }
 
+/// Adds x's lag-1 products and squares about its mean to *num and *den.
+void addLag1(const QVector<double> &x, double *num, double *den)
+{
+    const double m = mean(x);
+    for (int t = 0; t < x.size(); ++t) {
+        *den += (x[t] - m) * (x[t] - m);
+        if (t > 0)
+            *num += (x[t] - m) * (x[t - 1] - m);
+    }
+}
+
 struct Draws {
     std::array<QVector<double>, kBootMetricCount> v;
 };
@@ -114,6 +125,35 @@ double quantileSorted(const QVector<double> &sorted, double q)
 }
 
 } // namespace
+
+double PooledAutocorrelation::tau(double sigmas) const
+{
+    if (stages < 1 || seconds < 3)
+        return 1.0;
+    const double r = std::max(countsR, latencyR);
+    const double meanLength = double(seconds) / double(stages);
+    const double rc =
+        std::clamp(r + (1 + 4 * r) / meanLength + sigmas / std::sqrt(double(seconds)), 0.0, 0.96);
+    return (1 + rc) / (1 - rc);
+}
+
+PooledAutocorrelation pooledAutocorrelation(const QList<QVector<double>> &counts,
+                                            const QList<QVector<double>> &latency)
+{
+    PooledAutocorrelation out;
+    double cNum = 0, cDen = 0, lNum = 0, lDen = 0;
+    for (qsizetype s = 0; s < counts.size() && s < latency.size(); ++s) {
+        if (counts[s].size() < 3 || latency[s].size() != counts[s].size())
+            continue;
+        addLag1(counts[s], &cNum, &cDen);
+        addLag1(latency[s], &lNum, &lDen);
+        out.seconds += int(counts[s].size());
+        ++out.stages;
+    }
+    out.countsR = cDen > 0 ? cNum / cDen : 0.0;
+    out.latencyR = lDen > 0 ? lNum / lDen : 0.0;
+    return out;
+}
 
 QString bootMetricKey(BootMetric m)
 {
@@ -282,14 +322,25 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
     // Short series hide their autocorrelation (the lag-1 estimate is biased low by about
     // (1 + 4 rho) / n, Marriott & Pope 1954): an AR(1) bound with that bias corrected caps
     // the effective seconds, and the block is at least that AR(1)'s autocorrelation time.
-    const double tauAr = std::max(ar1Tau(counts, 0), ar1Tau(meanLatency, 0));
+    double tauAr = std::max(ar1Tau(counts, 0), ar1Tau(meanLatency, 0));
     // Given only when even the upper bound of the autocorrelation leaves enough seconds: a
     // stage that merely looks independent by chance gets none (coverage by simulation).
-    const double tauUpper = std::max(ar1Tau(counts, 2), ar1Tau(meanLatency, 2));
+    double tauUpper = std::max(ar1Tau(counts, 2), ar1Tau(meanLatency, 2));
     // Where the series is near that bound, its intervals rest on an autocorrelation that may
     // be underestimated: they are widened by the square root of the autocorrelation time one
     // standard error up over the estimate's (coverage by simulation).
-    const double tauOneUp = std::max(ar1Tau(counts, 1), ar1Tau(meanLatency, 1));
+    double tauOneUp = std::max(ar1Tau(counts, 1), ar1Tau(meanLatency, 1));
+    // The run's neighbouring stages together know the autocorrelation better than this stage
+    // alone (BootstrapOptions::run). The gate then checks the pooled bound three standard
+    // errors up (its N is large, so that is close to its point) and at least the stage's own
+    // bound one standard error up (a stage whose own seconds are more correlated than its
+    // neighbours' still counts); the point and the widening take the larger of the two.
+    // Coverage by simulation, docs/measurement.md "Coverage, measured".
+    if (options.run.stages >= 2 && options.run.seconds >= 2 * n) {
+        tauAr = std::max(tauAr, options.run.tau(0));
+        tauOneUp = std::max({tauOneUp, tauAr, options.run.tau(1)});
+        tauUpper = std::max(tauOneUp, options.run.tau(3));
+    }
     out.effectiveSecondsLow = double(n) / tauUpper;
     out.effectiveSeconds = std::min(out.effectiveSeconds, double(n) / tauAr);
     out.blockLengthRaw =

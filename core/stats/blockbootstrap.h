@@ -28,6 +28,25 @@ inline constexpr double kNoFigure = std::numeric_limits<double>::quiet_NaN();
 /// "throughput_per_s", "mean_ms", "p50_ms", "p95_ms", "p99_ms" (the JSON keys).
 QString bootMetricKey(BootMetric m);
 
+/// The lag-1 autocorrelation of the per-second series of several stages of one op, pooled
+/// (each stage's series about its own mean): a stage's own short series hides how much its
+/// seconds are correlated, the run's neighbouring stages together show it (docs/measurement.md
+/// "Intervals within a run", "Coverage, measured"). Built by pooledAutocorrelation().
+struct PooledAutocorrelation {
+    double countsR = 0; ///< of the per-second success counts
+    double latencyR = 0; ///< of the per-second mean latency
+    int seconds = 0; ///< all the stages' seconds (N)
+    int stages = 0; ///< stages of at least 3 seconds that went in
+    /// The AR(1) autocorrelation time of the larger r, bias-corrected for stages of the mean
+    /// length (+ (1 + 4 r) / (N / stages)), `sigmas` standard errors (1 / sqrt(N)) up.
+    double tau(double sigmas) const;
+};
+
+/// `counts[s]` and `latency[s]`: stage s's per-second success counts and mean latency (any
+/// unit), the same lengths; stages under 3 seconds are left out.
+PooledAutocorrelation pooledAutocorrelation(const QList<QVector<double>> &counts,
+                                            const QList<QVector<double>> &latency);
+
 struct BootstrapOptions {
     int resamples = 1000; ///< bootstrap resamples per stage and op
     uint64_t seed = 0x5eedb007; ///< fixed: the same session gives the same intervals
@@ -40,6 +59,12 @@ struct BootstrapOptions {
     /// A percentile p gets an interval only with at least this many successes above it
     /// (n * (1 - p/100)) in the stage: p99 of 300 requests rests on 3 values.
     double minTailCount = 10;
+    /// The stage's run (its neighbouring stages of the same op, itself included): when it
+    /// has 2 stages and twice the stage's seconds or more, the stage's autocorrelation time
+    /// is at least the pooled one (its point, one and two standard errors up), so that a
+    /// stage whose own seconds look independent by chance gets no interval when its run says
+    /// otherwise. Default: none (the stage alone).
+    PooledAutocorrelation run;
 };
 
 /// One interval; `known` false when none could be given (`reason` says why, e.g. "6 steady

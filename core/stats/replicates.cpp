@@ -44,6 +44,7 @@ StageStats poolStage(const QList<StageStats> &sameStage)
     StageStats out = sameStage.first();
     out.ops.clear();
     out.nodes.clear();
+    out.leases.clear();
     out.steadySeconds = 0;
     out.sent = 0;
     out.maxInFlight = 0;
@@ -61,6 +62,14 @@ StageStats poolStage(const QList<StageStats> &sameStage)
                 out.nodes.append(n);
             else
                 addOps(&it->ops, n.ops);
+        }
+        for (const OpLeases &l : st.leases) {
+            auto it = std::find_if(out.leases.begin(), out.leases.end(),
+                                   [&](const OpLeases &x) { return x.op == l.op; });
+            if (it == out.leases.end())
+                out.leases.append(l);
+            else
+                it->add(l);
         }
         out.steadySeconds += st.steadySeconds;
         out.sent += st.sent;

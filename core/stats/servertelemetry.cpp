@@ -43,6 +43,15 @@ double maxKnown(const QList<double> &values)
     return m;
 }
 
+/// The last known value of `values` (a gauge at the window's end); unknown when none is.
+double lastKnown(const QList<double> &values)
+{
+    for (qsizetype i = values.size() - 1; i >= 0; --i)
+        if (serverKnown(values.at(i)))
+            return values.at(i);
+    return kServerUnknown;
+}
+
 } // namespace
 
 const ServerStageStats *ServerTelemetry::stage(int index) const
@@ -75,6 +84,7 @@ ServerSample serverSampleBetween(const ServerReading &prev, double prevS, const 
     s.heapInUseBytes = cur.heapInUseBytes;
     s.goroutines = cur.goroutines;
     s.openFds = cur.openFds;
+    s.leases = cur.leases;
     s.coresBusy = rateBetween(prev.cpuSeconds, cur.cpuSeconds, dt);
     const bool iv = cur.intervalTimers;
     s.handleRequestMs = meanBetween(prev.handleRequestSumMs, prev.handleRequestCount,
@@ -89,6 +99,9 @@ ServerSample serverSampleBetween(const ServerReading &prev, double prevS, const 
     s.procRssBytes = cur.procRssBytes;
     s.procCoresBusy = rateBetween(prev.procCpuSeconds, cur.procCpuSeconds, dt);
     s.procThreads = cur.procThreads;
+    s.serviceConnections = cur.serviceConnections;
+    s.serviceUsers = cur.serviceUsers;
+    s.serviceCoresBusy = rateBetween(prev.serviceCpuSeconds, cur.serviceCpuSeconds, dt);
     return s;
 }
 
@@ -98,7 +111,8 @@ QList<ServerStageStats> summariseServerStages(const QList<ServerSample> &samples
     for (int k = 0; k < stageCount; ++k) {
         ServerStageStats st;
         st.stage = k;
-        QList<double> rss, heap, cores, gor, fds, hr, hr99, bg, bp, sg, prss, pcores;
+        QList<double> rss, heap, cores, gor, fds, leases, svcConn, svcUsers, svcCores, hr, hr99, bg,
+            bp, sg, prss, pcores;
         for (const ServerSample &s : samples) {
             if (s.stage != k || !s.steady)
                 continue;
@@ -108,6 +122,10 @@ QList<ServerStageStats> summariseServerStages(const QList<ServerSample> &samples
             cores << s.coresBusy;
             gor << s.goroutines;
             fds << s.openFds;
+            leases << s.leases;
+            svcConn << s.serviceConnections;
+            svcUsers << s.serviceUsers;
+            svcCores << s.serviceCoresBusy;
             hr << s.handleRequestMs;
             hr99 << s.handleRequestP99Ms;
             bg << s.barrierGetMs;
@@ -123,6 +141,11 @@ QList<ServerStageStats> summariseServerStages(const QList<ServerSample> &samples
         st.coresBusyMax = maxKnown(cores);
         st.goroutinesMean = meanKnown(gor);
         st.openFdsMax = maxKnown(fds);
+        st.leasesMax = maxKnown(leases);
+        st.leasesEnd = lastKnown(leases);
+        st.serviceConnectionsMean = meanKnown(svcConn);
+        st.serviceUsersEnd = lastKnown(svcUsers);
+        st.serviceCoresBusyMean = meanKnown(svcCores);
         st.handleRequestMs = meanKnown(hr);
         st.handleRequestP99Ms = meanKnown(hr99);
         st.barrierGetMs = meanKnown(bg);

@@ -31,6 +31,9 @@ struct ServerReading {
     double goroutines = kServerUnknown; ///< go_goroutines, else vault.runtime.num_goroutines
     double openFds = kServerUnknown; ///< process_open_fds
     double cores = kServerUnknown; ///< go_sched_gomaxprocs_threads: CPUs the server may use
+    /// vault_expire_num_leases: leases the server holds (every mount, token leases too),
+    /// updated by the server about once a second (docs/measurement.md "Leases")
+    double leases = kServerUnknown;
     /// Timer summaries as cumulative (sum ms, count) where the source has them (Prometheus
     /// _sum/_count), or the current interval's (JSON "Samples", 10 s intervals) with
     /// `intervalTimers` set.
@@ -45,6 +48,10 @@ struct ServerReading {
     double storageGetSumMs = kServerUnknown; ///< vault.<backend>.get, when the backend reports it
     double storageGetCount = kServerUnknown;
     bool intervalTimers = false;
+    // The service beside the server (core/ops/serviceprobe.h), when the run has one
+    double serviceConnections = kServerUnknown; ///< client connections open on it
+    double serviceUsers = kServerUnknown; ///< users (PostgreSQL: roles) it holds
+    double serviceCpuSeconds = kServerUnknown; ///< its processes' CPU seconds (cumulative)
     // /proc/<pid> (RunOptions::serverPid)
     double procRssBytes = kServerUnknown; ///< VmRSS of /proc/<pid>/status
     double procCpuSeconds = kServerUnknown; ///< utime + stime of /proc/<pid>/stat, s
@@ -63,6 +70,7 @@ struct ServerSample {
     double coresBusy = kServerUnknown; ///< CPU seconds per wall second since the previous reading
     double goroutines = kServerUnknown;
     double openFds = kServerUnknown;
+    double leases = kServerUnknown; ///< ServerReading::leases at this reading (a gauge)
     double handleRequestMs =
         kServerUnknown; ///< mean server-side request time since the previous reading
     double handleRequestP99Ms = kServerUnknown;
@@ -72,6 +80,9 @@ struct ServerSample {
     double procRssBytes = kServerUnknown;
     double procCoresBusy = kServerUnknown;
     double procThreads = kServerUnknown;
+    double serviceConnections = kServerUnknown; ///< ServerReading::serviceConnections
+    double serviceUsers = kServerUnknown;
+    double serviceCoresBusy = kServerUnknown; ///< the service's CPU seconds per wall second
 };
 
 /// A stage's steady window (its samples with steady set) summarised: means, and max for memory.
@@ -85,6 +96,8 @@ struct ServerStageStats {
     double coresBusyMax = kServerUnknown;
     double goroutinesMean = kServerUnknown;
     double openFdsMax = kServerUnknown;
+    double leasesMax = kServerUnknown; ///< the most leases the server held in the window
+    double leasesEnd = kServerUnknown; ///< leases at the window's last sample
     double handleRequestMs = kServerUnknown; ///< mean of the samples' means
     double handleRequestP99Ms = kServerUnknown;
     double barrierGetMs = kServerUnknown;
@@ -92,6 +105,9 @@ struct ServerStageStats {
     double storageGetMs = kServerUnknown;
     double procRssMeanBytes = kServerUnknown;
     double procCoresBusyMean = kServerUnknown;
+    double serviceConnectionsMean = kServerUnknown;
+    double serviceUsersEnd = kServerUnknown; ///< at the window's last sample that has it
+    double serviceCoresBusyMean = kServerUnknown;
 };
 
 struct ServerTelemetry {
@@ -102,6 +118,10 @@ struct ServerTelemetry {
     /// CPUs the server's Go runtime may use (go_sched_gomaxprocs_threads); unknown when not
     /// reported (the JSON form). "All cores busy" is measured against it.
     double serverCores = kServerUnknown;
+    /// The service read beside the server (ServiceProbe::name(), "postgres"), and what its
+    /// users are ("roles"); empty when none was read.
+    QString service;
+    QString serviceUsersName;
     /// Why something is missing ("sys/metrics: 403 permission denied"), one sentence each.
     QStringList notes;
     QList<ServerSample> samples;

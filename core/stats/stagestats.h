@@ -50,6 +50,21 @@ struct NodeStageStats {
     QList<OpStats> ops; ///< one per operation type, in profile order (as StageStats::ops)
 };
 
+/// The leases of one operation in one stage (docs/measurement.md "Leases"), counted by the
+/// operation (core/ops/leasecounter.h) by the time of the answer: those answered after the
+/// stage's end count in the next stage, the last stage's after the drain in it.
+struct OpLeases {
+    QString op; ///< operation label, as OpStats::op
+    int64_t created = 0; ///< answers that carried a lease (e.g. creds/<role> 200)
+    int64_t revoked = 0; ///< the operation's own revocations (sys/leases/revoke 204)
+    /// Add another replicate's counts of the same op.
+    void add(const OpLeases &o)
+    {
+        created += o.created;
+        revoked += o.revoked;
+    }
+};
+
 struct StageStats {
     int index = 0; ///< 0-based stage number in the ramp
     /// Planned virtual users and starts per second, as the ramp's load model planned them
@@ -73,6 +88,16 @@ struct StageStats {
     /// target.spread round_robin: the same per node (their sum is `ops`); empty otherwise.
     QList<NodeStageStats> nodes;
     StageValidity validity; ///< was the client the bottleneck? (stagevalidity.h)
+    /// Per operation whose answers are leases (Operation::leaseCounts()), in profile order;
+    /// empty when the profile has none, and in sessions written before it.
+    QList<OpLeases> leases;
+    const OpLeases *findLeases(const QString &op) const
+    {
+        for (const OpLeases &l : leases)
+            if (l.op == op)
+                return &l;
+        return nullptr;
+    }
 
     /// Requests sent per second in the steady window, all ops (errors included): `sent`, or
     /// for sessions without it the requests that started in the window.

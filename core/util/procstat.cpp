@@ -1,5 +1,6 @@
 #include "util/procstat.h"
 
+#include <QDir>
 #include <QFile>
 
 #include <unistd.h>
@@ -30,7 +31,38 @@ QByteArray readAll(const QString &path)
     return f.readAll(); // /proc files report size 0: readAll reads to the end
 }
 
+/// The fields of /proc/<pid>/stat after the command name (field 3, state, first).
+QList<QByteArray> statFields(const QByteArray &stat)
+{
+    const qsizetype close = stat.lastIndexOf(')');
+    if (close <= 0)
+        return {};
+    return stat.mid(close + 2).simplified().split(' ');
+}
+
 } // namespace
+
+double procTreeCpuSeconds(qint64 pid)
+{
+    const long tck = sysconf(_SC_CLK_TCK);
+    const QList<QByteArray> own = statFields(readAll(QStringLiteral("/proc/%1/stat").arg(pid)));
+    if (pid <= 0 || tck <= 0 || own.size() < 15)
+        return -1;
+    // Fields 14-17 (utime, stime, cutime, cstime) are at 11..14 here (from field 3).
+    double ticks = 0;
+    for (int i = 11; i <= 14; ++i)
+        ticks += own.at(i).toDouble();
+    const QByteArray parent = QByteArray::number(pid);
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString &e : entries) {
+        if (e.isEmpty() || !e.at(0).isDigit())
+            continue;
+        const QList<QByteArray> f = statFields(readAll(QStringLiteral("/proc/%1/stat").arg(e)));
+        if (f.size() >= 13 && f.at(1) == parent) // field 4, ppid
+            ticks += f.at(11).toDouble() + f.at(12).toDouble();
+    }
+    return ticks / double(tck);
+}
 
 qint64 procRssBytes(qint64 pid)
 {

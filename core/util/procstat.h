@@ -17,6 +17,12 @@ struct ProcUsage {
 /// Reads `pid`'s usage. false + *error ("no process 4242") when /proc/<pid> cannot be read.
 bool readProcUsage(qint64 pid, ProcUsage *out, QString *error);
 
+/// CPU seconds of `pid` and its children (a service such as PostgreSQL, whose backends are
+/// its child processes): its own utime + stime, the children it has reaped (cutime + cstime:
+/// backends that ended) and every live child's (ppid == pid) utime + stime (proc(5)), s.
+/// Cumulative; -1 when /proc/<pid> cannot be read. Scans /proc once (a few ms).
+double procTreeCpuSeconds(qint64 pid);
+
 /// VmRSS of /proc/<pid>/status alone, bytes; -1 when unknown.
 qint64 procRssBytes(qint64 pid);
 

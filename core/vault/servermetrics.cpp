@@ -54,6 +54,7 @@ ServerReading serverReadingFromPrometheus(const PromText &t)
         t, {QStringLiteral("go_goroutines"), QStringLiteral("vault_runtime_num_goroutines")});
     r.openFds = t.value(QStringLiteral("process_open_fds"));
     r.cores = t.value(QStringLiteral("go_sched_gomaxprocs_threads"));
+    r.leases = t.value(QStringLiteral("vault_expire_num_leases"));
     r.handleRequestSumMs = t.value(QStringLiteral("vault_core_handle_request_sum"));
     r.handleRequestCount = t.value(QStringLiteral("vault_core_handle_request_count"));
     r.handleRequestP50Ms = t.value(QStringLiteral("vault_core_handle_request"),
@@ -84,6 +85,7 @@ ServerReading serverReadingFromMetricsJson(const QJsonObject &json)
         jsonNumber(findNamed(gauges, QStringLiteral("vault.runtime.alloc_bytes")), "Value");
     r.goroutines =
         jsonNumber(findNamed(gauges, QStringLiteral("vault.runtime.num_goroutines")), "Value");
+    r.leases = jsonNumber(findNamed(gauges, QStringLiteral("vault.expire.num_leases")), "Value");
     auto timer = [&](const QString &name, double *sum, double *count) {
         const QJsonObject o = findNamed(samples, name);
         if (o.isEmpty())

@@ -1,11 +1,16 @@
 // The target panel's local target row (ui/localtargetbox.h): Start brings up a real dev
 // server in the background (the click returns at once), the row then shows its role and
-// version and the panel targets it by name; Stop stops it by PID.
+// version and the panel targets it by name; Stop stops it by PID. Its "With:" boxes start a
+// service (PostgreSQL) beside it.
+#include "localtarget/postgres.h"
 #include "localtargetbox.h"
 #include "targetpanel.h"
+#include "vault/localtargetstate.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -81,6 +86,56 @@ private slots:
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("state/target.json"))));
         QVERIFY(!QFile::exists(QStringLiteral("/proc/%1/cmdline").arg(pid))
                 || localTargetPid(QStringLiteral("dev")) == 0);
+    }
+
+    // The "With:" row: a box per service `target up --with` knows; a checked one starts
+    // beside the target, and while the target runs the boxes show what runs (disabled).
+    void startDevWithPostgres()
+    {
+        if (findPostgresBinDir().isEmpty())
+            QSKIP("PostgreSQL's server binaries are not installed (apt-get install postgresql)");
+        TargetPanel panel;
+        auto *box = panel.findChild<LocalTargetBox *>();
+        QVERIFY(box);
+        QTRY_VERIFY_WITH_TIMEOUT(!box->isBusy(), 10000);
+        for (const QString &service : LocalTargetOptions::knownServices()) {
+            auto *c = box->findChild<QCheckBox *>(QStringLiteral("localTargetWith-") + service);
+            QVERIFY2(c, qPrintable(service));
+            QVERIFY(!c->accessibleName().isEmpty());
+            QVERIFY(c->isEnabled() && !c->isChecked());
+        }
+        auto *pg = box->findChild<QCheckBox *>(QStringLiteral("localTargetWith-postgres"));
+        pg->setChecked(true);
+        QCOMPARE(box->services(), QStringList{QStringLiteral("postgres")});
+        QSignalSpy started(box, &LocalTargetBox::started);
+        QTest::mouseClick(box->findChild<QPushButton *>(QStringLiteral("localTargetStart")),
+                          Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!box->isBusy(), 90000);
+        QCOMPARE(started.size(), 1);
+        LocalTargetState state;
+        QString error;
+        QVERIFY2(readLocalTargetState(defaultLocalTargetDir(), &state, &error), qPrintable(error));
+        const LocalTargetNode *n = state.node(QStringLiteral("postgres"));
+        QVERIFY(n && n->isService());
+        QVERIFY(isLocalTargetProcess(n->pid, n->configFile));
+        const qint64 pgPid = n->pid;
+        QVERIFY(pg->isChecked() && !pg->isEnabled());
+        auto *status = box->findChild<QLabel *>(QStringLiteral("localTargetStatus"));
+        QVERIFY2(status->text().contains(QLatin1String("postgres:")), qPrintable(status->text()));
+
+        // A new window finds it running and checks the box by itself.
+        TargetPanel other;
+        auto *otherBox = other.findChild<LocalTargetBox *>();
+        QTRY_VERIFY_WITH_TIMEOUT(!otherBox->isBusy(), 10000);
+        QVERIFY(otherBox->findChild<QCheckBox *>(QStringLiteral("localTargetWith-postgres"))
+                    ->isChecked());
+
+        QTest::mouseClick(box->findChild<QPushButton *>(QStringLiteral("localTargetStop")),
+                          Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!box->isBusy(), 60000);
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("state/target.json"))));
+        QVERIFY(!isLocalTargetProcess(pgPid, n->configFile));
+        QVERIFY(pg->isEnabled());
     }
 };
 

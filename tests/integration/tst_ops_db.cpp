@@ -203,6 +203,49 @@ private slots:
                       qlonglong(st.ops.first().count));
         const QString served = test::checkEveryOpServed(s, 2, 1);
         QVERIFY2(served.isEmpty(), qPrintable(served));
+        // Leases per stage (docs/measurement.md "Leases"): by answer time, so per stage they
+        // need not match the stage's ok count, but over the run every successful creds read
+        // is a lease created and every successful revoke one revoked.
+        qint64 ok = 0, created = 0, revoked = 0;
+        for (const StageStats &st : s.stages) {
+            ok += st.ops.first().ok;
+            if (type == QLatin1String("db_postgres_static_read")) {
+                QVERIFY2(st.leases.isEmpty(), "a static role's read is no lease");
+                continue;
+            }
+            QCOMPARE(st.leases.size(), 1);
+            QCOMPARE(st.leases.first().op, type);
+            QVERIFY2(st.leases.first().created > 0, qPrintable(QString::number(st.index)));
+            created += st.leases.first().created;
+            revoked += st.leases.first().revoked;
+        }
+        if (type != QLatin1String("db_postgres_static_read")) {
+            QCOMPARE(created + revoked, ok);
+            QCOMPARE(revoked > 0, params.value(QStringLiteral("revoke")).toBool());
+            // The server's own count of the leases it holds, read once a second.
+            double most = 0;
+            for (const ServerSample &x : s.serverTelemetry.samples)
+                if (serverKnown(x.leases))
+                    most = std::max(most, x.leases);
+            QVERIFY2(s.serverTelemetry.source != QLatin1String("prometheus") || most > 0,
+                     "sys/metrics read, but no vault_expire_num_leases above 0");
+        }
+        // The PostgreSQL beside the server (docs/measurement.md "The service beside the
+        // server"): Vault's engine holds connections to it, its roles include the seed, and
+        // the local target's postmaster and backends burn CPU.
+        QCOMPARE(s.serverTelemetry.service, QStringLiteral("postgres"));
+        double connections = 0, users = 0, cores = -1;
+        for (const ServerSample &x : s.serverTelemetry.samples) {
+            if (serverKnown(x.serviceConnections))
+                connections = std::max(connections, x.serviceConnections);
+            if (serverKnown(x.serviceUsers))
+                users = std::max(users, x.serviceUsers);
+            if (serverKnown(x.serviceCoresBusy))
+                cores = std::max(cores, x.serviceCoresBusy);
+        }
+        QVERIFY2(connections >= 1, qPrintable(s.serverTelemetry.notes.join(QLatin1Char(';'))));
+        QVERIFY(users >= m_seedRoles.size());
+        QVERIFY2(cores > 0, "the postmaster's and its backends' CPU was not read");
         QCOMPARE(vaultLeftovers(), QStringList());
         QCOMPARE(roles(), m_seedRoles);
     }

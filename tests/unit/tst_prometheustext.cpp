@@ -78,6 +78,7 @@ void TestPrometheusText::readingFromOpenBaoAnswer()
     QCOMPARE(r.goroutines, 543.0);
     QCOMPARE(r.openFds, 12.0);
     QCOMPARE(r.cores, 2.0);
+    QCOMPARE(r.leases, 0.0); // vault_expire_num_leases: known, and none held
     QCOMPARE(r.handleRequestSumMs, 25.11356693506241);
     QCOMPARE(r.handleRequestCount, 54.0);
     QCOMPARE(r.handleRequestP50Ms, 0.3349379897117615);
@@ -94,6 +95,7 @@ void TestPrometheusText::readingFromOpenBaoJson()
     const ServerReading r = serverReadingFromMetricsJson(json);
     QCOMPARE(r.heapInUseBytes, 17256232.0); // vault.runtime.alloc_bytes
     QCOMPARE(r.goroutines, 541.0);
+    QCOMPARE(r.leases, 0.0); // vault.expire.num_leases
     QCOMPARE(r.handleRequestCount, 54.0);
     QCOMPARE(r.handleRequestSumMs, 25.11356693506241);
     QCOMPARE(r.barrierGetCount, 226.0);

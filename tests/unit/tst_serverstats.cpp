@@ -85,28 +85,34 @@ void TestServerStats::counterResetIsUnknown()
 void TestServerStats::stageSummaryUsesSteadySamplesOnly()
 {
     QList<ServerSample> samples;
-    auto add = [&](int stage, bool steady, double rss, double cores) {
+    auto add = [&](int stage, bool steady, double rss, double cores,
+                   double leases = kServerUnknown) {
         ServerSample s;
         s.stage = stage;
         s.steady = steady;
         s.rssBytes = rss;
         s.coresBusy = cores;
+        s.leases = leases;
         samples << s;
     };
-    add(0, false, 999, 9); // warm-up
-    add(0, true, 100, 1.0);
-    add(0, true, 300, 2.0);
-    add(1, false, 999, 9); // across the change
+    add(0, false, 999, 9, 999); // warm-up
+    add(0, true, 100, 1.0, 40);
+    add(0, true, 300, 2.0, 70);
+    add(0, true, 300, 2.0); // the gauge not reported in the last sample: the one before
+    add(1, false, 999, 9, 999); // across the change
     add(-1, false, 999, 9); // after the stages
     const QList<ServerStageStats> st = summariseServerStages(samples, 3);
     QCOMPARE(st.size(), 3);
-    QCOMPARE(st.at(0).samples, 2);
-    QCOMPARE(st.at(0).rssMeanBytes, 200.0);
+    QCOMPARE(st.at(0).samples, 3);
+    QCOMPARE(st.at(0).rssMeanBytes, 700.0 / 3);
     QCOMPARE(st.at(0).rssMaxBytes, 300.0);
-    QCOMPARE(st.at(0).coresBusyMean, 1.5);
+    QCOMPARE(st.at(0).coresBusyMean, 5.0 / 3);
     QCOMPARE(st.at(0).coresBusyMax, 2.0);
+    QCOMPARE(st.at(0).leasesMax, 70.0);
+    QCOMPARE(st.at(0).leasesEnd, 70.0);
     QCOMPARE(st.at(1).samples, 0);
     QVERIFY(!serverKnown(st.at(1).rssMeanBytes)); // "-", never 0
+    QVERIFY(!serverKnown(st.at(1).leasesEnd));
     QCOMPARE(st.at(2).samples, 0);
 }
 
@@ -116,6 +122,8 @@ void TestServerStats::jsonRoundTripKeepsUnknowns()
     t.serverPid = 4242;
     t.notes << QStringLiteral("a note");
     t.samples[1].procRssBytes = 201e6;
+    t.samples[1].leases = 1234;
+    t.stages[1].leasesEnd = 1234;
     const QJsonObject o = serverTelemetryToJson(t);
     // unknown values are null, not 0
     const QJsonArray row0 = o.value(QStringLiteral("samples"))
@@ -136,6 +144,10 @@ void TestServerStats::jsonRoundTripKeepsUnknowns()
     QCOMPARE(back.notes, t.notes);
     QCOMPARE(back.samples.size(), 2);
     QCOMPARE(back.samples.at(1).procRssBytes, 201e6);
+    QCOMPARE(back.samples.at(1).leases, 1234.0);
+    QVERIFY(!serverKnown(back.samples.at(0).leases));
+    QCOMPARE(back.stages.at(1).leasesEnd, 1234.0);
+    QVERIFY(!serverKnown(back.stages.at(1).leasesMax));
     QVERIFY(!serverKnown(back.samples.at(0).procRssBytes));
     QCOMPARE(back.samples.at(1).stage, 1);
     QVERIFY(back.samples.at(1).steady);

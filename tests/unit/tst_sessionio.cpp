@@ -3,6 +3,7 @@
 #include "session/sessionfilename.h"
 #include "session/sessionindex.h"
 #include "session/sessionio.h"
+#include "stats/replicates.h"
 #include "manystagesession.h"
 #include "syntheticstages.h"
 
@@ -276,6 +277,46 @@ private slots:
                                         {QStringLiteral("path"), QStringLiteral("x")}}});
         QVERIFY(!sessionFromJson(o, &error));
         QVERIFY2(error.startsWith(QStringLiteral("resources[0]")), qPrintable(error));
+    }
+
+    // Leases per stage (docs/session-format.md "leases"): written only for stages that have
+    // them, read back, absent in older files; replicates pool them by op.
+    void leasesPerStage()
+    {
+        Session s = makeSession();
+        s.stages[1].leases = {OpLeases{QStringLiteral("kv2_read"), 412, 406}};
+        QJsonObject o = sessionToJson(s);
+        const QJsonArray stages = o.value(QStringLiteral("stages")).toArray();
+        QVERIFY(!stages.at(0).toObject().contains(QStringLiteral("leases")));
+        QString error;
+        std::optional<Session> back = sessionFromJson(o, &error);
+        QVERIFY2(back, qPrintable(error));
+        QVERIFY(back->stages.at(0).leases.isEmpty());
+        QCOMPARE(back->stages.at(1).leases.size(), 1);
+        QCOMPARE(back->stages.at(1).leases.first().op, QStringLiteral("kv2_read"));
+        QCOMPARE(back->stages.at(1).leases.first().created, int64_t(412));
+        QCOMPARE(back->stages.at(1).leases.first().revoked, int64_t(406));
+        QCOMPARE(back->stages.at(1).findLeases(QStringLiteral("kv2_read"))->created, int64_t(412));
+        QVERIFY(!back->stages.at(1).findLeases(QStringLiteral("kv2_write")));
+
+        StageStats other = s.stages[1];
+        other.leases = {OpLeases{QStringLiteral("kv2_read"), 10, 4},
+                        OpLeases{QStringLiteral("kv2_write"), 3, 0}};
+        const StageStats pooled = poolStage({s.stages[1], other});
+        QCOMPARE(pooled.leases.size(), 2);
+        QCOMPARE(pooled.findLeases(QStringLiteral("kv2_read"))->created, int64_t(422));
+        QCOMPARE(pooled.findLeases(QStringLiteral("kv2_read"))->revoked, int64_t(410));
+        QCOMPARE(pooled.findLeases(QStringLiteral("kv2_write"))->created, int64_t(3));
+
+        // an entry without its op is an error naming the field
+        QJsonArray bad = stages;
+        QJsonObject st1 = bad.at(1).toObject();
+        st1.insert(QStringLiteral("leases"),
+                   QJsonArray{QJsonObject{{QStringLiteral("created"), 1}}});
+        bad[1] = st1;
+        o.insert(QStringLiteral("stages"), bad);
+        QVERIFY(!sessionFromJson(o, &error));
+        QVERIFY2(error.contains(QStringLiteral("leases")), qPrintable(error));
     }
 
     void credentialsRoundTrip()
