@@ -23,9 +23,9 @@ public:
     /// on revocation).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
     /// Without `revoke` the leases pile up until cleanup, and OpenBao's Redis plugin revokes
-    /// them slowly (4 to 5 a second on a 2-core VM, each revocation opening new connections
-    /// to Redis; docs/profile-format.md "Database secrets"): keep such runs short, or use
-    /// `revoke: true`.
+    /// them slowly (4 to 5 a second on a 2-core VM: the plugin closes its connection pool after
+    /// each ACL DELUSER, under its lock; docs/profile-format.md "Database secrets"): keep such
+    /// runs short, or use `revoke: true`.
 
 private:
     DbRedisParams m_params;
