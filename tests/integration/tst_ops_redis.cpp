@@ -4,9 +4,9 @@
 // and in no command line nor `target env`; each type runs two short stages (count > 0, no
 // errors) after which nothing is left in Vault (mounts, policies, leases) nor in Redis (ACL
 // USERS is the seed again), with the leases revoked per request or a few kept for cleanup;
-// a dynamic user's password logs in and its revoked lease deletes
-// it; a static role's password logs in; `target down` stops the server by PID. Skipped when
-// redis-server is absent.
+// a dynamic user's password logs in and its revoked lease deletes it; a static role's
+// password logs in; `target down` stops the server by PID. Skipped when redis-server is
+// absent.
 #include "apprun.h"
 #include "engine/benchmarkrun.h"
 #include "localtarget/redis.h"
