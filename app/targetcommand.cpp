@@ -52,6 +52,32 @@ bool printStatus(const LocalTargetState &state)
     return allAlive;
 }
 
+/// `target env` of a MariaDB or Redis service (docs/local-targets.md "Services"): its URL
+/// without the password, the 0600 password file, and for MariaDB the client option file
+/// (`mariadb --defaults-extra-file=$VW_MARIADB_DEFAULTS_FILE` logs in) or for Redis the
+/// host, port and user (`redis-cli --user $VW_REDIS_USER --askpass`).
+void printServiceEnv(const LocalTargetNode &s)
+{
+    const QUrl url(s.address);
+    const QString svcDir = QFileInfo(s.secretFile).absolutePath();
+    const QString prefix = s.kind == QLatin1String("mariadb") ? QStringLiteral("VW_MARIADB")
+                                                              : QStringLiteral("VW_REDIS");
+    const QString scheme =
+        s.kind == QLatin1String("mariadb") ? QStringLiteral("mysql") : QStringLiteral("redis");
+    printOut(QStringLiteral("export %1_HOST=%2 %1_PORT=%3 %1_USER=%4\n")
+                 .arg(prefix, url.host())
+                 .arg(url.port())
+                 .arg(shellQuoted(s.user)));
+    printOut(QStringLiteral("export %1_URL=%2\n")
+                 .arg(prefix, shellQuoted(QStringLiteral("%1://%2@%3:%4")
+                                              .arg(scheme, s.user, url.host())
+                                              .arg(url.port()))));
+    printOut(QStringLiteral("export %1_PASSWORD_FILE=%2\n").arg(prefix, shellQuoted(s.secretFile)));
+    if (s.kind == QLatin1String("mariadb"))
+        printOut(QStringLiteral("export VW_MARIADB_DEFAULTS_FILE=%1\n")
+                     .arg(shellQuoted(svcDir + QStringLiteral("/my.cnf"))));
+}
+
 } // namespace
 
 CommandHelp targetHelp()
@@ -61,13 +87,13 @@ CommandHelp targetHelp()
         QStringLiteral(
             "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
             "                  [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-            "                  [--telemetry] [--with postgres] [--state-dir DIR]\n"
+            "                  [--telemetry] [--with postgres,mariadb,redis] [--state-dir DIR]\n"
             "  vault-workbench target status|env|down [--state-dir DIR]\n"),
         QStringLiteral(
             "target: OpenBao on this machine's loopback, for benchmarks (docs/local-targets.md).\n"
             "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
             "            [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-            "            [--telemetry] [--with postgres] [--state-dir DIR]\n"
+            "            [--telemetry] [--with postgres,mariadb,redis] [--state-dir DIR]\n"
             "                starts a dev server (node \"dev\"), one raft node (\"leader\") or a\n"
             "                raft cluster (\"leader\", \"standby-1\", ...; init, unseal, join;\n"
             "                up once every node is a raft voter), with a load balancer (\"lb\")\n"
@@ -76,12 +102,15 @@ CommandHelp targetHelp()
             "                --with postgres: PostgreSQL (\"postgres\") on loopback, its own data\n"
             "                directory and a generated admin password (0600), for the "
             "db_postgres_*\n"
-            "                operations (`connection: postgres`)\n"
+            "                operations (`connection: postgres`); --with mariadb and --with redis\n"
+            "                the same for db_mysql_creds (`connection: mariadb`) and db_redis_*\n"
+            "                (`connection: redis`)\n"
             "  target status   each node: name, address, PID, role (active/standby), raft\n"
             "                membership (leader/voter/non-voter), version\n"
             "  target env [--node NAME]   prints export VAULT_ADDR=... VAULT_TOKEN=... (and\n"
             "                VAULT_CACERT with TLS) for the node (default: leader or dev), and\n"
-            "                each service's settings (PGHOST, PGPORT, PGUSER, PGPASSFILE, ...)\n"
+            "                each service's settings (PGHOST, PGPORT, PGUSER, PGPASSFILE, ...;\n"
+            "                VW_MARIADB_URL, VW_REDIS_URL, ..._PASSWORD_FILE; no password)\n"
             "  target down     stops every process it started (by PID) and removes the state\n"
             "  The state (config, logs, PIDs, the root token and unseal key, mode 0600) is in\n"
             "  --state-dir, else $VW_TARGET_DIR, else ~/.local/state/vault-workbench/target.\n"
@@ -106,9 +135,10 @@ int targetCommand(const QStringList &args)
                                       QStringLiteral("DIR"));
     const QCommandLineOption node(QStringLiteral("node"), QStringLiteral("env: node name"),
                                   QStringLiteral("NAME"));
-    const QCommandLineOption with(QStringLiteral("with"),
-                                  QStringLiteral("services, comma-separated: postgres"),
-                                  QStringLiteral("SERVICES"));
+    const QCommandLineOption with(
+        QStringLiteral("with"),
+        QStringLiteral("services, comma-separated: postgres, mariadb, redis"),
+        QStringLiteral("SERVICES"));
     cl.addOptions({nodes, lb, lbRoute, tls, audit, telemetry, stateDir, node, with});
     if (const std::optional<int> done = cl.parse(args, 0, -1))
         return *done;
@@ -197,6 +227,10 @@ int targetCommand(const QStringList &args)
     // is in the 0600 pgpass file, never printed) and the URL a profile may name instead of
     // `connection: postgres` (docs/local-targets.md "Services").
     for (const LocalTargetNode &s : std::as_const(state.nodes)) {
+        if (s.kind == QLatin1String("mariadb") || s.kind == QLatin1String("redis")) {
+            printServiceEnv(s);
+            continue;
+        }
         if (s.kind != QLatin1String("postgres"))
             continue;
         const QUrl url(s.address);

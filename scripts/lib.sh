@@ -18,6 +18,8 @@ VW_DEBIAN_PACKAGES=(
   clang-format               # ctest format (scripts/check-format.sh)
   nginx haproxy              # load balancers of local targets (target up cluster --lb)
   postgresql libpq-dev       # target up --with postgres; db_postgres_* ops (core/localtarget/postgres.h)
+  mariadb-server libmariadb-dev  # target up --with mariadb; db_mysql_creds (core/localtarget/mariadb.h)
+  redis-server libhiredis-dev    # target up --with redis; db_redis_* ops (core/localtarget/redis.h)
   chromium                   # optional: tests/gui/tst_svgbrowser renders the SVG charts (SKIPs without)
   help2man lintian appstream desktop-file-utils file  # the man page; scripts/check-package.sh
 )

@@ -439,6 +439,97 @@ QList<VbTestMapping> buildMappings()
     }
     {
         VbTestMapping m;
+        m.vbType = QStringLiteral("mysql_secret");
+        m.type = QStringLiteral("db_mysql_creds");
+        m.fields = {duration("role.default_ttl", "ttl"),
+                    integer("db_connection.max_open_connections", "max_open_connections")};
+        const char *conn = "the connection is the profile's `connection` param: \"mariadb\" "
+                           "(the local target's, `target up --with mariadb`) or a URL with "
+                           "password_file; a password never sits in a profile";
+        m.dropped = {drop("db_connection.connection_url", conn),
+                     drop("db_connection.username", conn),
+                     drop("db_connection.password", conn),
+                     drop("db_connection.name", kNamedByRun),
+                     drop("role.name", kNamedByRun),
+                     drop("role.db_name", kNamedByRun),
+                     drop("db_connection.allowed_roles", kNamedByRun)};
+        m.dropped += leaveOut("db_connection.",
+                              "plugin_name plugin_version verify_connection "
+                              "root_rotation_statements password_policy max_idle_connections "
+                              "max_connection_lifetime username_template disable_escaping "
+                              "tls_certificate_key tls_ca tls_server_name tls_skip_verify",
+                              "the workbench's connection uses mysql-database-plugin without TLS, "
+                              "with OpenBao's defaults and verify_connection on");
+        m.dropped += leaveOut("role.", "creation_statements revocation_statements",
+                              "the workbench's role runs CREATE USER ... IDENTIFIED BY, GRANT "
+                              "SELECT and DROP USER (docs/profile-format.md, \"Database "
+                              "secrets\")");
+        m.dropped += drop("role.max_ttl", "the workbench's ttl is both default_ttl and max_ttl");
+        m.note = QStringLiteral("connection: mariadb (the local target's MariaDB, `target up "
+                                "dev --with mariadb`); for your own server set connection: "
+                                "mysql://USER@HOST:PORT and password_file. Leases are not "
+                                "revoked per request unless revoke: true (vault-benchmark "
+                                "leaves them to expire)");
+        t << m;
+    }
+    // Redis (redis-database-plugin): the connection fields both Redis tests read.
+    const auto redisConnectionDropped = [](const char *docsOnly) {
+        const char *conn = "the connection is the profile's `connection` param: \"redis\" "
+                           "(the local target's, `target up --with redis`) or a URL with "
+                           "password_file; a password never sits in a profile";
+        QList<VbDropped> d = {drop("db_connection.host", conn),
+                              drop("db_connection.port", conn),
+                              drop("db_connection.username", conn),
+                              drop("db_connection.password", conn),
+                              drop("db_connection.name", kNamedByRun),
+                              drop("db_connection.allowed_roles", kNamedByRun),
+                              drop("role.name", kNamedByRun),
+                              drop("role.db_name", kNamedByRun)};
+        d += leaveOut("db_connection.",
+                      "plugin_name plugin_version verify_connection password_policy tls "
+                      "insecure_tls ca_cert",
+                      "the workbench's connection uses redis-database-plugin without TLS, with "
+                      "OpenBao's defaults and verify_connection on");
+        if (docsOnly)
+            d += leaveOut("", docsOnly,
+                          "only vault-benchmark's docs example has it; its code reads no such "
+                          "field");
+        return d;
+    };
+    {
+        VbTestMapping m;
+        m.vbType = QStringLiteral("redis_dynamic_secret");
+        m.type = QStringLiteral("db_redis_creds");
+        m.fields = {duration("role.default_ttl", "ttl")};
+        m.dropped = redisConnectionDropped("db_connection.db_name role.role_name");
+        m.dropped +=
+            drop("role.creation_statements", "the workbench's role gives ACL rules ~vwb:* +@read "
+                                             "(docs/profile-format.md, \"Database secrets\")");
+        m.dropped += drop("role.max_ttl", "the workbench's ttl is both default_ttl and max_ttl");
+        m.note = QStringLiteral("connection: redis (the local target's Redis, `target up dev "
+                                "--with redis`); for your own server set connection: "
+                                "redis://USER@HOST:PORT and password_file. Leases are not "
+                                "revoked per request unless revoke: true (vault-benchmark "
+                                "leaves them to expire)");
+        t << m;
+    }
+    {
+        VbTestMapping m;
+        m.vbType = QStringLiteral("redis_static_secret");
+        m.type = QStringLiteral("db_redis_static_read");
+        m.dropped = redisConnectionDropped(nullptr);
+        m.dropped += {drop("role.username", "the workbench's static role manages an ACL user "
+                                            "it creates at setup (<prefix>-static-<i>)"),
+                      drop("role.rotation_period", "the workbench's static role rotates every "
+                                                   "24 h (reads do not depend on it)"),
+                      drop("role.insecure_tls", "the workbench's connection uses no TLS")};
+        m.note = QStringLiteral("connection: redis (the local target's Redis, `target up dev "
+                                "--with redis`); for your own server set connection: "
+                                "redis://USER@HOST:PORT and password_file");
+        t << m;
+    }
+    {
+        VbTestMapping m;
         m.vbType = QStringLiteral("seal_status");
         m.type = QStringLiteral("sys_seal_status");
         t << m;

@@ -1,6 +1,8 @@
 #include "localtarget/localtarget.h"
 
+#include "localtarget/mariadb.h"
 #include "localtarget/postgres.h"
+#include "localtarget/redis.h"
 #include "util/certificateauthority.h"
 #include "util/childenvironment.h"
 #include "vault/vaultclient.h"
@@ -252,7 +254,7 @@ void removeTargetFiles(const QString &dir, const LocalTargetState &state)
     // made, by its name.
     for (const LocalTargetNode &n : state.nodes) {
         const QFileInfo data(n.configFile);
-        if (n.isService() && data.fileName().startsWith(QLatin1String("vwb-postgres-"))
+        if (n.isService() && data.fileName().startsWith(QStringLiteral("vwb-%1-").arg(n.kind))
             && data.absolutePath() == QDir(QDir::tempPath()).absolutePath())
             QDir(data.absoluteFilePath()).removeRecursively();
     }
@@ -288,11 +290,18 @@ private:
     bool startServices(QString *error)
     {
         for (const QString &service : std::as_const(m_opt.services))
-            if (service == postgresServiceName() && !startPostgres(error))
+            if (!(service == postgresServiceName()  ? startPostgres(error)
+                  : service == mariadbServiceName() ? startService(prepareMariadb, error)
+                  : service == redisServiceName()   ? startService(prepareRedis, error)
+                                                    : true))
                 return false;
         return true;
     }
     bool startPostgres(QString *error);
+    /// A service of core/localtarget/servicelaunch.h: prepared by `prepare`, started, waited for.
+    using PrepareService = bool (*)(const QString &, int, const LocalTargetProgress &,
+                                    ServiceLaunch *, QString *);
+    bool startService(PrepareService prepare, QString *error);
     bool waitForVoters(const QByteArray &token, QString *error);
     bool save(QString *error) { return writeLocalTargetState(m_state, error); }
 
@@ -871,6 +880,49 @@ bool Starter::startPostgres(QString *error)
     return false;
 }
 
+bool Starter::startService(PrepareService prepare, QString *error)
+{
+    const QList<int> ports = freePorts(1);
+    if (ports.isEmpty()) {
+        *error = QStringLiteral("no free loopback port");
+        return false;
+    }
+    ServiceLaunch l;
+    if (!prepare(m_state.dir, ports[0], m_progress, &l, error))
+        return false;
+    m_state.nodes << l.node;
+    LocalTargetNode &n = m_state.nodes.last();
+    if (!startNode(&n, l.argv.first(), l.argv.mid(1), l.env, error))
+        return false;
+    QElapsedTimer t;
+    t.start();
+    int notSeen = 0;
+    QString lastError;
+    while (t.elapsed() < kNodeWaitMs) {
+        notSeen = isLocalTargetProcess(n.pid, n.configFile) ? 0 : notSeen + 1;
+        if (notSeen >= 5) {
+            *error = QStringLiteral("%1 (pid %2) exited; the end of %3:\n%4")
+                         .arg(n.name)
+                         .arg(n.pid)
+                         .arg(n.logFile, lastLines(n.logFile));
+            return false;
+        }
+        if (l.ready(&lastError)) {
+            say(m_progress, QStringLiteral("%1: accepting connections as %2 after %3 s")
+                                .arg(n.name, n.user)
+                                .arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
+            return true;
+        }
+        QThread::msleep(100);
+    }
+    *error = QStringLiteral("%1 at %2 did not accept its admin within %3 s (%4); the end of "
+                            "%5:\n%6")
+                 .arg(n.name, n.address)
+                 .arg(kNodeWaitMs / 1000)
+                 .arg(lastError, n.logFile, lastLines(n.logFile));
+    return false;
+}
+
 bool Starter::run(LocalTargetState *out, QString *error)
 {
     m_clock.start();
@@ -976,6 +1028,15 @@ QList<LocalTargetNodeStatus> localTargetStatus(const LocalTargetState &state)
         s.alive = isLocalTargetProcess(n.pid, n.configFile);
         if (!s.alive) {
             s.role = QStringLiteral("stopped");
+            out << s;
+            continue;
+        }
+        if (n.kind == mariadbServiceName() || n.kind == redisServiceName()) {
+            const QUrl url(n.address);
+            const bool up = n.kind == redisServiceName()
+                                ? redisAcceptsConnections(url.host(), url.port())
+                                : mariadbAcceptsConnections(url.host(), url.port());
+            s.role = up ? QStringLiteral("accepting") : QStringLiteral("unreachable");
             out << s;
             continue;
         }

@@ -64,7 +64,7 @@ QString LocalTargetOptions::problem() const
 
 QStringList LocalTargetOptions::knownServices()
 {
-    return {QStringLiteral("postgres")};
+    return {QStringLiteral("postgres"), QStringLiteral("mariadb"), QStringLiteral("redis")};
 }
 
 QString LocalTargetOptions::effectiveLbRoute() const

@@ -23,13 +23,14 @@ struct LocalTargetOptions {
     QString audit = QStringLiteral("none"); ///< "none", "file" or "file-raw"
     bool telemetry = false; ///< telemetry stanza (Prometheus retention)
     QString stateDir; ///< empty: defaultLocalTargetDir()
-    /// Services started beside the target (`--with postgres`; docs/local-targets.md
+    /// Services started beside the target (`--with postgres,mariadb,redis`; docs/local-targets.md
     /// "Services"), each from its Debian package on loopback under the state directory.
     QStringList services;
 
     /// lbRoute, or "any" when it is empty.
     QString effectiveLbRoute() const;
-    /// The services `--with` may name, in the order they start: "postgres".
+    /// The services `--with` may name: "postgres", "mariadb", "redis" (they start in the
+    /// order given).
     static QStringList knownServices();
     /// The problem with these options ("--nodes must be 2..9 for a cluster"), empty if none.
     QString problem() const;

@@ -11,6 +11,9 @@
 #include "ops/jwtlogin.h"
 #include "ops/dbpostgrescreds.h"
 #include "ops/dbpostgresstaticread.h"
+#include "ops/dbmysqlcreds.h"
+#include "ops/dbrediscreds.h"
+#include "ops/dbredisstaticread.h"
 #include "ops/kv1read.h"
 #include "ops/kv1write.h"
 #include "ops/kv2list.h"
@@ -85,6 +88,9 @@ QList<OperationType> builtinOperationTypes()
     types.append(unwrapType());
     types.append(dbPostgresCredsType());
     types.append(dbPostgresStaticReadType());
+    types.append(dbMysqlCredsType());
+    types.append(dbRedisCredsType());
+    types.append(dbRedisStaticReadType());
     return types;
 }
 

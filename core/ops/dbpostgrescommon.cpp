@@ -34,38 +34,15 @@ QString setupPostgresMount(ResourceTracker &created, VaultClient &client, const 
 {
     if (!resolvePostgresConnection(params.connection, params.passwordFile, resolved, error))
         return {};
-    const QString mount = QStringLiteral("%1-db-%2").arg(ctx.runPrefix).arg(ctx.opIndex);
-    if (!created.enableMount(client, mount, QStringLiteral("database"), ctx.runPrefix, {}, error))
-        return {};
-    // The connection lives inside the mount and goes with it, like a role.
     const QJsonObject config{
         {QStringLiteral("plugin_name"), QStringLiteral("postgresql-database-plugin")},
         {QStringLiteral("connection_url"), resolved->vaultConnectionUrl()},
         {QStringLiteral("username"), resolved->user},
         {QStringLiteral("password"), QString::fromUtf8(resolved->password)},
-        {QStringLiteral("allowed_roles"), QStringLiteral("bench")},
-        {QStringLiteral("verify_connection"), true},
         {QStringLiteral("max_open_connections"), params.maxOpenConnections}};
-    const VaultResponse r = client.post(mount + QStringLiteral("/config/bench"), config);
-    if (!r.ok()) {
-        *error = QStringLiteral("configure the PostgreSQL connection %1 on %2: %3")
-                     .arg(resolved->displayUrl(), mount, r.describe());
-        return {};
-    }
-    return mount;
-}
-
-bool revokeLeasesByPrefix(VaultClient &client, const QString &prefix, QString *error)
-{
-    const VaultResponse r =
-        client.withTimeout(10 * 60 * 1000)
-            ->request("PUT", QStringLiteral("sys/leases/revoke-prefix/") + prefix,
-                      QJsonObject{{QStringLiteral("sync"), true}});
-    if (r.ok() || r.alreadyGone())
-        return true;
-    if (error)
-        *error = QStringLiteral("revoke the leases under %1: %2").arg(prefix, r.describe());
-    return false;
+    return setupDatabaseMount(created, client, ctx, config,
+                              QStringLiteral("the PostgreSQL connection ") + resolved->displayUrl(),
+                              error);
 }
 
 } // namespace vw

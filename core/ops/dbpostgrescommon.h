@@ -1,10 +1,11 @@
-// Shared by db_postgres_creds and db_postgres_static_read: their connection params, the
+// Shared by db_postgres_creds and db_postgres_static_read: their connection params and the
 // database secrets engine mount "<runPrefix>-db-<opIndex>" with its PostgreSQL connection
-// "bench" (OpenBao's built-in postgresql-database-plugin), and the lease revocation by prefix
-// that their cleanup and the sweeper do (docs/profile-format.md "Database secrets").
+// "bench" (OpenBao's built-in postgresql-database-plugin; the mount and the lease revocation
+// by prefix are core/ops/dbcommon.h's, docs/profile-format.md "Database secrets").
 #pragma once
 
 #include "localtarget/postgres.h"
+#include "ops/dbcommon.h"
 #include "ops/operation.h"
 #include "ops/opparams.h"
 #include "ops/opsupport.h"
@@ -31,10 +32,5 @@ struct DbPostgresParams {
 QString setupPostgresMount(ResourceTracker &created, VaultClient &client, const SetupContext &ctx,
                            const DbPostgresParams &params, PostgresConnection *resolved,
                            QString *error);
-
-/// PUT sys/leases/revoke-prefix/<prefix> (sync: each revocation runs its statements, e.g.
-/// DROP ROLE, before the answer), with up to 10 minutes for a large pile of leases. true
-/// when revoked or there was nothing; false + *error otherwise.
-bool revokeLeasesByPrefix(VaultClient &client, const QString &prefix, QString *error);
 
 } // namespace vw

@@ -438,11 +438,13 @@ void TestVaultBenchmarkImport::everyMappingNamesATypeAndParams()
         }
     }
     for (const char *t :
-         {"kvv1_read",       "kvv1_write",      "kvv2_read",   "kvv2_write",   "kvv2_list",
-          "approle_auth",    "userpass_auth",   "cert_auth",   "transit_sign", "transit_verify",
-          "transit_encrypt", "transit_decrypt", "pki_issue",   "pki_sign",     "ssh_issue",
-          "ssh_sign",        "totp_generate",   "seal_status", "jwt_auth",     "identity",
-          "cubbyhole_read",  "cubbyhole_write"})
+         {"kvv1_read",          "kvv1_write",      "kvv2_read",       "kvv2_write",
+          "kvv2_list",          "approle_auth",    "userpass_auth",   "cert_auth",
+          "transit_sign",       "transit_verify",  "transit_encrypt", "transit_decrypt",
+          "pki_issue",          "pki_sign",        "ssh_issue",       "ssh_sign",
+          "totp_generate",      "seal_status",     "jwt_auth",        "identity",
+          "cubbyhole_read",     "cubbyhole_write", "mysql_secret",    "redis_dynamic_secret",
+          "redis_static_secret"})
         QVERIFY2(seen.contains(QString::fromLatin1(t)), t);
     QVERIFY(!findVaultBenchmarkMapping(QStringLiteral("approle_login")));
 }
