@@ -61,13 +61,15 @@ CommandHelp targetHelp()
         QStringLiteral(
             "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
             "                  [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-            "                  [--telemetry] [--with postgres] [--state-dir DIR]\n"
+            "                  [--telemetry] [--with postgres,slapd] [--ldap-users N]\n"
+            "                  [--state-dir DIR]\n"
             "  vault-workbench target status|env|down [--state-dir DIR]\n"),
         QStringLiteral(
             "target: OpenBao on this machine's loopback, for benchmarks (docs/local-targets.md).\n"
             "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
             "            [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-            "            [--telemetry] [--with postgres] [--state-dir DIR]\n"
+            "            [--telemetry] [--with postgres,slapd] [--ldap-users N]\n"
+            "            [--state-dir DIR]\n"
             "                starts a dev server (node \"dev\"), one raft node (\"leader\") or a\n"
             "                raft cluster (\"leader\", \"standby-1\", ...; init, unseal, join;\n"
             "                up once every node is a raft voter), with a load balancer (\"lb\")\n"
@@ -76,12 +78,16 @@ CommandHelp targetHelp()
             "                --with postgres: PostgreSQL (\"postgres\") on loopback, its own data\n"
             "                directory and a generated admin password (0600), for the "
             "db_postgres_*\n"
-            "                operations (`connection: postgres`)\n"
+            "                operations (`connection: postgres`); --with slapd: OpenLDAP's slapd\n"
+            "                (\"slapd\") on loopback, base dc=vwb,dc=test seeded with\n"
+            "                --ldap-users N users (default 100), passwords in 0600 files, for\n"
+            "                ldap_login (`connection: slapd`)\n"
             "  target status   each node: name, address, PID, role (active/standby), raft\n"
             "                membership (leader/voter/non-voter), version\n"
             "  target env [--node NAME]   prints export VAULT_ADDR=... VAULT_TOKEN=... (and\n"
             "                VAULT_CACERT with TLS) for the node (default: leader or dev), and\n"
-            "                each service's settings (PGHOST, PGPORT, PGUSER, PGPASSFILE, ...)\n"
+            "                each service's settings (PGHOST, PGPORT, PGUSER, PGPASSFILE, ...;\n"
+            "                LDAPURI, LDAPBASE, LDAPBINDDN, VW_LDAP_PASSWORD_FILE)\n"
             "  target down     stops every process it started (by PID) and removes the state\n"
             "  The state (config, logs, PIDs, the root token and unseal key, mode 0600) is in\n"
             "  --state-dir, else $VW_TARGET_DIR, else ~/.local/state/vault-workbench/target.\n"
@@ -107,9 +113,12 @@ int targetCommand(const QStringList &args)
     const QCommandLineOption node(QStringLiteral("node"), QStringLiteral("env: node name"),
                                   QStringLiteral("NAME"));
     const QCommandLineOption with(QStringLiteral("with"),
-                                  QStringLiteral("services, comma-separated: postgres"),
+                                  QStringLiteral("services, comma-separated: postgres, slapd"),
                                   QStringLiteral("SERVICES"));
-    cl.addOptions({nodes, lb, lbRoute, tls, audit, telemetry, stateDir, node, with});
+    const QCommandLineOption ldapUsers(QStringLiteral("ldap-users"),
+                                       QStringLiteral("slapd: users seeded"), QStringLiteral("N"),
+                                       QStringLiteral("100"));
+    cl.addOptions({nodes, lb, lbRoute, tls, audit, telemetry, stateDir, node, with, ldapUsers});
     if (const std::optional<int> done = cl.parse(args, 0, -1))
         return *done;
     const QCommandLineParser &p = cl.parser();
@@ -147,6 +156,11 @@ int targetCommand(const QStringList &args)
             for (const QString &service : v.split(QLatin1Char(','), Qt::SkipEmptyParts))
                 if (!o.services.contains(service.trimmed()))
                     o.services << service.trimmed();
+        o.ldapUsers = p.value(ldapUsers).toInt(&numberOk);
+        if (!numberOk)
+            return usageError(QStringLiteral("--ldap-users must be a number"));
+        if (p.isSet(ldapUsers) && !o.services.contains(QStringLiteral("slapd")))
+            return usageError(QStringLiteral("--ldap-users is for --with slapd"));
         if (const QString problem = o.problem(); !problem.isEmpty())
             return usageError(problem);
         LocalTargetState state;
@@ -197,6 +211,22 @@ int targetCommand(const QStringList &args)
     // is in the 0600 pgpass file, never printed) and the URL a profile may name instead of
     // `connection: postgres` (docs/local-targets.md "Services").
     for (const LocalTargetNode &s : std::as_const(state.nodes)) {
+        if (s.kind == QLatin1String("slapd")) {
+            // ldap-utils' variables (ldapsearch -x -y "$VW_LDAP_PASSWORD_FILE" works as is);
+            // the users' passwords are in users-passwords beside it.
+            const QUrl url(s.address);
+            printOut(QStringLiteral("export LDAPURI=%1 LDAPBASE=%2 LDAPBINDDN=%3\n")
+                         .arg(shellQuoted(
+                                  QStringLiteral("ldap://%1:%2").arg(url.host()).arg(url.port())),
+                              shellQuoted(url.path().mid(1)), shellQuoted(s.user)));
+            printOut(QStringLiteral("export VW_LDAP_URL=%1 VW_LDAP_BIND_DN=%2\n")
+                         .arg(shellQuoted(s.address), shellQuoted(s.user)));
+            printOut(QStringLiteral("export VW_LDAP_PASSWORD_FILE=%1 VW_LDAP_USERS_FILE=%2\n")
+                         .arg(shellQuoted(s.secretFile),
+                              shellQuoted(QFileInfo(s.secretFile).absolutePath()
+                                          + QStringLiteral("/users-passwords"))));
+            continue;
+        }
         if (s.kind != QLatin1String("postgres"))
             continue;
         const QUrl url(s.address);

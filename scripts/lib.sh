@@ -18,6 +18,7 @@ VW_DEBIAN_PACKAGES=(
   clang-format               # ctest format (scripts/check-format.sh)
   nginx haproxy              # load balancers of local targets (target up cluster --lb)
   postgresql libpq-dev       # target up --with postgres; db_postgres_* ops (core/localtarget/postgres.h)
+  slapd ldap-utils libldap-dev  # target up --with slapd; ldap_login (core/localtarget/slapd.h)
   chromium                   # optional: tests/gui/tst_svgbrowser renders the SVG charts (SKIPs without)
   help2man lintian appstream desktop-file-utils file  # the man page; scripts/check-package.sh
 )

@@ -1,6 +1,7 @@
 #include "localtarget/localtarget.h"
 
 #include "localtarget/postgres.h"
+#include "localtarget/slapd.h"
 #include "util/certificateauthority.h"
 #include "util/childenvironment.h"
 #include "vault/vaultclient.h"
@@ -288,11 +289,13 @@ private:
     bool startServices(QString *error)
     {
         for (const QString &service : std::as_const(m_opt.services))
-            if (service == postgresServiceName() && !startPostgres(error))
+            if ((service == postgresServiceName() && !startPostgres(error))
+                || (service == slapdServiceName() && !startSlapd(error)))
                 return false;
         return true;
     }
     bool startPostgres(QString *error);
+    bool startSlapd(QString *error);
     bool waitForVoters(const QByteArray &token, QString *error);
     bool save(QString *error) { return writeLocalTargetState(m_state, error); }
 
@@ -871,6 +874,62 @@ bool Starter::startPostgres(QString *error)
     return false;
 }
 
+/// slapd (core/localtarget/slapd.h): files and seed by prepareSlapd(), then the server as
+/// this user, up once it answers a bind.
+bool Starter::startSlapd(QString *error)
+{
+    const QString bin = findSlapdBinDir();
+    const QList<int> ports = freePorts(1);
+    if (bin.isEmpty() || ports.isEmpty()) {
+        *error = bin.isEmpty() ? QStringLiteral("slapd and slapadd are not in /usr/sbin (Debian: "
+                                                "apt-get install slapd; or set VW_SLAPD_BIN_DIR)")
+                               : QStringLiteral("no free loopback port");
+        return false;
+    }
+    const QString svcDir = m_state.dir + QLatin1Char('/') + slapdServiceName();
+    LocalTargetNode node;
+    QStringList args;
+    QElapsedTimer t;
+    t.start();
+    if (!makeDir(svcDir, error))
+        return false;
+    if (!prepareSlapd(bin, svcDir, ports[0], m_opt.ldapUsers, &node, &args, error)) {
+        QDir(svcDir).removeRecursively(); // not a node yet: `down` would not know it
+        return false;
+    }
+    say(m_progress, QStringLiteral("slapd: %1 users seeded in %2 s (admin %3, passwords in %4, "
+                                   "mode 0600)")
+                        .arg(m_opt.ldapUsers)
+                        .arg(t.elapsed() / 1000.0, 0, 'f', 2)
+                        .arg(node.user, svcDir));
+    m_state.nodes << node;
+    LocalTargetNode &n = m_state.nodes.last();
+    if (!startNode(&n, args.first(), args.mid(1), childEnvironment(), error))
+        return false;
+    int notSeen = 0;
+    while (t.elapsed() < kNodeWaitMs) {
+        notSeen = isLocalTargetProcess(n.pid, n.configFile) ? 0 : notSeen + 1;
+        if (notSeen >= 5) {
+            *error = QStringLiteral("slapd (pid %1) exited; the end of %2:\n%3")
+                         .arg(n.pid)
+                         .arg(n.logFile, lastLines(n.logFile));
+            return false;
+        }
+        if (ldapAnswers(n.address)) {
+            say(m_progress, QStringLiteral("slapd: answering at %1 after %2 s (seed and start)")
+                                .arg(n.address)
+                                .arg(t.elapsed() / 1000.0, 0, 'f', 2));
+            return true;
+        }
+        QThread::msleep(50);
+    }
+    *error = QStringLiteral("slapd at %1 did not answer within %2 s; the end of %3:\n%4")
+                 .arg(n.address)
+                 .arg(kNodeWaitMs / 1000)
+                 .arg(n.logFile, lastLines(n.logFile));
+    return false;
+}
+
 bool Starter::run(LocalTargetState *out, QString *error)
 {
     m_clock.start();
@@ -976,6 +1035,12 @@ QList<LocalTargetNodeStatus> localTargetStatus(const LocalTargetState &state)
         s.alive = isLocalTargetProcess(n.pid, n.configFile);
         if (!s.alive) {
             s.role = QStringLiteral("stopped");
+            out << s;
+            continue;
+        }
+        if (n.kind == slapdServiceName()) { // answering an anonymous bind
+            s.role = ldapAnswers(n.address) ? QStringLiteral("accepting")
+                                            : QStringLiteral("unreachable");
             out << s;
             continue;
         }
