@@ -334,6 +334,39 @@ QList<VbTestMapping> buildMappings()
     }
     {
         VbTestMapping m;
+        m.vbType = QStringLiteral("ldap_auth");
+        m.type = QStringLiteral("ldap_login");
+        addTokenFields(&m, "auth.");
+        const char *dir = "the directory is the profile's `connection` param: \"slapd\" (the "
+                          "local target's, `target up --with slapd`) or ldap://HOST:PORT/BASEDN "
+                          "with bind_dn, password_file and users_file; a password never sits in "
+                          "a profile";
+        m.dropped += leaveOut("auth.", "url binddn bindpass userdn groupdn", dir);
+        m.dropped += leaveOut("auth.",
+                              "userattr groupattr groupfilter userfilter upndomain discoverdn "
+                              "deny_null_bind anonymous_group_search case_sensitive_names "
+                              "username_as_alias max_page_size request_timeout",
+                              "the workbench's method searches uid under ou=users and groups "
+                              "(memberUid, member, uniqueMember) under ou=groups, with Vault's "
+                              "other defaults (docs/profile-format.md \"LDAP\")");
+        m.dropped += leaveOut("auth.",
+                              "starttls tls_min_version tls_max_version insecure_tls certificate "
+                              "client_tls_cert client_tls_key",
+                              "the workbench's directory is plain ldap:// on loopback (no TLS)");
+        m.dropped += leaveOut("test_user.", "username password",
+                              "each VU logs in as its own user of the directory (VU v: user v "
+                              "mod N), not one configured user");
+        m.dropped += leaveOut("role.", "username password",
+                              "each VU logs in as its own user of the directory (VU v: user v "
+                              "mod N), not one configured user");
+        m.note = QStringLiteral("connection: slapd (the local target's directory, `target up dev "
+                                "--with slapd`); vault-benchmark logs every request in as one "
+                                "user, the workbench's VUs each as their own. OpenBao 2.7's "
+                                "binary has no ldap auth method (openbao-plugins has it)");
+        t << m;
+    }
+    {
+        VbTestMapping m;
         m.vbType = QStringLiteral("cert_auth");
         m.type = QStringLiteral("cert_login");
         addTokenFields(&m, "");

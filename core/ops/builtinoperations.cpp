@@ -9,6 +9,7 @@
 #include "ops/identitygroupcreate.h"
 #include "ops/identitygrouplookup.h"
 #include "ops/jwtlogin.h"
+#include "ops/ldaplogin.h"
 #include "ops/dbpostgrescreds.h"
 #include "ops/dbpostgresstaticread.h"
 #include "ops/kv1read.h"
@@ -75,6 +76,7 @@ QList<OperationType> builtinOperationTypes()
     types.append(tokenRenewSelfType());
     types.append(certLoginType());
     types.append(jwtLoginType());
+    types.append(ldapLoginType());
     types.append(identityEntityCreateType());
     types.append(identityEntityLookupType());
     types.append(identityGroupCreateType());
