@@ -114,6 +114,18 @@ bool prepareSlapd(const QString &binDir, const QString &svcDir, int port, int us
     }
     ldif += "dn: cn=bench,ou=groups," + base.toUtf8()
             + "\nobjectClass: posixGroup\ncn: bench\ngidNumber: 5000\n" + members + '\n';
+    // The LDAP secrets engine's: dynamic entries are made under ou=dynamic (and deleted at
+    // revocation), static roles rotate the passwords of ou=services' accounts.
+    ldif +=
+        "dn: ou=dynamic," + base.toUtf8() + "\nobjectClass: organizationalUnit\nou: dynamic\n\n";
+    ldif +=
+        "dn: ou=services," + base.toUtf8() + "\nobjectClass: organizationalUnit\nou: services\n\n";
+    for (int i = 0; i < kLdapServiceAccounts; ++i) {
+        const QByteArray uid = "svc" + QByteArray::number(i);
+        ldif += "dn: uid=" + uid + ",ou=services," + base.toUtf8()
+                + "\nobjectClass: inetOrgPerson\nuid: " + uid + "\ncn: " + uid + "\nsn: " + uid
+                + "\nuserPassword: " + ldapSshaHash(randomPassword()) + "\n\n";
+    }
     const QString config =
         QStringLiteral("# written by vault-workbench target up --with slapd\n"
                        "include /etc/ldap/schema/core.schema\n"
@@ -245,9 +257,8 @@ bool resolveLdapConnection(const QString &connection, const QString &bindDn,
                      .arg(connection);
         return false;
     }
-    if (bindDn.isEmpty() || passwordFile.isEmpty() || usersFile.isEmpty()) {
-        *error = QStringLiteral("connection %1 needs bind_dn, password_file (its password) and "
-                                "users_file (uid<TAB>password lines)")
+    if (bindDn.isEmpty() || passwordFile.isEmpty()) {
+        *error = QStringLiteral("connection %1 needs bind_dn and password_file (its password)")
                      .arg(connection);
         return false;
     }
@@ -255,7 +266,7 @@ bool resolveLdapConnection(const QString &connection, const QString &bindDn,
     c.baseDn = url.path().mid(1);
     c.bindDn = bindDn;
     if (!readSecret(passwordFile, &c.password, error)
-        || !readLdapUsersFile(usersFile, &c.users, error))
+        || (!usersFile.isEmpty() && !readLdapUsersFile(usersFile, &c.users, error)))
         return false;
     *out = c;
     return true;

