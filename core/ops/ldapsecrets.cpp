@@ -200,7 +200,7 @@ OperationType ldapDynamicCredsType()
 {
     OperationType t;
     t.name = QStringLiteral("ldap_dynamic_creds");
-    t.group = OperationGroup::Database;
+    t.group = OperationGroup::Ldap;
     t.description = QStringLiteral("LDAP secrets: a dynamic directory entry (a lease; an LDAP "
                                    "add), optionally revoked (an LDAP delete)");
     t.request = QStringLiteral("GET /v1/<mount>/creds/bench; with revoke, every other request "
@@ -227,7 +227,7 @@ OperationType ldapStaticReadType()
 {
     OperationType t;
     t.name = QStringLiteral("ldap_static_read");
-    t.group = OperationGroup::Database;
+    t.group = OperationGroup::Ldap;
     t.description = QStringLiteral("LDAP secrets: a static role's current password (no lease, "
                                    "nothing in the directory)");
     t.request = QStringLiteral("GET /v1/<mount>/static-cred/bench");
