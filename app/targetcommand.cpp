@@ -87,13 +87,15 @@ CommandHelp targetHelp()
         QStringLiteral(
             "  vault-workbench target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
             "                  [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-            "                  [--telemetry] [--with postgres,mariadb,redis] [--state-dir DIR]\n"
+            "                  [--telemetry] [--with postgres,mariadb,redis,slapd]\n"
+            "                  [--ldap-users N] [--state-dir DIR]\n"
             "  vault-workbench target status|env|down [--state-dir DIR]\n"),
         QStringLiteral(
             "target: OpenBao on this machine's loopback, for benchmarks (docs/local-targets.md).\n"
             "  target up dev|raft|cluster [--nodes 3] [--lb nginx|haproxy]\n"
             "            [--lb-route active|any] [--tls] [--audit none|file|file-raw]\n"
-            "            [--telemetry] [--with postgres,mariadb,redis] [--state-dir DIR]\n"
+            "            [--telemetry] [--with postgres,mariadb,redis,slapd] [--ldap-users N]\n"
+            "            [--state-dir DIR]\n"
             "                starts a dev server (node \"dev\"), one raft node (\"leader\") or a\n"
             "                raft cluster (\"leader\", \"standby-1\", ...; init, unseal, join;\n"
             "                up once every node is a raft voter), with a load balancer (\"lb\")\n"
@@ -104,13 +106,17 @@ CommandHelp targetHelp()
             "db_postgres_*\n"
             "                operations (`connection: postgres`); --with mariadb and --with redis\n"
             "                the same for db_mysql_creds (`connection: mariadb`) and db_redis_*\n"
-            "                (`connection: redis`)\n"
+            "                (`connection: redis`); --with slapd: OpenLDAP's slapd\n"
+            "                (\"slapd\") on loopback, base dc=vwb,dc=test seeded with\n"
+            "                --ldap-users N users (default 100), passwords in 0600 files, for\n"
+            "                ldap_login (`connection: slapd`)\n"
             "  target status   each node: name, address, PID, role (active/standby), raft\n"
             "                membership (leader/voter/non-voter), version\n"
             "  target env [--node NAME]   prints export VAULT_ADDR=... VAULT_TOKEN=... (and\n"
             "                VAULT_CACERT with TLS) for the node (default: leader or dev), and\n"
             "                each service's settings (PGHOST, PGPORT, PGUSER, PGPASSFILE, ...;\n"
-            "                VW_MARIADB_URL, VW_REDIS_URL, ..._PASSWORD_FILE; no password)\n"
+            "                VW_MARIADB_URL, VW_REDIS_URL, ..._PASSWORD_FILE; slapd: LDAPURI,\n"
+            "                LDAPBASE, LDAPBINDDN, VW_LDAP_PASSWORD_FILE; no password)\n"
             "  target down     stops every process it started (by PID) and removes the state\n"
             "  The state (config, logs, PIDs, the root token and unseal key, mode 0600) is in\n"
             "  --state-dir, else $VW_TARGET_DIR, else ~/.local/state/vault-workbench/target.\n"
@@ -137,9 +143,12 @@ int targetCommand(const QStringList &args)
                                   QStringLiteral("NAME"));
     const QCommandLineOption with(
         QStringLiteral("with"),
-        QStringLiteral("services, comma-separated: postgres, mariadb, redis"),
+        QStringLiteral("services, comma-separated: postgres, mariadb, redis, slapd"),
         QStringLiteral("SERVICES"));
-    cl.addOptions({nodes, lb, lbRoute, tls, audit, telemetry, stateDir, node, with});
+    const QCommandLineOption ldapUsers(QStringLiteral("ldap-users"),
+                                       QStringLiteral("slapd: users seeded"), QStringLiteral("N"),
+                                       QStringLiteral("100"));
+    cl.addOptions({nodes, lb, lbRoute, tls, audit, telemetry, stateDir, node, with, ldapUsers});
     if (const std::optional<int> done = cl.parse(args, 0, -1))
         return *done;
     const QCommandLineParser &p = cl.parser();
@@ -177,6 +186,11 @@ int targetCommand(const QStringList &args)
             for (const QString &service : v.split(QLatin1Char(','), Qt::SkipEmptyParts))
                 if (!o.services.contains(service.trimmed()))
                     o.services << service.trimmed();
+        o.ldapUsers = p.value(ldapUsers).toInt(&numberOk);
+        if (!numberOk)
+            return usageError(QStringLiteral("--ldap-users must be a number"));
+        if (p.isSet(ldapUsers) && !o.services.contains(QStringLiteral("slapd")))
+            return usageError(QStringLiteral("--ldap-users is for --with slapd"));
         if (const QString problem = o.problem(); !problem.isEmpty())
             return usageError(problem);
         LocalTargetState state;
@@ -229,6 +243,21 @@ int targetCommand(const QStringList &args)
     for (const LocalTargetNode &s : std::as_const(state.nodes)) {
         if (s.kind == QLatin1String("mariadb") || s.kind == QLatin1String("redis")) {
             printServiceEnv(s);
+        }
+        if (s.kind == QLatin1String("slapd")) {
+            // ldap-utils' variables (ldapsearch -x -y "$VW_LDAP_PASSWORD_FILE" works as is);
+            // the users' passwords are in users-passwords beside it.
+            const QUrl url(s.address);
+            printOut(QStringLiteral("export LDAPURI=%1 LDAPBASE=%2 LDAPBINDDN=%3\n")
+                         .arg(shellQuoted(
+                                  QStringLiteral("ldap://%1:%2").arg(url.host()).arg(url.port())),
+                              shellQuoted(url.path().mid(1)), shellQuoted(s.user)));
+            printOut(QStringLiteral("export VW_LDAP_URL=%1 VW_LDAP_BIND_DN=%2\n")
+                         .arg(shellQuoted(s.address), shellQuoted(s.user)));
+            printOut(QStringLiteral("export VW_LDAP_PASSWORD_FILE=%1 VW_LDAP_USERS_FILE=%2\n")
+                         .arg(shellQuoted(s.secretFile),
+                              shellQuoted(QFileInfo(s.secretFile).absolutePath()
+                                          + QStringLiteral("/users-passwords"))));
             continue;
         }
         if (s.kind != QLatin1String("postgres"))

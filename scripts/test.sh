@@ -9,6 +9,8 @@ vw_install_deps
 if [ "${CI:-}" = true ]; then export VW_WERROR=ON; fi
 vw_build
 export VW_BAO_BIN=${VW_BAO_BIN:-$(vw_find_bao)}
+VW_BAO_LDAP_BIN=${VW_BAO_LDAP_BIN:-$(vw_find_bao_ldap)}
+export VW_BAO_LDAP_BIN  # tests/integration/tst_ops_ldap.cpp (OpenBao 2.6: the ldap plugins)
 vw_log "running the test suite (bao: $VW_BAO_BIN)"
 cd "$VW_BUILD"
 ctest --output-on-failure --timeout 300 "$@"

@@ -334,6 +334,39 @@ QList<VbTestMapping> buildMappings()
     }
     {
         VbTestMapping m;
+        m.vbType = QStringLiteral("ldap_auth");
+        m.type = QStringLiteral("ldap_login");
+        addTokenFields(&m, "auth.");
+        const char *dir = "the directory is the profile's `connection` param: \"slapd\" (the "
+                          "local target's, `target up --with slapd`) or ldap://HOST:PORT/BASEDN "
+                          "with bind_dn, password_file and users_file; a password never sits in "
+                          "a profile";
+        m.dropped += leaveOut("auth.", "url binddn bindpass userdn groupdn", dir);
+        m.dropped += leaveOut("auth.",
+                              "userattr groupattr groupfilter userfilter upndomain discoverdn "
+                              "deny_null_bind anonymous_group_search case_sensitive_names "
+                              "username_as_alias max_page_size request_timeout",
+                              "the workbench's method searches uid under ou=users and groups "
+                              "(memberUid, member, uniqueMember) under ou=groups, with Vault's "
+                              "other defaults (docs/profile-format.md \"LDAP\")");
+        m.dropped += leaveOut("auth.",
+                              "starttls tls_min_version tls_max_version insecure_tls certificate "
+                              "client_tls_cert client_tls_key",
+                              "the workbench's directory is plain ldap:// on loopback (no TLS)");
+        m.dropped += leaveOut("test_user.", "username password",
+                              "each VU logs in as its own user of the directory (VU v: user v "
+                              "mod N), not one configured user");
+        m.dropped += leaveOut("role.", "username password",
+                              "each VU logs in as its own user of the directory (VU v: user v "
+                              "mod N), not one configured user");
+        m.note = QStringLiteral("connection: slapd (the local target's directory, `target up dev "
+                                "--with slapd`); vault-benchmark logs every request in as one "
+                                "user, the workbench's VUs each as their own. OpenBao 2.7's "
+                                "binary has no ldap auth method (openbao-plugins has it)");
+        t << m;
+    }
+    {
+        VbTestMapping m;
         m.vbType = QStringLiteral("cert_auth");
         m.type = QStringLiteral("cert_login");
         addTokenFields(&m, "");
@@ -435,6 +468,50 @@ QList<VbTestMapping> buildMappings()
                                 "postgresql://USER@HOST:PORT/DB and password_file. Leases are "
                                 "not revoked per request unless revoke: true (vault-benchmark "
                                 "leaves them to expire)");
+        t << m;
+    }
+    for (const char *vbType : {"ldap_dynamic_secret", "ldap_static_secret"}) {
+        const bool dynamic = QLatin1String(vbType) == QLatin1String("ldap_dynamic_secret");
+        VbTestMapping m;
+        m.vbType = QString::fromLatin1(vbType);
+        m.type =
+            dynamic ? QStringLiteral("ldap_dynamic_creds") : QStringLiteral("ldap_static_read");
+        m.dropped += leaveOut("secret.", "url binddn bindpass",
+                              "the directory is the profile's `connection` param: \"slapd\" (the "
+                              "local target's, `target up --with slapd`) or "
+                              "ldap://HOST:PORT/BASEDN with bind_dn and password_file; a "
+                              "password never sits in a profile");
+        m.dropped += leaveOut("secret.",
+                              "password_policy schema userdn userattr upndomain "
+                              "connection_timeout request_timeout",
+                              "the workbench's engine uses schema openldap with Vault's default "
+                              "password policy and timeouts (docs/profile-format.md \"LDAP\")");
+        m.dropped +=
+            leaveOut("secret.", "starttls insecure_tls certificate client_tls_cert client_tls_key",
+                     "the workbench's directory is plain ldap:// on loopback (no TLS)");
+        if (dynamic) {
+            m.fields = {duration("role.default_ttl", "ttl")};
+            m.dropped += drop("role.role_name", kNamedByRun);
+            m.dropped +=
+                leaveOut("role.", "creation_ldif deletion_ldif rollback_ldif username_template",
+                         "the workbench's role adds uid=<name>,ou=dynamic,<base> "
+                         "(inetOrgPerson) and deletes it at revocation "
+                         "(docs/profile-format.md \"LDAP\")");
+            m.dropped +=
+                drop("role.max_ttl", "the workbench's ttl is both default_ttl and max_ttl");
+            m.note = QStringLiteral("connection: slapd (the local target's directory, `target up "
+                                    "dev --with slapd`). Leases are not revoked per request "
+                                    "unless revoke: true (vault-benchmark leaves them to "
+                                    "expire). OpenBao 2.7's binary has no LDAP secrets engine "
+                                    "(OpenBao 2.6 and openbao-plugins have it)");
+        } else {
+            m.dropped += leaveOut("role.", "username dn rotation_period",
+                                  "the workbench's static role is on a seeded account, "
+                                  "uid=svc<i>,ou=services,<base>, rotated every 24h");
+            m.note = QStringLiteral("connection: slapd (the local target's directory, `target up "
+                                    "dev --with slapd`). OpenBao 2.7's binary has no LDAP "
+                                    "secrets engine (OpenBao 2.6 and openbao-plugins have it)");
+        }
         t << m;
     }
     {

@@ -3,6 +3,7 @@
 #include "localtarget/mariadb.h"
 #include "localtarget/postgres.h"
 #include "localtarget/redis.h"
+#include "localtarget/slapd.h"
 #include "util/certificateauthority.h"
 #include "util/childenvironment.h"
 #include "vault/vaultclient.h"
@@ -293,6 +294,7 @@ private:
             if (!(service == postgresServiceName()  ? startPostgres(error)
                   : service == mariadbServiceName() ? startService(prepareMariadb, error)
                   : service == redisServiceName()   ? startService(prepareRedis, error)
+                  : service == slapdServiceName()   ? startSlapd(error)
                                                     : true))
                 return false;
         return true;
@@ -302,6 +304,7 @@ private:
     using PrepareService = bool (*)(const QString &, int, const LocalTargetProgress &,
                                     ServiceLaunch *, QString *);
     bool startService(PrepareService prepare, QString *error);
+    bool startSlapd(QString *error);
     bool waitForVoters(const QByteArray &token, QString *error);
     bool save(QString *error) { return writeLocalTargetState(m_state, error); }
 
@@ -923,6 +926,62 @@ bool Starter::startService(PrepareService prepare, QString *error)
     return false;
 }
 
+/// slapd (core/localtarget/slapd.h): files and seed by prepareSlapd(), then the server as
+/// this user, up once it answers a bind.
+bool Starter::startSlapd(QString *error)
+{
+    const QString bin = findSlapdBinDir();
+    const QList<int> ports = freePorts(1);
+    if (bin.isEmpty() || ports.isEmpty()) {
+        *error = bin.isEmpty() ? QStringLiteral("slapd and slapadd are not in /usr/sbin (Debian: "
+                                                "apt-get install slapd; or set VW_SLAPD_BIN_DIR)")
+                               : QStringLiteral("no free loopback port");
+        return false;
+    }
+    const QString svcDir = m_state.dir + QLatin1Char('/') + slapdServiceName();
+    LocalTargetNode node;
+    QStringList args;
+    QElapsedTimer t;
+    t.start();
+    if (!makeDir(svcDir, error))
+        return false;
+    if (!prepareSlapd(bin, svcDir, ports[0], m_opt.ldapUsers, &node, &args, error)) {
+        QDir(svcDir).removeRecursively(); // not a node yet: `down` would not know it
+        return false;
+    }
+    say(m_progress, QStringLiteral("slapd: %1 users seeded in %2 s (admin %3, passwords in %4, "
+                                   "mode 0600)")
+                        .arg(m_opt.ldapUsers)
+                        .arg(t.elapsed() / 1000.0, 0, 'f', 2)
+                        .arg(node.user, svcDir));
+    m_state.nodes << node;
+    LocalTargetNode &n = m_state.nodes.last();
+    if (!startNode(&n, args.first(), args.mid(1), childEnvironment(), error))
+        return false;
+    int notSeen = 0;
+    while (t.elapsed() < kNodeWaitMs) {
+        notSeen = isLocalTargetProcess(n.pid, n.configFile) ? 0 : notSeen + 1;
+        if (notSeen >= 5) {
+            *error = QStringLiteral("slapd (pid %1) exited; the end of %2:\n%3")
+                         .arg(n.pid)
+                         .arg(n.logFile, lastLines(n.logFile));
+            return false;
+        }
+        if (ldapAnswers(n.address)) {
+            say(m_progress, QStringLiteral("slapd: answering at %1 after %2 s (seed and start)")
+                                .arg(n.address)
+                                .arg(t.elapsed() / 1000.0, 0, 'f', 2));
+            return true;
+        }
+        QThread::msleep(50);
+    }
+    *error = QStringLiteral("slapd at %1 did not answer within %2 s; the end of %3:\n%4")
+                 .arg(n.address)
+                 .arg(kNodeWaitMs / 1000)
+                 .arg(n.logFile, lastLines(n.logFile));
+    return false;
+}
+
 bool Starter::run(LocalTargetState *out, QString *error)
 {
     m_clock.start();
@@ -1037,6 +1096,12 @@ QList<LocalTargetNodeStatus> localTargetStatus(const LocalTargetState &state)
                                 ? redisAcceptsConnections(url.host(), url.port())
                                 : mariadbAcceptsConnections(url.host(), url.port());
             s.role = up ? QStringLiteral("accepting") : QStringLiteral("unreachable");
+            out << s;
+            continue;
+        }
+        if (n.kind == slapdServiceName()) { // answering an anonymous bind
+            s.role = ldapAnswers(n.address) ? QStringLiteral("accepting")
+                                            : QStringLiteral("unreachable");
             out << s;
             continue;
         }

@@ -55,6 +55,8 @@ QString LocalTargetOptions::problem() const
     if (audit != QLatin1String("none") && audit != QLatin1String("file")
         && audit != QLatin1String("file-raw"))
         return QStringLiteral("--audit must be none, file or file-raw (got \"%1\")").arg(audit);
+    if (ldapUsers < 1 || ldapUsers > 100000)
+        return QStringLiteral("--ldap-users must be 1..100000 (got %1)").arg(ldapUsers);
     for (const QString &s : services)
         if (!knownServices().contains(s))
             return QStringLiteral("--with: unknown service \"%1\" (%2)")
@@ -64,7 +66,8 @@ QString LocalTargetOptions::problem() const
 
 QStringList LocalTargetOptions::knownServices()
 {
-    return {QStringLiteral("postgres"), QStringLiteral("mariadb"), QStringLiteral("redis")};
+    return {QStringLiteral("postgres"), QStringLiteral("mariadb"), QStringLiteral("redis"),
+            QStringLiteral("slapd")};
 }
 
 QString LocalTargetOptions::effectiveLbRoute() const

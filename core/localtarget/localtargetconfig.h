@@ -26,11 +26,14 @@ struct LocalTargetOptions {
     /// Services started beside the target (`--with postgres,mariadb,redis`; docs/local-targets.md
     /// "Services"), each from its Debian package on loopback under the state directory.
     QStringList services;
+    /// `--with slapd`: users seeded under ou=users (`--ldap-users`, 1..100000;
+    /// core/localtarget/slapd.h).
+    int ldapUsers = 100;
 
     /// lbRoute, or "any" when it is empty.
     QString effectiveLbRoute() const;
-    /// The services `--with` may name: "postgres", "mariadb", "redis" (they start in the
-    /// order given).
+    /// The services `--with` may name: "postgres", "mariadb", "redis", "slapd" (they start
+    /// in the order given).
     static QStringList knownServices();
     /// The problem with these options ("--nodes must be 2..9 for a cluster"), empty if none.
     QString problem() const;

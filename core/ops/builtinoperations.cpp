@@ -9,6 +9,8 @@
 #include "ops/identitygroupcreate.h"
 #include "ops/identitygrouplookup.h"
 #include "ops/jwtlogin.h"
+#include "ops/ldaplogin.h"
+#include "ops/ldapsecrets.h"
 #include "ops/dbpostgrescreds.h"
 #include "ops/dbpostgresstaticread.h"
 #include "ops/dbmysqlcreds.h"
@@ -78,6 +80,7 @@ QList<OperationType> builtinOperationTypes()
     types.append(tokenRenewSelfType());
     types.append(certLoginType());
     types.append(jwtLoginType());
+    types.append(ldapLoginType());
     types.append(identityEntityCreateType());
     types.append(identityEntityLookupType());
     types.append(identityGroupCreateType());
@@ -91,6 +94,8 @@ QList<OperationType> builtinOperationTypes()
     types.append(dbMysqlCredsType());
     types.append(dbRedisCredsType());
     types.append(dbRedisStaticReadType());
+    types.append(ldapDynamicCredsType());
+    types.append(ldapStaticReadType());
     return types;
 }
 

@@ -25,6 +25,8 @@ QString operationGroupName(OperationGroup group)
         return QStringLiteral("cubbyhole");
     case OperationGroup::Database:
         return QStringLiteral("db");
+    case OperationGroup::Ldap:
+        return QStringLiteral("ldap");
     }
     return QString();
 }

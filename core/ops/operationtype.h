@@ -16,9 +16,22 @@
 namespace vw {
 
 /// The group of the profile editor's operation palette (ui/editor/operationpalette.h).
-enum class OperationGroup { Sys, Kv, Ssh, Pki, Transit, Totp, Auth, Identity, Cubbyhole, Database };
+enum class OperationGroup {
+    Sys,
+    Kv,
+    Ssh,
+    Pki,
+    Transit,
+    Totp,
+    Auth,
+    Identity,
+    Cubbyhole,
+    Database,
+    Ldap
+};
 
-/// "sys", "kv", "ssh", "pki", "transit", "totp", "auth", "identity", "cubbyhole", "db": the
+/// "sys", "kv", "ssh", "pki", "transit", "totp", "auth", "identity", "cubbyhole", "db",
+/// "ldap" (the LDAP secrets engine; ldap_login is in "auth"): the
 /// palette's group names, in order (cubbyhole also holds wrap and unwrap: a wrapped response
 /// lives in the wrapping token's cubbyhole).
 QString operationGroupName(OperationGroup group);

@@ -200,8 +200,11 @@ bool removeResource(VaultClient &client, const WorkbenchResource &res, QString *
     case ResourceKind::Groups:
         break; // removeIdentityObjects() above
     }
-    if (res.kind == ResourceKind::Mount && path.contains(QLatin1String("-db-"))) {
-        // A database engine of a run ("<prefix>-db-<i>", core/ops/dbpostgrescommon.h): its
+    if (res.kind == ResourceKind::Mount
+        && (path.contains(QLatin1String("-db-"))
+            || path.contains(QLatin1String("-ldapsecrets-")))) {
+        // A database or LDAP secrets engine of a run ("<prefix>-db-<i>",
+        // core/ops/dbpostgrescommon.h; "<prefix>-ldapsecrets-<i>", core/ops/ldapsecrets.h): its
         // leases first, by prefix and synchronously (the revocation statements, e.g. DROP
         // ROLE, run before the answer). Disabling would revoke them too, but one revocation
         // that fails there fails the whole unmount. Best effort: a token without sudo on

@@ -84,8 +84,8 @@ void TestImportHclExamples::everyExampleImports_data()
 {
     QTest::addColumn<QString>("file");
     const QStringList files = exampleFiles();
-    // 21 under pki/ (docs/examples/pki) and 26 from the docs' and README's HCL blocks
-    QCOMPARE(files.size(), 47);
+    // 21 under pki/ (docs/examples/pki) and 29 from the docs' and README's HCL blocks
+    QCOMPARE(files.size(), 50);
     for (const QString &f : files)
         if (f != QLatin1String(kRefusedByVaultBenchmark))
             QTest::newRow(qPrintable(f)) << f;

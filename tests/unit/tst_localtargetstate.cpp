@@ -289,6 +289,23 @@ private slots:
         bad.topology = QStringLiteral("cluster");
         bad.nodes = 1;
         QVERIFY(bad.problem().contains(QLatin1String("--nodes")));
+        // services: postgres and slapd, in any order; slapd's user count is bounded
+        LocalTargetOptions svc;
+        svc.services = {QStringLiteral("slapd"), QStringLiteral("postgres")};
+        QVERIFY(svc.problem().isEmpty());
+        QCOMPARE(svc.ldapUsers, 100);
+        svc.ldapUsers = 0;
+        QVERIFY(svc.problem().contains(QLatin1String("--ldap-users must be 1..100000")));
+        svc.ldapUsers = 100001;
+        QVERIFY(svc.problem().contains(QLatin1String("--ldap-users")));
+        svc.ldapUsers = 5;
+        svc.services << QStringLiteral("openldap");
+        QVERIFY(svc.problem().contains(QLatin1String("unknown service \"openldap\" (postgres, "
+                                                     "slapd)")));
+        LocalTargetNode slapd;
+        slapd.kind = QStringLiteral("slapd");
+        QVERIFY(slapd.isService());
+        QVERIFY(!slapd.isBao());
     }
 };
 

@@ -28,7 +28,8 @@ OperationPalette::OperationPalette(const QList<OperationType> &types, QWidget *p
     for (const OperationGroup og :
          {OperationGroup::Sys, OperationGroup::Kv, OperationGroup::Ssh, OperationGroup::Pki,
           OperationGroup::Transit, OperationGroup::Totp, OperationGroup::Auth,
-          OperationGroup::Identity, OperationGroup::Cubbyhole, OperationGroup::Database}) {
+          OperationGroup::Identity, OperationGroup::Cubbyhole, OperationGroup::Database,
+          OperationGroup::Ldap}) {
         const QString g = operationGroupName(og);
         auto *item = new QTreeWidgetItem(m_tree, {g});
         item->setFlags(Qt::ItemIsEnabled);
