@@ -208,12 +208,15 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
         c->setObjectName(QStringLiteral("serverPerSecond-") + chartKindName(k));
         // short enough that the tabs below keep their rows (the y title shows its unit only
         // when the chart is this short, ui/charts/chartoverlay.h)
-        c->setMinimumSize(240, 130);
+        c->setMinimumSize(160, 130); // three side by side: as narrow as two were at 1280x720
         m_serverPerSecond << c;
     }
+    // side by side: each takes the pane's whole height (two rows left a plot ~40 px tall at
+    // 1600x1000, its tick labels elided: the Server tab screenshot of 2026-12-02)
     psl->addWidget(m_serverPerSecond.at(0), 0, 0);
     psl->addWidget(m_serverPerSecond.at(1), 0, 1);
-    psl->addWidget(m_serverPerSecond.at(2), 1, 0, 1, 2);
+    psl->addWidget(m_serverPerSecond.at(2), 0, 2);
+    psl->setColumnStretch(2, 2); // the latency chart has four curves and their legend
     serverStack->addWidget(perSecond);
     m_serverChartChooser->addItem(tr("Per second: memory, CPU, server vs client latency"),
                                   QStringLiteral("per-second"));
