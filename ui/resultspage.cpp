@@ -352,6 +352,20 @@ void ResultsPage::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+void ResultsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_bottomTabs->currentWidget() == m_comparison)
+        QTimer::singleShot(0, this, &ResultsPage::giveComparisonItsRows);
+}
+
+void ResultsPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_bottomTabs->currentWidget() == m_comparison)
+        QTimer::singleShot(0, this, &ResultsPage::giveComparisonItsRows);
+}
+
 void ResultsPage::showSession(const Session &session)
 {
     m_set->setMain(session);

@@ -103,6 +103,10 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override; ///< the theme: the warning banner's colours
+    /// Shown or resized with the Comparison tab in front: giveComparisonItsRows() (a
+    /// comparison opened from the command line is there before the window is laid out).
+    void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     /// The warning banner's colours for the application palette (warningNoteColours(),
