@@ -1,11 +1,13 @@
 // File > Export chart…: picks one of the results page's charts (latency, throughput or error
 // ratio vs load, latency or throughput over time), the format (PNG, SVG, PDF), the size (a
 // preset: slide 16:9 1920x1080, A4 or Letter landscape; or pixels) and the DPI, and the file
-// (in the folder of the last export, ui/exportfolder.h). The chart is painted on the GUI
-// thread (charts/chartexport.h renderChartForExport(): QtCharts lives there), with the
-// comparison's "not directly comparable" warnings as notes when the page shows them; with an
-// ExportWriter (ui/exportwriter.h) the encoding and the write run off the GUI thread and the
-// writer says when the file is there. GUI thread only.
+// (in the folder of the last export, ui/exportfolder.h). The chart is laid out and its scene
+// recorded on the GUI thread (charts/chartexport.h renderChartForExport(): QtCharts lives
+// there), with the comparison's "not directly comparable" warnings as notes when the page
+// shows them; with an ExportWriter (ui/exportwriter.h) the painting of a PNG or PDF (what
+// takes the time for a long session: docs/performance.md, "Exports off the GUI thread"), the
+// encoding and the write run off the GUI thread and the writer says when the file is there.
+// GUI thread only.
 #pragma once
 
 #include <QDialog>

@@ -77,18 +77,18 @@ ComparisonView::ComparisonView(SessionSet *set, QWidget *parent)
     m_verdictNote->setObjectName(QStringLiteral("verdictNote"));
     m_verdictNote->setWordWrap(true);
     m_verdictNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *verdictBox = new QWidget(this);
-    auto *vl = new QVBoxLayout(verdictBox);
+    // the verdicts (a row per stage, metric and session: 40 for two 10-stage sessions) in a
+    // pane of their own, so the two tables above take the whole height (verdictPane())
+    m_verdictPane = new QWidget(this);
+    m_verdictPane->setObjectName(QStringLiteral("verdictPane"));
+    auto *vl = new QVBoxLayout(m_verdictPane);
     vl->setContentsMargins(0, 0, 0, 0);
     vl->addWidget(m_verdictNote);
     vl->addWidget(m_verdicts, 1);
-    auto *vertical = new QSplitter(Qt::Vertical, this);
-    vertical->addWidget(split);
-    vertical->addWidget(verdictBox);
-    vertical->setChildrenCollapsible(false);
+    m_verdictPane->hide(); // until placed (a tab of the results page)
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
-    lay->addWidget(vertical);
+    lay->addWidget(split);
     connect(m_set, &SessionSet::entriesChanged, this, &ComparisonView::refresh);
     refresh();
 }
@@ -127,6 +127,23 @@ void ComparisonView::refresh()
         m_split->setSizes({neededWidth(m_capacity), neededWidth(m_ratios)});
     }
     emit comparisonChanged();
+}
+
+int ComparisonView::heightForAllRows() const
+{
+    int h = 0;
+    for (const QTableView *t : {m_capacity, m_ratios}) {
+        const auto *box = t->parentWidget();
+        const int label = box->layout()->itemAt(0)->sizeHint().height();
+        int rows = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
+        for (int r = 0; r < t->model()->rowCount(); ++r)
+            rows +=
+                t->rowHeight(r) > 0 ? t->rowHeight(r) : t->verticalHeader()->defaultSectionSize();
+        if (neededWidth(t) > t->width()) // it scrolls sideways: room for the bar
+            rows += t->horizontalScrollBar()->sizeHint().height();
+        h = std::max(h, label + box->layout()->spacing() + rows);
+    }
+    return h;
 }
 
 QString ComparisonView::comparedText() const

@@ -1,12 +1,13 @@
 // Side-by-side comparison of the sessions shown in the results page (issue 4, "Comparison"):
 // a table of their capacity points (knee, saturation, failure, max throughput, p99 at the
 // knee, USL N*) and the per-stage ratio table (throughput B/A, p99 B/A aligned by load: VUs or
-// offered rate), from core/session/comparison.h. It observes the SessionSet
+// offered rate), side by side over the view's whole height, from core/session/comparison.h. It observes the SessionSet
 // (ui/models/sessionset.h) and compares its saved (not live) sessions, the main one as A; what
 // they compare ("compared: ...") and the warnings are exposed for the page's banners. Columns
 // fit their contents (a table scrolls sideways rather than cut one; the two share the width in
 // proportion to what they need); a header longer than ComparisonTableModel::kMaxHeaderChars is elided, whole in its
-// tooltip; with one operation its name column is hidden. Below them, the verdicts of every
+// tooltip; with one operation its name column is hidden. In a pane of their own
+// (verdictPane(), the results page's "Verdicts" tab), the verdicts of every
 // session against A (core/session/comparisonverdicts.h: ratio, 95% interval, better / worse /
 // no change / inconclusive / not assessed in words and colours, the threshold and correction
 // above), computed on a pool thread (the bootstrap takes milliseconds per stage) and shown
@@ -50,6 +51,13 @@ public:
     ComparisonTableModel *capacityModel() const { return m_capacityModel; }
     ComparisonTableModel *ratioModel() const { return m_ratioModel; }
     ComparisonTableModel *verdictModel() const { return m_verdictModel; }
+    /// The verdicts' table under their note, a pane of its own (the results page shows it as
+    /// the "Verdicts" tab beside "Comparison"), so the capacity and ratio tables take the
+    /// view's whole height. Hidden until its owner places it.
+    QWidget *verdictPane() const { return m_verdictPane; }
+    /// The height the view needs to show every row of the capacity and ratio tables (their
+    /// titles, headers and rows; a sideways scroll bar when they do not fit the width).
+    int heightForAllRows() const;
     /// True once the verdicts of the current sessions are in verdictTable().
     bool verdictsReady() const { return m_verdictsReady; }
 
@@ -76,6 +84,7 @@ private:
     QSplitter *m_split = nullptr; ///< the two tables side by side
     QTableView *m_verdicts = nullptr;
     QLabel *m_verdictNote = nullptr; ///< threshold, correction, intervals' basis
+    QWidget *m_verdictPane = nullptr; ///< verdictPane()
     JobTracker m_jobs{this}; ///< the verdicts' bootstrap; a new refresh supersedes the last
     bool m_verdictsReady = false;
 };

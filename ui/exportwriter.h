@@ -1,5 +1,6 @@
-// The GUI's exports written off the GUI thread (ui/jobtracker.h): a chart rendered by
-// ui/chartexportdialog.h (its PNG encoded, its SVG finished, then written), and the report of
+// The GUI's exports written off the GUI thread (ui/jobtracker.h): a chart recorded by
+// ui/chartexportdialog.h (its PNG or PDF painted from the recording, the PNG encoded, its SVG
+// finished, then written), and the report of
 // the sessions shown, rendered by the writers of `vault-workbench report` / `compare --out`
 // (core/report/htmlreport.h: the self-contained HTML with charts, capacity points, the
 // "not directly comparable" warnings and evidence; core/report/report.h reportCsv(): the
@@ -30,7 +31,8 @@ public:
 
     explicit ExportWriter(QObject *parent = nullptr);
 
-    /// Encodes and writes `chart` to `path` off the GUI thread; finished() follows.
+    /// Paints (PNG, PDF), encodes and writes `chart` to `path` off the GUI thread; finished()
+    /// follows.
     void writeChart(const RenderedChart &chart, const QString &path);
     /// Renders the report of `sessions` (the first is A, the baseline of a comparison) and
     /// writes it to `path` off the GUI thread; finished() follows. No session: finished()

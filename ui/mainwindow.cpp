@@ -257,6 +257,25 @@ bool MainWindow::startRun()
     }
     if (m_controller->isAsking())
         return false;
+    if (!hasUnsavedRun())
+        return startRunNow();
+    // the new run would take the last one's place on screen, and its results are only there:
+    // Save As / Discard / Cancel, as closing the window asks (askAboutUnsavedRun())
+    auto started = std::make_shared<bool>(false);
+    settleUnsavedRun(tr("start a new run"), [this, started] {
+        m_unsavedRun.reset(); // saved (Save As), or discarded
+        m_unsavedRunError.clear();
+        updateActions();
+        updateTitle();
+        *started = startRunNow();
+    });
+    return *started;
+}
+
+bool MainWindow::startRunNow()
+{
+    if (isRunning() || m_controller->isAsking() || !m_editor->profile())
+        return false; // e.g. a run started while the Save As was being written
     Profile profile = *m_editor->profile();
     if (const int n = m_runPanel->repeat(); n > 0) // the run panel's Repeat control
         profile.repeat = n;

@@ -62,7 +62,10 @@ public:
     void setTargetAddress(const QString &address);
     /// What the views show (main session or live run, overlays, percentiles).
     SessionSet *sessionSet() const { return m_sessions; }
-    /// Runs the editor's profile (Ctrl+R); false when invalid or already running.
+    /// Runs the editor's profile (Ctrl+R); false when invalid or already running. When the
+    /// last run's results are only on screen (hasUnsavedRun()) it first asks Save As /
+    /// Discard / Cancel (askAboutUnsavedRun(), ui/window/unsavedchanges.h): Discard starts
+    /// now; Save As starts once the file is written (false here); Cancel starts nothing.
     bool startRun();
     /// Runs `proceed` unless the profile has unsaved edits the user keeps: asks Save /
     /// Discard / Cancel (`action` completes "Save them before you ..."). Discard runs it now;
@@ -93,8 +96,8 @@ public:
     void saveSessionTo(const QString &target);
     /// The last run's results are only on screen: its session could not be written anywhere,
     /// not even to the rescue folders (RunController::rescueFolders()). The window is marked
-    /// modified, and closing it asks Save As / Discard / Cancel (askAboutUnsavedRun(),
-    /// ui/window/unsavedchanges.h) until it is saved.
+    /// modified, and closing it or starting a new run asks Save As / Discard / Cancel
+    /// (askAboutUnsavedRun(), ui/window/unsavedchanges.h) until it is saved.
     bool hasUnsavedRun() const { return m_unsavedRun.has_value(); }
     /// Picks the file Save Session As writes, given a suggested path; empty: cancelled.
     /// QFileDialog unless set (tests set their own).
@@ -138,6 +141,8 @@ private:
     /// what becomes of the run's session.
     void connectRunController();
     bool loadProfileNow(const QString &path);
+    /// startRun() once the last run's results are settled.
+    bool startRunNow();
     void onRunFinished(const Session &session);
     // mainsessionsave.cpp: Save Session As and the run whose results are only on screen.
     /// Runs `proceed` unless the last run's results, only on screen, are kept: asks Save As /

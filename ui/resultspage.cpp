@@ -15,6 +15,7 @@
 #include "window/tablecolumns.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -207,12 +208,15 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
         c->setObjectName(QStringLiteral("serverPerSecond-") + chartKindName(k));
         // short enough that the tabs below keep their rows (the y title shows its unit only
         // when the chart is this short, ui/charts/chartoverlay.h)
-        c->setMinimumSize(240, 130);
+        c->setMinimumSize(160, 130); // three side by side: as narrow as two were at 1280x720
         m_serverPerSecond << c;
     }
+    // side by side: each takes the pane's whole height (two rows left a plot ~40 px tall at
+    // 1600x1000, its tick labels elided: the Server tab screenshot of 2026-12-02)
     psl->addWidget(m_serverPerSecond.at(0), 0, 0);
     psl->addWidget(m_serverPerSecond.at(1), 0, 1);
-    psl->addWidget(m_serverPerSecond.at(2), 1, 0, 1, 2);
+    psl->addWidget(m_serverPerSecond.at(2), 0, 2);
+    psl->setColumnStretch(2, 2); // the latency chart has four curves and their legend
     serverStack->addWidget(perSecond);
     m_serverChartChooser->addItem(tr("Per second: memory, CPU, server vs client latency"),
                                   QStringLiteral("per-second"));
@@ -227,8 +231,7 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     connect(m_serverChartChooser, qOverload<int>(&QComboBox::currentIndexChanged), this,
             [this, serverStack](int i) {
                 serverStack->setCurrentIndex(i);
-                if (m_outdatedCharts)
-                    refreshCharts();
+                refreshCharts(m_outdatedCharts, ChartRefresh::VisibleNow);
             });
     auto *srow = new QHBoxLayout;
     srow->addWidget(new QLabel(tr("Server chart:"), serverBox));
@@ -237,10 +240,8 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     sbl->addLayout(srow);
     sbl->addWidget(serverStack, 1);
     middleTabs->addTab(serverBox, tr("Server"));
-    connect(middleTabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_outdatedCharts)
-            refreshCharts();
-    });
+    connect(middleTabs, &QTabWidget::currentChanged, this,
+            [this] { refreshCharts(m_outdatedCharts, ChartRefresh::VisibleNow); });
     m_liveChartTimer = new QTimer(this);
     m_liveChartTimer->setSingleShot(true);
     m_liveChartTimer->setInterval(0);
@@ -283,7 +284,7 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     tl->addLayout(trow);
     tl->addWidget(m_table, 1);
 
-    auto *split = new QSplitter(Qt::Vertical, this);
+    auto *split = m_split = new QSplitter(Qt::Vertical, this);
     split->addWidget(chartsTop);
     split->addWidget(middle);
     m_bottomTabs = new QTabWidget(this);
@@ -295,6 +296,15 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_bottomTabs->addTab(m_capacityCard, tr("Capacity"));
     m_bottomTabs->addTab(m_comparison, tr("Comparison"));
     m_bottomTabs->setTabEnabled(m_bottomTabs->indexOf(m_comparison), false);
+    m_bottomTabs->addTab(m_comparison->verdictPane(), tr("Verdicts"));
+    m_bottomTabs->setTabEnabled(m_bottomTabs->indexOf(m_comparison->verdictPane()), false);
+    // the comparison's tables show every row when their tab comes forward (the trial saw 3
+    // of 10 at 1600x1000): the pane below takes the height they need from the charts above,
+    // down to the charts' minimum
+    connect(m_bottomTabs, &QTabWidget::currentChanged, this, [this](int i) {
+        if (m_bottomTabs->widget(i) == m_comparison)
+            QTimer::singleShot(0, this, &ResultsPage::giveComparisonItsRows);
+    });
     split->addWidget(m_bottomTabs);
     // the tables below get a third of the height (a ramp's stages at 1600x1000): sizes, not
     // only stretch, since the middle charts' size hint would take it all at first
@@ -313,7 +323,8 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_intervals = new ChartIntervals(this);
     // intervals arrived: the two charts that draw them (chartWidgets() 0 and 1) redraw, one
     // per event-loop pass, as live updates do
-    connect(m_intervals, &ChartIntervals::ready, this, [this] { scheduleChartRefresh(0b11u); });
+    connect(m_intervals, &ChartIntervals::ready, this,
+            [this] { refreshCharts(0b11u, ChartRefresh::Queued); });
     connect(m_set, &SessionSet::entriesChanged, this, &ResultsPage::onEntriesChanged);
     connect(m_set, &SessionSet::liveUpdated, this, &ResultsPage::onLiveUpdated);
     connect(m_set, &SessionSet::percentilesChanged, this, &ResultsPage::onPercentilesChanged);
@@ -341,6 +352,20 @@ void ResultsPage::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+void ResultsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_bottomTabs->currentWidget() == m_comparison)
+        QTimer::singleShot(0, this, &ResultsPage::giveComparisonItsRows);
+}
+
+void ResultsPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_bottomTabs->currentWidget() == m_comparison)
+        QTimer::singleShot(0, this, &ResultsPage::giveComparisonItsRows);
+}
+
 void ResultsPage::showSession(const Session &session)
 {
     m_set->setMain(session);
@@ -355,14 +380,14 @@ void ResultsPage::onEntriesChanged()
         return e.session.replicateCount() >= 2;
     }));
     refreshOverlayList();
-    refreshVisibleCharts();
+    refreshCharts(kAllCharts, ChartRefresh::VisibleNow);
     refreshTable();
 }
 
 void ResultsPage::onLiveUpdated()
 {
     m_intervals->request(m_set->entries()); // a stage that ended gets its interval
-    scheduleLiveChartRefresh();
+    refreshCharts(kAllCharts, ChartRefresh::Queued);
     if (m_tableSource->currentIndex() <= 0)
         refreshTable();
 }
@@ -396,12 +421,17 @@ void ResultsPage::onComparisonChanged()
 {
     const bool active = m_comparison->isActive();
     const int tab = m_bottomTabs->indexOf(m_comparison);
+    const int verdicts = m_bottomTabs->indexOf(m_comparison->verdictPane());
     const bool wasActive = m_bottomTabs->isTabEnabled(tab);
     m_bottomTabs->setTabEnabled(tab, active);
+    m_bottomTabs->setTabEnabled(verdicts, active);
     if (active && !wasActive)
         m_bottomTabs->setCurrentIndex(tab);
-    else if (!active && m_bottomTabs->currentIndex() == tab)
+    else if (!active
+             && (m_bottomTabs->currentIndex() == tab || m_bottomTabs->currentIndex() == verdicts))
         m_bottomTabs->setCurrentIndex(0);
+    else if (active && m_bottomTabs->currentIndex() == tab) // other sessions: other rows
+        QTimer::singleShot(0, this, &ResultsPage::giveComparisonItsRows);
     const QString compared = m_comparison->comparedText();
     m_comparedBanner->setText(compared);
     m_comparedBanner->setVisible(active && !compared.isEmpty());
@@ -409,6 +439,30 @@ void ResultsPage::onComparisonChanged()
     m_banner->setText(warnings.isEmpty() ? QString()
                                          : tr("⚠ Not directly comparable:\n%1").arg(warnings));
     m_banner->setVisible(active && !warnings.isEmpty());
+}
+
+void ResultsPage::giveComparisonItsRows()
+{
+    if (m_bottomTabs->currentWidget() != m_comparison || !m_comparison->isActive())
+        return;
+    QList<int> sizes = m_split->sizes();
+    if (sizes.size() != 3 || sizes.at(2) <= 0)
+        return; // not laid out yet
+    const int chrome = m_bottomTabs->height() - m_comparison->height(); // tab bar, frame
+    const int want = m_comparison->heightForAllRows() + chrome;
+    int missing = want - sizes.at(2);
+    // from the charts' slack above their minimum, the larger first
+    for (int pass = 0; pass < 2 && missing > 0; ++pass) {
+        const int a = sizes.at(0) - m_split->widget(0)->minimumSizeHint().height();
+        const int b = sizes.at(1) - m_split->widget(1)->minimumSizeHint().height();
+        const int from = a >= b ? 0 : 1;
+        const int take = std::min(missing, std::max(0, from == 0 ? a : b));
+        sizes[from] -= take;
+        sizes[2] += take;
+        missing -= take;
+    }
+    if (sizes != m_split->sizes())
+        m_split->setSizes(sizes);
 }
 
 QList<CurveSource> ResultsPage::chartSources() const
@@ -452,48 +506,34 @@ QList<ChartKind> ResultsPage::serverChartKinds()
             ChartKind::ServerCpuOverTime,   ChartKind::ServerLatencyOverTime};
 }
 
-QWidget *ResultsPage::current(QWidget *chart) const
-{
-    const qsizetype i = chartWidgets().indexOf(chart);
-    if (i >= 0 && (m_outdatedCharts & (1u << i)))
-        refreshChart(int(i));
-    return chart;
-}
-
 StageCurveChart *ResultsPage::latencyChart() const
 {
-    current(m_latency);
-    return m_latency;
+    return fetched(m_latency);
 }
 
 StageCurveChart *ResultsPage::throughputChart() const
 {
-    current(m_throughput);
-    return m_throughput;
+    return fetched(m_throughput);
 }
 
 StageCurveChart *ResultsPage::errorChart() const
 {
-    current(m_errors);
-    return m_errors;
+    return fetched(m_errors);
 }
 
 TimeSeriesChart *ResultsPage::timeChart() const
 {
-    current(m_time);
-    return m_time;
+    return fetched(m_time);
 }
 
 TimeSeriesChart *ResultsPage::timeThroughputChart() const
 {
-    current(m_timeThroughput);
-    return m_timeThroughput;
+    return fetched(m_timeThroughput);
 }
 
 TimeSeriesChart *ResultsPage::timeErrorsChart() const
 {
-    current(m_timeErrors);
-    return m_timeErrors;
+    return fetched(m_timeErrors);
 }
 
 StageCurveChart *ResultsPage::serverChart(ChartKind kind) const
@@ -501,47 +541,45 @@ StageCurveChart *ResultsPage::serverChart(ChartKind kind) const
     const int i = int(serverChartKinds().indexOf(kind));
     if (i < 0 || i >= m_serverCharts.size())
         return nullptr;
-    current(m_serverCharts.at(i));
-    return m_serverCharts.at(i);
+    return fetched(m_serverCharts.at(i));
 }
 
-void ResultsPage::refreshChart(int i) const
+unsigned ResultsPage::chartBit(const QWidget *chart) const
 {
-    QWidget *chart = chartWidgets().at(i);
-    if (auto *curve = qobject_cast<StageCurveChart *>(chart))
-        curve->setSources(chartSources());
-    else if (auto *time = qobject_cast<TimeSeriesChart *>(chart))
-        time->setSources(chartSources());
-    m_outdatedCharts &= ~(1u << i);
+    const qsizetype i = chartWidgets().indexOf(const_cast<QWidget *>(chart));
+    return i < 0 ? 0u : 1u << i;
 }
 
-void ResultsPage::refreshCharts() const
-{
-    for (int i = 0; i < chartWidgets().size(); ++i)
-        refreshChart(i);
-}
-
-void ResultsPage::refreshVisibleCharts()
+void ResultsPage::refreshCharts(unsigned which, ChartRefresh how) const
 {
     const QList<QWidget *> charts = chartWidgets();
-    for (int i = 0; i < charts.size(); ++i) {
-        if (charts.at(i)->isVisible())
-            refreshChart(i);
-        else
-            m_outdatedCharts |= 1u << i; // drawn when its tab is shown or it is fetched
+    which &= (1u << charts.size()) - 1;
+    if (!which)
+        return;
+    if (how == ChartRefresh::Queued) {
+        m_outdatedCharts |= which;
+        if (!m_liveChartTimer->isActive())
+            m_liveChartTimer->start(); // refreshNextLiveChart()
+        return;
     }
-}
-
-void ResultsPage::scheduleLiveChartRefresh()
-{
-    scheduleChartRefresh((1u << chartWidgets().size()) - 1);
-}
-
-void ResultsPage::scheduleChartRefresh(unsigned charts)
-{
-    m_outdatedCharts |= charts;
-    if (!m_liveChartTimer->isActive())
-        m_liveChartTimer->start();
+    // one set of sources for every chart redrawn now (a large session's take time to make)
+    std::optional<QList<CurveSource>> sources;
+    for (int i = 0; i < charts.size(); ++i) {
+        const unsigned bit = 1u << i;
+        if (!(which & bit))
+            continue;
+        if (how == ChartRefresh::VisibleNow && !charts.at(i)->isVisible()) {
+            m_outdatedCharts |= bit; // drawn when its tab is shown or it is fetched
+            continue;
+        }
+        if (!sources)
+            sources = chartSources();
+        if (auto *curve = qobject_cast<StageCurveChart *>(charts.at(i)))
+            curve->setSources(*sources);
+        else if (auto *time = qobject_cast<TimeSeriesChart *>(charts.at(i)))
+            time->setSources(*sources);
+        m_outdatedCharts &= ~bit;
+    }
 }
 
 void ResultsPage::refreshNextLiveChart()
@@ -550,7 +588,7 @@ void ResultsPage::refreshNextLiveChart()
     for (int i = 0; i < charts.size(); ++i) {
         if (!(m_outdatedCharts & (1u << i)) || !charts.at(i)->isVisible())
             continue;
-        refreshChart(i);
+        refreshCharts(1u << i, ChartRefresh::Now);
         m_liveChartTimer->start(); // the next visible one in a later pass
         return;
     }

@@ -6,7 +6,7 @@
 // SessionSet (ui/models/sessionset.h): the main entry (the live run or the opened session), the
 // overlays drawn beside it in distinct colours, named by their labels, and the latency
 // percentiles all live there; the page keeps no copy of them. The charts are fed in one place
-// (chartSources(), refreshChart()) and drawn from the chart model (core/charts/chartmodel.h);
+// (chartSources(), refreshCharts()) and drawn from the chart model (core/charts/chartmodel.h);
 // charts never own data. The charts against load carry each session's 95% interval bands and
 // its replicates' faint points (ui/charts/chartintervals.h, computed off the GUI thread; a live
 // run's once each stage ends), the points behind the "replicates" toggle (kept in QSettings,
@@ -28,6 +28,7 @@ class QComboBox;
 class QListWidget;
 class QLabel;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 QT_END_NAMESPACE
@@ -102,6 +103,10 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override; ///< the theme: the warning banner's colours
+    /// Shown or resized with the Comparison tab in front: giveComparisonItsRows() (a
+    /// comparison opened from the command line is there before the window is laid out).
+    void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     /// The warning banner's colours for the application palette (warningNoteColours(),
@@ -111,27 +116,40 @@ private:
     void onLiveUpdated();
     void onPercentilesChanged();
     void onComparisonChanged();
+    /// With the Comparison tab in front: the pane below the charts takes the height its
+    /// tables need to show every row (ComparisonView::heightForAllRows()), from the charts
+    /// above, down to their minimum height.
+    void giveComparisonItsRows();
     /// What the charts draw, one per SessionSet entry in its order (the main one first).
     QList<CurveSource> chartSources() const;
-    /// Sends the set to every chart now. Const: it changes the chart widgets, not the data.
-    void refreshCharts() const;
-    /// The charts shown now, at once; the others are marked outdated (a session opened or a
-    /// run finished redraws ten charts otherwise, ~30 ms of the GUI thread for a large run:
-    /// docs/performance.md, "GUI lag").
-    void refreshVisibleCharts();
-    /// Live path: marks every chart outdated and refreshes the visible ones one per
-    /// event-loop pass (m_liveChartTimer), so input and timers run between them; charts in
-    /// hidden tabs stay outdated until shown or fetched.
-    void scheduleLiveChartRefresh();
-    /// Marks the charts of bit mask `charts` (bit i: chartWidgets()[i]) outdated and
-    /// refreshes the visible ones as above.
-    void scheduleChartRefresh(unsigned charts);
+    /// How refreshCharts() brings charts up to date.
+    enum class ChartRefresh {
+        Now, ///< redrawn at once, shown or not (a chart fetched for export or a test)
+        /// the ones on screen redrawn at once, the others marked outdated and drawn when their
+        /// tab is shown or they are fetched (a session opened or a run finished would redraw
+        /// ten charts otherwise, ~30 ms of the GUI thread for a large run: docs/performance.md,
+        /// "GUI lag")
+        VisibleNow,
+        /// live path: all marked outdated, the ones on screen redrawn one per event-loop pass
+        /// (m_liveChartTimer, refreshNextLiveChart()), so input and timers run between them
+        Queued,
+    };
+    static constexpr unsigned kAllCharts = ~0u;
+    /// The one way charts are redrawn: those of bit mask `which` (bit i: chartWidgets()[i]),
+    /// as `how` says; the charts redrawn together share one chartSources(). Const: it changes
+    /// the chart widgets, not the data.
+    void refreshCharts(unsigned which, ChartRefresh how) const;
     void refreshNextLiveChart();
-    void refreshChart(int i) const; ///< i indexes chartWidgets()
     QList<QWidget *> chartWidgets() const;
-    /// `chart` (one of chartWidgets()), redrawn first if it missed an update; only it:
-    /// fetching one chart does not rebuild the hidden others.
-    QWidget *current(QWidget *chart) const;
+    /// The bit of `chart` (one of chartWidgets()) in refreshCharts()' mask, 0 for another.
+    unsigned chartBit(const QWidget *chart) const;
+    /// `chart`, redrawn first if it missed an update; only it: fetching one chart does not
+    /// rebuild the hidden others.
+    template <class Chart> Chart *fetched(Chart *chart) const
+    {
+        refreshCharts(chartBit(chart) & m_outdatedCharts, ChartRefresh::Now);
+        return chart;
+    }
     void refreshTable();
     void refreshOverlayList();
 
@@ -153,6 +171,7 @@ private:
     QLabel *m_banner = nullptr;
     QLabel *m_comparedBanner = nullptr;
     QTabWidget *m_bottomTabs = nullptr;
+    QSplitter *m_split = nullptr; ///< charts, middle tabs, bottom tabs (top to bottom)
     StageTableModel *m_model = nullptr;
     /// The intervals of the table's session are computed on the global thread pool
     /// (core/analysis/stageuncertainty.h; never on the GUI thread); a result for an older

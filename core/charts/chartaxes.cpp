@@ -1,5 +1,6 @@
 #include "charts/chartaxes.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace vw {
@@ -31,6 +32,27 @@ double decadeStep(double v, bool up)
 }
 
 } // namespace
+
+double axisFraction(const ChartAxis &axis, double v)
+{
+    if (axis.scale != AxisScale::Linear && axis.min > 0 && axis.max > axis.min) {
+        // any base: the fraction of the way in log space is the same
+        const double l0 = std::log2(axis.min), l1 = std::log2(axis.max);
+        return (std::log2(std::max(v, axis.min)) - l0) / (l1 - l0);
+    }
+    if (!(axis.max > axis.min))
+        return 0;
+    return (v - axis.min) / (axis.max - axis.min);
+}
+
+int axisColumn(const ChartAxis &axis, double v, int columns)
+{
+    const double c = std::floor(axisFraction(axis, v) * columns);
+    // far outside the range (or not a number): one column beyond the plot, never overflow
+    if (!(c >= -1.0))
+        return -1;
+    return c > double(columns) ? columns : int(c);
+}
 
 void fitLog2Range(ChartAxis *axis, double minX, double maxX)
 {

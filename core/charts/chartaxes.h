@@ -31,6 +31,17 @@ struct ChartAxis {
     bool operator!=(const ChartAxis &o) const { return !(*this == o); }
 };
 
+/// Where `v` sits along `axis` as a fraction of its drawn length: 0 at min, 1 at max, on the
+/// axis' scale (a log scale in log space, a value below min taken as min; linear: outside
+/// [0, 1] for a value outside the range). An empty range (max <= min) gives 0. The one
+/// mapping from data to the plot: the SVG renderer's pixels (svgrenderer.cpp) and both
+/// renderers' thinning columns (axisColumn(), curvethinning.h).
+double axisFraction(const ChartAxis &axis, double v);
+
+/// The pixel column of `v` on a plot `columns` pixels wide: floor(axisFraction() * columns),
+/// not clamped (thinToColumns() clamps to 0..columns-1).
+int axisColumn(const ChartAxis &axis, double v, int columns);
+
 /// The air a log2 axis keeps beyond its end powers of two (so end markers are not cut).
 inline constexpr double kLog2AxisAir = 1.15;
 

@@ -4,6 +4,7 @@
 #include "charts/charttitle.h"
 #include "charts/serverchartmodel.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QMap>
 #include <algorithm>
@@ -47,7 +48,8 @@ void addUncertainty(ChartSeries *s, ChartKind kind, const CurveSource &src, cons
             const auto byOp = src.intervals.constFind(st.index);
             if (byOp == src.intervals.constEnd() || !byOp->contains(op))
                 continue;
-            const Interval &i = byOp->value(op)[int(*m)];
+            // a copy: value() returns a temporary (a reference into it would dangle)
+            const Interval i = byOp->value(op)[size_t(*m)];
             if (i.known)
                 s->intervals << ChartInterval{chartXForStage(st, axis), i.lo, i.hi};
         }
@@ -340,15 +342,37 @@ ChartModel buildLoadChart(ChartKind kind, const QList<CurveSource> &sources,
     for (int si : std::as_const(included)) {
         const CurveSource &src = sources.at(si);
         const QString prefix = overlay ? shownLabel(src.label) + kSep : QString();
+        QHash<double, qsizetype> bandAt; // load -> its band in m.bands (this source's)
         for (const StageStats &st : src.stages) {
             const double x = chartXForStage(st, axis);
             if (!st.validity.clientBound || x <= 0)
                 continue;
+            // one band per load: stages of a session whose loads repeat (120,000 one-second
+            // stages over 64 loads) share it, their count in its hover text
+            if (const auto at = bandAt.constFind(x); at != bandAt.cend()) {
+                ChartBand &same = m.bands[*at];
+                same.stages << st.index;
+                const qsizetype n = same.stages.size();
+                QStringList shown;
+                for (qsizetype k = 0; k < std::min<qsizetype>(n, 5); ++k)
+                    shown << QString::number(stageNumber(same.stages.at(k)));
+                same.description =
+                    QStringLiteral("%1stages %2%3 at %4 %5 are client-bound")
+                        .arg(prefix, shown.join(QStringLiteral(", ")),
+                             n > 5 ? QStringLiteral(" and %1 more").arg(n - 5) : QString(),
+                             xText(x), loadAxisUnit(axis))
+                    + (same.reasons.isEmpty()
+                           ? QStringLiteral(" (no reason recorded)")
+                           : QStringLiteral(":\n") + same.reasons.join(QLatin1Char('\n')));
+                continue;
+            }
+            bandAt.insert(x, m.bands.size());
             ChartBand b; // the source's own band: its colour, its legend, its reasons
             b.x0 = x / kClientBoundBandFactor;
             b.x1 = x * kClientBoundBandFactor;
             b.source = si;
             b.stage = st.index;
+            b.stages = {st.index};
             b.color = overlay ? paletteColor(si) : QString::fromLatin1(kBandColor);
             b.legend = prefix + QStringLiteral("client-bound stage");
             b.reasons = st.validity.reasons;
@@ -746,6 +770,24 @@ void addStageBoundaries(ChartModel *mp, const QList<CurveSource> &sources)
 }
 
 } // namespace
+
+QList<int> drawnLines(const ChartModel &m, int columns)
+{
+    QList<int> out;
+    QHash<QString, int> lastColumn; // colour (session) -> column of its last boundary kept
+    for (int i = 0; i < m.lines.size(); ++i) {
+        const ChartLine &l = m.lines.at(i);
+        if (l.role == ChartLine::Role::StageBoundary && !l.points.isEmpty()) {
+            const int c = axisColumn(m.x, l.points.first().x(), std::max(1, columns));
+            const auto last = lastColumn.constFind(l.color);
+            if (last != lastColumn.cend() && std::abs(c - *last) < kStageBoundaryGapPx)
+                continue;
+            lastColumn.insert(l.color, c);
+        }
+        out.append(i);
+    }
+    return out;
+}
 
 QString chartKindName(ChartKind kind)
 {

@@ -165,7 +165,7 @@ struct ChartLine {
 /// Half-width factor of a client-bound band: the band of a stage at x spans [x / k, x * k].
 inline constexpr double kClientBoundBandFactor = 1.15;
 
-/// A client-bound stage (StageStats::validity.clientBound) of one source: a band over the whole
+/// The client-bound stages (StageStats::validity.clientBound) of one source at one load: a band over the whole
 /// height from x0 = x / kClientBoundBandFactor to x1 = x * kClientBoundBandFactor (every chart
 /// against load). Bands are per source, never merged: two sessions client-bound at one load give
 /// two bands, each in its session's colour (light), each session with its own legend entry;
@@ -174,7 +174,10 @@ struct ChartBand {
     double x0 = 0;
     double x1 = 0;
     int source = 0;
-    int stage = 0; ///< StageStats::index
+    int stage = 0; ///< StageStats::index (the first of `stages`)
+    /// Every client-bound stage of the source at this load (StageStats::index, in stage
+    /// order): one band per load and source, however often a session comes back to it.
+    QList<int> stages;
     /// "#rrggbb", drawn at kBandOpacity: the source's colour (paletteColor) in an overlay,
     /// kBandColor (grey) on a chart of one source.
     QString color;
@@ -193,8 +196,8 @@ struct ChartBand {
     bool operator==(const ChartBand &o) const
     {
         return x0 == o.x0 && x1 == o.x1 && source == o.source && stage == o.stage
-               && color == o.color && legend == o.legend && reasons == o.reasons
-               && hatched == o.hatched;
+               && stages == o.stages && color == o.color && legend == o.legend
+               && reasons == o.reasons && hatched == o.hatched;
     }
 };
 
@@ -247,6 +250,17 @@ struct ChartModel {
         return true;
     }
 };
+
+/// Pixels a renderer keeps between two stage boundaries of one session (drawnLines()).
+inline constexpr int kStageBoundaryGapPx = 4;
+
+/// The reference lines (ChartModel::lines, by index, in order) a renderer draws on a plot
+/// `columns` pixels wide: every line but the stage boundaries (ChartLine::Role::StageBoundary)
+/// that stand within kStageBoundaryGapPx columns (axisColumn(), chartaxes.h) of the last one
+/// kept of the same session (colour): a session of 120,000 one-second stages would otherwise
+/// draw 120,000 lines over a plot 1,000 pixels wide, a grey fill that says nothing and takes
+/// QtCharts minutes. Both renderers (svgrenderer.cpp, ui/charts/qtchartrenderer.cpp).
+QList<int> drawnLines(const ChartModel &model, int columns);
 
 struct ChartOptions {
     /// Latency percentiles drawn, e.g. {50, 95, 99}; the markers and the SLO line sit on the

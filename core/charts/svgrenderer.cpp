@@ -89,7 +89,6 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
     const int w = size.width, h = size.height;
     const ChartTypeScale ts = chartTypeScale(h);
     const double pad = ts.tick * 0.6;
-    const bool logX = m.x.scale != AxisScale::Linear && m.x.min > 0;
 
     // y ticks first: the left margin is as wide as their labels (axisticks.h)
     const QList<AxisTick> yticks = axisTicks(m.y);
@@ -123,25 +122,9 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
     const double bottom = ts.tick * 1.5 + ts.axisTitle * 1.6 + ll.height + pad;
     const double pw = w - left - right, ph = h - top - bottom;
 
-    auto px = [&](double x) {
-        if (logX) {
-            const double l0 = std::log2(m.x.min), l1 = std::log2(m.x.max);
-            const double lx = std::log2(std::max(x, m.x.min));
-            return left + (lx - l0) / (l1 - l0) * pw;
-        }
-        return left + (x - m.x.min) / (m.x.max - m.x.min) * pw;
-    };
-    const bool logY = m.y.scale != AxisScale::Linear && m.y.min > 0;
-    auto py = [&](double y) {
-        double f;
-        if (logY) {
-            const double l0 = std::log10(m.y.min), l1 = std::log10(m.y.max);
-            f = (std::log10(std::max(y, m.y.min)) - l0) / (l1 - l0);
-        } else {
-            f = (y - m.y.min) / (m.y.max - m.y.min);
-        }
-        return top + ph - std::clamp(f, 0.0, 1.02) * ph;
-    };
+    // the one mapping from data to the plot (chartaxes.h), as the QtCharts renderer thins by
+    auto px = [&](double x) { return left + axisFraction(m.x, x) * pw; };
+    auto py = [&](double y) { return top + ph - std::clamp(axisFraction(m.y, y), 0.0, 1.02) * ph; };
 
     QString o;
     o += QStringLiteral("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" "
@@ -228,8 +211,9 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                       pix.join(QLatin1Char(' ')), esc(name));
         return pix;
     };
-    // reference lines (SLO, USL)
-    for (const ChartLine &l : m.lines)
+    // reference lines (SLO, USL, stage boundaries standing apart: drawnLines())
+    for (const int li : drawnLines(m, std::max(1, int(pw)))) {
+        const ChartLine &l = m.lines.at(li);
         polyline(QStringLiteral("class=\"line %1\" data-name=\"%2\"")
                      .arg(l.role == ChartLine::Role::Usl             ? QStringLiteral("usl")
                           : l.role == ChartLine::Role::Limit         ? QStringLiteral("limit")
@@ -237,6 +221,7 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
                                                                      : QStringLiteral("slo"),
                           esc(l.name)),
                  l.points, l.color, l.style, l.width, l.name);
+    }
     // intervals: a light band in the curve's colour (upper bounds, then the lower ones back),
     // its <title> naming the interval; the replicates' figures as faint dots
     for (const ChartSeries &s : m.series) {
@@ -269,15 +254,16 @@ QString renderSvg(const ChartModel &m, const SvgSize &size)
     // to the plot's pixel columns when longer (curvethinning.h), a dot at each point while
     // the points stand apart
     const int columns = std::max(1, int(pw));
-    const auto columnOf = [&](double x) { return int(px(x) - left); };
+    const auto columnOf = [&](double x) { return axisColumn(m.x, x, columns); };
+    const auto rowOf = [&](double y) { return axisColumn(m.y, y, std::max(1, int(ph))); };
     for (const ChartSeries &s : m.series) {
-        QList<QList<QPointF>> pieces = s.segments();
+        QList<QList<QPointF>> pieces = thinForPlot(s.segments(), columns, columnOf, rowOf);
         if (pieces.isEmpty())
             pieces.append(QList<QPointF>()); // the curve is there, without points
         QStringList pix;
         bool dots = true;
         for (int i = 0; i < pieces.size(); ++i) {
-            const QList<QPointF> drawn = thinToColumns(pieces.at(i), columns, columnOf);
+            const QList<QPointF> &drawn = pieces.at(i);
             dots = dots && drawsPointDots(drawn.size(), columns);
             pix << polyline(QStringLiteral("class=\"series\" data-series=\"%1\" data-piece=\"%2\"")
                                 .arg(esc(s.name))

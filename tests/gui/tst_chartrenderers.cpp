@@ -9,6 +9,8 @@
 // chart's drawn data in its <desc>; the report's SVG carries it in data-* attributes.
 #include "charts/chartmodel.h"
 #include "syntheticstages.h"
+#include "manystagesession.h"
+#include "charts/chartexport.h"
 #include "analysis/capacityanalyzer.h"
 #include "charts/qtchartrenderer.h"
 #include "charts/stagecurvechart.h"
@@ -21,6 +23,8 @@
 #include "charts/svgrenderer.h"
 
 #include <QCheckBox>
+#include <QElapsedTimer>
+#include <QImageReader>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -207,6 +211,7 @@ private slots:
     void liveUpdateLeavesNoGhosts();
     void stageWithoutSuccessIsAGap();
     void longCurvesAreThinnedInBothRenderers();
+    void manyStagesDrawWhatThePlotShows();
 };
 
 namespace {
@@ -749,6 +754,79 @@ void TestChartRenderers::stageWithoutSuccessIsAGap()
     QCOMPARE(view.lineSeries().first(), pieces.at(0));
     QCOMPARE(view.lineSeries().first()->count(), 6);
     compareData(drawnChartData(view.chart()), chartData(whole), "QtCharts, gap filled");
+}
+
+void TestChartRenderers::manyStagesDrawWhatThePlotShows()
+{
+    // 20,000 one-second stages cycling over 1..64 VUs (bench/largesession.sh's session, cut),
+    // the stages at 6 VUs client-bound. Stage order jumps between the load axis' columns, so
+    // the curves' pieces do not thin by columns; before, both renderers drew every point (a
+    // PNG export of 120,000 stages did not finish in 300 s), a band per client-bound stage
+    // and, over time, a stage boundary per stage. Now: one band per load, each distinct
+    // segment of a curve once (curvethinning.h), stage boundaries 4 px apart (drawnLines()).
+    const int stages = 20000;
+    Session s = test::manyStageSession(stages);
+    int bound = 0;
+    for (StageStats &st : s.stages)
+        if (st.vus == 6) {
+            test::markClientBound(st, QStringLiteral("client_cpu: 97 % of 2 cores"));
+            ++bound;
+        }
+    const CurveSource src = curveSourceFromSession(s, s.label);
+    const ChartModel latency = buildChartModel(ChartKind::LatencyVsLoad, {src});
+    QCOMPARE(latency.bands.size(), 1);
+    QCOMPARE(latency.bands.first().stages.size(), bound);
+    QVERIFY2(latency.bands.first().description.contains(
+                 QStringLiteral("and %1 more at 6 VUs are client-bound").arg(bound - 5)),
+             qPrintable(latency.bands.first().description));
+    QVERIFY(latency.series.first().points.size() >= stages - stages / 97 - 1);
+
+    const QString svg = renderSvg(latency, SvgSize{1200, 500});
+    const QRegularExpression pointsRe(QStringLiteral("class=\"series\"[^>]* points=\"([^\"]*)\""));
+    int curves = 0;
+    for (auto it = pointsRe.globalMatch(svg); it.hasNext(); ++curves) {
+        const qsizetype drawn = it.next().captured(1).count(QLatin1Char(' ')) + 1;
+        QVERIFY2(drawn < 1000, qPrintable(QString::number(drawn)));
+    }
+    QVERIFY(curves >= 3); // p50, p95, p99 (pieces between the stages without a success)
+    QCOMPARE(svg.count(QLatin1String("class=\"band client-bound\"")), 1);
+
+    auto *chart = new QChart;
+    QChartView view(chart); // a scene to export from
+    view.resize(1200, 500);
+    QtChartRenderer r(chart);
+    r.render(latency);
+    for (QLineSeries *l : r.dataSeries())
+        QVERIFY2(l->count() < 1000, qPrintable(QString::number(l->count())));
+    // the picture, in reasonable time (it did not finish before)
+    QTemporaryDir dir;
+    QElapsedTimer t;
+    t.start();
+    QString error;
+    ChartExportOptions png;
+    png.size = QSize(1600, 1000);
+    const QString file = dir.filePath(QStringLiteral("many.png"));
+    QVERIFY2(exportChart(chart, file, png, &error), qPrintable(error));
+    qInfo("PNG of %d stages: %lld ms", stages, t.elapsed());
+    QCOMPARE(QImageReader(file).size(), QSize(1600, 1000));
+
+    // over time: the stage boundaries that stand 4 px apart, not 19,999 lines
+    const ChartModel time = buildChartModel(ChartKind::ThroughputOverTime, {src});
+    int boundaries = 0;
+    for (const ChartLine &l : time.lines)
+        boundaries += l.role == ChartLine::Role::StageBoundary;
+    QCOMPARE(boundaries, stages - 1);
+    const QString timeSvg = renderSvg(time, SvgSize{1200, 500});
+    const qsizetype drawnBoundaries = timeSvg.count(QLatin1String("class=\"line stage\""));
+    QVERIFY2(drawnBoundaries > 100 && drawnBoundaries <= 1200 / kStageBoundaryGapPx,
+             qPrintable(QString::number(drawnBoundaries)));
+    QChart timeChart;
+    timeChart.resize(1200, 500);
+    QtChartRenderer tr(&timeChart);
+    tr.render(time);
+    const QJsonArray lines = drawnChartData(&timeChart).value(QStringLiteral("lines")).toArray();
+    QVERIFY2(lines.size() > 100 && lines.size() <= 1200 / kStageBoundaryGapPx,
+             qPrintable(QString::number(lines.size())));
 }
 
 QTEST_MAIN(TestChartRenderers)

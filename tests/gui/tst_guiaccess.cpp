@@ -554,6 +554,69 @@ private slots:
         QVERIFY(header->effectiveToolTip().contains(header->text()));
     }
 
+    // The comparison tab's tables showed 3-4 rows at 1600x1000 (the trial): a comparison of
+    // two 10-stage sessions shows every row of its capacity and ratio tables on screen (not
+    // below the fold of the scrolling results side), the verdicts a full pane of rows in
+    // their own tab.
+    void comparisonShowsEveryRowAt1600x1000()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.sessionSet()->setMain(stagedSession(QStringLiteral("ssh-sign-rsa2048"), 10));
+        Session other = stagedSession(QStringLiteral("ssh-sign-ed25519"), 10);
+        other.id = QStringLiteral("other");
+        w.sessionSet()->addOverlay(other);
+        auto *page = w.findChild<ResultsPage *>();
+        ComparisonView *view = page->comparisonView();
+        QVERIFY(view->isActive());
+        QTRY_VERIFY_WITH_TIMEOUT(view->verdictsReady(), 20000);
+        QTRY_VERIFY(view->isVisible()); // the tab comes forward when the comparison starts
+        auto *rightScroll = w.findChild<QScrollArea *>(QStringLiteral("rightScroll"));
+        QVERIFY(rightScroll);
+        // rows of `t` whose whole height is on screen: in its viewport and in the side's
+        auto rowsOnScreen = [&](QTableView *t) {
+            const int top = t->viewport()->mapTo(rightScroll->viewport(), QPoint(0, 0)).y();
+            const int bottom =
+                std::min(t->viewport()->height(), rightScroll->viewport()->height() - top);
+            int n = 0;
+            for (int r = 0; r < t->model()->rowCount(); ++r)
+                if (!t->isRowHidden(r) && t->rowViewportPosition(r) >= 0
+                    && t->rowViewportPosition(r) + t->rowHeight(r) <= bottom)
+                    ++n;
+            return n;
+        };
+        for (QTableView *t : {view->capacityTable(), view->ratioTable()}) {
+            const int rows = t->model()->rowCount();
+            QVERIFY2(rows >= (t == view->capacityTable() ? 5 : 10),
+                     qPrintable(QStringLiteral("%1: %2 rows").arg(t->objectName()).arg(rows)));
+            QTRY_VERIFY2(rowsOnScreen(t) == rows,
+                         qPrintable(QStringLiteral("%1: %2 of %3 rows on screen (viewport %4 px, "
+                                                   "row %5 px)")
+                                        .arg(t->objectName())
+                                        .arg(rowsOnScreen(t))
+                                        .arg(rows)
+                                        .arg(t->viewport()->height())
+                                        .arg(t->verticalHeader()->defaultSectionSize())));
+            qInfo("%s: %d of %d rows on screen", qPrintable(t->objectName()), rowsOnScreen(t),
+                  rows);
+        }
+        // the verdicts (a row per stage, metric and session: 40) in a tab of their own, as
+        // many rows as that pane holds, the rest a scroll away
+        auto *bottom = page->findChild<QTabWidget *>(QStringLiteral("bottomTabs"));
+        QVERIFY(bottom);
+        const int verdictTab = bottom->indexOf(view->verdictPane());
+        QVERIFY(verdictTab >= 0 && bottom->isTabEnabled(verdictTab));
+        bottom->setCurrentIndex(verdictTab);
+        QTRY_VERIFY(view->verdictTable()->isVisible());
+        QVERIFY(view->verdictTable()->model()->rowCount() >= 40);
+        QTRY_VERIFY2(rowsOnScreen(view->verdictTable()) >= 8,
+                     qPrintable(QString::number(rowsOnScreen(view->verdictTable()))));
+        if (qEnvironmentVariableIsSet("VW_SCREENSHOT_COMPARISON"))
+            QVERIFY(w.grab().save(qEnvironmentVariable("VW_SCREENSHOT_COMPARISON")));
+    }
+
     // The Server tab's short per-second charts cut their y-axis titles ("server me…"), units
     // and all. A title taller than the plot shows its unit only, the whole in a tool tip over
     // the axis; a tall enough chart shows the whole title again.

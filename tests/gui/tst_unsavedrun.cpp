@@ -3,7 +3,9 @@
 // the rescue folders, $TMPDIR and home, take nothing), File > Save Session As… is enabled for
 // it, the window is marked modified, and closing it asks "The run's results are not saved"
 // with Save As / Discard / Cancel; Save As writes the session (off the GUI thread) and then
-// closes. Save Session As… also writes a copy of a session opened from a file. Offscreen,
+// closes. Starting a new run (F5) asks the same before the new run takes the results' place:
+// Cancel starts nothing, Save As writes them and then starts it. Save Session As… also writes
+// a copy of a session opened from a file. Offscreen,
 // against a real `bao server -dev` (tests/support/baoserver.h).
 #include "baoserver.h"
 #include "sessionplan.h"
@@ -78,6 +80,34 @@ void writeFile(const QString &path, const QByteArray &bytes)
     QCOMPARE(f.write(bytes), bytes.size());
 }
 
+/// Runs `w`'s profile once (finished() into `finished`, empty before): at the end of the run
+/// its session folder `sessions` is a file, and the rescue folders take nothing (/dev/null is
+/// no folder, for root too), so the results are only on screen. TMPDIR and HOME restored.
+void runSavedNowhere(MainWindow &w, const QString &sessions, QSignalSpy &finished)
+{
+    const QByteArray oldTmp = qgetenv("TMPDIR"), oldHome = qgetenv("HOME");
+    auto restore = qScopeGuard([&] {
+        qputenv("TMPDIR", oldTmp);
+        qputenv("HOME", oldHome);
+    });
+    QVERIFY(finished.isEmpty());
+    QVERIFY(w.startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(w.sessionSet()->isLive() || !finished.isEmpty(), 20000);
+    QVERIFY(QDir(sessions).removeRecursively());
+    writeFile(sessions, "not a folder\n");
+    qputenv("TMPDIR", "/dev/null");
+    qputenv("HOME", "/dev/null");
+    QCOMPARE(RunController::rescueFolders(),
+             (QStringList{QStringLiteral("/dev/null"), QStringLiteral("/dev/null")}));
+    auto *panel = w.findChild<RunPanel *>();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->errorText().contains(QLatin1String("only on screen")), 30000);
+    QCOMPARE(finished.size(), 1);
+    const Session run = finished.at(0).at(0).value<Session>();
+    QVERIFY2(run.status == RunStatus::Completed, qPrintable(run.error));
+    QVERIFY(w.lastSavedSessionPath().isEmpty());
+    QVERIFY(w.hasUnsavedRun());
+}
+
 } // namespace
 
 class TestUnsavedRun : public QObject {
@@ -123,32 +153,11 @@ private slots:
         QVERIFY(!saveSessionAs->isEnabled()); // nothing shown yet
         QVERIFY(!w.isWindowModified());
 
-        // At the end of the run the session folder is a file, and the rescue folders take
-        // nothing (/dev/null is no folder, for root too).
-        const QByteArray oldTmp = qgetenv("TMPDIR"), oldHome = qgetenv("HOME");
-        auto restore = qScopeGuard([&] {
-            qputenv("TMPDIR", oldTmp);
-            qputenv("HOME", oldHome);
-        });
         QSignalSpy finished(&w, &MainWindow::runFinished);
-        QVERIFY(w.startRun());
-        QTRY_VERIFY_WITH_TIMEOUT(w.sessionSet()->isLive() || !finished.isEmpty(), 20000);
-        QVERIFY(QDir(sessions).removeRecursively());
-        writeFile(sessions, "not a folder\n");
-        qputenv("TMPDIR", "/dev/null");
-        qputenv("HOME", "/dev/null");
-        QCOMPARE(RunController::rescueFolders(),
-                 (QStringList{QStringLiteral("/dev/null"), QStringLiteral("/dev/null")}));
-        auto *panel = w.findChild<RunPanel *>();
-        QTRY_VERIFY_WITH_TIMEOUT(panel->errorText().contains(QLatin1String("only on screen")),
-                                 30000);
-        QCOMPARE(finished.size(), 1);
+        runSavedNowhere(w, sessions, finished);
+        if (QTest::currentTestFailed())
+            return;
         const Session run = finished.at(0).at(0).value<Session>();
-        QVERIFY2(run.status == RunStatus::Completed, qPrintable(run.error));
-        QVERIFY(w.lastSavedSessionPath().isEmpty());
-        restore.dismiss();
-        qputenv("TMPDIR", oldTmp);
-        qputenv("HOME", oldHome);
 
         // the results are only on screen: Save Session As… is offered, the window is modified
         QVERIFY(w.hasUnsavedRun());
@@ -192,6 +201,72 @@ private slots:
         QCOMPARE(kept->stages.size(), 1);
         QVERIFY(kept->stages.first().ops.first().ok > 0);
         QFile::remove(sessions);
+    }
+
+    // Starting a new run would put it in the place of the last one, whose results are only on
+    // screen: F5 asks as closing does. Cancel starts nothing and keeps them; Save As writes
+    // them (off the GUI thread) and then starts the run, which is saved as usual.
+    void newRunAsksAboutTheUnsavedResults()
+    {
+        test::BaoServer bao;
+        QString error;
+        QVERIFY2(bao.start(&error), qPrintable(error));
+        const QString profile = m_dir.filePath(QStringLiteral("unsaved-then-new.yaml"));
+        writeFile(profile, "name: unsaved-then-new\n"
+                           "ramp:\n  warmup: 0s\n  stages:\n    - { vus: 1, duration: 1s }\n"
+                           "operations:\n  - type: sys_health\n");
+        const QString sessions = sessionsDirectory();
+        QVERIFY(QDir().mkpath(sessions));
+        qputenv("VAULT_TOKEN", bao.rootToken());
+        auto unsetToken = qScopeGuard([] { qunsetenv("VAULT_TOKEN"); });
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openProfile(profile));
+        w.setTargetAddress(bao.address());
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        runSavedNowhere(w, sessions, finished);
+        if (QTest::currentTestFailed())
+            return;
+        const QString firstId = finished.at(0).at(0).value<Session>().id;
+        // the session folder is a folder again: the next run is saved
+        QVERIFY(QFile::remove(sessions));
+        QVERIFY(QDir().mkpath(sessions));
+
+        {
+            BoxAnswer cancel(QStringLiteral("unsavedRunBox"), QMessageBox::Cancel);
+            QVERIFY(!w.startRun());
+            QCOMPARE(cancel.asked, 1);
+            QVERIFY2(cancel.text.contains(QLatin1String("before you start a new run")),
+                     qPrintable(cancel.text));
+            QVERIFY(!w.isRunning());
+            QVERIFY(w.hasUnsavedRun());
+            QVERIFY(w.isWindowModified());
+            QCOMPARE(w.sessionSet()->mainEntry()->session.id, firstId); // still on screen
+        }
+        const QString target = m_dir.filePath(QStringLiteral("before-the-next-run.json"));
+        w.setSessionFileChooser([&](const QString &) { return target; });
+        QSignalSpy savedAs(&w, &MainWindow::sessionSavedAs);
+        QSignalSpy saved(&w, &MainWindow::sessionSaved);
+        BoxAnswer save(QStringLiteral("unsavedRunBox"), QMessageBox::Save);
+        QVERIFY(!w.startRun()); // starts once the file is written
+        QCOMPARE(save.asked, 1);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 30000);
+        QCOMPARE(savedAs.size(), 1);
+        QCOMPARE(savedAs.at(0).at(0).toString(), target);
+        const std::optional<Session> kept = readSession(target, &error);
+        QVERIFY2(kept, qPrintable(error));
+        QCOMPARE(kept->id, firstId);
+        const Session second = finished.at(1).at(0).value<Session>();
+        QVERIFY(second.id != firstId);
+        QVERIFY2(second.status == RunStatus::Completed, qPrintable(second.error));
+        QTRY_COMPARE(saved.size(), 1); // the new run's session, in its folder
+        QVERIFY(!w.hasUnsavedRun());
+        QVERIFY(!w.isWindowModified());
+        BoxAnswer none(QStringLiteral("unsavedRunBox"), QMessageBox::Cancel);
+        QVERIFY(w.close());
+        QCOMPARE(none.asked, 0);
     }
 
     // Save Session As… for a session opened from a file: a copy elsewhere, without asking on

@@ -1,7 +1,9 @@
 // Thinning long curves for drawing (core/charts/curvethinning.h): what it keeps per pixel
-// column, that the drawn envelope is the full curve's, and what it leaves alone.
+// column, that the drawn envelope is the full curve's, and what it leaves alone; a curve that
+// goes back and forth (a stage chart of repeating loads) drawn through its distinct segments.
 #include "charts/curvethinning.h"
 
+#include <QSet>
 #include <QTest>
 
 #include <cmath>
@@ -40,6 +42,23 @@ QList<Envelope> envelopes(const QList<QPointF> &pts, int columns,
     return e;
 }
 
+/// The segments between distinct cells of `pieces` (unordered cell pairs).
+QSet<QPair<QPoint, QPoint>> cellSegments(const QList<QList<QPointF>> &pieces,
+                                         const std::function<QPoint(const QPointF &)> &cellOf)
+{
+    QSet<QPair<QPoint, QPoint>> out;
+    for (const QList<QPointF> &piece : pieces)
+        for (int i = 1; i < piece.size(); ++i) {
+            QPoint a = cellOf(piece.at(i - 1)), b = cellOf(piece.at(i));
+            if (a == b)
+                continue;
+            if (std::make_pair(a.x(), a.y()) > std::make_pair(b.x(), b.y()))
+                std::swap(a, b);
+            out.insert({a, b});
+        }
+    return out;
+}
+
 } // namespace
 
 class TestCurveThinning : public QObject {
@@ -50,6 +69,8 @@ private slots:
     void spikesSurvive();
     void curvesThatGoBackAreThinnedPerRun();
     void dotsOnlyWhereTheyStandApart();
+    void curvesBackAndForthAreWalkedOnce();
+    void gapsInsideAColumnAreJoined();
 };
 
 void TestCurveThinning::shortCurvesAreLeftAsTheyAre()
@@ -128,6 +149,84 @@ void TestCurveThinning::dotsOnlyWhereTheyStandApart()
     QVERIFY(drawsPointDots(200, 800));
     QVERIFY(!drawsPointDots(201, 800));
     QVERIFY(!drawsPointDots(6400, 1600));
+}
+
+void TestCurveThinning::curvesBackAndForthAreWalkedOnce()
+{
+    // bench/largesession.sh's stage chart: 120,000 stages cycling over 64 loads (a column
+    // each) and 8 latencies, a gap (a stage without success) every 97th
+    const auto cellOf = [](const QPointF &p) { return QPoint(int(p.x()), int(p.y())); };
+    QList<QList<QPointF>> pieces{{}};
+    for (int i = 0; i < 120000; ++i) {
+        if (i % 97 == 96) {
+            pieces.append(QList<QPointF>());
+            continue;
+        }
+        pieces.last().append(QPointF(i % 64 + 0.5, (i * 5) % 8 * 10 + 0.25));
+    }
+    const auto expected = cellSegments(pieces, cellOf);
+    const QList<QList<QPointF>> walk = walkDistinctSegments(pieces, cellOf);
+    QCOMPARE(walk.size(), 1); // one connected part
+    QCOMPARE(cellSegments(walk, cellOf), expected); // the same cells, each segment
+    QVERIFY2(walk.first().size() <= 2 * expected.size() + 1,
+             qPrintable(QStringLiteral("%1 points, %2 segments")
+                            .arg(walk.first().size())
+                            .arg(expected.size())));
+    QCOMPARE(walk.first().first(), pieces.first().first());
+    // the renderers' entry: the walk, since by columns nothing thins
+    const auto columns = [](double x) { return int(x); };
+    const auto rows = [](double y) { return int(y); };
+    const QList<QList<QPointF>> drawn = thinForPlot(pieces, 64, columns, rows);
+    QCOMPARE(drawn, walk);
+    // two parts that share no cell stay two pieces
+    const QList<QList<QPointF>> apart{{{0.5, 0.5}, {3.5, 0.5}, {0.5, 0.5}},
+                                      {{10.5, 5.5}, {12.5, 5.5}}};
+    const QList<QList<QPointF>> two = walkDistinctSegments(apart, cellOf);
+    QCOMPARE(two.size(), 2);
+    QCOMPARE(two.at(0), (QList<QPointF>{{0.5, 0.5}, {3.5, 0.5}}));
+    QCOMPARE(two.at(1), apart.at(1));
+    // short curves are left as they are
+    QCOMPARE(thinForPlot(apart, 64, columns, rows), apart);
+}
+
+void TestCurveThinning::gapsInsideAColumnAreJoined()
+{
+    // a day of seconds on 800 columns (108 s a column), a second without success every 97th:
+    // 890 gaps none of which shows an empty column; drawn as one piece, the envelope kept
+    QList<QList<QPointF>> pieces{{}};
+    QList<QPointF> all;
+    for (int t = 0; t < 86400; ++t) {
+        if (t % 97 == 96) {
+            pieces.append(QList<QPointF>());
+            continue;
+        }
+        const QPointF p(t, 5.0 + (t % 13));
+        pieces.last().append(p);
+        all.append(p);
+    }
+    const auto columnOf = linearColumns(86400, 800);
+    const QList<QList<QPointF>> drawn =
+        thinForPlot(pieces, 800, columnOf, [](double y) { return int(y); });
+    // only gaps where a column boundary falls between its two seconds stay (about 2 in 108)
+    QVERIFY2(drawn.size() < 40, qPrintable(QString::number(drawn.size())));
+    QList<QPointF> joined;
+    for (const QList<QPointF> &p : drawn)
+        joined += p;
+    // (a piece of at most 4 points a column is left as it is: a short one may keep them all)
+    QVERIFY2(
+        joined.size() <= 2 * 4 * 800,
+        qPrintable(QStringLiteral("%1 points in %2 pieces").arg(joined.size()).arg(drawn.size())));
+    const QList<Envelope> want = envelopes(all, 800, columnOf);
+    const QList<Envelope> got = envelopes(joined, 800, columnOf);
+    for (int c = 0; c < 800; ++c) {
+        QCOMPARE(got.at(c).lo, want.at(c).lo);
+        QCOMPARE(got.at(c).hi, want.at(c).hi);
+    }
+    // a gap wider than a column stays a gap
+    for (const QList<QPointF> &p : drawn)
+        QVERIFY(!p.isEmpty());
+    for (int i = 1; i < drawn.size(); ++i)
+        QVERIFY(columnOf(drawn.at(i).first().x()) != columnOf(drawn.at(i - 1).last().x()));
 }
 
 QTEST_GUILESS_MAIN(TestCurveThinning)

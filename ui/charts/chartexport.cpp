@@ -18,6 +18,7 @@
 #include <QPainter>
 #include <QRegularExpression>
 #include <QPdfWriter>
+#include <QPicture>
 #include <QSvgGenerator>
 
 namespace vw {
@@ -98,6 +99,36 @@ QByteArray fixSvgForBrowsers(const QByteArray &bytes, QSize size)
     return out;
 }
 
+/// Plays `picture` (recorded in device pixels) on `painter`'s device as it was recorded: a
+/// QPicture is scaled by its resolution over the device's when played, which the recording
+/// already is in (device pixels at the export's dpi).
+void playPicture(QPainter *painter, const QPicture &picture)
+{
+    const QPaintDevice *device = painter->device();
+    painter->save();
+    painter->scale(double(picture.logicalDpiX()) / device->logicalDpiX(),
+                   double(picture.logicalDpiY()) / device->logicalDpiY());
+    painter->drawPicture(0, 0, picture);
+    painter->restore();
+}
+
+/// `w` set up for a chart exported with `o`: resolution, title, one page (A4 / Letter
+/// landscape, or the chart's size in points), no margins.
+void setUpPdfWriter(QPdfWriter *w, const ChartExportOptions &o, const QString &title)
+{
+    w->setResolution(o.dpi);
+    w->setTitle(title);
+    w->setCreator(QStringLiteral("vault-workbench"));
+    const QSizeF points(o.size.width() * 72.0 / o.dpi, o.size.height() * 72.0 / o.dpi);
+    if (o.page == QLatin1String("a4") || o.page == QLatin1String("letter"))
+        w->setPageLayout(QPageLayout(
+            QPageSize(o.page == QLatin1String("a4") ? QPageSize::A4 : QPageSize::Letter),
+            QPageLayout::Landscape, QMarginsF(0, 0, 0, 0)));
+    else
+        w->setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point), QPageLayout::Portrait,
+                                     QMarginsF(0, 0, 0, 0)));
+}
+
 } // namespace
 
 QStringList chartSizePresetNames()
@@ -166,19 +197,14 @@ bool renderChartForExport(QChart *chart, const ChartExportOptions &o, RenderedCh
 
     *out = RenderedChart();
     out->format = o.format;
+    out->options = o;
+    out->title = chart->property("vwTitle").toString();
     const QString path = QStringLiteral("the chart");
     switch (o.format) {
     case ChartFormat::Png: {
-        QImage img(o.size, QImage::Format_ARGB32_Premultiplied);
-        img.fill(Qt::white);
-        const int dpm = qRound(o.dpi / 0.0254);
-        img.setDotsPerMeterX(dpm);
-        img.setDotsPerMeterY(dpm);
-        {
-            QPainter p(&img);
-            renderChart(chart, &p, target, logical, o.size.height());
-        }
-        out->image = img; // encoded by writeRenderedChart()
+        // recorded here, painted into the image by writeRenderedChart() (any thread)
+        QPainter p(&out->picture);
+        renderChart(chart, &p, target, logical, o.size.height());
         return true;
     }
     case ChartFormat::Svg: {
@@ -206,32 +232,34 @@ bool renderChartForExport(QChart *chart, const ChartExportOptions &o, RenderedCh
         return true;
     }
     case ChartFormat::Pdf: {
+        // the page in device pixels at dpi (its writer's), the chart laid out at that /
+        // (dpi / 96); recorded here, painted on the page by writeRenderedChart()
         QBuffer buf;
         buf.open(QIODevice::WriteOnly);
         QPdfWriter w(&buf);
-        w.setResolution(o.dpi);
-        w.setTitle(chart->property("vwTitle").toString());
-        w.setCreator(QStringLiteral("vault-workbench"));
-        const QSizeF points(o.size.width() * 72.0 / o.dpi, o.size.height() * 72.0 / o.dpi);
-        if (o.page == QLatin1String("a4") || o.page == QLatin1String("letter"))
-            w.setPageLayout(QPageLayout(
-                QPageSize(o.page == QLatin1String("a4") ? QPageSize::A4 : QPageSize::Letter),
-                QPageLayout::Landscape, QMarginsF(0, 0, 0, 0)));
-        else
-            w.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point), QPageLayout::Portrait,
-                                        QMarginsF(0, 0, 0, 0)));
-        QPainter p;
-        if (!p.begin(&w))
-            return fail(QStringLiteral("cannot write %1").arg(path));
-        // the page in device pixels at dpi; the chart laid out at that / (dpi / 96)
+        setUpPdfWriter(&w, o, out->title);
         const QSizeF page(w.width(), w.height());
+        QPainter p(&out->picture);
         renderChart(chart, &p, QRectF(QPointF(0, 0), page), page / scale, page.height());
-        p.end();
-        out->bytes = buf.data();
         return true;
     }
     }
     return fail(QStringLiteral("unknown format"));
+}
+
+QImage renderedChartImage(const RenderedChart &r)
+{
+    if (r.format != ChartFormat::Png)
+        return QImage();
+    QImage img(r.options.size, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::white);
+    const int dpm = qRound(r.options.dpi / 0.0254);
+    img.setDotsPerMeterX(dpm);
+    img.setDotsPerMeterY(dpm);
+    QPainter p(&img);
+    playPicture(&p, r.picture);
+    p.end();
+    return img;
 }
 
 bool writeRenderedChart(const RenderedChart &r, const QString &path, QString *error)
@@ -241,7 +269,7 @@ bool writeRenderedChart(const RenderedChart &r, const QString &path, QString *er
         QBuffer buf;
         buf.open(QIODevice::WriteOnly);
         QImageWriter w(&buf, "png");
-        if (!w.write(r.image)) {
+        if (!w.write(renderedChartImage(r))) {
             if (error)
                 *error = QStringLiteral("cannot write %1: %2").arg(path, w.errorString());
             return false;
@@ -250,8 +278,22 @@ bool writeRenderedChart(const RenderedChart &r, const QString &path, QString *er
     }
     case ChartFormat::Svg:
         return writeFileAtomically(path, fixSvgForBrowsers(r.bytes, r.svgSize), error);
-    case ChartFormat::Pdf:
-        return writeFileAtomically(path, r.bytes, error);
+    case ChartFormat::Pdf: {
+        QBuffer buf;
+        buf.open(QIODevice::WriteOnly);
+        {
+            QPdfWriter w(&buf);
+            setUpPdfWriter(&w, r.options, r.title);
+            QPainter p;
+            if (!p.begin(&w)) {
+                if (error)
+                    *error = QStringLiteral("cannot write %1").arg(path);
+                return false;
+            }
+            playPicture(&p, r.picture);
+        }
+        return writeFileAtomically(path, buf.data(), error);
+    }
     }
     if (error)
         *error = QStringLiteral("unknown format");

@@ -1,8 +1,8 @@
 // Export of a chart to PNG (pixel size and DPI chosen), SVG (QSvgGenerator) or PDF
 // (QPdfWriter, one page the size of the chart). The chart is laid out at width x height
 // device pixels / (dpi / 96) logical pixels, so text keeps its physical size at any DPI.
-// GUI thread only (QChart), but for writeRenderedChart(); needs a QGuiApplication (offscreen is
-// fine). Each format is
+// GUI thread only (QChart), but for renderedChartImage() and writeRenderedChart(); needs a
+// QGuiApplication (offscreen is fine). Each format is
 // rendered into memory and written with writeFileAtomically() (util/atomicfile.h). An SVG's <desc> holds the
 // chart's data as drawn, JSON in the shape of chartData() (core/charts/chartmodel.h).
 // Text is sized for the picture (core/charts/charttype.h via chartoverlay.h): at 1920x1080 a
@@ -12,6 +12,7 @@
 
 #include <QByteArray>
 #include <QImage>
+#include <QPicture>
 #include <QSize>
 #include <QString>
 
@@ -41,22 +42,32 @@ struct ChartExportOptions {
     QString page;
 };
 
-/// A chart rendered for export, in memory: the PNG's image (not encoded yet), or the SVG's or
-/// PDF's bytes. Implicitly shared Qt values: safe to hand to another thread.
+/// A chart rendered for export, in memory. PNG and PDF: the chart's scene recorded as paint
+/// commands (a QPicture, at the picture's device pixels), painted into the image or the page
+/// by writeRenderedChart() on any thread, so a long session's curves are rasterised off the
+/// GUI thread (docs/performance.md, "Exports off the GUI thread"). SVG: the bytes
+/// QSvgGenerator wrote. Implicitly shared Qt values: safe to hand to another thread.
 struct RenderedChart {
     ChartFormat format = ChartFormat::Png;
-    QImage image; ///< PNG: the picture at the chosen size and dpi
-    QByteArray bytes; ///< SVG (as QSvgGenerator wrote it) or PDF
+    ChartExportOptions options; ///< size, dpi and page it was recorded for
+    QString title; ///< the chart's title (the PDF's)
+    QPicture picture; ///< PNG, PDF: what to paint, in device pixels of options.size / the page
+    QByteArray bytes; ///< SVG (as QSvgGenerator wrote it)
     QSize svgSize; ///< SVG: the size in pixels (for writeRenderedChart()'s fix-ups)
 };
 
-/// The GUI-thread part of an export: paints `chart`'s scene (QtCharts lives on the GUI
-/// thread) into memory, as exportChart() would. false with *error for out-of-range options.
+/// The GUI-thread part of an export: lays `chart` out for the export and records its scene
+/// (QtCharts lives on the GUI thread; SVG: writes it whole), as exportChart() would. false
+/// with *error for out-of-range options. The chart's geometry is restored afterwards.
 bool renderChartForExport(QChart *chart, const ChartExportOptions &options, RenderedChart *out,
                           QString *error);
-/// The rest, on any thread (ui/chartexportdialog.h runs it off the GUI thread): encodes the
-/// PNG, finishes the SVG (font families, pixel size), and writes the file atomically and
-/// durably (util/atomicfile.h). false with *error ("cannot write PATH: ...").
+/// A PNG's picture painted at its size and dpi (white behind), on any thread; a null image
+/// for another format.
+QImage renderedChartImage(const RenderedChart &rendered);
+/// The rest, on any thread (ui/exportwriter.h runs it off the GUI thread): paints a PNG's or
+/// PDF's picture, encodes the PNG, finishes the SVG (font families, pixel size), and writes
+/// the file atomically and durably (util/atomicfile.h). false with *error ("cannot write
+/// PATH: ...").
 bool writeRenderedChart(const RenderedChart &rendered, const QString &path, QString *error);
 
 /// Renders `chart` (its scene) to `path`: renderChartForExport() then writeRenderedChart(). The chart's geometry is restored afterwards.

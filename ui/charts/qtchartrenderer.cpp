@@ -195,23 +195,17 @@ void QtChartRenderer::drawSeries(const ChartModel &m)
     // Long pieces thinned to kThinColumns pixel columns (curvethinning.h): as drawn on any
     // plot up to that wide; dots while the points stand apart on the plot as it is now.
     constexpr int kThinColumns = 2048;
-    const bool logX = m.x.scale != AxisScale::Linear && m.x.min > 0;
-    const double x0 = logX ? std::log2(m.x.min) : m.x.min;
-    const double x1 = logX ? std::log2(m.x.max) : m.x.max;
-    const auto columnOf = [&](double x) {
-        const double v = logX ? std::log2(std::max(x, m.x.min)) : x;
-        return x1 > x0 ? int((v - x0) / (x1 - x0) * kThinColumns) : 0;
-    };
+    // the SVG renderer's mapping to pixel columns (chartaxes.h), at kThinColumns
+    const auto columnOf = [&](double x) { return axisColumn(m.x, x, kThinColumns); };
+    const auto rowOf = [&](double y) { return axisColumn(m.y, y, kThinColumns); };
     const int plotWidth = m_chart->plotArea().width() > 0 ? int(m_chart->plotArea().width()) : 800;
     for (const ChartSeries &cs : m.series) {
         // one QLineSeries per piece of the curve (a gap between pieces, ChartSeries::breaks);
         // a curve without points keeps its one (empty) series
-        QList<QList<QPointF>> pieces = cs.segments();
+        QList<QList<QPointF>> pieces = thinForPlot(cs.segments(), kThinColumns, columnOf, rowOf);
         if (pieces.isEmpty())
             pieces.append(QList<QPointF>());
         const QPen pen = chartPen(cs.color, cs.style, cs.width);
-        for (QList<QPointF> &piece : pieces)
-            piece = thinToColumns(piece, kThinColumns, columnOf);
         bool dots = true;
         for (const QList<QPointF> &piece : std::as_const(pieces))
             dots = dots && drawsPointDots(piece.size(), plotWidth);
@@ -379,7 +373,10 @@ void QtChartRenderer::drawAnnotations(const ChartModel &m)
             attach(s, QString());
         }
     }
-    for (const ChartLine &l : m.lines) {
+    // stage boundaries standing apart on the plot (drawnLines(), as the SVG renderer)
+    const int plotWidth = m_chart->plotArea().width() > 0 ? int(m_chart->plotArea().width()) : 800;
+    for (const int li : drawnLines(m, plotWidth)) {
+        const ChartLine &l = m.lines.at(li);
         auto *s = new QLineSeries;
         s->setProperty(kRole, QStringLiteral("line"));
         s->setName(l.name);

@@ -1,6 +1,7 @@
 // The questions asked before work is lost or left behind: unsaved profile edits (before
 // Open, Open Recent, New, closing the window, quitting), a run's results that are only on
-// screen (its session could not be written anywhere) when the window closes, a run still
+// screen (its session could not be written anywhere) when the window closes or a new run
+// starts (askSaveDiscardCancel() in unsavedchanges.cpp, one for both), a run still
 // going when the window closes, stopping a long run, and a local target this window started
 // still running when it closes. Modal message boxes with object names tests can find
 // ("unsavedChangesBox", "unsavedRunBox", "runningCloseBox", "stopRunBox",
