@@ -71,6 +71,7 @@ bool resolveMariadbConnection(const QString &connection, const QString &password
     c.port = e.port;
     c.user = e.user;
     c.password = e.password;
+    c.pid = e.pid;
     *out = c;
     return true;
 }

@@ -39,6 +39,8 @@ struct MariadbConnection {
     int port = 3306;
     QString user;
     QByteArray password; ///< in memory only
+    /// The server's process when it is a local target's service, else 0 (its CPU not read).
+    qint64 pid = 0;
     /// "{{username}}:{{password}}@tcp(host:port)/": the `connection_url` of Vault's
     /// mysql-database-plugin (it fills in username and password).
     QString vaultConnectionUrl() const;

@@ -45,6 +45,7 @@ bool resolveRedisConnection(const QString &connection, const QString &passwordFi
     c.port = e.port;
     c.user = e.user;
     c.password = e.password;
+    c.pid = e.pid;
     *out = c;
     return true;
 }

@@ -36,6 +36,8 @@ struct RedisConnection {
     int port = 6379;
     QString user;
     QByteArray password; ///< in memory only
+    /// The server's process when it is a local target's service, else 0 (its CPU not read).
+    qint64 pid = 0;
     /// "redis://user@host:port" (no password): what `target env` and errors show.
     QString displayUrl() const;
 };

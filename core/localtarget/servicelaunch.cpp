@@ -147,6 +147,7 @@ bool localTargetServiceEndpoint(const QString &name, const QString &localTargetD
     e.host = url.host();
     e.port = url.port();
     e.user = n->user;
+    e.pid = n->pid;
     if (!readServicePassword(n->secretFile, &e.password, error))
         return false;
     *out = e;

@@ -59,6 +59,7 @@ struct ServiceEndpoint {
     int port = 0;
     QString user;
     QByteArray password; ///< in memory only (read from a 0600 file)
+    qint64 pid = 0; ///< the local target's service process; 0 for a user's own server
 };
 
 /// The service `name` ("mariadb", "redis") of the local target in `localTargetDir` (empty:

@@ -1,5 +1,6 @@
 #include "ops/dbmysqlcreds.h"
 
+#include "ops/mariadbprobe.h"
 #include "vault/vaultclient.h"
 
 #include <QJsonArray>
@@ -18,7 +19,7 @@ DbMysqlParams DbMysqlParams::from(const OpParams &params)
 
 bool DbMysqlCredsOperation::setup(VaultClient &client, const SetupContext &ctx, QString *error)
 {
-    MariadbConnection db;
+    MariadbConnection &db = m_db;
     if (!resolveMariadbConnection(m_params.connection, m_params.passwordFile, &db, error))
         return false;
     const QJsonObject config{
@@ -68,6 +69,11 @@ OperationType dbMysqlCredsType()
                                                        params.durationMs(QStringLiteral("ttl")));
     };
     return t;
+}
+
+std::unique_ptr<ServiceProbe> DbMysqlCredsOperation::serviceProbe() const
+{
+    return m_mount.isEmpty() ? nullptr : std::make_unique<MariadbProbe>(m_db);
 }
 
 } // namespace vw

@@ -34,9 +34,12 @@ public:
     /// server of `connection`, role "bench": CREATE USER '{{name}}'@'%' and GRANT SELECT on
     /// the database `vwb_bench` (which need not exist), revoked with DROP USER.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
+    /// The MariaDB it creates users in (core/ops/mariadbprobe.h).
+    std::unique_ptr<ServiceProbe> serviceProbe() const override;
 
 private:
     DbMysqlParams m_params;
+    MariadbConnection m_db; ///< resolved at setup (the admin password in memory only)
 };
 
 OperationType dbMysqlCredsType();

@@ -1,5 +1,7 @@
 #include "ops/dbrediscreds.h"
 
+#include "ops/redisprobe.h"
+
 #include <QJsonArray>
 
 namespace vw {
@@ -33,6 +35,11 @@ OperationType dbRedisCredsType()
                                                        params.durationMs(QStringLiteral("ttl")));
     };
     return t;
+}
+
+std::unique_ptr<ServiceProbe> DbRedisCredsOperation::serviceProbe() const
+{
+    return m_mount.isEmpty() ? nullptr : std::make_unique<RedisProbe>(m_redis);
 }
 
 } // namespace vw

@@ -22,6 +22,8 @@ public:
     /// role "bench": an ACL user allowed `+@read` on keys `vwb:*` (the plugin removes the user
     /// on revocation).
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
+    /// The Redis it makes ACL users in (core/ops/redisprobe.h).
+    std::unique_ptr<ServiceProbe> serviceProbe() const override;
     /// Without `revoke` the leases pile up until cleanup, and OpenBao's Redis plugin revokes
     /// them slowly (4 to 5 a second on a 2-core VM: the plugin closes its connection pool after
     /// each ACL DELUSER, under its lock; docs/profile-format.md "Database secrets"): keep such

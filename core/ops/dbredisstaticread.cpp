@@ -1,6 +1,7 @@
 #include "ops/dbredisstaticread.h"
 
 #include "localtarget/servicelaunch.h"
+#include "ops/redisprobe.h"
 #include "vault/vaultclient.h"
 
 #include <QJsonObject>
@@ -93,6 +94,11 @@ OperationType dbRedisStaticReadType()
         return std::make_unique<DbRedisStaticReadOperation>(DbRedisParams::from(params));
     };
     return t;
+}
+
+std::unique_ptr<ServiceProbe> DbRedisStaticReadOperation::serviceProbe() const
+{
+    return m_user.isEmpty() ? nullptr : std::make_unique<RedisProbe>(m_redis);
 }
 
 } // namespace vw

@@ -19,6 +19,8 @@ public:
     /// Creates the ACL user "<runPrefix>-static-<opIndex>" (+@read on vwb:*), enables
     /// "<runPrefix>-db-<opIndex>" with connection "bench" and static role "bench" for it.
     bool setup(VaultClient &client, const SetupContext &ctx, QString *error) override;
+    /// The Redis it makes ACL users in (core/ops/redisprobe.h).
+    std::unique_ptr<ServiceProbe> serviceProbe() const override;
     /// Removes the mount, then ACL DELUSER of the user setup created.
     bool cleanup(VaultClient &client, QString *error) override;
     HttpRequest nextRequest(VuState &vu) const override;

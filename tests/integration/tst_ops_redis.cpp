@@ -206,6 +206,18 @@ private slots:
               params.isEmpty() ? "" : "revoke", qlonglong(requests), t.elapsed() / 1000.0);
         const QString served = test::checkEveryOpServed(s, 2, 1);
         QVERIFY2(served.isEmpty(), qPrintable(served));
+        // The service beside the server (docs/measurement.md "The service beside the
+        // server"): its users include the seed, and the local target's process burns CPU.
+        QCOMPARE(s.serverTelemetry.service, QStringLiteral("redis"));
+        double mostUsers = 0, cores = -1;
+        for (const ServerSample &x : s.serverTelemetry.samples) {
+            if (serverKnown(x.serviceUsers))
+                mostUsers = std::max(mostUsers, x.serviceUsers);
+            if (serverKnown(x.serviceCoresBusy))
+                cores = std::max(cores, x.serviceCoresBusy);
+        }
+        QVERIFY2(mostUsers >= m_seedUsers.size(), qPrintable(s.serverTelemetry.notes.join(';')));
+        QVERIFY2(cores > 0, "the service's CPU was not read");
         QCOMPARE(vaultLeftovers(), QStringList());
         QCOMPARE(users(), m_seedUsers);
     }
