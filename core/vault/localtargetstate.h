@@ -23,8 +23,8 @@ namespace vw {
 /// One process of a local target.
 struct LocalTargetNode {
     QString name; ///< "dev", "leader", "standby-1", "standby-2", ..., "lb"
-    QString
-        kind; ///< "bao", "nginx", "haproxy", or a service: "postgres", "mariadb", "redis", "slapd"
+    /// "bao", "nginx", "haproxy", or a service: "postgres", "mariadb", "redis", "slapd"
+    QString kind;
     QString address; ///< scheme://127.0.0.1:port
     QString nodeId; ///< raft node_id ("node-1"); empty for dev and the balancer
     qint64 pid = 0; ///< the process started (0 = not started)
