@@ -48,8 +48,10 @@ if file "$bin" | grep -q 'not stripped'; then fail "the binary is not stripped";
 if file "$gui" | grep -q 'not stripped'; then fail "the window binary is not stripped"; fi
 ls "$build"/vault-workbench-dbgsym_*.ddeb >/dev/null 2>&1 || fail "no -dbgsym package"
 if [ -f "$unpacked/usr/share/man/man1/vault-workbench.1.gz" ]; then
-  zcat "$unpacked/usr/share/man/man1/vault-workbench.1.gz" | grep -q '^\.SS run' \
-    || fail "the man page has no section for the run command"
+  # Read whole first: `zcat | grep -q` fails under pipefail once grep stops early and zcat
+  # gets SIGPIPE (a man page longer than the pipe's buffer).
+  man_text=$(zcat "$unpacked/usr/share/man/man1/vault-workbench.1.gz")
+  grep -q '^\.SS run' <<<"$man_text" || fail "the man page has no section for the run command"
 fi
 
 vw_log "the packaged binary"

@@ -167,6 +167,7 @@ void LocalTargetBox::stopTarget()
             updateBusy();
             if (error.isEmpty()) {
                 m_up = m_startedHere = false;
+                updateBusy(); // the kind selector and the service boxes unlock
                 m_status->setText(tr("no local target"));
             } else {
                 m_status->setText(error);

@@ -336,7 +336,7 @@ BootstrapSample bootstrapSeconds(const QVector<LatencyHistogram> &seconds,
     // bound one standard error up (a stage whose own seconds are more correlated than its
     // neighbours' still counts); the point and the widening take the larger of the two.
     // Coverage by simulation, docs/measurement.md "Coverage, measured".
-    if (options.run.stages >= 2 && options.run.seconds >= 2 * n) {
+    if (options.run.stages >= 2 && options.run.seconds >= 4 * n) {
         tauAr = std::max(tauAr, options.run.tau(0));
         tauOneUp = std::max({tauOneUp, tauAr, options.run.tau(1)});
         tauUpper = std::max(tauOneUp, options.run.tau(3));

@@ -60,7 +60,8 @@ struct BootstrapOptions {
     /// (n * (1 - p/100)) in the stage: p99 of 300 requests rests on 3 values.
     double minTailCount = 10;
     /// The stage's run (its neighbouring stages of the same op, itself included): when it
-    /// has 2 stages and twice the stage's seconds or more, the stage's autocorrelation time
+    /// has 2 stages and four times the stage's seconds or more (fewer know no more than the
+    /// stage itself), the stage's autocorrelation time
     /// is at least the pooled one (its point, one and two standard errors up), so that a
     /// stage whose own seconds look independent by chance gets no interval when its run says
     /// otherwise. Default: none (the stage alone).

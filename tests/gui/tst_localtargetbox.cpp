@@ -135,7 +135,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!box->isBusy(), 60000);
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("state/target.json"))));
         QVERIFY(!isLocalTargetProcess(pgPid, n->configFile));
-        QVERIFY(pg->isEnabled());
+        QVERIFY(pg->isEnabled()); // unlocked once the target is down, as the kind selector
+        QVERIFY(box->findChild<QComboBox *>(QStringLiteral("localTargetKind"))->isEnabled());
     }
 };
 

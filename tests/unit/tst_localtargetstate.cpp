@@ -300,8 +300,9 @@ private slots:
         QVERIFY(svc.problem().contains(QLatin1String("--ldap-users")));
         svc.ldapUsers = 5;
         svc.services << QStringLiteral("openldap");
-        QVERIFY(svc.problem().contains(QLatin1String("unknown service \"openldap\" (postgres, "
-                                                     "slapd)")));
+        QVERIFY2(svc.problem().contains(QLatin1String("unknown service \"openldap\" (postgres, "
+                                                      "mariadb, redis, slapd)")),
+                 qPrintable(svc.problem()));
         LocalTargetNode slapd;
         slapd.kind = QStringLiteral("slapd");
         QVERIFY(slapd.isService());
