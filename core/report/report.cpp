@@ -226,9 +226,7 @@ QJsonObject stageReportJson(const Session &s, int si, const StageUncertainty &u)
     if (!st.leases.isEmpty()) {
         QJsonArray leases;
         for (const OpLeases &l : st.leases)
-            leases.append(QJsonObject{{QStringLiteral("op"), l.op},
-                                      {QStringLiteral("created"), qint64(l.created)},
-                                      {QStringLiteral("revoked"), qint64(l.revoked)}});
+            leases.append(l.toJson());
         stage.insert(QStringLiteral("leases"), leases);
         const ServerStageStats *x = s.serverTelemetry.stage(st.index);
         stage.insert(QStringLiteral("server_leases_end"), x && serverKnown(x->leasesEnd)

@@ -254,9 +254,7 @@ QJsonObject stageToJson(const StageStats &st, const LoadModel &model)
     if (!st.leases.isEmpty()) { // operations whose answers are leases
         QJsonArray leases;
         for (const OpLeases &l : st.leases)
-            leases.append(QJsonObject{{QStringLiteral("op"), l.op},
-                                      {QStringLiteral("created"), qint64(l.created)},
-                                      {QStringLiteral("revoked"), qint64(l.revoked)}});
+            leases.append(l.toJson());
         out.insert(QStringLiteral("leases"), leases);
     }
     addOpenModelAndValidity(st, model, &out);

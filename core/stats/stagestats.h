@@ -57,6 +57,13 @@ struct OpLeases {
     QString op; ///< operation label, as OpStats::op
     int64_t created = 0; ///< answers that carried a lease (e.g. creds/<role> 200)
     int64_t revoked = 0; ///< the operation's own revocations (sys/leases/revoke 204)
+    /// {"op","created","revoked"}: a stage's "leases" entry in the session and the report JSON.
+    QJsonObject toJson() const
+    {
+        return {{QStringLiteral("op"), op},
+                {QStringLiteral("created"), qint64(created)},
+                {QStringLiteral("revoked"), qint64(revoked)}};
+    }
     /// Add another replicate's counts of the same op.
     void add(const OpLeases &o)
     {
