@@ -200,53 +200,27 @@ bool renderChartForExport(QChart *chart, const ChartExportOptions &o, RenderedCh
     out->options = o;
     out->title = chart->property("vwTitle").toString();
     const QString path = QStringLiteral("the chart");
-    switch (o.format) {
-    case ChartFormat::Png: {
-        // recorded here, painted into the image by writeRenderedChart() (any thread)
-        QPainter p(&out->picture);
-        renderChart(chart, &p, target, logical, o.size.height());
-        return true;
-    }
-    case ChartFormat::Svg: {
-        QBuffer buf;
-        buf.open(QIODevice::WriteOnly);
-        QSvgGenerator gen;
-        gen.setOutputDevice(&buf);
-        gen.setSize(o.size);
-        gen.setViewBox(QRect(QPoint(0, 0), o.size));
-        gen.setResolution(o.dpi);
-        // QSvgGenerator writes both as they are: escape them for XML
-        gen.setTitle(chart->property("vwTitle").toString().toHtmlEscaped());
-        // the chart's data as drawn (qtchartrenderer.h, drawnChartData): tools and tests read
-        // the points, markers and bands back from here instead of from pixels
-        gen.setDescription(
-            QString::fromUtf8(QJsonDocument(drawnChartData(chart)).toJson(QJsonDocument::Compact))
-                .toHtmlEscaped());
-        QPainter p;
-        if (!p.begin(&gen))
-            return fail(QStringLiteral("cannot write %1").arg(path));
-        renderChart(chart, &p, target, logical, o.size.height());
-        p.end();
-        out->bytes = buf.data();
-        out->svgSize = o.size;
-        return true;
-    }
-    case ChartFormat::Pdf: {
+    // Every format is recorded the same way, here on the GUI thread: the scene's paint
+    // commands into a QPicture at the output's device pixels. writeRenderedChart() plays it
+    // into the image, the SVG generator or the PDF page on any thread.
+    QSizeF device(o.size);
+    if (o.format == ChartFormat::Pdf) {
         // the page in device pixels at dpi (its writer's), the chart laid out at that /
-        // (dpi / 96); recorded here, painted on the page by writeRenderedChart()
+        // (dpi / 96)
         QBuffer buf;
         buf.open(QIODevice::WriteOnly);
         QPdfWriter w(&buf);
         setUpPdfWriter(&w, o, out->title);
-        const QSizeF page(w.width(), w.height());
-        QPainter p(&out->picture);
-        renderChart(chart, &p, QRectF(QPointF(0, 0), page), page / scale, page.height());
-        return true;
+        device = QSizeF(w.width(), w.height());
+    } else if (o.format == ChartFormat::Svg) {
+        // the chart's data as drawn (qtchartrenderer.h, drawnChartData): tools and tests read
+        // the points, markers and bands back from the SVG's <desc> instead of from pixels
+        out->data = drawnChartData(chart);
     }
-    }
-    return fail(QStringLiteral("unknown format"));
+    QPainter p(&out->picture);
+    renderChart(chart, &p, QRectF(QPointF(0, 0), device), device / scale, device.height());
+    return true;
 }
-
 QImage renderedChartImage(const RenderedChart &r)
 {
     if (r.format != ChartFormat::Png)
@@ -276,8 +250,30 @@ bool writeRenderedChart(const RenderedChart &r, const QString &path, QString *er
         }
         return writeFileAtomically(path, buf.data(), error);
     }
-    case ChartFormat::Svg:
-        return writeFileAtomically(path, fixSvgForBrowsers(r.bytes, r.svgSize), error);
+    case ChartFormat::Svg: {
+        QBuffer buf;
+        buf.open(QIODevice::WriteOnly);
+        {
+            QSvgGenerator gen;
+            gen.setOutputDevice(&buf);
+            gen.setSize(r.options.size);
+            gen.setViewBox(QRect(QPoint(0, 0), r.options.size));
+            gen.setResolution(r.options.dpi);
+            // QSvgGenerator writes both as they are: escape them for XML
+            gen.setTitle(r.title.toHtmlEscaped());
+            gen.setDescription(
+                QString::fromUtf8(QJsonDocument(r.data).toJson(QJsonDocument::Compact))
+                    .toHtmlEscaped());
+            QPainter p;
+            if (!p.begin(&gen)) {
+                if (error)
+                    *error = QStringLiteral("cannot write %1").arg(path);
+                return false;
+            }
+            playPicture(&p, r.picture);
+        }
+        return writeFileAtomically(path, fixSvgForBrowsers(buf.data(), r.options.size), error);
+    }
     case ChartFormat::Pdf: {
         QBuffer buf;
         buf.open(QIODevice::WriteOnly);

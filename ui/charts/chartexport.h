@@ -12,6 +12,7 @@
 
 #include <QByteArray>
 #include <QImage>
+#include <QJsonObject>
 #include <QPicture>
 #include <QSize>
 #include <QString>
@@ -42,30 +43,31 @@ struct ChartExportOptions {
     QString page;
 };
 
-/// A chart rendered for export, in memory. PNG and PDF: the chart's scene recorded as paint
-/// commands (a QPicture, at the picture's device pixels), painted into the image or the page
-/// by writeRenderedChart() on any thread, so a long session's curves are rasterised off the
-/// GUI thread (docs/performance.md, "Exports off the GUI thread"). SVG: the bytes
-/// QSvgGenerator wrote. Implicitly shared Qt values: safe to hand to another thread.
+/// A chart rendered for export, in memory: the chart's scene recorded as paint commands (a
+/// QPicture, at the output's device pixels: the image, the SVG's size, the PDF page at the
+/// dpi), played into the image, the SVG generator or the PDF page by writeRenderedChart() on
+/// any thread, so a long session's curves are painted off the GUI thread for every format
+/// (docs/performance.md, "Exports off the GUI thread"). Implicitly shared Qt values: safe to
+/// hand to another thread.
 struct RenderedChart {
     ChartFormat format = ChartFormat::Png;
     ChartExportOptions options; ///< size, dpi and page it was recorded for
-    QString title; ///< the chart's title (the PDF's)
-    QPicture picture; ///< PNG, PDF: what to paint, in device pixels of options.size / the page
-    QByteArray bytes; ///< SVG (as QSvgGenerator wrote it)
-    QSize svgSize; ///< SVG: the size in pixels (for writeRenderedChart()'s fix-ups)
+    QString title; ///< the chart's title (the PDF's and the SVG's <title>)
+    QPicture picture; ///< what to paint, in device pixels of options.size / the page
+    QJsonObject data; ///< SVG: the chart's data as drawn (drawnChartData()), its <desc>
 };
 
 /// The GUI-thread part of an export: lays `chart` out for the export and records its scene
-/// (QtCharts lives on the GUI thread; SVG: writes it whole), as exportChart() would. false
+/// (QtCharts lives on the GUI thread), as exportChart() would. false
 /// with *error for out-of-range options. The chart's geometry is restored afterwards.
 bool renderChartForExport(QChart *chart, const ChartExportOptions &options, RenderedChart *out,
                           QString *error);
 /// A PNG's picture painted at its size and dpi (white behind), on any thread; a null image
 /// for another format.
 QImage renderedChartImage(const RenderedChart &rendered);
-/// The rest, on any thread (ui/exportwriter.h runs it off the GUI thread): paints a PNG's or
-/// PDF's picture, encodes the PNG, finishes the SVG (font families, pixel size), and writes
+/// The rest, on any thread (ui/exportwriter.h runs it off the GUI thread): plays the picture
+/// into the image, the SVG generator or the PDF page, encodes the PNG, finishes the SVG (font
+/// families, pixel size), and writes
 /// the file atomically and durably (util/atomicfile.h). false with *error ("cannot write
 /// PATH: ...").
 bool writeRenderedChart(const RenderedChart &rendered, const QString &path, QString *error);
