@@ -12,6 +12,7 @@
 #include "analysis/stageuncertainty.h"
 
 #include "theme/windowtheme.h"
+#include "window/elidedlabel.h"
 #include "window/tablecolumns.h"
 
 #include <algorithm>
@@ -38,6 +39,7 @@
 #include <QThreadPool>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace vw {
@@ -74,18 +76,48 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
     m_timeErrors->setObjectName(QStringLiteral("timeErrorsChart"));
     m_errors = new StageCurveChart(ChartKind::ErrorRatioVsLoad, this);
     m_errors->setObjectName(QStringLiteral("errorChart"));
-    m_banner = new QLabel(this);
+    // The two banners side by side on one line (the comparison's ten rows stay on screen at
+    // 1600x1000 with both up: two wrapped banners above took four of them), each elided to
+    // its share of the width, whole in its tool tip and under "Details".
+    m_banner = new ElidedLabel(QString(), this);
     m_banner->setObjectName(QStringLiteral("comparisonWarning"));
-    m_banner->setWordWrap(true);
-    styleWarningBanner(); // and again when the theme changes (changeEvent())
+    m_banner->setAccessibleName(tr("Not directly comparable"));
     m_banner->hide();
-    m_comparedBanner = new QLabel(this); // information, not a warning: what is compared
+    m_comparedBanner = new ElidedLabel(QString(), this); // information, not a warning
     m_comparedBanner->setObjectName(QStringLiteral("comparedBanner"));
-    m_comparedBanner->setWordWrap(true);
-    m_comparedBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_comparedBanner->setAccessibleName(tr("Compared"));
     m_comparedBanner->setStyleSheet(QStringLiteral("QLabel { border: 1px solid palette(mid); "
                                                    "padding: 4px 8px; }"));
     m_comparedBanner->hide();
+    m_bannerDetailsButton = new QToolButton(this);
+    m_bannerDetailsButton->setObjectName(QStringLiteral("bannerDetailsButton"));
+    m_bannerDetailsButton->setText(tr("Details"));
+    m_bannerDetailsButton->setCheckable(true);
+    m_bannerDetailsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_bannerDetailsButton->setArrowType(Qt::DownArrow);
+    m_bannerDetailsButton->setToolTip(tr("Show what is compared and every warning in full"));
+    m_bannerDetailsButton->setAccessibleName(tr("Comparison details"));
+    m_bannerDetails = new QLabel(this);
+    m_bannerDetails->setObjectName(QStringLiteral("bannerDetails"));
+    m_bannerDetails->setWordWrap(true);
+    m_bannerDetails->setTextFormat(Qt::PlainText);
+    m_bannerDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_bannerDetails->hide();
+    styleWarningBanner(); // and again when the theme changes (changeEvent())
+    m_bannerBar = new QWidget(this);
+    m_bannerBar->setObjectName(QStringLiteral("bannerBar"));
+    auto *bannerRow = new QHBoxLayout(m_bannerBar);
+    bannerRow->setContentsMargins(0, 0, 0, 0);
+    bannerRow->setSpacing(4);
+    bannerRow->addWidget(m_comparedBanner, 2);
+    bannerRow->addWidget(m_banner, 3);
+    bannerRow->addWidget(m_bannerDetailsButton);
+    m_bannerBar->hide();
+    connect(m_bannerDetailsButton, &QToolButton::toggled, this, [this](bool on) {
+        m_bannerDetailsButton->setArrowType(on ? Qt::UpArrow : Qt::DownArrow);
+        m_bannerDetails->setVisible(on && m_bannerBar->isVisibleTo(this));
+        QTimer::singleShot(0, this, &ResultsPage::giveComparisonItsRows);
+    });
     m_comparison = new ComparisonView(m_set, this);
     m_comparison->setObjectName(QStringLiteral("comparisonView"));
 
@@ -316,8 +348,8 @@ ResultsPage::ResultsPage(SessionSet *set, QWidget *parent)
 
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
-    lay->addWidget(m_comparedBanner);
-    lay->addWidget(m_banner);
+    lay->addWidget(m_bannerBar);
+    lay->addWidget(m_bannerDetails);
     lay->addWidget(split, 1);
 
     m_intervals = new ChartIntervals(this);
@@ -343,6 +375,8 @@ void ResultsPage::styleWarningBanner()
                               .arg(c.background.name(), c.text.name(), c.border.name());
     if (m_banner->styleSheet() != style)
         m_banner->setStyleSheet(style);
+    if (m_bannerDetails->styleSheet() != style)
+        m_bannerDetails->setStyleSheet(style);
 }
 
 void ResultsPage::changeEvent(QEvent *event)
@@ -432,13 +466,29 @@ void ResultsPage::onComparisonChanged()
         m_bottomTabs->setCurrentIndex(0);
     else if (active && m_bottomTabs->currentIndex() == tab) // other sessions: other rows
         QTimer::singleShot(0, this, &ResultsPage::giveComparisonItsRows);
+    // one line each (the whole under Details): "a\nb" -> "a; b"
+    auto oneLine = [](QString text) {
+        return text.replace(QLatin1Char('\n'), QLatin1String("; "));
+    };
     const QString compared = m_comparison->comparedText();
-    m_comparedBanner->setText(compared);
-    m_comparedBanner->setVisible(active && !compared.isEmpty());
     const QString warnings = m_comparison->warningText();
-    m_banner->setText(warnings.isEmpty() ? QString()
-                                         : tr("⚠ Not directly comparable:\n%1").arg(warnings));
-    m_banner->setVisible(active && !warnings.isEmpty());
+    const bool showCompared = active && !compared.isEmpty();
+    const bool showWarnings = active && !warnings.isEmpty();
+    m_comparedBanner->setText(oneLine(compared));
+    m_comparedBanner->setVisible(showCompared);
+    m_banner->setText(warnings.isEmpty()
+                          ? QString()
+                          : tr("⚠ Not directly comparable: %1").arg(oneLine(warnings)));
+    m_banner->setVisible(showWarnings);
+    QStringList details;
+    if (showCompared)
+        details << compared;
+    if (showWarnings)
+        details << tr("⚠ Not directly comparable:\n%1").arg(warnings);
+    m_bannerDetails->setText(details.join(QLatin1Char('\n')));
+    m_bannerBar->setVisible(showCompared || showWarnings);
+    m_bannerDetails->setVisible(m_bannerDetailsButton->isChecked()
+                                && (showCompared || showWarnings));
 }
 
 void ResultsPage::giveComparisonItsRows()

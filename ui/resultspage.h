@@ -2,7 +2,9 @@
 // arrival-rate runs), with the capacity analysis drawn on them, latency and throughput over
 // time, the per-stage table, the list of sessions shown, and with two or more sessions the
 // comparison tables, a neutral line naming what they compare (operation params) and a warning
-// banner for what spoils the comparison (core/session/comparison.h). A view of the
+// banner for what spoils the comparison (core/session/comparison.h), side by side on one line
+// above the charts (each elided, whole in its tool tip and under "Details"), so the comparison
+// tables keep their rows at 1600x1000 with both up. A view of the
 // SessionSet (ui/models/sessionset.h): the main entry (the live run or the opened session), the
 // overlays drawn beside it in distinct colours, named by their labels, and the latency
 // percentiles all live there; the page keeps no copy of them. The charts are fed in one place
@@ -31,6 +33,7 @@ class QPushButton;
 class QSplitter;
 class QTabWidget;
 class QTableView;
+class QToolButton;
 QT_END_NAMESPACE
 
 namespace vw {
@@ -77,10 +80,17 @@ public:
     static QList<ChartKind> serverChartKinds();
     /// Side-by-side table and per-stage ratios; active with two or more saved sessions shown.
     ComparisonView *comparisonView() const { return m_comparison; }
-    /// The banner above the charts naming what differs between the sessions shown.
+    /// The banner above the charts naming what spoils the comparison of the sessions shown:
+    /// one line, "⚠ Not directly comparable: " and the warnings joined by "; ", elided to its
+    /// width (an ElidedLabel: text() is the whole line, its tool tip too when elided).
     QLabel *warningBanner() const { return m_banner; }
-    /// The neutral line naming what the sessions compare ("compared: ca_key_type ...").
+    /// The neutral line naming what the sessions compare ("compared: ca_key_type ..."; several
+    /// joined by "; "), beside the warning banner on the same line, elided the same way.
     QLabel *comparedBanner() const { return m_comparedBanner; }
+    /// The toggle beside the banners that shows their whole text, a line each, below them.
+    QToolButton *bannerDetailsButton() const { return m_bannerDetailsButton; }
+    /// The whole text of both banners, word-wrapped; shown while the toggle is on.
+    QLabel *bannerDetails() const { return m_bannerDetails; }
     /// The "Capacity" tab: the main session's capacity points and the stages left out.
     CapacityCard *capacityCard() const { return m_capacityCard; }
     StageTableModel *stageModel() const { return m_model; }
@@ -92,7 +102,7 @@ public:
     static constexpr const char *kShowReplicatesKey = "charts/showReplicates";
     QTableView *stageTable() const { return m_table; }
 
-    /// False: the page takes the height it is given. Its word-wrapped banners would make it
+    /// False: the page takes the height it is given. Its word-wrapped banner details would make it
     /// height-for-width, and the main window's scrolling side would then size it by its
     /// charts' size hints (1,488 px in a 918 px viewport at 1600x1000, the tables below the
     /// fold); its own layout still wraps them.
@@ -170,6 +180,9 @@ private:
     CapacityCard *m_capacityCard = nullptr;
     QLabel *m_banner = nullptr;
     QLabel *m_comparedBanner = nullptr;
+    QWidget *m_bannerBar = nullptr;
+    QToolButton *m_bannerDetailsButton = nullptr;
+    QLabel *m_bannerDetails = nullptr;
     QTabWidget *m_bottomTabs = nullptr;
     QSplitter *m_split = nullptr; ///< charts, middle tabs, bottom tabs (top to bottom)
     StageTableModel *m_model = nullptr;

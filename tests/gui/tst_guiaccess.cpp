@@ -65,6 +65,7 @@
 #include <QPlainTextEdit>
 #include <QTextLayout>
 #include <QTextBlock>
+#include <QToolButton>
 #include <QTreeWidget>
 
 using namespace vw;
@@ -141,8 +142,9 @@ Session comparedSession(const QString &label, bool clientBound)
     return s;
 }
 
-/// A session of `stages` stages (1..N VUs) labelled `label`, as a trial's.
-Session stagedSession(const QString &label, int stages)
+/// A session of `stages` stages (1..N VUs) labelled `label`, as a trial's; its ssh_sign with
+/// that `caKeyType` when one is given.
+Session stagedSession(const QString &label, int stages, const QByteArray &caKeyType = {})
 {
     Session s = comparedSession(label, false);
     QList<int> vus;
@@ -152,6 +154,8 @@ Session stagedSession(const QString &label, int stages)
         yaml += "    - { vus: " + QByteArray::number(i) + ", duration: 2s }\n";
     }
     s.profileYaml = yaml + "operations:\n  - type: ssh_sign\n";
+    if (!caKeyType.isEmpty())
+        s.profileYaml += "    params: { ca_key_type: " + caKeyType + " }\n";
     s.stages = test::fixedCapacityStages(QStringLiteral("ssh_sign"), vus, 8, 5.0);
     s.startedAt = QDateTime(QDate(2026, 12, 1), QTime(21, 28), Qt::UTC);
     if (!test::setPlanFromYaml(&s))
@@ -602,6 +606,60 @@ private slots:
             qInfo("%s: %d of %d rows on screen", qPrintable(t->objectName()), rowsOnScreen(t),
                   rows);
         }
+        // with both banners up (what is compared; "Not directly comparable": B's last stage
+        // client-bound, another server version) every row stays on screen: the banners sit
+        // side by side on one line (two wrapped banners above the charts took 4 of the 10)
+        auto checkAllRows = [&](const char *when) {
+            for (QTableView *t : {view->capacityTable(), view->ratioTable()}) {
+                const int rows = t->model()->rowCount();
+                QTRY_VERIFY2(rowsOnScreen(t) == rows,
+                             qPrintable(QStringLiteral("%1 %2: %3 of %4 rows on screen (viewport "
+                                                       "%5 px, banners %6 px)")
+                                            .arg(QLatin1String(when), t->objectName())
+                                            .arg(rowsOnScreen(t))
+                                            .arg(rows)
+                                            .arg(t->viewport()->height())
+                                            .arg(page->warningBanner()->height())));
+                qInfo("%s, %s: %d of %d rows on screen", when, qPrintable(t->objectName()),
+                      rowsOnScreen(t), rows);
+            }
+        };
+        Session spoiled = stagedSession(QStringLiteral("ssh-sign-ed25519"), 10, "ed25519");
+        spoiled.id = QStringLiteral("spoiled");
+        spoiled.server.version = QStringLiteral("2.8.0");
+        test::markClientBound(spoiled.stages[9], QStringLiteral("client_cpu: 97 % of 2 cores"));
+        Session main = stagedSession(QStringLiteral("ssh-sign-rsa2048"), 10, "rsa-2048");
+        main.server.version = QStringLiteral("2.7.2");
+        w.sessionSet()->removeOverlay(0);
+        w.sessionSet()->setMain(main);
+        w.sessionSet()->addOverlay(spoiled);
+        QTRY_VERIFY(page->comparedBanner()->isVisible());
+        QTRY_VERIFY(page->warningBanner()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(view->verdictsReady(), 20000);
+        QTRY_VERIFY(view->isVisible());
+        const QString warning = page->warningBanner()->text();
+        QVERIFY2(warning.contains(QLatin1String("client-bound stages in B")), qPrintable(warning));
+        QVERIFY2(warning.contains(QLatin1String("2.8.0")), qPrintable(warning));
+        QVERIFY(page->comparedBanner()->text().contains(QLatin1String("ca_key_type")));
+        // one line, side by side
+        QCOMPARE(page->comparedBanner()->y(), page->warningBanner()->y());
+        QVERIFY(page->warningBanner()->height() < 3 * page->fontMetrics().height());
+        checkAllRows("both banners");
+        // the whole text a click away, a line each; the rows come back when it is closed
+        QVERIFY(!page->bannerDetails()->isVisible());
+        page->bannerDetailsButton()->click();
+        QTRY_VERIFY(page->bannerDetails()->isVisible());
+        const QString details = page->bannerDetails()->text();
+        QVERIFY2(details.contains(QLatin1String("compared: ca_key_type")), qPrintable(details));
+        QVERIFY2(details.contains(QLatin1String("\nclient-bound stages in B")),
+                 qPrintable(details));
+        QTest::qWait(100);
+        for (QTableView *t : {view->capacityTable(), view->ratioTable()}) // as before: fewer
+            qInfo("details open, %s: %d of %d rows on screen", qPrintable(t->objectName()),
+                  rowsOnScreen(t), t->model()->rowCount());
+        page->bannerDetailsButton()->click();
+        QTRY_VERIFY(!page->bannerDetails()->isVisible());
+        checkAllRows("details closed");
         // the verdicts (a row per stage, metric and session: 40) in a tab of their own, as
         // many rows as that pane holds, the rest a scroll away
         auto *bottom = page->findChild<QTabWidget *>(QStringLiteral("bottomTabs"));

@@ -33,6 +33,7 @@ QString ElidedLabel::effectiveToolTip() const
 void ElidedLabel::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
+    drawFrame(&p); // a style sheet's border (the results page's banners)
     const QRect r = contentsRect().adjusted(margin(), margin(), -margin(), -margin());
     style()->drawItemText(&p, r, int(alignment()) | int(Qt::TextSingleLine), palette(), isEnabled(),
                           shownText(), foregroundRole());
