@@ -28,6 +28,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -326,6 +327,54 @@ private slots:
         QFile f(copy);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(!f.readAll().contains("\"token\""));
+        QSettings().remove(QStringLiteral("library/folders"));
+    }
+
+    // docs/screenshots/library.png and form-editor.png (docs/screenshots/README.md): the
+    // window at 1920x1080 with the sessions of VW_SCREENSHOT_SESSIONS (a folder of real
+    // runs) opened, overlaid and listed in the library, saved to VW_SCREENSHOT_LIBRARY; then
+    // the profile VW_SCREENSHOT_PROFILE in the editor's Form tab, saved to
+    // VW_SCREENSHOT_FORM. Skipped without them.
+    void screenshots()
+    {
+        const QString folder = qEnvironmentVariable("VW_SCREENSHOT_SESSIONS");
+        if (folder.isEmpty())
+            QSKIP("VW_SCREENSHOT_SESSIONS not set");
+        MainWindow w;
+        w.setGeometry(0, 0, 1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString profile = qEnvironmentVariable("VW_SCREENSHOT_PROFILE");
+        if (!profile.isEmpty())
+            QVERIFY(w.openProfile(profile));
+        const QStringList files =
+            QDir(folder).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(!files.isEmpty());
+        QSignalSpy opened(&w, &MainWindow::sessionOpened);
+        w.openSession(QDir(folder).filePath(files.last()));
+        QTRY_COMPARE(opened.size(), 1);
+        for (int i = 0; i + 1 < files.size(); ++i)
+            w.addOverlaySession(QDir(folder).filePath(files.at(i)));
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), files.size(), 20000);
+        SessionLibraryView *lib = w.sessionLibrary();
+        lib->addFolder(folder);
+        auto *libraryAction = w.findChild<QAction *>(QStringLiteral("libraryAction"));
+        QVERIFY(libraryAction);
+        libraryAction->trigger();
+        QTRY_VERIFY(lib->isVisible());
+        QTRY_VERIFY(!lib->isScanning());
+        QTest::qWait(500);
+        if (const QString path = qEnvironmentVariable("VW_SCREENSHOT_LIBRARY"); !path.isEmpty())
+            QVERIFY2(w.grab().save(path), qPrintable(path));
+        libraryAction->trigger(); // closed again
+        QTRY_VERIFY(!lib->isVisible());
+        if (const QString path = qEnvironmentVariable("VW_SCREENSHOT_FORM"); !path.isEmpty()) {
+            auto *views = w.findChild<QTabWidget *>(QStringLiteral("profileViews"));
+            QVERIFY2(views, "no profileViews tab widget");
+            views->setCurrentIndex(1); // Form
+            QTest::qWait(500);
+            QVERIFY2(w.grab().save(path), qPrintable(path));
+        }
         QSettings().remove(QStringLiteral("library/folders"));
     }
 
