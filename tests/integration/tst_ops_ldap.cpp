@@ -362,6 +362,39 @@ private slots:
                       qlonglong(st.ops.first().count));
         const QString served = test::checkEveryOpServed(s, 2, 1);
         QVERIFY2(served.isEmpty(), qPrintable(served));
+        // slapd beside the server, from cn=Monitor (docs/measurement.md "The service beside
+        // the server"): its users are the seed's inetOrgPersons (users and service accounts)
+        // plus the dynamic ones; the logins and dynamic credentials are LDAP operations on
+        // connections Vault opens, and slapd's own process burns CPU for them. A static read
+        // is a storage read of Vault's: nothing asks slapd during the run.
+        QCOMPARE(s.serverTelemetry.service, QStringLiteral("slapd"));
+        double mostUsers = -1, connections = -1, cores = -1, ops = -1;
+        for (const ServerSample &x : s.serverTelemetry.samples) {
+            if (serverKnown(x.serviceUsers))
+                mostUsers = std::max(mostUsers, x.serviceUsers);
+            if (serverKnown(x.serviceConnections))
+                connections = std::max(connections, x.serviceConnections);
+            if (serverKnown(x.serviceCoresBusy))
+                cores = std::max(cores, x.serviceCoresBusy);
+            if (serverKnown(x.serviceOpsPerSecond))
+                ops = std::max(ops, x.serviceOpsPerSecond);
+        }
+        qInfo("%s slapd: at most %.0f users, %.0f connections, %.2f cores busy, %.0f ops/s",
+              qPrintable(type), mostUsers, connections, cores, ops);
+        const QString notes = s.serverTelemetry.notes.join(QLatin1Char(';'));
+        QVERIFY2(mostUsers >= kUsers + kLdapServiceAccounts, qPrintable(notes));
+        QVERIFY2(connections >= 0, qPrintable(notes));
+        QVERIFY2(ops >= 0, qPrintable(notes));
+        if (type != QLatin1String("ldap_static_read")) {
+            QVERIFY2(connections > 0, "no connection of Vault's seen on slapd during the run");
+            QVERIFY2(ops > 0, "no LDAP operation counted during the run");
+        }
+        if (type == QLatin1String("ldap_dynamic_creds")) {
+            QVERIFY2(cores > 0, "slapd's CPU was not read");
+            if (!params.contains(QStringLiteral("revoke")))
+                QVERIFY2(mostUsers > kUsers + kLdapServiceAccounts,
+                         "the dynamic users were not counted");
+        }
         QCOMPARE(vaultLeftovers(), QStringList());
         // the directory is the seed again: every dynamic entry deleted by its revocation (a
         // static role's rotated password is not an entry)
