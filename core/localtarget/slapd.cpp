@@ -430,6 +430,31 @@ std::optional<QList<LdapClient::Entry>> LdapClient::search(const QString &base,
     return out;
 }
 
+QString slapdVersionFromMonitoredInfo(const QString &info)
+{
+    const qsizetype at = info.indexOf(QLatin1String("slapd "));
+    if (at < 0)
+        return {};
+    return info.mid(at + 6).section(QLatin1Char(' '), 0, 0, QString::SectionSkipEmpty);
+}
+
+QString slapdServerVersion(const LdapConnection &c)
+{
+    LdapClient client;
+    QString error;
+    if (!client.open(c.url, &error) || client.bind(c.bindDn, c.password, &error) != LDAP_SUCCESS)
+        return {};
+    const auto monitor = client.search(QStringLiteral("cn=Monitor"), QStringLiteral("(cn=Monitor)"),
+                                       {QStringLiteral("monitoredInfo")}, &error);
+    if (!monitor)
+        return {};
+    for (const LdapClient::Entry &e : *monitor)
+        if (e.values.contains(QStringLiteral("monitoredinfo")))
+            return slapdVersionFromMonitoredInfo(
+                QString::fromUtf8(e.values.value(QStringLiteral("monitoredinfo"))));
+    return {};
+}
+
 bool ldapAnswers(const QString &url)
 {
     const QUrl u(url);

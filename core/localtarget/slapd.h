@@ -145,6 +145,14 @@ private:
 /// anonymous bind (5 s at most).
 bool ldapAnswers(const QString &url);
 
+/// slapd's version from cn=Monitor's monitoredInfo ("OpenLDAP: slapd 2.5.13+dfsg-5 (...)"
+/// gives "2.5.13+dfsg-5"), bound as the admin of `c`; empty when it cannot be read (another
+/// server, no monitor database, an admin that may not read it).
+QString slapdServerVersion(const LdapConnection &c);
+
+/// The version in a monitoredInfo value: the word after "slapd "; empty when there is none.
+QString slapdVersionFromMonitoredInfo(const QString &info);
+
 /// "{SSHA}<base64(sha1(password + salt) + salt)>" with an 8-byte random salt: a userPassword
 /// or rootpw value slapd checks.
 QByteArray ldapSshaHash(const QByteArray &password);

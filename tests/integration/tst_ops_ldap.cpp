@@ -195,6 +195,14 @@ private slots:
         QVERIFY2(status.out.contains(QRegularExpression(QStringLiteral("slapd +slapd +ldap://127"
                                                                        "\\S+ +\\d+ +accepting"))),
                  qPrintable(status.out));
+        // and its version, cn=Monitor's monitoredInfo ("OpenLDAP: slapd 2.5.13+dfsg-5 ...")
+        QVERIFY2(status.out.contains(QRegularExpression(
+                     QStringLiteral("slapd +slapd .* accepting .*\\b2\\.\\d+\\.\\d+"))),
+                 qPrintable(status.out));
+        QCOMPARE(slapdVersionFromMonitoredInfo(
+                     QStringLiteral("OpenLDAP: slapd 2.5.13+dfsg-5 (Feb  8 2023 01:56:12) $")),
+                 QStringLiteral("2.5.13+dfsg-5"));
+        QCOMPARE(slapdVersionFromMonitoredInfo(QStringLiteral("389 Project")), QString());
         // The ops find the service by name (`connection: slapd`) through VW_TARGET_DIR.
         qputenv("VW_TARGET_DIR", QFile::encodeName(m_stateDir));
         m_seed = entries();

@@ -14,6 +14,7 @@
 #include "vault/localtargetstate.h"
 #include "vault/vaultclient.h"
 
+#include <QRegularExpression>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -125,6 +126,10 @@ private slots:
         QVERIFY2(status.exitCode == 0, qPrintable(status.err));
         QVERIFY2(status.out.contains(QStringLiteral("mariadb")), qPrintable(status.out));
         QVERIFY2(status.out.contains(QStringLiteral("accepting")), qPrintable(status.out));
+        // and its version as the server reports it (SELECT VERSION(): "10.11.6-MariaDB-...")
+        QVERIFY2(status.out.contains(QRegularExpression(
+                     QStringLiteral("mariadb +mariadb .* accepting .*\\d+\\.\\d+\\.\\d+-MariaDB"))),
+                 qPrintable(status.out));
         const test::AppResult envOut =
             test::runApp({QStringLiteral("target"), QStringLiteral("env")}, env, m_tmp.path());
         QVERIFY2(envOut.exitCode == 0, qPrintable(envOut.err));

@@ -17,6 +17,7 @@
 #include "vault/localtargetstate.h"
 #include "vault/vaultclient.h"
 
+#include <QRegularExpression>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -139,6 +140,10 @@ private slots:
         QVERIFY2(status.exitCode == 0, qPrintable(status.err));
         QVERIFY2(status.out.contains(QStringLiteral("redis")), qPrintable(status.out));
         QVERIFY2(status.out.contains(QStringLiteral("accepting")), qPrintable(status.out));
+        // and its version (INFO server's redis_version, "7.0.15")
+        QVERIFY2(status.out.contains(QRegularExpression(
+                     QStringLiteral("redis +redis .* accepting .*\\b\\d+\\.\\d+\\.\\d+\\b"))),
+                 qPrintable(status.out));
         const test::AppResult envOut =
             test::runApp({QStringLiteral("target"), QStringLiteral("env")}, env, m_tmp.path());
         QVERIFY2(envOut.exitCode == 0, qPrintable(envOut.err));
