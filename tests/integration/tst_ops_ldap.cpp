@@ -28,9 +28,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <sys/stat.h>
 
 using namespace vw;
@@ -512,6 +514,50 @@ private slots:
         QCOMPARE(op->classify(test::toResult(bad)), ErrorClass::HttpStatus);
         QVERIFY2(op->cleanup(client, &error), qPrintable(error));
         QCOMPARE(vaultLeftovers(), QStringList());
+    }
+
+    // SIGKILL mid-stage: no cleanup ran, leases and their ou=dynamic entries of leases stay; `cleanup --all
+    // --yes` (the sweep) revokes the leases (their deletion LDIF) and removes the mount.
+    void killedRunIsSweptByCleanupAll()
+    {
+        if (!m_hasLdapAuth)
+            QSKIP("the server has no ldap plugins (VW_BAO_LDAP_BIN=<OpenBao 2.6's bao> runs this)");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("killed.yaml"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("name: ldap-killed\n"
+                               "target: { address: %1 }\n"
+                               "ramp:\n  warmup: 0s\n  stages:\n    - { vus: 2, duration: 60s }\n"
+                               "operations:\n  - type: ldap_dynamic_creds\n"
+                               "    params: { connection: slapd }\n")
+                    .arg(m_address)
+                    .toUtf8());
+        f.close();
+        QProcessEnvironment env = test::appEnvironment(m_home, m_token);
+        env.insert(QStringLiteral("VW_TARGET_DIR"), m_stateDir);
+        const qsizetype seed = m_seed.size();
+        QProcess p;
+        QVERIFY(
+            test::startApp(p, test::appRun({QStringLiteral("run"), path, QStringLiteral("--out"),
+                                            dir.filePath(QStringLiteral("killed.json"))},
+                                           dir.path(), env)));
+        QTRY_VERIFY_WITH_TIMEOUT(entries().size() >= seed + 5 || p.state() != QProcess::Running,
+                                 60000);
+        QCOMPARE(p.state(), QProcess::Running);
+        ::kill(pid_t(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished(10000));
+        const qsizetype left = entries().size() - seed;
+        QVERIFY(left >= 5);
+        QVERIFY(!vaultLeftovers().isEmpty());
+        const test::AppResult sweep =
+            test::runApp(test::appRun({QStringLiteral("cleanup"), QStringLiteral("--addr"),
+                                       m_address, QStringLiteral("--all"), QStringLiteral("--yes")},
+                                      dir.path(), env, 120000));
+        QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
+        qInfo("swept %lld ou=dynamic entries of leases", qlonglong(left));
+        QCOMPARE(vaultLeftovers(), QStringList());
+        QCOMPARE(entries(), m_seed);
     }
 };
 
