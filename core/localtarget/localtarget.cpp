@@ -1096,12 +1096,27 @@ QList<LocalTargetNodeStatus> localTargetStatus(const LocalTargetState &state)
                                 ? redisAcceptsConnections(url.host(), url.port())
                                 : mariadbAcceptsConnections(url.host(), url.port());
             s.role = up ? QStringLiteral("accepting") : QStringLiteral("unreachable");
+            // The version as the server reports it to its admin (the 0600 password file).
+            QString e;
+            if (up && n.kind == redisServiceName()) {
+                RedisConnection c;
+                if (resolveRedisConnection(n.kind, {}, &c, &e, state.dir))
+                    s.version = redisServerVersion(c);
+            } else if (up) {
+                MariadbConnection c;
+                if (resolveMariadbConnection(n.kind, {}, &c, &e, state.dir))
+                    s.version = mariadbServerVersion(c);
+            }
             out << s;
             continue;
         }
         if (n.kind == slapdServiceName()) { // answering an anonymous bind
-            s.role = ldapAnswers(n.address) ? QStringLiteral("accepting")
-                                            : QStringLiteral("unreachable");
+            const bool up = ldapAnswers(n.address);
+            s.role = up ? QStringLiteral("accepting") : QStringLiteral("unreachable");
+            LdapConnection c;
+            QString e;
+            if (up && resolveLdapConnection(n.kind, {}, {}, {}, &c, &e, state.dir))
+                s.version = slapdServerVersion(c); // cn=Monitor's monitoredInfo
             out << s;
             continue;
         }

@@ -201,6 +201,16 @@ bool mariadbAcceptsConnections(const QString &host, int port)
                 || e == CR_SERVER_GONE_ERROR || e == CR_UNKNOWN_HOST);
 }
 
+QString mariadbServerVersion(const MariadbConnection &c)
+{
+    MariadbClient client;
+    QString error;
+    if (!client.connect(c, &error))
+        return {};
+    const std::optional<QStringList> row = client.rows(QStringLiteral("SELECT VERSION()"), &error);
+    return row && !row->isEmpty() ? row->first() : QString();
+}
+
 bool prepareMariadb(const QString &stateDir, int port, const LocalTargetProgress &progress,
                     ServiceLaunch *out, QString *error)
 {

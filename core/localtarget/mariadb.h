@@ -86,6 +86,10 @@ private:
 /// counts, 2 s).
 bool mariadbAcceptsConnections(const QString &host, int port);
 
+/// The server's version as it reports it (SELECT VERSION(): "10.11.6-MariaDB-0+deb12u1"),
+/// logged in as the admin of `c`; empty when it cannot be read (what `target status` shows).
+QString mariadbServerVersion(const MariadbConnection &c);
+
 /// `target up --with mariadb`: under <stateDir>/mariadb, a data directory made by
 /// mariadb-install-db (as root: owned by `mysql`, and mariadbd runs with --user=mysql), a free
 /// loopback port, an admin user "vwbadmin"@"%" with a generated password (admin-password,

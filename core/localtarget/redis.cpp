@@ -181,6 +181,21 @@ bool redisAcceptsConnections(const QString &host, int port)
     return r.ok || r.error.startsWith(QLatin1String("NOAUTH"));
 }
 
+QString redisServerVersion(const RedisConnection &c)
+{
+    RedisClient client;
+    QString error;
+    if (!client.connect(c, &error))
+        return {};
+    const RedisReply info = client.command({"INFO", "server"});
+    if (!info.ok)
+        return {};
+    for (const QByteArray &line : info.text.split('\n'))
+        if (line.startsWith("redis_version:"))
+            return QString::fromLatin1(line.mid(14).trimmed());
+    return {};
+}
+
 bool prepareRedis(const QString &stateDir, int port, const LocalTargetProgress &progress,
                   ServiceLaunch *out, QString *error)
 {

@@ -86,6 +86,10 @@ private:
 /// True when a Redis server answers PING at host:port (NOAUTH counts; 2 s).
 bool redisAcceptsConnections(const QString &host, int port);
 
+/// "redis_version" of INFO server, logged in as the admin of `c` ("7.0.15"); empty when it
+/// cannot be read (what `target status` shows).
+QString redisServerVersion(const RedisConnection &c);
+
 /// `target up --with redis`: under <stateDir>/redis a redis.conf (0600: loopback, the free
 /// `port`, no persistence, `user default off` and an ACL user "vwbadmin" with a generated
 /// password and +@all; admin-password 0600), its data directory and log. Runs as this user

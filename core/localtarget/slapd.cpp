@@ -15,6 +15,8 @@
 
 #include <sys/time.h>
 
+#include <vector>
+
 namespace vw {
 
 QString findSlapdBinDir()
@@ -146,7 +148,12 @@ bool prepareSlapd(const QString &binDir, const QString &svcDir, int port, int us
                        "index objectClass eq\n"
                        "index uid,cn,memberUid eq\n"
                        "access to attrs=userPassword by self write by anonymous auth by * none\n"
-                       "access to * by * read\n")
+                       "access to * by * read\n"
+                       // cn=Monitor (built into Debian's slapd): connections, operations,
+                       // entries, for the probe beside the server (core/ops/slapdprobe.h).
+                       "database monitor\n"
+                       "access to dn.subtree=\"cn=Monitor\" by dn.exact=\"%3\" read "
+                       "by * none\n")
             .arg(svcDir, base, node->user, QString::fromLatin1(ldapSshaHash(admin)), dataDir);
     const QString seed = svcDir + QStringLiteral("/seed.ldif");
     // No newline: ldap-utils' -y FILE takes the whole file as the password.
@@ -242,6 +249,7 @@ bool resolveLdapConnection(const QString &connection, const QString &bindDn,
         c.url = QStringLiteral("ldap://%1:%2").arg(url.host()).arg(url.port(389));
         c.baseDn = url.path().mid(1);
         c.bindDn = n->user;
+        c.pid = n->pid;
         const QString svcDir = QFileInfo(n->secretFile).absolutePath();
         if (!readSecret(n->secretFile, &c.password, error)
             || !readLdapUsersFile(svcDir + QStringLiteral("/users-passwords"), &c.users, error))
@@ -371,6 +379,80 @@ bool LdapClient::remove(const QString &dn, QString *error)
         return false;
     }
     return true;
+}
+
+std::optional<QList<LdapClient::Entry>> LdapClient::search(const QString &base,
+                                                           const QString &filter,
+                                                           const QStringList &attrs, QString *error)
+{
+    if (!d->ld) {
+        *error = QStringLiteral("not connected to LDAP");
+        return std::nullopt;
+    }
+    QList<QByteArray> names;
+    for (const QString &a : attrs)
+        names << a.toUtf8();
+    std::vector<char *> attrv;
+    for (QByteArray &n : names)
+        attrv.push_back(n.data());
+    attrv.push_back(nullptr);
+    timeval tv{5, 0};
+    LDAPMessage *res = nullptr;
+    const int rc = ldap_search_ext_s(d->ld, base.toUtf8().constData(), LDAP_SCOPE_SUBTREE,
+                                     filter.toUtf8().constData(), attrv.data(), 0, nullptr, nullptr,
+                                     &tv, LDAP_NO_LIMIT, &res);
+    if (rc != LDAP_SUCCESS) {
+        *error = QStringLiteral("search %1 %2: %3")
+                     .arg(base, filter, QString::fromUtf8(ldap_err2string(rc)));
+        if (res)
+            ldap_msgfree(res);
+        return std::nullopt;
+    }
+    QList<Entry> out;
+    for (LDAPMessage *e = ldap_first_entry(d->ld, res); e; e = ldap_next_entry(d->ld, e)) {
+        Entry entry;
+        if (char *dn = ldap_get_dn(d->ld, e)) {
+            entry.dn = QString::fromUtf8(dn);
+            ldap_memfree(dn);
+        }
+        for (const QByteArray &name : names) {
+            berval **values = ldap_get_values_len(d->ld, e, name.constData());
+            if (!values)
+                continue;
+            if (values[0])
+                entry.values.insert(QString::fromUtf8(name).toLower(),
+                                    QByteArray(values[0]->bv_val, int(values[0]->bv_len)));
+            ldap_value_free_len(values);
+        }
+        out << entry;
+    }
+    ldap_msgfree(res);
+    return out;
+}
+
+QString slapdVersionFromMonitoredInfo(const QString &info)
+{
+    const qsizetype at = info.indexOf(QLatin1String("slapd "));
+    if (at < 0)
+        return {};
+    return info.mid(at + 6).section(QLatin1Char(' '), 0, 0, QString::SectionSkipEmpty);
+}
+
+QString slapdServerVersion(const LdapConnection &c)
+{
+    LdapClient client;
+    QString error;
+    if (!client.open(c.url, &error) || client.bind(c.bindDn, c.password, &error) != LDAP_SUCCESS)
+        return {};
+    const auto monitor = client.search(QStringLiteral("cn=Monitor"), QStringLiteral("(cn=Monitor)"),
+                                       {QStringLiteral("monitoredInfo")}, &error);
+    if (!monitor)
+        return {};
+    for (const LdapClient::Entry &e : *monitor)
+        if (e.values.contains(QStringLiteral("monitoredinfo")))
+            return slapdVersionFromMonitoredInfo(
+                QString::fromUtf8(e.values.value(QStringLiteral("monitoredinfo"))));
+    return {};
 }
 
 bool ldapAnswers(const QString &url)

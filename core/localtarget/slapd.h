@@ -15,11 +15,14 @@
 //   ou=dynamic,dc=vwb,dc=test                  empty: ldap_dynamic_creds' entries go here
 //   ou=services,dc=vwb,dc=test                 uid=svc0 .. uid=svc7: ldap_static_read's
 //                                              accounts (random passwords nobody keeps)
+// slapd.conf also declares the monitor database (cn=Monitor: connections, operations, entries;
+// read by the admin only), which core/ops/slapdprobe.h reads beside the server.
 // Files in <state>/slapd/: slapd.conf, data/ (mdb), slapd.log, seed.ldif (no clear passwords),
 // admin-password and users-passwords (mode 0600; "uid<TAB>password" lines).
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -73,6 +76,8 @@ struct LdapConnection {
     QByteArray password; ///< in memory only (read from a 0600 file)
     /// uid and password of each user under usersDn() (the service's seeded users).
     QList<QPair<QString, QByteArray>> users;
+    /// slapd's process when it is a local target's service, else 0 (its CPU not read).
+    qint64 pid = 0;
 
     QString usersDn() const { return QStringLiteral("ou=users,") + baseDn; }
     QString groupsDn() const { return QStringLiteral("ou=groups,") + baseDn; }
@@ -120,6 +125,16 @@ public:
                                          QString *error);
     /// Deletes the entry `dn`. false + *error.
     bool remove(const QString &dn, QString *error);
+    /// One entry of search(): its DN and the first value of each attribute asked for that it
+    /// has (keys lower-case, operational attributes such as cn=Monitor's included).
+    struct Entry {
+        QString dn;
+        QHash<QString, QByteArray> values;
+    };
+    /// The entries below `base` (subtree, `base` included) matching `filter`, with `attrs`;
+    /// nullopt + *error.
+    std::optional<QList<Entry>> search(const QString &base, const QString &filter,
+                                       const QStringList &attrs, QString *error);
 
 private:
     struct Impl;
@@ -129,6 +144,14 @@ private:
 /// True when an LDAP server at `url` (ldap://host:port, a DN after it is ignored) answers an
 /// anonymous bind (5 s at most).
 bool ldapAnswers(const QString &url);
+
+/// slapd's version from cn=Monitor's monitoredInfo ("OpenLDAP: slapd 2.5.13+dfsg-5 (...)"
+/// gives "2.5.13+dfsg-5"), bound as the admin of `c`; empty when it cannot be read (another
+/// server, no monitor database, an admin that may not read it).
+QString slapdServerVersion(const LdapConnection &c);
+
+/// The version in a monitoredInfo value: the word after "slapd "; empty when there is none.
+QString slapdVersionFromMonitoredInfo(const QString &info);
 
 /// "{SSHA}<base64(sha1(password + salt) + salt)>" with an 8-byte random salt: a userPassword
 /// or rootpw value slapd checks.

@@ -1,6 +1,7 @@
 #include "ops/ldaplogin.h"
 
 #include "ops/approlelogin.h"
+#include "ops/slapdprobe.h"
 #include "vault/vaultclient.h"
 
 #include <QJsonDocument>
@@ -91,7 +92,16 @@ bool LdapLoginOperation::setup(VaultClient &client, const SetupContext &ctx, QSt
                         QJsonObject{{QStringLiteral("password"), QString::fromUtf8(u.second)}})
                         .toJson(QJsonDocument::Compact);
     }
+    m_directoryConnection = c;
+    m_directoryConnection.users.clear(); // the probe needs the admin only
     return true;
+}
+
+std::unique_ptr<ServiceProbe> LdapLoginOperation::serviceProbe() const
+{
+    return m_directoryConnection.url.isEmpty()
+               ? nullptr
+               : std::make_unique<SlapdProbe>(m_directoryConnection);
 }
 
 HttpRequest LdapLoginOperation::nextRequest(VuState &vu) const

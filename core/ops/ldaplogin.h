@@ -46,6 +46,8 @@ public:
     /// POST the VU's user's login (VU v: user v mod N).
     HttpRequest nextRequest(VuState &vu) const override;
     ErrorClass classify(const HttpResult &result) const override;
+    /// The directory read beside the server (core/ops/slapdprobe.h), after setup.
+    std::unique_ptr<ServiceProbe> serviceProbe() const override;
 
     /// The seeded users the VUs log in as (after setup).
     int userCount() const { return int(m_paths.size()); }
@@ -53,6 +55,7 @@ public:
 private:
     LoginParams m_login;
     LdapDirectoryParams m_directory;
+    LdapConnection m_directoryConnection; ///< after setup, without the users' passwords
     QByteArrayList m_paths; ///< "/v1/auth/<mount>/login/<uid>" per user
     QByteArrayList m_bodies; ///< {"password": ...} per user
 };

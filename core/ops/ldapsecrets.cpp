@@ -3,6 +3,7 @@
 #include "localtarget/slapd.h"
 #include "ops/dbpostgrescommon.h"
 #include "ops/ldaplogin.h"
+#include "ops/slapdprobe.h"
 #include "vault/vaultclient.h"
 
 #include <QJsonObject>
@@ -87,7 +88,14 @@ bool LdapDynamicCredsOperation::setup(VaultClient &client, const SetupContext &c
     if (!m_created.writeRole(client, m_mount + QStringLiteral("/role/bench"), role, error))
         return false;
     m_credsPath = "/v1/" + m_mount.toUtf8() + "/creds/bench";
+    m_directory = c;
+    m_directory.users.clear(); // the probe needs the admin only
     return true;
+}
+
+std::unique_ptr<ServiceProbe> LdapDynamicCredsOperation::serviceProbe() const
+{
+    return m_directory.url.isEmpty() ? nullptr : std::make_unique<SlapdProbe>(m_directory);
 }
 
 bool LdapDynamicCredsOperation::cleanup(VaultClient &client, QString *error)
@@ -172,7 +180,14 @@ bool LdapStaticReadOperation::setup(VaultClient &client, const SetupContext &ctx
     if (!m_created.writeRole(client, mount + QStringLiteral("/static-role/bench"), role, error))
         return false;
     m_path = "/v1/" + mount.toUtf8() + "/static-cred/bench";
+    m_directory = c;
+    m_directory.users.clear(); // the probe needs the admin only
     return true;
+}
+
+std::unique_ptr<ServiceProbe> LdapStaticReadOperation::serviceProbe() const
+{
+    return m_directory.url.isEmpty() ? nullptr : std::make_unique<SlapdProbe>(m_directory);
 }
 
 HttpRequest LdapStaticReadOperation::nextRequest(VuState &vu) const

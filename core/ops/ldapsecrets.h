@@ -16,6 +16,7 @@
 // 2.6 and HashiCorp Vault do. On a server without it setup fails with that explanation.
 #pragma once
 
+#include "localtarget/slapd.h"
 #include "ops/creatingoperation.h"
 #include "ops/leasecounter.h"
 #include "ops/operationtype.h"
@@ -53,9 +54,12 @@ public:
     QString aclRules() const override;
     std::optional<LeaseCounts> leaseCounts() const override { return m_leases.counts(); }
     QString leasePrefix() const override { return m_mount + QStringLiteral("/creds/bench/"); }
+    /// The directory read beside the server (core/ops/slapdprobe.h), after setup.
+    std::unique_ptr<ServiceProbe> serviceProbe() const override;
 
 private:
     LdapSecretsParams m_params;
+    LdapConnection m_directory; ///< after setup
     bool m_revoke = false;
     qint64 m_ttlSeconds = 3600;
     QString m_mount;
@@ -76,12 +80,15 @@ public:
     ErrorClass classify(const HttpResult &result) const override;
     /// Read on "<mount>/static-cred/bench".
     QString aclRules() const override;
+    /// The directory read beside the server (core/ops/slapdprobe.h), after setup.
+    std::unique_ptr<ServiceProbe> serviceProbe() const override;
 
     /// The account's DN (after setup).
     QString accountDn() const { return m_dn; }
 
 private:
     LdapSecretsParams m_params;
+    LdapConnection m_directory; ///< after setup
     QByteArray m_path;
     QString m_dn;
 };

@@ -82,7 +82,7 @@ QString serverSessionHtml(const Session &s)
                 .arg(t.service.isEmpty()
                          ? QString()
                          : QStringLiteral("<th>%1 connections</th><th>%1 %2 (end)</th><th>%1 "
-                                          "cores busy</th>")
+                                          "cores busy</th><th>%1 ops/s</th>")
                                .arg(esc(t.service), esc(t.serviceUsersName)));
         constexpr double kMiB = 1048576.0;
         for (const StageStats &st : s.stages) {
@@ -106,7 +106,8 @@ QString serverSessionHtml(const Session &s)
                  + (t.service.isEmpty()
                         ? QString()
                         : cell(x->serviceConnectionsMean, 1, 1) + cell(x->serviceUsersEnd, 1, 0)
-                              + cell(x->serviceCoresBusyMean, 1, 2))
+                              + cell(x->serviceCoresBusyMean, 1, 2)
+                              + cell(x->serviceOpsPerSecondMean, 1, 0))
                  + QStringLiteral("</tr>\n");
         }
         o += QStringLiteral("</table>\n");
@@ -143,7 +144,8 @@ QString serverText(const Session &s)
             QStringList svc{
                 part(x->serviceConnectionsMean, 1, 1, QStringLiteral("%1 connections")),
                 part(x->serviceUsersEnd, 1, 0, QStringLiteral("%1 ") + t.serviceUsersName),
-                part(x->serviceCoresBusyMean, 1, 2, QStringLiteral("%1 cores busy"))};
+                part(x->serviceCoresBusyMean, 1, 2, QStringLiteral("%1 cores busy")),
+                part(x->serviceOpsPerSecondMean, 1, 0, QStringLiteral("%1 operations/s"))};
             svc.removeAll(QString());
             if (!svc.isEmpty())
                 parts << QStringLiteral("%1: %2").arg(t.service, svc.join(QStringLiteral(", ")));

@@ -32,6 +32,7 @@ const QList<Field<ServerSample>> &sampleFields()
         {"service_connections", &ServerSample::serviceConnections},
         {"service_users", &ServerSample::serviceUsers},
         {"service_cores_busy", &ServerSample::serviceCoresBusy},
+        {"service_ops_per_second", &ServerSample::serviceOpsPerSecond},
     };
     return f;
 }
@@ -58,6 +59,7 @@ const QList<Field<ServerStageStats>> &stageFields()
         {"service_connections_mean", &ServerStageStats::serviceConnectionsMean},
         {"service_users_end", &ServerStageStats::serviceUsersEnd},
         {"service_cores_busy_mean", &ServerStageStats::serviceCoresBusyMean},
+        {"service_ops_per_second_mean", &ServerStageStats::serviceOpsPerSecondMean},
     };
     return f;
 }

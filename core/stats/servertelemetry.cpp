@@ -102,6 +102,7 @@ ServerSample serverSampleBetween(const ServerReading &prev, double prevS, const 
     s.serviceConnections = cur.serviceConnections;
     s.serviceUsers = cur.serviceUsers;
     s.serviceCoresBusy = rateBetween(prev.serviceCpuSeconds, cur.serviceCpuSeconds, dt);
+    s.serviceOpsPerSecond = rateBetween(prev.serviceOperations, cur.serviceOperations, dt);
     return s;
 }
 
@@ -111,8 +112,8 @@ QList<ServerStageStats> summariseServerStages(const QList<ServerSample> &samples
     for (int k = 0; k < stageCount; ++k) {
         ServerStageStats st;
         st.stage = k;
-        QList<double> rss, heap, cores, gor, fds, leases, svcConn, svcUsers, svcCores, hr, hr99, bg,
-            bp, sg, prss, pcores;
+        QList<double> rss, heap, cores, gor, fds, leases, svcConn, svcUsers, svcCores, svcOps, hr,
+            hr99, bg, bp, sg, prss, pcores;
         for (const ServerSample &s : samples) {
             if (s.stage != k || !s.steady)
                 continue;
@@ -126,6 +127,7 @@ QList<ServerStageStats> summariseServerStages(const QList<ServerSample> &samples
             svcConn << s.serviceConnections;
             svcUsers << s.serviceUsers;
             svcCores << s.serviceCoresBusy;
+            svcOps << s.serviceOpsPerSecond;
             hr << s.handleRequestMs;
             hr99 << s.handleRequestP99Ms;
             bg << s.barrierGetMs;
@@ -146,6 +148,7 @@ QList<ServerStageStats> summariseServerStages(const QList<ServerSample> &samples
         st.serviceConnectionsMean = meanKnown(svcConn);
         st.serviceUsersEnd = lastKnown(svcUsers);
         st.serviceCoresBusyMean = meanKnown(svcCores);
+        st.serviceOpsPerSecondMean = meanKnown(svcOps);
         st.handleRequestMs = meanKnown(hr);
         st.handleRequestP99Ms = meanKnown(hr99);
         st.barrierGetMs = meanKnown(bg);

@@ -52,6 +52,9 @@ struct ServerReading {
     double serviceConnections = kServerUnknown; ///< client connections open on it
     double serviceUsers = kServerUnknown; ///< users (PostgreSQL: roles) it holds
     double serviceCpuSeconds = kServerUnknown; ///< its processes' CPU seconds (cumulative)
+    /// Operations the service completed (cumulative; slapd's cn=Monitor), the probe's own
+    /// left out; unknown for a service that does not count them.
+    double serviceOperations = kServerUnknown;
     // /proc/<pid> (RunOptions::serverPid)
     double procRssBytes = kServerUnknown; ///< VmRSS of /proc/<pid>/status
     double procCpuSeconds = kServerUnknown; ///< utime + stime of /proc/<pid>/stat, s
@@ -83,6 +86,7 @@ struct ServerSample {
     double serviceConnections = kServerUnknown; ///< ServerReading::serviceConnections
     double serviceUsers = kServerUnknown;
     double serviceCoresBusy = kServerUnknown; ///< the service's CPU seconds per wall second
+    double serviceOpsPerSecond = kServerUnknown; ///< its operations per wall second
 };
 
 /// A stage's steady window (its samples with steady set) summarised: means, and max for memory.
@@ -108,6 +112,7 @@ struct ServerStageStats {
     double serviceConnectionsMean = kServerUnknown;
     double serviceUsersEnd = kServerUnknown; ///< at the window's last sample that has it
     double serviceCoresBusyMean = kServerUnknown;
+    double serviceOpsPerSecondMean = kServerUnknown;
 };
 
 struct ServerTelemetry {
