@@ -273,6 +273,15 @@ HttpResponseParser::HeadResult HttpResponseParser::parseHead(const char *h, size
     return HeadResult::Parsed;
 }
 
+void HttpResponseParser::recycleBody(QByteArray &spent)
+{
+    if (m_body.capacity() != 0 || !m_body.isEmpty() || !spent.isDetached()
+        || spent.capacity() > kMaxRecycledBytes)
+        return;
+    m_body = std::move(spent);
+    m_body.resize(0); // keeps the capacity (Qt 6): not shared
+}
+
 void HttpResponseParser::appendBody(const char *p, size_t n)
 {
     const qsizetype room = kMaxBodyBytes - m_body.size();

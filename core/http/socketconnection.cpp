@@ -39,6 +39,8 @@ SocketConnection::SocketConnection(const DirectTarget *target, Released released
 
 SocketConnection::~SocketConnection()
 {
+    if (m_alive)
+        *m_alive = false; // destroyed by a completion: deliver() must not touch this
     m_done = nullptr;
     closeSocket();
 }
@@ -459,7 +461,19 @@ void SocketConnection::deliver(HttpResult &&r)
     m_done = nullptr;
     m_hasDeferred = false;
     m_released(this);
+    // After the completion, the body's buffer goes back to the parser when nobody kept it
+    // (httpresponseparser.h, recycleBody) unless the completion destroyed this connection.
+    bool alive = true;
+    bool *const outer = m_alive; // a deliver() further up the stack (an abort in a completion)
+    m_alive = &alive;
     done(std::move(r));
+    if (!alive) {
+        if (outer)
+            *outer = false;
+        return;
+    }
+    m_alive = outer;
+    m_parser.recycleBody(r.body);
 }
 
 } // namespace vw

@@ -66,6 +66,7 @@ private:
     HttpResponseParser m_parser;
 
     Transport::Completion m_done; // set while a request is outstanding
+    bool *m_alive = nullptr; // set to false by the destructor while deliver() runs a completion
     qint64 m_sentNs = 0;
     bool m_reusedSocket = false;
     bool m_retried = false;

@@ -6,7 +6,9 @@
 #include "stats/latencyhistogram.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -338,6 +340,46 @@ QJsonArray LatencyHistogram::toCompactJson() const
     });
     return QJsonArray{qint64(m_total),   m_sum, qint64(minUs()), qint64(maxUs()),
                       qint64(m_clamped), counts};
+}
+
+namespace {
+
+void appendInteger(QByteArray *out, int64_t v)
+{
+    char digits[24];
+    const auto r = std::to_chars(digits, digits + sizeof digits, v);
+    out->append(digits, qsizetype(r.ptr - digits));
+}
+
+} // namespace
+
+void LatencyHistogram::appendCompactJsonText(QByteArray *out) const
+{
+    // The sum is a double: written by QJsonDocument itself (its own shortest form), once.
+    const QByteArray sum = QJsonDocument(QJsonArray{m_sum}).toJson(QJsonDocument::Compact);
+    out->append('[');
+    appendInteger(out, m_total);
+    out->append(',');
+    out->append(sum.constData() + 1, sum.size() - 2); // without "[" and "]"
+    out->append(',');
+    appendInteger(out, minUs());
+    out->append(',');
+    appendInteger(out, maxUs());
+    out->append(',');
+    appendInteger(out, m_clamped);
+    out->append(",[");
+    int previous = 0;
+    bool first = true;
+    visitBuckets([&](int i, int64_t n) {
+        if (!first)
+            out->append(',');
+        first = false;
+        appendInteger(out, i - previous);
+        out->append(',');
+        appendInteger(out, n);
+        previous = i;
+    });
+    out->append("]]");
 }
 
 bool LatencyHistogram::fromCompactJson(const QJsonArray &a, LatencyHistogram *out, QString *error)

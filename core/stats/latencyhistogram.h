@@ -65,6 +65,10 @@ public:
     /// difference to the previous bucket; same layout constants as toJson() (v 1).
     /// fromCompactJson(toCompactJson(h)) == h; the result is sparse.
     QJsonArray toCompactJson() const;
+    /// Appends toCompactJson() as QJsonDocument's compact text would be, byte for byte,
+    /// without building the QJsonArray (SecondHistograms::toJson; docs/performance.md,
+    /// "Lean worker loop": the array and its text were most of a session write's cost).
+    void appendCompactJsonText(QByteArray *out) const;
     static bool fromCompactJson(const QJsonArray &a, LatencyHistogram *out, QString *error);
 
     /// Calls f(bucketIndex, count) for every non-zero bucket in increasing index order, the

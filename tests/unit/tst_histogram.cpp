@@ -53,6 +53,7 @@ private slots:
     void recordNAndReset();
     void reusedAfterResetEqualsFresh();
     void sparseFormAnswersAsDense();
+    void compactTextIsTheJsonDocumentsText();
 };
 
 void TestHistogram::percentilesMatchExactSort_data()
@@ -312,6 +313,40 @@ void TestHistogram::sparseFormAnswersAsDense()
     sparse.reset();
     QVERIFY(!sparse.isSparse());
     QVERIFY(sparse == LatencyHistogram());
+}
+
+void TestHistogram::compactTextIsTheJsonDocumentsText()
+{
+    // appendCompactJsonText() must write what QJsonDocument writes for toCompactJson(): the
+    // session file's second_histograms are checked by their bytes (goldens) and read back.
+    std::mt19937_64 rng(7);
+    std::lognormal_distribution<double> latency(std::log(2000.0), 1.2);
+    QList<LatencyHistogram> cases;
+    cases.append(LatencyHistogram()); // empty
+    LatencyHistogram one;
+    one.record(1);
+    cases.append(one);
+    for (int n : {10, 1000, 50000}) {
+        LatencyHistogram h;
+        for (int k = 0; k < n; ++k)
+            h.record(int64_t(latency(rng)));
+        h.record(int64_t(1) << 40); // clamped
+        h.recordN(123456789, 3);
+        cases.append(h);
+    }
+    LatencyHistogram sparse;
+    QVERIFY(LatencyHistogram::fromCompactJson(cases.last().toCompactJson(), &sparse, nullptr));
+    cases.append(sparse); // the sparse form writes alike
+    QJsonArray all;
+    QByteArray allText = "[";
+    for (const LatencyHistogram &h : cases) {
+        QByteArray text;
+        h.appendCompactJsonText(&text);
+        QCOMPARE(text, QJsonDocument(h.toCompactJson()).toJson(QJsonDocument::Compact));
+        all.append(h.toCompactJson());
+        allText += (allText.size() > 1 ? "," : "") + text;
+    }
+    QCOMPARE(allText + "]", QJsonDocument(all).toJson(QJsonDocument::Compact));
 }
 
 QTEST_GUILESS_MAIN(TestHistogram)

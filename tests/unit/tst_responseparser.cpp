@@ -54,6 +54,7 @@ private slots:
     void agreesWithTheReferenceOnTheCorpus();
     void everyByteAtEveryPlaceOfAValue();
     void headEndsAtTheFirstBlankLine();
+    void spentBodyBufferIsReusedUnlessShared();
 };
 
 void TestResponseParser::vaultAnswerInOneRead()
@@ -337,6 +338,43 @@ void TestResponseParser::headEndsAtTheFirstBlankLine()
                      qPrintable(QString::fromLatin1(odd.toHex()) + QStringLiteral(": ") + diff));
         }
     }
+}
+
+void TestResponseParser::spentBodyBufferIsReusedUnlessShared()
+{
+    // What SocketConnection does per response: move the body out, hand the buffer back once
+    // the completion is done with it (docs/performance.md, "Lean worker loop").
+    const QByteArray a = kvAnswer();
+    HttpResponseParser p;
+    size_t used = 0;
+    QCOMPARE(p.feed(a.constData(), size_t(a.size()), &used), State::Complete);
+    QByteArray first = std::move(p.body());
+    QCOMPARE(first, kVaultBody);
+    const char *buffer = first.constData();
+    p.recycleBody(first);
+    QVERIFY(first.isNull()); // taken
+    p.reset();
+    QCOMPARE(p.feed(a.constData(), size_t(a.size()), &used), State::Complete);
+    QCOMPARE(p.body(), kVaultBody);
+    QCOMPARE(p.body().constData(), buffer); // the same buffer: no allocation
+
+    // A body someone still shares is not taken: the kept copy never changes.
+    QByteArray second = std::move(p.body());
+    const QByteArray kept = second;
+    p.recycleBody(second);
+    QCOMPARE(second.constData(), kept.constData());
+    p.reset();
+    const QByteArray other = "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\nanother";
+    QCOMPARE(p.feed(other.constData(), size_t(other.size()), &used), State::Complete);
+    QCOMPARE(p.body(), QByteArray("another"));
+    QCOMPARE(kept, kVaultBody);
+    QVERIFY(p.body().constData() != kept.constData());
+
+    // A buffer over the bound is not kept (memory per idle connection).
+    QByteArray big(HttpResponseParser::kMaxRecycledBytes + 1, 'x');
+    p.body() = QByteArray();
+    p.recycleBody(big);
+    QVERIFY(!big.isNull());
 }
 
 QTEST_GUILESS_MAIN(TestResponseParser)
