@@ -6,6 +6,7 @@
 // static role's password logs in; a run killed (SIGKILL) mid-stage leaves leases and roles
 // that `cleanup --all --yes` removes. Skipped when PostgreSQL's server binaries are absent.
 #include "apprun.h"
+#include "killedrun.h"
 #include "engine/benchmarkrun.h"
 #include "localtarget/localtarget.h"
 #include "localtarget/postgres.h"
@@ -239,15 +240,8 @@ private slots:
         // server"): Vault's engine holds connections to it, its roles include the seed, and
         // the local target's postmaster and backends burn CPU.
         QCOMPARE(s.serverTelemetry.service, QStringLiteral("postgres"));
-        double connections = 0, users = 0, cores = -1;
-        for (const ServerSample &x : s.serverTelemetry.samples) {
-            if (serverKnown(x.serviceConnections))
-                connections = std::max(connections, x.serviceConnections);
-            if (serverKnown(x.serviceUsers))
-                users = std::max(users, x.serviceUsers);
-            if (serverKnown(x.serviceCoresBusy))
-                cores = std::max(cores, x.serviceCoresBusy);
-        }
+        const test::ServiceMaxima most = test::serviceMaxima(s.serverTelemetry);
+        const double connections = most.connections, users = most.users, cores = most.coresBusy;
         QVERIFY2(connections >= 1, qPrintable(s.serverTelemetry.notes.join(QLatin1Char(';'))));
         QVERIFY(users >= m_seedRoles.size());
         // Known (a static read leaves PostgreSQL idle: 0), and busy when roles are created.
@@ -333,36 +327,18 @@ private slots:
     void killedRunIsSweptByCleanupAll()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("killed.yaml"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral("name: db-killed\n"
-                               "target: { address: %1 }\n"
-                               "ramp:\n  warmup: 0s\n  stages:\n    - { vus: 2, duration: 60s }\n"
-                               "operations:\n  - type: db_postgres_creds\n"
-                               "    params: { connection: postgres }\n")
-                    .arg(m_address)
-                    .toUtf8());
-        f.close();
         QProcessEnvironment env = test::appEnvironment(m_home, m_token);
         env.insert(QStringLiteral("VW_TARGET_DIR"), m_stateDir);
-        QProcess p;
-        QVERIFY(
-            test::startApp(p, test::appRun({QStringLiteral("run"), path, QStringLiteral("--out"),
-                                            dir.filePath(QStringLiteral("killed.json"))},
-                                           dir.path(), env)));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            roles().size() >= m_seedRoles.size() + 5 || p.state() != QProcess::Running, 60000);
-        QCOMPARE(p.state(), QProcess::Running);
-        ::kill(pid_t(p.processId()), SIGKILL);
-        QVERIFY(p.waitForFinished(10000));
-        const qsizetype left = roles().size() - m_seedRoles.size();
+        const qsizetype seed = m_seedRoles.size();
+        QString error;
+        QVERIFY2(test::runUntilKilled(
+                     m_address, QStringLiteral("db_postgres_creds"), QStringLiteral("postgres"),
+                     env, dir.path(), [&] { return roles().size() >= seed + 5; }, &error),
+                 qPrintable(error));
+        const qsizetype left = roles().size() - seed;
         QVERIFY(left >= 5);
         QVERIFY(!vaultLeftovers().isEmpty());
-        const test::AppResult sweep =
-            test::runApp(test::appRun({QStringLiteral("cleanup"), QStringLiteral("--addr"),
-                                       m_address, QStringLiteral("--all"), QStringLiteral("--yes")},
-                                      dir.path(), env, 120000));
+        const test::AppResult sweep = test::sweepAll(m_address, env, dir.path());
         QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
         qInfo("swept %lld PostgreSQL roles of leases", qlonglong(left));
         QCOMPARE(vaultLeftovers(), QStringList());

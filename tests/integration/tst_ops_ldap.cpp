@@ -12,6 +12,7 @@
 // revoked lease deletes its entry (which bound with Vault's password before); ldap_static_read:
 // the password read binds as the account. Skipped entirely when slapd is absent.
 #include "apprun.h"
+#include "killedrun.h"
 #include "engine/benchmarkrun.h"
 #include "localtarget/localtarget.h"
 #include "localtarget/slapd.h"
@@ -32,7 +33,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <csignal>
 #include <sys/stat.h>
 
 using namespace vw;
@@ -378,17 +378,9 @@ private slots:
         // connections Vault opens, and slapd's own process burns CPU for them. A static read
         // is a storage read of Vault's: nothing asks slapd during the run.
         QCOMPARE(s.serverTelemetry.service, QStringLiteral("slapd"));
-        double mostUsers = -1, connections = -1, cores = -1, ops = -1;
-        for (const ServerSample &x : s.serverTelemetry.samples) {
-            if (serverKnown(x.serviceUsers))
-                mostUsers = std::max(mostUsers, x.serviceUsers);
-            if (serverKnown(x.serviceConnections))
-                connections = std::max(connections, x.serviceConnections);
-            if (serverKnown(x.serviceCoresBusy))
-                cores = std::max(cores, x.serviceCoresBusy);
-            if (serverKnown(x.serviceOpsPerSecond))
-                ops = std::max(ops, x.serviceOpsPerSecond);
-        }
+        const test::ServiceMaxima most = test::serviceMaxima(s.serverTelemetry);
+        const double mostUsers = most.users, connections = most.connections, cores = most.coresBusy,
+                     ops = most.opsPerSecond;
         qInfo("%s slapd: at most %.0f users, %.0f connections, %.2f cores busy, %.0f ops/s",
               qPrintable(type), mostUsers, connections, cores, ops);
         const QString notes = s.serverTelemetry.notes.join(QLatin1Char(';'));
@@ -523,37 +515,18 @@ private slots:
         if (!m_hasLdapAuth)
             QSKIP("the server has no ldap plugins (VW_BAO_LDAP_BIN=<OpenBao 2.6's bao> runs this)");
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("killed.yaml"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral("name: ldap-killed\n"
-                               "target: { address: %1 }\n"
-                               "ramp:\n  warmup: 0s\n  stages:\n    - { vus: 2, duration: 60s }\n"
-                               "operations:\n  - type: ldap_dynamic_creds\n"
-                               "    params: { connection: slapd }\n")
-                    .arg(m_address)
-                    .toUtf8());
-        f.close();
         QProcessEnvironment env = test::appEnvironment(m_home, m_token);
         env.insert(QStringLiteral("VW_TARGET_DIR"), m_stateDir);
         const qsizetype seed = m_seed.size();
-        QProcess p;
-        QVERIFY(
-            test::startApp(p, test::appRun({QStringLiteral("run"), path, QStringLiteral("--out"),
-                                            dir.filePath(QStringLiteral("killed.json"))},
-                                           dir.path(), env)));
-        QTRY_VERIFY_WITH_TIMEOUT(entries().size() >= seed + 5 || p.state() != QProcess::Running,
-                                 60000);
-        QCOMPARE(p.state(), QProcess::Running);
-        ::kill(pid_t(p.processId()), SIGKILL);
-        QVERIFY(p.waitForFinished(10000));
+        QString error;
+        QVERIFY2(test::runUntilKilled(
+                     m_address, QStringLiteral("ldap_dynamic_creds"), QStringLiteral("slapd"), env,
+                     dir.path(), [&] { return entries().size() >= seed + 5; }, &error),
+                 qPrintable(error));
         const qsizetype left = entries().size() - seed;
         QVERIFY(left >= 5);
         QVERIFY(!vaultLeftovers().isEmpty());
-        const test::AppResult sweep =
-            test::runApp(test::appRun({QStringLiteral("cleanup"), QStringLiteral("--addr"),
-                                       m_address, QStringLiteral("--all"), QStringLiteral("--yes")},
-                                      dir.path(), env, 120000));
+        const test::AppResult sweep = test::sweepAll(m_address, env, dir.path());
         QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
         qInfo("swept %lld ou=dynamic entries of leases", qlonglong(left));
         QCOMPARE(vaultLeftovers(), QStringList());
@@ -561,9 +534,7 @@ private slots:
         // its entry without a lease (created, the lease never registered: the client was gone;
         // seen with MariaDB and Redis): nothing in Vault names it, so the sweep cannot find it.
         // At most one per VU.
-        QStringList extra = entries();
-        for (const QString &u : std::as_const(m_seed))
-            extra.removeAll(u);
+        const QStringList extra = test::addedTo(m_seed, entries());
         qInfo("left in the directory without a lease: %s",
               qPrintable(extra.join(QLatin1Char(' '))));
         QVERIFY2(extra.size() <= 2, qPrintable(extra.join(QLatin1Char(' '))));

@@ -8,6 +8,7 @@
 // password logs in; `target down` stops the server by PID. Skipped when redis-server is
 // absent.
 #include "apprun.h"
+#include "killedrun.h"
 #include "engine/benchmarkrun.h"
 #include "localtarget/redis.h"
 #include "localtargetrun.h"
@@ -27,7 +28,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <csignal>
 #include <sys/stat.h>
 
 using namespace vw;
@@ -216,13 +216,8 @@ private slots:
         // The service beside the server (docs/measurement.md "The service beside the
         // server"): its users include the seed, and the local target's process burns CPU.
         QCOMPARE(s.serverTelemetry.service, QStringLiteral("redis"));
-        double mostUsers = 0, cores = -1;
-        for (const ServerSample &x : s.serverTelemetry.samples) {
-            if (serverKnown(x.serviceUsers))
-                mostUsers = std::max(mostUsers, x.serviceUsers);
-            if (serverKnown(x.serviceCoresBusy))
-                cores = std::max(cores, x.serviceCoresBusy);
-        }
+        const test::ServiceMaxima most = test::serviceMaxima(s.serverTelemetry);
+        const double mostUsers = most.users, cores = most.coresBusy;
         QVERIFY2(mostUsers >= m_seedUsers.size(), qPrintable(s.serverTelemetry.notes.join(';')));
         // Known (a static read leaves Redis idle: 0), and busy when users are made.
         QVERIFY2(cores >= 0, "the service's CPU was not read");
@@ -339,37 +334,18 @@ private slots:
     void killedRunIsSweptByCleanupAll()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("killed.yaml"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral("name: redis-killed\n"
-                               "target: { address: %1 }\n"
-                               "ramp:\n  warmup: 0s\n  stages:\n    - { vus: 2, duration: 60s }\n"
-                               "operations:\n  - type: db_redis_creds\n"
-                               "    params: { connection: redis }\n")
-                    .arg(m_address)
-                    .toUtf8());
-        f.close();
         QProcessEnvironment env = test::appEnvironment(m_home, m_token);
         env.insert(QStringLiteral("VW_TARGET_DIR"), m_stateDir);
         const qsizetype seed = m_seedUsers.size();
-        QProcess p;
-        QVERIFY(
-            test::startApp(p, test::appRun({QStringLiteral("run"), path, QStringLiteral("--out"),
-                                            dir.filePath(QStringLiteral("killed.json"))},
-                                           dir.path(), env)));
-        QTRY_VERIFY_WITH_TIMEOUT(users().size() >= seed + 5 || p.state() != QProcess::Running,
-                                 60000);
-        QCOMPARE(p.state(), QProcess::Running);
-        ::kill(pid_t(p.processId()), SIGKILL);
-        QVERIFY(p.waitForFinished(10000));
+        QString error;
+        QVERIFY2(test::runUntilKilled(
+                     m_address, QStringLiteral("db_redis_creds"), QStringLiteral("redis"), env,
+                     dir.path(), [&] { return users().size() >= seed + 5; }, &error),
+                 qPrintable(error));
         const qsizetype left = users().size() - seed;
         QVERIFY(left >= 5);
         QVERIFY(!vaultLeftovers().isEmpty());
-        const test::AppResult sweep =
-            test::runApp(test::appRun({QStringLiteral("cleanup"), QStringLiteral("--addr"),
-                                       m_address, QStringLiteral("--all"), QStringLiteral("--yes")},
-                                      dir.path(), env, 120000));
+        const test::AppResult sweep = test::sweepAll(m_address, env, dir.path());
         QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
         qInfo("swept %lld Redis ACL users of leases", qlonglong(left));
         QCOMPARE(vaultLeftovers(), QStringList());
@@ -377,9 +353,7 @@ private slots:
         // its user without a lease (created, the lease never registered: the client was gone;
         // seen with MariaDB and Redis): nothing in Vault names it, so the sweep cannot find it.
         // At most one per VU.
-        QStringList extra = users();
-        for (const QString &u : std::as_const(m_seedUsers))
-            extra.removeAll(u);
+        const QStringList extra = test::addedTo(m_seedUsers, users());
         qInfo("left in Redis without a lease: %s", qPrintable(extra.join(QLatin1Char(' '))));
         QVERIFY2(extra.size() <= 2, qPrintable(extra.join(QLatin1Char(' '))));
         for (const QString &u : std::as_const(extra))

@@ -5,6 +5,8 @@
 
 #include <QRandomGenerator>
 #include <QSignalSpy>
+#include <algorithm>
+#include <utility>
 
 namespace vw::test {
 
@@ -164,6 +166,20 @@ QString checkNothingLeft(const BaoServer &bao, const RunRecord &run, const QStri
         return QStringLiteral("mounts before: %1; after: %2")
             .arg(before.join(QLatin1Char(' ')), after.join(QLatin1Char(' ')));
     return {};
+}
+
+ServiceMaxima serviceMaxima(const ServerTelemetry &telemetry)
+{
+    ServiceMaxima m;
+    for (const ServerSample &x : telemetry.samples) {
+        for (auto [most, v] :
+             {std::pair{&m.connections, x.serviceConnections}, std::pair{&m.users, x.serviceUsers},
+              std::pair{&m.coresBusy, x.serviceCoresBusy},
+              std::pair{&m.opsPerSecond, x.serviceOpsPerSecond}})
+            if (serverKnown(v))
+                *most = std::max(*most, v);
+    }
+    return m;
 }
 
 } // namespace vw::test

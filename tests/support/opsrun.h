@@ -65,4 +65,14 @@ QString checkEveryOpServed(const RunRecord &run, int stages, int opsPerStage);
 /// otherwise what is left.
 QString checkNothingLeft(const BaoServer &bao, const RunRecord &run, const QStringList &before);
 
+/// The most of each field of the service beside the server (docs/measurement.md "The service
+/// beside the server") over a run's server samples; -1 where no sample knew it.
+struct ServiceMaxima {
+    double connections = -1;
+    double users = -1;
+    double coresBusy = -1; ///< cores
+    double opsPerSecond = -1;
+};
+ServiceMaxima serviceMaxima(const ServerTelemetry &telemetry);
+
 } // namespace vw::test
