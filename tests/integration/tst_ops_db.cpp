@@ -342,7 +342,11 @@ private slots:
         QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.out + sweep.err));
         qInfo("swept %lld PostgreSQL roles of leases", qlonglong(left));
         QCOMPARE(vaultLeftovers(), QStringList());
-        QCOMPARE(roles(), m_seedRoles);
+        // Every role with a lease is dropped; at most one per VU that a request in flight at
+        // the kill created without a lease (tests/support/killedrun.h).
+        const QString swept = test::checkSweptService(m_seedRoles, roles(),
+                                                      QRegularExpression(QStringLiteral("^v-")));
+        QVERIFY2(swept.isEmpty(), qPrintable(swept));
     }
 };
 

@@ -59,12 +59,25 @@ AppResult sweepAll(const QString &address, const QProcessEnvironment &env, const
                          dir, env, 120000));
 }
 
-QStringList addedTo(const QStringList &seed, const QStringList &now)
+QString checkSweptService(const QStringList &seed, const QStringList &now,
+                          const QRegularExpression &vaultName)
 {
-    QStringList out = now;
+    QStringList problems;
     for (const QString &s : seed)
-        out.removeAll(s);
-    return out;
+        if (!now.contains(s))
+            problems << QStringLiteral("the seed's %1 is gone").arg(s);
+    QStringList extra = now;
+    for (const QString &s : seed)
+        extra.removeAll(s);
+    qInfo("left without a lease: %s", qPrintable(extra.join(QLatin1Char(' '))));
+    if (extra.size() > kKilledRunVus)
+        problems << QStringLiteral("%1 left, more than one per VU: %2")
+                        .arg(extra.size())
+                        .arg(extra.join(QLatin1Char(' ')));
+    for (const QString &e : std::as_const(extra))
+        if (!vaultName.match(e).hasMatch())
+            problems << QStringLiteral("%1 is not a name of Vault's").arg(e);
+    return problems.join(QStringLiteral("; "));
 }
 
 } // namespace vw::test
